@@ -1,0 +1,3 @@
+//! UniFFI exports of ply-core (being written).
+
+uniffi::setup_scaffolding!();

@@ -1,0 +1,5 @@
+pub mod perft;
+pub mod play;
+pub mod search;
+pub mod show;
+pub mod solve;

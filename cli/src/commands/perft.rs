@@ -1,0 +1,60 @@
+//! `ply perft`: leaf counts of the game tree, optionally per root move and with speed.
+
+use crate::games::GameArgs;
+use crate::with_game;
+use anyhow::{Result, bail};
+use ply_core::Game;
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Depth in plies.
+    pub depth: u32,
+    /// Print the count below each root move first.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print time and leaves per second (use a release build).
+    #[arg(long)]
+    pub bench: bool,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    with_game!(args.game.game, G => run_for::<G>(&args))
+}
+
+fn run_for<G: Game>(args: &Args) -> Result<()> {
+    let pos: G = args.game.position()?;
+    if args.depth > 64 {
+        bail!("depth {} is too deep for perft (at most 64)", args.depth);
+    }
+    let started = Instant::now();
+    let total = if args.divide && args.depth > 0 && pos.outcome().is_none() {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut total = 0;
+        for mv in moves {
+            let mut child = pos;
+            child.play(mv);
+            let n = ply_core::perft(&child, args.depth - 1);
+            println!("{} {n}", pos.format_move(mv));
+            total += n;
+        }
+        total
+    } else {
+        ply_core::perft(&pos, args.depth)
+    };
+    if args.bench {
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "{} perft({}) in {:.3} s: {:.1} M leaves/s",
+            G::NAME,
+            args.depth,
+            secs,
+            total as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    println!("{total}");
+    Ok(())
+}

@@ -1,0 +1,8 @@
+//! `ply play` (being written).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`ply play` is not built yet")
+}

@@ -1,0 +1,8 @@
+//! `ply search` (being written).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`ply search` is not built yet")
+}

@@ -1,0 +1,46 @@
+//! `ply`: Ply in the terminal.
+
+mod commands;
+mod games;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "ply", version, about = "Board games with a real thinking engine: play, perft, search, solve, tournaments")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Play against the engine in the terminal.
+    Play(commands::play::Args),
+    /// Count leaf nodes of the game tree (convention A: a pass is a ply, an ended game is a leaf).
+    Perft(commands::perft::Args),
+    /// Draw a position in the terminal.
+    Show(commands::show::Args),
+    /// Search a position with one engine and print the best move, score, PV and statistics.
+    Search(commands::search::Args),
+    /// Solve a position exactly (Connect Four from a move string, Othello endgames).
+    Solve(commands::solve::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Play(args) => commands::play::run(args),
+        Command::Perft(args) => commands::perft::run(args),
+        Command::Show(args) => commands::show::run(args),
+        Command::Search(args) => commands::search::run(args),
+        Command::Solve(args) => commands::solve::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("error: {err:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! The weighted heuristic (being written).

@@ -1,0 +1,15 @@
+//! Ply's core: exact rules for the games, the search engines, the weighted heuristic, game
+//! records and the sync protocol. Pure Rust: no FFI, no network, no CLI dependencies, so it
+//! compiles for phones as it is.
+
+pub mod game;
+pub mod games;
+pub mod heuristic;
+pub mod line;
+pub mod record;
+pub mod search;
+pub mod solve;
+pub mod sync;
+
+pub use game::{EVAL_LIMIT, EndReason, Evaluator, Game, Outcome, ParseError, Player, perft};
+pub use line::{GameLine, PlayError};

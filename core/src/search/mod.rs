@@ -1,0 +1,1 @@
+//! Search engines (being written).

@@ -1,0 +1,1 @@
+//! Connect Four exact solver (being written).

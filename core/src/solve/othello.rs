@@ -1,0 +1,1 @@
+//! Othello exact endgame solver (being written).

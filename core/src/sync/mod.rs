@@ -1,0 +1,1 @@
+//! Outbox and sync protocol (being written).

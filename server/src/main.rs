@@ -1,0 +1,3 @@
+//! The collector server (being written).
+
+fn main() {}
