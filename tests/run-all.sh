@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test of Ply: formatting, lints, the Rust suites, and the cross-language checks.
-# Installs what it needs (Debian packages, the Kotlin compiler) when missing.
+# Runs every test of Ply: formatting, lints, the Rust suites (with a PostgreSQL server for the
+# collector's tests), the Kotlin tests on the JVM against freshly generated bindings, and the
+# Swift checks. Installs what it needs (Debian packages, the Kotlin compiler) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,5 +13,15 @@ cargo fmt --all -- --check
 step "cargo clippy"
 cargo clippy --workspace --all-targets -- -D warnings
 
+step "PostgreSQL for the collector tests"
+# shellcheck source=tests/postgres.sh
+source tests/postgres.sh
+
 step "cargo test"
 cargo test --workspace
+
+step "Kotlin on the JVM (bindings and Android shell logic)"
+bash tests/kotlin.sh
+
+step "Swift checks (bindings and iOS shell)"
+bash tests/swift.sh

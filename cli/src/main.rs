@@ -25,6 +25,18 @@ enum Command {
     Search(commands::search::Args),
     /// Solve a position exactly (Connect Four from a move string, Othello endgames).
     Solve(commands::solve::Args),
+    /// Measure the engines: perft speed, node counts per algorithm and ordering, solver times.
+    Bench(commands::bench::Args),
+    /// Round-robin tournament between engine/heuristic specs, with Elo and a cross table.
+    Tournament(commands::tournament::Args),
+    /// Play engine-against-engine games and write them as records (JSONL).
+    Selfplay(commands::selfplay::Args),
+    /// Fit heuristic weights to recorded games by logistic regression.
+    Tune(commands::tune::Args),
+    /// Upload finished games from an outbox directory to a collector server.
+    Sync(commands::sync::Args),
+    /// Export and summarise the games stored by a collector database.
+    Records(commands::records::Args),
 }
 
 fn main() -> ExitCode {
@@ -35,6 +47,12 @@ fn main() -> ExitCode {
         Command::Show(args) => commands::show::run(args),
         Command::Search(args) => commands::search::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Bench(args) => commands::bench::run(args),
+        Command::Tournament(args) => commands::tournament::run(args),
+        Command::Selfplay(args) => commands::selfplay::run(args),
+        Command::Tune(args) => commands::tune::run(args),
+        Command::Sync(args) => commands::sync::run(args),
+        Command::Records(args) => commands::records::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,5 +1,11 @@
+pub mod bench;
 pub mod perft;
 pub mod play;
+pub mod records;
 pub mod search;
+pub mod selfplay;
 pub mod show;
 pub mod solve;
+pub mod sync;
+pub mod tournament;
+pub mod tune;

@@ -1,0 +1,8 @@
+//! `ply tournament` (being written).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`ply tournament` is not built yet")
+}

@@ -1,0 +1,3 @@
+#!/usr/bin/env bash
+# Kotlin tests on the JVM (being written).
+set -euo pipefail
