@@ -81,10 +81,8 @@ impl<'a> Searcher<'a> {
     fn check_cancel(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CANCEL_CHECK_NODES;
-            if let Some(flag) = self.cancel {
-                if flag.load(Ordering::Relaxed) {
-                    self.aborted = true;
-                }
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                self.aborted = true;
             }
         }
         self.aborted
