@@ -83,7 +83,7 @@ pub const fn row_file(sq: u8) -> (u8, u8) {
     let i = (sq - 1) & 31;
     let row = i / 4;
     let pos = i % 4;
-    let file = if row % 2 == 0 { pos * 2 + 1 } else { pos * 2 };
+    let file = if row & 1 == 0 { pos * 2 + 1 } else { pos * 2 };
     (row, file)
 }
 
