@@ -67,6 +67,15 @@ impl Draughts {
                 format!("king flag on empty square {sq}"),
             ));
         }
+        // Twelve is the most a side can have; move paths are sized for at most twelve jumps.
+        for (name, b) in [("Black", black), ("White", white)] {
+            if b.count_ones() > 12 {
+                return Err(ParseError::new(
+                    0,
+                    format!("{name} has {} pieces; at most 12", b.count_ones()),
+                ));
+            }
+        }
         if side > 1 {
             return Err(ParseError::new(
                 0,

@@ -393,6 +393,10 @@ fn fen_forms() {
             Ok(p) => panic!("{bad} parsed as {p:?}"),
         }
     }
+    assert!(
+        Draughts::parse_position("B:W1-13:B20").is_err(),
+        "13 white pieces"
+    );
     // A man on its own king row would already be a king.
     assert!(Draughts::parse_position("B:W5:B30").is_err());
     assert!(Draughts::parse_position("B:W5:BK30").is_ok());
