@@ -92,13 +92,12 @@ fn check(root: &Value, schema: &Value, v: &Value, at: &str, errors: &mut Vec<Str
                 }
             }
             "pattern" => {
-                if let Some(text) = v.as_str() {
-                    if !regex::Regex::new(s.as_str().unwrap())
+                if let Some(text) = v.as_str()
+                    && !regex::Regex::new(s.as_str().unwrap())
                         .unwrap()
                         .is_match(text)
-                    {
-                        fail(format!("'{text}' does not match {s}"));
-                    }
+                {
+                    fail(format!("'{text}' does not match {s}"));
                 }
             }
             "minItems" | "maxItems" => {
@@ -111,10 +110,10 @@ fn check(root: &Value, schema: &Value, v: &Value, at: &str, errors: &mut Vec<Str
                 }
             }
             "maxProperties" => {
-                if let Some(o) = v.as_object() {
-                    if o.len() as u64 > s.as_u64().unwrap() {
-                        fail(format!("{} properties > {s}", o.len()));
-                    }
+                if let Some(o) = v.as_object()
+                    && o.len() as u64 > s.as_u64().unwrap()
+                {
+                    fail(format!("{} properties > {s}", o.len()));
                 }
             }
             "items" => {
@@ -267,7 +266,8 @@ fn records_of_played_games_match_the_schema() {
 #[test]
 fn the_schema_refuses_what_the_code_refuses() {
     let good = serde_json::to_value(random_record::<Othello>(99, None)).unwrap();
-    let damaged: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    type Damage = Box<dyn Fn(&mut Value)>;
+    let damaged: Vec<(&str, Damage)> = vec![
         (
             "schema version 2",
             Box::new(|v| v["schema_version"] = json!(2)),
