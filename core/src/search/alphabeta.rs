@@ -4,7 +4,7 @@
 use crate::game::Game;
 use crate::search::context::Ctx;
 use crate::search::score::{INFINITY, from_tt, to_tt};
-use crate::search::tt::Bound;
+use crate::search::tt::{Bound, TO_THE_END};
 
 impl<G: Game> Ctx<'_, G> {
     /// Fail-soft negamax alpha-beta (`PVS = false`) or principal variation search (`PVS = true`).
@@ -29,6 +29,7 @@ impl<G: Game> Ctx<'_, G> {
         }
 
         let alpha_orig = alpha;
+        let horizon_before = self.horizon;
         let mut tt_key = None;
         if self.use_tt {
             self.stats.tt_probes += 1;
@@ -50,6 +51,9 @@ impl<G: Game> Ctx<'_, G> {
                     };
                     if cut {
                         self.stats.tt_cutoffs += 1;
+                        if entry.depth != u32::from(TO_THE_END) {
+                            self.horizon += 1;
+                        }
                         return score;
                     }
                 }
@@ -108,13 +112,16 @@ impl<G: Game> Ctx<'_, G> {
             } else {
                 Bound::Exact
             };
-            self.tt.store(
-                pos.hash(),
-                to_tt(best, ply),
-                depth,
-                bound,
-                best_move.map(G::move_key),
-            );
+            // A subtree searched to the end of every line gives the same answer at any greater
+            // depth: store it as unlimited depth (only where deeper entries may answer).
+            let stored_depth = if self.config.tt_reuse_deeper && self.horizon == horizon_before {
+                u32::from(TO_THE_END)
+            } else {
+                depth
+            };
+            let best_key = best_move.map(G::move_key);
+            self.tt
+                .store(pos.hash(), to_tt(best, ply), stored_depth, bound, best_key);
         }
         best
     }

@@ -47,6 +47,9 @@ pub(crate) struct Ctx<'a, G: Game> {
     pub budget: &'a Budget,
     pub stats: SearchStats,
     pub aborted: bool,
+    /// Depth-0 leaves and table cut-offs that may carry heuristic information: if an iteration
+    /// adds none, it searched every line to the end of the game.
+    pub horizon: u64,
     pub root: RootProgress<G::Move>,
     /// Move to try first at the root (previous iteration's best), whatever the ordering.
     pub root_first: Option<G::Move>,
@@ -64,8 +67,8 @@ impl<'a, G: Game> Ctx<'a, G> {
         if ply > self.stats.seldepth {
             self.stats.seldepth = ply;
         }
-        if self.stats.nodes % CHECK_INTERVAL == 0 {
-            if self.stats.nodes % PUBLISH_INTERVAL == 0 {
+        if self.stats.nodes.is_multiple_of(CHECK_INTERVAL) {
+            if self.stats.nodes.is_multiple_of(PUBLISH_INTERVAL) {
                 self.budget.token.publish_nodes(self.stats.nodes);
             }
             if self.budget.expired() {
@@ -139,6 +142,7 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Value of a non-terminal node at depth 0: the evaluation, or quiescence search if on.
     pub fn leaf(&mut self, pos: &G, ply: u32, alpha: i32, beta: i32, prune: bool) -> i32 {
+        self.horizon += 1;
         if self.config.quiescence {
             let q = self.config.quiescence_depth;
             self.quiesce(pos, ply, alpha, beta, q, prune)

@@ -5,12 +5,14 @@
 //! The best move of the last completed iteration. The previous iteration's best move is always
 //! searched first at the root, so when time runs out in the middle of an iteration we know that
 //! move's score at the new depth; if another root move has by then been searched to an exact
-//! score strictly above it, that move is proven better at the new depth and is returned instead
-//! (`completed` stays false). A cancelled fixed-depth search returns the best fully searched
+//! score strictly above it, that move is proven better at the new depth and is returned instead.
+//! `completed` is false only when the caller stopped the search, or a fixed-depth search ran out of
+//! its time before it could finish (a time budget running out is the normal end of deepening). A cancelled fixed-depth search returns the best fully searched
 //! root move so far, or the first legal move if none finished.
 //!
-//! Deepening stops early when an iteration evaluated no heuristic leaf and used no table
-//! cut-off: the whole game tree below was searched to its end, deeper iterations cannot differ.
+//! Deepening stops early when an iteration reached no depth-0 leaf and took no table cut-off
+//! from an entry that did: the whole game tree below was searched to its end, so deeper
+//! iterations cannot differ.
 
 use crate::game::Game;
 use crate::search::config::Algorithm;
@@ -75,17 +77,16 @@ impl<G: Game> Ctx<'_, G> {
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
         let first_depth = if deepening { 1 } else { max_depth };
-        let mut from_completed_iteration = false;
 
         for depth in first_depth..=max_depth {
-            let leaf_evals_before = self.stats.leaf_evals;
-            let tt_cutoffs_before = self.stats.tt_cutoffs;
+            let horizon_before = self.horizon;
             let (mut alpha, mut beta) = (-INFINITY, INFINITY);
-            if let (Some(half), true) = (config.aspiration, result.best_move.is_some()) {
-                if !is_terminal_score(result.score) && half > 0 {
-                    alpha = result.score.saturating_sub(half);
-                    beta = result.score.saturating_add(half);
-                }
+            if let (Some(half), true) = (config.aspiration, result.best_move.is_some())
+                && !is_terminal_score(result.score)
+                && half > 0
+            {
+                alpha = result.score.saturating_sub(half);
+                beta = result.score.saturating_add(half);
             }
             let mut score = self.root_search(pos, depth, alpha, beta);
             if !self.aborted
@@ -98,13 +99,10 @@ impl<G: Game> Ctx<'_, G> {
             if self.aborted {
                 let partial = self.root;
                 let use_partial = result.best_move.is_none() || partial.improved;
-                if use_partial {
-                    if let Some((mv, s)) = partial.best {
-                        result.best_move = Some(mv);
-                        result.score = s;
-                        result.pv = vec![mv];
-                        from_completed_iteration = false;
-                    }
+                if use_partial && let Some((mv, s)) = partial.best {
+                    result.best_move = Some(mv);
+                    result.score = s;
+                    result.pv = vec![mv];
                 }
                 break;
             }
@@ -118,11 +116,8 @@ impl<G: Game> Ctx<'_, G> {
             }
             self.stats.depth = depth;
             self.stats.iterations += 1;
-            from_completed_iteration = true;
             self.root_first = result.best_move;
-            let exhausted = self.stats.leaf_evals == leaf_evals_before
-                && self.stats.tt_cutoffs == tt_cutoffs_before;
-            if exhausted {
+            if self.horizon == horizon_before {
                 break;
             }
             // The next iteration costs several times this one: do not start what cannot finish.
@@ -132,7 +127,8 @@ impl<G: Game> Ctx<'_, G> {
         }
         // A time budget running out is normal; only an outside stop or a fixed-depth search that
         // could not finish makes the result incomplete.
-        result.completed = from_completed_iteration && !self.budget.token.is_stopped();
+        let finished = !self.aborted || (config.time_ms.is_some() && self.stats.iterations > 0);
+        result.completed = finished && !self.budget.token.is_stopped();
         if result.best_move.is_none() {
             result.best_move = legal.first().copied();
             result.pv = result.best_move.into_iter().collect();

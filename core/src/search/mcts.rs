@@ -84,13 +84,13 @@ impl<G: Game> Mcts<'_, G> {
                 self.stats.terminal_nodes += 1;
                 return reward_for(&outcome, 0);
             }
-            if let Playout::Cutoff { plies, scale } = self.config.mcts.playout {
-                if step >= plies {
-                    self.stats.leaf_evals += 1;
-                    let v = f64::from(clamp_eval(self.eval.evaluate(&pos)));
-                    let p = 1.0 / (1.0 + (-v / scale.max(1e-9)).exp());
-                    return if pos.side_to_move() == 0 { p } else { 1.0 - p };
-                }
+            if let Playout::Cutoff { plies, scale } = self.config.mcts.playout
+                && step >= plies
+            {
+                self.stats.leaf_evals += 1;
+                let v = f64::from(clamp_eval(self.eval.evaluate(&pos)));
+                let p = 1.0 / (1.0 + (-v / scale.max(1e-9)).exp());
+                return if pos.side_to_move() == 0 { p } else { 1.0 - p };
             }
             pos.legal_moves(&mut self.moves);
             let greedy = match self.config.mcts.playout {

@@ -174,6 +174,7 @@ impl<G: Game> Searcher<G> {
                 budget: &budget,
                 stats: SearchStats::default(),
                 aborted: false,
+                horizon: 0,
                 root: RootProgress::new(0, 0),
                 root_first: None,
             };

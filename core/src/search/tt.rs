@@ -8,6 +8,9 @@
 //! its `Game::move_key` and the search generation ("age"). Scores are stored node-relative (see
 //! [`crate::search::score::to_tt`]).
 
+/// Stored depth of an entry whose subtree was searched to the end of the game on every line.
+pub const TO_THE_END: u8 = u8::MAX;
+
 /// What a stored score means.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -144,7 +147,7 @@ impl TranspositionTable {
             mv: move_key
                 .and_then(|k| u16::try_from(k + 1).ok())
                 .unwrap_or(0),
-            depth: depth.min(255) as u8,
+            depth: depth.min(u32::from(TO_THE_END)) as u8,
             flags: (match bound {
                 Bound::Exact => 1,
                 Bound::Lower => 2,

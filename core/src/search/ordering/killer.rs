@@ -45,11 +45,11 @@ impl<M: Copy + PartialEq> Killers<M> {
                 if self.per_ply.len() <= ply {
                     self.per_ply.resize(ply + 1, [None, None]);
                 }
-                if let Some(slots) = self.per_ply.get_mut(ply) {
-                    if slots[0] != Some(mv) {
-                        slots[1] = slots[0];
-                        slots[0] = Some(mv);
-                    }
+                if let Some(slots) = self.per_ply.get_mut(ply)
+                    && slots[0] != Some(mv)
+                {
+                    slots[1] = slots[0];
+                    slots[0] = Some(mv);
                 }
             }
             KillerMode::Global { n } => match self.global.iter().position(|&m| m == mv) {

@@ -84,10 +84,10 @@ impl<G: Game> MoveOrderer<G> {
         let mut front = 0;
         // Highest priority last: each step only rearranges the part behind the higher ones,
         // so build from the top: TT move, then ADS, then killers.
-        if let Some(mv) = first {
-            if promote(moves, front, mv) {
-                front += 1;
-            }
+        if let Some(mv) = first
+            && promote(moves, front, mv)
+        {
+            front += 1;
         }
         if let Some(ads) = &self.ads {
             for &mv in ads.list(ply, side) {
