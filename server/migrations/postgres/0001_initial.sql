@@ -44,6 +44,6 @@ CREATE TABLE record_moves (
     depth     BIGINT NOT NULL,
     phase     TEXT NOT NULL,
     nodes     BIGINT NOT NULL,
-    time_us   BIGINT NOT NULL,
+    time_ms   BIGINT NOT NULL,
     PRIMARY KEY (record_id, ply)
 );

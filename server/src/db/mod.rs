@@ -125,8 +125,8 @@ pub struct MoveRow {
     pub phase: String,
     /// Nodes searched for this move.
     pub nodes: i64,
-    /// Search time in microseconds.
-    pub time_us: i64,
+    /// Search time in milliseconds.
+    pub time_ms: i64,
 }
 
 /// What storing one record did.
@@ -197,7 +197,7 @@ macro_rules! store_one {
                 for m in &record.moves {
                     sqlx::query(
                         "INSERT INTO record_moves (record_id, ply, seat, engine, depth, phase, \
-                         nodes, time_us) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                         nodes, time_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
                     )
                     .bind(&record.id)
                     .bind(m.ply)
@@ -206,7 +206,7 @@ macro_rules! store_one {
                     .bind(m.depth)
                     .bind(&m.phase)
                     .bind(m.nodes)
-                    .bind(m.time_us)
+                    .bind(m.time_ms)
                     .execute(&mut *$conn)
                     .await?;
                 }

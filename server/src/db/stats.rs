@@ -122,7 +122,7 @@ pub(super) async fn collect(db: &Db) -> Result<Stats, sqlx::Error> {
 
     let nodes: Vec<(String, String, i64, i64, i64, i64)> = on_pool!(db, pool => sqlx::query_as(
         "SELECT r.game, m.engine, m.depth, COUNT(*), CAST(SUM(m.nodes) AS BIGINT), \
-           CAST(SUM(m.time_us) AS BIGINT) \
+           CAST(SUM(m.time_ms) AS BIGINT) \
          FROM record_moves m JOIN records r ON r.id = m.record_id \
          GROUP BY r.game, m.engine, m.depth ORDER BY r.game, m.engine, m.depth",
     )
@@ -166,14 +166,14 @@ pub(super) async fn collect(db: &Db) -> Result<Stats, sqlx::Error> {
             .collect(),
         nodes_per_move: nodes
             .into_iter()
-            .map(|(game, engine, depth, moves, nodes, time_us)| NodesRow {
+            .map(|(game, engine, depth, moves, nodes, time_ms)| NodesRow {
                 game,
                 engine,
                 depth,
                 moves,
                 nodes,
                 avg_nodes: ratio(nodes, moves),
-                avg_time_ms: ratio(time_us, moves) / 1000.0,
+                avg_time_ms: ratio(time_ms, moves),
             })
             .collect(),
         nodes_by_phase: phases
