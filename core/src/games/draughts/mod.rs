@@ -170,8 +170,39 @@ impl Draughts {
     }
 
     #[inline(always)]
-    fn sides(&self) -> Sides {
-        Sides::new(self.black, self.white, self.kings, self.side)
+    fn sides<const WHITE: bool>(&self) -> Sides<WHITE> {
+        Sides::new(self.black, self.white, self.kings)
+    }
+
+    fn legal_moves_for<const WHITE: bool>(&self, moves: &mut Vec<Move>) {
+        let s = self.sides::<WHITE>();
+        if s.jumpers() != 0 {
+            s.captures(|m| moves.push(m));
+        }
+        if moves.is_empty() || !self.rules.captures_compulsory {
+            s.quiet_moves(moves);
+        }
+    }
+
+    #[inline(always)]
+    fn count_moves_for<const WHITE: bool>(&self) -> u64 {
+        let s = self.sides::<WHITE>();
+        let captures = if s.jumpers() != 0 {
+            s.count_captures()
+        } else {
+            0
+        };
+        if captures != 0 && self.rules.captures_compulsory {
+            captures
+        } else {
+            captures + u64::from(s.count_quiet())
+        }
+    }
+
+    #[inline(always)]
+    fn has_any_move_for<const WHITE: bool>(&self) -> bool {
+        let s = self.sides::<WHITE>();
+        s.has_quiet() || s.jumpers() != 0
     }
 
     #[inline(always)]
@@ -184,8 +215,11 @@ impl Draughts {
 
     #[inline(always)]
     fn has_any_move(&self) -> bool {
-        let s = self.sides();
-        s.jumpers() != 0 || s.has_quiet()
+        if self.side == 0 {
+            self.has_any_move_for::<false>()
+        } else {
+            self.has_any_move_for::<true>()
+        }
     }
 }
 
@@ -241,10 +275,10 @@ impl Game for Draughts {
         if self.move_limit_reached() {
             return;
         }
-        let s = self.sides();
-        s.captures(|m| moves.push(m));
-        if moves.is_empty() || !self.rules.captures_compulsory {
-            s.quiet_moves(moves);
+        if self.side == 0 {
+            self.legal_moves_for::<false>(moves)
+        } else {
+            self.legal_moves_for::<true>(moves)
         }
     }
 
@@ -253,16 +287,10 @@ impl Game for Draughts {
         if self.move_limit_reached() {
             return 0;
         }
-        let s = self.sides();
-        let captures = if s.jumpers() != 0 {
-            s.count_captures()
+        if self.side == 0 {
+            self.count_moves_for::<false>()
         } else {
-            0
-        };
-        if captures != 0 && self.rules.captures_compulsory {
-            captures
-        } else {
-            captures + u64::from(s.count_quiet())
+            self.count_moves_for::<true>()
         }
     }
 
