@@ -30,9 +30,10 @@ use movegen::Sides;
 ///
 /// Equality (`==`) compares everything, including the quiet-ply counter; repetition detection
 /// uses [`Draughts::same_board`] (board, side to move and rules) instead, through
-/// [`Game::same_position`]. [`Game::hash`] covers board, side to move and rules but not the
-/// counter, so a transposition table treats positions that differ only in how close the 40-move
-/// rule is as the same entry (the usual engine trade-off).
+/// [`Game::same_position`]. [`Game::hash`] covers board, side to move and whether captures are
+/// compulsory, but not the counter (nor the draw-rule limits), so a transposition table treats
+/// positions that differ only in how close the 40-move rule is as the same entry (the usual
+/// engine trade-off).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draughts {
     black: u32,
