@@ -222,6 +222,12 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 
     /// A multi-line human-readable board for terminals.
     fn render(&self) -> String;
+
+    /// A game-specific fast perft (same counts as [`perft_generic`]), used by [`perft`] when
+    /// the game has one; `None` (the default) means "use the generic one".
+    fn perft_fast(&self, _depth: u32) -> Option<u64> {
+        None
+    }
 }
 
 /// A heuristic evaluation of non-terminal positions, from the side to move's point of view.
@@ -254,8 +260,15 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
 }
 
 /// Counts leaf nodes to `depth` plies (convention A: a pass is a ply, a finished game is one leaf
-/// where it ends). Uses bulk counting at the last ply.
+/// where it ends). Uses the game's [`Game::perft_fast`] if it has one, else [`perft_generic`].
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    pos.perft_fast(depth)
+        .unwrap_or_else(|| perft_generic(pos, depth))
+}
+
+/// [`perft`] through the trait's `legal_moves`/`play`/`outcome` only, with bulk counting at the
+/// last ply (the reference the fast paths are tested against).
+pub fn perft_generic<G: Game>(pos: &G, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
     perft_with(pos, depth, &mut buffers)
 }
