@@ -15,6 +15,7 @@ pub mod fen;
 mod movegen;
 mod moves;
 pub mod notation;
+mod perft;
 mod render;
 pub mod rules;
 
@@ -399,6 +400,10 @@ impl Game for Draughts {
 
     fn render(&self) -> String {
         render::render(self)
+    }
+
+    fn perft_fast(&self, depth: u32) -> Option<u64> {
+        Some(perft::perft(self, depth))
     }
 }
 

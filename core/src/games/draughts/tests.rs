@@ -1,7 +1,7 @@
 //! Unit tests: the rule edge cases and spec positions of `tests/data/checkers/pdn.md`.
 
 use super::*;
-use crate::game::perft;
+use crate::game::{perft, perft_generic};
 
 fn pos(fen: &str) -> Draughts {
     match Draughts::parse_position(fen) {
@@ -421,4 +421,36 @@ fn render_shows_pieces_and_numbers() {
         .copied()
         .unwrap_or_default();
     assert!(rank8.contains("1     2     3     4"), "{text}");
+}
+
+#[test]
+fn fast_perft_matches_the_generic_one() {
+    for (fen, depth) in [
+        ("B:W21-32:B1-12", 6),
+        ("W:WK14:B10,11,18,19,26,27", 6),
+        ("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", 5),
+        ("W:W9,K11,19,K26,27,30:B15,22,25,K32", 5),
+        ("B:W9,14:B5", 3),
+        ("W:W:B1", 2),
+    ] {
+        for rules in [DraughtsRules::wcdf(), DraughtsRules::relaxed()] {
+            let p = pos(fen).with_rules(rules);
+            for d in 0..=depth {
+                assert_eq!(
+                    p.perft_fast(d),
+                    Some(perft_generic(&p, d)),
+                    "{fen} depth {d}"
+                );
+            }
+        }
+    }
+    // Near the 40-move limit the draw cuts the tree in both.
+    let p = pos("B:WK29:BK4").with_quiet_plies(77);
+    for d in 0..=5 {
+        assert_eq!(
+            p.perft_fast(d),
+            Some(perft_generic(&p, d)),
+            "move limit depth {d}"
+        );
+    }
 }
