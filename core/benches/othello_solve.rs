@@ -12,14 +12,19 @@ const FFO_40_59: &str = include_str!("../../tests/data/othello/fforum-40-59.obf"
 
 fn range() -> (usize, usize) {
     let spec = std::env::var("FFO").unwrap_or_else(|_| "40-59".into());
-    let mut parts = spec.split('-').filter_map(|s| s.trim().parse::<usize>().ok());
+    let mut parts = spec
+        .split('-')
+        .filter_map(|s| s.trim().parse::<usize>().ok());
     let first = parts.next().unwrap_or(40).clamp(40, 59);
     let last = parts.next().unwrap_or(first).clamp(first, 59);
     (first, last)
 }
 
 fn bench_solve(c: &mut Criterion) {
-    let entries: Vec<_> = FFO_40_59.lines().filter_map(|l| parse_obf(l).ok()).collect();
+    let entries: Vec<_> = FFO_40_59
+        .lines()
+        .filter_map(|l| parse_obf(l).ok())
+        .collect();
     let (first, last) = range();
     let (mut total_secs, mut total_nodes) = (0.0, 0u64);
     println!("  #  empties  score  move      nodes   wall s    cpu s  M nodes/s(cpu)");
@@ -27,7 +32,9 @@ fn bench_solve(c: &mut Criterion) {
         let cpu_began = cpu_seconds();
         let r = solve(&entry.position, TT_BYTES, None);
         let wall = r.elapsed.as_secs_f64();
-        let secs = cpu_seconds().zip(cpu_began).map_or(wall, |(end, begin)| end - begin);
+        let secs = cpu_seconds()
+            .zip(cpu_began)
+            .map_or(wall, |(end, begin)| end - begin);
         let ok = Some(r.score) == entry.best_score();
         println!(
             "{:3}  {:7}  {:+5}  {:4}  {:11}  {wall:7.3}  {secs:7.3}  {:6.1}{}",
@@ -47,7 +54,9 @@ fn bench_solve(c: &mut Criterion) {
     let ffo40 = entries[0].position;
     let mut group = c.benchmark_group("othello_solve");
     group.sample_size(10);
-    group.bench_function("ffo40", |b| b.iter(|| solve(black_box(&ffo40), TT_BYTES, None).score));
+    group.bench_function("ffo40", |b| {
+        b.iter(|| solve(black_box(&ffo40), TT_BYTES, None).score)
+    });
     group.finish();
 }
 

@@ -76,7 +76,9 @@ mod tests {
     #[test]
     fn portable_path_matches_the_published_counts() {
         let start = Othello::start();
-        let counts: Vec<u64> = (1..=7).map(|d| perft_portable(start.player(), start.opponent(), d)).collect();
+        let counts: Vec<u64> = (1..=7)
+            .map(|d| perft_portable(start.player(), start.opponent(), d))
+            .collect();
         assert_eq!(counts, [4, 12, 56, 244, 1396, 8200, 55092]);
     }
 }

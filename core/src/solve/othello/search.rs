@@ -18,6 +18,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const TT_MIN_EMPTIES: u32 = 8;
 /// From this many empties on, the stability cutoff is tried.
 const STABILITY_MIN_EMPTIES: u32 = 8;
+/// From this many empties on, children are looked up in the table before any is searched.
+const ETC_MIN_EMPTIES: u32 = 12;
+/// From this many empties on, moves are ordered by a small mobility search.
+const ORDER_SEARCH_MIN_EMPTIES: u32 = 14;
+/// Plies of that mobility search below each child (1 beat 2 and 3 on FFO #40-#42).
+#[inline(always)]
+fn order_depth(_n: u32) -> u32 {
+    1
+}
 /// Nodes between two looks at the cancel flag.
 const CANCEL_CHECK_NODES: u64 = 1 << 12;
 
@@ -137,10 +146,45 @@ macro_rules! search_functions {
         }
     }
 
+    /// Negamax of a mobility evaluation to `depth` plies (move ordering only, never a score).
+    $(#[$attr])*
+    fn mobility_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let moves = legal_moves(p, o);
+        if depth == 0 {
+            let theirs = legal_moves(o, p);
+            let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+            return (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
+                - (theirs.count_ones() + (theirs & CORNERS).count_ones()) as i32
+                + 4 * corners;
+        }
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return 8 * final_score(p, o);
+            }
+            return -mobility_search(o, p, depth - 1, -beta, -alpha);
+        }
+        let mut best = -1000;
+        for sq in Squares(moves) {
+            let f = flips(sq, p, o);
+            let v = -mobility_search(o ^ f, p | f | (1u64 << sq), depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
     /// Moves of `(p, o)` in the order the deep search tries them (best first), with the TT move
     /// (if legal) in front.
     $(#[$attr])*
     pub fn ordered_moves(p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
+        let n = 64 - (p | o).count_ones();
         let mut list = MoveList::default();
         let odd = odd_quadrants(!(p | o));
         for sq in Squares(moves) {
@@ -153,6 +197,10 @@ macro_rules! search_functions {
             let weighted = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
             let potential = (neighbours(co) & !(cp | co)).count_ones() as i32;
             let mut key = -(weighted << 15) + (corner_stability(co) << 11) - (potential << 5);
+            if n >= ORDER_SEARCH_MIN_EMPTIES {
+                // Far from the end, a two-ply look at mobility orders better than one ply.
+                key = (-mobility_search(cp, co, order_depth(n), -1000, 1000) << 16) + (key >> 4);
+            }
             if bit & odd != 0 {
                 key += 8;
             }
@@ -178,7 +226,9 @@ macro_rules! search_functions {
             }
             return -search_deep(s, o, p, -beta, -alpha, n);
         }
-        if n >= STABILITY_MIN_EMPTIES {
+        // Only a high alpha can be refuted by the opponent's stable discs; with more empties
+        // fewer discs are stable, so the bar rises with `n`.
+        if n >= STABILITY_MIN_EMPTIES && alpha >= 2 * n as i32 - 8 {
             // The opponent's stable discs are lost to us for good: they cap our final score.
             let top = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if top <= alpha {
@@ -203,6 +253,20 @@ macro_rules! search_functions {
             tt_move = b.best;
         }
         let list = ordered_moves(p, o, moves, tt_move);
+        if n >= ETC_MIN_EMPTIES {
+            // Enhanced transposition cutoff: a child already known to be bad enough for the
+            // opponent proves the cutoff without searching.
+            for m in list.as_slice() {
+                let sq = m.square as usize;
+                let child = position_key(o ^ m.flips, p | m.flips | (1u64 << sq));
+                if let Some(b) = s.tt.probe(child) {
+                    if -b.upper >= beta {
+                        s.tt.store(key, n, -b.upper, 64, Some(sq));
+                        return -b.upper;
+                    }
+                }
+            }
+        }
         let alpha_in = alpha;
         let mut best = -65;
         let mut best_move = None;
