@@ -123,6 +123,10 @@ impl Search<'_> {
     /// Exact score of `node` within `[lo, hi]` by null-window searches (a binary search on the
     /// score, leaning towards 0 where most positions lie), or `None` if cancelled.
     pub fn solve_between(&mut self, node: &Node, mut lo: i32, mut hi: i32) -> Option<i32> {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stopped = true;
+            return None;
+        }
         while lo < hi {
             let mut probe = lo + (hi - lo) / 2;
             if probe <= 0 && lo / 2 < probe {
