@@ -1,6 +1,7 @@
 //! Connect Four solver benchmark: mean time and mean nodes per position for each test file.
 //!
 //! `cargo bench -p ply-core --bench connect4_solver -- [FILE...] [--weak] [--limit N] [--tt-mb M]`
+//! `cargo bench -p ply-core --bench connect4_solver -- --empty [--weak]` solves the empty board.
 //! FILE is a name in `tests/data/connect4/` (default: end.txt middle.txt begin.txt Test_L3_R1
 //! Test_L2_R1 Test_L2_R2 Test_L1_R1). As in Pons' own test protocol, the table is cleared before
 //! every position and only the solve itself is timed. Every score is checked against the file.
@@ -23,10 +24,12 @@ fn main() {
     let mut weak = false;
     let mut limit = usize::MAX;
     let mut tt_mb = 64;
+    let mut empty = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--bench" => {}
+            "--empty" => empty = true,
             "--weak" => weak = true,
             "--limit" => limit = args.next().and_then(|v| v.parse().ok()).unwrap_or(limit),
             "--tt-mb" => tt_mb = args.next().and_then(|v| v.parse().ok()).unwrap_or(tt_mb),
@@ -48,6 +51,29 @@ fn main() {
         .to_vec();
     }
     let mut solver = Solver::new(tt_mb << 20);
+    if empty {
+        // The whole game: minutes to hours, so only on request.
+        let cpu_start = thread_cpu_time();
+        let started = Instant::now();
+        let score = if weak {
+            solver.solve_weak(&ConnectFour::start())
+        } else {
+            solver.solve(&ConnectFour::start())
+        };
+        let cpu = match (cpu_start, thread_cpu_time()) {
+            (Some(a), Some(b)) => b.saturating_sub(a),
+            _ => Duration::ZERO,
+        };
+        println!(
+            "empty board: score {score} ({}), wall {:.1?}, cpu {:.1?}, {} nodes, table {} MiB",
+            if weak { "weak" } else { "strong" },
+            started.elapsed(),
+            cpu,
+            solver.nodes(),
+            solver.table_bytes() >> 20
+        );
+        return;
+    }
     println!(
         "{:<12} {:>6} {:>12} {:>12} {:>14} {:>10} {:>6}  ({}, table {} MiB)",
         "file",

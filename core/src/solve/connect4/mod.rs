@@ -110,6 +110,7 @@ impl Solver {
             nodes: 0,
             cancel,
             stopped: false,
+            mirror: node.is_symmetric(),
         };
         let score = search.solve_between(&node, lo, hi);
         self.nodes += search.nodes;
@@ -153,6 +154,7 @@ impl Solver {
             nodes: 0,
             cancel: None,
             stopped: false,
+            mirror: node.is_symmetric(),
         };
         let mut found = None;
         let mut fallback = None;

@@ -2,7 +2,7 @@
 //! rules type also carries the move history, which search does not need).
 
 use crate::games::connect4::ConnectFour;
-use crate::games::connect4::bitboard::{self, BOARD, CELLS, WIDTH};
+use crate::games::connect4::bitboard::{self, BOARD, CELLS, COLUMN_BITS, WIDTH};
 
 /// Columns from the centre outwards: the order in which equal-looking moves are tried.
 pub const CENTRE_FIRST: [usize; WIDTH] = [3, 2, 4, 1, 5, 0, 6];
@@ -30,6 +30,28 @@ impl Node {
     #[inline]
     pub fn key(&self) -> u64 {
         self.current + self.mask
+    }
+
+    /// The key of the mirror image (columns reversed). Adding `current` to `mask` never carries
+    /// out of a column (each column's sum is below 2^7), so the key is a row of seven 7-bit
+    /// column fields that can be reordered.
+    #[inline]
+    pub fn mirrored_key(&self) -> u64 {
+        let k = self.key();
+        let field = (1u64 << COLUMN_BITS) - 1;
+        let mut m = 0;
+        let mut col = 0;
+        while col < WIDTH {
+            let f = (k >> (col * COLUMN_BITS)) & field;
+            m |= f << ((WIDTH - 1 - col) * COLUMN_BITS);
+            col += 1;
+        }
+        m
+    }
+
+    /// True if the board reads the same from both sides.
+    pub fn is_symmetric(&self) -> bool {
+        self.key() == self.mirrored_key()
     }
 
     /// Plays the stone `bit` (a cell from [`bitboard::playable`]).
