@@ -112,3 +112,53 @@ impl Node {
         self.mask == BOARD
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn node(text: &str) -> Node {
+        Node::from_position(&ConnectFour::parse_position(text).unwrap())
+    }
+
+    #[test]
+    fn mirror_key_is_the_key_of_the_mirrored_moves() {
+        for (text, mirrored) in [
+            ("", ""),
+            ("1", "7"),
+            ("4453", "4435"),
+            ("1234567", "7654321"),
+        ] {
+            assert_eq!(node(text).mirrored_key(), node(mirrored).key(), "{text}");
+        }
+        assert!(node("").is_symmetric());
+        assert!(node("44").is_symmetric());
+        assert!(node("1177").is_symmetric());
+        assert!(!node("1717").is_symmetric());
+        assert!(!node("4453").is_symmetric());
+    }
+
+    #[test]
+    fn non_losing_moves_block_and_avoid_playing_under_a_threat() {
+        // X threatens column 1 (three stacked): O must block there.
+        let n = node("121212");
+        assert_eq!(n.immediate_wins(), bitboard::cell(0, 3));
+        let n = node("1212123");
+        assert_eq!(n.non_losing_moves(), bitboard::cell(0, 3));
+        // X has two open ends on the bottom row (b1 c1 d1 with a1 and e1 empty): O loses at once.
+        let n = node("22334");
+        assert_eq!(n.non_losing_moves(), 0);
+        // O must not play directly under a cell where X would make four.
+        // X: a1 b2 c3 (diagonal), so d4 wins for X; with d1..d2 filled, playing d3 hands it over.
+        let n = node("122343347");
+        let threats = n.opponent_threats();
+        assert_ne!(threats & bitboard::cell(3, 3), 0, "X threatens d4");
+        assert_eq!(
+            n.non_losing_moves() & bitboard::cell(3, 2),
+            0,
+            "d3 is not playable for O"
+        );
+        assert_ne!(n.non_losing_moves(), 0);
+    }
+}
