@@ -12,6 +12,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// How often (in nodes) the cancel flag is read: cheap, and far below a millisecond of search.
 const CANCEL_CHECK_MASK: u64 = (1 << 12) - 1;
 
+/// Nodes with fewer stones than this look up their children before searching them.
+const ETC_BEFORE_MOVE: usize = 36;
+
 pub struct Search<'a> {
     pub table: &'a mut Table,
     pub nodes: u64,
@@ -120,6 +123,26 @@ impl Search<'_> {
             moves[i] = col as u8;
             scores[i] = score;
             count += 1;
+        }
+
+        // Enhanced transposition cutoff: far from the end, subtrees are large enough that looking
+        // up every child first pays for itself when one of them already proves a cutoff.
+        if (node.moves as usize) < ETC_BEFORE_MOVE {
+            for &col in &moves[..count] {
+                let child = node.play_bit(next & column_of(col as usize));
+                let child_key = if self.mirror {
+                    child.key().min(child.mirrored_key())
+                } else {
+                    child.key()
+                };
+                if let Some(entry) = self.table.get(child_key) {
+                    let at_least = -entry.upper;
+                    if at_least >= beta {
+                        self.table.store_lower(key, at_least, unflip(col));
+                        return at_least;
+                    }
+                }
+            }
         }
 
         let alpha_in = alpha;
