@@ -176,6 +176,13 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// 64-bit hash of the position (side to move and rule state included), for transposition tables.
     fn hash(&self) -> u64;
 
+    /// Whether two positions count as the same for the repetition rule. Defaults to `==`;
+    /// games whose position carries a counter that does not define the position (draughts'
+    /// 40-move counter) compare board, side to move and rules only.
+    fn same_position(&self, other: &Self) -> bool {
+        self == other
+    }
+
     /// Dense index of a move in `0..MOVE_KEY_SPACE` (history heuristic, killer and ADS tables).
     fn move_key(mv: Self::Move) -> usize;
 

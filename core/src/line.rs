@@ -68,7 +68,7 @@ impl<G: Game> GameLine<G> {
         let mut seen = 0u32;
         // Walk back to the last irreversible move: earlier positions can never recur.
         for i in (0..self.positions.len()).rev() {
-            if self.positions[i].hash() == hash && self.positions[i] == *pos {
+            if self.positions[i].hash() == hash && self.positions[i].same_position(pos) {
                 seen += 1;
                 if seen >= u32::from(limit) {
                     return Some(Outcome::draw(EndReason::Repetition));

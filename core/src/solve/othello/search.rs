@@ -108,14 +108,14 @@ impl<'a> Searcher<'a> {
             let f = flips(sq, p, o);
             let bit = 1u64 << sq;
             let (cp, co) = (o ^ f, p | f | bit);
+            // Fastest first: few replies (corners counted twice), then our discs made safe
+            // around the corners, then few squares where the opponent may later get moves.
             let replies = legal_moves(cp, co);
-            let mut key =
-                -(((replies.count_ones() + (replies & CORNERS).count_ones()) as i32) << 8);
-            if bit & CORNERS != 0 {
-                key += 64;
-            }
+            let weighted = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            let potential = (neighbours(co) & !(cp | co)).count_ones() as i32;
+            let mut key = -(weighted << 15) + (corner_stability(co) << 11) - (potential << 5);
             if bit & odd != 0 {
-                key += 32;
+                key += 8;
             }
             if Some(sq) == tt_move {
                 key = i32::MAX;
@@ -316,6 +316,27 @@ pub fn last_move_score(p: u64, o: u64, sq: usize) -> i32 {
     }
     let diff = 2 * own - 63;
     if diff > 0 { diff + 1 } else { diff - 1 }
+}
+
+/// Squares next to a disc of `b` (in any of the eight directions).
+#[inline]
+fn neighbours(b: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let side = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | side;
+    side | (row << 8) | (row >> 8)
+}
+
+/// Our discs that are corners or edge squares next to a corner we own (surely stable).
+#[inline]
+fn corner_stability(p: u64) -> i32 {
+    let stable = ((0x0100_0000_0000_0001 & p) << 1)
+        | ((0x8000_0000_0000_0080 & p) >> 1)
+        | ((0x0000_0000_0000_0081 & p) << 8)
+        | ((0x8100_0000_0000_0000 & p) >> 8)
+        | CORNERS;
+    (stable & p).count_ones() as i32
 }
 
 /// Table key of a position (side to move's discs, opponent's discs): colour does not matter.
