@@ -9,6 +9,7 @@ mod search_common;
 
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
+use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::Othello;
 use ply_core::search::{ExactEvaluator, StopToken, search};
 use ply_core::{EVAL_LIMIT, Evaluator};
@@ -78,6 +79,23 @@ proptest! {
             check_one(&pos, &HashEval { range: 1000 }, depth, index);
         }
     }
+
+    #[test]
+    fn draughts_engines_agree_with_minimax(seed in any::<u64>(), plies in 0u32..80, depth in 1u32..6, index in any::<usize>(), coarse in any::<bool>(), relaxed in any::<bool>()) {
+        let start = if relaxed { draughts_relaxed() } else { Draughts::start() };
+        let pos = random_position(start, seed, plies);
+        if coarse {
+            check_one(&pos, &Mobility, depth, index);
+        } else {
+            check_one(&pos, &HashEval { range: 1000 }, depth, index);
+        }
+    }
+}
+
+fn draughts_relaxed() -> Draughts {
+    Draughts::start()
+        .with_variant("relaxed")
+        .expect("relaxed variant")
 }
 
 proptest! {
@@ -109,6 +127,25 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+
+    #[test]
+    fn draughts_all_configurations(seed in any::<u64>(), plies in 0u32..60, depth in 1u32..5, relaxed in any::<bool>()) {
+        let start = if relaxed { draughts_relaxed() } else { Draughts::start() };
+        let pos = random_position(start, seed, plies);
+        assert_engines_agree(&pos, &HashEval { range: 500 }, depth, false);
+    }
+
+    #[test]
+    fn draughts_quiescence_agrees(seed in any::<u64>(), plies in 0u32..60, depth in 1u32..4, relaxed in any::<bool>()) {
+        // Captures are tactical: quiescence extends them, minimax and the pruning engines agree.
+        let start = if relaxed { draughts_relaxed() } else { Draughts::start() };
+        let pos = random_position(start, seed, plies);
+        assert_engines_agree(&pos, &HashEval { range: 500 }, depth, true);
+    }
+}
+
 /// Slow, thorough: every configuration on thousands of positions. Run with
 /// `cargo test -p ply-core --release --test search_games -- --ignored`.
 #[test]
@@ -119,5 +156,12 @@ fn thousands_of_positions_every_configuration() {
         assert_engines_agree(&o, &HashEval { range: 500 }, 1 + (seed % 4) as u32, false);
         let c = random_position(ConnectFour::start(), seed, (seed % 40) as u32);
         assert_engines_agree(&c, &HashEval { range: 500 }, 1 + (seed % 6) as u32, false);
+        let d = random_position(Draughts::start(), seed, (seed % 80) as u32);
+        assert_engines_agree(
+            &d,
+            &HashEval { range: 500 },
+            1 + (seed % 5) as u32,
+            seed % 2 == 0,
+        );
     }
 }
