@@ -1,6 +1,16 @@
-//! The weighted heuristic (being written).
+//! The weighted heuristic: named factors per game, weights set at run time (JSON, CLI,
+//! bindings), optional per-phase weights, presets with provenance.
 //!
 //! Contract the engines, CLI and bindings rely on: every game implements [`HasHeuristic`].
+//! The generic machinery lives in [`weights`]; each game's factors in its own module.
+
+pub mod othello;
+pub mod weights;
+
+pub use weights::{
+    FactorInfo, Factors, HEURISTIC_LIMIT, ResolvedWeights, Weight, WeightedEvaluator, Weights,
+    paired,
+};
 
 use crate::game::{Evaluator, Game};
 use std::sync::Arc;
