@@ -4,6 +4,8 @@
 //! Contract the engines, CLI and bindings rely on: every game implements [`HasHeuristic`].
 //! The generic machinery lives in [`weights`]; each game's factors in its own module.
 
+pub mod connect4;
+pub mod draughts;
 pub mod fit;
 pub mod othello;
 pub mod presets;

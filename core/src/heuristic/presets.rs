@@ -169,3 +169,96 @@ pub const OTHELLO: &[Preset] = &[
     OTHELLO_MOBILITY,
     OTHELLO_STABILITY,
 ];
+
+/// Connect Four default: threats matter most, the odd/even rule decides who profits from them,
+/// open windows and the centre column steer the opening.
+pub const CONNECT4_DEFAULT: Preset = Preset {
+    name: "default",
+    provenance: "Ply's own weighting of Allis' threat analysis (odd/even threats) and the open-window count of the Connect Four heuristic papers",
+    weights: &[
+        flat("windows_two", 2.0),
+        flat("windows_three", 5.0),
+        flat("threats", 4.0),
+        flat("immediate_threats", 8.0),
+        flat("odd_even_threats", 6.0),
+        ("centre", 4.0, 2.0, 0.0),
+    ],
+    params: &[],
+};
+
+/// Open windows of two and three only (the window-counting heuristic of the Connect Four papers).
+pub const CONNECT4_WINDOWS: Preset = Preset {
+    name: "windows",
+    provenance: "Connect Four heuristic papers: open windows of two (1) and three (3)",
+    weights: &[flat("windows_two", 1.0), flat("windows_three", 3.0)],
+    params: &[],
+};
+
+/// Threats only, with Allis' odd/even rule.
+pub const CONNECT4_THREATS: Preset = Preset {
+    name: "threats",
+    provenance: "Allis 1988: threats and the odd/even threat rule",
+    weights: &[
+        flat("threats", 1.0),
+        flat("immediate_threats", 2.0),
+        flat("odd_even_threats", 2.0),
+    ],
+    params: &[],
+};
+
+/// Centre-column control alone.
+pub const CONNECT4_CENTRE: Preset = Preset {
+    name: "centre",
+    provenance: "centre-column control (the classic first heuristic of Connect Four programs)",
+    weights: &[flat("centre", 1.0)],
+    params: &[],
+};
+
+/// Connect Four presets, `default` first.
+pub const CONNECT4: &[Preset] = &[
+    CONNECT4_DEFAULT,
+    CONNECT4_WINDOWS,
+    CONNECT4_THREATS,
+    CONNECT4_CENTRE,
+];
+
+/// Draughts default: material first, then the positional terms of Samuel's checkers player.
+pub const DRAUGHTS_DEFAULT: Preset = Preset {
+    name: "default",
+    provenance: "Ply's own weighting: material (man 1, king 2 as in the draughts framework) plus Samuel-style advancement, back-row guard, centre, mobility, runaways and exchanges",
+    weights: &[
+        flat("material", 20.0),
+        ("advancement", 0.5, 1.0, 2.0),
+        ("back_row", 3.0, 2.0, 0.0),
+        ("centre", 2.0, 2.0, 1.0),
+        flat("mobility", 2.0),
+        flat("runaway", 4.0),
+        flat("exchange", 3.0),
+    ],
+    params: &[("king_value", 2.0)],
+};
+
+/// Material only, man 1 and king 2: the evaluation of the draughts framework used in the
+/// History-ADS experiments.
+pub const DRAUGHTS_MATERIAL: Preset = Preset {
+    name: "material",
+    provenance: "draughts framework of the History-ADS experiments: material, man 1, king 2",
+    weights: &[flat("material", 1.0)],
+    params: &[("king_value", 2.0)],
+};
+
+/// Positional terms without material (for ablation and tuning experiments).
+pub const DRAUGHTS_POSITIONAL: Preset = Preset {
+    name: "positional",
+    provenance: "Samuel 1959 positional terms: advancement, back row, centre, mobility",
+    weights: &[
+        flat("advancement", 1.0),
+        flat("back_row", 1.0),
+        flat("centre", 1.0),
+        flat("mobility", 1.0),
+    ],
+    params: &[],
+};
+
+/// Draughts presets, `default` first.
+pub const DRAUGHTS: &[Preset] = &[DRAUGHTS_DEFAULT, DRAUGHTS_MATERIAL, DRAUGHTS_POSITIONAL];
