@@ -39,11 +39,12 @@ pub trait Factors: Game {
     /// Game phase in `[0, 1]`: 0 at the start (opening), 1 at the end (by disc or piece count).
     fn phase(&self) -> f32;
 
-    /// Fills `out[i]` for every factor `i` whose bit is set in `enabled`, each in `[-100, 100]`
-    /// from the side to move's view; other entries are left alone. Returns the outcome instead
-    /// when the position is finished (then `out` is meaningless). Games share work between
-    /// factors here (Othello computes both sides' legal moves once).
-    fn compute_factors(&self, enabled: u32, out: &mut FactorValues) -> Option<Outcome>;
+    /// Fills `out[i]` for every factor `i` enabled in `weights` ([`ResolvedWeights::enabled`]),
+    /// each in `[-100, 100]` from the side to move's view; other entries are left alone.
+    /// Factor parameters (draughts `king_value`) come from `weights` too. Returns the outcome
+    /// instead when the position is finished (then `out` is meaningless). Games share work
+    /// between factors here (Othello computes both sides' legal moves once).
+    fn compute_factors(&self, weights: &ResolvedWeights, out: &mut FactorValues) -> Option<Outcome>;
 
     /// Index of a factor by name.
     fn factor_index(name: &str) -> Option<usize> {
@@ -269,6 +270,14 @@ pub struct ResolvedWeights {
 }
 
 impl ResolvedWeights {
+    /// Every one of the first `count` factors enabled with weight 1 (to read factor values).
+    pub fn all_enabled(count: usize) -> ResolvedWeights {
+        let count = count.min(MAX_FACTORS);
+        let enabled = if count >= 32 { u32::MAX } else { (1u32 << count) - 1 };
+        ResolvedWeights { table: [[1.0; MAX_FACTORS]; 3], enabled, phased: false, params: BTreeMap::new() }
+    }
+
+    /// Bit `i` set = factor `i` has a non-zero weight in some phase and must be computed.
     pub fn enabled(&self) -> u32 {
         self.enabled
     }
@@ -379,12 +388,8 @@ impl<G: Factors> WeightedEvaluator<G> {
     /// outcome if the game is over. Used by `ply tune` and for explaining evaluations.
     pub fn factor_values(pos: &G) -> Result<Vec<(&'static str, f32)>, Outcome> {
         let mut values = [0f32; MAX_FACTORS];
-        let all = if G::FACTORS.len() >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << G::FACTORS.len()) - 1
-        };
-        if let Some(outcome) = pos.compute_factors(all, &mut values) {
+        let all = ResolvedWeights::all_enabled(G::FACTORS.len());
+        if let Some(outcome) = pos.compute_factors(&all, &mut values) {
             return Err(outcome);
         }
         Ok(G::FACTORS
@@ -397,10 +402,7 @@ impl<G: Factors> WeightedEvaluator<G> {
     /// The unrounded weighted sum (before clamping), or `None` for a finished game.
     pub fn raw_score(&self, pos: &G) -> Option<f32> {
         let mut values = [0f32; MAX_FACTORS];
-        if pos
-            .compute_factors(self.weights.enabled, &mut values)
-            .is_some()
-        {
+        if pos.compute_factors(&self.weights, &mut values).is_some() {
             return None;
         }
         Some(self.weights.combine(&values, pos.phase()))
@@ -410,7 +412,7 @@ impl<G: Factors> WeightedEvaluator<G> {
 impl<G: Factors> Evaluator<G> for WeightedEvaluator<G> {
     fn evaluate(&self, pos: &G) -> i32 {
         let mut values = [0f32; MAX_FACTORS];
-        if let Some(outcome) = pos.compute_factors(self.weights.enabled, &mut values) {
+        if let Some(outcome) = pos.compute_factors(&self.weights, &mut values) {
             return terminal_value(&outcome, pos.side_to_move());
         }
         let sum = self.weights.combine(&values, pos.phase());
