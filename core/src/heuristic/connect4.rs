@@ -187,7 +187,7 @@ mod tests {
                 second |= bit
             }
         }
-        let first_to_move = moves.len() % 2 == 0;
+        let first_to_move = moves.len().is_multiple_of(2);
         let me = if first_to_move { first } else { second };
         (me, m, first_to_move)
     }

@@ -6,6 +6,9 @@
 //! (iteratively reweighted least squares) with an L2 penalty, which converges in a handful of
 //! steps for the dozen factors a game has. Draws are targets of 1/2 (cross-entropy still applies).
 
+// Matrix code: index loops mirror the formulas.
+#![allow(clippy::needless_range_loop)]
+
 /// One training example: factor values (already divided by 100) and the outcome for the side to
 /// move (1 win, 0.5 draw, 0 loss).
 #[derive(Clone, Debug, PartialEq)]

@@ -7,6 +7,7 @@
 pub mod connect4;
 pub mod draughts;
 pub mod fit;
+pub mod games;
 pub mod othello;
 pub mod presets;
 pub mod weights;

@@ -44,7 +44,8 @@ pub trait Factors: Game {
     /// Factor parameters (draughts `king_value`) come from `weights` too. Returns the outcome
     /// instead when the position is finished (then `out` is meaningless). Games share work
     /// between factors here (Othello computes both sides' legal moves once).
-    fn compute_factors(&self, weights: &ResolvedWeights, out: &mut FactorValues) -> Option<Outcome>;
+    fn compute_factors(&self, weights: &ResolvedWeights, out: &mut FactorValues)
+    -> Option<Outcome>;
 
     /// Index of a factor by name.
     fn factor_index(name: &str) -> Option<usize> {
@@ -273,8 +274,17 @@ impl ResolvedWeights {
     /// Every one of the first `count` factors enabled with weight 1 (to read factor values).
     pub fn all_enabled(count: usize) -> ResolvedWeights {
         let count = count.min(MAX_FACTORS);
-        let enabled = if count >= 32 { u32::MAX } else { (1u32 << count) - 1 };
-        ResolvedWeights { table: [[1.0; MAX_FACTORS]; 3], enabled, phased: false, params: BTreeMap::new() }
+        let enabled = if count >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << count) - 1
+        };
+        ResolvedWeights {
+            table: [[1.0; MAX_FACTORS]; 3],
+            enabled,
+            phased: false,
+            params: BTreeMap::new(),
+        }
     }
 
     /// Bit `i` set = factor `i` has a non-zero weight in some phase and must be computed.
