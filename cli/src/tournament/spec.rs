@@ -20,6 +20,25 @@ pub struct PlayerSpec {
     pub weights: Option<Weights>,
 }
 
+const KEYS: &[&str] = &[
+    "algo",
+    "algorithm",
+    "depth",
+    "time",
+    "time-ms",
+    "time_ms",
+    "ordering",
+    "tt-mb",
+    "tt",
+    "heuristic",
+    "preset",
+    "weights",
+];
+
+fn is_key(word: &str) -> bool {
+    KEYS.contains(&word) || word.starts_with("w.")
+}
+
 /// Settings every player inherits unless its spec says otherwise.
 #[derive(Clone, Copy, Debug)]
 pub struct Defaults {
@@ -31,8 +50,9 @@ pub struct Defaults {
 impl PlayerSpec {
     /// Parses `NAME=SPEC` (or a bare SPEC, named after its heuristic).
     pub fn parse<G: HasHeuristic>(arg: &str, defaults: &Defaults) -> Result<PlayerSpec> {
+        // `NAME=key=value,...`: the part before the first `=` is a name unless it is a key.
         let (name, spec) = match arg.split_once('=') {
-            Some((name, rest)) if !name.contains(',') && rest.contains('=') => {
+            Some((name, rest)) if !name.contains(',') && !is_key(name) && rest.contains('=') => {
                 (name.to_string(), rest.to_string())
             }
             _ => (String::new(), arg.to_string()),
@@ -160,6 +180,58 @@ impl PlayerSpec {
             ),
             weights: Some(weights),
             ..self.clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::games::othello::Othello;
+
+    const D: Defaults = Defaults {
+        depth: Some(3),
+        time_ms: None,
+        tt_mb: 1,
+    };
+
+    #[test]
+    fn specs_with_and_without_a_name() {
+        let p = PlayerSpec::parse::<Othello>("algo=alphabeta,heuristic=combine-2", &D)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (p.name.as_str(), p.preset.as_str()),
+            ("combine-2", "combine-2")
+        );
+        assert_eq!(p.config.depth, Some(3));
+        let p =
+            PlayerSpec::parse::<Othello>("ab6=algo=pvs,depth=6,ordering=tt+history,w.coins=2", &D)
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.name, "ab6");
+        assert_eq!(p.config.depth, Some(6));
+        assert_eq!(p.config.algorithm, Algorithm::Pvs);
+        let w = p.weights.unwrap_or_default();
+        assert_eq!(w.weights.get("coins"), Some(&Weight::Flat(2.0)));
+        assert!(
+            w.weights.contains_key("mobility"),
+            "overrides start from the preset's weights"
+        );
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        for (spec, needle) in [
+            ("x=depth=deep", "depth"),
+            ("x=colour=red", "unknown key 'colour'"),
+            ("x=heuristic=nope", "nope"),
+            ("x=w.cornerz=3", "cornerz"),
+            ("x=weights=/no/such/file.json", "/no/such/file.json"),
+        ] {
+            let err = PlayerSpec::parse::<Othello>(spec, &D)
+                .err()
+                .map(|e| format!("{e:#}"))
+                .unwrap_or_default();
+            assert!(err.contains(needle), "{spec}: {err}");
         }
     }
 }
