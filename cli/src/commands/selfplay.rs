@@ -8,7 +8,7 @@ use crate::tournament::spec::{Defaults, PlayerSpec};
 use crate::with_game;
 use anyhow::{Context, Result, anyhow};
 use indicatif::ProgressBar;
-use ply_core::heuristic::HasHeuristic;
+use ply_core::heuristic::{HasHeuristic, Weight};
 use ply_core::record::{
     ClientInfo, EngineSettings, MoveStats, Platform, PlayerInfo, RamBucket, RecordMeta, now_ms,
     record_from_line,
@@ -61,10 +61,32 @@ pub fn engine_settings<G: HasHeuristic>(spec: &PlayerSpec) -> EngineSettings {
         heuristic: Some(spec.preset.clone()),
         ..EngineSettings::default()
     };
-    if let Ok(w) = spec.effective_weights::<G>()
-        && let Ok(value) = serde_json::to_value(&w)
-    {
-        settings.options.insert("weights".into(), value);
+    // Records hold weights as numbers: the midgame (or only) weight per factor, and the
+    // opening and endgame weights of phased factors as options.
+    if let Ok(w) = spec.effective_weights::<G>() {
+        for (factor, weight) in &w.weights {
+            match *weight {
+                Weight::Flat(v) => {
+                    settings.weights.insert(factor.clone(), f64::from(v));
+                }
+                Weight::Phased {
+                    opening,
+                    midgame,
+                    endgame,
+                } => {
+                    settings.weights.insert(factor.clone(), f64::from(midgame));
+                    settings
+                        .options
+                        .insert(format!("{factor}.opening"), serde_json::json!(opening));
+                    settings
+                        .options
+                        .insert(format!("{factor}.endgame"), serde_json::json!(endgame));
+                }
+            }
+        }
+        for (k, v) in &w.params {
+            settings.options.insert(k.clone(), serde_json::json!(v));
+        }
     }
     settings
 }
