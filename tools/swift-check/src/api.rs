@@ -1,0 +1,1 @@
+pub fn run(_a: &[String]) -> Result<usize, String> { Ok(0) }
