@@ -63,10 +63,18 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn win(winner: Player, reason: EndReason, margin: i32) -> Self {
-        Outcome { winner: Some(winner), reason, margin }
+        Outcome {
+            winner: Some(winner),
+            reason,
+            margin,
+        }
     }
     pub fn draw(reason: EndReason) -> Self {
-        Outcome { winner: None, reason, margin: 0 }
+        Outcome {
+            winner: None,
+            reason,
+            margin: 0,
+        }
     }
     /// +1 win, 0 draw, -1 loss for `player`.
     pub fn sign_for(&self, player: Player) -> i32 {
@@ -89,7 +97,10 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(at: usize, message: impl Into<String>) -> Self {
-        ParseError { message: message.into(), at }
+        ParseError {
+            message: message.into(),
+            at,
+        }
     }
 }
 
@@ -128,7 +139,10 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
         if name == "standard" {
             Ok(self)
         } else {
-            Err(ParseError::new(0, format!("{} has no variant '{name}'", Self::NAME)))
+            Err(ParseError::new(
+                0,
+                format!("{} has no variant '{name}'", Self::NAME),
+            ))
         }
     }
 
@@ -161,6 +175,13 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 
     /// 64-bit hash of the position (side to move and rule state included), for transposition tables.
     fn hash(&self) -> u64;
+
+    /// Whether two positions count as the same for the repetition rule. Defaults to `==`;
+    /// games whose position carries a counter that does not define the position (draughts'
+    /// 40-move counter) compare board, side to move and rules only.
+    fn same_position(&self, other: &Self) -> bool {
+        self == other
+    }
 
     /// Dense index of a move in `0..MOVE_KEY_SPACE` (history heuristic, killer and ADS tables).
     fn move_key(mv: Self::Move) -> usize;
@@ -201,6 +222,12 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 
     /// A multi-line human-readable board for terminals.
     fn render(&self) -> String;
+
+    /// A game-specific fast perft (same counts as [`perft_generic`]), used by [`perft`] when
+    /// the game has one; `None` (the default) means "use the generic one".
+    fn perft_fast(&self, _depth: u32) -> Option<u64> {
+        None
+    }
 }
 
 /// A heuristic evaluation of non-terminal positions, from the side to move's point of view.
@@ -233,8 +260,15 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
 }
 
 /// Counts leaf nodes to `depth` plies (convention A: a pass is a ply, a finished game is one leaf
-/// where it ends). Uses bulk counting at the last ply.
+/// where it ends). Uses the game's [`Game::perft_fast`] if it has one, else [`perft_generic`].
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    pos.perft_fast(depth)
+        .unwrap_or_else(|| perft_generic(pos, depth))
+}
+
+/// [`perft`] through the trait's `legal_moves`/`play`/`outcome` only, with bulk counting at the
+/// last ply (the reference the fast paths are tested against).
+pub fn perft_generic<G: Game>(pos: &G, depth: u32) -> u64 {
     let mut buffers: Vec<Vec<G::Move>> = (0..depth.max(1)).map(|_| Vec::new()).collect();
     perft_with(pos, depth, &mut buffers)
 }

@@ -25,7 +25,11 @@ pub struct GameLine<G: Game> {
 
 impl<G: Game> GameLine<G> {
     pub fn new(start: G) -> Self {
-        GameLine { positions: vec![start], moves: Vec::new(), redo: Vec::new() }
+        GameLine {
+            positions: vec![start],
+            moves: Vec::new(),
+            redo: Vec::new(),
+        }
     }
 
     pub fn start(&self) -> &G {
@@ -42,7 +46,11 @@ impl<G: Game> GameLine<G> {
 
     /// Position before move `i` (0-based).
     pub fn position_before(&self, i: usize) -> Option<&G> {
-        if i < self.moves.len() { self.positions.get(i) } else { None }
+        if i < self.moves.len() {
+            self.positions.get(i)
+        } else {
+            None
+        }
     }
 
     pub fn ply(&self) -> usize {
@@ -60,7 +68,7 @@ impl<G: Game> GameLine<G> {
         let mut seen = 0u32;
         // Walk back to the last irreversible move: earlier positions can never recur.
         for i in (0..self.positions.len()).rev() {
-            if self.positions[i].hash() == hash && self.positions[i] == *pos {
+            if self.positions[i].hash() == hash && self.positions[i].same_position(pos) {
                 seen += 1;
                 if seen >= u32::from(limit) {
                     return Some(Outcome::draw(EndReason::Repetition));
@@ -127,6 +135,10 @@ impl<G: Game> GameLine<G> {
 
     /// The moves in standard notation, each formatted in the position it was played from.
     pub fn notation(&self) -> Vec<String> {
-        self.moves.iter().zip(&self.positions).map(|(mv, pos)| pos.format_move(*mv)).collect()
+        self.moves
+            .iter()
+            .zip(&self.positions)
+            .map(|(mv, pos)| pos.format_move(*mv))
+            .collect()
     }
 }

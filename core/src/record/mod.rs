@@ -1,1 +1,24 @@
-//! Game records (being written).
+//! Game records, format v1: the types (`types`), making one from a played line (`build`),
+//! importing and validating one by replaying it through the rules (`validate`), and the
+//! standard-notation export of a whole game (`notation`).
+//!
+//! The JSON Schema of the format is `docs/record-v1.schema.json`.
+
+mod build;
+mod error;
+mod id;
+mod notation;
+mod types;
+mod validate;
+
+pub use build::{RecordMeta, record_from_line};
+pub use error::RecordError;
+pub use id::{is_valid_record_id, new_record_id};
+pub use notation::standard_notation;
+pub use types::{
+    ClientInfo, EngineSettings, GameRecord, GameResult, MoveRecord, MoveStats, Platform,
+    PlayerInfo, PlayerKind, RamBucket, SCHEMA_VERSION, limits,
+};
+pub use validate::{
+    GamePhase, ValidatedGame, ValidatedMove, now_ms, parse_record, parse_record_value, validate_as,
+};

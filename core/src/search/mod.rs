@@ -1,1 +1,205 @@
-//! Search engines (being written).
+//! Search engines for two-player zero-sum games, generic over [`crate::Game`] (negamax form).
+//!
+//! - [`Algorithm::Minimax`]: plain minimax, no pruning (the papers' baseline);
+//! - [`Algorithm::AlphaBeta`]: fail-soft alpha-beta with optional transposition table;
+//! - [`Algorithm::Pvs`]: principal variation search / NegaScout;
+//! - [`Algorithm::Scout`]: Pearl's SCOUT exactly as published (TEST and EVAL);
+//! - [`Algorithm::Mcts`]: Monte Carlo tree search with UCT;
+//! - an iterative-deepening driver with time budget and aspiration windows, quiescence search,
+//!   pluggable move ordering (static, TT move, killers, history, History-ADS), a fixed-budget
+//!   transposition table, statistics for every search and cancellation from another thread.
+//!
+//! # Using it
+//! ```no_run
+//! # use ply_core::search::*;
+//! # fn demo<G: ply_core::Game>(pos: &G, eval: &dyn ply_core::Evaluator<G>) {
+//! let config = SearchConfig { depth: Some(8), ..SearchConfig::default() };
+//! let stop = StopToken::new(); // keep a clone to call `stop()` from another thread
+//! let result = search(pos, eval, &config, &stop);
+//! println!("{:?} {} nodes", result.best_move, result.stats.nodes);
+//! # }
+//! ```
+//! To keep the table between the moves of a game, hold a [`Searcher`] instead.
+//!
+//! # Scores
+//! See [`score`]: heuristic values inside ±`EVAL_LIMIT`, finished games beyond it, preferring
+//! bigger margins, then faster wins and slower losses.
+//!
+//! # Memory
+//! A search uses the transposition table (exactly its byte budget, allocated once when the
+//! [`Searcher`] is made; MCTS uses the same budget for its tree), history tables of
+//! `2 × MOVE_KEY_SPACE` counters, and O(depth) per-ply move buffers, killer slots and ADS lists
+//! (plus a triangular PV of depth² moves), all reused across searches.
+
+mod alphabeta;
+pub mod cancel;
+pub mod config;
+mod context;
+mod iterative;
+pub mod mcts;
+mod minimax;
+pub mod ordering;
+mod pv;
+pub mod pvs;
+mod quiescence;
+mod rng;
+pub mod score;
+mod scout;
+pub mod stats;
+pub mod tt;
+
+pub use cancel::StopToken;
+pub use config::{
+    AdsConfig, AdsUpdate, Algorithm, HistoryIncrement, KillerMode, MctsConfig, Ordering,
+    OrderingConfig, Playout, SearchConfig, UnknownName,
+};
+pub use score::ExactEvaluator;
+pub use stats::SearchStats;
+pub use tt::TranspositionTable;
+
+use crate::game::{Evaluator, Game};
+use cancel::Budget;
+use context::{Ctx, RootProgress};
+use ordering::MoveOrderer;
+use pv::PvTable;
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only if the game is already over.
+    pub best_move: Option<M>,
+    /// Score of `best_move` from the side to move's view (see [`score`]).
+    pub score: i32,
+    /// Depth of the last completed iteration (MCTS: deepest tree ply reached).
+    pub depth: u32,
+    /// Principal variation, starting with `best_move`.
+    pub pv: Vec<M>,
+    pub stats: SearchStats,
+    /// False if the search was stopped from outside, or a fixed-depth search ran out of time,
+    /// before the result was final (the move is then the best found so far).
+    pub completed: bool,
+}
+
+impl<M> SearchResult<M> {
+    fn empty() -> Self {
+        SearchResult {
+            best_move: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            stats: SearchStats::default(),
+            completed: false,
+        }
+    }
+
+    /// The same result with moves converted (e.g. to text for JSON).
+    pub fn map_moves<T>(self, mut f: impl FnMut(M) -> T) -> SearchResult<T> {
+        SearchResult {
+            best_move: self.best_move.map(&mut f),
+            score: self.score,
+            depth: self.depth,
+            pv: self.pv.into_iter().map(f).collect(),
+            stats: self.stats,
+            completed: self.completed,
+        }
+    }
+}
+
+/// An engine with its long-lived memory (table, ordering tables, buffers), reusable across the
+/// moves of a game. The table keeps its entries between searches (older ones are replaced first);
+/// killers, history and ADS lists start empty at every search so results are reproducible.
+pub struct Searcher<G: Game> {
+    config: SearchConfig,
+    tt: TranspositionTable,
+    orderer: MoveOrderer<G>,
+    buffers: Vec<Vec<G::Move>>,
+    pv: PvTable<G::Move>,
+}
+
+impl<G: Game> Searcher<G> {
+    /// Allocates the table (`config.tt_bytes`, unless the algorithm cannot use it).
+    pub fn new(config: &SearchConfig) -> Self {
+        assert!(
+            G::NUM_PLAYERS == 2,
+            "the search engines are for two-player games"
+        );
+        let tt_bytes = match config.algorithm {
+            Algorithm::AlphaBeta | Algorithm::Pvs => config.tt_bytes,
+            _ => 0,
+        };
+        Searcher {
+            config: *config,
+            tt: TranspositionTable::new(tt_bytes),
+            orderer: MoveOrderer::new(config.ordering),
+            buffers: Vec::new(),
+            pv: PvTable::new(),
+        }
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// Forgets the table's contents.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
+
+    /// Bytes held by the transposition table.
+    pub fn tt_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Searches `pos`. Returns within a few milliseconds of `stop.stop()` or the time budget.
+    pub fn search(
+        &mut self,
+        pos: &G,
+        eval: &dyn Evaluator<G>,
+        stop: &StopToken,
+    ) -> SearchResult<G::Move> {
+        let budget = Budget::new(stop, self.config.time_ms);
+        let mut result = if self.config.algorithm == Algorithm::Mcts {
+            mcts::run_mcts(pos, eval, &self.config, &budget)
+        } else {
+            self.tt.new_search();
+            self.orderer.clear();
+            let mut ctx = Ctx {
+                config: &self.config,
+                eval,
+                use_tt: !self.tt.is_empty(),
+                tt: &mut self.tt,
+                orderer: &mut self.orderer,
+                buffers: &mut self.buffers,
+                pv: &mut self.pv,
+                budget: &budget,
+                stats: SearchStats::default(),
+                aborted: false,
+                horizon: 0,
+                root: RootProgress::new(0, 0),
+                root_first: None,
+            };
+            let mut result = ctx.run_depth_first(pos);
+            result.stats = ctx.stats;
+            result
+        };
+        let stats = &mut result.stats;
+        stats.time_ms = budget.elapsed_ms();
+        stats.nodes_per_sec = if stats.time_ms > 0.0 {
+            stats.nodes as f64 / (stats.time_ms / 1000.0)
+        } else {
+            0.0
+        };
+        stop.publish_nodes(stats.nodes);
+        result
+    }
+}
+
+/// Searches `pos` once with a fresh [`Searcher`] (the table is allocated for this search).
+pub fn search<G: Game>(
+    pos: &G,
+    eval: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    stop: &StopToken,
+) -> SearchResult<G::Move> {
+    Searcher::new(config).search(pos, eval, stop)
+}

@@ -12,7 +12,9 @@ pub struct Args {
     pub game: GameKind,
     /// Connect Four: the moves from the empty board as column digits (e.g. 4453).
     pub moves: Option<String>,
-    /// Othello: the position (64 chars a1..h8 + side to move, or an OBF line).
+    /// Othello: the position (64 chars a1..h8 + side to move, an OBF line, or a transcript).
+    /// Prints `key: value` lines (best move, pv, nodes, time, score) and the exact final disc
+    /// difference for the side to move alone on the last line.
     #[arg(long, short = 'p')]
     pub position: Option<String>,
     /// Transposition table size in MiB.

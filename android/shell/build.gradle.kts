@@ -1,0 +1,47 @@
+// Plain Kotlin (JVM) module: every piece of shell logic that is not drawing or Android API.
+// It also carries the UniFFI Kotlin bindings, generated from the host build of ply-ffi by the
+// project's script (never hand-edited), so the same code is unit-tested on a laptop JVM.
+import org.gradle.api.tasks.Exec
+
+plugins {
+    alias(libs.plugins.kotlin.jvm)
+}
+
+kotlin {
+    jvmToolchain(17)
+}
+
+val repoRoot = rootProject.projectDir.parentFile
+val generatedBindings = layout.buildDirectory.dir("generated/uniffi/kotlin")
+
+val cargoBuildHost by tasks.registering(Exec::class) {
+    description = "Builds ply-ffi for the host, to generate bindings and run the JVM tests."
+    workingDir = repoRoot
+    commandLine("cargo", "build", "-p", "ply-ffi")
+}
+
+val generateBindings by tasks.registering(Exec::class) {
+    description = "Generates the Kotlin bindings from the built library (library mode)."
+    dependsOn(cargoBuildHost)
+    workingDir = repoRoot
+    outputs.dir(generatedBindings)
+    commandLine("bash", "bindings/generate.sh", "kotlin", generatedBindings.get().asFile.absolutePath)
+}
+
+sourceSets["main"].kotlin.srcDir(generatedBindings)
+tasks.named("compileKotlin") { dependsOn(generateBindings) }
+
+dependencies {
+    // JNA comes from the app as an AAR on Android; on the JVM the tests bring the jar.
+    compileOnly(libs.jna)
+    implementation(libs.kotlinx.coroutines.core)
+    testImplementation(libs.jna)
+    testImplementation(kotlin("test"))
+    testImplementation(libs.junit.jupiter)
+}
+
+tasks.test {
+    useJUnitPlatform()
+    dependsOn(cargoBuildHost)
+    systemProperty("jna.library.path", File(repoRoot, "target/debug").absolutePath)
+}

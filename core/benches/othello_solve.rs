@@ -1,0 +1,54 @@
+//! Othello endgame solver on FFO #40-#59: time and nodes per position, single thread.
+//! `cargo bench -p ply-core --bench othello_solve` (all 20 positions, once each, printed as a
+//! table), or with `FFO=40-44` to choose a range. Criterion times FFO #40 repeatedly.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ply_core::games::othello::parse_obf;
+use ply_core::solve::othello::solve;
+use std::hint::black_box;
+
+const TT_BYTES: usize = 64 << 20;
+const FFO_40_59: &str = include_str!("../../tests/data/othello/fforum-40-59.obf");
+
+fn range() -> (usize, usize) {
+    let spec = std::env::var("FFO").unwrap_or_else(|_| "40-59".into());
+    let mut parts = spec.split('-').filter_map(|s| s.trim().parse::<usize>().ok());
+    let first = parts.next().unwrap_or(40).clamp(40, 59);
+    let last = parts.next().unwrap_or(first).clamp(first, 59);
+    (first, last)
+}
+
+fn bench_solve(c: &mut Criterion) {
+    let entries: Vec<_> = FFO_40_59.lines().filter_map(|l| parse_obf(l).ok()).collect();
+    let (first, last) = range();
+    let (mut total_secs, mut total_nodes) = (0.0, 0u64);
+    println!("  #  empties  score  move      nodes     time   M nodes/s");
+    for (i, entry) in entries.iter().enumerate().take(last - 39).skip(first - 40) {
+        let r = solve(&entry.position, TT_BYTES, None);
+        let secs = r.elapsed.as_secs_f64();
+        let ok = Some(r.score) == entry.best_score();
+        println!(
+            "{:3}  {:7}  {:+5}  {:4}  {:11}  {:7.3}s  {:6.1}{}",
+            40 + i,
+            entry.position.empty_count(),
+            r.score,
+            r.best_move.map(|m| m.to_string()).unwrap_or_default(),
+            r.nodes,
+            secs,
+            r.nodes as f64 / secs / 1e6,
+            if ok { "" } else { "  WRONG" }
+        );
+        total_secs += secs;
+        total_nodes += r.nodes;
+    }
+    println!("total: {total_nodes} nodes in {total_secs:.3} s");
+
+    let ffo40 = entries[0].position;
+    let mut group = c.benchmark_group("othello_solve");
+    group.sample_size(10);
+    group.bench_function("ffo40", |b| b.iter(|| solve(black_box(&ffo40), TT_BYTES, None).score));
+    group.finish();
+}
+
+criterion_group!(benches, bench_solve);
+criterion_main!(benches);

@@ -1,0 +1,517 @@
+//! Import and validation: parse a record, check every field against its bounds, and replay every
+//! move through the rules. Nothing is trusted: the result must be the one the rules give (or a
+//! resignation while the game was still on).
+
+use super::error::RecordError;
+use super::id::is_valid_record_id;
+use super::types::{GameRecord, PlayerKind, SCHEMA_VERSION, limits};
+use crate::game::{EndReason, Game, Outcome, Player};
+use crate::games::GameKind;
+use crate::line::GameLine;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// A record that passed every check, with what the replay established.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ValidatedGame {
+    /// How the game ended: the rules' outcome, or the stated resignation.
+    pub outcome: Outcome,
+    /// The final position in the game's position notation.
+    pub final_position: String,
+    /// One entry per move, in order.
+    pub moves: Vec<ValidatedMove>,
+}
+
+/// Facts about one replayed move that analysis needs (who played it, in which phase).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ValidatedMove {
+    /// Player index of the side that played the move.
+    pub mover: Player,
+    pub phase: GamePhase,
+}
+
+/// Coarse game phase of a move, by ply count from the record's start (an approximation when the
+/// record starts from a set-up position).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "snake_case")]
+pub enum GamePhase {
+    Opening,
+    Middlegame,
+    Endgame,
+}
+
+impl GamePhase {
+    /// Phase of the move played at `ply` (0-based). Othello: 20 plies of opening and the last 20
+    /// of 60 as endgame; Connect Four: thirds of its 42 cells; draughts: 20 opening plies, endgame
+    /// from ply 60 (most games are simplified by then).
+    pub fn of(game: GameKind, ply: usize) -> GamePhase {
+        let (mid, end) = match game {
+            GameKind::Othello => (20, 40),
+            GameKind::Connect4 => (14, 28),
+            GameKind::Checkers => (20, 60),
+        };
+        if ply < mid {
+            GamePhase::Opening
+        } else if ply < end {
+            GamePhase::Middlegame
+        } else {
+            GamePhase::Endgame
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            GamePhase::Opening => "opening",
+            GamePhase::Middlegame => "middlegame",
+            GamePhase::Endgame => "endgame",
+        }
+    }
+}
+
+/// Parses record JSON, reporting a wrong `schema_version` as such rather than as a shape error.
+pub fn parse_record(bytes: &[u8]) -> Result<GameRecord, RecordError> {
+    if bytes.len() > limits::MAX_RECORD_BYTES {
+        return Err(RecordError::TooLarge {
+            what: "record".into(),
+            limit: limits::MAX_RECORD_BYTES,
+            actual: bytes.len(),
+        });
+    }
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
+    parse_record_value(value)
+}
+
+/// Turns an already parsed JSON value (one element of an upload batch) into a record.
+pub fn parse_record_value(value: serde_json::Value) -> Result<GameRecord, RecordError> {
+    let Some(obj) = value.as_object() else {
+        return Err(RecordError::Malformed(
+            "a record must be a JSON object".into(),
+        ));
+    };
+    match obj.get("schema_version") {
+        None => {
+            return Err(RecordError::Malformed(
+                "missing field `schema_version`".into(),
+            ));
+        }
+        Some(v) => match v.as_u64() {
+            Some(n) if n == u64::from(SCHEMA_VERSION) => {}
+            Some(n) => {
+                return Err(RecordError::UnsupportedSchemaVersion(
+                    u32::try_from(n).unwrap_or(u32::MAX),
+                ));
+            }
+            None => {
+                return Err(RecordError::Malformed(
+                    "`schema_version` must be an integer".into(),
+                ));
+            }
+        },
+    }
+    serde_json::from_value(value).map_err(|e| RecordError::Malformed(e.to_string()))
+}
+
+/// Current time in unix milliseconds (0 if the clock is before 1970).
+pub fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// Validates a record against the rules of `G`. The caller picks `G` to match `record.game`
+/// ([`validate`] does that); this generic form also serves the record builder.
+pub fn validate_as<G: Game>(
+    record: &GameRecord,
+    now_ms: u64,
+) -> Result<ValidatedGame, RecordError> {
+    check_fields(record)?;
+    check_timestamps(record, now_ms)?;
+    let start = start_position::<G>(record)?;
+    let mut line = GameLine::new(start);
+    let mut legal = Vec::new();
+    let mut moves = Vec::with_capacity(record.moves.len());
+    for (index, recorded) in record.moves.iter().enumerate() {
+        if let Some(outcome) = line.outcome() {
+            return Err(RecordError::MoveAfterEnd {
+                index,
+                outcome: describe_outcome(Some(outcome)),
+            });
+        }
+        let pos = *line.current();
+        let mover = pos.side_to_move();
+        if recorded.stats.is_some()
+            && record.players.get(usize::from(mover)).map(|p| p.kind) == Some(PlayerKind::Human)
+        {
+            return Err(RecordError::StatsOnHumanMove {
+                index,
+                player: mover,
+            });
+        }
+        let mv = resolve_move(&pos, index, recorded.key, &recorded.notation, &mut legal)?;
+        line.play(mv).map_err(|e| RecordError::IllegalMove {
+            index,
+            notation: recorded.notation.clone(),
+            reason: e.to_string(),
+        })?;
+        moves.push(ValidatedMove {
+            mover,
+            phase: GamePhase::of(record.game, index),
+        });
+    }
+    let outcome = check_result(record, line.outcome())?;
+    Ok(ValidatedGame {
+        outcome,
+        final_position: line.current().format_position(),
+        moves,
+    })
+}
+
+/// The move that both the machine key and the notation name, or the precise disagreement.
+fn resolve_move<G: Game>(
+    pos: &G,
+    index: usize,
+    key: u32,
+    notation: &str,
+    legal: &mut Vec<G::Move>,
+) -> Result<G::Move, RecordError> {
+    pos.legal_moves(legal);
+    let by_key: Vec<G::Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| G::move_key(*m) as u64 == u64::from(key))
+        .collect();
+    match pos.parse_move(notation) {
+        Ok(mv) if legal.contains(&mv) => {
+            let canonical = pos.format_move(mv);
+            if !by_key.contains(&mv) {
+                let expected = match by_key.first() {
+                    Some(k) => pos.format_move(*k),
+                    None => format!("{canonical} (key {})", G::move_key(mv)),
+                };
+                return Err(RecordError::NotationMismatch {
+                    index,
+                    key,
+                    notation: notation.into(),
+                    expected,
+                });
+            }
+            if canonical != notation {
+                return Err(RecordError::NotationMismatch {
+                    index,
+                    key,
+                    notation: notation.into(),
+                    expected: canonical,
+                });
+            }
+            Ok(mv)
+        }
+        Ok(mv) => Err(RecordError::IllegalMove {
+            index,
+            notation: notation.into(),
+            reason: format!(
+                "{} is not legal here; legal: {}",
+                pos.format_move(mv),
+                list_moves(pos, legal)
+            ),
+        }),
+        Err(err) => match by_key.first() {
+            Some(k) => Err(RecordError::NotationMismatch {
+                index,
+                key,
+                notation: notation.into(),
+                expected: pos.format_move(*k),
+            }),
+            None => Err(RecordError::IllegalMove {
+                index,
+                notation: notation.into(),
+                reason: format!("{err}; legal: {}", list_moves(pos, legal)),
+            }),
+        },
+    }
+}
+
+fn list_moves<G: Game>(pos: &G, legal: &[G::Move]) -> String {
+    const SHOWN: usize = 24;
+    let mut names: Vec<String> = legal
+        .iter()
+        .take(SHOWN)
+        .map(|m| pos.format_move(*m))
+        .collect();
+    if legal.len() > SHOWN {
+        names.push(format!("... ({} in all)", legal.len()));
+    }
+    if names.is_empty() {
+        "none".into()
+    } else {
+        names.join(" ")
+    }
+}
+
+fn start_position<G: Game>(record: &GameRecord) -> Result<G, RecordError> {
+    let start = match &record.start_position {
+        None => G::start(),
+        Some(text) => G::parse_position(text).map_err(|e| RecordError::BadStartPosition {
+            reason: e.to_string(),
+        })?,
+    };
+    start
+        .with_variant(&record.variant)
+        .map_err(|_| RecordError::UnknownVariant {
+            game: record.game.name().into(),
+            variant: record.variant.clone(),
+        })
+}
+
+/// The stated result against the rules: equal to the rules' outcome, or a resignation by the
+/// side that is not the stated winner while the rules had not ended the game.
+fn check_result(record: &GameRecord, rules: Option<Outcome>) -> Result<Outcome, RecordError> {
+    let stated = record.result;
+    let stated_text = describe_stated(&stated);
+    if stated.reason == EndReason::Resignation {
+        if let Some(o) = rules {
+            return Err(RecordError::ResultMismatch {
+                stated: stated_text,
+                actual: format!(
+                    "the rules had already ended the game: {}",
+                    describe_outcome(Some(o))
+                ),
+            });
+        }
+        let winner = match stated.winner {
+            Some(w) if w < 2 => w,
+            _ => {
+                return Err(RecordError::ResultMismatch {
+                    stated: stated_text,
+                    actual: "a resignation needs a winner (player 0 or 1)".into(),
+                });
+            }
+        };
+        if stated.margin.is_some_and(|m| m != 0) {
+            return Err(RecordError::ResultMismatch {
+                stated: stated_text,
+                actual: "a resignation has no margin".into(),
+            });
+        }
+        return Ok(Outcome::win(winner, EndReason::Resignation, 0));
+    }
+    match rules {
+        Some(o)
+            if o.winner == stated.winner
+                && o.reason == stated.reason
+                && stated.margin.is_none_or(|m| m == o.margin) =>
+        {
+            Ok(o)
+        }
+        other => Err(RecordError::ResultMismatch {
+            stated: stated_text,
+            actual: match other {
+                None => format!("the game is not over after {} moves", record.moves.len()),
+                Some(o) => describe_outcome(Some(o)),
+            },
+        }),
+    }
+}
+
+fn describe_stated(r: &super::types::GameResult) -> String {
+    let mut text = describe_outcome(Some(Outcome {
+        winner: r.winner,
+        reason: r.reason,
+        margin: 0,
+    }));
+    if let Some(m) = r.margin {
+        text = format!("{text}, margin {m}");
+    }
+    text
+}
+
+fn describe_outcome(o: Option<Outcome>) -> String {
+    match o {
+        None => "not over".into(),
+        Some(o) => {
+            let reason = serde_json::to_value(o.reason)
+                .ok()
+                .and_then(|v| v.as_str().map(str::to_owned))
+                .unwrap_or_else(|| format!("{:?}", o.reason));
+            match o.winner {
+                Some(w) if o.margin != 0 => {
+                    format!("player {w} wins by {reason}, margin {}", o.margin)
+                }
+                Some(w) => format!("player {w} wins by {reason}"),
+                None => format!("draw by {reason}"),
+            }
+        }
+    }
+}
+
+fn too_large(what: impl Into<String>, limit: usize, actual: usize) -> RecordError {
+    RecordError::TooLarge {
+        what: what.into(),
+        limit,
+        actual,
+    }
+}
+
+fn invalid(field: impl Into<String>, reason: impl Into<String>) -> RecordError {
+    RecordError::InvalidField {
+        field: field.into(),
+        reason: reason.into(),
+    }
+}
+
+fn check_short(field: &str, text: &str) -> Result<(), RecordError> {
+    if text.len() > limits::MAX_SHORT_STRING {
+        return Err(too_large(field, limits::MAX_SHORT_STRING, text.len()));
+    }
+    if text.is_empty() {
+        return Err(invalid(field, "must not be empty"));
+    }
+    // Short identifiers only: this also keeps free text (and so personal data) out of records.
+    if let Some(bad) = text
+        .chars()
+        .find(|c| !(c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '+')))
+    {
+        return Err(invalid(
+            field,
+            format!("character {bad:?} not allowed (letters, digits, . - _ +)"),
+        ));
+    }
+    Ok(())
+}
+
+/// Bounds and shapes that need no rules: id, sizes, players, client info.
+fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
+    if record.schema_version != SCHEMA_VERSION {
+        return Err(RecordError::UnsupportedSchemaVersion(record.schema_version));
+    }
+    if !is_valid_record_id(&record.id) {
+        return Err(RecordError::BadId(record.id.chars().take(64).collect()));
+    }
+    check_short("variant", &record.variant)?;
+    if let Some(p) = &record.start_position
+        && p.len() > limits::MAX_POSITION_LEN
+    {
+        return Err(too_large(
+            "start_position",
+            limits::MAX_POSITION_LEN,
+            p.len(),
+        ));
+    }
+    if record.moves.len() > limits::MAX_MOVES {
+        return Err(too_large("moves", limits::MAX_MOVES, record.moves.len()));
+    }
+    for (i, m) in record.moves.iter().enumerate() {
+        if m.notation.len() > limits::MAX_NOTATION_LEN {
+            return Err(too_large(
+                format!("moves[{i}].notation"),
+                limits::MAX_NOTATION_LEN,
+                m.notation.len(),
+            ));
+        }
+    }
+    if record.players.len() != 2 {
+        return Err(invalid(
+            "players",
+            format!("exactly 2 expected, found {}", record.players.len()),
+        ));
+    }
+    for (i, p) in record.players.iter().enumerate() {
+        match (p.kind, &p.engine) {
+            (PlayerKind::Human, Some(_)) => {
+                return Err(invalid(
+                    format!("players[{i}]"),
+                    "a human player has no engine",
+                ));
+            }
+            (PlayerKind::Computer, None) => {
+                return Err(invalid(
+                    format!("players[{i}]"),
+                    "a computer player needs its engine settings",
+                ));
+            }
+            (PlayerKind::Human, None) => {}
+            (PlayerKind::Computer, Some(e)) => {
+                let at = |f: &str| format!("players[{i}].engine.{f}");
+                check_short(&at("algorithm"), &e.algorithm)?;
+                if let Some(o) = &e.ordering {
+                    check_short(&at("ordering"), o)?;
+                }
+                if let Some(h) = &e.heuristic {
+                    check_short(&at("heuristic"), h)?;
+                }
+                if e.weights.len() > limits::MAX_ENGINE_ENTRIES {
+                    return Err(too_large(
+                        at("weights"),
+                        limits::MAX_ENGINE_ENTRIES,
+                        e.weights.len(),
+                    ));
+                }
+                for (name, w) in &e.weights {
+                    check_short(&at("weights key"), name)?;
+                    if !w.is_finite() {
+                        return Err(invalid(
+                            at("weights"),
+                            format!("weight '{name}' is not a finite number"),
+                        ));
+                    }
+                }
+                if e.options.len() > limits::MAX_ENGINE_ENTRIES {
+                    return Err(too_large(
+                        at("options"),
+                        limits::MAX_ENGINE_ENTRIES,
+                        e.options.len(),
+                    ));
+                }
+                for (name, v) in &e.options {
+                    check_short(&at("options key"), name)?;
+                    match v {
+                        serde_json::Value::Bool(_) | serde_json::Value::Number(_) => {}
+                        serde_json::Value::String(s) => check_short(&at("options value"), s)?,
+                        _ => {
+                            return Err(invalid(
+                                at("options"),
+                                format!(
+                                    "option '{name}' must be a number, boolean or short string"
+                                ),
+                            ));
+                        }
+                    }
+                }
+                if e.level.is_some_and(|l| !(1..=10).contains(&l)) {
+                    return Err(invalid(at("level"), "must be 1 to 10"));
+                }
+            }
+        }
+    }
+    check_short("client.app_version", &record.client.app_version)?;
+    Ok(())
+}
+
+fn check_timestamps(record: &GameRecord, now_ms: u64) -> Result<(), RecordError> {
+    let (start, end) = (record.started_at_ms, record.ended_at_ms);
+    if start < limits::MIN_TIMESTAMP_MS {
+        return Err(RecordError::BadTimestamps(format!(
+            "started_at_ms {start} is before 2024-01-01 ({})",
+            limits::MIN_TIMESTAMP_MS
+        )));
+    }
+    if end < start {
+        return Err(RecordError::BadTimestamps(format!(
+            "ended_at_ms {end} is before started_at_ms {start}"
+        )));
+    }
+    if end - start > limits::MAX_DURATION_MS {
+        return Err(RecordError::BadTimestamps(format!(
+            "the game lasted {} ms, more than a year",
+            end - start
+        )));
+    }
+    if end > now_ms.saturating_add(limits::MAX_CLOCK_SKEW_MS) {
+        return Err(RecordError::BadTimestamps(format!(
+            "ended_at_ms {end} is more than a day after now ({now_ms})"
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! The state of one running depth-first search, shared by minimax, alpha-beta, PVS and SCOUT.
+
+use crate::game::{Evaluator, Game, Outcome};
+use crate::search::cancel::{Budget, CHECK_INTERVAL, PUBLISH_INTERVAL};
+use crate::search::config::SearchConfig;
+use crate::search::ordering::MoveOrderer;
+use crate::search::pv::PvTable;
+use crate::search::score::{clamp_eval, terminal_score};
+use crate::search::stats::SearchStats;
+use crate::search::tt::TranspositionTable;
+
+/// What the root has found so far in the current iteration (for cancelled searches).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootProgress<M> {
+    /// Best fully searched root move and its score.
+    pub best: Option<(M, i32)>,
+    /// Score of the first root move searched (the previous iteration's best, when deepening).
+    pub first_score: Option<i32>,
+    /// A move other than the first was searched to an exact score strictly above the first's.
+    pub improved: bool,
+    /// The root window of the current attempt (scores strictly inside are exact).
+    pub window: (i32, i32),
+}
+
+impl<M> RootProgress<M> {
+    pub fn new(alpha: i32, beta: i32) -> Self {
+        RootProgress {
+            best: None,
+            first_score: None,
+            improved: false,
+            window: (alpha, beta),
+        }
+    }
+}
+
+/// Borrowed long-lived memory plus per-search counters.
+pub(crate) struct Ctx<'a, G: Game> {
+    pub config: &'a SearchConfig,
+    pub eval: &'a dyn Evaluator<G>,
+    pub tt: &'a mut TranspositionTable,
+    /// Whether alpha-beta/PVS consult the table (non-empty table and not switched off).
+    pub use_tt: bool,
+    pub orderer: &'a mut MoveOrderer<G>,
+    /// One move buffer per ply, reused (taken out while the node is open, then put back).
+    pub buffers: &'a mut Vec<Vec<G::Move>>,
+    pub pv: &'a mut PvTable<G::Move>,
+    pub budget: &'a Budget,
+    pub stats: SearchStats,
+    pub aborted: bool,
+    /// Depth-0 leaves and table cut-offs that may carry heuristic information: if an iteration
+    /// adds none, it searched every line to the end of the game.
+    pub horizon: u64,
+    pub root: RootProgress<G::Move>,
+    /// Move to try first at the root (previous iteration's best), whatever the ordering.
+    pub root_first: Option<G::Move>,
+}
+
+impl<'a, G: Game> Ctx<'a, G> {
+    /// Counts a node about to be searched; checks the clock and the stop flag every
+    /// [`CHECK_INTERVAL`] nodes. Returns false when the search must unwind.
+    #[inline]
+    pub fn enter(&mut self, ply: u32) -> bool {
+        if self.aborted {
+            return false;
+        }
+        self.stats.nodes += 1;
+        if ply > self.stats.seldepth {
+            self.stats.seldepth = ply;
+        }
+        if self.stats.nodes.is_multiple_of(CHECK_INTERVAL) {
+            if self.stats.nodes.is_multiple_of(PUBLISH_INTERVAL) {
+                self.budget.token.publish_nodes(self.stats.nodes);
+            }
+            if self.budget.expired() {
+                self.aborted = true;
+                return false;
+            }
+        }
+        true
+    }
+
+    #[inline]
+    pub fn evaluate(&mut self, pos: &G) -> i32 {
+        self.stats.leaf_evals += 1;
+        clamp_eval(self.eval.evaluate(pos))
+    }
+
+    #[inline]
+    pub fn terminal(&mut self, outcome: &Outcome, pos: &G, ply: u32) -> i32 {
+        self.stats.terminal_nodes += 1;
+        terminal_score(outcome, pos.side_to_move(), ply)
+    }
+
+    /// Takes the move buffer of `ply` (fills it with the legal moves of `pos`).
+    pub fn moves(&mut self, pos: &G, ply: u32) -> Vec<G::Move> {
+        let i = ply as usize;
+        if self.buffers.len() <= i {
+            self.buffers.resize_with(i + 1, Vec::new);
+        }
+        let mut buf = self
+            .buffers
+            .get_mut(i)
+            .map(std::mem::take)
+            .unwrap_or_default();
+        pos.legal_moves(&mut buf);
+        buf
+    }
+
+    pub fn put_back(&mut self, ply: u32, buf: Vec<G::Move>) {
+        if let Some(slot) = self.buffers.get_mut(ply as usize) {
+            *slot = buf;
+        }
+    }
+
+    /// Orders a node's moves; `tt_key` is the table's best-move key, if any.
+    pub fn order(&mut self, pos: &G, moves: &mut [G::Move], ply: u32, tt_key: Option<usize>) {
+        let first = if ply == 0 && self.root_first.is_some() {
+            self.root_first
+        } else if self.orderer.uses_tt_move() {
+            tt_key.and_then(|k| moves.iter().copied().find(|&m| G::move_key(m) == k))
+        } else {
+            None
+        };
+        self.orderer.order(pos, moves, ply as usize, first);
+    }
+
+    /// Records a fully searched root move.
+    pub fn root_result(&mut self, mv: G::Move, score: i32) {
+        match self.root.first_score {
+            None => self.root.first_score = Some(score),
+            Some(first) => {
+                let (alpha, beta) = self.root.window;
+                if score > first && score > alpha && score < beta {
+                    self.root.improved = true;
+                }
+            }
+        }
+        if self.root.best.is_none_or(|(_, s)| score > s) {
+            self.root.best = Some((mv, score));
+        }
+    }
+
+    /// Value of a non-terminal node at depth 0: the evaluation, or quiescence search if on.
+    pub fn leaf(&mut self, pos: &G, ply: u32, alpha: i32, beta: i32, prune: bool) -> i32 {
+        self.horizon += 1;
+        if self.config.quiescence {
+            let q = self.config.quiescence_depth;
+            self.quiesce(pos, ply, alpha, beta, q, prune)
+        } else {
+            self.evaluate(pos)
+        }
+    }
+}

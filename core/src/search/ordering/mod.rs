@@ -1,0 +1,176 @@
+//! Move ordering: pluggable techniques composed in a fixed priority.
+//!
+//! A node's moves are ordered as follows (each step only if switched on):
+//! 1. generation order (`Game::legal_moves`), the base;
+//! 2. a stable insertion sort by history score, ties by `Game::static_order` (either key alone
+//!    if only one is on);
+//! 3. killer moves brought to the front (slot 0, slot 1, then the global list);
+//! 4. History-ADS: the moves in the node's adaptive list brought to the front in list order
+//!    (no sort: a walk down the list);
+//! 5. the transposition-table move (or the previous iteration's best root move) first.
+//!
+//! Later steps take priority, so the final order is TT move, ADS moves, killers, the rest.
+//! Ordering never changes a search's value, only the number of nodes it visits.
+
+pub mod ads;
+pub mod history;
+pub mod killer;
+
+use crate::game::{Game, Player};
+use crate::search::config::OrderingConfig;
+use ads::AdsTable;
+use history::History;
+use killer::Killers;
+
+/// All ordering state of one search.
+#[derive(Clone, Debug)]
+pub struct MoveOrderer<G: Game> {
+    config: OrderingConfig,
+    killers: Killers<G::Move>,
+    history: Option<History>,
+    ads: Option<AdsTable<G::Move>>,
+    /// Sort keys, reused at every node (no allocation after warm-up).
+    keys: Vec<(u64, i32)>,
+}
+
+impl<G: Game> MoveOrderer<G> {
+    pub fn new(config: OrderingConfig) -> Self {
+        MoveOrderer {
+            config,
+            killers: Killers::new(config.killers),
+            history: config
+                .history
+                .map(|inc| History::new(inc, G::MOVE_KEY_SPACE)),
+            ads: config.ads.map(AdsTable::new),
+            keys: Vec::with_capacity(64),
+        }
+    }
+
+    pub fn config(&self) -> &OrderingConfig {
+        &self.config
+    }
+
+    /// Whether the TT move should be tried first.
+    pub fn uses_tt_move(&self) -> bool {
+        self.config.tt_move
+    }
+
+    /// Forgets everything learnt (start of a new search).
+    pub fn clear(&mut self) {
+        self.killers.clear();
+        if let Some(h) = &mut self.history {
+            h.clear();
+        }
+        if let Some(a) = &mut self.ads {
+            a.clear();
+        }
+    }
+
+    /// The History-ADS lists (for inspection and tests).
+    pub fn ads(&self) -> Option<&AdsTable<G::Move>> {
+        self.ads.as_ref()
+    }
+
+    /// Orders `moves` (legal moves of `pos`, `ply` plies below the root). `first` (TT move or
+    /// previous best) goes first if it is among them.
+    pub fn order(&mut self, pos: &G, moves: &mut [G::Move], ply: usize, first: Option<G::Move>) {
+        if moves.len() < 2 {
+            return;
+        }
+        let side = pos.side_to_move();
+        if self.config.static_order || self.history.is_some() {
+            self.sort(pos, side, moves);
+        }
+        let mut front = 0;
+        // Highest priority last: each step only rearranges the part behind the higher ones,
+        // so build from the top: TT move, then ADS, then killers.
+        if let Some(mv) = first
+            && promote(moves, front, mv)
+        {
+            front += 1;
+        }
+        if let Some(ads) = &self.ads {
+            for &mv in ads.list(ply, side) {
+                if front >= moves.len() {
+                    break;
+                }
+                if promote(moves, front, mv) {
+                    front += 1;
+                }
+            }
+        }
+        for mv in self.killers.at(ply) {
+            if front >= moves.len() {
+                break;
+            }
+            if promote(moves, front, mv) {
+                front += 1;
+            }
+        }
+    }
+
+    fn sort(&mut self, pos: &G, side: Player, moves: &mut [G::Move]) {
+        self.keys.clear();
+        for &mv in moves.iter() {
+            let h = self
+                .history
+                .as_ref()
+                .map_or(0, |h| h.score(side, G::move_key(mv)));
+            let s = if self.config.static_order {
+                pos.static_order(mv)
+            } else {
+                0
+            };
+            self.keys.push((h, s));
+        }
+        // Stable insertion sort, descending: move lists are short and it allocates nothing.
+        for i in 1..moves.len() {
+            let mut j = i;
+            while j > 0 && self.keys[j - 1] < self.keys[j] {
+                self.keys.swap(j - 1, j);
+                moves.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+    }
+
+    /// Records that `mv` caused a cut-off at a node with `side` to move, `ply` below the root,
+    /// searched to `depth`.
+    pub fn on_cutoff(&mut self, side: Player, ply: usize, depth: u32, mv: G::Move) {
+        self.killers.on_cutoff(ply, mv);
+        if let Some(h) = &mut self.history {
+            h.on_cutoff(side, G::move_key(mv), depth);
+        }
+        if let Some(a) = &mut self.ads {
+            a.on_cutoff(ply, side, mv);
+        }
+    }
+}
+
+/// Moves `mv` (searched from index `start` on) to index `start`, keeping the order of the rest.
+pub(crate) fn promote<M: Copy + PartialEq>(moves: &mut [M], start: usize, mv: M) -> bool {
+    let Some(rest) = moves.get_mut(start..) else {
+        return false;
+    };
+    match rest.iter().position(|&m| m == mv) {
+        Some(i) => {
+            rest[..=i].rotate_right(1);
+            true
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::promote;
+
+    #[test]
+    fn promote_keeps_the_rest_in_order() {
+        let mut v = [1, 2, 3, 4, 5];
+        assert!(promote(&mut v, 1, 4));
+        assert_eq!(v, [1, 4, 2, 3, 5]);
+        assert!(!promote(&mut v, 2, 1));
+        assert!(!promote(&mut v, 9, 1));
+    }
+}

@@ -1,1 +1,0 @@
-//! Connect Four exact solver (being written).

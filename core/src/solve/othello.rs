@@ -1,1 +1,0 @@
-//! Othello exact endgame solver (being written).

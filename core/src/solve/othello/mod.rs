@@ -1,0 +1,173 @@
+//! Othello exact endgame solver: the final disc difference with perfect play by both sides
+//! (empties to the winner), from the side to move's view, and a move that achieves it.
+//!
+//! Negamax alpha-beta with principal-variation null windows, a transposition table sized by the
+//! caller, fastest-first move ordering, parity ordering near the end, specialised code for the
+//! last four empties and a stability cutoff (see [`search`]). Single-threaded and deterministic:
+//! the same position and table size always give the same node count.
+//!
+//! ```
+//! use ply_core::Game;
+//! use ply_core::games::othello::Othello;
+//! use ply_core::solve::othello::solve;
+//! // FFO #1-style quick check: a position with few empties.
+//! let pos = Othello::parse_position(
+//!     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X").unwrap();
+//! let result = solve(&pos, 1 << 20, None);
+//! assert_eq!(result.score, 18);
+//! assert_eq!(pos.format_move(result.best_move.unwrap()), "g8");
+//! ```
+
+pub mod search;
+pub mod stability;
+pub mod tt;
+
+use crate::game::Game;
+use crate::games::othello::bitboard::legal_moves;
+use crate::games::othello::{Othello, OthelloMove};
+use search::{Searcher, final_score, position_key};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// What a solve found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveResult {
+    /// Exact final disc difference for the side to move (if `complete` and inside the window;
+    /// for a windowed solve a bound outside it, see [`solve_window`]).
+    pub score: i32,
+    /// A move reaching `score` (`PASS` when forced); `None` if the game is over.
+    pub best_move: Option<OthelloMove>,
+    /// Nodes searched (every position where moves were generated or scored).
+    pub nodes: u64,
+    /// False if cancelled before the end: `score` and `best_move` are then not exact.
+    pub complete: bool,
+    pub elapsed: Duration,
+    /// Principal variation from the table (starts with `best_move`; may stop early).
+    pub pv: Vec<OthelloMove>,
+}
+
+/// Solves `pos` exactly with a transposition table of at most `tt_bytes` bytes. `cancel`, when
+/// set from another thread, stops the search within a few milliseconds (`complete == false`).
+pub fn solve(pos: &Othello, tt_bytes: usize, cancel: Option<&AtomicBool>) -> SolveResult {
+    solve_window(pos, -64, 64, tt_bytes, cancel)
+}
+
+/// Fail-soft windowed solve: if the exact score `v` lies in `alpha < v < beta` it is returned;
+/// if `score <= alpha` then `v <= score`; if `score >= beta` then `v >= score`. A null window
+/// (`beta == alpha + 1`) answers "is the score above `alpha`?" fastest.
+pub fn solve_window(
+    pos: &Othello,
+    alpha: i32,
+    beta: i32,
+    tt_bytes: usize,
+    cancel: Option<&AtomicBool>,
+) -> SolveResult {
+    let started = Instant::now();
+    let mut s = Searcher::new(tt_bytes, cancel);
+    let (alpha, beta) = (alpha.clamp(-65, 64), beta.clamp(-64, 65));
+    let (alpha, beta) = if alpha < beta {
+        (alpha, beta)
+    } else {
+        (-65, 65)
+    };
+    let (p, o) = (pos.player(), pos.opponent());
+    let moves = legal_moves(p, o);
+    let (score, best) = if moves == 0 {
+        if legal_moves(o, p) == 0 {
+            (final_score(p, o), None)
+        } else {
+            let v = -s.search(o, p, (-beta).max(-64), (-alpha).min(64));
+            (v, Some(OthelloMove::PASS))
+        }
+    } else {
+        root(&mut s, p, o, alpha, beta, moves)
+    };
+    let complete = !s.aborted;
+    let pv = principal_variation(pos, best, &s);
+    SolveResult {
+        score,
+        best_move: best,
+        nodes: s.nodes,
+        complete,
+        elapsed: started.elapsed(),
+        pv,
+    }
+}
+
+/// The root: every move searched (the first with the full window, later ones with a null window
+/// and a re-search), returning the best score and move.
+fn root(
+    s: &mut Searcher,
+    p: u64,
+    o: u64,
+    mut alpha: i32,
+    beta: i32,
+    moves: u64,
+) -> (i32, Option<OthelloMove>) {
+    s.nodes += 1;
+    let tt_move = s.tt.probe(position_key(p, o)).and_then(|b| b.best);
+    let list = s.ordered_moves(p, o, moves, tt_move);
+    let mut best = -65;
+    let mut best_move = None;
+    for (i, m) in list.as_slice().iter().enumerate() {
+        let sq = m.square as usize;
+        let (cp, co) = (o ^ m.flips, p | m.flips | (1u64 << sq));
+        let (a, b) = (alpha.max(-64), beta.min(64));
+        let v = if i == 0 {
+            -s.search(cp, co, -b, -a)
+        } else {
+            let v = -s.search(cp, co, -a - 1, -a);
+            if v > a && v < b {
+                -s.search(cp, co, -b, -v)
+            } else {
+                v
+            }
+        };
+        if s.aborted {
+            break;
+        }
+        if v > best {
+            best = v;
+            best_move = OthelloMove::square(sq);
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    let n = 64 - (p | o).count_ones();
+    if let Some(sq) = best_move.and_then(|m| m.to_square()) {
+        let (lower, upper) = if best >= beta { (best, 64) } else { (-64, 64) };
+        s.tt.store(position_key(p, o), n, lower, upper, Some(sq));
+    }
+    (best, best_move)
+}
+
+/// Follows the table's best moves from `pos` (legal ones only) after the root move.
+fn principal_variation(
+    pos: &Othello,
+    first: Option<OthelloMove>,
+    s: &Searcher,
+) -> Vec<OthelloMove> {
+    let mut pv = Vec::new();
+    let Some(first) = first else { return pv };
+    let mut cur = *pos;
+    let mut next = Some(first);
+    while let Some(mv) = next {
+        if !cur.is_legal(mv) || pv.len() > 64 {
+            break;
+        }
+        pv.push(mv);
+        cur.play(mv);
+        next = if cur.move_mask() == 0 {
+            (cur.outcome().is_none()).then_some(OthelloMove::PASS)
+        } else {
+            s.tt.probe(position_key(cur.player(), cur.opponent()))
+                .and_then(|b| b.best)
+                .and_then(OthelloMove::square)
+        };
+    }
+    pv
+}

@@ -1,0 +1,402 @@
+//! The endgame search proper: fail-soft negamax alpha-beta with principal-variation null windows.
+//!
+//! Layers by number of empty squares (`n`):
+//! - `n >= TT_MIN_EMPTIES`: transposition table, stability cutoff, fastest-first ordering (fewest
+//!   opponent replies first, corners counted twice), TT move first;
+//! - `5 <= n < TT_MIN_EMPTIES`: no table, moves in odd-parity quadrants first ("parity ordering");
+//! - `n <= 4`: specialised code that walks the empty squares directly (a move is legal iff it
+//!   flips), with the last move's score computed from a flip count alone.
+//!
+//! Scores are final disc differences from the side to move's view, empties to the winner.
+
+use super::stability::stable_discs;
+use super::tt::Table;
+use crate::games::othello::bitboard::{CORNERS, Squares, flips, legal_moves};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Below this many empties the table costs more than it saves.
+const TT_MIN_EMPTIES: u32 = 8;
+/// From this many empties on, the stability cutoff is tried.
+const STABILITY_MIN_EMPTIES: u32 = 8;
+/// Nodes between two looks at the cancel flag.
+const CANCEL_CHECK_NODES: u64 = 1 << 12;
+
+/// The four board quadrants, for parity ordering.
+const QUADRANTS: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+/// Score of a finished game from the player's view (empties to the winner).
+#[inline]
+pub fn final_score(p: u64, o: u64) -> i32 {
+    let own = p.count_ones() as i32;
+    let theirs = o.count_ones() as i32;
+    let diff = own - theirs;
+    let empties = 64 - own - theirs;
+    if diff > 0 {
+        diff + empties
+    } else if diff < 0 {
+        diff - empties
+    } else {
+        0
+    }
+}
+
+/// Squares of the quadrants holding an odd number of empties.
+#[inline]
+fn odd_quadrants(empties: u64) -> u64 {
+    let mut odd = 0;
+    for q in QUADRANTS {
+        if (empties & q).count_ones() & 1 == 1 {
+            odd |= q;
+        }
+    }
+    odd
+}
+
+/// The solver's state for one search: table, counters, cancellation.
+pub struct Searcher<'a> {
+    pub tt: Table,
+    pub nodes: u64,
+    cancel: Option<&'a AtomicBool>,
+    pub aborted: bool,
+    next_check: u64,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(tt_bytes: usize, cancel: Option<&'a AtomicBool>) -> Searcher<'a> {
+        Searcher {
+            tt: Table::new(tt_bytes),
+            nodes: 0,
+            cancel,
+            aborted: false,
+            next_check: CANCEL_CHECK_NODES,
+        }
+    }
+
+    #[inline]
+    fn check_cancel(&mut self) -> bool {
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + CANCEL_CHECK_NODES;
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+                self.aborted = true;
+            }
+        }
+        self.aborted
+    }
+
+    /// Exact score of `(p, o)` if it lies inside `(alpha, beta)`; otherwise a bound on the
+    /// correct side (fail-soft). `alpha < beta` and both lie in `-64..=64`.
+    pub fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        let n = 64 - (p | o).count_ones();
+        if n >= TT_MIN_EMPTIES {
+            self.search_deep(p, o, alpha, beta, n)
+        } else {
+            self.search_shallow(p, o, alpha, beta, n)
+        }
+    }
+
+    /// Moves of `(p, o)` in the order the deep search tries them (best first), with the TT move
+    /// (if legal) in front.
+    pub fn ordered_moves(&self, p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
+        let mut list = MoveList::default();
+        let odd = odd_quadrants(!(p | o));
+        for sq in Squares(moves) {
+            let f = flips(sq, p, o);
+            let bit = 1u64 << sq;
+            let (cp, co) = (o ^ f, p | f | bit);
+            // Fastest first: few replies (corners counted twice), then our discs made safe
+            // around the corners, then few squares where the opponent may later get moves.
+            let replies = legal_moves(cp, co);
+            let weighted = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
+            let potential = (neighbours(co) & !(cp | co)).count_ones() as i32;
+            let mut key = -(weighted << 15) + (corner_stability(co) << 11) - (potential << 5);
+            if bit & odd != 0 {
+                key += 8;
+            }
+            if Some(sq) == tt_move {
+                key = i32::MAX;
+            }
+            list.push(sq as u8, f, key);
+        }
+        list.sort();
+        list
+    }
+
+    fn search_deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
+        self.nodes += 1;
+        if self.check_cancel() {
+            return alpha;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.search_deep(o, p, -beta, -alpha, n);
+        }
+        if n >= STABILITY_MIN_EMPTIES {
+            // The opponent's stable discs are lost to us for good: they cap our final score.
+            let top = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if top <= alpha {
+                return top;
+            }
+            beta = beta.min(top);
+        }
+        let key = position_key(p, o);
+        let mut tt_move = None;
+        if let Some(b) = self.tt.probe(key) {
+            if b.lower >= beta {
+                return b.lower;
+            }
+            if b.upper <= alpha {
+                return b.upper;
+            }
+            if b.lower == b.upper {
+                return b.lower;
+            }
+            alpha = alpha.max(b.lower);
+            beta = beta.min(b.upper);
+            tt_move = b.best;
+        }
+        let list = self.ordered_moves(p, o, moves, tt_move);
+        let alpha_in = alpha;
+        let mut best = -65;
+        let mut best_move = None;
+        for (i, m) in list.as_slice().iter().enumerate() {
+            let sq = m.square as usize;
+            let (cp, co) = (o ^ m.flips, p | m.flips | (1u64 << sq));
+            let v = if i == 0 {
+                -self.search(cp, co, -beta, -alpha)
+            } else {
+                let v = -self.search(cp, co, -alpha - 1, -alpha);
+                if v > alpha && v < beta {
+                    -self.search(cp, co, -beta, -v)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                return best.max(alpha_in);
+            }
+            if v > best {
+                best = v;
+                best_move = Some(sq);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (lower, upper) = if best <= alpha_in {
+            (-64, best)
+        } else if best >= beta {
+            (best, 64)
+        } else {
+            (best, best)
+        };
+        self.tt.store(key, n, lower, upper, best_move);
+        best
+    }
+
+    /// 5..TT_MIN_EMPTIES empties: parity ordering, no table.
+    fn search_shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+        if n <= 4 {
+            return self.solve_small(p, o, alpha, beta, n);
+        }
+        self.nodes += 1;
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -self.search_shallow(o, p, -beta, -alpha, n);
+        }
+        let odd = odd_quadrants(!(p | o));
+        let mut best = -65;
+        for part in [moves & odd, moves & !odd] {
+            for sq in Squares(part) {
+                let f = flips(sq, p, o);
+                let v = -self.search_shallow(o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// 2..=4 empties: try each empty square (parity first), a move being legal iff it flips.
+    fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+        let empties = !(p | o);
+        if n <= 1 {
+            self.nodes += 1;
+            return last_move_score(p, o, empties.trailing_zeros() as usize);
+        }
+        self.nodes += 1;
+        if let Some(v) = self.try_moves(p, o, alpha, beta, n, empties) {
+            return v;
+        }
+        // No move: pass if the opponent can move, else the game is over.
+        match self.try_moves(o, p, -beta, -alpha, n, empties) {
+            Some(v) => -v,
+            None => final_score(p, o),
+        }
+    }
+
+    /// Best score over the legal moves among `empties`, or `None` if there is none.
+    #[inline]
+    fn try_moves(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        n: u32,
+        empties: u64,
+    ) -> Option<i32> {
+        let odd = if n >= 3 {
+            odd_quadrants(empties)
+        } else {
+            empties
+        };
+        let mut best = None::<i32>;
+        for part in [empties & odd, empties & !odd] {
+            for sq in Squares(part) {
+                let f = flips(sq, p, o);
+                if f == 0 {
+                    continue;
+                }
+                let (cp, co) = (o ^ f, p | f | (1u64 << sq));
+                let v = if n == 2 {
+                    self.nodes += 1;
+                    -last_move_score(cp, co, (empties & !(1u64 << sq)).trailing_zeros() as usize)
+                } else {
+                    -self.solve_small(cp, co, -beta, -alpha, n - 1)
+                };
+                if best.is_none_or(|b| v > b) {
+                    best = Some(v);
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            return best;
+                        }
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Exact score when one empty square `sq` is left: the player plays it if it can, else the
+/// opponent does if it can, else the game ends with the square going to the winner.
+#[inline]
+pub fn last_move_score(p: u64, o: u64, sq: usize) -> i32 {
+    let own = p.count_ones() as i32;
+    let f = flips(sq, p, o);
+    if f != 0 {
+        return 2 * (own + f.count_ones() as i32 + 1) - 64;
+    }
+    let g = flips(sq, o, p);
+    if g != 0 {
+        let theirs = 63 - own + g.count_ones() as i32 + 1;
+        return 64 - 2 * theirs;
+    }
+    let diff = 2 * own - 63;
+    if diff > 0 { diff + 1 } else { diff - 1 }
+}
+
+/// Squares next to a disc of `b` (in any of the eight directions).
+#[inline]
+fn neighbours(b: u64) -> u64 {
+    const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
+    const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let side = ((b << 1) & NOT_A) | ((b >> 1) & NOT_H);
+    let row = b | side;
+    side | (row << 8) | (row >> 8)
+}
+
+/// Our discs that are corners or edge squares next to a corner we own (surely stable).
+#[inline]
+fn corner_stability(p: u64) -> i32 {
+    let stable = ((0x0100_0000_0000_0001 & p) << 1)
+        | ((0x8000_0000_0000_0080 & p) >> 1)
+        | ((0x0000_0000_0000_0081 & p) << 8)
+        | ((0x8100_0000_0000_0000 & p) >> 8)
+        | CORNERS;
+    (stable & p).count_ones() as i32
+}
+
+/// Table key of a position (side to move's discs, opponent's discs): colour does not matter.
+#[inline]
+pub fn position_key(p: u64, o: u64) -> u64 {
+    let mut h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ o.rotate_left(32).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    h ^= h >> 29;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 32)
+}
+
+/// One candidate move with its flips and ordering key.
+#[derive(Clone, Copy, Default)]
+pub struct MoveEntry {
+    pub square: u8,
+    pub flips: u64,
+    key: i32,
+}
+
+/// A fixed-capacity move list (at most 32 legal moves exist in Othello; 33 slots for margin).
+#[derive(Clone, Copy)]
+pub struct MoveList {
+    items: [MoveEntry; 34],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList {
+            items: [MoveEntry::default(); 34],
+            len: 0,
+        }
+    }
+}
+
+impl MoveList {
+    #[inline]
+    fn push(&mut self, square: u8, flips: u64, key: i32) {
+        if let Some(slot) = self.items.get_mut(self.len) {
+            *slot = MoveEntry { square, flips, key };
+            self.len += 1;
+        }
+    }
+
+    /// Best key first (stable insertion sort: the lists are short).
+    fn sort(&mut self) {
+        let items = &mut self.items[..self.len];
+        for i in 1..items.len() {
+            let cur = items[i];
+            let mut j = i;
+            while j > 0 && items[j - 1].key < cur.key {
+                items[j] = items[j - 1];
+                j -= 1;
+            }
+            items[j] = cur;
+        }
+    }
+
+    pub fn as_slice(&self) -> &[MoveEntry] {
+        &self.items[..self.len]
+    }
+}

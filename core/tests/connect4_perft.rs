@@ -1,0 +1,55 @@
+//! Connect Four perft against the independent counts in tests/data/connect4/perft.md (column A:
+//! a finished game is one leaf where it ends).
+
+use ply_core::games::connect4::ConnectFour;
+use ply_core::{Game, perft};
+
+const PUBLISHED_A: [u64; 11] = [
+    7,
+    49,
+    343,
+    2_401,
+    16_807,
+    117_649,
+    823_536,
+    5_686_266,
+    39_452_034,
+    269_175_990,
+    1_849_996_230,
+];
+
+#[test]
+fn perft_to_depth_8_matches_published_counts() {
+    let start = ConnectFour::start();
+    for depth in 1..=8 {
+        assert_eq!(
+            perft(&start, depth),
+            PUBLISHED_A[depth as usize - 1],
+            "depth {depth}"
+        );
+    }
+}
+
+/// Slow: `cargo test -p ply-core --release --test connect4_perft -- --ignored`.
+#[test]
+#[ignore]
+fn perft_depth_9_and_10_match_published_counts() {
+    let start = ConnectFour::start();
+    for depth in 9..=10 {
+        assert_eq!(
+            perft(&start, depth),
+            PUBLISHED_A[depth as usize - 1],
+            "depth {depth}"
+        );
+    }
+}
+
+#[test]
+fn perft_zero_is_one_and_finished_game_is_one_leaf() {
+    let start = ConnectFour::start();
+    assert_eq!(perft(&start, 0), 1);
+    // First player has four in column 1 after 7 moves.
+    let won = ConnectFour::parse_position("1212121").unwrap();
+    assert!(won.outcome().is_some());
+    assert_eq!(perft(&won, 5), 1);
+}

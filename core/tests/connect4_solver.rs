@@ -1,0 +1,194 @@
+//! The Connect Four solver against the exact scores of `tests/data/connect4/` (computed and
+//! cross-checked by independent solvers, see the README there) and against plain minimax.
+
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use ply_core::solve::connect4::{Solver, stones_to_win};
+use proptest::prelude::*;
+use std::sync::atomic::AtomicBool;
+
+fn data(file: &str) -> Vec<(String, i32)> {
+    let path = format!(
+        "{}/../tests/data/connect4/{file}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.split_whitespace();
+            let moves = parts.next().unwrap().to_string();
+            let score = parts.next().unwrap().parse().unwrap();
+            (moves, score)
+        })
+        .collect()
+}
+
+/// Solves every line of `file`, one table reused across positions; returns total nodes.
+fn check_file(file: &str, sample: Option<usize>) -> u64 {
+    let mut solver = Solver::new(16 << 20);
+    let lines = data(file);
+    let n = sample.unwrap_or(lines.len()).min(lines.len());
+    for (moves, expected) in &lines[..n] {
+        let pos = ConnectFour::parse_position(moves).unwrap();
+        assert_eq!(solver.solve(&pos), *expected, "{file}: {moves}");
+        assert_eq!(
+            solver.solve_weak(&pos),
+            expected.signum(),
+            "{file} weak: {moves}"
+        );
+    }
+    solver.nodes()
+}
+
+#[test]
+fn end_txt_every_position_exact() {
+    assert!(check_file("end.txt", None) > 0);
+}
+
+#[test]
+fn middle_txt_every_position_exact() {
+    check_file("middle.txt", None);
+}
+
+#[test]
+fn pons_end_easy_and_middle_easy_samples_exact() {
+    check_file("Test_L3_R1", Some(200));
+    check_file("Test_L2_R1", Some(200));
+}
+
+/// Slow: `cargo test -p ply-core --release --test connect4_solver -- --ignored begin`.
+#[test]
+#[ignore]
+fn begin_txt_every_position_exact() {
+    check_file("begin.txt", None);
+}
+
+/// Slow: `cargo test -p ply-core --release --test connect4_solver -- --ignored pons_sets`.
+#[test]
+#[ignore]
+fn pons_sets_all_but_begin_hard_exact() {
+    for file in [
+        "Test_L3_R1",
+        "Test_L2_R1",
+        "Test_L2_R2",
+        "Test_L1_R1",
+        "Test_L1_R2",
+    ] {
+        check_file(file, None);
+    }
+}
+
+/// Very slow (hours): `cargo test -p ply-core --release --test connect4_solver -- --ignored begin_hard`.
+#[test]
+#[ignore]
+fn pons_begin_hard_exact() {
+    check_file("Test_L1_R3", None);
+}
+
+/// Minutes in release: `cargo test -p ply-core --release --test connect4_solver -- --ignored empty_board`.
+#[test]
+#[ignore]
+fn empty_board_is_a_first_player_win_with_the_last_stone() {
+    let mut solver = Solver::new(64 << 20);
+    let started = std::time::Instant::now();
+    let score = solver.solve(&ConnectFour::start());
+    eprintln!(
+        "empty board: {score} in {:.1?}, {} nodes",
+        started.elapsed(),
+        solver.nodes()
+    );
+    assert_eq!(score, 1);
+}
+
+/// Plain negamax by the definition of the score (no pruning, no table, the rules type only).
+fn minimax(pos: &ConnectFour) -> i32 {
+    let n = pos.moves_played() as i32;
+    if pos.outcome().is_some() {
+        // Only a full board can be reached here (wins are scored at the move that makes them).
+        return 0;
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut best = i32::MIN;
+    for mv in moves {
+        let mut child = *pos;
+        child.play(mv);
+        let score = if child.outcome().is_some_and(|o| o.winner.is_some()) {
+            (43 - n) / 2
+        } else {
+            -minimax(&child)
+        };
+        best = best.max(score);
+    }
+    best
+}
+
+fn random_position(choices: &[u8], stones: usize) -> Option<ConnectFour> {
+    let mut pos = ConnectFour::start();
+    let mut moves = Vec::new();
+    for &c in choices.iter().take(stones) {
+        pos.legal_moves(&mut moves);
+        let mv = moves[c as usize % moves.len()];
+        let mut next = pos;
+        next.play(mv);
+        if next.outcome().is_some() {
+            return None;
+        }
+        pos = next;
+    }
+    Some(pos)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn agrees_with_plain_minimax_near_the_end(
+        choices in proptest::collection::vec(any::<u8>(), 42),
+        stones in 31usize..41,
+    ) {
+        if let Some(pos) = random_position(&choices, stones) {
+            let mut solver = Solver::new(1 << 12);
+            let exact = minimax(&pos);
+            prop_assert_eq!(solver.solve(&pos), exact, "{}", pos.format_position());
+            prop_assert_eq!(solver.solve_weak(&pos), exact.signum());
+            let scores = solver.analyze(&pos);
+            prop_assert_eq!(scores.iter().flatten().max().copied(), Some(exact));
+            let (col, score) = solver.best_move(&pos).unwrap();
+            prop_assert_eq!(score, exact);
+            prop_assert_eq!(scores[col as usize], Some(exact));
+        }
+    }
+}
+
+#[test]
+fn finished_games_and_helpers() {
+    let mut solver = Solver::new(1 << 10);
+    let won = ConnectFour::parse_position("1212121").unwrap();
+    // X won with stone 7, having 6 on the board: (43 - 6) / 2 = 18; O's view is -18.
+    assert_eq!(solver.solve(&won), -18);
+    assert_eq!(solver.best_move(&won), None);
+    let about_to_win = ConnectFour::parse_position("121212").unwrap();
+    assert_eq!(solver.solve(&about_to_win), 18);
+    assert_eq!(solver.best_move(&about_to_win), Some((0, 18)));
+    assert_eq!(stones_to_win(18, 6), Some(1));
+    assert_eq!(
+        stones_to_win(1, 0),
+        Some(21),
+        "the empty board is won with the last stone"
+    );
+    assert_eq!(stones_to_win(0, 10), None);
+}
+
+#[test]
+fn a_cancelled_search_reports_it() {
+    let mut solver = Solver::new(1 << 20);
+    let stop = AtomicBool::new(true);
+    let pos = ConnectFour::parse_position("4444").unwrap();
+    assert!(solver.solve_with_cancel(&pos, false, &stop).is_err());
+    let go = AtomicBool::new(false);
+    let end = &data("end.txt")[0];
+    let pos = ConnectFour::parse_position(&end.0).unwrap();
+    assert_eq!(solver.solve_with_cancel(&pos, false, &go), Ok(end.1));
+}

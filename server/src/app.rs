@@ -1,0 +1,171 @@
+//! The router, its shared state and the serving loop with graceful shutdown.
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::Router;
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Request};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use axum::routing::{get, post};
+use tokio::net::TcpListener;
+
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::ApiError;
+use crate::ratelimit::RateLimiter;
+use crate::routes;
+
+/// What every request handler shares: the database, the configuration and the rate limiters.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    inner: Arc<Inner>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    db: Db,
+    config: Config,
+    token_limiter: RateLimiter,
+    registration_limiter: RateLimiter,
+}
+
+impl AppState {
+    /// State over `db` with `config`.
+    pub fn new(db: Db, config: Config) -> Self {
+        AppState {
+            inner: Arc::new(Inner {
+                token_limiter: RateLimiter::new(config.rate_limit),
+                registration_limiter: RateLimiter::new(config.registration_limit),
+                db,
+                config,
+            }),
+        }
+    }
+
+    /// The database.
+    pub fn db(&self) -> &Db {
+        &self.inner.db
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    pub(crate) fn token_limiter(&self) -> &RateLimiter {
+        &self.inner.token_limiter
+    }
+
+    pub(crate) fn registration_limiter(&self) -> &RateLimiter {
+        &self.inner.registration_limiter
+    }
+}
+
+/// The collector's HTTP API over `state`.
+///
+/// - `GET /healthz`: liveness and database reachability, no token.
+/// - `POST /v1/devices`: registers an install, answers a fresh bearer token.
+/// - `POST /v1/games`: a batch of records (device token).
+/// - `GET /v1/games?since=&game=&limit=`: JSONL export (admin token).
+/// - `GET /v1/stats`: aggregates (admin token).
+pub fn app(state: AppState) -> Router {
+    let body_limit = state.config().body_limit;
+    Router::new()
+        .route("/healthz", get(routes::health::healthz))
+        .route("/v1/devices", post(routes::devices::register))
+        .route(
+            "/v1/games",
+            post(routes::games::upload).get(routes::export::export),
+        )
+        .route("/v1/stats", get(routes::stats::stats))
+        .fallback(|| async { ApiError::not_found() })
+        .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
+        .layer(DefaultBodyLimit::max(body_limit))
+        .layer(middleware::from_fn(log_request))
+        .with_state(state)
+}
+
+/// One structured log line per request: method, path, status, latency, client.
+async fn log_request(request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    let client = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip().to_string());
+    let response = next.run(request).await;
+    let status = response.status().as_u16();
+    let latency_ms = started.elapsed().as_secs_f64() * 1000.0;
+    if response.status().is_server_error() {
+        tracing::warn!(%method, %path, status, latency_ms, client, "request");
+    } else {
+        tracing::info!(%method, %path, status, latency_ms, client, "request");
+    }
+    response
+}
+
+/// Serves `state` on `listener` until `shutdown` completes, then stops taking connections,
+/// lets in-flight requests finish and closes the database pool.
+pub async fn serve(
+    listener: TcpListener,
+    state: AppState,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let db = state.db().clone();
+    let router = app(state);
+    let result = axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await;
+    db.close().await;
+    result
+}
+
+/// Completes on ctrl-c or (on Unix) SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        if let Err(err) = tokio::signal::ctrl_c().await {
+            tracing::error!(error = %err, "cannot listen for ctrl-c");
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut sig) => {
+                sig.recv().await;
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "cannot listen for SIGTERM");
+                std::future::pending::<()>().await;
+            }
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => tracing::info!("ctrl-c received, shutting down"),
+        () = terminate => tracing::info!("SIGTERM received, shutting down"),
+    }
+}
+
+/// Client address of a request, for per-address limits; `unknown` when served without
+/// connection info (in-process tests).
+pub(crate) fn client_key(request_ext: &axum::http::Extensions) -> String {
+    request_ext
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or_else(|| "unknown".to_owned(), |ConnectInfo(a)| a.ip().to_string())
+}
+
+/// Milliseconds since the Unix epoch now.
+pub(crate) fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}

@@ -1,0 +1,64 @@
+//! The schema, embedded in the binary. Two folders kept in step (`server/migrations/sqlite` and
+//! `server/migrations/postgres`): the same tables and columns, differing only where the dialects
+//! must (the auto-increment sequence). A new migration is added to both folders and listed here.
+//!
+//! The list is handed to sqlx's own `Migrator`, so locking (PostgreSQL advisory lock, safe when
+//! several instances start at once), checksums and the `_sqlx_migrations` table are sqlx's.
+
+use std::borrow::Cow;
+use std::future::Future;
+use std::pin::Pin;
+
+use sqlx::error::BoxDynError;
+use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
+
+/// Which dialect's migration folder to use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    /// `server/migrations/sqlite`.
+    Sqlite,
+    /// `server/migrations/postgres`.
+    Postgres,
+}
+
+/// (version, description, SQLite text, PostgreSQL text), in version order.
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
+    1,
+    "initial",
+    include_str!("../../migrations/sqlite/0001_initial.sql"),
+    include_str!("../../migrations/postgres/0001_initial.sql"),
+)];
+
+/// The embedded migrations of one dialect, as a sqlx migration source.
+#[derive(Debug, Clone, Copy)]
+pub struct Embedded(pub Dialect);
+
+impl<'s> MigrationSource<'s> for Embedded {
+    fn resolve(
+        self,
+    ) -> Pin<Box<dyn Future<Output = Result<Vec<Migration>, BoxDynError>> + Send + 's>> {
+        Box::pin(async move {
+            Ok(MIGRATIONS
+                .iter()
+                .map(|&(version, description, sqlite, postgres)| {
+                    let sql = match self.0 {
+                        Dialect::Sqlite => sqlite,
+                        Dialect::Postgres => postgres,
+                    };
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        Cow::Borrowed(sql),
+                        false,
+                    )
+                })
+                .collect())
+        })
+    }
+}
+
+/// A sqlx migrator over the embedded migrations of `dialect`.
+pub async fn migrator(dialect: Dialect) -> Result<Migrator, sqlx::migrate::MigrateError> {
+    Migrator::new(Embedded(dialect)).await
+}

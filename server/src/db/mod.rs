@@ -1,0 +1,426 @@
+//! Storage: one [`Db`] over SQLite (embedded, the default) or PostgreSQL (shared by several
+//! stateless server instances). Every query is written once, in SQL both dialects accept
+//! (`$1` parameters, `ON CONFLICT ... DO NOTHING`, `CAST(... AS BIGINT)`), and run on whichever
+//! pool the URL chose.
+//!
+//! Exactly-once storage rests on the database alone: the record id is unique, inserts are
+//! `ON CONFLICT (id) DO NOTHING`, and a conflicting insert is told apart from a duplicate by the
+//! SHA-256 of the stored body. No process memory is involved, so any number of instances may
+//! write to one PostgreSQL database at once.
+
+mod migrations;
+mod stats;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use serde::Serialize;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
+use sqlx::{Postgres, Row, Sqlite, Transaction};
+
+pub use migrations::Dialect;
+pub use stats::{GameCount, NodesRow, PhaseRow, ResultRow, Stats};
+
+/// Runs `$body` with `$pool` bound to whichever pool `$db` holds; the body is type-checked once
+/// per backend, so the same SQL text serves both.
+macro_rules! on_pool {
+    ($db:expr, $pool:ident => $body:expr) => {
+        match $db {
+            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Postgres($pool) => $body,
+        }
+    };
+}
+pub(crate) use on_pool;
+
+/// A connection pool on the collector's database.
+#[derive(Debug, Clone)]
+pub enum Db {
+    /// An embedded SQLite file.
+    Sqlite(SqlitePool),
+    /// A PostgreSQL server, possibly shared with other instances.
+    Postgres(PgPool),
+}
+
+/// Why [`Db::connect`] failed.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// The URL names no supported database.
+    #[error(
+        "unsupported database URL '{0}': use sqlite://FILE (or a plain file path) or postgres://..."
+    )]
+    UnsupportedUrl(String),
+    /// Connecting or querying failed.
+    #[error("database error: {0}")]
+    Sqlx(#[from] sqlx::Error),
+    /// Applying the schema failed.
+    #[error("migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// A device row to insert: the token itself is never stored, only its SHA-256.
+#[derive(Debug, Clone)]
+pub struct NewDevice {
+    /// Random device id.
+    pub id: String,
+    /// SHA-256 (hex) of the bearer token.
+    pub token_sha256: String,
+    /// Platform the install reported (`android`, `ios`, `cli`, ...).
+    pub platform: String,
+    /// App version the install reported.
+    pub app_version: String,
+    /// Registration time, milliseconds since the Unix epoch.
+    pub created_at_ms: i64,
+}
+
+/// A validated record, ready to store, with the columns the statistics group by.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredRecord {
+    /// The record's UUID: the idempotency key.
+    pub id: String,
+    /// The canonical JSON of the record, exported as is.
+    pub body: String,
+    /// SHA-256 (hex) of `body`: tells a re-sent record from a different one with the same id.
+    pub body_sha256: String,
+    /// Game kind name (`othello`, `connect4`, `checkers`).
+    pub game: String,
+    /// Variant name (`standard`, `relaxed`, ...).
+    pub variant: String,
+    /// Result in short form (`win:0`, `win:1`, `draw`).
+    pub result: String,
+    /// Number of moves played.
+    pub plies: i64,
+    /// One row per seat.
+    pub players: Vec<PlayerRow>,
+    /// One row per computer move with statistics.
+    pub moves: Vec<MoveRow>,
+}
+
+/// One seat of a stored game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerRow {
+    /// Player index (0 moves first).
+    pub seat: i64,
+    /// `human`, or the computer's algorithm name (`alphabeta`, `scout`, ...).
+    pub engine: String,
+    /// The computer's depth limit; 0 for humans and engines without one.
+    pub depth: i64,
+    /// `win`, `draw` or `loss` for this seat.
+    pub outcome: String,
+}
+
+/// One computer move of a stored game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveRow {
+    /// Index of the move in the game (0-based).
+    pub ply: i64,
+    /// Seat that played it.
+    pub seat: i64,
+    /// Algorithm that chose it.
+    pub engine: String,
+    /// Depth limit of the engine (0 if none).
+    pub depth: i64,
+    /// `opening`, `middlegame` or `endgame`: which third of the game the move falls in.
+    pub phase: String,
+    /// Nodes searched for this move.
+    pub nodes: i64,
+    /// Search time in milliseconds.
+    pub time_ms: i64,
+}
+
+/// What storing one record did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreOutcome {
+    /// Newly stored, with its export sequence number.
+    Accepted {
+        /// Export cursor value of the new row.
+        seq: i64,
+    },
+    /// The same record (same id, same body) was already stored.
+    Duplicate {
+        /// Export cursor value of the existing row.
+        seq: i64,
+    },
+    /// A different record with the same id is already stored; nothing was written.
+    Conflict,
+}
+
+/// One page of the export, in sequence order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ExportPage {
+    /// `(seq, canonical JSON)` of each record.
+    pub records: Vec<(i64, String)>,
+    /// Cursor to pass as `since` for the next page (the last `seq` here, or `since` if empty).
+    pub next_cursor: i64,
+    /// Whether more records follow this page.
+    pub more: bool,
+}
+
+/// Stores one record inside the open transaction `$conn` and evaluates to its
+/// [`StoreOutcome`] (early-returning the `sqlx::Error` on failure). A macro rather than a
+/// function because the two backends' executors share no nameable trait bound worth writing.
+macro_rules! store_one {
+    ($conn:expr, $device_id:expr, $record:expr, $received_at_ms:expr) => {{
+        let record: &StoredRecord = $record;
+        let inserted: Option<i64> = sqlx::query_scalar(
+            "INSERT INTO records (id, body_sha256, body, game, variant, result, plies, \
+             device_id, received_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             ON CONFLICT (id) DO NOTHING RETURNING seq",
+        )
+        .bind(&record.id)
+        .bind(&record.body_sha256)
+        .bind(&record.body)
+        .bind(&record.game)
+        .bind(&record.variant)
+        .bind(&record.result)
+        .bind(record.plies)
+        .bind($device_id)
+        .bind($received_at_ms)
+        .fetch_optional(&mut *$conn)
+        .await?;
+        match inserted {
+            Some(seq) => {
+                for p in &record.players {
+                    sqlx::query(
+                        "INSERT INTO record_players (record_id, seat, engine, depth, outcome) \
+                         VALUES ($1, $2, $3, $4, $5)",
+                    )
+                    .bind(&record.id)
+                    .bind(p.seat)
+                    .bind(&p.engine)
+                    .bind(p.depth)
+                    .bind(&p.outcome)
+                    .execute(&mut *$conn)
+                    .await?;
+                }
+                for m in &record.moves {
+                    sqlx::query(
+                        "INSERT INTO record_moves (record_id, ply, seat, engine, depth, phase, \
+                         nodes, time_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    )
+                    .bind(&record.id)
+                    .bind(m.ply)
+                    .bind(m.seat)
+                    .bind(&m.engine)
+                    .bind(m.depth)
+                    .bind(&m.phase)
+                    .bind(m.nodes)
+                    .bind(m.time_ms)
+                    .execute(&mut *$conn)
+                    .await?;
+                }
+                StoreOutcome::Accepted { seq }
+            }
+            None => {
+                let row = sqlx::query("SELECT seq, body_sha256 FROM records WHERE id = $1")
+                    .bind(&record.id)
+                    .fetch_one(&mut *$conn)
+                    .await?;
+                let seq: i64 = row.try_get(0)?;
+                let existing: String = row.try_get(1)?;
+                if existing == record.body_sha256 {
+                    StoreOutcome::Duplicate { seq }
+                } else {
+                    StoreOutcome::Conflict
+                }
+            }
+        }
+    }};
+}
+
+/// PostgreSQL advisory-lock key taken by every storing transaction, so sequence numbers are
+/// committed in the order they are drawn and an export cursor never skips a late commit.
+const PG_STORE_LOCK: i64 = 0x706c_795f_7374_6f72; // "ply_stor"
+
+impl Db {
+    /// Connects to `url` (`sqlite://FILE`, `sqlite::memory:`, a plain path, or
+    /// `postgres://...`), creates a SQLite file if missing, and applies the migrations.
+    pub async fn connect(url: &str) -> Result<Db, DbError> {
+        Self::connect_with(url, 16).await
+    }
+
+    /// [`Db::connect`] with a given maximum number of pooled connections.
+    pub async fn connect_with(url: &str, max_connections: u32) -> Result<Db, DbError> {
+        let db = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            let options = PgConnectOptions::from_str(url)?;
+            let pool = PgPoolOptions::new()
+                .max_connections(max_connections)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await?;
+            Db::Postgres(pool)
+        } else if url.starts_with("sqlite:") || !url.contains("://") {
+            let options = if url.starts_with("sqlite:") {
+                SqliteConnectOptions::from_str(url)?
+            } else {
+                SqliteConnectOptions::new().filename(url)
+            };
+            // WAL lets exports read while uploads write; FULL sync (the default) keeps an
+            // acknowledged record on disk even through a power cut.
+            let options = options
+                .create_if_missing(true)
+                .journal_mode(SqliteJournalMode::Wal)
+                .busy_timeout(Duration::from_secs(10))
+                .foreign_keys(true);
+            let pool = SqlitePoolOptions::new()
+                .max_connections(max_connections)
+                .acquire_timeout(Duration::from_secs(10))
+                .connect_with(options)
+                .await?;
+            Db::Sqlite(pool)
+        } else {
+            return Err(DbError::UnsupportedUrl(url.to_owned()));
+        };
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    /// Which dialect this pool speaks.
+    pub fn dialect(&self) -> Dialect {
+        match self {
+            Db::Sqlite(_) => Dialect::Sqlite,
+            Db::Postgres(_) => Dialect::Postgres,
+        }
+    }
+
+    /// Applies any migration not yet applied (idempotent; safe from several instances).
+    pub async fn migrate(&self) -> Result<(), DbError> {
+        let migrator = migrations::migrator(self.dialect()).await?;
+        on_pool!(self, pool => migrator.run(pool).await?);
+        Ok(())
+    }
+
+    /// Closes every pooled connection.
+    pub async fn close(&self) {
+        on_pool!(self, pool => pool.close().await)
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<(), sqlx::Error> {
+        on_pool!(self, pool => sqlx::query("SELECT 1").execute(pool).await.map(|_| ()))
+    }
+
+    /// Stores a new device.
+    pub async fn insert_device(&self, device: &NewDevice) -> Result<(), sqlx::Error> {
+        let sql = "INSERT INTO devices (id, token_sha256, platform, app_version, created_at_ms) \
+                   VALUES ($1, $2, $3, $4, $5)";
+        on_pool!(self, pool => sqlx::query(sql)
+            .bind(&device.id)
+            .bind(&device.token_sha256)
+            .bind(&device.platform)
+            .bind(&device.app_version)
+            .bind(device.created_at_ms)
+            .execute(pool)
+            .await
+            .map(|_| ()))
+    }
+
+    /// The id of the device whose token hashes to `token_sha256`, if any.
+    pub async fn device_by_token_hash(
+        &self,
+        token_sha256: &str,
+    ) -> Result<Option<String>, sqlx::Error> {
+        let sql = "SELECT id FROM devices WHERE token_sha256 = $1";
+        on_pool!(self, pool => sqlx::query_scalar::<_, String>(sql)
+            .bind(token_sha256)
+            .fetch_optional(pool)
+            .await)
+    }
+
+    /// Stores a batch in one transaction, each record exactly once, and says per record what
+    /// happened. On error nothing of the batch is stored, and the client may resend it whole.
+    pub async fn store_batch(
+        &self,
+        device_id: &str,
+        records: &[StoredRecord],
+        received_at_ms: i64,
+    ) -> Result<Vec<StoreOutcome>, sqlx::Error> {
+        match self {
+            Db::Sqlite(pool) => {
+                // IMMEDIATE takes the write lock up front, so concurrent batches queue on the
+                // busy timeout instead of failing on a read-to-write lock upgrade.
+                let mut tx: Transaction<'_, Sqlite> = pool.begin_with("BEGIN IMMEDIATE").await?;
+                let mut out = Vec::with_capacity(records.len());
+                for record in records {
+                    out.push(store_one!(&mut *tx, device_id, record, received_at_ms));
+                }
+                tx.commit().await?;
+                Ok(out)
+            }
+            Db::Postgres(pool) => {
+                let mut tx: Transaction<'_, Postgres> = pool.begin().await?;
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(PG_STORE_LOCK)
+                    .execute(&mut *tx)
+                    .await?;
+                let mut out = Vec::with_capacity(records.len());
+                for record in records {
+                    out.push(store_one!(&mut *tx, device_id, record, received_at_ms));
+                }
+                tx.commit().await?;
+                Ok(out)
+            }
+        }
+    }
+
+    /// Up to `limit` records with `seq > since`, optionally of one game, in `seq` order.
+    pub async fn export_page(
+        &self,
+        since: i64,
+        game: Option<&str>,
+        limit: i64,
+    ) -> Result<ExportPage, sqlx::Error> {
+        let limit = limit.max(1);
+        // One extra row tells whether another page follows.
+        let fetch = limit.saturating_add(1);
+        let rows: Vec<(i64, String)> = match game {
+            Some(game) => {
+                let sql = "SELECT seq, body FROM records WHERE seq > $1 AND game = $2 \
+                           ORDER BY seq LIMIT $3";
+                on_pool!(self, pool => sqlx::query_as(sql)
+                    .bind(since)
+                    .bind(game)
+                    .bind(fetch)
+                    .fetch_all(pool)
+                    .await?)
+            }
+            None => {
+                let sql = "SELECT seq, body FROM records WHERE seq > $1 ORDER BY seq LIMIT $2";
+                on_pool!(self, pool => sqlx::query_as(sql)
+                    .bind(since)
+                    .bind(fetch)
+                    .fetch_all(pool)
+                    .await?)
+            }
+        };
+        let mut records = rows;
+        let more = records.len() as i64 > limit;
+        records.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        let next_cursor = records.last().map_or(since, |(seq, _)| *seq);
+        Ok(ExportPage {
+            records,
+            next_cursor,
+            more,
+        })
+    }
+
+    /// Number of stored records.
+    pub async fn count_records(&self) -> Result<i64, sqlx::Error> {
+        on_pool!(self, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM records")
+            .fetch_one(pool)
+            .await)
+    }
+
+    /// Number of registered devices.
+    pub async fn count_devices(&self) -> Result<i64, sqlx::Error> {
+        on_pool!(self, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM devices")
+            .fetch_one(pool)
+            .await)
+    }
+
+    /// Counts, win rates and nodes per move over the whole collection.
+    pub async fn stats(&self) -> Result<Stats, sqlx::Error> {
+        stats::collect(self).await
+    }
+}

@@ -1,0 +1,110 @@
+//! Request extractors: who is calling (device or admin token) and the body, each failing with a
+//! JSON [`ApiError`]. Axum runs the header extractors before the body one, so a request without
+//! a valid token is refused before its body is read.
+
+use axum::body::Bytes;
+use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+
+use crate::app::AppState;
+use crate::auth;
+use crate::error::ApiError;
+
+/// The device that sent an authenticated request (its token checked and rate-limited).
+#[derive(Debug, Clone)]
+pub struct Device {
+    /// The device's id.
+    pub id: String,
+}
+
+impl<S> FromRequestParts<S> for Device
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let state = AppState::from_ref(state);
+        let token = auth::bearer_token(&parts.headers)?;
+        let hash = auth::sha256_hex(token.as_bytes());
+        let id = state
+            .db()
+            .device_by_token_hash(&hash)
+            .await?
+            .ok_or_else(|| ApiError::unauthorized("unknown device token"))?;
+        state
+            .token_limiter()
+            .check(&hash)
+            .map_err(|wait| ApiError::rate_limited(wait.as_secs().saturating_add(1)))?;
+        Ok(Device { id })
+    }
+}
+
+/// A request carrying the admin token (export and statistics).
+#[derive(Debug, Clone, Copy)]
+pub struct Admin;
+
+impl<S> FromRequestParts<S> for Admin
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let state = AppState::from_ref(state);
+        let Some(expected) = state.config().admin_token.as_deref() else {
+            return Err(ApiError::forbidden(
+                "export and statistics are disabled: the server has no admin token \
+                 (--admin-token or PLY_ADMIN_TOKEN)",
+            ));
+        };
+        let token = auth::bearer_token(&parts.headers)?;
+        if !auth::constant_time_eq(token.as_bytes(), expected.as_bytes()) {
+            return Err(ApiError::forbidden(
+                "this endpoint needs the admin token; device tokens cannot read the collection",
+            ));
+        }
+        Ok(Admin)
+    }
+}
+
+/// The raw request body, at most the configured limit (else 413 with a JSON error).
+#[derive(Debug, Clone)]
+pub struct RawBody(pub Bytes);
+
+impl<S> FromRequest<S> for RawBody
+where
+    AppState: FromRef<S>,
+    S: Send + Sync,
+{
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let limit = AppState::from_ref(state).config().body_limit;
+        match Bytes::from_request(req, state).await {
+            Ok(bytes) => Ok(RawBody(bytes)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(ApiError::payload_too_large(limit))
+            }
+            Err(rejection) => Err(ApiError::bad_request(
+                "bad_body",
+                format!("cannot read the request body: {}", rejection.body_text()),
+            )),
+        }
+    }
+}
+
+/// Parses `bytes` as JSON into `T`, or 400 `malformed_json` naming the line and column.
+pub fn parse_json<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, ApiError> {
+    serde_json::from_slice(bytes).map_err(|err| {
+        let code = if err.is_data() {
+            "invalid_request"
+        } else {
+            "malformed_json"
+        };
+        ApiError::bad_request(code, format!("request body: {err}"))
+    })
+}

@@ -1,0 +1,71 @@
+//! `GET /v1/games?since=&game=&limit=` (admin token): the collection as JSON Lines.
+//!
+//! Paginated by the server-assigned sequence number: `since` is exclusive (0 = from the start);
+//! the answer carries `X-Next-Cursor` (pass it as the next `since`) and `X-More: true|false`.
+
+use axum::extract::{Query, State};
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::Deserialize;
+
+use crate::app::AppState;
+use crate::error::ApiError;
+use crate::extract::Admin;
+
+/// Header naming the cursor of the next page.
+pub const NEXT_CURSOR_HEADER: &str = "x-next-cursor";
+/// Header telling whether another page follows.
+pub const MORE_HEADER: &str = "x-more";
+
+/// Query parameters, all optional, kept as text so a bad value gets a JSON error naming it.
+#[derive(Debug, Deserialize)]
+pub struct ExportQuery {
+    since: Option<String>,
+    game: Option<String>,
+    limit: Option<String>,
+}
+
+fn parse_param(name: &str, value: Option<&str>, default: i64) -> Result<i64, ApiError> {
+    match value {
+        None | Some("") => Ok(default),
+        Some(text) => text.parse::<i64>().ok().filter(|v| *v >= 0).ok_or_else(|| {
+            ApiError::bad_request(
+                "invalid_query",
+                format!("query parameter '{name}' must be a non-negative integer, got '{text}'"),
+            )
+        }),
+    }
+}
+
+/// One page of records, one canonical JSON per line.
+pub async fn export(
+    State(state): State<AppState>,
+    _admin: Admin,
+    query: Result<Query<ExportQuery>, axum::extract::rejection::QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(query) = query.map_err(|e| {
+        ApiError::bad_request("invalid_query", format!("query string: {}", e.body_text()))
+    })?;
+    let max = state.config().export_max_page;
+    let since = parse_param("since", query.since.as_deref(), 0)?;
+    let limit = parse_param("limit", query.limit.as_deref(), max)?.clamp(1, max);
+    let game = query.game.as_deref().filter(|g| !g.is_empty());
+    let page = state.db().export_page(since, game, limit).await?;
+    let mut body = String::with_capacity(page.records.iter().map(|(_, b)| b.len() + 1).sum());
+    for (_, record) in &page.records {
+        body.push_str(record);
+        body.push('\n');
+    }
+    let mut response = body.into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/x-ndjson"),
+    );
+    headers.insert(NEXT_CURSOR_HEADER, HeaderValue::from(page.next_cursor));
+    headers.insert(
+        MORE_HEADER,
+        HeaderValue::from_static(if page.more { "true" } else { "false" }),
+    );
+    Ok(response)
+}

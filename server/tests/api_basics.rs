@@ -1,0 +1,346 @@
+//! Every endpoint's behaviour that does not need game records: health, registration, tokens,
+//! limits, error bodies. Each test runs on SQLite and (when PLY_TEST_POSTGRES_URL is set) on
+//! PostgreSQL.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode, header};
+use common::{ADMIN, TestDb, TestServer, on_each_backend};
+use ply_server::Config;
+use ply_server::auth::sha256_hex;
+use ply_server::db::Db;
+use ply_server::ratelimit::RateLimit;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_reports_the_backend() {
+    on_each_backend("healthz_reports_the_backend", |db| async move {
+        let server = TestServer::start(&db).await;
+        let reply = server
+            .send(Method::GET, "/healthz", None, Body::empty())
+            .await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.json()["status"], "ok");
+        assert_eq!(reply.json()["database"], db.backend);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
+    on_each_backend("registration_stores_only_hash", |db| async move {
+        let server = TestServer::start(&db).await;
+        let a = server.register().await;
+        let b = server.register().await;
+        assert_ne!(a, b);
+        // An empty body is a valid registration too.
+        let reply = server
+            .send(Method::POST, "/v1/devices", None, Body::empty())
+            .await;
+        assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text());
+
+        let pool = server.state.db();
+        assert_eq!(pool.count_devices().await.unwrap(), 3);
+        for token in [&a, &b] {
+            assert!(
+                pool.device_by_token_hash(&sha256_hex(token.as_bytes()))
+                    .await
+                    .unwrap()
+                    .is_some()
+            );
+            // The token itself appears nowhere in the table.
+            let hits: i64 = match pool {
+                Db::Sqlite(p) => sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
+                     OR platform = $1 OR app_version = $1",
+                )
+                .bind(token)
+                .fetch_one(p)
+                .await
+                .unwrap(),
+                Db::Postgres(p) => sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
+                     OR platform = $1 OR app_version = $1",
+                )
+                .bind(token)
+                .fetch_one(p)
+                .await
+                .unwrap(),
+            };
+            assert_eq!(hits, 0);
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registration_rejects_bad_bodies() {
+    on_each_backend("registration_rejects_bad_bodies", |db| async move {
+        let server = TestServer::start(&db).await;
+        let reply = server
+            .send(Method::POST, "/v1/devices", None, "{\"platform\": ")
+            .await;
+        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "malformed_json");
+        assert!(msg.contains("line 1"), "{msg}");
+        let reply = server
+            .send(Method::POST, "/v1/devices", None, r#"{"email":"a@b.c"}"#)
+            .await;
+        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_request");
+        assert!(msg.contains("email"), "{msg}");
+        let long = "x".repeat(65);
+        let reply = server
+            .send(
+                Method::POST,
+                "/v1/devices",
+                None,
+                format!(r#"{{"platform":"{long}"}}"#),
+            )
+            .await;
+        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_request");
+        assert!(msg.contains("platform"), "{msg}");
+        assert_eq!(server.state.db().count_devices().await.unwrap(), 0);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn uploads_need_a_registered_device_token() {
+    on_each_backend("uploads_need_a_device_token", |db| async move {
+        let server = TestServer::start(&db).await;
+        let body = r#"{"records":[]}"#;
+        let reply = server.send(Method::POST, "/v1/games", None, body).await;
+        let msg = reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
+        assert!(msg.contains("missing"), "{msg}");
+        let reply = server
+            .send(Method::POST, "/v1/games", Some("ply_not_a_token"), body)
+            .await;
+        let msg = reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
+        assert!(msg.contains("unknown"), "{msg}");
+        // The admin token is not a device token.
+        let reply = server
+            .send(Method::POST, "/v1/games", Some(ADMIN), body)
+            .await;
+        reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
+        // Wrong scheme.
+        let request = axum::http::Request::builder()
+            .method(Method::POST)
+            .uri("/v1/games")
+            .header(header::AUTHORIZATION, "Basic dXNlcjpwYXNz")
+            .body(Body::from(body))
+            .unwrap();
+        let response = tower::ServiceExt::oneshot(server.router.clone(), request)
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
+        // A valid token with an empty batch is fine and stores nothing.
+        let token = server.register().await;
+        let reply = server
+            .send(Method::POST, "/v1/games", Some(&token), body)
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        assert_eq!(reply.json()["results"], serde_json::json!([]));
+        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_and_stats_need_the_admin_token() {
+    on_each_backend("export_and_stats_need_admin", |db| async move {
+        let server = TestServer::start(&db).await;
+        let device = server.register().await;
+        for uri in ["/v1/games", "/v1/stats"] {
+            let reply = server.send(Method::GET, uri, None, Body::empty()).await;
+            reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
+            let reply = server
+                .send(Method::GET, uri, Some(&device), Body::empty())
+                .await;
+            let msg = reply.assert_error(StatusCode::FORBIDDEN, "forbidden");
+            assert!(msg.contains("admin"), "{msg}");
+            let reply = server
+                .send(Method::GET, uri, Some(ADMIN), Body::empty())
+                .await;
+            assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.text());
+        }
+        // Without a configured admin token the collection cannot be read at all.
+        let closed = TestServer::with_config(&db, Config::default()).await;
+        for uri in ["/v1/games", "/v1/stats"] {
+            let reply = closed
+                .send(Method::GET, uri, Some(ADMIN), Body::empty())
+                .await;
+            let msg = reply.assert_error(StatusCode::FORBIDDEN, "forbidden");
+            assert!(msg.contains("disabled"), "{msg}");
+        }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_rejects_bad_query_parameters() {
+    on_each_backend("export_rejects_bad_query", |db| async move {
+        let server = TestServer::start(&db).await;
+        for uri in [
+            "/v1/games?since=abc",
+            "/v1/games?since=-1",
+            "/v1/games?limit=1.5",
+        ] {
+            let reply = server
+                .send(Method::GET, uri, Some(ADMIN), Body::empty())
+                .await;
+            let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_query");
+            let param = if uri.contains("since") {
+                "since"
+            } else {
+                "limit"
+            };
+            assert!(msg.contains(param), "{uri}: {msg}");
+        }
+        let reply = server
+            .send(
+                Method::GET,
+                "/v1/games?since=0&limit=5",
+                Some(ADMIN),
+                Body::empty(),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK);
+        assert_eq!(reply.headers["content-type"], "application/x-ndjson");
+        assert_eq!(reply.headers["x-next-cursor"], "0");
+        assert_eq!(reply.headers["x-more"], "false");
+        assert!(reply.body.is_empty());
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_bodies_get_413_after_the_token_check() {
+    on_each_backend("oversized_bodies_get_413", |db| async move {
+        let config = Config {
+            admin_token: Some(ADMIN.to_owned()),
+            body_limit: 64 * 1024,
+            ..Config::default()
+        };
+        let server = TestServer::with_config(&db, config).await;
+        let token = server.register().await;
+        let big = format!(r#"{{"records":["{}"]}}"#, "x".repeat(100 * 1024));
+        let reply = server
+            .send(Method::POST, "/v1/games", Some(&token), big.clone())
+            .await;
+        let msg = reply.assert_error(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large");
+        assert!(msg.contains("65536"), "{msg}");
+        // Without a token the body is never read: 401 first.
+        let reply = server.send(Method::POST, "/v1/games", None, big).await;
+        reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
+        // Too many records in one batch.
+        let config = Config {
+            max_batch_records: 3,
+            ..Config::default()
+        };
+        let server = TestServer::with_config(&db, config).await;
+        let token = server.register().await;
+        let reply = server
+            .send(
+                Method::POST,
+                "/v1/games",
+                Some(&token),
+                r#"{"records":[{},{},{},{}]}"#,
+            )
+            .await;
+        let msg = reply.assert_error(StatusCode::PAYLOAD_TOO_LARGE, "too_many_records");
+        assert!(msg.contains("4 records"), "{msg}");
+        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn malformed_batches_are_400_and_store_nothing() {
+    on_each_backend("malformed_batches_are_400", |db| async move {
+        let server = TestServer::start(&db).await;
+        let token = server.register().await;
+        for (body, code) in [
+            ("{", "malformed_json"),
+            ("not json", "malformed_json"),
+            (r#"{"records": 5}"#, "invalid_request"),
+            (r#"{"games": []}"#, "invalid_request"),
+            (r#"[1,2]"#, "invalid_request"),
+        ] {
+            let reply = server
+                .send(Method::POST, "/v1/games", Some(&token), body)
+                .await;
+            reply.assert_error(StatusCode::BAD_REQUEST, code);
+        }
+        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_token_is_rate_limited_with_retry_after() {
+    on_each_backend("each_token_is_rate_limited", |db| async move {
+        let config = Config {
+            rate_limit: RateLimit {
+                per_second: 0.5,
+                burst: 3.0,
+            },
+            ..Config::default()
+        };
+        let server = TestServer::with_config(&db, config).await;
+        let a = server.register().await;
+        let b = server.register().await;
+        let body = r#"{"records":[]}"#;
+        for _ in 0..3 {
+            let reply = server.send(Method::POST, "/v1/games", Some(&a), body).await;
+            assert_eq!(reply.status, StatusCode::OK);
+        }
+        let reply = server.send(Method::POST, "/v1/games", Some(&a), body).await;
+        reply.assert_error(StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+        let retry: u64 = reply.headers[header::RETRY_AFTER]
+            .to_str()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!((1..=3).contains(&retry), "Retry-After {retry}");
+        // Another device is not affected.
+        let reply = server.send(Method::POST, "/v1/games", Some(&b), body).await;
+        assert_eq!(reply.status, StatusCode::OK);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn unknown_paths_and_methods_answer_json_errors() {
+    let db = TestDb::sqlite();
+    let server = TestServer::start(&db).await;
+    let reply = server
+        .send(Method::GET, "/v2/nothing", None, Body::empty())
+        .await;
+    reply.assert_error(StatusCode::NOT_FOUND, "not_found");
+    let reply = server
+        .send(Method::DELETE, "/v1/games", None, Body::empty())
+        .await;
+    reply.assert_error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+    let reply = server
+        .send(Method::PUT, "/v1/devices", None, Body::empty())
+        .await;
+    reply.assert_error(StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connecting_twice_reapplies_no_migration() {
+    on_each_backend("connecting_twice", |db| async move {
+        let first = Db::connect(&db.url).await.expect("first connect");
+        let second = Db::connect(&db.url)
+            .await
+            .expect("second connect migrates nothing");
+        assert_eq!(first.count_records().await.unwrap(), 0);
+        assert_eq!(second.count_devices().await.unwrap(), 0);
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn unsupported_database_urls_are_refused_by_name() {
+    let err = Db::connect("mysql://localhost/ply").await.unwrap_err();
+    assert!(err.to_string().contains("mysql://localhost/ply"), "{err}");
+}
