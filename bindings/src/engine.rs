@@ -65,7 +65,7 @@ pub(crate) fn run<G: Playable>(
     }
 }
 
-fn preset_only(choice: &HeuristicChoice) -> Result<(), PlyError> {
+pub(crate) fn preset_only(choice: &HeuristicChoice) -> Result<(), PlyError> {
     match choice {
         HeuristicChoice::Preset { name } if name == "default" => Ok(()),
         HeuristicChoice::Preset { name } => {

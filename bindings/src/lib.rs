@@ -25,6 +25,7 @@ pub mod records;
 pub mod session;
 pub mod settings;
 pub mod snapshot;
+pub mod sync;
 
 pub use board::Piece;
 pub use error::PlyError;
