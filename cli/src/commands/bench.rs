@@ -86,8 +86,15 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
 
     if !args.json {
         println!(
-            "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10} {:>9}",
-            "position", "algorithm", "ordering", "nodes", "vs minimax", "ms", "score"
+            "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10} {:>10} {:>9}",
+            "position",
+            "algorithm",
+            "ordering",
+            "nodes",
+            "vs minimax",
+            "wall ms",
+            "cpu ms",
+            "score"
         );
     }
     for (name, pos) in &positions {
@@ -114,7 +121,9 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
                     tt_bytes,
                     ..SearchConfig::default()
                 };
+                let cpu_before = thread_cpu_ms();
                 let r = search(pos, &*eval, &config, &StopToken::new());
+                let cpu_ms = thread_cpu_ms().zip(cpu_before).map(|(a, b)| a - b);
                 if algo == Algorithm::Minimax {
                     minimax_nodes = Some(r.stats.nodes);
                 }
@@ -131,18 +140,20 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
                             "game": G::NAME, "position": name, "depth": args.depth,
                             "algorithm": algo.name(), "ordering": oname, "tt_bytes": tt_bytes,
                             "nodes": r.stats.nodes, "leaf_evals": r.stats.leaf_evals,
-                            "minimax_ratio": ratio, "time_ms": r.stats.time_ms, "score": r.score,
+                            "minimax_ratio": ratio, "time_ms": r.stats.time_ms, "cpu_ms": cpu_ms,
+                            "score": r.score,
                         })
                     );
                 } else {
                     println!(
-                        "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10.1} {:>9}",
+                        "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10.1} {:>10} {:>9}",
                         name,
                         algo.name(),
                         oname,
                         r.stats.nodes,
                         ratio.map_or("-".into(), |x| format!("{x:.1}x")),
                         r.stats.time_ms,
+                        cpu_ms.map_or("-".into(), |x| format!("{x:.1}")),
                         r.score
                     );
                 }
@@ -150,6 +161,14 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
         }
     }
     stop_latency::<G>(&*eval, args.json)
+}
+
+/// CPU time of this thread in milliseconds (Linux: `/proc/thread-self/schedstat`), so the figures
+/// mean something on a loaded machine; `None` elsewhere.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
 }
 
 /// Starts long searches on another thread, stops them, and reports how long they took to return.
