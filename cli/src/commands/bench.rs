@@ -8,6 +8,7 @@ use crate::games::GameArgs;
 use crate::with_game;
 use anyhow::{Result, anyhow};
 use ply_core::Game;
+use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -53,7 +54,7 @@ pub fn run(args: Args) -> Result<()> {
     with_game!(args.game.game, G => bench::<G>(&args))
 }
 
-fn bench<G: Game>(args: &Args) -> Result<()> {
+fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
     let eval = evaluator::<G>(&args.heuristic)?;
     let mut positions: Vec<(String, G)> = Vec::new();
     if args.game.position.is_some() {
