@@ -2,6 +2,7 @@
 
 mod commands;
 mod games;
+mod http;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
