@@ -3,6 +3,7 @@
 mod commands;
 mod games;
 mod http;
+mod tournament;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
