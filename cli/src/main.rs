@@ -2,6 +2,7 @@
 
 mod commands;
 mod games;
+mod http;
 mod tournament;
 
 use clap::{Parser, Subcommand};
