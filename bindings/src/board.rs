@@ -30,6 +30,11 @@ pub enum Piece {
     WhiteKing,
 }
 
+/// The player (0 first, 1 second) owning a piece, `None` for an empty cell.
+pub fn owner(piece: Piece) -> Option<u8> {
+    piece.owner()
+}
+
 impl Piece {
     /// 0 or 1 for the player owning the piece.
     pub(crate) fn owner(self) -> Option<u8> {

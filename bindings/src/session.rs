@@ -300,7 +300,7 @@ impl GameSession {
     pub fn snapshot(&self) -> Result<Snapshot, PlyError> {
         guard("snapshot", || {
             let s = lock(&self.state);
-            Ok(s.game.snapshot(s.status(), s.computer_to_move() && !s.is_over(), s.game.ply() > 0))
+            Ok(s.game.snapshot(s.status(), s.computer_to_move() && !s.is_over(), s.game.ply() > 0 || s.resigned_by.is_some()))
         })
     }
 

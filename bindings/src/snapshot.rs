@@ -122,6 +122,7 @@ pub struct Snapshot {
     pub first_count: u32,
     pub second_count: u32,
     pub status: GameStatus,
+    /// `undo()` would change something (a move to take back, or a resignation to lift).
     pub can_undo: bool,
     pub can_redo: bool,
     /// Moves played so far (plies; a pass counts).
