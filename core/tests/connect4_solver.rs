@@ -192,3 +192,22 @@ fn a_cancelled_search_reports_it() {
     let pos = ConnectFour::parse_position(&end.0).unwrap();
     assert_eq!(solver.solve_with_cancel(&pos, false, &go), Ok(end.1));
 }
+
+#[test]
+fn best_move_reaches_the_listed_score() {
+    let mut solver = Solver::new(16 << 20);
+    for (moves, expected) in data("middle.txt").iter().step_by(5) {
+        let pos = ConnectFour::parse_position(moves).unwrap();
+        let (col, score) = solver.best_move(&pos).unwrap();
+        assert_eq!(score, *expected, "{moves}");
+        let mut child = pos;
+        child.play(col);
+        let after = if child.outcome().is_some() {
+            // The move made four: the mover's immediate-win score.
+            (43 - pos.moves_played() as i32) / 2
+        } else {
+            -solver.solve(&child)
+        };
+        assert_eq!(after, *expected, "{moves}: column {}", col + 1);
+    }
+}

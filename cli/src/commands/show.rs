@@ -17,7 +17,8 @@ pub fn run(args: Args) -> Result<()> {
 
 fn show<G: Game>(game: &GameArgs) -> Result<()> {
     let pos: G = game.position()?;
-    print!("{}", pos.render());
+    let board = pos.render();
+    println!("{}", board.trim_end_matches('\n'));
     println!("position: {}", pos.format_position());
     match pos.outcome() {
         Some(outcome) => println!("game over: {outcome:?}"),

@@ -1,8 +1,280 @@
-//! `ply tune` (being written).
+//! `ply tune`: learns factor weights from recorded games by logistic regression of the game's
+//! outcome on the factors of every position played, reports the held-out validation loss, and
+//! checks the learned weights in a tournament against the preset they started from.
+
+use crate::commands::tournament::{Plan, play_tournament};
+use crate::games::GameArgs;
+use crate::tournament::play::Material;
+use crate::tournament::spec::{Defaults, PlayerSpec};
+use crate::with_game;
+use anyhow::{Context, Result, anyhow, bail};
+use ply_core::heuristic::fit::{Sample, fit_logistic, log_loss};
+use ply_core::heuristic::{Factors, HasHeuristic, Weight, WeightedEvaluator, Weights};
+use ply_core::record::parse_record;
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Game records, one JSON object per line (from `ply selfplay` or a collector export).
+    #[arg(long)]
+    pub records: PathBuf,
+    /// Where to write the learned weights (JSON).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// The preset the learned weights are compared with.
+    #[arg(long, default_value = "default")]
+    pub from: String,
+    /// Share of games held out for validation.
+    #[arg(long, default_value_t = 0.2)]
+    pub holdout: f64,
+    /// L2 penalty.
+    #[arg(long, default_value_t = 0.001)]
+    pub l2: f64,
+    /// Fit separate opening / midgame / endgame weights (thirds of the game by phase).
+    #[arg(long)]
+    pub phased: bool,
+    /// Skip this many plies at the start of each game (random openings say little).
+    #[arg(long, default_value_t = 0)]
+    pub skip_plies: usize,
+    /// Games per side of the tournament check (0 = no check).
+    #[arg(long, default_value_t = 100)]
+    pub check_games: usize,
+    /// Depth of the tournament check.
+    #[arg(long, default_value_t = 4)]
+    pub depth: u32,
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`ply tune` is not built yet")
+pub fn run(args: Args) -> Result<()> {
+    with_game!(args.game.game, G => run_for::<G>(&args))
+}
+
+/// One position's factors (divided by 100), its phase, and the result for the side to move.
+struct Point {
+    x: Vec<f64>,
+    phase: f32,
+    y: f64,
+    game: usize,
+}
+
+fn load<G: Factors>(path: &PathBuf, skip: usize) -> Result<(Vec<Point>, usize)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let mut points = Vec::new();
+    let mut games = 0;
+    for (n, line) in text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty())
+    {
+        let record = parse_record(line.as_bytes())
+            .map_err(|e| anyhow!("{} line {}: {e}", path.display(), n + 1))?;
+        if record.game.name() != G::NAME {
+            continue;
+        }
+        let mut pos = match &record.start_position {
+            Some(p) => {
+                G::parse_position(p).map_err(|e| anyhow!("line {}: start position: {e}", n + 1))?
+            }
+            None => G::start(),
+        };
+        pos = pos
+            .with_variant(&record.variant)
+            .map_err(|e| anyhow!("line {}: {e}", n + 1))?;
+        let winner = record.result.winner;
+        for (ply, m) in record.moves.iter().enumerate() {
+            if ply >= skip
+                && let Ok(values) = WeightedEvaluator::<G>::factor_values(&pos)
+            {
+                let side = pos.side_to_move();
+                let y = match winner {
+                    None => 0.5,
+                    Some(w) if w == side => 1.0,
+                    Some(_) => 0.0,
+                };
+                points.push(Point {
+                    x: values.iter().map(|&(_, v)| f64::from(v) / 100.0).collect(),
+                    phase: pos.phase(),
+                    y,
+                    game: games,
+                });
+            }
+            let mv = pos
+                .parse_move(&m.notation)
+                .map_err(|e| anyhow!("line {} move {}: {e}", n + 1, ply + 1))?;
+            pos.play(mv);
+        }
+        games += 1;
+    }
+    Ok((points, games))
+}
+
+/// Best logistic scale for an existing evaluation (so its loss is compared fairly).
+fn preset_loss<G: Factors>(
+    eval: &WeightedEvaluator<G>,
+    points: &[Point],
+    weights_x: &dyn Fn(&Point) -> f64,
+) -> f64 {
+    let _ = eval;
+    let mut best = f64::INFINITY;
+    for k in (0..=60).map(|i| 10f64.powf(-5.0 + i as f64 * 0.1)) {
+        let loss: f64 = points
+            .iter()
+            .map(|p| {
+                let q = (1.0 / (1.0 + (-k * weights_x(p)).exp())).clamp(1e-12, 1.0 - 1e-12);
+                -(p.y * q.ln() + (1.0 - p.y) * (1.0 - q).ln())
+            })
+            .sum::<f64>()
+            / points.len().max(1) as f64;
+        best = best.min(loss);
+    }
+    best
+}
+
+fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
+    let (points, games) = load::<G>(&args.records, args.skip_plies)?;
+    if points.len() < 20 || games < 5 {
+        bail!(
+            "{} holds {games} {} games ({} positions): too few to fit",
+            args.records.display(),
+            G::NAME,
+            points.len()
+        );
+    }
+    let dims = G::FACTORS.len();
+    // Hold out whole games, so positions of one game are never on both sides of the split.
+    let every = (1.0 / args.holdout.clamp(0.01, 0.9)).round().max(2.0) as usize;
+    let is_val = |p: &Point| (p.game + args.seed as usize).is_multiple_of(every);
+    let sample = |p: &Point| Sample {
+        x: p.x.clone(),
+        y: p.y,
+    };
+    let buckets: Vec<(f32, f32)> = if args.phased {
+        vec![(0.0, 1.0 / 3.0), (1.0 / 3.0, 2.0 / 3.0), (2.0 / 3.0, 1.01)]
+    } else {
+        vec![(0.0, 1.01)]
+    };
+    let mut betas = Vec::new();
+    let (mut train_loss, mut val_loss, mut n_train, mut n_val) = (0.0, 0.0, 0usize, 0usize);
+    for &(lo, hi) in &buckets {
+        let in_bucket = |p: &&Point| p.phase >= lo && p.phase < hi;
+        let train: Vec<Sample> = points
+            .iter()
+            .filter(in_bucket)
+            .filter(|p| !is_val(p))
+            .map(sample)
+            .collect();
+        let val: Vec<Sample> = points
+            .iter()
+            .filter(in_bucket)
+            .filter(|p| is_val(p))
+            .map(sample)
+            .collect();
+        let beta = fit_logistic(&train, dims, args.l2);
+        train_loss += log_loss(&train, &beta) * train.len() as f64;
+        val_loss += log_loss(&val, &beta) * val.len() as f64;
+        n_train += train.len();
+        n_val += val.len();
+        betas.push(beta);
+    }
+    train_loss /= n_train.max(1) as f64;
+    val_loss /= n_val.max(1) as f64;
+    // Weights on the heuristic's scale: a weighted sum of 1000 is a logit of about 10.
+    let scale = 10.0;
+    let mut learned = Weights {
+        game: Some(G::NAME.into()),
+        name: Some(format!("learned-from-{}", args.from)),
+        ..Weights::default()
+    };
+    for (i, info) in G::FACTORS.iter().enumerate() {
+        let w: Vec<f32> = betas
+            .iter()
+            .map(|b| ((b[i] * scale * 100.0).round() / 100.0) as f32)
+            .collect();
+        let weight = match w.as_slice() {
+            [o, m, e] => Weight::Phased {
+                opening: *o,
+                midgame: *m,
+                endgame: *e,
+            },
+            [flat, ..] => Weight::Flat(*flat),
+            [] => Weight::Flat(0.0),
+        };
+        learned.weights.insert(info.name.to_string(), weight);
+    }
+    let start_weights = G::heuristic_weights(&args.from).map_err(|e| anyhow!("{e}"))?;
+    let start_eval = WeightedEvaluator::<G>::new(&start_weights).map_err(|e| anyhow!("{e}"))?;
+    let val_points: Vec<&Point> = points.iter().filter(|p| is_val(p)).collect();
+    let start_val_loss = {
+        let owned: Vec<Point> = val_points
+            .iter()
+            .map(|p| Point {
+                x: p.x.clone(),
+                phase: p.phase,
+                y: p.y,
+                game: p.game,
+            })
+            .collect();
+        preset_loss(&start_eval, &owned, &|p: &Point| {
+            let r = start_eval.resolved();
+            (0..dims)
+                .map(|i| f64::from(r.weight_at(i, p.phase)) * p.x[i] * 100.0)
+                .sum()
+        })
+    };
+    println!(
+        "{} games, {} positions ({} training, {} validation)",
+        games,
+        points.len(),
+        n_train,
+        n_val
+    );
+    println!(
+        "log loss (ln 2 = {:.4} is a coin flip):",
+        std::f64::consts::LN_2
+    );
+    println!("  learned, training:               {train_loss:.4}");
+    println!("  learned, validation:             {val_loss:.4}");
+    println!(
+        "  preset '{}', validation (best scale): {start_val_loss:.4}",
+        args.from
+    );
+    println!("learned weights:\n{}", learned.to_json());
+    if let Some(path) = &args.out {
+        std::fs::write(path, learned.to_json())
+            .with_context(|| format!("writing {}", path.display()))?;
+        eprintln!("wrote {}", path.display());
+    }
+    if args.check_games > 0 {
+        let defaults = Defaults {
+            depth: Some(args.depth),
+            time_ms: None,
+            tt_mb: 4,
+        };
+        let base =
+            PlayerSpec::parse::<G>(&format!("{}=heuristic={}", args.from, args.from), &defaults)?;
+        let tuned = base.with_weights("learned".into(), learned.clone());
+        let plan = Plan {
+            players: vec![tuned, base],
+            pairings: vec![(0, 1)],
+            games: args.check_games,
+            opening_plies: 4,
+            seed: args.seed,
+            threads: args.threads,
+            quiet: false,
+        };
+        let start: G = args.game.position()?;
+        let settings = format!(
+            "tune check: depth {}, {} games, 4-ply random openings",
+            args.depth, args.check_games
+        );
+        let report = play_tournament::<G>(&start, &plan, &settings)?;
+        println!("{}", report.to_text());
+    }
+    Ok(())
 }
