@@ -201,7 +201,7 @@ fn concurrent_calls_on_one_session_from_several_threads() {
                     x ^= x >> 7;
                     x ^= x << 17;
                     let op = match x % 9 {
-                        0 | 1 | 2 => Op::Computer,
+                        0..=2 => Op::Computer,
                         3 => Op::Undo,
                         4 => Op::Redo,
                         5 => Op::Hint,

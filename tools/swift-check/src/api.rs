@@ -195,11 +195,10 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
             if let (Some(t), Some(r)) = (
                 node.child_by_field_name("target"),
                 node.child_by_field_name("result"),
-            ) {
-                if let Some(ty) = constructed_type(r, src) {
-                    let var = text(t, src).rsplit('.').next().unwrap_or("").to_string();
-                    d.var_types.insert(var, ty);
-                }
+            ) && let Some(ty) = constructed_type(r, src)
+            {
+                let var = text(t, src).rsplit('.').next().unwrap_or("").to_string();
+                d.var_types.insert(var, ty);
             }
         }
         _ => {}
@@ -374,16 +373,17 @@ impl Check<'_> {
                     return;
                 }
                 if self.api.types.contains(name) {
-                    if let Some(inits) = self.api.inits.get(name) {
-                        if !self.local.inits.contains_key(name) && !labels_match(&labels, inits) {
-                            self.report(
-                                callee,
-                                format!(
-                                    "no initializer {name}({}) in the bindings",
-                                    fmt_labels(&labels)
-                                ),
-                            );
-                        }
+                    if let Some(inits) = self.api.inits.get(name)
+                        && !self.local.inits.contains_key(name)
+                        && !labels_match(&labels, inits)
+                    {
+                        self.report(
+                            callee,
+                            format!(
+                                "no initializer {name}({}) in the bindings",
+                                fmt_labels(&labels)
+                            ),
+                        );
                     }
                 } else if let Some(decls) = self.api.functions.get(name) {
                     if !labels_match(&labels, decls) {
