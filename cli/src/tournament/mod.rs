@@ -1,0 +1,9 @@
+//! Engine-against-engine play for `ply tournament`, `ply selfplay` and `ply tune`: player specs,
+//! randomised openings, the game runner, results (cross table, Elo) and the SVG chart.
+
+pub mod elo;
+pub mod openings;
+pub mod play;
+pub mod report;
+pub mod spec;
+pub mod svg;

@@ -1,0 +1,200 @@
+//! Playing one engine-against-engine game, and a pool of threads playing many.
+
+use super::spec::PlayerSpec;
+use ply_core::heuristic::HasHeuristic;
+use ply_core::search::{Searcher, StopToken};
+use ply_core::{Evaluator, Game, GameLine, Outcome, Player};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
+use std::sync::mpsc;
+
+/// Discs (Othello) or pieces (draughts, Connect Four) a player has on the board.
+pub trait Material: Game {
+    fn material(&self, player: Player) -> u32;
+}
+
+impl Material for ply_core::games::othello::Othello {
+    fn material(&self, player: Player) -> u32 {
+        if player == 0 {
+            self.black().count_ones()
+        } else {
+            self.white().count_ones()
+        }
+    }
+}
+
+impl Material for ply_core::games::connect4::ConnectFour {
+    fn material(&self, player: Player) -> u32 {
+        self.stones_of(player).count_ones()
+    }
+}
+
+impl Material for ply_core::games::draughts::Draughts {
+    fn material(&self, player: Player) -> u32 {
+        if player == 0 {
+            self.black().count_ones()
+        } else {
+            self.white().count_ones()
+        }
+    }
+}
+
+/// An engine ready to play: its searcher settings and evaluator.
+#[derive(Clone)]
+pub struct Engine<G: Game> {
+    pub spec: PlayerSpec,
+    pub eval: Arc<dyn Evaluator<G>>,
+}
+
+impl<G: HasHeuristic> Engine<G> {
+    pub fn new(spec: &PlayerSpec) -> anyhow::Result<Engine<G>> {
+        Ok(Engine {
+            spec: spec.clone(),
+            eval: spec.evaluator::<G>()?,
+        })
+    }
+}
+
+/// A finished game: the line played, its outcome, and per-move engine statistics.
+pub struct Played<G: Game> {
+    pub line: GameLine<G>,
+    /// `None` if the ply cap was hit (scored as a draw).
+    pub outcome: Option<Outcome>,
+    /// Per ply: the engine's statistics (`None` for opening moves).
+    pub stats: Vec<Option<ply_core::search::SearchStats>>,
+    /// Per ply: the engine's score from the mover's view (0 for opening moves).
+    pub scores: Vec<i32>,
+}
+
+/// Longest game before it is called a draw (no game here comes near it under its own rules).
+pub const MAX_PLIES: usize = 1000;
+
+/// Plays `opening` from `start`, then `engines[0]` for player 0 and `engines[1]` for player 1.
+pub fn play_game<G: Game>(start: &G, opening: &[G::Move], engines: [&Engine<G>; 2]) -> Played<G> {
+    let mut line = GameLine::new(*start);
+    let mut stats = Vec::new();
+    let mut scores = Vec::new();
+    for &mv in opening {
+        if line.play(mv).is_err() {
+            break;
+        }
+        stats.push(None);
+        scores.push(0);
+    }
+    let mut searchers = [
+        Searcher::<G>::new(&engines[0].spec.config),
+        Searcher::<G>::new(&engines[1].spec.config),
+    ];
+    let stop = StopToken::new();
+    let mut buf = Vec::new();
+    while line.outcome().is_none() && line.ply() < MAX_PLIES {
+        let pos = *line.current();
+        let side = usize::from(pos.side_to_move() & 1);
+        let result = searchers[side].search(&pos, engines[side].eval.as_ref(), &stop);
+        let mv = match result.best_move {
+            Some(mv) => mv,
+            None => {
+                pos.legal_moves(&mut buf);
+                match buf.first() {
+                    Some(&mv) => mv,
+                    None => break,
+                }
+            }
+        };
+        if line.play(mv).is_err() {
+            break;
+        }
+        stats.push(Some(result.stats));
+        scores.push(result.score);
+    }
+    let outcome = line.outcome();
+    Played {
+        line,
+        outcome,
+        stats,
+        scores,
+    }
+}
+
+/// Runs `jobs` on `threads` threads, calling `done` on the calling thread as results arrive
+/// (in completion order, with the job's index).
+pub fn run_pool<J: Sync, R: Send>(
+    jobs: &[J],
+    threads: usize,
+    work: impl Fn(&J) -> R + Sync,
+    mut done: impl FnMut(usize, R),
+) {
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            let tx = tx.clone();
+            let next = &next;
+            let work = &work;
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, AtomicOrdering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    if tx.send((i, work(job))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for (i, r) in rx {
+            done(i, r);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::spec::Defaults;
+    use ply_core::games::connect4::ConnectFour;
+
+    #[test]
+    fn the_pool_runs_every_job_once() {
+        let jobs: Vec<u64> = (0..100).collect();
+        let mut seen = vec![0u32; jobs.len()];
+        let mut sum = 0;
+        run_pool(
+            &jobs,
+            3,
+            |&j| j * 2,
+            |i, r| {
+                seen[i] += 1;
+                sum += r;
+            },
+        );
+        assert!(seen.iter().all(|&n| n == 1));
+        assert_eq!(sum, 2 * (0..100).sum::<u64>());
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_end_from_the_opening() {
+        let d = Defaults {
+            depth: Some(2),
+            time_ms: None,
+            tt_mb: 1,
+        };
+        let spec = PlayerSpec::parse::<ConnectFour>("heuristic=default", &d)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let engine = Engine::<ConnectFour>::new(&spec).unwrap_or_else(|e| panic!("{e}"));
+        let start = ConnectFour::start();
+        let mut opening = Vec::new();
+        let mut pos = start;
+        for col in ["4", "4"] {
+            let mv = pos.parse_move(col).unwrap_or_else(|e| panic!("{e}"));
+            pos.play(mv);
+            opening.push(mv);
+        }
+        let played = play_game(&start, &opening, [&engine, &engine]);
+        assert!(played.outcome.is_some());
+        assert_eq!(&played.line.moves()[..2], opening.as_slice());
+        assert!(played.stats[..2].iter().all(Option::is_none));
+        assert!(played.stats[2..].iter().all(Option::is_some));
+        assert_eq!(played.line.outcome(), played.outcome);
+    }
+}

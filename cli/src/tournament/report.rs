@@ -1,0 +1,321 @@
+//! A tournament's results: the cross table (wins, draws, losses and disc/piece totals of every
+//! ordered pair), Elo differences with 95% intervals, and its text, CSV and JSON forms.
+
+use super::elo::{Elo, Wdl};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// One finished game of the tournament.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameResult {
+    /// Index of the player who moved first, and of the other.
+    pub first: usize,
+    pub second: usize,
+    /// Index of the opening used (both colour assignments share it).
+    pub opening: usize,
+    /// Winner's player index, `None` for a draw.
+    pub winner: Option<usize>,
+    /// Discs (Othello) or pieces (draughts, Connect Four) on the board at the end.
+    pub material_first: u32,
+    pub material_second: u32,
+    pub plies: u32,
+    /// Moves in the game's notation, opening included.
+    pub moves: String,
+}
+
+/// Row player's results against the column player.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Cell {
+    pub wdl: Wdl,
+    pub material_for: u64,
+    pub material_against: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlayerRow {
+    pub name: String,
+    pub spec: String,
+    pub total: Wdl,
+    pub material_for: u64,
+    pub material_against: u64,
+    /// Elo against the rest of the field taken together.
+    pub elo_vs_field: Elo,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    pub game: String,
+    pub settings: String,
+    pub players: Vec<PlayerRow>,
+    /// `cells[i * n + j]`: player i against player j.
+    pub cells: Vec<Cell>,
+    /// Elo of i against j with its interval, same indexing (diagonal: zero).
+    pub elo: Vec<Elo>,
+    pub games: Vec<GameResult>,
+}
+
+impl Report {
+    pub fn new(
+        game: &str,
+        settings: &str,
+        players: &[(String, String)],
+        games: Vec<GameResult>,
+    ) -> Report {
+        let n = players.len();
+        let mut cells = vec![Cell::default(); n * n];
+        for g in &games {
+            let (a, b) = (g.first, g.second);
+            if a >= n || b >= n {
+                continue;
+            }
+            let (ra, rb) = match g.winner {
+                Some(w) if w == a => (
+                    Wdl {
+                        wins: 1,
+                        ..Wdl::default()
+                    },
+                    Wdl {
+                        losses: 1,
+                        ..Wdl::default()
+                    },
+                ),
+                Some(_) => (
+                    Wdl {
+                        losses: 1,
+                        ..Wdl::default()
+                    },
+                    Wdl {
+                        wins: 1,
+                        ..Wdl::default()
+                    },
+                ),
+                None => (
+                    Wdl {
+                        draws: 1,
+                        ..Wdl::default()
+                    },
+                    Wdl {
+                        draws: 1,
+                        ..Wdl::default()
+                    },
+                ),
+            };
+            let ca = &mut cells[a * n + b];
+            ca.wdl.add(ra);
+            ca.material_for += g.material_first as u64;
+            ca.material_against += g.material_second as u64;
+            let cb = &mut cells[b * n + a];
+            cb.wdl.add(rb);
+            cb.material_for += g.material_second as u64;
+            cb.material_against += g.material_first as u64;
+        }
+        let elo = cells.iter().map(|c| Elo::from_wdl(c.wdl)).collect();
+        let rows = players
+            .iter()
+            .enumerate()
+            .map(|(i, (name, spec))| {
+                let mut total = Wdl::default();
+                let (mut mf, mut ma) = (0, 0);
+                for j in 0..n {
+                    if j != i {
+                        let c = &cells[i * n + j];
+                        total.add(c.wdl);
+                        mf += c.material_for;
+                        ma += c.material_against;
+                    }
+                }
+                PlayerRow {
+                    name: name.clone(),
+                    spec: spec.clone(),
+                    total,
+                    material_for: mf,
+                    material_against: ma,
+                    elo_vs_field: Elo::from_wdl(total),
+                }
+            })
+            .collect();
+        Report {
+            game: game.to_string(),
+            settings: settings.to_string(),
+            players: rows,
+            cells,
+            elo,
+            games,
+        }
+    }
+
+    pub fn cell(&self, i: usize, j: usize) -> &Cell {
+        &self.cells[i * self.players.len() + j]
+    }
+
+    pub fn elo(&self, i: usize, j: usize) -> Elo {
+        self.elo[i * self.players.len() + j]
+    }
+
+    /// The cross table and Elo list for a terminal.
+    pub fn to_text(&self) -> String {
+        let n = self.players.len();
+        let name_w = self
+            .players
+            .iter()
+            .map(|p| p.name.len())
+            .max()
+            .unwrap_or(4)
+            .max(6);
+        let mut s = String::new();
+        let _ = writeln!(s, "{} tournament ({})", self.game, self.settings);
+        let _ = writeln!(
+            s,
+            "\nCross table: row against column, W-D-L (discs/pieces for:against)"
+        );
+        let _ = write!(s, "{:name_w$} ", "");
+        for p in &self.players {
+            let _ = write!(s, "| {:^22} ", p.name);
+        }
+        let _ = writeln!(s, "| {:^9} | {:^10}", "score", "total");
+        for i in 0..n {
+            let _ = write!(s, "{:name_w$} ", self.players[i].name);
+            for j in 0..n {
+                if i == j {
+                    let _ = write!(s, "| {:^22} ", "-");
+                } else {
+                    let c = self.cell(i, j);
+                    let text = format!(
+                        "{}-{}-{} ({}:{})",
+                        c.wdl.wins, c.wdl.draws, c.wdl.losses, c.material_for, c.material_against
+                    );
+                    let _ = write!(s, "| {text:^22} ");
+                }
+            }
+            let p = &self.players[i];
+            let _ = writeln!(
+                s,
+                "| {:>8.1}% | {}-{}-{}",
+                100.0 * p.total.score(),
+                p.total.wins,
+                p.total.draws,
+                p.total.losses
+            );
+        }
+        let _ = writeln!(s, "\nElo differences (row minus column, 95% interval):");
+        for i in 0..n {
+            for j in (i + 1)..n {
+                let c = self.cell(i, j);
+                let _ = writeln!(
+                    s,
+                    "  {} vs {}: {:.1}% over {} games, Elo {}",
+                    self.players[i].name,
+                    self.players[j].name,
+                    100.0 * c.wdl.score(),
+                    c.wdl.games(),
+                    self.elo(i, j).display()
+                );
+            }
+        }
+        let _ = writeln!(s, "\nAgainst the field:");
+        for p in &self.players {
+            let _ = writeln!(
+                s,
+                "  {:name_w$} {:>5.1}% ({} games) Elo {}   [{}]",
+                p.name,
+                100.0 * p.total.score(),
+                p.total.games(),
+                p.elo_vs_field.display(),
+                p.spec
+            );
+        }
+        s
+    }
+
+    /// One line per ordered pair: `player,opponent,games,wins,draws,losses,score,material_for,
+    /// material_against,elo,elo_lo,elo_hi`.
+    pub fn to_csv(&self) -> String {
+        let mut s = String::from(
+            "player,opponent,games,wins,draws,losses,score,material_for,material_against,elo,elo_lo,elo_hi\n",
+        );
+        let n = self.players.len();
+        for i in 0..n {
+            for j in 0..n {
+                if i == j {
+                    continue;
+                }
+                let c = self.cell(i, j);
+                let e = self.elo(i, j);
+                let _ = writeln!(
+                    s,
+                    "{},{},{},{},{},{},{:.4},{},{},{:.1},{:.1},{:.1}",
+                    csv_field(&self.players[i].name),
+                    csv_field(&self.players[j].name),
+                    c.wdl.games(),
+                    c.wdl.wins,
+                    c.wdl.draws,
+                    c.wdl.losses,
+                    c.wdl.score(),
+                    c.material_for,
+                    c.material_against,
+                    e.diff,
+                    e.lo,
+                    e.hi
+                );
+            }
+        }
+        s
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(first: usize, second: usize, winner: Option<usize>, mf: u32, ms: u32) -> GameResult {
+        GameResult {
+            first,
+            second,
+            opening: 0,
+            winner,
+            material_first: mf,
+            material_second: ms,
+            plies: 60,
+            moves: String::new(),
+        }
+    }
+
+    #[test]
+    fn cross_table_counts_both_views() {
+        let players = vec![
+            ("a".to_string(), "x".to_string()),
+            ("b".to_string(), "y".to_string()),
+        ];
+        let games = vec![
+            game(0, 1, Some(0), 40, 24),
+            game(1, 0, Some(0), 20, 44),
+            game(0, 1, None, 32, 32),
+        ];
+        let r = Report::new("othello", "depth 1", &players, games);
+        let ab = r.cell(0, 1);
+        assert_eq!((ab.wdl.wins, ab.wdl.draws, ab.wdl.losses), (2, 1, 0));
+        assert_eq!(
+            (ab.material_for, ab.material_against),
+            (40 + 44 + 32, 24 + 20 + 32)
+        );
+        let ba = r.cell(1, 0);
+        assert_eq!((ba.wdl.wins, ba.wdl.draws, ba.wdl.losses), (0, 1, 2));
+        assert!(r.elo(0, 1).diff > 0.0 && r.elo(1, 0).diff < 0.0);
+        let csv = r.to_csv();
+        assert_eq!(csv.lines().count(), 3);
+        assert!(csv.contains("a,b,3,2,1,0,0.8333,116,76"));
+        assert!(r.to_text().contains("2-1-0 (116:76)"));
+    }
+}

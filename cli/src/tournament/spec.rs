@@ -1,0 +1,237 @@
+//! Player specs: `NAME=algo=alphabeta,depth=6,ordering=history,heuristic=combine-2`, with
+//! `weights=FILE.json` for a weights file and `w.FACTOR=N` to set single weights on top.
+
+use anyhow::{Context, Result, anyhow, bail};
+use ply_core::Evaluator;
+use ply_core::heuristic::{HasHeuristic, Weight, Weights};
+use ply_core::search::{Algorithm, Ordering, OrderingConfig, SearchConfig};
+use std::sync::Arc;
+
+/// One tournament entrant.
+#[derive(Clone, Debug)]
+pub struct PlayerSpec {
+    pub name: String,
+    /// The spec text as given (shown in reports).
+    pub spec: String,
+    pub config: SearchConfig,
+    /// The heuristic preset it starts from.
+    pub preset: String,
+    /// Explicit weights (a weights file and/or `w.` overrides), replacing the preset's.
+    pub weights: Option<Weights>,
+}
+
+const KEYS: &[&str] = &[
+    "algo",
+    "algorithm",
+    "depth",
+    "time",
+    "time-ms",
+    "time_ms",
+    "ordering",
+    "tt-mb",
+    "tt",
+    "heuristic",
+    "preset",
+    "weights",
+];
+
+fn is_key(word: &str) -> bool {
+    KEYS.contains(&word) || word.starts_with("w.")
+}
+
+/// Settings every player inherits unless its spec says otherwise.
+#[derive(Clone, Copy, Debug)]
+pub struct Defaults {
+    pub depth: Option<u32>,
+    pub time_ms: Option<u64>,
+    pub tt_mb: usize,
+}
+
+impl PlayerSpec {
+    /// Parses `NAME=SPEC` (or a bare SPEC, named after its heuristic).
+    pub fn parse<G: HasHeuristic>(arg: &str, defaults: &Defaults) -> Result<PlayerSpec> {
+        // `NAME=key=value,...`: the part before the first `=` is a name unless it is a key.
+        let (name, spec) = match arg.split_once('=') {
+            Some((name, rest)) if !name.contains(',') && !is_key(name) && rest.contains('=') => {
+                (name.to_string(), rest.to_string())
+            }
+            _ => (String::new(), arg.to_string()),
+        };
+        let mut config = SearchConfig {
+            algorithm: Algorithm::AlphaBeta,
+            depth: defaults.depth,
+            time_ms: defaults.time_ms,
+            tt_bytes: defaults.tt_mb << 20,
+            ..SearchConfig::default()
+        };
+        if defaults.time_ms.is_some() {
+            config.depth = None;
+        }
+        let mut preset = "default".to_string();
+        let mut weights: Option<Weights> = None;
+        let mut overrides: Vec<(String, f32)> = Vec::new();
+        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| anyhow!("player '{arg}': '{item}' is not key=value"))?;
+            match key {
+                "algo" | "algorithm" => {
+                    config.algorithm = value.parse().map_err(|e| anyhow!("player '{arg}': {e}"))?
+                }
+                "depth" => {
+                    config.depth = Some(
+                        value
+                            .parse()
+                            .with_context(|| format!("player '{arg}': depth '{value}'"))?,
+                    );
+                    config.time_ms = None;
+                }
+                "time" | "time-ms" | "time_ms" => {
+                    config.time_ms = Some(
+                        value
+                            .parse()
+                            .with_context(|| format!("player '{arg}': time '{value}'"))?,
+                    );
+                    config.depth = None;
+                }
+                "ordering" => {
+                    let names: Result<Vec<Ordering>, _> =
+                        value.split('+').map(str::parse).collect();
+                    let names = names.map_err(|e| anyhow!("player '{arg}': {e}"))?;
+                    config.ordering = OrderingConfig::from_names(&names, None, false);
+                }
+                "tt-mb" | "tt" => {
+                    let mb: usize = value
+                        .parse()
+                        .with_context(|| format!("player '{arg}': tt-mb '{value}'"))?;
+                    config.tt_bytes = mb << 20;
+                }
+                "heuristic" | "preset" => preset = value.to_string(),
+                "weights" => {
+                    let text = std::fs::read_to_string(value).with_context(|| {
+                        format!("player '{arg}': cannot read weights file '{value}'")
+                    })?;
+                    weights = Some(Weights::from_json(&text).map_err(|e| anyhow!("{value}: {e}"))?);
+                }
+                k if k.starts_with("w.") => {
+                    let w: f32 = value
+                        .parse()
+                        .with_context(|| format!("player '{arg}': weight '{item}'"))?;
+                    overrides.push((k[2..].to_string(), w));
+                }
+                _ => bail!(
+                    "player '{arg}': unknown key '{key}' (known: algo, depth, time-ms, ordering, tt-mb, heuristic, weights, w.FACTOR)"
+                ),
+            }
+        }
+        if !overrides.is_empty() {
+            let mut w = match weights.take() {
+                Some(w) => w,
+                None => {
+                    G::heuristic_weights(&preset).map_err(|e| anyhow!("player '{arg}': {e}"))?
+                }
+            };
+            for (factor, value) in overrides {
+                w.weights.insert(factor, Weight::Flat(value));
+            }
+            weights = Some(w);
+        }
+        let name = if name.is_empty() {
+            preset.clone()
+        } else {
+            name
+        };
+        let p = PlayerSpec {
+            name,
+            spec,
+            config,
+            preset,
+            weights,
+        };
+        p.evaluator::<G>()
+            .map_err(|e| anyhow!("player '{arg}': {e}"))?;
+        Ok(p)
+    }
+
+    /// The evaluator this player uses.
+    pub fn evaluator<G: HasHeuristic>(&self) -> Result<Arc<dyn Evaluator<G>>> {
+        match &self.weights {
+            Some(w) => G::heuristic_from_weights(w).map_err(|e| anyhow!("{e}")),
+            None => G::heuristic(&self.preset).map_err(|e| anyhow!("{e}")),
+        }
+    }
+
+    /// The weights in effect (explicit, or the preset's).
+    pub fn effective_weights<G: HasHeuristic>(&self) -> Result<Weights> {
+        match &self.weights {
+            Some(w) => Ok(w.clone()),
+            None => G::heuristic_weights(&self.preset).map_err(|e| anyhow!("{e}")),
+        }
+    }
+
+    /// A copy with other weights and name (for ablation).
+    pub fn with_weights(&self, name: String, weights: Weights) -> PlayerSpec {
+        PlayerSpec {
+            name,
+            spec: format!(
+                "{} (weights {})",
+                self.spec,
+                weights.name.clone().unwrap_or_default()
+            ),
+            weights: Some(weights),
+            ..self.clone()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::games::othello::Othello;
+
+    const D: Defaults = Defaults {
+        depth: Some(3),
+        time_ms: None,
+        tt_mb: 1,
+    };
+
+    #[test]
+    fn specs_with_and_without_a_name() {
+        let p = PlayerSpec::parse::<Othello>("algo=alphabeta,heuristic=combine-2", &D)
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (p.name.as_str(), p.preset.as_str()),
+            ("combine-2", "combine-2")
+        );
+        assert_eq!(p.config.depth, Some(3));
+        let p =
+            PlayerSpec::parse::<Othello>("ab6=algo=pvs,depth=6,ordering=tt+history,w.coins=2", &D)
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(p.name, "ab6");
+        assert_eq!(p.config.depth, Some(6));
+        assert_eq!(p.config.algorithm, Algorithm::Pvs);
+        let w = p.weights.unwrap_or_default();
+        assert_eq!(w.weights.get("coins"), Some(&Weight::Flat(2.0)));
+        assert!(
+            w.weights.contains_key("mobility"),
+            "overrides start from the preset's weights"
+        );
+    }
+
+    #[test]
+    fn bad_specs_say_what_is_wrong() {
+        for (spec, needle) in [
+            ("x=depth=deep", "depth"),
+            ("x=colour=red", "unknown key 'colour'"),
+            ("x=heuristic=nope", "nope"),
+            ("x=w.cornerz=3", "cornerz"),
+            ("x=weights=/no/such/file.json", "/no/such/file.json"),
+        ] {
+            let err = PlayerSpec::parse::<Othello>(spec, &D)
+                .err()
+                .map(|e| format!("{e:#}"))
+                .unwrap_or_default();
+            assert!(err.contains(needle), "{spec}: {err}");
+        }
+    }
+}
