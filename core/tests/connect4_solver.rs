@@ -86,7 +86,9 @@ fn pons_begin_hard_exact() {
     check_file("Test_L1_R3", None);
 }
 
-/// Minutes in release: `cargo test -p ply-core --release --test connect4_solver -- --ignored empty_board`.
+/// Very slow (not finished within 45 minutes on the shared 2-core machine): run
+/// `cargo test -p ply-core --release --test connect4_solver -- --ignored empty_board`
+/// or `cargo bench -p ply-core --bench connect4_solver -- --empty`.
 #[test]
 #[ignore]
 fn empty_board_is_a_first_player_win_with_the_last_stone() {
