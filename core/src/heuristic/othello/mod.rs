@@ -99,7 +99,11 @@ pub struct StabilityCounts {
 /// Stability classes of `own` against `other` (`other` is the side that could flip them).
 pub fn stability_counts(own: u64, other: u64) -> StabilityCounts {
     let full = bits::full_lines(own | other);
-    let stable = bits::stable(own, &full);
+    counts_with(own, other, &full)
+}
+
+fn counts_with(own: u64, other: u64, full: &[u64; 4]) -> StabilityCounts {
+    let stable = bits::stable(own, full);
     let unstable = bits::unstable(own, other) & !stable;
     StabilityCounts {
         stable: stable.count_ones(),
@@ -111,8 +115,11 @@ pub fn stability_counts(own: u64, other: u64) -> StabilityCounts {
 /// The paper's stability value: `(stable - unstable)` per side, scaled by the number of discs
 /// that count (stable or unstable) on both sides, so the result stays in `[-100, 100]`.
 pub fn stability_factor(me: u64, opp: u64) -> f32 {
-    let a = stability_counts(me, opp);
-    let b = stability_counts(opp, me);
+    let full = bits::full_lines(me | opp);
+    stability_from(&counts_with(me, opp, &full), &counts_with(opp, me, &full))
+}
+
+fn stability_from(a: &StabilityCounts, b: &StabilityCounts) -> f32 {
     let total = a.stable + a.unstable + b.stable + b.unstable;
     if total == 0 {
         return 0.0;
