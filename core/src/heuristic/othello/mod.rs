@@ -132,16 +132,17 @@ fn stability_from(a: &StabilityCounts, b: &StabilityCounts) -> f32 {
 /// Empty corners that `who` cannot take soon: no disc of `against` is next to them, and a
 /// corner can only become a legal move for `who` by flanking an adjacent `against` disc.
 fn unlikely_corners(against: u64, empty: u64) -> u32 {
-    let mut n = 0;
-    let mut corners = CORNERS & empty;
-    while corners != 0 {
-        let c = corners & corners.wrapping_neg();
-        corners &= corners - 1;
-        if bits::neighbours(c) & against == 0 {
-            n += 1;
-        }
-    }
-    n
+    // (corner, its three neighbours): a1, h1, a8, h8.
+    const AROUND: [(u64, u64); 4] = [
+        (1, 0x0302),
+        (1 << 7, 0xC040),
+        (1 << 56, 0x0203 << 48),
+        (1 << 63, 0x40C0 << 48),
+    ];
+    AROUND
+        .iter()
+        .filter(|&&(c, around)| c & empty != 0 && around & against == 0)
+        .count() as u32
 }
 
 /// Fills the enabled factors of the position `me` (to move) vs `opp`, given both sides' legal
@@ -195,11 +196,11 @@ pub fn compute(
         let boundary = bits::neighbours(empty);
         out[f::FRONTIER] = paired((opp & boundary).count_ones(), (me & boundary).count_ones());
     }
-    if on(f::TABLE_99) {
-        out[f::TABLE_99] = squares::TABLE_99.factor(me, opp);
-    }
-    if on(f::TABLE_100) {
-        out[f::TABLE_100] = squares::TABLE_100.factor(me, opp);
+    if on(f::TABLE_99) || on(f::TABLE_100) {
+        let mine = squares::TABLE_99.class_counts(me);
+        let theirs = squares::TABLE_99.class_counts(opp);
+        out[f::TABLE_99] = squares::TABLE_99.factor_from_counts(&mine, &theirs);
+        out[f::TABLE_100] = squares::TABLE_100.factor_from_counts(&mine, &theirs);
     }
     if on(f::EDGE_ACCESS) {
         let edge = EDGES & !CORNERS;
@@ -219,3 +220,20 @@ pub fn compute(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod corner_masks {
+    use super::bits;
+
+    #[test]
+    fn corner_neighbour_masks_match_the_neighbourhood() {
+        for (c, around) in [
+            (1u64, 0x0302u64),
+            (1 << 7, 0xC040),
+            (1 << 56, 0x0203 << 48),
+            (1 << 63, 0x40C0 << 48),
+        ] {
+            assert_eq!(bits::neighbours(c), around);
+        }
+    }
+}
