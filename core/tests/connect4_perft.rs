@@ -1,6 +1,7 @@
 //! Connect Four perft against the independent counts in tests/data/connect4/perft.md (column A:
 //! a finished game is one leaf where it ends).
 
+use ply_core::game::perft_generic;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::{Game, perft};
 
@@ -52,4 +53,27 @@ fn perft_zero_is_one_and_finished_game_is_one_leaf() {
     let won = ConnectFour::parse_position("1212121").unwrap();
     assert!(won.outcome().is_some());
     assert_eq!(perft(&won, 5), 1);
+}
+
+#[test]
+fn bitboard_perft_equals_the_generic_one_from_many_positions() {
+    for text in [
+        "",
+        "4",
+        "44",
+        "1212121",
+        "121212",
+        "4444443",
+        "71716116171",
+        "121212343434565656212121434343656565777777",
+    ] {
+        let pos = ConnectFour::parse_position(text).unwrap();
+        for depth in 0..=5 {
+            assert_eq!(
+                perft(&pos, depth),
+                perft_generic(&pos, depth),
+                "{text} depth {depth}"
+            );
+        }
+    }
 }

@@ -82,7 +82,7 @@ fn sequence_completing(line: &[(usize, usize); 4]) -> Option<Vec<usize>> {
             return false;
         }
         *budget -= 1;
-        let x_to_move = grid.moves % 2 == 0;
+        let x_to_move = grid.moves.is_multiple_of(2);
         let in_line = |c: usize, r: usize| line.contains(&(c, r));
         // Columns that still hold a line cell above their landing cell need filling first.
         let supports = |c: usize| line.iter().any(|&(lc, lr)| lc == c && lr > grid.heights[c]);

@@ -105,7 +105,7 @@ fn arb_position() -> impl Strategy<Value = Draughts> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(256))]
 
     #[test]
     fn random_playouts_end_legally(choices in prop::collection::vec(any::<u32>(), 1..64), relaxed in any::<bool>()) {

@@ -275,6 +275,9 @@ fn position_strings_round_trip_and_report_errors() {
     assert_eq!(err.at, 65);
     let err = Othello::parse_position(&format!("{text} junk")).unwrap_err();
     assert_eq!(err.at, 67);
+    let err = Othello::parse_position("XX--").unwrap_err();
+    assert_eq!(err.at, 4);
+    assert!(err.message.contains("ends after 4 squares"), "{err}");
     let render = pos.render();
     assert!(render.contains("  a b c d e f g h"));
     assert!(render.lines().count() >= 10);

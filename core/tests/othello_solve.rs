@@ -6,7 +6,7 @@ use ply_core::Game;
 use ply_core::games::othello::{Othello, parse_obf};
 use ply_core::solve::othello::{solve, solve_window};
 
-const TT_BYTES: usize = 64 << 20;
+const TT_BYTES: usize = 16 << 20;
 
 fn check_lines(text: &str, first: usize, count: usize) {
     for (i, line) in text
@@ -111,6 +111,15 @@ fn finished_and_forced_pass_positions() {
     let over = Othello::parse_position(&format!("XX{} O", "-".repeat(62))).unwrap();
     let r = solve(&over, 1 << 16, None);
     assert_eq!((r.score, r.best_move), (-64, None));
+    // White (to move) must pass; black then plays c1 and wipes white out.
+    let pass = Othello::parse_position(&format!("XO{} O", "-".repeat(62))).unwrap();
+    let r = solve(&pass, 1 << 16, None);
+    assert_eq!(r.score, -64);
+    assert_eq!(
+        r.best_move,
+        Some(ply_core::games::othello::OthelloMove::PASS)
+    );
+    assert_eq!(r.pv.len(), 2);
 }
 
 /// FFO #40-#59 (20-34 empties; a minute or more in all). Run with
@@ -133,5 +142,47 @@ fn ffo_20_to_39_are_solved_exactly() {
         include_str!("../../tests/data/othello/fforum-20-39.obf"),
         0,
         20,
+    );
+}
+
+/// A raised cancel flag stops the search early and says so; a flag raised from another thread
+/// mid-search does too.
+#[test]
+fn cancellation_stops_the_solver() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let hard = include_str!("../../tests/data/othello/fforum-60-79.obf")
+        .lines()
+        .next()
+        .unwrap();
+    let pos = parse_obf(hard).unwrap().position;
+    let raised = AtomicBool::new(true);
+    let r = solve(&pos, 1 << 20, Some(&raised));
+    assert!(!r.complete);
+    assert!(r.nodes < 100_000, "{} nodes after cancel", r.nodes);
+
+    let flag = AtomicBool::new(false);
+    std::thread::scope(|scope| {
+        let worker = scope.spawn(|| solve(&pos, 1 << 20, Some(&flag)));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+        let r = worker.join().unwrap();
+        // FFO #60 (24 empties) takes far longer than 50 ms, so the search must have been cut.
+        assert!(!r.complete);
+    });
+}
+
+/// The same position and table size always give the same node count and answer.
+#[test]
+fn node_counts_are_deterministic() {
+    let line = include_str!("../../tests/data/othello/fforum-1-19.obf")
+        .lines()
+        .nth(7)
+        .unwrap();
+    let pos = parse_obf(line).unwrap().position;
+    let a = solve(&pos, 1 << 20, None);
+    let b = solve(&pos, 1 << 20, None);
+    assert_eq!(
+        (a.score, a.best_move, a.nodes),
+        (b.score, b.best_move, b.nodes)
     );
 }

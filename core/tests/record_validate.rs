@@ -439,3 +439,78 @@ fn timestamps_and_sizes_are_bounded() {
         Err(RecordError::TooLarge { .. })
     ));
 }
+
+#[test]
+fn draughts_games_in_both_variants_validate_and_export_pdn() {
+    use ply_core::games::draughts::Draughts;
+    let mut forged_captures = 0;
+    for seed in 0..12 {
+        for variant in ["standard", "relaxed"] {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut line = GameLine::new(Draughts::start().with_variant(variant).unwrap());
+            let mut moves = Vec::new();
+            while line.outcome().is_none() && line.ply() < 900 {
+                line.current().legal_moves(&mut moves);
+                line.play(moves[rng.random_range(0..moves.len())]).unwrap();
+            }
+            let mut m = meta();
+            m.players = [PlayerInfo::human(), PlayerInfo::human()];
+            let resigned = line
+                .outcome()
+                .is_none()
+                .then(|| line.current().side_to_move());
+            let record = record_from_line(&line, &[], resigned, m).unwrap();
+            assert_eq!(record.variant, variant);
+            let json = record.to_json().unwrap();
+            let (parsed, v) = ply_core::record::validate_json(json.as_bytes()).unwrap();
+            assert_eq!(parsed, record);
+            assert_eq!(v.moves.len(), line.ply());
+            let pdn = ply_core::record::standard_notation(&record);
+            assert!(pdn.contains("[GameType \"21\"]"), "{pdn}");
+            assert!(pdn.starts_with("[Event"));
+            let first = &record.moves[0].notation;
+            assert!(pdn.contains(&format!("1. {first}")), "{pdn}");
+            // A forged capture path: a quiet move where the rules force a capture.
+            if variant == "standard" {
+                let capture_at = record.moves.iter().position(|m| m.notation.contains('x'));
+                if let Some(i) = capture_at {
+                    let mut forged = record.clone();
+                    let from: u32 = forged.moves[i]
+                        .notation
+                        .split('x')
+                        .next()
+                        .unwrap()
+                        .parse()
+                        .unwrap();
+                    // Any quiet step from the same square (legal or not, the rules must refuse
+                    // it: captures are compulsory).
+                    let to = if from <= 28 { from + 4 } else { from - 4 };
+                    forged.moves[i].notation = format!("{from}-{to}");
+                    forged.moves[i].key = (from - 1) * 32 + (to - 1);
+                    assert!(
+                        matches!(
+                            ply_core::record::validate(&forged),
+                            Err(RecordError::IllegalMove { index, .. }) if index == i
+                        ),
+                        "seed {seed}: a quiet move instead of the compulsory capture at {i} was accepted"
+                    );
+                    forged_captures += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        forged_captures >= 6,
+        "only {forged_captures} games had a capture to forge"
+    );
+}
+
+#[test]
+fn validate_dispatches_on_the_game_kind() {
+    let record = othello_record(11);
+    ply_core::record::validate(&record).unwrap();
+    // The same moves claimed as another game fail in that game's rules.
+    let mut wrong_game = record.clone();
+    wrong_game.game = ply_core::games::GameKind::Connect4;
+    assert!(ply_core::record::validate(&wrong_game).is_err());
+}

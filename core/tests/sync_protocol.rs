@@ -4,7 +4,7 @@
 
 mod sync_common;
 
-use ply_core::record::{GameRecord, MoveRecord, Platform, RamBucket};
+use ply_core::record::{GameRecord, MoveRecord, Platform};
 use ply_core::sync::outbox::Outbox;
 use ply_core::sync::protocol::{
     BackoffPolicy, STATE_FILE, SyncClient, SyncConfig, SyncOutcome, load_state,
@@ -303,7 +303,6 @@ fn refused_token_asks_for_registration_and_a_new_token_works() {
     let request = RegisterDeviceRequest {
         platform: Platform::Cli,
         app_version: "0.1.0".into(),
-        ram_bucket: RamBucket::Unknown,
     };
     let token = c.register(&server, &request).unwrap();
     assert!(!token.is_empty());

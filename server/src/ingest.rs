@@ -1,109 +1,130 @@
-//! From an uploaded record to a row: parse, validate by replaying every move through `ply-core`,
-//! and extract the columns the statistics group by.
+//! From an uploaded record to a row: parse it with `ply-core`, validate it by replaying every
+//! move through the rules, and extract the columns the statistics group by. The record format
+//! and the wire messages are `ply_core::record` and `ply_core::sync::wire`; nothing here
+//! redefines them.
 
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
+use ply_core::record::{self, GameRecord, PlayerKind, RecordError, ValidatedGame};
+use ply_core::sync::wire::UploadResult;
 
 use crate::auth::sha256_hex;
-use crate::db::StoredRecord;
+use crate::db::{MoveRow, PlayerRow, StoredRecord};
 
-/// What the server did with one record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Stored now.
-    Accepted,
-    /// Already stored (same id, same content): the client may forget it.
-    Duplicate,
-    /// Not stored, and resending will not help: see the reason.
-    Rejected,
-}
+/// Engine name stored for human seats.
+pub const HUMAN: &str = "human";
 
-/// Why a record was rejected.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Reason {
-    /// Stable code (`invalid_record`, `unsupported_schema_version`, `illegal_move`,
-    /// `result_mismatch`, `id_conflict`, ...).
-    pub code: String,
-    /// What is wrong and where.
-    pub message: String,
-}
+/// Code of the rejection for an id already stored with a different body.
+pub const ID_CONFLICT: &str = "id_conflict";
 
-/// One record's result, in request order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RecordResult {
-    /// The record's id, when it could be read.
-    pub id: Option<String>,
-    /// Accepted, duplicate or rejected.
-    pub status: Status,
-    /// Set when rejected.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<Reason>,
-}
-
-/// The answer to `POST /v1/games`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct UploadResponse {
-    /// One result per uploaded record, in order.
-    pub results: Vec<RecordResult>,
-}
-
-impl RecordResult {
-    /// Stored now.
-    pub fn accepted(id: String) -> Self {
-        RecordResult {
-            id: Some(id),
-            status: Status::Accepted,
-            reason: None,
+/// Validates one raw record and prepares its row, or answers why it is rejected (with the id
+/// as sent, if one could be read).
+pub fn check(raw: &str) -> Result<StoredRecord, UploadResult> {
+    let parsed = record::parse_record(raw.as_bytes()).and_then(|record| {
+        let validated = record::validate(&record)?;
+        Ok((record, validated))
+    });
+    match parsed {
+        Ok((record, validated)) => {
+            to_row(&record, &validated).map_err(|err| rejected(Some(record.id.clone()), &err))
         }
-    }
-
-    /// Already stored.
-    pub fn duplicate(id: String) -> Self {
-        RecordResult {
-            id: Some(id),
-            status: Status::Duplicate,
-            reason: None,
-        }
-    }
-
-    /// A different record with this id is stored.
-    pub fn conflict(id: String) -> Self {
-        Self::rejected(
-            Some(id),
-            "id_conflict",
-            "a different record with this id is already stored".to_owned(),
-        )
-    }
-
-    /// Rejected for `code`.
-    pub fn rejected(id: Option<String>, code: &str, message: String) -> Self {
-        RecordResult {
-            id,
-            status: Status::Rejected,
-            reason: Some(Reason {
-                code: code.to_owned(),
-                message,
-            }),
-        }
+        Err(err) => Err(rejected(id_of(raw), &err)),
     }
 }
 
-/// Validates one raw record and prepares its row, or says why it is rejected.
-pub fn check(raw: &RawValue) -> Result<StoredRecord, RecordResult> {
-    let id = serde_json::from_str::<IdOnly>(raw.get())
+/// A rejection carrying the record error's code and message.
+pub fn rejected(id: Option<String>, err: &RecordError) -> UploadResult {
+    UploadResult::rejected(id, err.code(), err.to_string())
+}
+
+/// The rejection of a record whose id is already stored with different content.
+pub fn conflict(id: &str) -> UploadResult {
+    UploadResult::rejected(
+        Some(id.to_owned()),
+        ID_CONFLICT,
+        format!("a different record with id '{id}' is already stored"),
+    )
+}
+
+/// The `id` field of a record that failed to parse, if it is a string.
+fn id_of(raw: &str) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct IdOnly {
+        id: Option<serde_json::Value>,
+    }
+    serde_json::from_str::<IdOnly>(raw)
         .ok()
-        .and_then(|r| r.id);
-    // Record validation lands with ply_core::record; until then nothing is accepted.
-    let _ = sha256_hex;
-    Err(RecordResult::rejected(
-        id,
-        "invalid_record",
-        "record validation is not available yet".to_owned(),
-    ))
+        .and_then(|r| r.id)
+        .and_then(|v| v.as_str().map(str::to_owned))
 }
 
-#[derive(Deserialize)]
-struct IdOnly {
-    id: Option<String>,
+fn to_i64(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+/// The row of a validated record. The stored body is the record re-serialised by `ply-core`
+/// (canonical: field order and spelling fixed), so the same game sent twice hashes the same.
+pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRecord, RecordError> {
+    let body = record
+        .to_json()
+        .map_err(|e| RecordError::Malformed(e.to_string()))?;
+    let outcome = &validated.outcome;
+    let result = match outcome.winner {
+        Some(w) => format!("win:{w}"),
+        None => "draw".to_owned(),
+    };
+    let seat_engine = |seat: usize| -> (String, i64) {
+        match record.players.get(seat) {
+            Some(p) if p.kind == PlayerKind::Computer => p.engine.as_ref().map_or_else(
+                || ("computer".to_owned(), 0),
+                |e| (e.algorithm.clone(), i64::from(e.depth.unwrap_or(0))),
+            ),
+            _ => (HUMAN.to_owned(), 0),
+        }
+    };
+    let players = (0..record.players.len())
+        .map(|seat| {
+            let (engine, depth) = seat_engine(seat);
+            let player = u8::try_from(seat).unwrap_or(u8::MAX);
+            let outcome = match outcome.sign_for(player) {
+                1 => "win",
+                0 => "draw",
+                _ => "loss",
+            };
+            PlayerRow {
+                seat: seat as i64,
+                engine,
+                depth,
+                outcome: outcome.to_owned(),
+            }
+        })
+        .collect();
+    let moves = record
+        .moves
+        .iter()
+        .zip(&validated.moves)
+        .enumerate()
+        .filter_map(|(ply, (m, v))| {
+            let stats = m.stats?;
+            let (engine, depth) = seat_engine(usize::from(v.mover));
+            Some(MoveRow {
+                ply: ply as i64,
+                seat: i64::from(v.mover),
+                engine,
+                depth,
+                phase: v.phase.name().to_owned(),
+                nodes: to_i64(stats.nodes),
+                time_ms: to_i64(stats.time_ms),
+            })
+        })
+        .collect();
+    Ok(StoredRecord {
+        id: record.id.clone(),
+        body_sha256: sha256_hex(body.as_bytes()),
+        body,
+        game: record.game.name().to_owned(),
+        variant: record.variant.clone(),
+        result,
+        plies: record.moves.len() as i64,
+        players,
+        moves,
+    })
 }

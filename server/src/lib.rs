@@ -17,6 +17,7 @@ pub mod ingest;
 pub mod logging;
 pub mod ratelimit;
 pub mod routes;
+pub mod testing;
 
 pub use app::{AppState, app, serve, shutdown_signal};
 pub use config::Config;

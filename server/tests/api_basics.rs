@@ -38,6 +38,7 @@ async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
             .send(Method::POST, "/v1/devices", None, Body::empty())
             .await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text());
+        assert!(reply.json()["device_id"].is_string());
 
         let pool = server.state.db();
         assert_eq!(pool.count_devices().await.unwrap(), 3);
@@ -77,27 +78,32 @@ async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
 async fn registration_rejects_bad_bodies() {
     on_each_backend("registration_rejects_bad_bodies", |db| async move {
         let server = TestServer::start(&db).await;
-        let reply = server
-            .send(Method::POST, "/v1/devices", None, "{\"platform\": ")
-            .await;
-        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "malformed_json");
-        assert!(msg.contains("line 1"), "{msg}");
-        let reply = server
-            .send(Method::POST, "/v1/devices", None, r#"{"email":"a@b.c"}"#)
-            .await;
-        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_request");
-        assert!(msg.contains("email"), "{msg}");
-        let long = "x".repeat(65);
-        let reply = server
-            .send(
-                Method::POST,
-                "/v1/devices",
-                None,
-                format!(r#"{{"platform":"{long}"}}"#),
-            )
-            .await;
-        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_request");
-        assert!(msg.contains("platform"), "{msg}");
+        let long = "1".repeat(65);
+        for (body, code, names) in [
+            ("{\"platform\": ", "malformed_json", "line 1"),
+            (r#"{"app_version":"1.0"}"#, "invalid_request", "platform"),
+            (
+                r#"{"platform":"toaster","app_version":"1.0"}"#,
+                "invalid_request",
+                "toaster",
+            ),
+            (
+                r#"{"platform":"ios","app_version":"1.0 beta"}"#,
+                "invalid_request",
+                "app_version",
+            ),
+            (
+                &format!(r#"{{"platform":"ios","app_version":"{long}"}}"#),
+                "invalid_request",
+                "app_version",
+            ),
+        ] {
+            let reply = server
+                .send(Method::POST, "/v1/devices", None, body.to_owned())
+                .await;
+            let msg = reply.assert_error(StatusCode::BAD_REQUEST, code);
+            assert!(msg.contains(names), "{body}: {msg}");
+        }
         assert_eq!(server.state.db().count_devices().await.unwrap(), 0);
     })
     .await;
@@ -183,16 +189,16 @@ async fn export_rejects_bad_query_parameters() {
             "/v1/games?since=abc",
             "/v1/games?since=-1",
             "/v1/games?limit=1.5",
+            "/v1/games?game=chess",
         ] {
             let reply = server
                 .send(Method::GET, uri, Some(ADMIN), Body::empty())
                 .await;
             let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_query");
-            let param = if uri.contains("since") {
-                "since"
-            } else {
-                "limit"
-            };
+            let param = ["since", "limit", "game"]
+                .into_iter()
+                .find(|p| uri.contains(p))
+                .unwrap();
             assert!(msg.contains(param), "{uri}: {msg}");
         }
         let reply = server

@@ -1,8 +1,234 @@
-//! `ply bench` (being written).
+//! `ply bench`: node counts per algorithm and move ordering at a fixed depth (the History-ADS
+//! paper's Othello setup: depth 8 from the start and from a 10-ply midgame), the ratio to plain
+//! minimax, milliseconds per search, and how fast a running search stops when told to.
+//! Use a release build (`cargo run --release -p ply-cli -- bench`).
+
+use crate::commands::search::evaluator;
+use crate::games::GameArgs;
+use crate::with_game;
+use anyhow::{Result, anyhow};
+use ply_core::Game;
+use ply_core::heuristic::HasHeuristic;
+use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
+use serde_json::json;
+use std::time::{Duration, Instant};
+
+/// The 10-ply Othello midgame of the benchmark (a common opening line).
+pub const OTHELLO_MIDGAME: &str = "f5d6c3d3c4f4c5b3c2e6";
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// The game; --position replaces the default positions (start, and for Othello a 10-ply midgame).
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Search depth.
+    #[arg(long, short = 'd', default_value_t = 8)]
+    pub depth: u32,
+    /// Comma-separated algorithms to measure.
+    #[arg(long, default_value = "minimax,alphabeta,pvs,scout")]
+    pub algos: String,
+    /// Semicolon-separated ordering sets (each a comma list as for `ply search --ordering`).
+    #[arg(
+        long,
+        default_value = "none;static;killer;history;ads-mtf;ads-transpose;static,tt,killer,history"
+    )]
+    pub orderings: String,
+    /// History-ADS length bound.
+    #[arg(long)]
+    pub ads_limit: Option<usize>,
+    /// Table size in MiB for the rows that use one (`tt` in the ordering set).
+    #[arg(long, default_value_t = 16)]
+    pub tt_mb: usize,
+    /// Heuristic preset.
+    #[arg(long, default_value = "default")]
+    pub heuristic: String,
+    /// Skip plain minimax above this depth (it is the slow baseline).
+    #[arg(long, default_value_t = 8)]
+    pub minimax_max_depth: u32,
+    /// Print JSON lines instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`ply bench` is not built yet")
+pub fn run(args: Args) -> Result<()> {
+    with_game!(args.game.game, G => bench::<G>(&args))
+}
+
+fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
+    let eval = evaluator::<G>(&args.heuristic)?;
+    let mut positions: Vec<(String, G)> = Vec::new();
+    if args.game.position.is_some() {
+        positions.push(("given".into(), args.game.position::<G>()?));
+    } else {
+        positions.push(("start".into(), G::start()));
+        if G::NAME == "othello" {
+            let mid = G::parse_position(OTHELLO_MIDGAME).map_err(|e| anyhow!("midgame: {e}"))?;
+            positions.push(("midgame-10".into(), mid));
+        }
+    }
+    let algos = args
+        .algos
+        .split(',')
+        .map(|a| {
+            a.trim()
+                .parse::<Algorithm>()
+                .map_err(|e| anyhow!("--algos: {e}"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let orderings = args
+        .orderings
+        .split(';')
+        .map(|o| {
+            OrderingConfig::parse_list(o, args.ads_limit, false)
+                .map(|c| (o.trim().to_string(), c))
+                .map_err(|e| anyhow!("--orderings: {e}"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+
+    if !args.json {
+        println!(
+            "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10} {:>10} {:>9}",
+            "position",
+            "algorithm",
+            "ordering",
+            "nodes",
+            "vs minimax",
+            "wall ms",
+            "cpu ms",
+            "score"
+        );
+    }
+    for (name, pos) in &positions {
+        let mut minimax_nodes = None;
+        for &algo in &algos {
+            let rows: Vec<(String, OrderingConfig)> = if algo == Algorithm::Minimax {
+                if args.depth > args.minimax_max_depth {
+                    continue;
+                }
+                vec![("none".into(), OrderingConfig::none())]
+            } else {
+                orderings.clone()
+            };
+            for (oname, ordering) in rows {
+                let tt_bytes = if ordering.tt_move && algo != Algorithm::Scout {
+                    args.tt_mb << 20
+                } else {
+                    0
+                };
+                let config = SearchConfig {
+                    algorithm: algo,
+                    depth: Some(args.depth),
+                    ordering,
+                    tt_bytes,
+                    ..SearchConfig::default()
+                };
+                // Repeat short searches so the per-search times are averages, not clock noise.
+                let cpu_before = thread_cpu_ms();
+                let started = Instant::now();
+                let mut reps = 0u32;
+                let r = loop {
+                    let r = search(pos, &*eval, &config, &StopToken::new());
+                    reps += 1;
+                    if started.elapsed() >= Duration::from_millis(300) || reps >= 200 {
+                        break r;
+                    }
+                };
+                let wall_ms = started.elapsed().as_secs_f64() * 1e3 / f64::from(reps);
+                let cpu_ms = thread_cpu_ms()
+                    .zip(cpu_before)
+                    .map(|(a, b)| (a - b) / f64::from(reps));
+                if algo == Algorithm::Minimax {
+                    minimax_nodes = Some(r.stats.nodes);
+                }
+                let ratio = minimax_nodes.map(|m| m as f64 / r.stats.nodes.max(1) as f64);
+                let oname = if tt_bytes > 0 {
+                    oname
+                } else {
+                    oname.replace("tt,", "").replace(",tt", "")
+                };
+                if args.json {
+                    println!(
+                        "{}",
+                        json!({
+                            "game": G::NAME, "position": name, "depth": args.depth,
+                            "algorithm": algo.name(), "ordering": oname, "tt_bytes": tt_bytes,
+                            "nodes": r.stats.nodes, "leaf_evals": r.stats.leaf_evals,
+                            "minimax_ratio": ratio, "time_ms": wall_ms, "cpu_ms": cpu_ms, "repetitions": reps,
+                            "score": r.score,
+                        })
+                    );
+                } else {
+                    println!(
+                        "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10.1} {:>10} {:>9}",
+                        name,
+                        algo.name(),
+                        oname,
+                        r.stats.nodes,
+                        ratio.map_or("-".into(), |x| format!("{x:.1}x")),
+                        wall_ms,
+                        cpu_ms.map_or("-".into(), |x| format!("{x:.1}")),
+                        r.score
+                    );
+                }
+            }
+        }
+    }
+    stop_latency::<G>(&*eval, args.json)
+}
+
+/// CPU time of this thread in milliseconds (Linux: `/proc/thread-self/schedstat`), so the figures
+/// mean something on a loaded machine; `None` elsewhere.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
+}
+
+/// Starts long searches on another thread, stops them, and reports how long they took to return.
+fn stop_latency<G: Game>(eval: &dyn ply_core::Evaluator<G>, json_out: bool) -> Result<()> {
+    let mut worst = Duration::ZERO;
+    let mut total = Duration::ZERO;
+    let runs = 10u32;
+    std::thread::scope(|scope| {
+        for i in 0..runs {
+            let token = StopToken::new();
+            let remote = token.clone();
+            let algo = Algorithm::ALL[i as usize % Algorithm::ALL.len()];
+            let config = SearchConfig {
+                algorithm: algo,
+                depth: Some(30),
+                mcts: ply_core::search::MctsConfig {
+                    playouts: None,
+                    ..Default::default()
+                },
+                ..SearchConfig::default()
+            };
+            let handle = scope.spawn(move || {
+                let _ = search(&G::start(), eval, &config, &token);
+                Instant::now()
+            });
+            std::thread::sleep(Duration::from_millis(50));
+            let asked = Instant::now();
+            remote.stop();
+            if let Ok(done) = handle.join() {
+                let latency = done.saturating_duration_since(asked);
+                worst = worst.max(latency);
+                total += latency;
+            }
+        }
+    });
+    let mean = total / runs;
+    if json_out {
+        println!(
+            "{}",
+            json!({"stop_latency_ms_mean": mean.as_secs_f64() * 1e3, "stop_latency_ms_max": worst.as_secs_f64() * 1e3})
+        );
+    } else {
+        println!(
+            "stop latency over {runs} searches: mean {:.3} ms, max {:.3} ms (goal < 10 ms)",
+            mean.as_secs_f64() * 1e3,
+            worst.as_secs_f64() * 1e3
+        );
+    }
+    Ok(())
 }

@@ -17,7 +17,8 @@ pub fn run(args: Args) -> Result<()> {
 
 fn show<G: Game>(game: &GameArgs) -> Result<()> {
     let pos: G = game.position()?;
-    print!("{}", pos.render());
+    let board = pos.render();
+    println!("{}", board.trim_end_matches('\n'));
     println!("position: {}", pos.format_position());
     match pos.outcome() {
         Some(outcome) => println!("game over: {outcome:?}"),
@@ -25,7 +26,11 @@ fn show<G: Game>(game: &GameArgs) -> Result<()> {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
-            println!("player {} to move; legal moves: {}", pos.side_to_move(), names.join(" "));
+            println!(
+                "player {} to move; legal moves: {}",
+                pos.side_to_move(),
+                names.join(" ")
+            );
         }
     }
     Ok(())

@@ -26,4 +26,3 @@ pub fn validate_json(bytes: &[u8]) -> Result<(GameRecord, ValidatedGame), Record
     let validated = validate(&record)?;
     Ok((record, validated))
 }
-

@@ -5,6 +5,7 @@
 //! The JSON Schema of the format is `docs/record-v1.schema.json`.
 
 mod build;
+mod dispatch;
 mod error;
 mod id;
 mod notation;
@@ -12,6 +13,7 @@ mod types;
 mod validate;
 
 pub use build::{RecordMeta, record_from_line};
+pub use dispatch::{validate, validate_at, validate_json};
 pub use error::RecordError;
 pub use id::{is_valid_record_id, new_record_id};
 pub use notation::standard_notation;

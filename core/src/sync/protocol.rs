@@ -265,10 +265,8 @@ impl SyncClient {
             outcome: SyncOutcome::Done,
         };
         let mut max_records = self.config.max_batch_records.max(1);
-        let max_bytes = self
-            .config
-            .max_batch_bytes
-            .min(MAX_BATCH_BYTES.max(self.config.max_batch_bytes));
+        // Below a few KiB no real record fits; a tiny configured limit would set everything aside.
+        let max_bytes = self.config.max_batch_bytes.max(4096);
         // Every round either removes at least one pending file or halves the batch size, so the
         // loop ends; the bound is a guard against a misbehaving server.
         let mut rounds_left = outbox.list()?.len() * 2 + 64;
@@ -464,15 +462,14 @@ fn apply_results(
 ) -> Result<usize, SyncError> {
     let mut handled = vec![false; ids.len()];
     for (index, result) in response.results.iter().enumerate() {
-        // Match by id; an empty id (server could not read one) falls back to the position.
-        let position = if result.id.is_empty() {
-            Some(index).filter(|&i| i < ids.len())
-        } else {
-            ids.iter().position(|id| *id == result.id)
+        // Match by id; a missing id (the server could not read one) falls back to the position.
+        let position = match &result.id {
+            None => Some(index).filter(|&i| i < ids.len()),
+            Some(answered) => ids.iter().position(|id| id == answered),
         };
         let Some(position) = position else {
             log::warn!(
-                "sync: server answered for record '{}' that was not sent",
+                "sync: server answered for record {:?} that was not sent",
                 result.id
             );
             continue;
@@ -495,11 +492,11 @@ fn apply_results(
                 report.duplicates += 1;
             }
             UploadStatus::Rejected => {
-                let reason = result
-                    .reason
-                    .as_deref()
-                    .unwrap_or("rejected by the server (no reason given)");
-                match outbox.reject(id, &format!("rejected by the server: {reason}")) {
+                let reason = match &result.reason {
+                    Some(r) => format!("rejected by the server: {} ({})", r.message, r.code),
+                    None => "rejected by the server (no reason given)".to_string(),
+                };
+                match outbox.reject(id, &reason) {
                     Ok(()) | Err(OutboxError::NotFound(_)) => {}
                     Err(e) => return Err(e.into()),
                 }
@@ -512,7 +509,7 @@ fn apply_results(
 
 fn error_message(response: &HttpResponse) -> String {
     match serde_json::from_slice::<ErrorBody>(&response.body) {
-        Ok(body) => format!("{}: {}", body.error, body.message),
+        Ok(body) => format!("{}: {}", body.error.code, body.error.message),
         Err(_) => String::from_utf8_lossy(&response.body)
             .chars()
             .take(200)

@@ -6,7 +6,7 @@
 //!   [`UploadResponse`], one [`UploadResult`] per record in request order.
 //! - Errors of a whole request (`400`, `401`, `413`, `429`, `5xx`) carry an [`ErrorBody`].
 
-use crate::record::{Platform, RamBucket};
+use crate::record::Platform;
 use serde::{Deserialize, Serialize};
 
 /// Path of device registration.
@@ -35,12 +35,52 @@ pub struct UploadResponse {
 /// The server's verdict on one record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UploadResult {
-    /// The record's id as sent (empty if the record had no readable id).
-    pub id: String,
+    /// The record's id as sent; absent if the record had no readable id.
+    #[serde(default)]
+    pub id: Option<String>,
     pub status: UploadStatus,
-    /// Why it was rejected (the `RecordError` message); absent otherwise.
+    /// Why it was rejected; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<String>,
+    pub reason: Option<RejectReason>,
+}
+
+impl UploadResult {
+    pub fn accepted(id: impl Into<String>) -> Self {
+        UploadResult {
+            id: Some(id.into()),
+            status: UploadStatus::Accepted,
+            reason: None,
+        }
+    }
+    pub fn duplicate(id: impl Into<String>) -> Self {
+        UploadResult {
+            id: Some(id.into()),
+            status: UploadStatus::Duplicate,
+            reason: None,
+        }
+    }
+    pub fn rejected(
+        id: Option<String>,
+        code: impl Into<String>,
+        message: impl Into<String>,
+    ) -> Self {
+        UploadResult {
+            id,
+            status: UploadStatus::Rejected,
+            reason: Some(RejectReason {
+                code: code.into(),
+                message: message.into(),
+            }),
+        }
+    }
+}
+
+/// Why a record was rejected: a stable code (`RecordError::code`, or the server's own such as
+/// `id_conflict`) and a message saying what is wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RejectReason {
+    pub code: String,
+    pub message: String,
 }
 
 /// Accepted and duplicate both mean "the server has it": the client may delete its copy.
@@ -62,31 +102,34 @@ impl UploadStatus {
     }
 }
 
-/// Body of `POST /v1/devices`: what kind of install this is, nothing identifying.
+/// Body of `POST /v1/devices`: what kind of install this is, nothing identifying. An empty body
+/// is allowed too.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RegisterDeviceRequest {
     pub platform: Platform,
     pub app_version: String,
-    #[serde(default = "unknown_ram")]
-    pub ram_bucket: RamBucket,
 }
 
-fn unknown_ram() -> RamBucket {
-    RamBucket::Unknown
-}
-
-/// Answer to `POST /v1/devices`: the bearer token for uploads (shown once; the server keeps only
-/// a hash).
+/// Answer to `POST /v1/devices` (status 201): the bearer token for uploads, shown once (the
+/// server keeps only a hash).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RegisterDeviceResponse {
+    #[serde(default)]
+    pub device_id: Option<String>,
     pub token: String,
 }
 
-/// JSON body of every error response.
+/// JSON body of every error response: `{ "error": { "code": ..., "message": ... } }`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ErrorBody {
-    /// Stable machine code: `unauthorized`, `body_too_large`, `rate_limited`, `bad_request`, ...
-    pub error: String,
+    pub error: ErrorDetail,
+}
+
+/// The error inside an [`ErrorBody`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorDetail {
+    /// Stable machine code: `unauthorized`, `payload_too_large`, `rate_limited`, ...
+    pub code: String,
     /// Human-readable explanation.
     pub message: String,
 }

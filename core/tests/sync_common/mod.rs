@@ -8,7 +8,7 @@ use ply_core::record::{
     ClientInfo, EngineSettings, GameRecord, GameResult, MoveRecord, MoveStats, Platform,
     PlayerInfo, RamBucket, SCHEMA_VERSION, new_record_id,
 };
-use ply_core::sync::wire::{UploadRequest, UploadResponse, UploadResult, UploadStatus};
+use ply_core::sync::wire::{UploadRequest, UploadResponse, UploadResult};
 use ply_core::sync::{HttpHeader, HttpRequest, HttpResponse, HttpTransport, TransportError};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::sync::Mutex;
@@ -120,7 +120,7 @@ fn json_response(status: u16, body: &impl serde::Serialize) -> HttpResponse {
 fn error_response(status: u16, code: &str) -> HttpResponse {
     json_response(
         status,
-        &serde_json::json!({ "error": code, "message": format!("fake {status}") }),
+        &serde_json::json!({ "error": { "code": code, "message": format!("fake {status}") } }),
     )
 }
 
@@ -132,8 +132,8 @@ impl HttpTransport for FakeServer {
         if request.url.ends_with("/v1/devices") {
             st.token = format!("token-{}", st.requests);
             return Ok(json_response(
-                200,
-                &serde_json::json!({ "token": st.token }),
+                201,
+                &serde_json::json!({ "device_id": "d1", "token": st.token }),
             ));
         }
         assert!(
@@ -173,18 +173,19 @@ impl HttpTransport for FakeServer {
         let mut results = Vec::new();
         for value in upload.records.into_iter().take(answered) {
             let id = value["id"].as_str().unwrap_or_default().to_string();
-            let (status, reason) = if st.reject.contains(&id) {
-                (
-                    UploadStatus::Rejected,
-                    Some("move 3 ('h9') is illegal: no such square".to_string()),
+            let result = if st.reject.contains(&id) {
+                UploadResult::rejected(
+                    Some(id),
+                    "illegal_move",
+                    "move 3 ('h9') is illegal: no such square",
                 )
             } else if st.stored.contains_key(&id) {
-                (UploadStatus::Duplicate, None)
+                UploadResult::duplicate(id)
             } else {
                 st.stored.insert(id.clone(), value);
-                (UploadStatus::Accepted, None)
+                UploadResult::accepted(id)
             };
-            results.push(UploadResult { id, status, reason });
+            results.push(result);
         }
         if fault == Some(Fault::LoseResponse) {
             return Err(TransportError::Timeout("response lost".into()));

@@ -2,10 +2,13 @@
 //!
 //! Paginated by the server-assigned sequence number: `since` is exclusive (0 = from the start);
 //! the answer carries `X-Next-Cursor` (pass it as the next `since`) and `X-More: true|false`.
+//! `game` takes the names `ply` uses (`othello`, `connect4`, `checkers`); `limit` is clamped to
+//! the server's page size (1000 by default).
 
 use axum::extract::{Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use ply_core::games::GameKind;
 use serde::Deserialize;
 
 use crate::app::AppState;
@@ -49,8 +52,16 @@ pub async fn export(
     let max = state.config().export_max_page;
     let since = parse_param("since", query.since.as_deref(), 0)?;
     let limit = parse_param("limit", query.limit.as_deref(), max)?.clamp(1, max);
-    let game = query.game.as_deref().filter(|g| !g.is_empty());
-    let page = state.db().export_page(since, game, limit).await?;
+    let game = match query.game.as_deref().filter(|g| !g.is_empty()) {
+        None => None,
+        Some(name) => Some(name.parse::<GameKind>().map_err(|e| {
+            ApiError::bad_request("invalid_query", format!("query parameter 'game': {e}"))
+        })?),
+    };
+    let page = state
+        .db()
+        .export_page(since, game.map(GameKind::name), limit)
+        .await?;
     let mut body = String::with_capacity(page.records.iter().map(|(_, b)| b.len() + 1).sum());
     for (_, record) in &page.records {
         body.push_str(record);

@@ -3,6 +3,7 @@
 
 use axum::Json;
 use axum::extract::State;
+use axum::http::StatusCode;
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
@@ -10,26 +11,28 @@ use crate::app::{AppState, now_ms};
 use crate::db::StoreOutcome;
 use crate::error::ApiError;
 use crate::extract::{Device, RawBody, parse_json};
-use crate::ingest::{self, RecordResult};
+use crate::ingest;
+use ply_core::sync::wire::{UploadResponse, UploadResult, UploadStatus};
 
-/// The batch envelope; each record is kept raw so one bad record is rejected alone.
+/// The batch envelope (`ply_core::sync::wire::UploadRequest`'s shape); each record is kept raw
+/// so one bad record is rejected alone, with its own reason.
 #[derive(Debug, Deserialize)]
 struct Batch<'a> {
     #[serde(borrow)]
     records: Vec<&'a RawValue>,
 }
 
-/// Per-record results (see [`ingest::UploadResponse`]).
+/// One [`ply_core::sync::wire::UploadResult`] per record, in request order.
 pub async fn upload(
     State(state): State<AppState>,
     device: Device,
     RawBody(body): RawBody,
-) -> Result<Json<ingest::UploadResponse>, ApiError> {
+) -> Result<Json<UploadResponse>, ApiError> {
     let batch: Batch<'_> = parse_json(&body)?;
     let max = state.config().max_batch_records;
     if batch.records.len() > max {
         return Err(ApiError::new(
-            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            StatusCode::PAYLOAD_TOO_LARGE,
             "too_many_records",
             format!(
                 "batch has {} records; at most {max} are accepted per request",
@@ -38,9 +41,22 @@ pub async fn upload(
         ));
     }
 
-    // Validate everything first (CPU only), then store the valid ones in one transaction.
-    let checked: Vec<Result<_, RecordResult>> =
-        batch.records.iter().map(|raw| ingest::check(raw)).collect();
+    // Validate everything first (CPU only, off the async workers), then store the valid
+    // records in one transaction.
+    let raws: Vec<String> = batch.records.iter().map(|r| r.get().to_owned()).collect();
+    let checked = tokio::task::spawn_blocking(move || {
+        raws.iter()
+            .map(|raw| ingest::check(raw))
+            .collect::<Vec<_>>()
+    })
+    .await
+    .map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("record validation failed: {e}"),
+        )
+    })?;
     let valid: Vec<_> = checked
         .iter()
         .filter_map(|c| c.as_ref().ok())
@@ -59,12 +75,12 @@ pub async fn upload(
         let result = match check {
             Err(rejection) => rejection,
             Ok(record) => match outcomes.next() {
-                Some(StoreOutcome::Accepted { .. }) => RecordResult::accepted(record.id),
-                Some(StoreOutcome::Duplicate { .. }) => RecordResult::duplicate(record.id),
-                Some(StoreOutcome::Conflict) => RecordResult::conflict(record.id),
+                Some(StoreOutcome::Accepted { .. }) => UploadResult::accepted(record.id),
+                Some(StoreOutcome::Duplicate { .. }) => UploadResult::duplicate(record.id),
+                Some(StoreOutcome::Conflict) => ingest::conflict(&record.id),
                 None => {
                     return Err(ApiError::new(
-                        axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                        StatusCode::INTERNAL_SERVER_ERROR,
                         "internal",
                         "storage answered fewer results than records",
                     ));
@@ -72,12 +88,12 @@ pub async fn upload(
             },
         };
         match result.status {
-            ingest::Status::Accepted => accepted += 1,
-            ingest::Status::Duplicate => duplicate += 1,
-            ingest::Status::Rejected => rejected += 1,
+            UploadStatus::Accepted => accepted += 1,
+            UploadStatus::Duplicate => duplicate += 1,
+            UploadStatus::Rejected => rejected += 1,
         }
         results.push(result);
     }
     tracing::info!(device = %device.id, accepted, duplicate, rejected, "batch stored");
-    Ok(Json(ingest::UploadResponse { results }))
+    Ok(Json(UploadResponse { results }))
 }

@@ -191,7 +191,12 @@ impl TestServer {
     /// Registers a device and returns its token.
     pub async fn register(&self) -> String {
         let reply = self
-            .send(Method::POST, "/v1/devices", None, r#"{"platform":"test"}"#)
+            .send(
+                Method::POST,
+                "/v1/devices",
+                None,
+                r#"{"platform":"cli","app_version":"0.1.0-test"}"#,
+            )
             .await;
         assert_eq!(reply.status, StatusCode::CREATED, "{}", reply.text());
         reply.json()["token"]

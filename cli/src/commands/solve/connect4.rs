@@ -1,5 +1,70 @@
-//! `ply solve connect4` (being written).
+//! `ply solve connect4 <moves>`: the exact score of a position given as column digits.
+//!
+//! Prints the best move, the outcome in words, nodes and time, then the score alone on the last
+//! line (the convention of `tests/data/connect4/README.md`: side to move's view, positive = win).
 
-pub fn run(_args: &super::Args) -> anyhow::Result<()> {
-    anyhow::bail!("the connect4 solver is not built yet")
+use anyhow::{Result, anyhow, bail};
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use ply_core::solve::connect4::{Solver, stones_to_win};
+use std::time::Instant;
+
+pub fn run(args: &super::Args) -> Result<()> {
+    let text = match (&args.moves, &args.position) {
+        (Some(_), Some(_)) => {
+            bail!("give the moves either as an argument or with --position, not both")
+        }
+        (Some(t), None) | (None, Some(t)) => t.as_str(),
+        (None, None) => "",
+    };
+    let pos = ConnectFour::parse_position(text)
+        .map_err(|e| anyhow!("bad connect4 position '{text}': {e}"))?;
+    let tt_bytes = args
+        .tt_mb
+        .checked_mul(1 << 20)
+        .ok_or_else(|| anyhow!("--tt-mb {} is too large", args.tt_mb))?;
+    if tt_bytes == 0 {
+        bail!("--tt-mb must be at least 1");
+    }
+    let mut solver = Solver::new(tt_bytes);
+    let started = Instant::now();
+    if let Some(outcome) = pos.outcome() {
+        println!(
+            "game over: {}",
+            match outcome.winner {
+                Some(0) => "X (first player) has four in a row",
+                Some(_) => "O (second player) has four in a row",
+                None => "the board is full, a draw",
+            }
+        );
+        println!("{}", solver.solve(&pos));
+        return Ok(());
+    }
+    let (best, score) = solver
+        .best_move(&pos)
+        .ok_or_else(|| anyhow!("no legal move in a game that is not over"))?;
+    let elapsed = started.elapsed();
+    let mover = if pos.side_to_move() == 0 { "X" } else { "O" };
+    let nth = |k: u32| match k {
+        1 => "next stone".to_string(),
+        k => format!("stone {k} from now"),
+    };
+    let verdict = match stones_to_win(score, pos.moves_played()) {
+        None => "draw with perfect play".to_string(),
+        Some(k) if score > 0 => format!("{mover} (to move) wins with its {}", nth(k)),
+        Some(k) => format!(
+            "{mover} (to move) loses: the opponent wins with its {}",
+            nth(k)
+        ),
+    };
+    println!("best move: {}", pos.format_move(best));
+    println!("{verdict}");
+    println!(
+        "nodes: {} in {:.3?} (table {} MiB)",
+        solver.nodes(),
+        elapsed,
+        solver.table_bytes() >> 20
+    );
+    println!("{score}");
+    Ok(())
 }

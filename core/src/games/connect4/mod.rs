@@ -12,6 +12,7 @@
 pub mod bitboard;
 pub mod history;
 pub mod notation;
+mod perft;
 
 use crate::game::{EndReason, Game, Outcome, ParseError, Player};
 use bitboard::{BOARD, CELLS, HEIGHT, WIDTH};
@@ -284,6 +285,14 @@ impl Game for ConnectFour {
 
     fn render(&self) -> String {
         notation::render(self)
+    }
+
+    fn perft_fast(&self, depth: u32) -> Option<u64> {
+        Some(if depth == 0 || self.outcome().is_some() {
+            1
+        } else {
+            perft::perft_live(self.current, self.mask, depth)
+        })
     }
 }
 

@@ -9,8 +9,9 @@
 //! A FEN carries board and side to move only: the result has the WCDF rules and a zero
 //! 40-move counter (use [`crate::game::Game::with_variant`] for the relaxed rules).
 
+use super::Draughts;
+use super::board::{BLACK_KING_ROW, WHITE_KING_ROW, bit};
 use super::rules::DraughtsRules;
-use super::{Draughts, board::bit};
 use crate::game::{ParseError, Player};
 
 /// Parses a FEN tag value (or a whole `[FEN "..."]` tag).
@@ -70,7 +71,13 @@ pub fn parse_fen(text: &str) -> Result<Draughts, ParseError> {
         }
         seen[colour] = true;
         let list = &section[1..];
-        let (p, k) = parse_square_list(list, section_at + 1)?;
+        let (p, k) = parse_square_list(list, section_at + 1, colour)?;
+        if p.count_ones() > 12 {
+            return Err(ParseError::new(
+                section_at,
+                format!("{} pieces for one side; at most 12", p.count_ones()),
+            ));
+        }
         let clash = p & (pieces[0] | pieces[1]);
         if clash != 0 {
             let sq = super::board::square(clash);
@@ -153,8 +160,13 @@ fn split_keep_offsets(s: &str, base: usize, sep: char) -> impl Iterator<Item = (
     })
 }
 
-/// Parses `1,2,K10,21-24` into (pieces, kings) bitboards.
-fn parse_square_list(list: &str, base: usize) -> Result<(u32, u32), ParseError> {
+/// Parses `1,2,K10,21-24` into (pieces, kings) bitboards for `colour` (0 Black, 1 White).
+fn parse_square_list(list: &str, base: usize, colour: usize) -> Result<(u32, u32), ParseError> {
+    let king_row = if colour == 0 {
+        BLACK_KING_ROW
+    } else {
+        WHITE_KING_ROW
+    };
     let mut pieces = 0u32;
     let mut kings = 0u32;
     if list.trim().is_empty() {
@@ -193,6 +205,12 @@ fn parse_square_list(list: &str, base: usize) -> Result<(u32, u32), ParseError> 
         for s in lo..=hi {
             if pieces & bit(s) != 0 {
                 return Err(ParseError::new(at, format!("square {s} listed twice")));
+            }
+            if !king && bit(s) & king_row != 0 {
+                return Err(ParseError::new(
+                    at,
+                    format!("a man on {s} stands on its own king row: write K{s} for a king"),
+                ));
             }
             pieces |= bit(s);
             if king {

@@ -15,6 +15,7 @@ pub mod fen;
 mod movegen;
 mod moves;
 pub mod notation;
+mod perft;
 mod render;
 pub mod rules;
 
@@ -30,9 +31,10 @@ use movegen::Sides;
 ///
 /// Equality (`==`) compares everything, including the quiet-ply counter; repetition detection
 /// uses [`Draughts::same_board`] (board, side to move and rules) instead, through
-/// [`Game::same_position`]. [`Game::hash`] covers board, side to move and rules but not the
-/// counter, so a transposition table treats positions that differ only in how close the 40-move
-/// rule is as the same entry (the usual engine trade-off).
+/// [`Game::same_position`]. [`Game::hash`] covers board, side to move and whether captures are
+/// compulsory, but not the counter (nor the draw-rule limits), so a transposition table treats
+/// positions that differ only in how close the 40-move rule is as the same entry (the usual
+/// engine trade-off).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Draughts {
     black: u32,
@@ -170,8 +172,39 @@ impl Draughts {
     }
 
     #[inline(always)]
-    fn sides(&self) -> Sides {
-        Sides::new(self.black, self.white, self.kings, self.side)
+    fn sides<const WHITE: bool>(&self) -> Sides<WHITE> {
+        Sides::new(self.black, self.white, self.kings)
+    }
+
+    fn legal_moves_for<const WHITE: bool>(&self, moves: &mut Vec<Move>) {
+        let s = self.sides::<WHITE>();
+        if s.jumpers() != 0 {
+            s.captures(|m| moves.push(m));
+        }
+        if moves.is_empty() || !self.rules.captures_compulsory {
+            s.quiet_moves(moves);
+        }
+    }
+
+    #[inline(always)]
+    fn count_moves_for<const WHITE: bool>(&self) -> u64 {
+        let s = self.sides::<WHITE>();
+        let captures = if s.jumpers() != 0 {
+            s.count_captures()
+        } else {
+            0
+        };
+        if captures != 0 && self.rules.captures_compulsory {
+            captures
+        } else {
+            captures + u64::from(s.count_quiet())
+        }
+    }
+
+    #[inline(always)]
+    fn has_any_move_for<const WHITE: bool>(&self) -> bool {
+        let s = self.sides::<WHITE>();
+        s.has_quiet() || s.jumpers() != 0
     }
 
     #[inline(always)]
@@ -184,8 +217,11 @@ impl Draughts {
 
     #[inline(always)]
     fn has_any_move(&self) -> bool {
-        let s = self.sides();
-        s.jumpers() != 0 || s.has_quiet()
+        if self.side == 0 {
+            self.has_any_move_for::<false>()
+        } else {
+            self.has_any_move_for::<true>()
+        }
     }
 }
 
@@ -241,10 +277,10 @@ impl Game for Draughts {
         if self.move_limit_reached() {
             return;
         }
-        let s = self.sides();
-        s.captures(|m| moves.push(m));
-        if moves.is_empty() || !self.rules.captures_compulsory {
-            s.quiet_moves(moves);
+        if self.side == 0 {
+            self.legal_moves_for::<false>(moves)
+        } else {
+            self.legal_moves_for::<true>(moves)
         }
     }
 
@@ -253,16 +289,10 @@ impl Game for Draughts {
         if self.move_limit_reached() {
             return 0;
         }
-        let s = self.sides();
-        let captures = if s.jumpers() != 0 {
-            s.count_captures()
+        if self.side == 0 {
+            self.count_moves_for::<false>()
         } else {
-            0
-        };
-        if captures != 0 && self.rules.captures_compulsory {
-            captures
-        } else {
-            captures + u64::from(s.count_quiet())
+            self.count_moves_for::<true>()
         }
     }
 
@@ -370,6 +400,10 @@ impl Game for Draughts {
 
     fn render(&self) -> String {
         render::render(self)
+    }
+
+    fn perft_fast(&self, depth: u32) -> Option<u64> {
+        Some(perft::perft(self, depth))
     }
 }
 

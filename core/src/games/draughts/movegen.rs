@@ -1,43 +1,46 @@
 //! Legal move generation on bitboards: quiet steps by shifts, captures by depth-first search
 //! over the jump paths, and fast counting for perft's last ply.
+//!
+//! Everything is generic over the side to move (`WHITE`), so the directions are compile-time
+//! constants and every diagonal step compiles to two masked shifts.
 
 use super::board::{BLACK_KING_ROW, Dir, WHITE_KING_ROW, square, step};
 use super::moves::Move;
 
-/// The board from the side to move's point of view.
+/// The board from the side to move's point of view (`WHITE` = White to move).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Sides {
+pub(crate) struct Sides<const WHITE: bool> {
     pub own: u32,
     pub opp: u32,
     pub own_kings: u32,
-    /// Forward directions of the mover's men.
-    pub forward: [Dir; 2],
-    /// The other two directions (kings only).
-    pub backward: [Dir; 2],
-    /// Where the mover's men are crowned.
-    pub king_row: u32,
 }
 
-impl Sides {
+/// Forward directions of a side's men.
+#[inline(always)]
+const fn forward(white: bool) -> [Dir; 2] {
+    if white { Dir::UP } else { Dir::DOWN }
+}
+
+/// The directions only kings may step or jump in.
+#[inline(always)]
+const fn backward(white: bool) -> [Dir; 2] {
+    if white { Dir::DOWN } else { Dir::UP }
+}
+
+impl<const WHITE: bool> Sides<WHITE> {
     #[inline(always)]
-    pub fn new(black: u32, white: u32, kings: u32, side: u8) -> Self {
-        if side == 0 {
-            Sides {
-                own: black,
-                opp: white,
-                own_kings: black & kings,
-                forward: Dir::DOWN,
-                backward: Dir::UP,
-                king_row: BLACK_KING_ROW,
-            }
-        } else {
+    pub fn new(black: u32, white: u32, kings: u32) -> Self {
+        if WHITE {
             Sides {
                 own: white,
                 opp: black,
                 own_kings: white & kings,
-                forward: Dir::UP,
-                backward: Dir::DOWN,
-                king_row: WHITE_KING_ROW,
+            }
+        } else {
+            Sides {
+                own: black,
+                opp: white,
+                own_kings: black & kings,
             }
         }
     }
@@ -51,16 +54,15 @@ impl Sides {
     #[inline(always)]
     pub fn jumpers(&self) -> u32 {
         let empty = self.empty();
-        let mut j = 0;
-        for d in self.forward {
-            let r = d.reverse();
-            j |= step(r, step(r, empty) & self.opp) & self.own;
-        }
+        let [f0, f1] = forward(WHITE);
+        let (r0, r1) = (f0.reverse(), f1.reverse());
+        let mut j = (step(r0, step(r0, empty) & self.opp) | step(r1, step(r1, empty) & self.opp))
+            & self.own;
         if self.own_kings != 0 {
-            for d in self.backward {
-                let r = d.reverse();
-                j |= step(r, step(r, empty) & self.opp) & self.own_kings;
-            }
+            let [b0, b1] = backward(WHITE);
+            let (r0, r1) = (b0.reverse(), b1.reverse());
+            j |= (step(r0, step(r0, empty) & self.opp) | step(r1, step(r1, empty) & self.opp))
+                & self.own_kings;
         }
         j
     }
@@ -69,14 +71,13 @@ impl Sides {
     #[inline(always)]
     pub fn count_quiet(&self) -> u32 {
         let empty = self.empty();
-        let mut n = 0;
-        for d in self.forward {
-            n += (step(d, self.own) & empty).count_ones();
-        }
+        let [f0, f1] = forward(WHITE);
+        let mut n =
+            (step(f0, self.own) & empty).count_ones() + (step(f1, self.own) & empty).count_ones();
         if self.own_kings != 0 {
-            for d in self.backward {
-                n += (step(d, self.own_kings) & empty).count_ones();
-            }
+            let [b0, b1] = backward(WHITE);
+            n += (step(b0, self.own_kings) & empty).count_ones()
+                + (step(b1, self.own_kings) & empty).count_ones();
         }
         n
     }
@@ -85,34 +86,27 @@ impl Sides {
     #[inline(always)]
     pub fn has_quiet(&self) -> bool {
         let empty = self.empty();
-        let mut any = 0;
-        for d in self.forward {
-            any |= step(d, self.own) & empty;
-        }
-        for d in self.backward {
-            any |= step(d, self.own_kings) & empty;
-        }
-        any != 0
+        let [f0, f1] = forward(WHITE);
+        let [b0, b1] = backward(WHITE);
+        ((step(f0, self.own)
+            | step(f1, self.own)
+            | step(b0, self.own_kings)
+            | step(b1, self.own_kings))
+            & empty)
+            != 0
     }
 
-    /// Appends every quiet move, ordered by start square, then direction.
+    /// Appends every quiet move, grouped by direction (men's forward directions first).
+    #[inline(always)]
     pub fn quiet_moves(&self, out: &mut Vec<Move>) {
         let empty = self.empty();
-        let mut pieces = self.own;
-        while pieces != 0 {
-            let from = pieces & pieces.wrapping_neg();
-            pieces &= pieces - 1;
-            let is_king = from & self.own_kings != 0;
-            for d in Dir::ALL {
-                let forward = self.forward.contains(&d);
-                if !forward && !is_king {
-                    continue;
-                }
-                let to = step(d, from) & empty;
-                if to != 0 {
-                    out.push(Move::quiet(square(from), square(to)));
-                }
-            }
+        let [f0, f1] = forward(WHITE);
+        push_steps(f0, self.own, empty, out);
+        push_steps(f1, self.own, empty, out);
+        if self.own_kings != 0 {
+            let [b0, b1] = backward(WHITE);
+            push_steps(b0, self.own_kings, empty, out);
+            push_steps(b1, self.own_kings, empty, out);
         }
     }
 
@@ -127,13 +121,12 @@ impl Sides {
                 // The moving piece has left its square: a king may end a ring capture there.
                 empty: self.empty() | from,
                 opp: self.opp,
-                king_row: self.king_row,
                 from: square(from),
             };
             if from & self.own_kings != 0 {
-                ctx.search(&Dir::ALL, false, from, 0, 0, 0, &mut sink);
+                ctx.search::<true, WHITE, F>(from, 0, 0, 0, &mut sink);
             } else {
-                ctx.search(&self.forward, true, from, 0, 0, 0, &mut sink);
+                ctx.search::<false, WHITE, F>(from, 0, 0, 0, &mut sink);
             }
         }
     }
@@ -147,11 +140,22 @@ impl Sides {
     }
 }
 
+/// Pushes the quiet steps of `pieces` in direction `d`.
+#[inline(always)]
+fn push_steps(d: Dir, pieces: u32, empty: u32, out: &mut Vec<Move>) {
+    let mut targets = step(d, pieces) & empty;
+    let back = d.reverse();
+    while targets != 0 {
+        let to = targets & targets.wrapping_neg();
+        targets &= targets - 1;
+        out.push(Move::quiet(square(step(back, to)), square(to)));
+    }
+}
+
 /// What one piece's capture search needs.
 struct JumpCtx {
     empty: u32,
     opp: u32,
-    king_row: u32,
     from: u8,
 }
 
@@ -159,12 +163,9 @@ impl JumpCtx {
     /// Extends the jump sequence standing on `cur`; emits the move when no jump continues it.
     /// Captured pieces stay on the board until the move ends: they block landing and cannot be
     /// jumped again.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search<F: FnMut(Move)>(
+    fn search<const KING: bool, const WHITE: bool, F: FnMut(Move)>(
         &self,
-        dirs: &[Dir],
-        is_man: bool,
         cur: u32,
         captured: u32,
         path: u64,
@@ -172,7 +173,11 @@ impl JumpCtx {
         sink: &mut F,
     ) {
         let mut extended = false;
-        for &d in dirs {
+        let [f0, f1] = forward(WHITE);
+        let [b0, b1] = backward(WHITE);
+        let dirs = [f0, f1, b0, b1];
+        let n = if KING { 4 } else { 2 };
+        for &d in &dirs[..n] {
             let mid = step(d, cur) & self.opp & !captured;
             if mid == 0 {
                 continue;
@@ -184,11 +189,16 @@ impl JumpCtx {
             extended = true;
             let captured = captured | mid;
             let path = path | (u64::from(land.trailing_zeros()) << (5 * depth));
-            if is_man && land & self.king_row != 0 {
+            let king_row = if WHITE {
+                WHITE_KING_ROW
+            } else {
+                BLACK_KING_ROW
+            };
+            if !KING && land & king_row != 0 {
                 // Crowning ends the move, even if the new king could jump on.
                 sink(Move::capture(self.from, square(land), captured, path));
             } else {
-                self.search_deeper(dirs, is_man, land, captured, path, depth + 1, sink);
+                self.search_deeper::<KING, WHITE, F>(land, captured, path, depth + 1, sink);
             }
         }
         if !extended && captured != 0 {
@@ -197,18 +207,15 @@ impl JumpCtx {
     }
 
     /// Recursion point kept out of line so the first level can be inlined into the callers.
-    #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn search_deeper<F: FnMut(Move)>(
+    fn search_deeper<const KING: bool, const WHITE: bool, F: FnMut(Move)>(
         &self,
-        dirs: &[Dir],
-        is_man: bool,
         cur: u32,
         captured: u32,
         path: u64,
         depth: u32,
         sink: &mut F,
     ) {
-        self.search(dirs, is_man, cur, captured, path, depth, sink);
+        self.search::<KING, WHITE, F>(cur, captured, path, depth, sink);
     }
 }

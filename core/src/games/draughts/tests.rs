@@ -1,7 +1,7 @@
 //! Unit tests: the rule edge cases and spec positions of `tests/data/checkers/pdn.md`.
 
 use super::*;
-use crate::game::perft;
+use crate::game::{perft, perft_generic};
 
 fn pos(fen: &str) -> Draughts {
     match Draughts::parse_position(fen) {
@@ -380,23 +380,21 @@ fn fen_forms() {
     assert_eq!(empty_black.black(), 0);
     assert_eq!(empty_black.format_position(), "W:W18:B");
     for (bad, at) in [
-        ("X:W1:B2", 0),
-        ("B:W33:B1", 3),
-        ("B:W1:B1", 5),
-        ("B:W1,,2:B3", 5),
-        ("B:Q1:B2", 2),
+        ("X:W5:B2", 0),
+        ("B:W33:B5", 3),
+        ("B:W5:B5", 5),
+        ("B:W5:B9,30", 8),
+        ("B:W5-17:B20", 2),
+        ("B:W5,,6:B3", 5),
+        ("B:Q5:B2", 2),
         ("B:W5:W6", 5),
-        ("B:W12-9:B1", 3),
+        ("B:W12-9:B5", 3),
     ] {
         match Draughts::parse_position(bad) {
             Err(e) => assert_eq!(e.at, at, "{bad}: {e}"),
             Ok(p) => panic!("{bad} parsed as {p:?}"),
         }
     }
-    assert!(
-        Draughts::parse_position("B:W1-13:B20").is_err(),
-        "13 white pieces"
-    );
     // A man on its own king row would already be a king.
     assert!(Draughts::parse_position("B:W5:B30").is_err());
     assert!(Draughts::parse_position("B:W5:BK30").is_ok());
@@ -405,7 +403,11 @@ fn fen_forms() {
 #[test]
 fn render_shows_pieces_and_numbers() {
     let text = pos("W:WK14:B10,11,18,19,26,27").render();
-    assert!(text.contains("White to move"));
+    assert!(text.ends_with("White to move\n"), "{text}");
+    assert!(
+        text.lines().all(|l| l == l.trim_end()),
+        "no trailing spaces"
+    );
     let rows: Vec<&str> = text.lines().collect();
     // Rank 5 holds squares 13-16; the white king on 14 sits on c5.
     let rank5 = rows
@@ -421,4 +423,36 @@ fn render_shows_pieces_and_numbers() {
         .copied()
         .unwrap_or_default();
     assert!(rank8.contains("1     2     3     4"), "{text}");
+}
+
+#[test]
+fn fast_perft_matches_the_generic_one() {
+    for (fen, depth) in [
+        ("B:W21-32:B1-12", 6),
+        ("W:WK14:B10,11,18,19,26,27", 6),
+        ("B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29", 5),
+        ("W:W9,K11,19,K26,27,30:B15,22,25,K32", 5),
+        ("B:W9,14:B5", 3),
+        ("W:W:B1", 2),
+    ] {
+        for rules in [DraughtsRules::wcdf(), DraughtsRules::relaxed()] {
+            let p = pos(fen).with_rules(rules);
+            for d in 0..=depth {
+                assert_eq!(
+                    p.perft_fast(d),
+                    Some(perft_generic(&p, d)),
+                    "{fen} depth {d}"
+                );
+            }
+        }
+    }
+    // Near the 40-move limit the draw cuts the tree in both.
+    let p = pos("B:WK29:BK4").with_quiet_plies(77);
+    for d in 0..=5 {
+        assert_eq!(
+            p.perft_fast(d),
+            Some(perft_generic(&p, d)),
+            "move limit depth {d}"
+        );
+    }
 }

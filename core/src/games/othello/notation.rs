@@ -28,7 +28,10 @@ pub fn parse_position(text: &str) -> Result<Othello, ParseError> {
     let bytes = body.as_bytes();
     let looks_like_board =
         bytes.len() >= 64 && bytes[..64].iter().all(|&c| square_char(c).is_some());
-    if looks_like_board {
+    let starts_like_board = bytes
+        .first()
+        .is_some_and(|&c| square_char(c).is_some() && !(b'a'..=b'h').contains(&c));
+    if looks_like_board || starts_like_board {
         if body.contains(';') {
             return obf::parse_obf(text).map(|entry| entry.position);
         }
@@ -43,7 +46,14 @@ pub(crate) fn parse_board(body: &str, lead: usize) -> Result<Othello, ParseError
     let bytes = body.as_bytes();
     let (mut black, mut white) = (0u64, 0u64);
     for i in 0..64 {
-        let c = bytes.get(i).copied().unwrap_or(b' ');
+        let Some(&c) = bytes.get(i) else {
+            return Err(ParseError::new(
+                lead + i,
+                format!(
+                    "the board ends after {i} squares (expected 64 squares a1..h8, then X or O)"
+                ),
+            ));
+        };
         match square_char(c) {
             Some(Some(0)) => black |= 1 << i,
             Some(Some(_)) => white |= 1 << i,

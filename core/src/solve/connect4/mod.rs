@@ -110,6 +110,7 @@ impl Solver {
             nodes: 0,
             cancel,
             stopped: false,
+            mirror: node.is_symmetric(),
         };
         let score = search.solve_between(&node, lo, hi);
         self.nodes += search.nodes;
@@ -136,7 +137,8 @@ impl Solver {
     }
 
     /// A best move (0-based column) and the exact score, or `None` if the game is over.
-    /// Among equally good moves the most central is chosen.
+    /// Among equally good moves the most central is chosen. After the root score is known, each
+    /// move costs only one null-window test ("does it reach that score?").
     pub fn best_move(&mut self, pos: &ConnectFour) -> Option<(u8, i32)> {
         if pos.outcome().is_some() {
             return None;
@@ -147,23 +149,44 @@ impl Solver {
             return Some((col as u8, node.win_now_score()));
         }
         let target = self.solve(pos);
+        let mut search = Search {
+            table: &mut self.table,
+            nodes: 0,
+            cancel: None,
+            stopped: false,
+            mirror: node.is_symmetric(),
+        };
+        let mut found = None;
         let mut fallback = None;
         for &col in &CENTRE_FIRST {
-            let col = col as u8;
-            if !pos.can_play(col) {
+            let bit = crate::games::connect4::bitboard::playable(node.mask) & column_of(col);
+            if bit == 0 {
                 continue;
             }
-            let mut child = *pos;
-            child.play(col);
-            let score = -self.solve(&child);
-            if score == target {
-                return Some((col, score));
+            let child = node.play_bit(bit);
+            // The child's score from the opponent's view, or `None` when only a search can say.
+            let known = if child.immediate_wins() != 0 {
+                Some(child.win_now_score())
+            } else if child.is_full() {
+                Some(0)
+            } else {
+                None
+            };
+            let reaches = match known {
+                Some(s) => -s >= target,
+                // Child score <= -target means this move scores at least target (so exactly).
+                None => search.negamax(&child, -target, -target + 1) <= -target,
+            };
+            if reaches {
+                found = Some((col as u8, target));
+                break;
             }
-            if fallback.is_none_or(|(_, s)| score > s) {
-                fallback = Some((col, score));
+            if fallback.is_none() {
+                fallback = Some((col as u8, target));
             }
         }
-        fallback
+        self.nodes += search.nodes;
+        found.or(fallback)
     }
 }
 

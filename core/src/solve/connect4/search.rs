@@ -5,18 +5,24 @@
 //! opponent no immediate win).
 
 use super::node::{CENTRE_FIRST, Node};
-use super::table::Table;
-use crate::games::connect4::bitboard::{CELLS, column_of};
+use super::table::{NO_MOVE, Table};
+use crate::games::connect4::bitboard::{CELLS, WIDTH, column_of};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How often (in nodes) the cancel flag is read: cheap, and far below a millisecond of search.
 const CANCEL_CHECK_MASK: u64 = (1 << 12) - 1;
+
+/// Nodes with fewer stones than this look up their children before searching them.
+const ETC_BEFORE_MOVE: usize = 36;
 
 pub struct Search<'a> {
     pub table: &'a mut Table,
     pub nodes: u64,
     pub cancel: Option<&'a AtomicBool>,
     pub stopped: bool,
+    /// Store mirror images under one key. Only worth its cost when the root is symmetric (then
+    /// every line has a mirror line); from any other root a node's mirror is never reached.
+    pub mirror: bool,
 }
 
 impl Search<'_> {
@@ -60,24 +66,42 @@ impl Search<'_> {
             }
         }
 
-        let key = node.key();
-        if let Some((lo, hi)) = self.table.get(key) {
-            if lo > alpha {
-                alpha = lo;
+        // With mirroring, the table holds the smaller of the two keys, and moves stored under
+        // the mirrored key are mirrored back.
+        let (key, flipped) = if self.mirror {
+            let m = node.mirrored_key();
+            let k = node.key();
+            if m < k { (m, true) } else { (k, false) }
+        } else {
+            (node.key(), false)
+        };
+        let unflip = |col: u8| {
+            if flipped && col != NO_MOVE {
+                WIDTH as u8 - 1 - col
+            } else {
+                col
+            }
+        };
+        let mut hint = NO_MOVE;
+        if let Some(entry) = self.table.get(key) {
+            if entry.lower > alpha {
+                alpha = entry.lower;
                 if alpha >= beta {
                     return alpha;
                 }
             }
-            if hi < beta {
-                beta = hi;
+            if entry.upper < beta {
+                beta = entry.upper;
                 if alpha >= beta {
                     return beta;
                 }
             }
+            hint = unflip(entry.best);
         }
 
-        // Order the non-losing moves by how many cells they threaten, centre first among equals.
-        let mut moves = [0u64; 7];
+        // Order the non-losing moves: the table's move first, then by how many cells they
+        // threaten, centre first among equals.
+        let mut moves = [0u8; 7];
         let mut scores = [0u32; 7];
         let mut count = 0;
         for &col in &CENTRE_FIRST {
@@ -85,35 +109,61 @@ impl Search<'_> {
             if bit == 0 {
                 continue;
             }
-            let score = node.threat_count_after(bit);
+            let score = if col as u8 == hint {
+                u32::MAX
+            } else {
+                node.threat_count_after(bit)
+            };
             let mut i = count;
             while i > 0 && scores[i - 1] < score {
                 moves[i] = moves[i - 1];
                 scores[i] = scores[i - 1];
                 i -= 1;
             }
-            moves[i] = bit;
+            moves[i] = col as u8;
             scores[i] = score;
             count += 1;
         }
 
+        // Enhanced transposition cutoff: far from the end, subtrees are large enough that looking
+        // up every child first pays for itself when one of them already proves a cutoff.
+        if (node.moves as usize) < ETC_BEFORE_MOVE {
+            for &col in &moves[..count] {
+                let child = node.play_bit(next & column_of(col as usize));
+                let child_key = if self.mirror {
+                    child.key().min(child.mirrored_key())
+                } else {
+                    child.key()
+                };
+                if let Some(entry) = self.table.get(child_key) {
+                    let at_least = -entry.upper;
+                    if at_least >= beta {
+                        self.table.store_lower(key, at_least, unflip(col));
+                        return at_least;
+                    }
+                }
+            }
+        }
+
         let alpha_in = alpha;
-        for &bit in &moves[..count] {
-            let child = node.play_bit(bit);
+        let mut best = NO_MOVE;
+        for &col in &moves[..count] {
+            let child = node.play_bit(next & column_of(col as usize));
             let score = -self.negamax(&child, -beta, -alpha);
             if self.stopped {
                 return alpha;
             }
             if score >= beta {
-                self.table.store_lower(key, score);
+                self.table.store_lower(key, score, unflip(col));
                 return score;
             }
             if score > alpha {
                 alpha = score;
+                best = col;
             }
         }
         if alpha > alpha_in {
-            self.table.store_exact(key, alpha);
+            self.table.store_exact(key, alpha, unflip(best));
         } else {
             self.table.store_upper(key, alpha);
         }
@@ -123,6 +173,10 @@ impl Search<'_> {
     /// Exact score of `node` within `[lo, hi]` by null-window searches (a binary search on the
     /// score, leaning towards 0 where most positions lie), or `None` if cancelled.
     pub fn solve_between(&mut self, node: &Node, mut lo: i32, mut hi: i32) -> Option<i32> {
+        if self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+            self.stopped = true;
+            return None;
+        }
         while lo < hi {
             let mut probe = lo + (hi - lo) / 2;
             if probe <= 0 && lo / 2 < probe {

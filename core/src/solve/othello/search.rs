@@ -18,6 +18,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const TT_MIN_EMPTIES: u32 = 8;
 /// From this many empties on, the stability cutoff is tried.
 const STABILITY_MIN_EMPTIES: u32 = 8;
+/// From this many empties on, children are looked up in the table before any is searched.
+const ETC_MIN_EMPTIES: u32 = 12;
+/// From this many empties on, moves are ordered by a small mobility search.
+const ORDER_SEARCH_MIN_EMPTIES: u32 = 14;
+/// Plies of that mobility search below each child: odd depths order better than even ones;
+/// 3 plies from 18 empties on cut FFO #45 from 1.06 G to 0.64 G nodes at no cost on #40-#44.
+#[inline(always)]
+fn order_depth(n: u32) -> u32 {
+    if n >= 18 { 3 } else { 1 }
+}
 /// Nodes between two looks at the cancel flag.
 const CANCEL_CHECK_NODES: u64 = 1 << 12;
 
@@ -30,7 +40,7 @@ const QUADRANTS: [u64; 4] = [
 ];
 
 /// Score of a finished game from the player's view (empties to the winner).
-#[inline]
+#[inline(always)]
 pub fn final_score(p: u64, o: u64) -> i32 {
     let own = p.count_ones() as i32;
     let theirs = o.count_ones() as i32;
@@ -46,7 +56,7 @@ pub fn final_score(p: u64, o: u64) -> i32 {
 }
 
 /// Squares of the quadrants holding an odd number of empties.
-#[inline]
+#[inline(always)]
 fn odd_quadrants(empties: u64) -> u64 {
     let mut odd = 0;
     for q in QUADRANTS {
@@ -57,6 +67,19 @@ fn odd_quadrants(empties: u64) -> u64 {
     odd
 }
 
+fn cpu_has_fast_bit_ops() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// The solver's state for one search: table, counters, cancellation.
 pub struct Searcher<'a> {
     pub tt: Table,
@@ -64,6 +87,8 @@ pub struct Searcher<'a> {
     cancel: Option<&'a AtomicBool>,
     pub aborted: bool,
     next_check: u64,
+    /// The CPU has POPCNT/LZCNT/BMI1 (x86-64): use the search compiled for them.
+    native: bool,
 }
 
 impl<'a> Searcher<'a> {
@@ -74,6 +99,7 @@ impl<'a> Searcher<'a> {
             cancel,
             aborted: false,
             next_check: CANCEL_CHECK_NODES,
+            native: cpu_has_fast_bit_ops(),
         }
     }
 
@@ -91,17 +117,75 @@ impl<'a> Searcher<'a> {
     /// Exact score of `(p, o)` if it lies inside `(alpha, beta)`; otherwise a bound on the
     /// correct side (fail-soft). `alpha < beta` and both lie in `-64..=64`.
     pub fn search(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.native {
+            // SAFETY: `native` is only set after checking the CPU has these features.
+            return unsafe { x86::search(self, p, o, alpha, beta) };
+        }
+        portable::search(self, p, o, alpha, beta)
+    }
+
+    /// Moves in the order the deep search tries them (see [`portable::ordered_moves`]).
+    pub fn ordered_moves(&self, p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
+        portable::ordered_moves(p, o, moves, tt_move)
+    }
+}
+
+/// The recursive search, written once and compiled twice: portable, and (on x86-64) with the
+/// POPCNT/LZCNT/BMI instructions the baseline target lacks, chosen at run time.
+macro_rules! search_functions {
+    ($(#[$attr:meta])*) => {
+    /// Exact score of `(p, o)` if it lies inside `(alpha, beta)`; otherwise a bound on the
+    /// correct side (fail-soft). `alpha < beta` and both lie in `-64..=64`.
+    $(#[$attr])*
+    pub fn search(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
         let n = 64 - (p | o).count_ones();
         if n >= TT_MIN_EMPTIES {
-            self.search_deep(p, o, alpha, beta, n)
+            search_deep(s, p, o, alpha, beta, n)
         } else {
-            self.search_shallow(p, o, alpha, beta, n)
+            search_shallow(s, p, o, alpha, beta, n)
         }
+    }
+
+    /// Negamax of a mobility evaluation to `depth` plies (move ordering only, never a score).
+    $(#[$attr])*
+    fn mobility_search(p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let moves = legal_moves(p, o);
+        if depth == 0 {
+            let theirs = legal_moves(o, p);
+            let corners = (p & CORNERS).count_ones() as i32 - (o & CORNERS).count_ones() as i32;
+            return (moves.count_ones() + (moves & CORNERS).count_ones()) as i32
+                - (theirs.count_ones() + (theirs & CORNERS).count_ones()) as i32
+                + 4 * corners;
+        }
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return 8 * final_score(p, o);
+            }
+            return -mobility_search(o, p, depth - 1, -beta, -alpha);
+        }
+        let mut best = -1000;
+        for sq in Squares(moves) {
+            let f = flips(sq, p, o);
+            let v = -mobility_search(o ^ f, p | f | (1u64 << sq), depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// Moves of `(p, o)` in the order the deep search tries them (best first), with the TT move
     /// (if legal) in front.
-    pub fn ordered_moves(&self, p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
+    $(#[$attr])*
+    pub fn ordered_moves(p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
+        let n = 64 - (p | o).count_ones();
         let mut list = MoveList::default();
         let odd = odd_quadrants(!(p | o));
         for sq in Squares(moves) {
@@ -114,6 +198,10 @@ impl<'a> Searcher<'a> {
             let weighted = (replies.count_ones() + (replies & CORNERS).count_ones()) as i32;
             let potential = (neighbours(co) & !(cp | co)).count_ones() as i32;
             let mut key = -(weighted << 15) + (corner_stability(co) << 11) - (potential << 5);
+            if n >= ORDER_SEARCH_MIN_EMPTIES {
+                // Far from the end, a two-ply look at mobility orders better than one ply.
+                key = (-mobility_search(cp, co, order_depth(n), -1000, 1000) << 16) + (key >> 4);
+            }
             if bit & odd != 0 {
                 key += 8;
             }
@@ -126,9 +214,10 @@ impl<'a> Searcher<'a> {
         list
     }
 
-    fn search_deep(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
-        self.nodes += 1;
-        if self.check_cancel() {
+    $(#[$attr])*
+    fn search_deep(s: &mut Searcher, p: u64, o: u64, mut alpha: i32, mut beta: i32, n: u32) -> i32 {
+        s.nodes += 1;
+        if s.check_cancel() {
             return alpha;
         }
         let moves = legal_moves(p, o);
@@ -136,9 +225,11 @@ impl<'a> Searcher<'a> {
             if legal_moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.search_deep(o, p, -beta, -alpha, n);
+            return -search_deep(s, o, p, -beta, -alpha, n);
         }
-        if n >= STABILITY_MIN_EMPTIES {
+        // Only a high alpha can be refuted by the opponent's stable discs; with more empties
+        // fewer discs are stable, so the bar rises with `n`.
+        if n >= STABILITY_MIN_EMPTIES && alpha >= 2 * n as i32 - 8 {
             // The opponent's stable discs are lost to us for good: they cap our final score.
             let top = 64 - 2 * stable_discs(o, p).count_ones() as i32;
             if top <= alpha {
@@ -148,7 +239,7 @@ impl<'a> Searcher<'a> {
         }
         let key = position_key(p, o);
         let mut tt_move = None;
-        if let Some(b) = self.tt.probe(key) {
+        if let Some(b) = s.tt.probe(key) {
             if b.lower >= beta {
                 return b.lower;
             }
@@ -162,7 +253,21 @@ impl<'a> Searcher<'a> {
             beta = beta.min(b.upper);
             tt_move = b.best;
         }
-        let list = self.ordered_moves(p, o, moves, tt_move);
+        let list = ordered_moves(p, o, moves, tt_move);
+        if n >= ETC_MIN_EMPTIES {
+            // Enhanced transposition cutoff: a child already known to be bad enough for the
+            // opponent proves the cutoff without searching.
+            for m in list.as_slice() {
+                let sq = m.square as usize;
+                let child = position_key(o ^ m.flips, p | m.flips | (1u64 << sq));
+                if let Some(b) = s.tt.probe(child) {
+                    if -b.upper >= beta {
+                        s.tt.store(key, n, -b.upper, 64, Some(sq));
+                        return -b.upper;
+                    }
+                }
+            }
+        }
         let alpha_in = alpha;
         let mut best = -65;
         let mut best_move = None;
@@ -170,16 +275,16 @@ impl<'a> Searcher<'a> {
             let sq = m.square as usize;
             let (cp, co) = (o ^ m.flips, p | m.flips | (1u64 << sq));
             let v = if i == 0 {
-                -self.search(cp, co, -beta, -alpha)
+                -search(s, cp, co, -beta, -alpha)
             } else {
-                let v = -self.search(cp, co, -alpha - 1, -alpha);
+                let v = -search(s, cp, co, -alpha - 1, -alpha);
                 if v > alpha && v < beta {
-                    -self.search(cp, co, -beta, -v)
+                    -search(s, cp, co, -beta, -v)
                 } else {
                     v
                 }
             };
-            if self.aborted {
+            if s.aborted {
                 return best.max(alpha_in);
             }
             if v > best {
@@ -200,29 +305,30 @@ impl<'a> Searcher<'a> {
         } else {
             (best, best)
         };
-        self.tt.store(key, n, lower, upper, best_move);
+        s.tt.store(key, n, lower, upper, best_move);
         best
     }
 
     /// 5..TT_MIN_EMPTIES empties: parity ordering, no table.
-    fn search_shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
+    $(#[$attr])*
+    fn search_shallow(s: &mut Searcher, p: u64, o: u64, mut alpha: i32, beta: i32, n: u32) -> i32 {
         if n <= 4 {
-            return self.solve_small(p, o, alpha, beta, n);
+            return solve_small(s, p, o, alpha, beta, n);
         }
-        self.nodes += 1;
+        s.nodes += 1;
         let moves = legal_moves(p, o);
         if moves == 0 {
             if legal_moves(o, p) == 0 {
                 return final_score(p, o);
             }
-            return -self.search_shallow(o, p, -beta, -alpha, n);
+            return -search_shallow(s, o, p, -beta, -alpha, n);
         }
         let odd = odd_quadrants(!(p | o));
         let mut best = -65;
         for part in [moves & odd, moves & !odd] {
             for sq in Squares(part) {
                 let f = flips(sq, p, o);
-                let v = -self.search_shallow(o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1);
+                let v = -search_shallow(s, o ^ f, p | f | (1u64 << sq), -beta, -alpha, n - 1);
                 if v > best {
                     best = v;
                     if v > alpha {
@@ -238,18 +344,19 @@ impl<'a> Searcher<'a> {
     }
 
     /// 2..=4 empties: try each empty square (parity first), a move being legal iff it flips.
-    fn solve_small(&mut self, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
+    $(#[$attr])*
+    fn solve_small(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, n: u32) -> i32 {
         let empties = !(p | o);
         if n <= 1 {
-            self.nodes += 1;
+            s.nodes += 1;
             return last_move_score(p, o, empties.trailing_zeros() as usize);
         }
-        self.nodes += 1;
-        if let Some(v) = self.try_moves(p, o, alpha, beta, n, empties) {
+        s.nodes += 1;
+        if let Some(v) = try_moves(s, p, o, alpha, beta, n, empties) {
             return v;
         }
         // No move: pass if the opponent can move, else the game is over.
-        match self.try_moves(o, p, -beta, -alpha, n, empties) {
+        match try_moves(s, o, p, -beta, -alpha, n, empties) {
             Some(v) => -v,
             None => final_score(p, o),
         }
@@ -257,8 +364,9 @@ impl<'a> Searcher<'a> {
 
     /// Best score over the legal moves among `empties`, or `None` if there is none.
     #[inline]
+    $(#[$attr])*
     fn try_moves(
-        &mut self,
+        s: &mut Searcher,
         p: u64,
         o: u64,
         mut alpha: i32,
@@ -280,10 +388,10 @@ impl<'a> Searcher<'a> {
                 }
                 let (cp, co) = (o ^ f, p | f | (1u64 << sq));
                 let v = if n == 2 {
-                    self.nodes += 1;
+                    s.nodes += 1;
                     -last_move_score(cp, co, (empties & !(1u64 << sq)).trailing_zeros() as usize)
                 } else {
-                    -self.solve_small(cp, co, -beta, -alpha, n - 1)
+                    -solve_small(s, cp, co, -beta, -alpha, n - 1)
                 };
                 if best.is_none_or(|b| v > b) {
                     best = Some(v);
@@ -298,11 +406,26 @@ impl<'a> Searcher<'a> {
         }
         best
     }
+
+    };
+}
+
+/// Portable build of the search.
+mod portable {
+    use super::*;
+    search_functions!();
+}
+
+/// The search compiled for x86-64 CPUs with POPCNT, LZCNT and BMI1.
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use super::*;
+    search_functions!(#[target_feature(enable = "popcnt,lzcnt,bmi1")]);
 }
 
 /// Exact score when one empty square `sq` is left: the player plays it if it can, else the
 /// opponent does if it can, else the game ends with the square going to the winner.
-#[inline]
+#[inline(always)]
 pub fn last_move_score(p: u64, o: u64, sq: usize) -> i32 {
     let own = p.count_ones() as i32;
     let f = flips(sq, p, o);
@@ -319,7 +442,7 @@ pub fn last_move_score(p: u64, o: u64, sq: usize) -> i32 {
 }
 
 /// Squares next to a disc of `b` (in any of the eight directions).
-#[inline]
+#[inline(always)]
 fn neighbours(b: u64) -> u64 {
     const NOT_A: u64 = 0xFEFE_FEFE_FEFE_FEFE;
     const NOT_H: u64 = 0x7F7F_7F7F_7F7F_7F7F;
@@ -329,7 +452,7 @@ fn neighbours(b: u64) -> u64 {
 }
 
 /// Our discs that are corners or edge squares next to a corner we own (surely stable).
-#[inline]
+#[inline(always)]
 fn corner_stability(p: u64) -> i32 {
     let stable = ((0x0100_0000_0000_0001 & p) << 1)
         | ((0x8000_0000_0000_0080 & p) >> 1)
@@ -340,7 +463,7 @@ fn corner_stability(p: u64) -> i32 {
 }
 
 /// Table key of a position (side to move's discs, opponent's discs): colour does not matter.
-#[inline]
+#[inline(always)]
 pub fn position_key(p: u64, o: u64) -> u64 {
     let mut h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
         ^ o.rotate_left(32).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);

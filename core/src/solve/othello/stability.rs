@@ -28,7 +28,7 @@ const fn build_diagonals() -> [[u64; 15]; 2] {
 }
 
 /// Masks of the squares whose line is completely filled: (horizontal, vertical, a1-h8, h1-a8).
-#[inline]
+#[inline(always)]
 fn full_lines(occupied: u64) -> [u64; 4] {
     let mut h = occupied;
     h &= h >> 4;
@@ -52,6 +52,7 @@ fn full_lines(occupied: u64) -> [u64; 4] {
 }
 
 /// A subset of the stable discs of the side owning `own` (the other side owns `other`).
+#[inline(always)]
 pub fn stable_discs(own: u64, other: u64) -> u64 {
     let [full_h, full_v, full_d9, full_d7] = full_lines(own | other);
     // Discs stable "by line or edge" in each direction before any neighbour is known stable.

@@ -1,0 +1,229 @@
+//! One game in progress behind a type-erased interface, so a `GameSession` can hold any game.
+
+use crate::board::{self, MoveCells, Piece};
+use crate::engine::{self, Found, Playable};
+use crate::error::PlyError;
+use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
+use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
+use ply_core::line::{GameLine, PlayError};
+use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
+use ply_core::search::{SearchConfig, StopToken};
+use ply_core::Outcome;
+
+/// A search ready to run without the session lock.
+pub(crate) type PreparedSearch = Box<dyn FnOnce(&StopToken) -> Found + Send>;
+
+/// What a session needs from its game.
+pub(crate) trait AnyGame: Send {
+    fn kind(&self) -> GameKind;
+    fn side_to_move(&self) -> u8;
+    fn outcome(&self) -> Option<Outcome>;
+    fn ply(&self) -> usize;
+    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError>;
+    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError>;
+    fn undo(&mut self) -> bool;
+    fn redo(&mut self) -> bool;
+    fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot;
+    fn prepare(
+        &self,
+        config: SearchConfig,
+        heuristic: &HeuristicChoice,
+        algorithm: SearchAlgorithm,
+    ) -> Result<PreparedSearch, PlyError>;
+    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError>;
+    fn transcript(&self) -> String;
+}
+
+pub(crate) struct Driver<G: Playable> {
+    kind: GameKind,
+    line: GameLine<G>,
+    /// Engine statistics of move `i`, when a computer chose it (kept across undo for redo).
+    stats: Vec<Option<MoveStats>>,
+}
+
+impl<G: Playable> Driver<G> {
+    pub(crate) fn new(kind: GameKind, start: G) -> Self {
+        Driver { kind, line: GameLine::new(start), stats: Vec::new() }
+    }
+
+    fn legal(pos: &G) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves
+    }
+
+    /// The move `mv` from `pos` described for drawing, with what it changes.
+    fn describe(pos: &G, index: usize, mv: G::Move, before: &[Piece]) -> MoveInfo {
+        let cells: MoveCells = pos.move_cells(mv);
+        let mut child = *pos;
+        child.play(mv);
+        let change = board::change(before, &child.pieces(), &cells);
+        MoveInfo {
+            index: index as u32,
+            notation: pos.format_move(mv),
+            player: Side::of(pos.side_to_move()),
+            is_pass: cells.is_pass,
+            from: cells.from,
+            to: cells.to,
+            path: cells.path,
+            column: cells.column,
+            flipped: change.flipped,
+            captured: change.captured,
+            crowned: change.crowned,
+        }
+    }
+
+    fn last_move(&self) -> Option<MoveInfo> {
+        let n = self.line.ply().checked_sub(1)?;
+        let pos = self.line.position_before(n)?;
+        let mv = *self.line.moves().get(n)?;
+        let index = Self::legal(pos).iter().position(|m| *m == mv)?;
+        Some(Self::describe(pos, index, mv, &pos.pieces()))
+    }
+
+    fn set_stats(&mut self, ply: usize, stats: Option<MoveStats>) {
+        self.stats.truncate(ply);
+        self.stats.push(stats);
+    }
+}
+
+fn play_error(e: PlayError) -> PlyError {
+    match e {
+        PlayError::GameOver => PlyError::GameOver,
+        PlayError::Illegal(reason) => PlyError::illegal(reason),
+        PlayError::Parse(p) => PlyError::illegal(p.to_string()),
+    }
+}
+
+impl<G: Playable> AnyGame for Driver<G> {
+    fn kind(&self) -> GameKind {
+        self.kind
+    }
+    fn side_to_move(&self) -> u8 {
+        self.line.current().side_to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.line.outcome()
+    }
+    fn ply(&self) -> usize {
+        self.line.ply()
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError> {
+        if self.line.outcome().is_some() {
+            return Err(PlyError::GameOver);
+        }
+        let pos = *self.line.current();
+        let mv = pos.parse_move(text.trim()).map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+        let index = Self::legal(&pos)
+            .iter()
+            .position(|m| *m == mv)
+            .ok_or_else(|| PlyError::illegal(format!("'{text}' is not a legal move here")))?;
+        self.play_index(index as u32, None)
+    }
+
+    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
+        if self.line.outcome().is_some() {
+            return Err(PlyError::GameOver);
+        }
+        let pos = *self.line.current();
+        let legal = Self::legal(&pos);
+        let mv = *legal.get(index as usize).ok_or_else(|| {
+            PlyError::illegal(format!("move index {index} is out of range (there are {} legal moves)", legal.len()))
+        })?;
+        let before = pos.pieces();
+        let ply = self.line.ply();
+        self.line.play(mv).map_err(play_error)?;
+        self.set_stats(ply, stats);
+        Ok(Self::describe(&pos, index as usize, mv, &before))
+    }
+
+    fn undo(&mut self) -> bool {
+        self.line.undo().is_some()
+    }
+
+    fn redo(&mut self) -> bool {
+        let ply = self.line.ply();
+        let done = self.line.redo().is_some();
+        if done && self.stats.len() <= ply {
+            self.stats.resize(ply + 1, None);
+        }
+        done
+    }
+
+    fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot {
+        let pos = self.line.current();
+        let pieces = pos.pieces();
+        let cells = pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let i = i as u32;
+                Cell { index: i, row: i / G::COLS, col: i % G::COLS, label: G::label(i), piece: *p, playable: G::playable(i) }
+            })
+            .collect();
+        let legal_moves = if matches!(status, GameStatus::Playing) {
+            Self::legal(pos).into_iter().enumerate().map(|(i, mv)| Self::describe(pos, i, mv, &pieces)).collect()
+        } else {
+            Vec::new()
+        };
+        let count = |side: u8| pieces.iter().filter(|p| p.owner() == Some(side)).count() as u32;
+        Snapshot {
+            game: self.kind,
+            rows: G::ROWS,
+            cols: G::COLS,
+            cells,
+            side_to_move: Side::of(pos.side_to_move()),
+            computer_to_move,
+            legal_moves,
+            last_move: self.last_move(),
+            first_count: count(0),
+            second_count: count(1),
+            status,
+            can_undo,
+            can_redo: self.line.can_redo(),
+            move_number: self.line.ply() as u32,
+            history: self.line.notation(),
+            position: pos.format_position(),
+        }
+    }
+
+    fn prepare(
+        &self,
+        config: SearchConfig,
+        heuristic: &HeuristicChoice,
+        algorithm: SearchAlgorithm,
+    ) -> Result<PreparedSearch, PlyError> {
+        let eval = G::evaluator(heuristic)?;
+        let pos = *self.line.current();
+        Ok(Box::new(move |stop: &StopToken| engine::run(&pos, eval.as_ref(), &config, algorithm, stop)))
+    }
+
+    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
+        let stats = self.stats.get(..self.line.ply()).unwrap_or(&self.stats);
+        record_from_line(&self.line, stats, resigned_by, meta).map_err(|e| PlyError::BadRecord { reason: e.to_string() })
+    }
+
+    fn transcript(&self) -> String {
+        let moves = self.line.notation();
+        match self.kind {
+            GameKind::Othello => moves.iter().filter(|m| m.as_str() != "pass").map(String::as_str).collect(),
+            GameKind::ConnectFour => moves.concat(),
+            GameKind::Draughts | GameKind::RelaxedDraughts => {
+                let mut out = String::new();
+                for (i, m) in moves.iter().enumerate() {
+                    if i % 2 == 0 {
+                        if i > 0 {
+                            out.push(' ');
+                        }
+                        out.push_str(&format!("{}. ", i / 2 + 1));
+                    } else {
+                        out.push(' ');
+                    }
+                    out.push_str(m);
+                }
+                out
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! `ply search`, `ply play` and `ply bench` driven as a user would: arguments and piped stdin.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn ply(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run ply");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("ply output")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn search_json_has_the_documented_fields() {
+    let o = ply(&["search", "connect4", "--depth", "6", "--json"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+    for field in [
+        "best_move",
+        "score",
+        "depth",
+        "nodes",
+        "leaf_evals",
+        "cutoffs",
+        "time_ms",
+        "pv",
+    ] {
+        assert!(v.get(field).is_some(), "missing {field}");
+    }
+    assert_eq!(v["depth"], 6);
+    let best = v["best_move"].as_str().expect("move");
+    assert!(("1"..="7").contains(&best));
+    assert_eq!(v["pv"][0].as_str(), Some(best));
+    assert!(v["nodes"].as_u64().expect("nodes") > 0);
+}
+
+#[test]
+fn every_algorithm_agrees_on_the_value() {
+    let score = |algo: &str, ordering: &str| {
+        let o = ply(
+            &[
+                "search",
+                "othello",
+                "--position",
+                "f5d6c3",
+                "--algo",
+                algo,
+                "--depth",
+                "4",
+                "--ordering",
+                ordering,
+                "--json",
+            ],
+            "",
+        );
+        assert!(
+            o.status.success(),
+            "{algo}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+        v["score"].as_i64().expect("score")
+    };
+    let reference = score("minimax", "none");
+    for (algo, ordering) in [
+        ("alphabeta", "ads-mtf"),
+        ("pvs", "static,tt,killer,history"),
+        ("scout", "ads-transpose"),
+    ] {
+        assert_eq!(score(algo, ordering), reference, "{algo} {ordering}");
+    }
+}
+
+#[test]
+fn search_text_shows_move_score_pv_and_stats() {
+    let o = ply(
+        &[
+            "search",
+            "othello",
+            "--depth",
+            "3",
+            "--algo",
+            "scout",
+            "--ordering",
+            "ads-mtf",
+            "--ads-limit",
+            "5",
+            "--ads-per-level",
+        ],
+        "",
+    );
+    assert!(o.status.success());
+    let text = stdout(&o);
+    for needle in [
+        "best move:",
+        "score:",
+        "pv:",
+        "nodes:",
+        "test calls:",
+        "time:",
+    ] {
+        assert!(text.contains(needle), "{needle} in {text}");
+    }
+}
+
+#[test]
+fn bad_engine_options_are_rejected_with_a_reason() {
+    let o = ply(&["search", "othello", "--algo", "magic"], "");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("magic"));
+    let o = ply(&["search", "othello", "--ordering", "static,bogus"], "");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("bogus"));
+    let o = ply(&["search", "othello", "--heuristic", "nonsense"], "");
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("nonsense"));
+}
+
+#[test]
+fn play_accepts_moves_undo_hint_and_quit_from_stdin() {
+    let o = ply(
+        &["play", "connect4", "--depth", "3"],
+        "4\nhint\nundo\n9\n3\nmoves\nquit\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("engine (player 2) plays"), "{text}");
+    assert!(text.contains("hint: "), "{text}");
+    assert!(text.contains("took back 2 move(s)"), "{text}");
+    assert!(text.contains("not a legal move here"), "{text}");
+    assert!(text.contains("moves so far: 3 "), "{text}");
+    assert!(
+        text.contains("nodes"),
+        "engine stats after its move: {text}"
+    );
+    assert!(text.trim_end().ends_with("bye"), "{text}");
+}
+
+#[test]
+fn play_engine_against_itself_to_the_end() {
+    let o = ply(&["play", "othello", "--side", "none", "--depth", "2"], "");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("game over:"), "{text}");
+    assert!(text.matches("engine (player").count() >= 30);
+}
+
+#[test]
+fn play_as_second_player_until_input_ends() {
+    let o = ply(
+        &[
+            "play",
+            "connect4",
+            "--side",
+            "second",
+            "--algo",
+            "mcts",
+            "--playouts",
+            "200",
+        ],
+        "1\n1\n",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("engine (player 1) plays"));
+    assert!(text.contains("end of input"));
+}
+
+#[test]
+fn bench_prints_ratios_and_stop_latency() {
+    let o = ply(
+        &[
+            "bench",
+            "othello",
+            "--depth",
+            "3",
+            "--algos",
+            "minimax,alphabeta",
+            "--orderings",
+            "none;static,tt",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    assert!(text.contains("midgame-10"), "{text}");
+    assert!(text.contains("x "), "{text}");
+    assert!(text.contains("stop latency"), "{text}");
+}

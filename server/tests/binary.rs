@@ -1,0 +1,97 @@
+//! The `ply-server` binary: starts on a SQLite file it creates, logs JSON lines, serves, and on
+//! SIGTERM finishes cleanly with exit status 0.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// A minimal HTTP/1.1 GET over a fresh connection; returns status line and body.
+fn get(addr: &str, path: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("read");
+    let status = response.lines().next().unwrap_or_default().to_owned();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+#[cfg(unix)]
+#[test]
+fn the_binary_serves_sqlite_logs_json_and_stops_cleanly_on_sigterm() {
+    let dir = tempfile::tempdir().unwrap();
+    let db_path = dir.path().join("sub-ply.db");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply-server"))
+        .args(["--listen", "127.0.0.1:0", "--db"])
+        .arg(format!("sqlite://{}", db_path.display()))
+        .args(["--log-format", "json", "--log", "info"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ply-server starts");
+    let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+
+    // The first events: a warning that export is closed, then "started" with the address.
+    let mut addr = None;
+    for line in lines.by_ref().take(20) {
+        let line = line.expect("log line");
+        let event: serde_json::Value =
+            serde_json::from_str(&line).unwrap_or_else(|e| panic!("not JSON ({e}): {line}"));
+        assert!(
+            event["level"].is_string() && event["timestamp"].is_string(),
+            "{line}"
+        );
+        if event["fields"]["message"] == "ply-server started" {
+            addr = event["fields"]["listen"].as_str().map(str::to_owned);
+            break;
+        }
+    }
+    let addr = addr.expect("a 'started' event naming the address");
+    assert!(db_path.exists(), "the SQLite file is created");
+
+    let (status, body) = get(&addr, "/healthz");
+    assert!(status.contains("200"), "{status}");
+    assert!(body.contains("\"sqlite\""), "{body}");
+    // No admin token configured: the collection is closed.
+    let (status, body) = get(&addr, "/v1/stats");
+    assert!(status.contains("403"), "{status}");
+    assert!(body.contains("\"forbidden\""), "{body}");
+
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().expect("exit");
+    assert!(status.success(), "exit status after SIGTERM: {status:?}");
+    let rest: Vec<String> = lines.map_while(Result::ok).collect();
+    assert!(
+        rest.iter()
+            .any(|l| l.contains("request") && l.contains("/healthz")),
+        "one log event per request: {rest:?}"
+    );
+    assert!(
+        rest.iter().any(|l| l.contains("stopped cleanly")),
+        "{rest:?}"
+    );
+}
+
+#[test]
+fn a_bad_database_url_fails_with_a_message() {
+    let output = Command::new(env!("CARGO_BIN_EXE_ply-server"))
+        .args(["--listen", "127.0.0.1:0", "--db", "mysql://nowhere/db"])
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("mysql://nowhere/db"), "{stderr}");
+}

@@ -1,0 +1,393 @@
+//! `POST /v1/games` with real records: every record replayed through `ply-core` before it is
+//! stored, per-record verdicts, idempotency, conflicts, concurrent uploads, and the export and
+//! statistics of what was stored. Each test runs on SQLite and (with PLY_TEST_POSTGRES_URL)
+//! PostgreSQL.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use axum::http::{Method, StatusCode};
+use common::{TestServer, on_each_backend};
+use ply_core::record::GameRecord;
+use ply_core::sync::wire::{UploadResponse, UploadResult, UploadStatus};
+use ply_server::testing::games;
+use serde_json::{Value, json};
+
+fn values(records: &[GameRecord]) -> Vec<Value> {
+    records
+        .iter()
+        .map(|r| serde_json::to_value(r).expect("record to JSON"))
+        .collect()
+}
+
+async fn upload(server: &TestServer, token: &str, records: &[Value]) -> UploadResponse {
+    let reply = server.upload(token, records).await;
+    assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+    serde_json::from_slice(&reply.body).expect("an UploadResponse")
+}
+
+fn code(result: &UploadResult) -> &str {
+    result.reason.as_ref().map_or("", |r| r.code.as_str())
+}
+
+fn sorted(mut records: Vec<GameRecord>) -> Vec<GameRecord> {
+    records.sort_by(|a, b| a.id.cmp(&b.id));
+    records
+}
+
+async fn exported(server: &TestServer) -> Vec<GameRecord> {
+    server
+        .export_all(None, 4)
+        .await
+        .into_iter()
+        .map(|v| serde_json::from_value(v).expect("export line is a record"))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn valid_games_are_accepted_once_and_exported_as_sent() {
+    on_each_backend("valid_games_accepted", |db| async move {
+        let server = TestServer::start(&db).await;
+        let token = server.register().await;
+        let played = games::mixed(4, 11);
+        let sent = values(&played);
+
+        let first = upload(&server, &token, &sent).await;
+        assert_eq!(first.results.len(), played.len());
+        for (result, record) in first.results.iter().zip(&played) {
+            assert_eq!(
+                result.id.as_ref(),
+                Some(&record.id),
+                "results come in request order"
+            );
+            assert_eq!(result.status, UploadStatus::Accepted, "{result:?}");
+            assert_eq!(result.reason, None);
+        }
+        // The same batch again: all duplicates, nothing new stored.
+        let second = upload(&server, &token, &sent).await;
+        assert!(
+            second
+                .results
+                .iter()
+                .all(|r| r.status == UploadStatus::Duplicate)
+        );
+        assert_eq!(
+            server.state.db().count_records().await.unwrap(),
+            played.len() as i64
+        );
+        assert_eq!(sorted(exported(&server).await), sorted(played.clone()));
+
+        // Filtered export: only that game, in upload order.
+        let othello: Vec<_> = server
+            .export_all(Some("othello"), 2)
+            .await
+            .into_iter()
+            .map(|v| v["id"].as_str().unwrap().to_owned())
+            .collect();
+        let want: Vec<_> = played
+            .iter()
+            .filter(|g| g.game.name() == "othello")
+            .map(|g| g.id.clone())
+            .collect();
+        assert_eq!(othello, want);
+    })
+    .await;
+}
+
+/// A valid record, and broken variants of it, each with the code its rejection must carry.
+fn broken_records() -> (Value, Vec<(&'static str, Value, &'static str)>) {
+    let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(5);
+    let game = games::play::<ply_core::games::othello::Othello>(
+        &mut rng,
+        games::Seats::ComputerVsComputer,
+    );
+    let good = serde_json::to_value(&game).unwrap();
+    let fresh_id = |v: &mut Value, n: u32| {
+        v["id"] = json!(format!("11111111-2222-4333-8444-{n:012}"));
+    };
+    let mut cases = Vec::new();
+
+    let mut v = good.clone();
+    fresh_id(&mut v, 1);
+    v["schema_version"] = json!(2);
+    cases.push(("wrong schema version", v, "unsupported_schema_version"));
+
+    let mut v = good.clone();
+    fresh_id(&mut v, 2);
+    // Othello's first move played twice: the second is illegal (occupied square, or not
+    // the same side's move).
+    let first = v["moves"][0].clone();
+    v["moves"][1] = first;
+    cases.push(("illegal move sequence", v, "illegal_move"));
+
+    let mut v = good.clone();
+    fresh_id(&mut v, 3);
+    let winner = v["result"]["winner"].clone();
+    v["result"]["winner"] = match winner.as_u64() {
+        Some(0) => json!(1),
+        Some(_) => json!(0),
+        None => json!(0),
+    };
+    cases.push(("forged result", v, "result_mismatch"));
+
+    let mut v = good.clone();
+    fresh_id(&mut v, 4);
+    let moves = v["moves"].as_array().unwrap().len();
+    v["moves"].as_array_mut().unwrap().truncate(moves - 1);
+    cases.push(("game cut short", v, "result_mismatch"));
+
+    let mut v = good.clone();
+    v["id"] = json!("not-a-uuid");
+    cases.push(("bad id", v, "bad_id"));
+
+    let mut v = good.clone();
+    fresh_id(&mut v, 5);
+    v["moves"][0]["notation"] = json!("a1");
+    cases.push(("notation disagrees with the move", v, "notation_mismatch"));
+
+    let mut v = good.clone();
+    fresh_id(&mut v, 6);
+    v["owner_email"] = json!("someone@example.org");
+    cases.push(("unknown field", v, "malformed"));
+
+    cases.push(("not an object", json!([1, 2, 3]), "malformed"));
+    cases.push(("empty object", json!({}), "malformed"));
+
+    (good, cases)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invalid_records_are_rejected_with_their_reason_and_nothing_of_them_is_stored() {
+    on_each_backend("invalid_records_rejected", |db| async move {
+        let server = TestServer::start(&db).await;
+        let token = server.register().await;
+        let (good, cases) = broken_records();
+
+        // Each alone.
+        for (what, record, code) in &cases {
+            let answer = upload(&server, &token, std::slice::from_ref(record)).await;
+            let result = &answer.results[0];
+            assert_eq!(result.status, UploadStatus::Rejected, "{what}: {result:?}");
+            let reason = result.reason.as_ref().expect("a rejection has a reason");
+            assert_eq!(&reason.code, code, "{what}: {}", reason.message);
+            assert!(!reason.message.is_empty());
+            if let Some(id) = record.get("id").and_then(Value::as_str) {
+                assert_eq!(result.id.as_deref(), Some(id), "{what}: the id is echoed");
+            }
+        }
+        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+
+        // Mixed with a valid record: only the valid one is stored, verdicts in order.
+        let mut batch: Vec<Value> = cases.iter().map(|(_, r, _)| r.clone()).collect();
+        batch.insert(3, good.clone());
+        let answer = upload(&server, &token, &batch).await;
+        for (i, result) in answer.results.iter().enumerate() {
+            let want = if i == 3 {
+                UploadStatus::Accepted
+            } else {
+                UploadStatus::Rejected
+            };
+            assert_eq!(result.status, want, "record {i}: {result:?}");
+        }
+        assert_eq!(server.state.db().count_records().await.unwrap(), 1);
+        let stored = exported(&server).await;
+        assert_eq!(serde_json::to_value(&stored[0]).unwrap(), good);
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_oversized_record_is_rejected_alone() {
+    on_each_backend("oversized_record", |db| async move {
+        let server = TestServer::start(&db).await;
+        let token = server.register().await;
+        let played = games::mixed(1, 3);
+        let mut big = serde_json::to_value(&played[0]).unwrap();
+        big["id"] = json!("22222222-2222-4333-8444-000000000001");
+        // Inflate past the record limit with a long (valid-looking) engine option.
+        big["players"][1]["engine"]["options"] =
+            json!({ "padding": "x".repeat(ply_core::record::limits::MAX_RECORD_BYTES) });
+        let mut batch = values(&played);
+        batch.push(big);
+        let answer = upload(&server, &token, &batch).await;
+        let last = answer.results.last().unwrap();
+        assert_eq!(last.status, UploadStatus::Rejected);
+        assert_eq!(code(last), "too_large", "{last:?}");
+        assert_eq!(
+            server.state.db().count_records().await.unwrap(),
+            played.len() as i64
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_different_record_under_a_stored_id_is_rejected_as_a_conflict() {
+    on_each_backend("id_conflict", |db| async move {
+        let server = TestServer::start(&db).await;
+        let token = server.register().await;
+        let played = games::mixed(1, 21);
+        let (a, b) = (&played[0], &played[1]);
+        upload(&server, &token, &values(std::slice::from_ref(a))).await;
+        let mut impostor = b.clone();
+        impostor.id = a.id.clone();
+        let answer = upload(&server, &token, &values(&[impostor])).await;
+        let result = &answer.results[0];
+        assert_eq!(result.status, UploadStatus::Rejected);
+        assert_eq!(code(result), "id_conflict", "{result:?}");
+        assert_eq!(
+            exported(&server).await,
+            vec![a.clone()],
+            "the original is kept"
+        );
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn concurrent_uploads_of_the_same_records_from_two_clients_store_each_once() {
+    on_each_backend("concurrent_uploads", |db| async move {
+        // Two server instances on one database, a device on each.
+        let one = TestServer::start(&db).await;
+        let two = TestServer::start(&db).await;
+        let t1 = one.register().await;
+        let t2 = two.register().await;
+        let played = games::mixed(5, 31);
+        let sent = values(&played);
+        let mut reversed = sent.clone();
+        reversed.reverse();
+
+        let mut tasks = Vec::new();
+        for round in 0..3 {
+            for (server, token, batch) in [(&one, &t1, &sent), (&two, &t2, &reversed)] {
+                let router = server.router.clone();
+                let token = token.clone();
+                let chunks: Vec<Vec<Value>> =
+                    batch.chunks(4 + round).map(<[Value]>::to_vec).collect();
+                tasks.push(tokio::spawn(async move {
+                    let mut statuses = Vec::new();
+                    for chunk in chunks {
+                        let body = json!({ "records": chunk }).to_string();
+                        let request = axum::http::Request::builder()
+                            .method(Method::POST)
+                            .uri("/v1/games")
+                            .header("authorization", format!("Bearer {token}"))
+                            .body(axum::body::Body::from(body))
+                            .unwrap();
+                        let response = tower::ServiceExt::oneshot(router.clone(), request)
+                            .await
+                            .unwrap();
+                        assert_eq!(response.status(), StatusCode::OK);
+                        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
+                            .await
+                            .unwrap();
+                        let answer: UploadResponse = serde_json::from_slice(&bytes).unwrap();
+                        statuses.extend(answer.results.into_iter().map(|r| (r.id, r.status)));
+                    }
+                    statuses
+                }));
+            }
+        }
+        let mut accepted: BTreeMap<String, usize> = BTreeMap::new();
+        for task in tasks {
+            for (id, status) in task.await.unwrap() {
+                assert_ne!(status, UploadStatus::Rejected, "{id:?}");
+                if status == UploadStatus::Accepted {
+                    *accepted.entry(id.expect("id echoed")).or_default() += 1;
+                }
+            }
+        }
+        assert_eq!(
+            accepted.len(),
+            played.len(),
+            "every record accepted by someone"
+        );
+        assert!(
+            accepted.values().all(|&n| n == 1),
+            "and by exactly one upload"
+        );
+        assert_eq!(sorted(exported(&one).await), sorted(played));
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stats_agree_with_the_uploaded_games() {
+    on_each_backend("stats_agree", |db| async move {
+        let server = TestServer::start(&db).await;
+        let token = server.register().await;
+        let played = games::mixed(6, 41);
+        upload(&server, &token, &values(&played)).await;
+
+        let reply = server
+            .send(
+                Method::GET,
+                "/v1/stats",
+                Some(common::ADMIN),
+                axum::body::Body::empty(),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK);
+        let stats: ply_server::db::Stats = serde_json::from_slice(&reply.body).unwrap();
+        assert_eq!(stats.records, played.len() as i64);
+
+        // Independent tallies straight from the records.
+        let mut wins: BTreeMap<(String, String), (i64, i64)> = BTreeMap::new();
+        let mut nodes: BTreeMap<(String, String), (i64, i64)> = BTreeMap::new();
+        for g in &played {
+            for (seat, p) in g.players.iter().enumerate() {
+                let engine = p
+                    .engine
+                    .as_ref()
+                    .map_or("human".to_owned(), |e| e.algorithm.clone());
+                let e = wins.entry((g.game.name().to_owned(), engine)).or_default();
+                e.0 += 1;
+                if g.result.winner == Some(seat as u8) {
+                    e.1 += 1;
+                }
+            }
+            // Every game here starts from the standard position and the sides alternate
+            // (a pass is a move), so move i was played by seat i % 2.
+            for (i, m) in g.moves.iter().enumerate() {
+                if let Some(st) = m.stats {
+                    let seat = &g.players[i % 2];
+                    let engine = seat.engine.as_ref().expect("stats only on computer moves");
+                    let e = nodes
+                        .entry((g.game.name().to_owned(), engine.algorithm.clone()))
+                        .or_default();
+                    e.0 += 1;
+                    e.1 += st.nodes as i64;
+                }
+            }
+        }
+        for ((game, engine), (games_played, won)) in &wins {
+            let rows: Vec<_> = stats
+                .results
+                .iter()
+                .filter(|r| &r.game == game && &r.engine == engine)
+                .collect();
+            let total: i64 = rows.iter().map(|r| r.games).sum();
+            let total_wins: i64 = rows.iter().map(|r| r.wins).sum();
+            assert_eq!(
+                (total, total_wins),
+                (*games_played, *won),
+                "{game} {engine}"
+            );
+        }
+        for ((game, engine), (moves, sum)) in &nodes {
+            let rows: Vec<_> = stats
+                .nodes_per_move
+                .iter()
+                .filter(|r| &r.game == game && &r.engine == engine)
+                .collect();
+            let got_moves: i64 = rows.iter().map(|r| r.moves).sum();
+            let got_nodes: i64 = rows.iter().map(|r| r.nodes).sum();
+            assert_eq!((got_moves, got_nodes), (*moves, *sum), "{game} {engine}");
+        }
+        let want_moves: i64 = nodes.values().map(|v| v.0).sum();
+        let phase_moves: i64 = stats.nodes_by_phase.iter().map(|r| r.moves).sum();
+        assert_eq!(phase_moves, want_moves);
+    })
+    .await;
+}

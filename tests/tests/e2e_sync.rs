@@ -1,0 +1,308 @@
+//! End to end on loopback: games played through `GameLine` go into the core's outbox, the
+//! core's sync client uploads them over HTTP to a real in-process `ply-server` (SQLite, and
+//! PostgreSQL when PLY_TEST_POSTGRES_URL is set), and the server's export equals what was
+//! played, each game exactly once, through faults: server down, server killed in the middle of
+//! a batch, the same batch sent twice, acknowledgements lost.
+
+mod e2e_support;
+
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+use e2e_support::{
+    Fault, FaultyTransport, KillingTransport, UreqTransport, by_id, export_all, played_games,
+    start_server,
+};
+use ply_core::record::{GameRecord, Platform};
+use ply_core::sync::wire::RegisterDeviceRequest;
+use ply_core::sync::{Outbox, SyncClient, SyncConfig, SyncOutcome};
+use ply_server::testing::TempDatabase;
+
+fn register(client: &SyncClient) -> String {
+    client
+        .register(
+            &UreqTransport::default(),
+            &RegisterDeviceRequest {
+                platform: Platform::Cli,
+                app_version: "0.1.0-e2e".into(),
+            },
+        )
+        .expect("registration")
+}
+
+/// A sync client for `url` with small batches (several requests per run) and short timeouts.
+fn client(url: &str, batch: usize) -> SyncClient {
+    let mut config = SyncConfig::new(url);
+    config.max_batch_records = batch;
+    config.timeout_ms = 10_000;
+    SyncClient::with_seed(config, 7)
+}
+
+fn outbox_with(games: &[GameRecord]) -> (tempdir::Dir, Outbox) {
+    let dir = tempdir::Dir::new();
+    let outbox = Outbox::open(dir.path()).expect("outbox opens");
+    for g in games {
+        outbox.write(g).expect("outbox write");
+    }
+    assert_eq!(outbox.list().expect("list").len(), games.len());
+    (dir, outbox)
+}
+
+fn now_ms() -> u64 {
+    ply_core::record::now_ms()
+}
+
+#[test]
+fn played_games_reach_the_server_exactly_as_played() {
+    for db in TempDatabase::all_backends("played_games_reach_the_server_exactly_as_played") {
+        let games = played_games(6, 1);
+        let server = start_server(&db.url);
+        let client = client(&server.url, 5);
+        let token = register(&client);
+        let (_dir, outbox) = outbox_with(&games);
+
+        let report = client
+            .sync_now(&outbox, &UreqTransport::default(), &token, now_ms())
+            .expect("sync runs");
+        assert_eq!(
+            report.outcome,
+            SyncOutcome::Done,
+            "{} : {report:?}",
+            db.backend
+        );
+        assert_eq!(report.accepted, games.len());
+        assert_eq!((report.duplicates, report.rejected), (0, 0));
+        assert!(
+            outbox.list().unwrap().is_empty(),
+            "acknowledged records are deleted"
+        );
+        assert_eq!(
+            by_id(export_all(&server.url, 7)),
+            by_id(games.clone()),
+            "{}: export equals what was played",
+            db.backend
+        );
+        server.stop();
+    }
+}
+
+#[test]
+fn server_down_loses_nothing_and_the_games_go_later() {
+    for db in TempDatabase::all_backends("server_down_loses_nothing") {
+        let games = played_games(3, 2);
+        // Registration happens while the server is up; then it goes away.
+        let server = start_server(&db.url);
+        let token = register(&client(&server.url, 4));
+        let down_url = server.url.clone();
+        server.stop();
+
+        let (_dir, outbox) = outbox_with(&games);
+        let down = client(&down_url, 4);
+        let t0 = now_ms();
+        let report = down
+            .sync_once(&outbox, &UreqTransport::default(), &token, t0)
+            .expect("sync runs");
+        assert!(
+            matches!(report.outcome, SyncOutcome::RetryLater { .. }),
+            "{report:?}"
+        );
+        assert_eq!(outbox.list().unwrap().len(), games.len(), "nothing lost");
+        let next = report.next_attempt_at_ms.expect("a retry time");
+        assert!(next >= t0);
+        // Before the retry time nothing is attempted.
+        if next > t0 {
+            let report = down
+                .sync_once(&outbox, &UreqTransport::default(), &token, t0)
+                .expect("sync runs");
+            assert!(
+                matches!(report.outcome, SyncOutcome::NotDue { .. }),
+                "{report:?}"
+            );
+        }
+
+        // The server comes back (on another port); the retry sends everything.
+        let server = start_server(&db.url);
+        let report = client(&server.url, 4)
+            .sync_once(&outbox, &UreqTransport::default(), &token, next)
+            .expect("sync runs");
+        assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
+        assert_eq!(report.accepted, games.len());
+        assert!(outbox.list().unwrap().is_empty());
+        assert_eq!(by_id(export_all(&server.url, 100)), by_id(games));
+        server.stop();
+    }
+}
+
+#[test]
+fn lost_acknowledgements_end_as_duplicates_and_each_game_is_stored_once() {
+    for db in TempDatabase::all_backends("lost_acknowledgements") {
+        let games = played_games(4, 3);
+        let server = start_server(&db.url);
+        let client = client(&server.url, 3);
+        let token = register(&client);
+        let (_dir, outbox) = outbox_with(&games);
+
+        // The first two uploads are stored, but their answers are lost.
+        let lossy = FaultyTransport::new(Fault::LoseAck, 2);
+        let report = client
+            .sync_now(&outbox, &lossy, &token, now_ms())
+            .expect("sync runs");
+        assert!(
+            matches!(report.outcome, SyncOutcome::RetryLater { .. }),
+            "{report:?}"
+        );
+        assert_eq!(
+            outbox.list().unwrap().len(),
+            games.len(),
+            "nothing acknowledged"
+        );
+        // The run stops at the first failure; the retry meets the lost ones as duplicates.
+        let report = client
+            .sync_now(&outbox, &lossy, &token, now_ms())
+            .expect("sync runs");
+        assert!(
+            matches!(report.outcome, SyncOutcome::RetryLater { .. }),
+            "{report:?}"
+        );
+        let report = client
+            .sync_now(&outbox, &lossy, &token, now_ms())
+            .expect("sync runs");
+        assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
+        assert_eq!(
+            report.duplicates, 3,
+            "the batch whose answer was lost: {report:?}"
+        );
+        assert!(outbox.list().unwrap().is_empty());
+        assert_eq!(by_id(export_all(&server.url, 5)), by_id(games));
+        server.stop();
+    }
+}
+
+#[test]
+fn the_same_batch_sent_twice_is_stored_once() {
+    for db in TempDatabase::all_backends("same_batch_twice") {
+        let games = played_games(3, 4);
+        let server = start_server(&db.url);
+        let client = client(&server.url, 4);
+        let token = register(&client);
+        let (_dir, outbox) = outbox_with(&games);
+
+        let twice = FaultyTransport::new(Fault::SendTwice, usize::MAX);
+        let report = client
+            .sync_now(&outbox, &twice, &token, now_ms())
+            .expect("sync runs");
+        assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
+        // The client sees only the second answers: every record a duplicate of the first send.
+        assert_eq!(report.duplicates, games.len(), "{report:?}");
+        assert!(outbox.list().unwrap().is_empty());
+        assert_eq!(by_id(export_all(&server.url, 4)), by_id(games));
+        server.stop();
+    }
+}
+
+#[test]
+fn a_server_killed_in_the_middle_of_a_batch_loses_and_doubles_nothing() {
+    for db in TempDatabase::all_backends("server_killed_mid_batch") {
+        let (_dir, outbox) = outbox_with(&[]);
+        let mut games = Vec::new();
+        let mut token = None;
+        // Kill at several points of the first request's life: before it is read, while it is
+        // validated, while it is stored, after it is answered (then the next batch meets a dead
+        // server). Each round adds fresh games so there is always a batch in flight.
+        for (round, delay_ms) in [0, 2, 10, 40, 100, 250, 600].into_iter().enumerate() {
+            for g in played_games(4, 50 + round as u64) {
+                outbox.write(&g).expect("outbox write");
+                games.push(g);
+            }
+            let server = start_server(&db.url);
+            let url = server.url.clone();
+            let client = client(&url, 8);
+            let token = token.get_or_insert_with(|| register(&client)).clone();
+            let killer = KillingTransport::new(server, Duration::from_millis(delay_ms));
+            let report = client
+                .sync_now(&outbox, &killer, &token, now_ms())
+                .expect("sync runs");
+            assert!(killer.killed());
+            // Whatever the client saw, every game is still pending or stored (or both), and
+            // nothing is stored twice.
+            let pending: BTreeSet<String> =
+                outbox.list().unwrap().into_iter().map(|e| e.id).collect();
+            let server = start_server(&db.url);
+            let stored: Vec<String> = export_all(&server.url, 1000)
+                .into_iter()
+                .map(|g| g.id)
+                .collect();
+            let stored_set: BTreeSet<String> = stored.iter().cloned().collect();
+            assert_eq!(
+                stored_set.len(),
+                stored.len(),
+                "delay {delay_ms} ms: a game stored twice"
+            );
+            for g in &games {
+                assert!(
+                    pending.contains(&g.id) || stored_set.contains(&g.id),
+                    "delay {delay_ms} ms: game {} lost",
+                    g.id
+                );
+            }
+            eprintln!(
+                "{}: killed after {delay_ms} ms: client saw {:?} ({} accepted), server holds {}, \
+                 {} pending",
+                db.backend,
+                report.outcome,
+                report.accepted,
+                stored.len(),
+                pending.len()
+            );
+            server.stop();
+        }
+        // Afterwards a normal sync finishes the job: every game exactly once.
+        let server = start_server(&db.url);
+        let report = client(&server.url, 20)
+            .sync_now(
+                &outbox,
+                &UreqTransport::default(),
+                token.as_deref().expect("registered"),
+                now_ms(),
+            )
+            .expect("sync runs");
+        assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
+        assert!(outbox.list().unwrap().is_empty());
+        assert_eq!(
+            by_id(export_all(&server.url, 9)),
+            by_id(games),
+            "{}",
+            db.backend
+        );
+        server.stop();
+    }
+}
+
+/// A temporary directory removed on drop (std only).
+mod tempdir {
+    use std::path::{Path, PathBuf};
+
+    pub struct Dir(PathBuf);
+
+    impl Dir {
+        pub fn new() -> Dir {
+            let path = std::env::temp_dir().join(format!(
+                "ply-e2e-{}-{:x}",
+                std::process::id(),
+                rand::random::<u64>()
+            ));
+            std::fs::create_dir_all(&path).expect("temp dir");
+            Dir(path)
+        }
+
+        pub fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
