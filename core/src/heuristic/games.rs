@@ -134,6 +134,7 @@ has_heuristic!(
     presets::OTHELLO,
     &[
         "default",
+        "hand-tuned",
         "paper-2019",
         "combine-2",
         "static-table",
