@@ -24,7 +24,15 @@ val cargoBuildHost by tasks.registering(Exec::class) {
 val generateBindings by tasks.registering(Exec::class) {
     description = "Generates the Kotlin bindings from the built library (library mode)."
     dependsOn(cargoBuildHost)
-XX, "bindings/generate.sh", "kotlin", generatedBindings.get().asFile.absolutePath)
+    workingDir = repoRoot
+    // Regenerate whenever the exported API (or the core behind it) changes.
+    inputs.dir(File(repoRoot, "bindings/src"))
+    inputs.dir(File(repoRoot, "core/src"))
+    inputs.file(File(repoRoot, "bindings/uniffi.toml"))
+    outputs.dir(generatedBindings)
+    val out = generatedBindings.get().asFile
+    doFirst { out.deleteRecursively() }
+    commandLine("bash", "bindings/generate.sh", "kotlin", out.absolutePath)
 }
 
 kotlin.sourceSets.named("main") { kotlin.srcDir(generatedBindings) }
@@ -35,7 +43,9 @@ dependencies {
     compileOnly(libs.jna)
     testImplementation(libs.jna)
     testImplementation(kotlin("test"))
+    testImplementation(platform(libs.junit.bom))
     testImplementation(libs.junit.jupiter)
+    testRuntimeOnly(libs.junit.platform.launcher)
 }
 
 tasks.test {

@@ -132,3 +132,16 @@ fun gameTitle(game: GameKind): String = when (game) {
     GameKind.DRAUGHTS -> "Draughts"
     GameKind.RELAXED_DRAUGHTS -> "Draughts (captures optional)"
 }
+
+/** One line for the home screen under the difficulty slider: "PVS, 5 plies, up to 2.5 s, 16 MiB table". */
+fun describeEngine(settings: EngineSettings): String {
+    val parts = mutableListOf(AlgorithmChoice.entries.firstOrNull { it.core == settings.algorithm }?.label ?: settings.algorithm.name)
+    settings.depth?.let { parts += "$it plies" }
+    settings.timeMs?.let { parts += "up to %.1f s".format(java.util.Locale.ROOT, it.toLong() / 1000.0) }
+    parts += if (settings.ttBytes == 0uL) "no table" else "${settings.ttBytes.toLong() shr 20} MiB table"
+    when (val h = settings.heuristic) {
+        is HeuristicChoice.Preset -> parts += "heuristic ${h.name}"
+        is HeuristicChoice.CustomWeights -> parts += "custom weights"
+    }
+    return parts.joinToString(", ")
+}

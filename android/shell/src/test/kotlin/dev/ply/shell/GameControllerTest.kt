@@ -173,6 +173,27 @@ class GameControllerTest {
     }
 
     @Test
+    fun closingOrPausingStopsTheComputer() {
+        val q = QueueExecutor()
+        val (c, r) = controller(GameSetup(game = GameKind.CONNECT_FOUR, mode = PlayMode.COMPUTER_VS_COMPUTER, difficulty = 1), q)
+        assertEquals(Thinking.COMPUTER_MOVE, c.state.thinking)
+        c.pause()
+        assertTrue(c.state.paused)
+        assertTrue(c.state.statusText.startsWith("Paused"), c.state.statusText)
+        q.drain()
+        assertEquals(0u, c.snapshot().moveNumber, "the queued search never started")
+        c.resume()
+        assertEquals(Thinking.COMPUTER_MOVE, c.state.thinking)
+        repeat(2) { assertTrue(q.runOne()) }
+        assertEquals(1u, c.snapshot().moveNumber)
+        val seen = r.states.size
+        c.close()
+        q.drain()
+        assertEquals(1u, c.snapshot().moveNumber, "nothing is played after close")
+        assertEquals(seen, r.states.size, "no state is delivered after close")
+    }
+
+    @Test
     fun undoAndRedoGoBackToTheHumansTurn() {
         val q = QueueExecutor()
         val (c, _) = controller(GameSetup(game = GameKind.CONNECT_FOUR, mode = PlayMode.VS_COMPUTER, difficulty = 1), q)

@@ -36,6 +36,12 @@ class SettingsTest {
     }
 
     @Test
+    fun engineDescriptionForTheHomeScreen() {
+        assertEquals("Alpha-beta, 1 plies, up to 0.1 s, no table, heuristic default", describeEngine(GameSetup(difficulty = 1).engineSettings()))
+        assertEquals("PVS, 5 plies, up to 2.5 s, 16 MiB table, heuristic default", describeEngine(GameSetup(difficulty = 5).engineSettings()))
+    }
+
+    @Test
     fun engineOptionsOverrideTheLevel() {
         val base = GameSetup(game = GameKind.OTHELLO, difficulty = 6).engineSettings()
         assertEquals(SearchAlgorithm.PVS, base.algorithm)

@@ -64,12 +64,14 @@ fun Board(state: BoardViewState, onTap: (Int) -> Unit, modifier: Modifier = Modi
             for (r in 0 until state.rows) {
                 Row(Modifier.weight(1f).fillMaxWidth()) {
                     for (c in 0 until state.cols) {
-                        val cell = state.cell(r, c) ?: continue
-                        Box(
-                            Modifier.weight(1f).fillMaxHeight()
-                                .semantics { contentDescription = cell.description }
-                                .clickable(enabled = state.acceptsInput && cell.playable) { onTap(cell.index) },
-                        )
+                        val cell = state.cell(r, c)
+                        if (cell != null) {
+                            Box(
+                                Modifier.weight(1f).fillMaxHeight()
+                                    .semantics { contentDescription = cell.description }
+                                    .clickable(enabled = state.acceptsInput && cell.playable) { onTap(cell.index) },
+                            )
+                        }
                     }
                 }
             }

@@ -34,6 +34,7 @@ import dev.ply.shell.MAX_DIFFICULTY
 import dev.ply.shell.MIN_DIFFICULTY
 import dev.ply.shell.OrderingChoice
 import dev.ply.shell.PlayMode
+import dev.ply.shell.describeEngine
 import dev.ply.shell.gameTitle
 import dev.ply.shell.heuristicPresets
 import dev.ply.shell.sideName
@@ -67,6 +68,7 @@ fun HomeScreen(game: GameViewModel, onPlay: () -> Unit, onHistory: () -> Unit, o
                     valueRange = MIN_DIFFICULTY.toFloat()..MAX_DIFFICULTY.toFloat(),
                     steps = MAX_DIFFICULTY - MIN_DIFFICULTY - 1,
                 )
+                Text(describeEngine(setup.engineSettings()), style = MaterialTheme.typography.bodySmall)
                 HorizontalDivider()
                 Text(stringResource(R.string.engine), style = MaterialTheme.typography.titleMedium)
                 ChoiceRow(stringResource(R.string.algorithm), AlgorithmChoice.entries, setup.engine.algorithm, { it.label }) {
@@ -77,7 +79,7 @@ fun HomeScreen(game: GameViewModel, onPlay: () -> Unit, onHistory: () -> Unit, o
                 }
                 val custom = stringResource(R.string.custom_weights)
                 val presets: List<String?> = listOf<String?>(null) + heuristicPresets(setup.game)
-                ChoiceRow(stringResource(R.string.heuristic), presets, setup.engine.heuristicPreset, { it ?: if (hasCustom) custom else "default" }) {
+                ChoiceRow(stringResource(R.string.heuristic), presets, setup.engine.heuristicPreset, { it ?: if (hasCustom) custom else "By difficulty" }) {
                     setup = setup.copy(engine = setup.engine.copy(heuristicPreset = it))
                 }
             }
