@@ -7,19 +7,11 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ply_core::games::othello::Othello;
+use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
 use ply_core::{Evaluator, Game};
 use std::hint::black_box;
 use std::time::Duration;
-
-/// Stand-in evaluation until the weighted heuristic lands: mobility.
-struct Mobility;
-
-impl Evaluator<Othello> for Mobility {
-    fn evaluate(&self, pos: &Othello) -> i32 {
-        pos.count_moves() as i32 * 10
-    }
-}
 
 fn rows() -> Vec<(&'static str, SearchConfig)> {
     let with = |algorithm, list: &str, tt_bytes| SearchConfig {
@@ -54,6 +46,13 @@ fn rows() -> Vec<(&'static str, SearchConfig)> {
             "pvs-best-tt",
             with(Algorithm::Pvs, "static,tt,killer,history", 16 << 20),
         ),
+        (
+            "pvs-best-tt-iterative",
+            SearchConfig {
+                iterative: true,
+                ..with(Algorithm::Pvs, "static,tt,killer,history", 16 << 20)
+            },
+        ),
         ("scout-none", with(Algorithm::Scout, "none", 0)),
         (
             "scout-static",
@@ -63,6 +62,8 @@ fn rows() -> Vec<(&'static str, SearchConfig)> {
 }
 
 fn bench(c: &mut Criterion) {
+    let eval: std::sync::Arc<dyn Evaluator<Othello>> =
+        Othello::heuristic("default").expect("default preset");
     let positions = [
         ("start", Othello::start()),
         (
@@ -78,7 +79,7 @@ fn bench(c: &mut Criterion) {
     for (pname, pos) in &positions {
         let mut minimax_nodes = 0;
         for (name, config) in rows() {
-            let r = search(pos, &Mobility, &config, &StopToken::new());
+            let r = search(pos, &*eval, &config, &StopToken::new());
             if config.algorithm == Algorithm::Minimax {
                 minimax_nodes = r.stats.nodes;
             }
@@ -89,7 +90,7 @@ fn bench(c: &mut Criterion) {
                 r.score
             );
             group.bench_function(format!("{pname}/{name}"), |b| {
-                b.iter(|| search(black_box(pos), &Mobility, &config, &StopToken::new()))
+                b.iter(|| search(black_box(pos), &*eval, &config, &StopToken::new()))
             });
         }
     }

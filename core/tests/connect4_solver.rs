@@ -86,7 +86,9 @@ fn pons_begin_hard_exact() {
     check_file("Test_L1_R3", None);
 }
 
-/// Minutes in release: `cargo test -p ply-core --release --test connect4_solver -- --ignored empty_board`.
+/// Slow: 1.21 G nodes, 264 s of CPU (49 min wall on the shared 2-core machine), 64 MiB table. Run
+/// `cargo test -p ply-core --release --test connect4_solver -- --ignored empty_board`
+/// or `cargo bench -p ply-core --bench connect4_solver -- --empty`.
 #[test]
 #[ignore]
 fn empty_board_is_a_first_player_win_with_the_last_stone() {
@@ -209,5 +211,60 @@ fn best_move_reaches_the_listed_score() {
             -solver.solve(&child)
         };
         assert_eq!(after, *expected, "{moves}: column {}", col + 1);
+    }
+}
+
+#[test]
+fn cancelling_from_another_thread_stops_a_long_search() {
+    use std::sync::atomic::Ordering;
+    let stop = AtomicBool::new(false);
+    let mut solver = Solver::new(1 << 20);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(30));
+            stop.store(true, Ordering::Relaxed);
+        });
+        // The empty board takes far longer than 30 ms to solve on any machine.
+        let started = std::time::Instant::now();
+        let result = solver.solve_with_cancel(&ConnectFour::start(), false, &stop);
+        assert_eq!(result, Err(ply_core::solve::connect4::Cancelled));
+        // Generous: the flag is read every 4096 nodes (well under a millisecond), but this
+        // machine may be loaded; the point is that it returns at all.
+        assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    });
+    assert!(solver.nodes() > 0);
+    // The table is still sound after a cancelled search.
+    let (moves, expected) = &data("middle.txt")[3];
+    let pos = ConnectFour::parse_position(moves).unwrap();
+    assert_eq!(solver.solve(&pos), *expected);
+}
+
+#[test]
+fn table_stays_within_the_budget_and_node_counts_are_deterministic() {
+    for budget in [0, 1, 8, 1000, 1 << 20, 3 << 20, 64 << 20] {
+        let solver = Solver::new(budget);
+        assert!(solver.table_bytes() <= budget.max(8), "budget {budget}");
+        assert!(solver.table_bytes() * 2 > budget, "budget {budget} is used");
+    }
+    let (moves, _) = &data("middle.txt")[10];
+    let pos = ConnectFour::parse_position(moves).unwrap();
+    let mut counts = Vec::new();
+    for _ in 0..2 {
+        let mut solver = Solver::new(1 << 20);
+        solver.solve(&pos);
+        counts.push(solver.nodes());
+        solver.reset();
+        assert_eq!(solver.nodes(), 0);
+    }
+    assert_eq!(counts[0], counts[1]);
+    assert!(counts[0] > 0);
+}
+
+#[test]
+fn tiny_table_is_slow_but_still_exact() {
+    let mut solver = Solver::new(64);
+    for (moves, expected) in data("middle.txt").iter().take(10) {
+        let pos = ConnectFour::parse_position(moves).unwrap();
+        assert_eq!(solver.solve(&pos), *expected, "{moves}");
     }
 }

@@ -4,6 +4,7 @@
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::Othello;
+use ply_core::heuristic::presets;
 use ply_core::heuristic::weights::{HEURISTIC_LIMIT, TERMINAL_BASE};
 use ply_core::heuristic::{
     Factors, HasHeuristic, HeuristicError, Weight, WeightedEvaluator, Weights,
@@ -221,6 +222,16 @@ fn every_game_lists_its_presets_with_default_first() {
     check::<Othello>();
     check::<ConnectFour>();
     check::<Draughts>();
+    // The advertised names are exactly the preset lists, in order.
+    for (names, list) in [
+        (Othello::heuristic_presets(), presets::OTHELLO),
+        (ConnectFour::heuristic_presets(), presets::CONNECT4),
+        (Draughts::heuristic_presets(), presets::DRAUGHTS),
+    ] {
+        let listed: Vec<&str> = list.iter().map(|p| p.name).collect();
+        assert_eq!(names, listed.as_slice());
+        assert!(list.iter().all(|p| !p.provenance.is_empty()));
+    }
     for name in [
         "paper-2019",
         "combine-2",

@@ -111,6 +111,15 @@ fn finished_and_forced_pass_positions() {
     let over = Othello::parse_position(&format!("XX{} O", "-".repeat(62))).unwrap();
     let r = solve(&over, 1 << 16, None);
     assert_eq!((r.score, r.best_move), (-64, None));
+    // White (to move) must pass; black then plays c1 and wipes white out.
+    let pass = Othello::parse_position(&format!("XO{} O", "-".repeat(62))).unwrap();
+    let r = solve(&pass, 1 << 16, None);
+    assert_eq!(r.score, -64);
+    assert_eq!(
+        r.best_move,
+        Some(ply_core::games::othello::OthelloMove::PASS)
+    );
+    assert_eq!(r.pv.len(), 2);
 }
 
 /// FFO #40-#59 (20-34 empties; a minute or more in all). Run with

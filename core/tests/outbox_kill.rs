@@ -76,8 +76,21 @@ fn outbox_survives_sigkill_at_random_instants() {
         acknowledged.extend(rx.try_iter());
     }
 
+    // Temp files left behind show kills that landed mid-write (listed for the log, never read).
+    let interrupted = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.file_name().to_string_lossy().starts_with(".tmp-"))
+        })
+        .count();
     let outbox = Outbox::open(&dir).unwrap();
     let check = outbox.check().unwrap();
+    eprintln!(
+        "{} records acknowledged, {} files present, {interrupted} writes interrupted mid-way",
+        acknowledged.len(),
+        check.records.len()
+    );
     assert!(
         check.corrupt.is_empty(),
         "incomplete record files after kills: {:?}",

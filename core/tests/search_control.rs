@@ -203,6 +203,34 @@ fn iterative_deepening_matches_fixed_depth_at_its_last_depth() {
 }
 
 #[test]
+fn time_limited_deepening_returns_the_value_of_its_last_completed_depth() {
+    let eval = HashEval { range: 40 };
+    for seed in 0..6 {
+        let pos = random_position(Counter::new(40), seed, 3);
+        let config = SearchConfig {
+            algorithm: Algorithm::AlphaBeta,
+            depth: None,
+            time_ms: Some(30),
+            tt_bytes: 1 << 18,
+            tt_reuse_deeper: false,
+            ..SearchConfig::default()
+        };
+        let r = search(&pos, &eval, &config, &StopToken::new());
+        assert!(r.depth >= 2, "seed {seed}");
+        if r.stats.partial_iteration {
+            continue;
+        }
+        let fixed = SearchConfig {
+            depth: Some(r.depth),
+            time_ms: None,
+            ..config
+        };
+        let f = search(&pos, &eval, &fixed, &StopToken::new());
+        assert_eq!(r.score, f.score, "seed {seed} depth {}", r.depth);
+    }
+}
+
+#[test]
 fn deepening_stops_when_the_tree_is_exhausted_and_scores_are_exact() {
     let config = SearchConfig {
         depth: None,

@@ -102,7 +102,7 @@ fn search_memory_is_the_table_budget_plus_o_depth() {
         ..SearchConfig::default()
     };
     let (mut searcher, made) = peak_during(|| Searcher::<Othello>::new(&config));
-    assert!(made <= MB16 + 4096 && made >= MB16);
+    assert!((MB16..=MB16 + 4096).contains(&made));
     let (_, first) = peak_during(|| searcher.search(&pos, &Mobility, &StopToken::new()));
     let (_, again) =
         peak_during(|| searcher.search(&Othello::start(), &Mobility, &StopToken::new()));

@@ -199,3 +199,31 @@ fn ordering_changes_node_counts_not_values() {
         "orderings should differ in work: {counts:?}"
     );
 }
+
+#[test]
+fn static_and_history_sorts_are_stable() {
+    let pos = TicTacToe::start();
+    let mut moves = Vec::new();
+    let mut orderer = MoveOrderer::<TicTacToe>::new(OrderingConfig {
+        static_order: true,
+        ..OrderingConfig::none()
+    });
+    pos.legal_moves(&mut moves);
+    orderer.order(&pos, &mut moves, 0, None);
+    assert_eq!(moves, vec![4, 0, 2, 6, 8, 1, 3, 5, 7]);
+
+    let config = OrderingConfig {
+        static_order: true,
+        history: Some(HistoryIncrement::DepthSquared),
+        ..OrderingConfig::none()
+    };
+    let mut orderer = MoveOrderer::<TicTacToe>::new(config);
+    orderer.on_cutoff(0, 5, 2, 7);
+    orderer.on_cutoff(0, 5, 2, 5);
+    orderer.on_cutoff(0, 5, 3, 1);
+    orderer.on_cutoff(1, 5, 9, 3);
+    pos.legal_moves(&mut moves);
+    orderer.order(&pos, &mut moves, 0, None);
+    // History 9 for move 1, 4 for 5 and 7 (static ties keep generation order), then by static.
+    assert_eq!(moves, vec![1, 5, 7, 4, 0, 2, 6, 8, 3]);
+}

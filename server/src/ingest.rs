@@ -3,10 +3,6 @@
 //! and the wire messages are `ply_core::record` and `ply_core::sync::wire`; nothing here
 //! redefines them.
 
-use ply_core::games::GameKind;
-use ply_core::games::connect4::ConnectFour;
-use ply_core::games::draughts::Draughts;
-use ply_core::games::othello::Othello;
 use ply_core::record::{self, GameRecord, PlayerKind, RecordError, ValidatedGame};
 use ply_core::sync::wire::UploadResult;
 
@@ -23,7 +19,7 @@ pub const ID_CONFLICT: &str = "id_conflict";
 /// as sent, if one could be read).
 pub fn check(raw: &str) -> Result<StoredRecord, UploadResult> {
     let parsed = record::parse_record(raw.as_bytes()).and_then(|record| {
-        let validated = validate(&record)?;
+        let validated = record::validate(&record)?;
         Ok((record, validated))
     });
     match parsed {
@@ -31,16 +27,6 @@ pub fn check(raw: &str) -> Result<StoredRecord, UploadResult> {
             to_row(&record, &validated).map_err(|err| rejected(Some(record.id.clone()), &err))
         }
         Err(err) => Err(rejected(id_of(raw), &err)),
-    }
-}
-
-/// Replays `record` through the rules of its game.
-pub fn validate(record: &GameRecord) -> Result<ValidatedGame, RecordError> {
-    let now = record::now_ms();
-    match record.game {
-        GameKind::Othello => record::validate_as::<Othello>(record, now),
-        GameKind::Connect4 => record::validate_as::<ConnectFour>(record, now),
-        GameKind::Checkers => record::validate_as::<Draughts>(record, now),
     }
 }
 

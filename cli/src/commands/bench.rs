@@ -8,6 +8,7 @@ use crate::games::GameArgs;
 use crate::with_game;
 use anyhow::{Result, anyhow};
 use ply_core::Game;
+use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -44,6 +45,9 @@ pub struct Args {
     /// Skip plain minimax above this depth (it is the slow baseline).
     #[arg(long, default_value_t = 8)]
     pub minimax_max_depth: u32,
+    /// Deepen iteratively (1, 2, ..., depth) in every row except minimax.
+    #[arg(long)]
+    pub iterative: bool,
     /// Print JSON lines instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -53,7 +57,7 @@ pub fn run(args: Args) -> Result<()> {
     with_game!(args.game.game, G => bench::<G>(&args))
 }
 
-fn bench<G: Game>(args: &Args) -> Result<()> {
+fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
     let eval = evaluator::<G>(&args.heuristic)?;
     let mut positions: Vec<(String, G)> = Vec::new();
     if args.game.position.is_some() {
@@ -86,8 +90,15 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
 
     if !args.json {
         println!(
-            "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10} {:>9}",
-            "position", "algorithm", "ordering", "nodes", "vs minimax", "ms", "score"
+            "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10} {:>10} {:>9}",
+            "position",
+            "algorithm",
+            "ordering",
+            "nodes",
+            "vs minimax",
+            "wall ms",
+            "cpu ms",
+            "score"
         );
     }
     for (name, pos) in &positions {
@@ -112,9 +123,24 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
                     depth: Some(args.depth),
                     ordering,
                     tt_bytes,
+                    iterative: args.iterative && algo != Algorithm::Minimax,
                     ..SearchConfig::default()
                 };
-                let r = search(pos, &*eval, &config, &StopToken::new());
+                // Repeat short searches so the per-search times are averages, not clock noise.
+                let cpu_before = thread_cpu_ms();
+                let started = Instant::now();
+                let mut reps = 0u32;
+                let r = loop {
+                    let r = search(pos, &*eval, &config, &StopToken::new());
+                    reps += 1;
+                    if started.elapsed() >= Duration::from_millis(300) || reps >= 200 {
+                        break r;
+                    }
+                };
+                let wall_ms = started.elapsed().as_secs_f64() * 1e3 / f64::from(reps);
+                let cpu_ms = thread_cpu_ms()
+                    .zip(cpu_before)
+                    .map(|(a, b)| (a - b) / f64::from(reps));
                 if algo == Algorithm::Minimax {
                     minimax_nodes = Some(r.stats.nodes);
                 }
@@ -131,18 +157,20 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
                             "game": G::NAME, "position": name, "depth": args.depth,
                             "algorithm": algo.name(), "ordering": oname, "tt_bytes": tt_bytes,
                             "nodes": r.stats.nodes, "leaf_evals": r.stats.leaf_evals,
-                            "minimax_ratio": ratio, "time_ms": r.stats.time_ms, "score": r.score,
+                            "minimax_ratio": ratio, "time_ms": wall_ms, "cpu_ms": cpu_ms, "repetitions": reps,
+                            "score": r.score,
                         })
                     );
                 } else {
                     println!(
-                        "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10.1} {:>9}",
+                        "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10.1} {:>10} {:>9}",
                         name,
                         algo.name(),
                         oname,
                         r.stats.nodes,
                         ratio.map_or("-".into(), |x| format!("{x:.1}x")),
-                        r.stats.time_ms,
+                        wall_ms,
+                        cpu_ms.map_or("-".into(), |x| format!("{x:.1}")),
                         r.score
                     );
                 }
@@ -150,6 +178,14 @@ fn bench<G: Game>(args: &Args) -> Result<()> {
         }
     }
     stop_latency::<G>(&*eval, args.json)
+}
+
+/// CPU time of this thread in milliseconds (Linux: `/proc/thread-self/schedstat`), so the figures
+/// mean something on a loaded machine; `None` elsewhere.
+fn thread_cpu_ms() -> Option<f64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e6)
 }
 
 /// Starts long searches on another thread, stops them, and reports how long they took to return.

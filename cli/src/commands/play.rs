@@ -8,6 +8,7 @@ use crate::commands::search::{EngineArgs, evaluator, line_text};
 use crate::games::GameArgs;
 use crate::with_game;
 use anyhow::{Result, bail};
+use ply_core::heuristic::HasHeuristic;
 use ply_core::search::score::describe;
 use ply_core::search::{SearchResult, Searcher, StopToken};
 use ply_core::{Game, GameLine, Outcome, Player};
@@ -98,7 +99,7 @@ fn stats_line<G: Game>(pos: &G, r: &SearchResult<G::Move>) -> String {
     )
 }
 
-fn play<G: Game>(args: &Args) -> Result<()> {
+fn play<G: HasHeuristic>(args: &Args) -> Result<()> {
     let human = Human::parse(&args.side)?;
     let config = args.engine.config()?;
     let eval = evaluator::<G>(&args.engine.heuristic)?;

@@ -1,8 +1,235 @@
-//! `ply records` (being written).
+//! `ply records`: reads a collector database (the server's SQLite file or PostgreSQL, through
+//! `ply_server::Db`) to export the stored games or summarise them.
+//!
+//! - `ply records export --db sqlite://ply.db --format jsonl|csv [--game G] [--out FILE]`
+//! - `ply records stats --db sqlite://ply.db [--charts DIR]`: tables on stdout and two SVG charts
+//!   (`results-by-engine.svg`, `nodes-per-move.svg`).
+
+mod charts;
+mod csv;
+
+use anyhow::{Context, Result, bail};
+use ply_server::Db;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    #[command(subcommand)]
+    pub command: RecordsCommand,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`ply records` is not built yet")
+#[derive(clap::Subcommand)]
+pub enum RecordsCommand {
+    /// Write every stored game, oldest first: JSON lines (the records as stored) or CSV.
+    Export(ExportArgs),
+    /// Print counts, results by engine and depth, nodes per move; write SVG charts.
+    Stats(StatsArgs),
+}
+
+#[derive(clap::Args)]
+pub struct ExportArgs {
+    /// Collector database: sqlite://FILE, a path to the SQLite file, or postgres://...
+    #[arg(long)]
+    pub db: String,
+    #[arg(long, value_enum, default_value = "jsonl")]
+    pub format: Format,
+    /// Only games of this kind (othello, connect4, checkers).
+    #[arg(long)]
+    pub game: Option<ply_core::games::GameKind>,
+    /// Output file (default: standard output).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Jsonl,
+    Csv,
+}
+
+#[derive(clap::Args)]
+pub struct StatsArgs {
+    /// Collector database: sqlite://FILE, a path to the SQLite file, or postgres://...
+    #[arg(long)]
+    pub db: String,
+    /// Directory for the SVG charts.
+    #[arg(long, default_value = ".")]
+    pub charts: PathBuf,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        match args.command {
+            RecordsCommand::Export(a) => export(a).await,
+            RecordsCommand::Stats(a) => stats(a).await,
+        }
+    })
+}
+
+/// Opens the database, refusing to create a missing SQLite file (this command only reads).
+async fn open(url: &str) -> Result<Db> {
+    let is_pg = url.starts_with("postgres://") || url.starts_with("postgresql://");
+    if !is_pg && !url.contains(":memory:") {
+        let path = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("sqlite:"))
+            .unwrap_or(url);
+        let path = path.split('?').next().unwrap_or(path);
+        if !Path::new(path).is_file() {
+            bail!("no collector database at {path}");
+        }
+    }
+    Db::connect_with(url, 2)
+        .await
+        .with_context(|| format!("cannot open {url}"))
+}
+
+async fn export(args: ExportArgs) -> Result<()> {
+    let db = open(&args.db).await?;
+    let mut out: Box<dyn Write> = match &args.out {
+        Some(path) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(path)
+                .with_context(|| format!("cannot create {}", path.display()))?,
+        )),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    if args.format == Format::Csv {
+        writeln!(out, "{}", csv::HEADER.join(","))?;
+    }
+    let game = args.game.map(|g| g.name());
+    let mut since = 0;
+    let mut count = 0usize;
+    loop {
+        let page = db.export_page(since, game, 500).await?;
+        for (seq, body) in &page.records {
+            match args.format {
+                Format::Jsonl => writeln!(out, "{body}")?,
+                Format::Csv => {
+                    let record = ply_core::record::parse_record(body.as_bytes())
+                        .with_context(|| format!("stored record #{seq} does not parse"))?;
+                    writeln!(out, "{}", csv::row(&record))?;
+                }
+            }
+            count += 1;
+        }
+        since = page.next_cursor;
+        if !page.more {
+            break;
+        }
+    }
+    out.flush()?;
+    eprintln!("exported {count} records");
+    db.close().await;
+    Ok(())
+}
+
+async fn stats(args: StatsArgs) -> Result<()> {
+    let db = open(&args.db).await?;
+    let stats = db.stats().await?;
+    db.close().await;
+    println!("{} records from {} devices\n", stats.records, stats.devices);
+
+    print_table(
+        &["game", "variant", "records"],
+        stats
+            .games
+            .iter()
+            .map(|g| vec![g.game.clone(), g.variant.clone(), g.records.to_string()]),
+    );
+    println!("\nresults by engine and depth (one row per seat played)");
+    print_table(
+        &[
+            "game", "engine", "depth", "games", "wins", "draws", "losses", "win %", "score %",
+        ],
+        stats.results.iter().map(|r| {
+            vec![
+                r.game.clone(),
+                r.engine.clone(),
+                r.depth.to_string(),
+                r.games.to_string(),
+                r.wins.to_string(),
+                r.draws.to_string(),
+                r.losses.to_string(),
+                format!("{:.1}", 100.0 * r.win_rate),
+                format!("{:.1}", 100.0 * r.score_rate),
+            ]
+        }),
+    );
+    println!("\nnodes per computer move by algorithm and depth");
+    print_table(
+        &["game", "algorithm", "depth", "moves", "avg nodes", "avg ms"],
+        stats.nodes_per_move.iter().map(|r| {
+            vec![
+                r.game.clone(),
+                r.engine.clone(),
+                r.depth.to_string(),
+                r.moves.to_string(),
+                format!("{:.0}", r.avg_nodes),
+                format!("{:.1}", r.avg_time_ms),
+            ]
+        }),
+    );
+    println!("\nnodes per computer move by algorithm and game phase");
+    print_table(
+        &["game", "algorithm", "phase", "moves", "avg nodes"],
+        stats.nodes_by_phase.iter().map(|r| {
+            vec![
+                r.game.clone(),
+                r.engine.clone(),
+                r.phase.clone(),
+                r.moves.to_string(),
+                format!("{:.0}", r.avg_nodes),
+            ]
+        }),
+    );
+
+    std::fs::create_dir_all(&args.charts)?;
+    let results_path = args.charts.join("results-by-engine.svg");
+    std::fs::write(&results_path, charts::results_chart(&stats.results))?;
+    let nodes_path = args.charts.join("nodes-per-move.svg");
+    std::fs::write(&nodes_path, charts::nodes_chart(&stats.nodes_by_phase))?;
+    println!(
+        "\ncharts: {} {}",
+        results_path.display(),
+        nodes_path.display()
+    );
+    Ok(())
+}
+
+/// Left-aligned text, right-aligned numbers, columns as wide as their widest cell.
+fn print_table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) {
+    let rows: Vec<Vec<String>> = rows.collect();
+    if rows.is_empty() {
+        println!("(none)");
+        return;
+    }
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.len());
+        }
+    }
+    let line = |cells: Vec<String>| {
+        let parts: Vec<String> = cells
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| {
+                if c.parse::<f64>().is_ok() {
+                    format!("{c:>w$}", w = *w)
+                } else {
+                    format!("{c:<w$}", w = *w)
+                }
+            })
+            .collect();
+        println!("{}", parts.join("  ").trim_end());
+    };
+    line(header.iter().map(|h| h.to_string()).collect());
+    line(widths.iter().map(|w| "-".repeat(*w)).collect());
+    for row in rows {
+        line(row);
+    }
 }

@@ -4,6 +4,7 @@
 use crate::games::GameArgs;
 use crate::with_game;
 use anyhow::{Context, Result, anyhow, bail};
+use ply_core::heuristic::HasHeuristic;
 use ply_core::search::score::describe;
 use ply_core::search::{
     Algorithm, MctsConfig, OrderingConfig, Playout, SearchConfig, SearchResult, StopToken, search,
@@ -130,26 +131,9 @@ fn parse_playout(text: &str) -> Result<Playout> {
     }
 }
 
-/// The evaluator of a heuristic preset.
-///
-/// Until the games implement `ply_core::heuristic::HasHeuristic`, this is a private stand-in
-/// (mobility: the side to move's number of legal moves); switch to `G::heuristic(preset)` then.
-pub fn evaluator<G: Game>(preset: &str) -> Result<Arc<dyn Evaluator<G>>> {
-    match preset {
-        "default" | "mobility" => Ok(Arc::new(Mobility)),
-        other => bail!(
-            "unknown heuristic preset '{other}' for {} (known: default, mobility)",
-            G::NAME
-        ),
-    }
-}
-
-struct Mobility;
-
-impl<G: Game> Evaluator<G> for Mobility {
-    fn evaluate(&self, pos: &G) -> i32 {
-        pos.count_moves() as i32 * 10
-    }
+/// The evaluator of a heuristic preset (`ply_core::heuristic::HasHeuristic`).
+pub fn evaluator<G: HasHeuristic>(preset: &str) -> Result<Arc<dyn Evaluator<G>>> {
+    G::heuristic(preset).map_err(|e| anyhow!("--heuristic: {e}"))
 }
 
 #[derive(clap::Args)]
@@ -167,7 +151,7 @@ pub fn run(args: Args) -> Result<()> {
     with_game!(args.game.game, G => run_for::<G>(&args))
 }
 
-fn run_for<G: Game>(args: &Args) -> Result<()> {
+fn run_for<G: HasHeuristic>(args: &Args) -> Result<()> {
     let pos: G = args.game.position()?;
     let config = args.engine.config()?;
     let eval = evaluator::<G>(&args.engine.heuristic)?;

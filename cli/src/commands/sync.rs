@@ -1,8 +1,154 @@
-//! `ply sync` (being written).
+//! `ply sync`: uploads the finished games in an outbox directory to a collector, with the same
+//! core protocol the apps use (batches, acknowledgements, rejected records kept aside, backoff).
+
+use crate::http::UreqTransport;
+use anyhow::{Context, Result, bail};
+use ply_core::record::{Platform, now_ms};
+use ply_core::sync::protocol::{SyncClient, SyncConfig, SyncOutcome, load_state};
+use ply_core::sync::wire::RegisterDeviceRequest;
+use ply_core::sync::{Outbox, SyncReport};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// File in the outbox directory where `--register` keeps the token for later runs.
+const TOKEN_FILE: &str = "device-token";
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Base URL of the collector, e.g. http://127.0.0.1:8080
+    #[arg(long)]
+    pub server: String,
+    /// Outbox directory holding one `<id>.json` per finished game.
+    #[arg(long)]
+    pub outbox: PathBuf,
+    /// Bearer token from an earlier registration (default: the one `--register` saved).
+    #[arg(long, conflicts_with = "register")]
+    pub token: Option<String>,
+    /// Register this install first and keep the new token in the outbox directory.
+    #[arg(long)]
+    pub register: bool,
+    /// Wait for the backoff of earlier failures instead of trying now.
+    #[arg(long)]
+    pub respect_backoff: bool,
+    /// Only print the outbox's state (pending, rejected, backoff); send nothing.
+    #[arg(long)]
+    pub status: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`ply sync` is not built yet")
+pub fn run(args: Args) -> Result<()> {
+    let outbox = Outbox::open(&args.outbox)
+        .with_context(|| format!("cannot open outbox {}", args.outbox.display()))?;
+    if args.status {
+        return print_status(&outbox);
+    }
+    let transport = UreqTransport::new();
+    let client = SyncClient::new(SyncConfig::new(args.server.clone()));
+    let token = if args.register {
+        let request = RegisterDeviceRequest {
+            platform: Platform::Cli,
+            app_version: env!("CARGO_PKG_VERSION").into(),
+        };
+        let token = client
+            .register(&transport, &request)
+            .context("device registration failed")?;
+        save_token(outbox.dir(), &token)?;
+        println!(
+            "registered; token saved in {}",
+            outbox.dir().join(TOKEN_FILE).display()
+        );
+        token
+    } else if let Some(t) = args.token {
+        t
+    } else {
+        load_token(outbox.dir())?
+    };
+    let report = if args.respect_backoff {
+        client.sync_once(&outbox, &transport, &token, now_ms())?
+    } else {
+        client.sync_now(&outbox, &transport, &token, now_ms())?
+    };
+    print_report(&report);
+    for r in outbox.rejected()? {
+        println!("rejected {}: {}", r.id, r.reason.trim());
+    }
+    match report.outcome {
+        SyncOutcome::Done => Ok(()),
+        SyncOutcome::NotDue { until_ms } => {
+            println!(
+                "backing off: next attempt in {} s",
+                until_ms.saturating_sub(now_ms()) / 1000
+            );
+            Ok(())
+        }
+        SyncOutcome::RetryLater { reason } => {
+            bail!(
+                "sync incomplete, {} records kept for later: {reason}",
+                report.remaining
+            )
+        }
+        SyncOutcome::NeedsRegistration => {
+            bail!("the server refused the token: run again with --register")
+        }
+    }
+}
+
+fn print_report(r: &SyncReport) {
+    println!(
+        "sent {}: {} accepted, {} duplicates, {} rejected by the server, {} set aside locally; {} pending",
+        r.sent, r.accepted, r.duplicates, r.rejected, r.rejected_locally, r.remaining
+    );
+    if let Some(at) = r.next_attempt_at_ms {
+        println!("next attempt in {} s", at.saturating_sub(now_ms()) / 1000);
+    }
+}
+
+fn print_status(outbox: &Outbox) -> Result<()> {
+    let status = outbox.status()?;
+    println!(
+        "{} pending ({} bytes, soft cap {}), {} rejected",
+        status.pending, status.pending_bytes, status.soft_cap_bytes, status.rejected
+    );
+    for e in outbox.list()? {
+        println!("pending {} ({} bytes)", e.id, e.size_bytes);
+    }
+    for r in outbox.rejected()? {
+        println!("rejected {}: {}", r.id, r.reason.trim());
+    }
+    let state = load_state(outbox)?;
+    if state.consecutive_failures > 0 || state.needs_registration {
+        println!(
+            "{} failed attempts; next attempt in {} s{}; last error: {}",
+            state.consecutive_failures,
+            state.next_attempt_at_ms.saturating_sub(now_ms()) / 1000,
+            if state.needs_registration {
+                "; needs registration"
+            } else {
+                ""
+            },
+            state.last_error.as_deref().unwrap_or("-")
+        );
+    }
+    Ok(())
+}
+
+fn save_token(dir: &Path, token: &str) -> Result<()> {
+    let path = dir.join(TOKEN_FILE);
+    fs::write(&path, token).with_context(|| format!("cannot write {}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o600))?;
+    }
+    Ok(())
+}
+
+fn load_token(dir: &Path) -> Result<String> {
+    let path = dir.join(TOKEN_FILE);
+    match fs::read_to_string(&path) {
+        Ok(t) if !t.trim().is_empty() => Ok(t.trim().to_string()),
+        _ => bail!(
+            "no token: pass --token T, or --register to get one (none saved in {})",
+            path.display()
+        ),
+    }
 }

@@ -26,7 +26,7 @@ pub struct Args {
     /// The preset the learned weights are compared with.
     #[arg(long, default_value = "default")]
     pub from: String,
-    /// Share of games held out for validation.
+    /// Share of games held out in each cross-validation fold (0.2 = 5 folds).
     #[arg(long, default_value_t = 0.2)]
     pub holdout: f64,
     /// L2 penalty.
@@ -114,23 +114,20 @@ fn load<G: Factors>(path: &PathBuf, skip: usize) -> Result<(Vec<Point>, usize)> 
     Ok((points, games))
 }
 
-/// Best logistic scale for an existing evaluation (so its loss is compared fairly).
-fn preset_loss<G: Factors>(
-    eval: &WeightedEvaluator<G>,
-    points: &[Point],
-    weights_x: &dyn Fn(&Point) -> f64,
-) -> f64 {
-    let _ = eval;
+/// Log loss of an existing evaluation on the positions `idx`, at the logistic scale that suits
+/// it best there (so the comparison favours the preset, not the learned weights).
+fn preset_loss(points: &[Point], scores: &[f64], idx: &[usize]) -> f64 {
     let mut best = f64::INFINITY;
-    for k in (0..=60).map(|i| 10f64.powf(-5.0 + i as f64 * 0.1)) {
-        let loss: f64 = points
+    for k in (0..=70).map(|i| 10f64.powf(-6.0 + i as f64 * 0.1)) {
+        let loss: f64 = idx
             .iter()
-            .map(|p| {
-                let q = (1.0 / (1.0 + (-k * weights_x(p)).exp())).clamp(1e-12, 1.0 - 1e-12);
-                -(p.y * q.ln() + (1.0 - p.y) * (1.0 - q).ln())
+            .map(|&i| {
+                let q = (1.0 / (1.0 + (-k * scores[i]).exp())).clamp(1e-12, 1.0 - 1e-12);
+                let y = points[i].y;
+                -(y * q.ln() + (1.0 - y) * (1.0 - q).ln())
             })
             .sum::<f64>()
-            / points.len().max(1) as f64;
+            / idx.len().max(1) as f64;
         best = best.min(loss);
     }
     best
@@ -147,43 +144,81 @@ fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
         );
     }
     let dims = G::FACTORS.len();
-    // Hold out whole games, so positions of one game are never on both sides of the split.
-    let every = (1.0 / args.holdout.clamp(0.01, 0.9)).round().max(2.0) as usize;
-    let is_val = |p: &Point| (p.game + args.seed as usize).is_multiple_of(every);
-    let sample = |p: &Point| Sample {
-        x: p.x.clone(),
-        y: p.y,
-    };
+    // k-fold cross-validation over whole games (positions of one game are never on both sides
+    // of a split): outcomes within a game are strongly correlated, so one split alone is noisy.
+    let folds = (1.0 / args.holdout.clamp(0.01, 0.5)).round().max(2.0) as usize;
     let buckets: Vec<(f32, f32)> = if args.phased {
         vec![(0.0, 1.0 / 3.0), (1.0 / 3.0, 2.0 / 3.0), (2.0 / 3.0, 1.01)]
     } else {
         vec![(0.0, 1.01)]
     };
-    let mut betas = Vec::new();
-    let (mut train_loss, mut val_loss, mut n_train, mut n_val) = (0.0, 0.0, 0usize, 0usize);
-    for &(lo, hi) in &buckets {
-        let in_bucket = |p: &&Point| p.phase >= lo && p.phase < hi;
-        let train: Vec<Sample> = points
+    let bucket_of = |p: &Point| {
+        buckets
             .iter()
-            .filter(in_bucket)
-            .filter(|p| !is_val(p))
-            .map(sample)
-            .collect();
-        let val: Vec<Sample> = points
-            .iter()
-            .filter(in_bucket)
-            .filter(|p| is_val(p))
-            .map(sample)
-            .collect();
-        let beta = fit_logistic(&train, dims, args.l2);
-        train_loss += log_loss(&train, &beta) * train.len() as f64;
-        val_loss += log_loss(&val, &beta) * val.len() as f64;
-        n_train += train.len();
-        n_val += val.len();
-        betas.push(beta);
+            .position(|&(lo, hi)| p.phase >= lo && p.phase < hi)
+            .unwrap_or(0)
+    };
+    let fit = |train: &dyn Fn(&Point) -> bool| -> Vec<Vec<f64>> {
+        (0..buckets.len())
+            .map(|b| {
+                let samples: Vec<Sample> = points
+                    .iter()
+                    .filter(|p| bucket_of(p) == b && train(p))
+                    .map(|p| Sample {
+                        x: p.x.clone(),
+                        y: p.y,
+                    })
+                    .collect();
+                fit_logistic(&samples, dims, args.l2)
+            })
+            .collect()
+    };
+    let loss = |betas: &[Vec<f64>], keep: &dyn Fn(&Point) -> bool| -> (f64, usize) {
+        let mut total = 0.0;
+        let mut n = 0;
+        for (b, beta) in betas.iter().enumerate() {
+            let samples: Vec<Sample> = points
+                .iter()
+                .filter(|p| bucket_of(p) == b && keep(p))
+                .map(|p| Sample {
+                    x: p.x.clone(),
+                    y: p.y,
+                })
+                .collect();
+            total += log_loss(&samples, beta) * samples.len() as f64;
+            n += samples.len();
+        }
+        (total, n)
+    };
+    let start_weights = G::heuristic_weights(&args.from).map_err(|e| anyhow!("{e}"))?;
+    let start_eval = WeightedEvaluator::<G>::new(&start_weights).map_err(|e| anyhow!("{e}"))?;
+    let preset_scores: Vec<f64> = points
+        .iter()
+        .map(|p| {
+            let r = start_eval.resolved();
+            (0..dims)
+                .map(|i| f64::from(r.weight_at(i, p.phase)) * p.x[i] * 100.0)
+                .sum()
+        })
+        .collect();
+    let (mut train_loss, mut val_loss, mut start_val_loss) = (0.0, 0.0, 0.0);
+    let (mut n_train, mut n_val) = (0usize, 0usize);
+    for fold in 0..folds {
+        let is_val = |p: &Point| (p.game + args.seed as usize) % folds == fold;
+        let betas = fit(&|p| !is_val(p));
+        let (t, nt) = loss(&betas, &|p| !is_val(p));
+        let (v, nv) = loss(&betas, &is_val);
+        train_loss += t;
+        val_loss += v;
+        n_train += nt;
+        n_val += nv;
+        let val_idx: Vec<usize> = (0..points.len()).filter(|&i| is_val(&points[i])).collect();
+        start_val_loss += preset_loss(&points, &preset_scores, &val_idx) * val_idx.len() as f64;
     }
     train_loss /= n_train.max(1) as f64;
     val_loss /= n_val.max(1) as f64;
+    start_val_loss /= n_val.max(1) as f64;
+    let betas = fit(&|_| true);
     // Weights on the heuristic's scale: a weighted sum of 1000 is a logit of about 10.
     let scale = 10.0;
     let mut learned = Weights {
@@ -207,41 +242,19 @@ fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
         };
         learned.weights.insert(info.name.to_string(), weight);
     }
-    let start_weights = G::heuristic_weights(&args.from).map_err(|e| anyhow!("{e}"))?;
-    let start_eval = WeightedEvaluator::<G>::new(&start_weights).map_err(|e| anyhow!("{e}"))?;
-    let val_points: Vec<&Point> = points.iter().filter(|p| is_val(p)).collect();
-    let start_val_loss = {
-        let owned: Vec<Point> = val_points
-            .iter()
-            .map(|p| Point {
-                x: p.x.clone(),
-                phase: p.phase,
-                y: p.y,
-                game: p.game,
-            })
-            .collect();
-        preset_loss(&start_eval, &owned, &|p: &Point| {
-            let r = start_eval.resolved();
-            (0..dims)
-                .map(|i| f64::from(r.weight_at(i, p.phase)) * p.x[i] * 100.0)
-                .sum()
-        })
-    };
     println!(
-        "{} games, {} positions ({} training, {} validation)",
+        "{} games, {} positions, {folds}-fold cross-validation by game",
         games,
-        points.len(),
-        n_train,
-        n_val
+        points.len()
     );
     println!(
         "log loss (ln 2 = {:.4} is a coin flip):",
         std::f64::consts::LN_2
     );
-    println!("  learned, training:               {train_loss:.4}");
-    println!("  learned, validation:             {val_loss:.4}");
+    println!("  learned, training folds:            {train_loss:.4}");
+    println!("  learned, held-out folds:            {val_loss:.4}");
     println!(
-        "  preset '{}', validation (best scale): {start_val_loss:.4}",
+        "  preset '{}', held-out (best scale): {start_val_loss:.4}",
         args.from
     );
     println!("learned weights:\n{}", learned.to_json());

@@ -64,3 +64,35 @@ pub fn random_openings<G: Game>(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::games::connect4::ConnectFour;
+    use ply_core::games::othello::Othello;
+
+    #[test]
+    fn openings_are_distinct_legal_and_seeded() {
+        let start = Othello::start();
+        let a = random_openings(&start, 50, 4, 7);
+        assert_eq!(a, random_openings(&start, 50, 4, 7));
+        assert_ne!(a, random_openings(&start, 50, 4, 8));
+        let mut seen = HashSet::new();
+        for line in &a {
+            assert_eq!(line.len(), 4);
+            let mut pos = start;
+            for &mv in line {
+                assert!(pos.is_legal(mv));
+                pos.play(mv);
+            }
+            assert!(seen.insert(pos.format_position()), "duplicate opening");
+        }
+    }
+
+    #[test]
+    fn small_games_return_what_exists() {
+        // Connect Four has exactly 7 positions after one ply.
+        let a = random_openings(&ConnectFour::start(), 20, 1, 1);
+        assert_eq!(a.len(), 7);
+    }
+}

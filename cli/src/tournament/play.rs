@@ -147,3 +147,54 @@ pub fn run_pool<J: Sync, R: Send>(
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::spec::Defaults;
+    use ply_core::games::connect4::ConnectFour;
+
+    #[test]
+    fn the_pool_runs_every_job_once() {
+        let jobs: Vec<u64> = (0..100).collect();
+        let mut seen = vec![0u32; jobs.len()];
+        let mut sum = 0;
+        run_pool(
+            &jobs,
+            3,
+            |&j| j * 2,
+            |i, r| {
+                seen[i] += 1;
+                sum += r;
+            },
+        );
+        assert!(seen.iter().all(|&n| n == 1));
+        assert_eq!(sum, 2 * (0..100).sum::<u64>());
+    }
+
+    #[test]
+    fn a_game_is_played_to_its_end_from_the_opening() {
+        let d = Defaults {
+            depth: Some(2),
+            time_ms: None,
+            tt_mb: 1,
+        };
+        let spec = PlayerSpec::parse::<ConnectFour>("heuristic=default", &d)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let engine = Engine::<ConnectFour>::new(&spec).unwrap_or_else(|e| panic!("{e}"));
+        let start = ConnectFour::start();
+        let mut opening = Vec::new();
+        let mut pos = start;
+        for col in ["4", "4"] {
+            let mv = pos.parse_move(col).unwrap_or_else(|e| panic!("{e}"));
+            pos.play(mv);
+            opening.push(mv);
+        }
+        let played = play_game(&start, &opening, [&engine, &engine]);
+        assert!(played.outcome.is_some());
+        assert_eq!(&played.line.moves()[..2], opening.as_slice());
+        assert!(played.stats[..2].iter().all(Option::is_none));
+        assert!(played.stats[2..].iter().all(Option::is_some));
+        assert_eq!(played.line.outcome(), played.outcome);
+    }
+}

@@ -55,12 +55,37 @@ const fn flat(f: &'static str, w: f32) -> (&'static str, f32, f32, f32) {
     (f, w, w, w)
 }
 
-/// Our tuned default: mobility and corner access dominate the opening and midgame, stability
-/// and discs the endgame; the X/C-square table discourages giving corners away early.
-/// Tuned by `ply tournament` at depth 6 against `combine-2` and `static-table` (README).
+/// Our default: weights learned by logistic regression (`ply tune othello --phased`) from 600
+/// self-play games of the hand-tuned preset at depth 4 (8-ply random openings, seed 1), then
+/// checked by tournament: 72.8% against the hand-tuned preset over 200 games at depth 6.
+/// Opening, midgame and endgame weights are interpolated by disc count.
 pub const OTHELLO_DEFAULT: Preset = Preset {
     name: "default",
-    provenance: "Ply's own tuning by tournament (issue 4), from the factors of Sannidhanam & Annamalai plus frontier, square table and parity",
+    provenance: "learned by ply tune (logistic regression, per phase) from self-play of hand-tuned; all factors of Sannidhanam & Annamalai plus frontier, both square tables and parity",
+    weights: &[
+        ("corners", 6.3, 5.3, 7.9),
+        ("potential_corners", 5.2, 7.5, 5.8),
+        ("unlikely_corners", 6.3, 0.4, 2.4),
+        ("mobility", 12.4, 8.9, 0.2),
+        ("potential_mobility", 10.7, 1.1, -2.7),
+        ("frontier", 12.4, 15.6, 13.5),
+        ("stability", -4.0, 9.2, 31.3),
+        ("stable_discs", 6.8, 7.0, -0.6),
+        ("table_99", 6.0, 5.2, 10.2),
+        ("table_100", 8.2, 4.9, -5.5),
+        ("coins", 4.1, 5.1, 15.6),
+        ("edge_access", -1.4, 4.2, 2.8),
+        ("parity", -0.2, -0.4, 0.8),
+    ],
+    params: &[],
+};
+
+/// Our hand-tuned weights, the starting point of the learned default: mobility and corner
+/// access dominate the opening and midgame, stability and discs the endgame, the
+/// 100/-20/10/5/-50/-2/-1 table discourages giving corners away early.
+pub const OTHELLO_HAND_TUNED: Preset = Preset {
+    name: "hand-tuned",
+    provenance: "Ply's own hand tuning by tournament (issue 4): 73% against combine-2 and 99% against static-table over 400 games at depth 6",
     weights: &[
         flat("corners", 30.0),
         flat("potential_corners", 10.0),
@@ -160,6 +185,7 @@ pub const OTHELLO_STABILITY: Preset = Preset {
 /// Othello presets, `default` first.
 pub const OTHELLO: &[Preset] = &[
     OTHELLO_DEFAULT,
+    OTHELLO_HAND_TUNED,
     OTHELLO_PAPER_2019,
     OTHELLO_COMBINE_2,
     OTHELLO_STATIC_TABLE,

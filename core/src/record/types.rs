@@ -259,3 +259,34 @@ impl GameRecord {
         serde_json::to_string(self)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::RamBucket;
+
+    #[test]
+    fn ram_buckets_follow_nominal_phone_sizes() {
+        const GIB: u64 = 1 << 30;
+        // What phones report: a little under the nominal size.
+        assert_eq!(RamBucket::from_total_bytes(0), RamBucket::Unknown);
+        assert_eq!(
+            RamBucket::from_total_bytes(GIB - GIB / 10),
+            RamBucket::Below2G
+        );
+        assert_eq!(
+            RamBucket::from_total_bytes(2 * GIB - GIB / 10),
+            RamBucket::From2To4G
+        );
+        assert_eq!(
+            RamBucket::from_total_bytes(4 * GIB - 4 * GIB / 10),
+            RamBucket::From4To8G
+        );
+        assert_eq!(
+            RamBucket::from_total_bytes(8 * GIB - GIB / 2),
+            RamBucket::From8To16G
+        );
+        assert_eq!(RamBucket::from_total_bytes(3 * GIB), RamBucket::From2To4G);
+        assert_eq!(RamBucket::from_total_bytes(24 * GIB), RamBucket::AtLeast16G);
+        assert_eq!(serde_json::to_value(RamBucket::From4To8G).unwrap(), "4-8g");
+    }
+}

@@ -44,7 +44,9 @@ impl StopToken {
     }
 }
 
-/// How often (in nodes) the search checks the stop flag and the clock.
+/// How often (in nodes) the search checks the stop flag.
+pub const STOP_CHECK_INTERVAL: u64 = 32;
+/// How often (in nodes) the search also checks the clock.
 pub const CHECK_INTERVAL: u64 = 256;
 /// How often (in nodes) the search publishes its node count to the token.
 pub const PUBLISH_INTERVAL: u64 = 1024;

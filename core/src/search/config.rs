@@ -14,6 +14,7 @@ pub enum Algorithm {
     /// Plain minimax (negamax form) without any pruning: the baseline every paper measures against.
     Minimax,
     /// Fail-soft alpha-beta (negamax form).
+    #[serde(rename = "alphabeta", alias = "alpha-beta")]
     AlphaBeta,
     /// Principal variation search / NegaScout: null windows on later children, re-search on fail high.
     #[default]
@@ -95,6 +96,8 @@ pub enum Ordering {
     KillerGlobal,
     /// History heuristic (depth² increments).
     History,
+    /// History heuristic with 2^depth increments.
+    HistoryPow2,
     /// History-ADS with Move-to-Front update.
     AdsMtf,
     /// History-ADS with Transposition (swap with predecessor) update.
@@ -102,13 +105,14 @@ pub enum Ordering {
 }
 
 impl Ordering {
-    pub const ALL: [Ordering; 8] = [
+    pub const ALL: [Ordering; 9] = [
         Ordering::None,
         Ordering::Static,
         Ordering::Tt,
         Ordering::Killer,
         Ordering::KillerGlobal,
         Ordering::History,
+        Ordering::HistoryPow2,
         Ordering::AdsMtf,
         Ordering::AdsTranspose,
     ];
@@ -121,6 +125,7 @@ impl Ordering {
             Ordering::Killer => "killer",
             Ordering::KillerGlobal => "killer-global",
             Ordering::History => "history",
+            Ordering::HistoryPow2 => "history-2d",
             Ordering::AdsMtf => "ads-mtf",
             Ordering::AdsTranspose => "ads-transpose",
         }
@@ -266,6 +271,7 @@ impl OrderingConfig {
                     }
                 }
                 Ordering::History => cfg.history = Some(HistoryIncrement::DepthSquared),
+                Ordering::HistoryPow2 => cfg.history = Some(HistoryIncrement::TwoPowDepth),
                 Ordering::AdsMtf | Ordering::AdsTranspose => {
                     let update = if *name == Ordering::AdsMtf {
                         AdsUpdate::MoveToFront
@@ -311,8 +317,10 @@ impl OrderingConfig {
             KillerMode::PerPly => out.push(Ordering::Killer),
             KillerMode::Global { .. } => out.push(Ordering::KillerGlobal),
         }
-        if self.history.is_some() {
-            out.push(Ordering::History);
+        match self.history {
+            None => {}
+            Some(HistoryIncrement::DepthSquared) => out.push(Ordering::History),
+            Some(HistoryIncrement::TwoPowDepth) => out.push(Ordering::HistoryPow2),
         }
         match self.ads.map(|a| a.update) {
             None => {}
@@ -432,5 +440,83 @@ impl Default for SearchConfig {
             aspiration: None,
             mcts: MctsConfig::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip() {
+        for a in Algorithm::ALL {
+            assert_eq!(a.name().parse::<Algorithm>(), Ok(a));
+            assert_eq!(a.to_string(), a.name());
+        }
+        for o in Ordering::ALL {
+            assert_eq!(o.name().parse::<Ordering>(), Ok(o));
+        }
+        let cfg =
+            OrderingConfig::parse_list("static,tt,killer,history-2d,ads-transpose", Some(5), true)
+                .expect("valid list");
+        assert_eq!(
+            cfg.names(),
+            vec![
+                Ordering::Static,
+                Ordering::Tt,
+                Ordering::Killer,
+                Ordering::HistoryPow2,
+                Ordering::AdsTranspose
+            ]
+        );
+        assert_eq!(
+            cfg.ads,
+            Some(AdsConfig {
+                update: AdsUpdate::Transposition,
+                limit: Some(5),
+                per_level: true
+            })
+        );
+        assert_eq!(
+            OrderingConfig::parse_list("none", None, false),
+            Ok(OrderingConfig::none())
+        );
+        let err =
+            OrderingConfig::parse_list("static,magic", None, false).expect_err("unknown name");
+        assert!(err.to_string().contains("magic"));
+        assert!("quantum".parse::<Algorithm>().is_err());
+    }
+
+    #[test]
+    fn config_serde_round_trip_and_defaults() {
+        let cfg = SearchConfig {
+            algorithm: Algorithm::Scout,
+            depth: Some(9),
+            aspiration: Some(25),
+            mcts: MctsConfig {
+                playout: Playout::Cutoff {
+                    plies: 4,
+                    scale: 100.0,
+                },
+                ..MctsConfig::default()
+            },
+            ..SearchConfig::default()
+        };
+        let text = serde_json::to_string(&cfg).expect("serialise");
+        let back: SearchConfig = serde_json::from_str(&text).expect("deserialise");
+        assert_eq!(back, cfg);
+        // Serialised names are the CLI names.
+        for a in Algorithm::ALL {
+            assert_eq!(
+                serde_json::to_value(a).expect("name"),
+                serde_json::json!(a.name())
+            );
+        }
+        // Records written with fewer fields still load.
+        let old: SearchConfig =
+            serde_json::from_str(r#"{"algorithm":"alphabeta","depth":4}"#).expect("partial");
+        assert_eq!(old.algorithm, Algorithm::AlphaBeta);
+        assert_eq!(old.depth, Some(4));
+        assert_eq!(old.tt_bytes, SearchConfig::default().tt_bytes);
     }
 }

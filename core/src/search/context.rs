@@ -1,7 +1,7 @@
 //! The state of one running depth-first search, shared by minimax, alpha-beta, PVS and SCOUT.
 
 use crate::game::{Evaluator, Game, Outcome};
-use crate::search::cancel::{Budget, CHECK_INTERVAL, PUBLISH_INTERVAL};
+use crate::search::cancel::{Budget, CHECK_INTERVAL, PUBLISH_INTERVAL, STOP_CHECK_INTERVAL};
 use crate::search::config::SearchConfig;
 use crate::search::ordering::MoveOrderer;
 use crate::search::pv::PvTable;
@@ -67,11 +67,17 @@ impl<'a, G: Game> Ctx<'a, G> {
         if ply > self.stats.seldepth {
             self.stats.seldepth = ply;
         }
-        if self.stats.nodes.is_multiple_of(CHECK_INTERVAL) {
+        // The stop flag is one relaxed load: check it often; the clock less often.
+        if self.stats.nodes.is_multiple_of(STOP_CHECK_INTERVAL) {
             if self.stats.nodes.is_multiple_of(PUBLISH_INTERVAL) {
                 self.budget.token.publish_nodes(self.stats.nodes);
             }
-            if self.budget.expired() {
+            let expired = if self.stats.nodes.is_multiple_of(CHECK_INTERVAL) {
+                self.budget.expired()
+            } else {
+                self.budget.token.is_stopped()
+            };
+            if expired {
                 self.aborted = true;
                 return false;
             }

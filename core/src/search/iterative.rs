@@ -103,6 +103,7 @@ impl<G: Game> Ctx<'_, G> {
                     result.best_move = Some(mv);
                     result.score = s;
                     result.pv = vec![mv];
+                    self.stats.partial_iteration = self.stats.iterations > 0;
                 }
                 break;
             }

@@ -25,6 +25,15 @@
 //! See [`score`]: heuristic values inside ±`EVAL_LIMIT`, finished games beyond it, preferring
 //! bigger margins, then faster wins and slower losses.
 //!
+//! # What the engines do not do
+//! - Repetition draws need the game's history ([`crate::GameLine`]); inside the search tree
+//!   positions are judged by [`crate::Game::outcome`] alone, so a draughts repetition is not
+//!   scored as a draw during search (the 40-move counter, kept in the position, is).
+//! - SCOUT uses no transposition table (as published); MCTS shares the byte budget for its tree.
+//! - With `tt_reuse_deeper` (the default), deeper table entries answer shallower searches, which
+//!   is stronger but can differ from fixed-depth minimax where a position recurs at different
+//!   depths; the equivalence tests switch it off.
+//!
 //! # Memory
 //! A search uses the transposition table (exactly its byte budget, allocated once when the
 //! [`Searcher`] is made; MCTS uses the same budget for its tree), history tables of

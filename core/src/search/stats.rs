@@ -39,6 +39,9 @@ pub struct SearchStats {
     pub nodes_per_sec: f64,
     /// Iterations completed by the iterative-deepening driver.
     pub iterations: u32,
+    /// The move comes from an iteration cut short by the time budget, where it was proven better
+    /// than the previous iteration's move (so the score is from that deeper, partial iteration).
+    pub partial_iteration: bool,
     /// MCTS playouts run.
     pub playouts: u64,
     /// Peak number of MCTS tree nodes.

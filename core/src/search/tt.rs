@@ -22,9 +22,9 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored result.
+/// One stored result, unpacked. In the table an entry is two words: the full hash (key check)
+/// and `score (32 bits) | move (16) | depth (8) | flags (8)`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
 struct Entry {
     key: u64,
     score: i32,
@@ -35,11 +35,33 @@ struct Entry {
     flags: u8,
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-#[repr(C, align(32))]
-struct Bucket {
-    slots: [Entry; 2],
+impl Entry {
+    fn unpack(key: u64, data: u64) -> Entry {
+        Entry {
+            key,
+            score: data as u32 as i32,
+            mv: (data >> 32) as u16,
+            depth: (data >> 48) as u8,
+            flags: (data >> 56) as u8,
+        }
+    }
+
+    fn pack(&self) -> u64 {
+        u64::from(self.score as u32)
+            | u64::from(self.mv) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.flags) << 56
+    }
+
+    fn is_empty(&self) -> bool {
+        self.flags & 3 == 0
+    }
 }
+
+/// Two entries: `[key0, data0, key1, data1]`. Plain words, so the table is allocated zeroed
+/// (the operating system hands out zero pages lazily: making a large table costs nothing until
+/// it is used).
+type Bucket = [u64; 4];
 
 /// A probe's answer: the entry for this exact position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,7 +110,7 @@ impl TranspositionTable {
 
     /// Forgets every entry (keeps the memory).
     pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = Bucket::default());
+        self.buckets.iter_mut().for_each(|b| *b = [0; 4]);
         self.age = 0;
     }
 
@@ -106,25 +128,24 @@ impl TranspositionTable {
     }
 
     pub fn probe(&self, hash: u64) -> Option<Probe> {
-        let bucket = self.buckets.get(self.index(hash)?)?;
-        bucket
-            .slots
-            .iter()
-            .find(|e| e.flags & 3 != 0 && e.key == hash)
-            .map(|e| Probe {
-                score: e.score,
-                depth: u32::from(e.depth),
-                bound: match e.flags & 3 {
-                    1 => Bound::Exact,
-                    2 => Bound::Lower,
-                    _ => Bound::Upper,
-                },
-                move_key: if e.mv == 0 {
-                    None
-                } else {
-                    Some(usize::from(e.mv - 1))
-                },
-            })
+        let b = self.buckets.get(self.index(hash)?)?;
+        let e = [Entry::unpack(b[0], b[1]), Entry::unpack(b[2], b[3])]
+            .into_iter()
+            .find(|e| !e.is_empty() && e.key == hash)?;
+        Some(Probe {
+            score: e.score,
+            depth: u32::from(e.depth),
+            bound: match e.flags & 3 {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            move_key: if e.mv == 0 {
+                None
+            } else {
+                Some(usize::from(e.mv - 1))
+            },
+        })
     }
 
     /// Stores a node-relative score.
@@ -154,30 +175,27 @@ impl TranspositionTable {
                 Bound::Upper => 3,
             }) | (age << 2),
         };
-        let [first, second] = &mut bucket.slots;
+        let mut first = Entry::unpack(bucket[0], bucket[1]);
+        let mut second = Entry::unpack(bucket[2], bucket[3]);
         let first_age = first.flags >> 2;
-        if first.flags & 3 == 0
-            || first.key == hash
-            || entry.depth >= first.depth
-            || first_age != age
-        {
+        let mut entry = entry;
+        if first.is_empty() || first.key == hash || entry.depth >= first.depth || first_age != age {
             // Keep a useful move if the same position is re-stored without one.
-            let mut entry = entry;
             if entry.mv == 0 && first.key == hash {
                 entry.mv = first.mv;
             }
-            if first.key != hash && first.flags & 3 != 0 {
+            if first.key != hash && !first.is_empty() {
                 // The displaced deep entry gets the always-replace slot.
-                *second = *first;
+                second = first;
             }
-            *first = entry;
+            first = entry;
         } else {
-            let mut entry = entry;
             if entry.mv == 0 && second.key == hash {
                 entry.mv = second.mv;
             }
-            *second = entry;
+            second = entry;
         }
+        *bucket = [first.key, first.pack(), second.key, second.pack()];
     }
 }
 
@@ -186,9 +204,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entry_and_bucket_sizes() {
-        assert_eq!(std::mem::size_of::<Entry>(), 16);
+    fn bucket_size_and_packing() {
         assert_eq!(TranspositionTable::BUCKET_BYTES, 32);
+        let e = Entry {
+            key: 7,
+            score: -123_456,
+            mv: 1025,
+            depth: 255,
+            flags: 0b1111_1110,
+        };
+        assert_eq!(Entry::unpack(7, e.pack()), e);
     }
 
     #[test]

@@ -265,10 +265,8 @@ impl SyncClient {
             outcome: SyncOutcome::Done,
         };
         let mut max_records = self.config.max_batch_records.max(1);
-        let max_bytes = self
-            .config
-            .max_batch_bytes
-            .min(MAX_BATCH_BYTES.max(self.config.max_batch_bytes));
+        // Below a few KiB no real record fits; a tiny configured limit would set everything aside.
+        let max_bytes = self.config.max_batch_bytes.max(4096);
         // Every round either removes at least one pending file or halves the batch size, so the
         // loop ends; the bound is a guard against a misbehaving server.
         let mut rounds_left = outbox.list()?.len() * 2 + 64;

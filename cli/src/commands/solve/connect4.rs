@@ -45,12 +45,17 @@ pub fn run(args: &super::Args) -> Result<()> {
         .ok_or_else(|| anyhow!("no legal move in a game that is not over"))?;
     let elapsed = started.elapsed();
     let mover = if pos.side_to_move() == 0 { "X" } else { "O" };
+    let nth = |k: u32| match k {
+        1 => "next stone".to_string(),
+        k => format!("stone {k} from now"),
+    };
     let verdict = match stones_to_win(score, pos.moves_played()) {
         None => "draw with perfect play".to_string(),
-        Some(k) if score > 0 => format!("{mover} (to move) wins with its stone {k} from now"),
-        Some(k) => {
-            format!("{mover} (to move) loses: the opponent wins with its stone {k} from now")
-        }
+        Some(k) if score > 0 => format!("{mover} (to move) wins with its {}", nth(k)),
+        Some(k) => format!(
+            "{mover} (to move) loses: the opponent wins with its {}",
+            nth(k)
+        ),
     };
     println!("best move: {}", pos.format_move(best));
     println!("{verdict}");

@@ -24,7 +24,9 @@ pub fn run(args: &super::Args) -> Result<()> {
         bail!("`ply solve othello` takes --position, not a move string ('{moves}')");
     }
     let Some(text) = &args.position else {
-        bail!("`ply solve othello` needs --position (64 squares + side to move, an OBF line, or a transcript)");
+        bail!(
+            "`ply solve othello` needs --position (64 squares + side to move, an OBF line, or a transcript)"
+        );
     };
     let pos = Othello::parse_position(text)
         .map_err(|e| anyhow!("{e}"))
@@ -43,7 +45,14 @@ pub fn run(args: &super::Args) -> Result<()> {
     let secs = result.elapsed.as_secs_f64();
     println!("position: {}", pos.format_position());
     println!("empties: {empties}");
-    println!("to move: {}", if pos.side_to_move() == 0 { "X (black)" } else { "O (white)" });
+    println!(
+        "to move: {}",
+        if pos.side_to_move() == 0 {
+            "X (black)"
+        } else {
+            "O (white)"
+        }
+    );
     match result.best_move {
         Some(mv) => println!("best move: {}", pos.format_move(mv)),
         None => println!("best move: none (the game is over)"),
@@ -51,9 +60,16 @@ pub fn run(args: &super::Args) -> Result<()> {
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
     println!("pv: {}", pv.join(" "));
     println!("nodes: {}", result.nodes);
-    println!("time: {secs:.3} s ({:.1} M nodes/s)", result.nodes as f64 / secs.max(1e-9) / 1e6);
+    println!(
+        "time: {secs:.3} s ({:.1} M nodes/s)",
+        result.nodes as f64 / secs.max(1e-9) / 1e6
+    );
     if let Some(want) = listed {
-        let verdict = if want == result.score { "matches" } else { "DIFFERS" };
+        let verdict = if want == result.score {
+            "matches"
+        } else {
+            "DIFFERS"
+        };
         println!("listed: {want:+} ({verdict})");
     }
     println!("score: {:+}", result.score);

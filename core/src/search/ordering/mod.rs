@@ -2,8 +2,8 @@
 //!
 //! A node's moves are ordered as follows (each step only if switched on):
 //! 1. generation order (`Game::legal_moves`), the base;
-//! 2. a stable insertion sort by history score, ties by `Game::static_order` (either key alone
-//!    if only one is on);
+//! 2. a stable sort by history score, ties by `Game::static_order` (either key alone if only
+//!    one is on), ties by generation order;
 //! 3. killer moves brought to the front (slot 0, slot 1, then the global list);
 //! 4. History-ADS: the moves in the node's adaptive list brought to the front in list order
 //!    (no sort: a walk down the list);
@@ -29,8 +29,9 @@ pub struct MoveOrderer<G: Game> {
     killers: Killers<G::Move>,
     history: Option<History>,
     ads: Option<AdsTable<G::Move>>,
-    /// Sort keys, reused at every node (no allocation after warm-up).
-    keys: Vec<(u64, i32)>,
+    /// Sort keys and a copy of the moves, reused at every node (no allocation after warm-up).
+    keys: Vec<u128>,
+    scratch: Vec<G::Move>,
 }
 
 impl<G: Game> MoveOrderer<G> {
@@ -43,6 +44,7 @@ impl<G: Game> MoveOrderer<G> {
                 .map(|inc| History::new(inc, G::MOVE_KEY_SPACE)),
             ads: config.ads.map(AdsTable::new),
             keys: Vec::with_capacity(64),
+            scratch: Vec::with_capacity(64),
         }
     }
 
@@ -110,8 +112,11 @@ impl<G: Game> MoveOrderer<G> {
     }
 
     fn sort(&mut self, pos: &G, side: Player, moves: &mut [G::Move]) {
+        // One packed key per move: history score, static score, then the generation index
+        // reversed, so an unstable descending sort of distinct keys is the stable order.
         self.keys.clear();
-        for &mv in moves.iter() {
+        let mut all_equal = true;
+        for (i, &mv) in moves.iter().enumerate() {
             let h = self
                 .history
                 .as_ref()
@@ -121,15 +126,24 @@ impl<G: Game> MoveOrderer<G> {
             } else {
                 0
             };
-            self.keys.push((h, s));
+            let key = u128::from(h) << 64
+                | u128::from((i64::from(s) + (1i64 << 31)) as u32) << 32
+                | u128::from(u32::MAX - i as u32);
+            if let Some(&first) = self.keys.first() {
+                all_equal &= (first >> 32) == (key >> 32);
+            }
+            self.keys.push(key);
         }
-        // Stable insertion sort, descending: move lists are short and it allocates nothing.
-        for i in 1..moves.len() {
-            let mut j = i;
-            while j > 0 && self.keys[j - 1] < self.keys[j] {
-                self.keys.swap(j - 1, j);
-                moves.swap(j - 1, j);
-                j -= 1;
+        if all_equal {
+            return;
+        }
+        self.keys.sort_unstable_by(|a, b| b.cmp(a));
+        self.scratch.clear();
+        self.scratch.extend_from_slice(moves);
+        for (slot, &key) in moves.iter_mut().zip(&self.keys) {
+            let index = (u32::MAX - key as u32) as usize;
+            if let Some(&mv) = self.scratch.get(index) {
+                *slot = mv;
             }
         }
     }

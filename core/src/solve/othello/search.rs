@@ -22,10 +22,11 @@ const STABILITY_MIN_EMPTIES: u32 = 8;
 const ETC_MIN_EMPTIES: u32 = 12;
 /// From this many empties on, moves are ordered by a small mobility search.
 const ORDER_SEARCH_MIN_EMPTIES: u32 = 14;
-/// Plies of that mobility search below each child (1 beat 2 and 3 on FFO #40-#42).
+/// Plies of that mobility search below each child: odd depths order better than even ones;
+/// 3 plies from 18 empties on cut FFO #45 from 1.06 G to 0.64 G nodes at no cost on #40-#44.
 #[inline(always)]
-fn order_depth(_n: u32) -> u32 {
-    1
+fn order_depth(n: u32) -> u32 {
+    if n >= 18 { 3 } else { 1 }
 }
 /// Nodes between two looks at the cancel flag.
 const CANCEL_CHECK_NODES: u64 = 1 << 12;
