@@ -222,8 +222,26 @@ impl<G: Playable> AnyGame for Driver<G> {
     }
 
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
-        let stats = self.stats.get(..self.line.ply()).unwrap_or(&self.stats);
-        record_from_line(&self.line, stats, resigned_by, meta).map_err(|e| PlyError::BadRecord {
+        // A side handed from the computer to a human mid-game is recorded as human: its earlier
+        // engine statistics are dropped so the record stays consistent.
+        let computer = meta.players.clone().map(|p| p.engine.is_some());
+        let stats: Vec<Option<MoveStats>> = (0..self.line.ply())
+            .map(|i| {
+                let mover = self
+                    .line
+                    .position_before(i)
+                    .map(|p| usize::from(p.side_to_move()));
+                let keep = mover
+                    .and_then(|m| computer.get(m).copied())
+                    .unwrap_or(false);
+                if keep {
+                    self.stats.get(i).copied().flatten()
+                } else {
+                    None
+                }
+            })
+            .collect();
+        record_from_line(&self.line, &stats, resigned_by, meta).map_err(|e| PlyError::BadRecord {
             reason: e.to_string(),
         })
     }

@@ -195,7 +195,7 @@ pub(crate) fn max_depth(limits: &EngineLimits, game: GameKind) -> u32 {
 /// The core's search configuration for `settings`, with the per-call override applied and
 /// everything clamped to `limits`: depth to the game's cap, table to `tt_bytes`, and time to
 /// `max_time_ms` (a search always has a time budget, so it always ends).
-pub(crate) fn search_config(
+pub fn search_config(
     settings: &EngineSettings,
     over: Option<SearchLimits>,
     limits: &EngineLimits,
