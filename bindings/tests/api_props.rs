@@ -4,18 +4,27 @@
 //! caught panic would surface as `PlyError::Internal`) and every snapshot must be consistent.
 
 use ply_ffi::{
-    GameKind, GameSession, GameStatus, PlayerKind, PlyError, SearchLimits, Side, Snapshot, settings_for_difficulty,
+    GameKind, GameSession, GameStatus, PlayerKind, PlyError, SearchLimits, Side, Snapshot,
+    settings_for_difficulty,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
 fn kinds() -> Vec<GameKind> {
-    vec![GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts, GameKind::RelaxedDraughts]
+    vec![
+        GameKind::Othello,
+        GameKind::ConnectFour,
+        GameKind::Draughts,
+        GameKind::RelaxedDraughts,
+    ]
 }
 
 fn available(kind: GameKind) -> bool {
-    !matches!(GameSession::new(kind, PlayerKind::Human, PlayerKind::Human, None), Err(PlyError::Internal { .. }))
+    !matches!(
+        GameSession::new(kind, PlayerKind::Human, PlayerKind::Human, None),
+        Err(PlyError::Internal { .. })
+    )
 }
 
 fn computer(kind: GameKind) -> PlayerKind {
@@ -33,7 +42,11 @@ fn check(s: &Snapshot) {
     }
     assert_eq!(s.move_number as usize, s.history.len());
     let playing = matches!(s.status, GameStatus::Playing);
-    assert_eq!(playing, !s.legal_moves.is_empty(), "legal moves exist exactly while playing");
+    assert_eq!(
+        playing,
+        !s.legal_moves.is_empty(),
+        "legal moves exist exactly while playing"
+    );
     for (i, m) in s.legal_moves.iter().enumerate() {
         assert_eq!(m.index as usize, i);
         assert_eq!(m.player, s.side_to_move);
@@ -41,14 +54,25 @@ fn check(s: &Snapshot) {
             assert!((*cell as usize) < s.cells.len());
         }
     }
-    let resigned = matches!(s.status, GameStatus::Won { reason: ply_ffi::EndReason::Resignation, .. });
+    let resigned = matches!(
+        s.status,
+        GameStatus::Won {
+            reason: ply_ffi::EndReason::Resignation,
+            ..
+        }
+    );
     assert_eq!(s.can_undo, s.move_number > 0 || resigned);
     if let Some(last) = &s.last_move {
         assert_eq!(Some(&last.notation), s.history.last());
     } else {
         assert_eq!(s.move_number, 0);
     }
-    let owned = |side: u8| s.cells.iter().filter(|c| ply_ffi::board::owner(c.piece) == Some(side)).count() as u32;
+    let owned = |side: u8| {
+        s.cells
+            .iter()
+            .filter(|c| ply_ffi::board::owner(c.piece) == Some(side))
+            .count() as u32
+    };
     assert_eq!(owned(0), s.first_count);
     assert_eq!(owned(1), s.second_count);
 }
@@ -99,7 +123,10 @@ fn op() -> impl Strategy<Value = Op> {
 }
 
 fn apply(session: &GameSession, kind: GameKind, op: &Op) {
-    let quick = Some(SearchLimits { depth: Some(2), time_ms: Some(200) });
+    let quick = Some(SearchLimits {
+        depth: Some(2),
+        time_ms: Some(200),
+    });
     match op {
         Op::PlayLegal(i) => {
             let s = session.snapshot().expect("snapshot");
@@ -115,10 +142,16 @@ fn apply(session: &GameSession, kind: GameKind, op: &Op) {
         Op::Hint => expected(session.hint(quick).map(|_| ())),
         Op::Computer => expected(session.computer_move(quick).map(|_| ())),
         Op::Cancel => session.cancel(),
-        Op::Resign(first) => expected(session.resign(if *first { Side::First } else { Side::Second })),
+        Op::Resign(first) => {
+            expected(session.resign(if *first { Side::First } else { Side::Second }))
+        }
         Op::SwapPlayer(first, comp) => session.set_player(
             if *first { Side::First } else { Side::Second },
-            if *comp { computer(kind) } else { PlayerKind::Human },
+            if *comp {
+                computer(kind)
+            } else {
+                PlayerKind::Human
+            },
         ),
         Op::Export => {
             expected(session.record_json().map(|_| ()));
@@ -128,7 +161,7 @@ fn apply(session: &GameSession, kind: GameKind, op: &Op) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
     #[test]
     fn random_call_sequences_keep_the_session_consistent(
@@ -156,7 +189,8 @@ proptest! {
 #[test]
 fn concurrent_calls_on_one_session_from_several_threads() {
     for kind in kinds().into_iter().filter(|k| available(*k)) {
-        let session = GameSession::new(kind, computer(kind), computer(kind), None).expect("session");
+        let session =
+            GameSession::new(kind, computer(kind), computer(kind), None).expect("session");
         let mut workers = Vec::new();
         for t in 0..2u64 {
             let s: Arc<GameSession> = Arc::clone(&session);
@@ -167,7 +201,7 @@ fn concurrent_calls_on_one_session_from_several_threads() {
                     x ^= x >> 7;
                     x ^= x << 17;
                     let op = match x % 9 {
-                        0 | 1 | 2 => Op::Computer,
+                        0..=2 => Op::Computer,
                         3 => Op::Undo,
                         4 => Op::Redo,
                         5 => Op::Hint,
@@ -211,7 +245,12 @@ fn bad_start_positions_are_typed_errors() {
         if !available(kind) {
             continue;
         }
-        match GameSession::new(kind, PlayerKind::Human, PlayerKind::Human, Some(text.into())) {
+        match GameSession::new(
+            kind,
+            PlayerKind::Human,
+            PlayerKind::Human,
+            Some(text.into()),
+        ) {
             Err(PlyError::BadPosition { reason }) => assert!(!reason.is_empty()),
             other => panic!("{kind:?} {text:?}: {:?}", other.map(|_| ())),
         }
