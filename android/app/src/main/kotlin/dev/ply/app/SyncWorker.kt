@@ -31,7 +31,7 @@ class SyncWorker(context: Context, params: WorkerParameters) : CoroutineWorker(c
             ?: SyncTrigger.PERIODIC
         val runner = SyncRunner(
             app.outbox, HttpUrlConnectionTransport(userAgent = "Ply/${BuildConfig.VERSION_NAME}"), app.store,
-            BuildConfig.VERSION_NAME, app.deviceLimits.device.totalRamBytes,
+            BuildConfig.VERSION_NAME,
         )
         when (runner.run(app.store.sync(), trigger).result) {
             WorkResult.SUCCESS -> Result.success()

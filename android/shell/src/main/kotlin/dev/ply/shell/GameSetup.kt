@@ -48,15 +48,12 @@ enum class OrderingChoice(val label: String) {
     }
 }
 
-/** The heuristic presets of each game, as named by the core (`default` always exists). */
-fun heuristicPresets(game: GameKind): List<String> = when (game) {
-    GameKind.OTHELLO -> listOf(
-        "default", "paper-2019", "combine-2", "static-table", "static-table-100",
-        "coins", "corners", "mobility", "stability",
-    )
-    GameKind.CONNECT_FOUR -> listOf("default", "windows", "threats", "centre")
-    GameKind.DRAUGHTS, GameKind.RELAXED_DRAUGHTS -> listOf("default", "material", "positional")
-}
+/** The heuristic presets of each game, as the core names them (`default` always exists). */
+fun heuristicPresets(game: GameKind): List<String> =
+    dev.ply.core.heuristicPresets(game).sortedBy { if (it == "default") "" else it }
+
+/** The weights of a preset as JSON, to start the settings screen's editor from. */
+fun presetWeightsJson(game: GameKind, preset: String = "default"): String = dev.ply.core.heuristicWeightsJson(game, preset)
 
 /** What the user picked under "engine" on the home screen. */
 data class EngineOptions(

@@ -88,7 +88,6 @@ class SyncRunner(
     private val transport: HttpTransport,
     private val tokens: TokenStore,
     private val appVersion: String,
-    private val totalRamBytes: Long,
     private val platform: ClientPlatform = ClientPlatform.ANDROID,
 ) {
     fun run(settings: SyncSettings, trigger: SyncTrigger): SyncRun {
@@ -113,7 +112,7 @@ class SyncRunner(
     }
 
     private fun register(server: String): String {
-        val token = registerDevice(transport, server, platform, appVersion, totalRamBytes.coerceAtLeast(0).toULong())
+        val token = registerDevice(transport, server, platform, appVersion)
         tokens.save(token)
         return token
     }

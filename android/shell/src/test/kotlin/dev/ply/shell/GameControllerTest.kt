@@ -6,7 +6,6 @@ import dev.ply.core.Outbox
 import dev.ply.core.Piece
 import dev.ply.core.Side
 import dev.ply.core.uniffiEnsureInitialized
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -57,7 +56,6 @@ class GameControllerTest {
 
     @Test
     fun twoPlayersFinishDraughtsByTapping() {
-        assumeTrue(draughtsAvailable, "this ply-ffi build has no draughts yet")
         twoPlayersFinishByTapping(listOf(GameKind.DRAUGHTS, GameKind.RELAXED_DRAUGHTS))
     }
 
@@ -276,7 +274,6 @@ class GameControllerTest {
 
     @Test
     fun draughtsSelectionAndLabels() {
-        assumeTrue(draughtsAvailable, "this ply-ffi build has no draughts yet")
         val q = QueueExecutor()
         val (d, _) = controller(GameSetup(game = GameKind.DRAUGHTS, mode = PlayMode.TWO_PLAYERS), q)
         fun sq(n: Int) = d.state.cells.first { it.label == "$n" }
@@ -295,7 +292,6 @@ class GameControllerTest {
 
     @Test
     fun capturePathsEndingOnTheSameSquareAreDisambiguated() {
-        assumeTrue(draughtsAvailable, "this ply-ffi build has no draughts yet")
         val q = QueueExecutor()
         // White king on 14 can reach 30 by 14x23x30 or 14x7x16x23x30.
         val setup = GameSetup(game = GameKind.DRAUGHTS, mode = PlayMode.TWO_PLAYERS, startPosition = "W:WK14:B10,11,18,19,26,27")
@@ -316,7 +312,7 @@ class GameControllerTest {
     @Test
     fun restoringASavedGameGivesTheSameBoard() {
         val q = QueueExecutor()
-        val games = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR) + if (draughtsAvailable) listOf(GameKind.DRAUGHTS) else emptyList()
+        val games = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
         for (game in games) {
             val setup = GameSetup(
                 game = game, mode = PlayMode.VS_COMPUTER, difficulty = 2,

@@ -6,7 +6,6 @@ import dev.ply.core.PlayerKind
 import dev.ply.core.SearchAlgorithm
 import dev.ply.core.Side
 import dev.ply.core.uniffiEnsureInitialized
-import org.junit.jupiter.api.Assumptions.assumeTrue
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -73,7 +72,6 @@ class SettingsTest {
 
     @Test
     fun everyPresetListedIsAcceptedByTheEngine() {
-        assumeTrue(presetsAvailable && draughtsAvailable, "this ply-ffi build lacks the presets or draughts")
         for (game in listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)) {
             for (preset in heuristicPresets(game)) {
                 val setup = GameSetup(game = game, engine = EngineOptions(heuristicPreset = preset))
@@ -105,8 +103,18 @@ class SettingsTest {
     }
 
     @Test
+    fun presetWeightsStartTheEditorAndAreAccepted() {
+        for (game in listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)) {
+            val presets = heuristicPresets(game)
+            assertEquals("default", presets.first(), "$game: $presets")
+            assertTrue(presets.size > 1)
+            val json = presetWeightsJson(game)
+            assertEquals(Validated.Ok(json.trim()), SettingsValidation.weights(game, json), "$game: the default weights as JSON are accepted back")
+        }
+    }
+
+    @Test
     fun weightsTheEngineAccepts() {
-        assumeTrue(presetsAvailable, "this ply-ffi build has no weighted heuristic yet")
         val json = "{\"weights\": {\"corners\": 30, \"mobility\": {\"opening\": 8, \"midgame\": 5, \"endgame\": 1}}}"
         assertEquals(Validated.Ok(json), SettingsValidation.weights(GameKind.OTHELLO, " $json\n"))
         val bad = error(GameKind.CONNECT_FOUR, "{\"weights\": {\"corners\": 1}}")

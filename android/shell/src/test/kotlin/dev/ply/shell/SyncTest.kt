@@ -195,7 +195,7 @@ class SyncTest {
         assertTrue(history.all { it.state == "Waiting to sync" })
 
         val tokens = MemoryTokens()
-        val runner = SyncRunner(outbox, HttpUrlConnectionTransport(), tokens, "test", 4L shl 30)
+        val runner = SyncRunner(outbox, HttpUrlConnectionTransport(), tokens, "test")
         val settings = SyncSettings(enabled = true, serverUrl = collector.url + "/")
         assertEquals(SyncDecision.Enqueue, SyncPolicy.onGameFinished(settings, outbox.pendingCount().toLong()))
         val run = runner.run(settings, SyncTrigger.GAME_FINISHED)
@@ -216,7 +216,7 @@ class SyncTest {
         val outbox = Outbox.open(Files.createTempDirectory("ply-sync").toString())
         val id = finishGame(outbox, 9).recordId!!
         val tokens = MemoryTokens("stale")
-        val run = SyncRunner(outbox, HttpUrlConnectionTransport(), tokens, "test", 0).run(SyncSettings(true, collector.url), SyncTrigger.PERIODIC)
+        val run = SyncRunner(outbox, HttpUrlConnectionTransport(), tokens, "test").run(SyncSettings(true, collector.url), SyncTrigger.PERIODIC)
         assertEquals(WorkResult.SUCCESS, run.result, run.message)
         assertEquals(listOf("Bearer stale", "Bearer fresh"), collector.authorizations.toList())
         assertEquals("fresh", tokens.value)
@@ -229,7 +229,7 @@ class SyncTest {
         finishGame(outbox, 5)
         val closedPort = ServerSocket(0).use { it.localPort }
         val settings = SyncSettings(true, "http://127.0.0.1:$closedPort")
-        val runner = SyncRunner(outbox, HttpUrlConnectionTransport(), MemoryTokens("t"), "test", 0)
+        val runner = SyncRunner(outbox, HttpUrlConnectionTransport(), MemoryTokens("t"), "test")
         val run = runner.run(settings, SyncTrigger.GAME_FINISHED)
         assertEquals(WorkResult.RETRY, run.result, run.message)
         assertIs<SyncOutcome.RetryLater>(run.summary!!.outcome)
@@ -241,7 +241,7 @@ class SyncTest {
         val delay = SyncPolicy.retryDelayMs(run.summary, System.currentTimeMillis())
         assertTrue(delay != null && delay > 0, "the core asks to wait: $delay")
         // Registration against a dead server is retried too.
-        val noToken = SyncRunner(outbox, HttpUrlConnectionTransport(), MemoryTokens(), "test", 0).run(settings, SyncTrigger.GAME_FINISHED)
+        val noToken = SyncRunner(outbox, HttpUrlConnectionTransport(), MemoryTokens(), "test").run(settings, SyncTrigger.GAME_FINISHED)
         assertEquals(WorkResult.RETRY, noToken.result)
     }
 
@@ -261,8 +261,8 @@ class SyncTest {
         val silent = object : dev.ply.core.HttpTransport {
             override fun send(request: HttpRequest) = throw AssertionError("no request expected")
         }
-        assertEquals(WorkResult.SUCCESS, SyncRunner(outbox, silent, MemoryTokens(), "t", 0).run(SyncSettings(false, "https://x.org"), SyncTrigger.PERIODIC).result)
-        assertEquals(WorkResult.FAILURE, SyncRunner(outbox, silent, MemoryTokens(), "t", 0).run(SyncSettings(true, "nope"), SyncTrigger.PERIODIC).result)
+        assertEquals(WorkResult.SUCCESS, SyncRunner(outbox, silent, MemoryTokens(), "t").run(SyncSettings(false, "https://x.org"), SyncTrigger.PERIODIC).result)
+        assertEquals(WorkResult.FAILURE, SyncRunner(outbox, silent, MemoryTokens(), "t").run(SyncSettings(true, "nope"), SyncTrigger.PERIODIC).result)
     }
 
     @Test

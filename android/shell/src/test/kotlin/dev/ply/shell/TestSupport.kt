@@ -51,18 +51,4 @@ fun smallLimits() = EngineLimits(
     maxDepthOthello = 3u, maxDepthConnect4 = 5u, maxDepthCheckers = 4u, ttBytes = 1uL shl 20, maxTimeMs = 2_000u,
 )
 
-/**
- * Whether this build of ply-ffi plays draughts and takes custom heuristic weights (both land in
- * the bindings separately); tests that need them are skipped, visibly, until then.
- */
-val draughtsAvailable: Boolean by lazy {
-    runCatching { dev.ply.core.GameSession(dev.ply.core.GameKind.DRAUGHTS, dev.ply.core.PlayerKind.Human, dev.ply.core.PlayerKind.Human, null).destroy() }.isSuccess
-}
-val presetsAvailable: Boolean by lazy {
-    runCatching {
-        val s = dev.ply.core.settingsForDifficulty(dev.ply.core.GameKind.OTHELLO, 3u).copy(heuristic = dev.ply.core.HeuristicChoice.Preset("mobility"))
-        dev.ply.core.GameSession(dev.ply.core.GameKind.OTHELLO, dev.ply.core.PlayerKind.Computer(s), dev.ply.core.PlayerKind.Human, null).destroy()
-    }.isSuccess
-}
-
 fun isOver(c: GameController) = c.snapshot().status !is GameStatus.Playing

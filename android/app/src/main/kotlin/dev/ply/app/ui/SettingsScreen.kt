@@ -34,6 +34,7 @@ import dev.ply.shell.SettingsValidation
 import dev.ply.shell.SyncSettings
 import dev.ply.shell.Validated
 import dev.ply.shell.gameTitle
+import dev.ply.shell.presetWeightsJson
 
 @Composable
 fun SettingsScreen(onBack: () -> Unit) {
@@ -43,7 +44,7 @@ fun SettingsScreen(onBack: () -> Unit) {
     var url by remember { mutableStateOf(stored.serverUrl) }
     var urlError by remember { mutableStateOf<String?>(null) }
     var weightsGame by remember { mutableStateOf(GameKind.OTHELLO) }
-    var weights by remember { mutableStateOf(app.store.weights(GameKind.OTHELLO) ?: "") }
+    var weights by remember { mutableStateOf(app.store.weights(GameKind.OTHELLO) ?: startingWeights(GameKind.OTHELLO)) }
     var weightsNote by remember { mutableStateOf<String?>(null) }
 
     fun saveSync() {
@@ -87,7 +88,7 @@ fun SettingsScreen(onBack: () -> Unit) {
             HorizontalDivider()
             ChoiceRow("", listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS), weightsGame, ::gameTitle) {
                 weightsGame = it
-                weights = app.store.weights(it) ?: ""
+                weights = app.store.weights(it) ?: startingWeights(it)
                 weightsNote = null
             }
             OutlinedTextField(
@@ -115,3 +116,6 @@ fun SettingsScreen(onBack: () -> Unit) {
         }
     }
 }
+
+/** The editor starts from the `default` preset's weights. */
+private fun startingWeights(game: GameKind): String = runCatching { presetWeightsJson(game) }.getOrDefault("")
