@@ -32,7 +32,7 @@ pub struct GameArgs {
     pub game: GameKind,
     /// Start position in the game's notation (Othello: 64 chars a1..h8 + side, or a transcript
     /// like f5d6c3; Connect Four: column digits from the empty board; checkers: a FEN tag value).
-    #[arg(long, short = 'p')]
+    #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Rules variant (checkers: standard or relaxed, where captures are optional).
     #[arg(long, default_value = "standard")]

@@ -15,7 +15,7 @@ pub struct Args {
     /// Othello: the position (64 chars a1..h8 + side to move, an OBF line, or a transcript).
     /// Prints `key: value` lines (best move, pv, nodes, time, score) and the exact final disc
     /// difference for the side to move alone on the last line.
-    #[arg(long, short = 'p')]
+    #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]

@@ -1,0 +1,214 @@
+//! `ply show` and `ply solve` driven as a user would. The solver's answers are checked against
+//! the exact scores of `tests/data/` (Connect Four `end.txt`, FForum Othello endgames).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn ply(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .output()
+        .expect("run ply")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn data(rel: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data")
+        .join(rel);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The legal moves `ply show` lists, sorted.
+fn shown_moves(args: &[&str]) -> Vec<String> {
+    let mut full = vec!["show"];
+    full.extend_from_slice(args);
+    let o = ply(&full);
+    assert!(o.status.success(), "ply {full:?}: {}", stderr(&o));
+    let text = stdout(&o);
+    let list = text
+        .lines()
+        .find_map(|l| l.split_once("legal moves:").map(|(_, m)| m))
+        .unwrap_or_else(|| panic!("no legal moves line in {text}"));
+    let mut moves: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+    moves.sort_unstable();
+    moves
+}
+
+#[test]
+fn show_lists_the_legal_moves() {
+    assert_eq!(shown_moves(&["othello"]), ["c4", "d3", "e6", "f5"]);
+    assert_eq!(
+        shown_moves(&["connect4"]),
+        ["1", "2", "3", "4", "5", "6", "7"]
+    );
+    assert_eq!(
+        shown_moves(&["checkers"]),
+        ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
+    );
+    // A capture is compulsory: the white man on 11 must jump the man on 7 (and is crowned on 2).
+    assert_eq!(
+        shown_moves(&["checkers", "--position", "W:W11:B6,7"]),
+        ["11x2"]
+    );
+    // Column 4 full: the other six columns.
+    assert_eq!(
+        shown_moves(&["connect4", "-p", "444444"]),
+        ["1", "2", "3", "5", "6", "7"]
+    );
+}
+
+#[test]
+fn show_prints_the_position_back_and_the_side_to_move() {
+    let o = ply(&["show", "othello", "--position", "f5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    let position = text
+        .lines()
+        .find_map(|l| l.strip_prefix("position: "))
+        .unwrap_or_else(|| panic!("no position line in {text}"));
+    // The printed position reads back as the same one.
+    let o2 = ply(&["show", "othello", "--position", position]);
+    assert!(o2.status.success(), "{}", stderr(&o2));
+    assert_eq!(stdout(&o2), text);
+    assert!(text.contains("player 1 to move"), "{text}");
+    let mut moves = shown_moves(&["othello", "-p", "f5"]);
+    moves.sort_unstable();
+    assert_eq!(moves, ["d6", "f4", "f6"]);
+}
+
+#[test]
+fn show_reports_a_finished_game() {
+    // X stacks four in column 1 while O plays column 2.
+    let o = ply(&["show", "connect4", "-p", "1212121"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("game over"), "{text}");
+    assert!(!text.contains("legal moves"), "{text}");
+}
+
+#[test]
+fn show_rejects_a_bad_position() {
+    let o = ply(&["show", "connect4", "-p", "12a"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("at character 2"), "{}", stderr(&o));
+}
+
+/// The last line of `ply ARGS`, which must succeed.
+fn last_line(args: &[&str]) -> String {
+    let o = ply(args);
+    assert!(o.status.success(), "ply {args:?}: {}", stderr(&o));
+    let text = stdout(&o);
+    text.lines().last().unwrap_or_default().trim().to_string()
+}
+
+#[test]
+fn solve_connect4_matches_the_listed_scores() {
+    let file = data("connect4/end.txt");
+    let lines: Vec<&str> = file.lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(lines.len() >= 300, "end.txt has {} lines", lines.len());
+    // Spread over the file rather than its first lines only.
+    for line in lines.iter().step_by(60) {
+        let (moves, score) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("not `moves score`: {line:?}"));
+        assert_eq!(
+            last_line(&["solve", "connect4", moves]),
+            score.trim(),
+            "{moves}"
+        );
+        // The same position given with --position.
+        assert_eq!(
+            last_line(&["solve", "connect4", "--position", moves]),
+            score.trim(),
+            "{moves}"
+        );
+    }
+}
+
+#[test]
+fn solve_connect4_finished_and_bad_positions() {
+    // X has four in column 1 already, made by the stone it played after 6 moves, which scores
+    // (43 - 6) / 2 = 18 for X (tests/data/connect4/README.md), so -18 for O to move.
+    let o = ply(&["solve", "connect4", "1212121"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("game over"), "{text}");
+    assert!(text.contains("four in a row"), "{text}");
+    assert_eq!(text.lines().last(), Some("-18"), "{text}");
+
+    let o = ply(&["solve", "connect4", "4408"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("'0'"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("at character 2"), "{}", stderr(&o));
+
+    let o = ply(&["solve", "connect4", "44", "--position", "44"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not both"), "{}", stderr(&o));
+}
+
+#[test]
+fn solve_othello_matches_the_fforum_scores() {
+    let file = data("othello/fforum-1-19.obf");
+    let lines: Vec<&str> = file.lines().filter(|l| !l.trim().is_empty()).collect();
+    for (number, line) in [(1, lines[0]), (2, lines[1])] {
+        // The best listed score: the first `MOVE:score` after the side to move.
+        let best: i32 = line
+            .split(';')
+            .nth(1)
+            .and_then(|entry| entry.split_once(':'))
+            .and_then(|(_, s)| s.trim().trim_start_matches('+').parse().ok())
+            .unwrap_or_else(|| panic!("no score in FFO #{number}: {line}"));
+        let o = ply(&["solve", "othello", "--position", line]);
+        assert!(o.status.success(), "FFO #{number}: {}", stderr(&o));
+        let text = stdout(&o);
+        let last = text.lines().last().unwrap_or_default().trim();
+        assert_eq!(last, best.to_string(), "FFO #{number}: {text}");
+        assert!(text.contains("(matches)"), "FFO #{number}: {text}");
+        // The best move is one of those listed with the best score.
+        let best_moves: Vec<String> = line
+            .split(';')
+            .skip(1)
+            .filter_map(|e| e.split_once(':'))
+            .filter(|(_, s)| s.trim().trim_start_matches('+').parse() == Ok(best))
+            .map(|(m, _)| m.trim().to_lowercase())
+            .collect();
+        let played = text
+            .lines()
+            .find_map(|l| l.strip_prefix("best move: "))
+            .unwrap_or_else(|| panic!("no best move in {text}"));
+        assert!(
+            best_moves.iter().any(|m| m == played),
+            "FFO #{number}: {played} not in {best_moves:?}"
+        );
+        // The board alone (without the move list) solves to the same value.
+        let board = line.split(';').next().unwrap_or_default();
+        assert_eq!(
+            last_line(&["solve", "othello", "-p", board]),
+            best.to_string()
+        );
+    }
+}
+
+#[test]
+fn solve_refuses_what_it_cannot_do() {
+    let o = ply(&["solve", "checkers"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("checkers"), "{}", stderr(&o));
+    assert!(stdout(&o).is_empty(), "{}", stdout(&o));
+
+    let o = ply(&["solve", "othello"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--position"), "{}", stderr(&o));
+
+    let o = ply(&["solve", "othello", "f5d6"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--position"), "{}", stderr(&o));
+}
