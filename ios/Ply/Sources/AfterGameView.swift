@@ -23,7 +23,7 @@ struct AfterGameView: View {
                     .pickerStyle(.segmented)
                     Chart(report.moves) { m in
                         if metric == 0 {
-                            BarMark(x: .value("Move", m.ply + 1), y: .value("Nodes", m.nodes))
+                            BarMark(x: .value("Move", m.ply + 1), y: .value("Nodes", Double(m.nodes)))
                         } else {
                             LineMark(x: .value("Move", m.ply + 1), y: .value("Milliseconds", m.timeMs))
                             PointMark(x: .value("Move", m.ply + 1), y: .value("Milliseconds", m.timeMs))

@@ -60,7 +60,7 @@ final class AppModel {
         requestSync()
     }
 
-    func history() -> [(game: FinishedGame, state: SyncState)] {
+    func history() -> [HistoryRow] {
         _ = refreshTick
         let pending = (try? outbox?.pending()) ?? []
         let rejected = (try? outbox?.rejected()) ?? []

@@ -11,7 +11,7 @@ struct HistoryView: View {
             if rows.isEmpty {
                 Text("No finished games yet").foregroundStyle(.secondary)
             }
-            ForEach(rows, id: \.game.id) { row in
+            ForEach(rows) { row in
                 VStack(alignment: .leading, spacing: 4) {
                     Text(row.game.game.title).font(.headline)
                     Text(row.game.result)

@@ -80,11 +80,3 @@ struct HomeView: View {
         }
     }
 }
-
-extension GameSetup: Hashable {
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(gameName)
-        hasher.combine(mode)
-        hasher.combine(difficulty)
-    }
-}

@@ -27,7 +27,7 @@ struct SettingsView: View {
                 }
                 Button("Save server", action: saveUrl)
                 if let summary = try? app.outbox?.summary() {
-                    LabeledContent("Waiting", value: "\(summary.pending) games, \(summary.pendingBytes.formatted(.byteCount(style: .file)))")
+                    LabeledContent("Waiting", value: "\(summary.pending) games, \(Int64(clamping: summary.pendingBytes).formatted(.byteCount(style: .file)))")
                     if summary.overSoftCap {
                         Text("Many games are waiting; connect to sync them.").font(.footnote).foregroundStyle(.orange)
                     }
@@ -59,7 +59,7 @@ struct SettingsView: View {
             }
             Section("This device") {
                 Text(DeviceLimits.describe(app.limits))
-                LabeledContent("Memory", value: ProcessInfo.processInfo.physicalMemory.formatted(.byteCount(style: .memory)))
+                LabeledContent("Memory", value: Int64(clamping: ProcessInfo.processInfo.physicalMemory).formatted(.byteCount(style: .memory)))
             }
         }
         .navigationTitle("Settings")

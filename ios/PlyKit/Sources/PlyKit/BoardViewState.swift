@@ -1,7 +1,7 @@
 import PlyFFI
 
 /// One square as the board view draws it.
-public struct CellView: Equatable, Sendable, Identifiable {
+public struct CellView: Equatable, Identifiable {
     public var id: Int { index }
     public let index: Int
     public let row: Int
@@ -31,7 +31,7 @@ public enum Thinking: Sendable {
 }
 
 /// Everything the board screen draws: pure data built from a `Snapshot` plus the controller's marks.
-public struct BoardViewState: Equatable, Sendable {
+public struct BoardViewState: Equatable {
     public let game: GameKind
     public let rows: Int
     public let cols: Int

@@ -10,7 +10,7 @@ public enum PlayMode: String, Codable, CaseIterable, Sendable {
 }
 
 /// The "engine" choices of the home screen; `nil` fields keep the difficulty level's choice.
-public struct EngineChoice: Codable, Equatable, Sendable {
+public struct EngineChoice: Codable, Hashable, Sendable {
     /// `scout`, `alphaBeta`, `pvs`, `mcts`, `minimax` (see `DifficultyMapping.algorithm(named:)`).
     public var algorithm: String?
     /// `static`, `full`, `historyAds` (see `DifficultyMapping.ordering(named:)`).
@@ -29,7 +29,7 @@ public struct EngineChoice: Codable, Equatable, Sendable {
 }
 
 /// Everything the home screen chose: enough to start (or restore) a game.
-public struct GameSetup: Codable, Equatable, Sendable {
+public struct GameSetup: Codable, Hashable, Sendable {
     /// `GameKindName` raw value (the generated enum is not Codable).
     public var gameName: GameKindName
     public var mode: PlayMode

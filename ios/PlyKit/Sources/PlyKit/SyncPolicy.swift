@@ -91,7 +91,7 @@ public protocol TokenStore: AnyObject {
 }
 
 /// What one sync run did.
-public struct SyncRun: Sendable {
+public struct SyncRun {
     public let summary: SyncSummary?
     public let message: String
     public let success: Bool
@@ -170,14 +170,20 @@ public enum SyncState: Equatable, Sendable {
     case synced
 }
 
+/// One row of the history screen.
+public struct HistoryRow: Equatable, Sendable, Identifiable {
+    public var id: String { game.id }
+    public let game: FinishedGame
+    public let state: SyncState
+}
+
 /// The history screen's rows: every finished game, newest first, with its sync state (pending in
 /// the outbox, set aside as rejected, or gone from the outbox = acknowledged by the server).
-public func historyRows(_ games: [FinishedGame], pending: [OutboxItem], rejected: [RejectedItem])
-    -> [(game: FinishedGame, state: SyncState)] {
+public func historyRows(_ games: [FinishedGame], pending: [OutboxItem], rejected: [RejectedItem]) -> [HistoryRow] {
     let waiting = Set(pending.map { $0.id })
     let refused = Dictionary(rejected.map { ($0.id, $0.reason) }, uniquingKeysWith: { a, _ in a })
     return games.sorted { $0.endedAt > $1.endedAt }.map { g in
-        if let why = refused[g.id] { return (g, SyncState.rejected(why)) }
-        return (g, waiting.contains(g.id) ? SyncState.waiting : SyncState.synced)
+        if let why = refused[g.id] { return HistoryRow(game: g, state: .rejected(why)) }
+        return HistoryRow(game: g, state: waiting.contains(g.id) ? .waiting : .synced)
     }
 }

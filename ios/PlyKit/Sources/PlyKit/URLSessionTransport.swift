@@ -15,11 +15,10 @@ import FoundationNetworking
 /// no response came: `Connect` (no network, refused, unknown host), `Timeout` (the request's
 /// `timeoutMs`), `Other` (bad URL, TLS, cancelled, a body over `maxBodyBytes`). Redirects are not
 /// followed and nothing is retried: the core decides about retries.
-public final class URLSessionTransport: NSObject, HttpTransport, URLSessionTaskDelegate, @unchecked Sendable {
-    private let configuration: URLSessionConfiguration
+public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
+    private let session: URLSession
     private let maxBodyBytes: Int
     private let userAgent: String
-    private lazy var session: URLSession = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
 
     /// `configuration`: tests pass one with a stub `URLProtocol` in `protocolClasses`.
     public init(configuration: URLSessionConfiguration = .ephemeral, maxBodyBytes: Int = 4 * 1024 * 1024,
@@ -28,9 +27,13 @@ public final class URLSessionTransport: NSObject, HttpTransport, URLSessionTaskD
         c.requestCachePolicy = .reloadIgnoringLocalCacheData
         c.urlCache = nil
         c.httpShouldSetCookies = false
-        self.configuration = c
+        session = URLSession(configuration: c, delegate: NoRedirects(), delegateQueue: nil)
         self.maxBodyBytes = maxBodyBytes
         self.userAgent = userAgent
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
     }
 
     /// The `URLRequest` for a core request (exposed for tests).
@@ -111,9 +114,12 @@ public final class URLSessionTransport: NSObject, HttpTransport, URLSessionTaskD
         return Self.httpResponse(http, body: body)
     }
 
-    /// Redirects are returned to the core as responses, never followed.
-    public func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                           newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+}
+
+/// Redirects are returned to the core as responses, never followed.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
         completionHandler(nil)
     }
 }

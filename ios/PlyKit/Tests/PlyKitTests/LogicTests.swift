@@ -117,7 +117,7 @@ final class SyncPolicyTests: XCTestCase {
                      FinishedGame(id: "c", game: .draughts, result: "White wins", endedAt: t.addingTimeInterval(2))]
         let rows = historyRows(games, pending: [OutboxItem(id: "b", sizeBytes: 10, writtenAtMs: 0)],
                                rejected: [RejectedItem(id: "c", reason: "illegal move 3")])
-        XCTAssertEqual(rows.map { $0.game.id }, ["c", "b", "a"])
+        XCTAssertEqual(rows.map { $0.id }, ["c", "b", "a"])
         XCTAssertEqual(rows.map { $0.state }, [.rejected("illegal move 3"), .waiting, .synced])
     }
 }
