@@ -9,7 +9,8 @@ let package = Package(
     name: "PlyKit",
     platforms: [.iOS(.v17), .macOS(.v14)],
     products: [
-        .library(name: "PlyKit", targets: ["PlyKit"]),
+        // PlyFFI is part of the product so the app may `import PlyFFI` for the generated types.
+        .library(name: "PlyKit", targets: ["PlyKit", "PlyFFI"]),
     ],
     targets: [
         // The Rust core as a static library; its headers carry `module ply_ffiFFI`.

@@ -1,7 +1,7 @@
 import Foundation
 import PlyFFI
-#if canImport(Darwin)
-import Darwin
+#if os(iOS)
+import os
 #endif
 
 /// The memory cap of every search, from the core's rule (`recommendedLimits`, documented in

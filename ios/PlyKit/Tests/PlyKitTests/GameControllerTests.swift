@@ -136,7 +136,9 @@ final class GameControllerTests: XCTestCase {
         h.controller.resign()
         h.settle()
         XCTAssertTrue(h.controller.state.gameOver)
-        XCTAssertEqual(h.controller.state.statusText, "White wins: the opponent resigned")
+        let text = h.controller.state.statusText
+        XCTAssertTrue(text.hasPrefix("White wins") && text.hasSuffix("the opponent resigned"), text)
+        XCTAssertFalse(h.controller.state.canHint)
     }
 
     func testRestoreGivesTheSameSnapshot() throws {
