@@ -62,6 +62,43 @@ final class GameControllerTests: XCTestCase {
         XCTAssertEqual(try outbox.pendingCount(), 1)
     }
 
+    /// Draughts by taps to the end: select the first movable piece, then its first destination
+    /// (choosing the first path when several end there). The rules end every game (repetition or
+    /// the 40-move rule at the latest).
+    func testTwoPlayerDraughtsToTheEndByTaps() throws {
+        let h = try Harness(GameSetup(game: .draughts, mode: .twoPlayers))
+        var plies = 0
+        while !h.controller.state.gameOver {
+            let piece = try XCTUnwrap(h.controller.state.cells.first { $0.movable }, h.controller.state.statusText)
+            h.controller.tap(piece.index)
+            let target = try XCTUnwrap(h.controller.state.cells.first { $0.legalTarget })
+            h.controller.tap(target.index)
+            if !h.controller.state.pathChoices.isEmpty { h.controller.choosePath(0) }
+            plies += 1
+            XCTAssertEqual(h.controller.state.moveNumber, plies)
+            XCTAssertLessThan(plies, 2000)
+        }
+        XCTAssertNotEqual(h.controller.snapshot().status, .playing)
+        XCTAssertEqual(h.controller.snapshot().history.count, plies)
+        XCTAssertEqual(h.events.count, 1)
+    }
+
+    /// Computer against computer plays itself to the end once attached; undo pauses it.
+    func testComputerAgainstComputerPlaysToTheEnd() throws {
+        let h = try Harness(GameSetup(game: .connectFour, mode: .computerVsComputer, difficulty: 1))
+        XCTAssertEqual(h.controller.state.thinking, .computerMove)
+        h.settle()
+        XCTAssertTrue(h.controller.state.gameOver, h.controller.state.statusText)
+        XCTAssertEqual(h.controller.moveStats().count, h.controller.state.moveNumber)
+        h.controller.undo()
+        XCTAssertTrue(h.controller.state.paused)
+        h.settle()
+        XCTAssertFalse(h.controller.state.gameOver)
+        h.controller.resume()
+        h.settle()
+        XCTAssertTrue(h.controller.state.gameOver)
+    }
+
     /// Draughts: a piece is selected first, then its destination; taps elsewhere explain why.
     func testDraughtsPieceThenDestination() throws {
         let h = try Harness(GameSetup(game: .draughts, mode: .twoPlayers))
