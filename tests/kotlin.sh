@@ -8,6 +8,7 @@
 #      Android shell's plain-Kotlin module exists, android/shell/src/main/kotlin and its tests in
 #      android/shell/src/test/kotlin);
 #   4. runs every test with the JUnit console launcher; fails if any test fails or none ran.
+# PLY_KOTLIN_PROFILE=release runs against an optimised library (for the benchmark figures).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -39,7 +40,12 @@ L="$KOTLINC_HOME/package/lib"
 
 rm -rf "$BUILD"
 mkdir -p "$BUILD"
-bash bindings/generate.sh kotlin "$BUILD/generated"
+profile=${PLY_KOTLIN_PROFILE:-debug}
+if [ "$profile" = release ]; then
+    bash bindings/generate.sh kotlin "$BUILD/generated" --release
+else
+    bash bindings/generate.sh kotlin "$BUILD/generated"
+fi
 
 log "compiling the generated bindings (-Werror)"
 "$KOTLINC" -Werror -cp "$J/jna.jar" "$BUILD/generated" -d "$BUILD/bindings.jar"
@@ -55,7 +61,7 @@ log "compiling the tests: ${sources[*]}"
 
 log "running JUnit"
 status=0
-java -Djna.library.path="$target_dir/debug" -jar "$J/junit-platform-console-standalone.jar" \
+java -Djna.library.path="$target_dir/$profile" -jar "$J/junit-platform-console-standalone.jar" \
     -cp "$BUILD/bindings.jar:$BUILD/tests.jar:$J/jna.jar:$L/kotlin-stdlib.jar:$L/kotlin-test.jar:$L/kotlin-test-junit5.jar" \
     --scan-classpath "$BUILD/tests.jar" --details=tree --disable-banner --disable-ansi-colors \
     --fail-if-no-tests --reports-dir "$BUILD/reports" | tee "$BUILD/junit.log" || status=$?

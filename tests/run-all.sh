@@ -11,14 +11,14 @@ step "cargo fmt"
 cargo fmt --all -- --check
 
 step "cargo clippy"
-cargo clippy --workspace --all-targets -- -D warnings
+cargo clippy --workspace --all-targets --all-features -- -D warnings
 
 step "PostgreSQL for the collector tests"
 # shellcheck source=tests/postgres.sh
 source tests/postgres.sh
 
 step "cargo test"
-cargo test --workspace
+cargo test --workspace --all-features
 
 step "Kotlin on the JVM (bindings and Android shell logic)"
 bash tests/kotlin.sh

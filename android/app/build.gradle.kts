@@ -34,16 +34,26 @@ android {
         sourceCompatibility = JavaVersion.VERSION_17
         targetCompatibility = JavaVersion.VERSION_17
     }
-    kotlin { jvmToolchain(17) }
-    buildFeatures { compose = true }
+    buildFeatures {
+        compose = true
+        buildConfig = true
+    }
+    // The NDK cargo-ndk links with (install it from Android Studio's SDK Manager, see README).
+    ndkVersion = "27.0.12077973"
     sourceSets["main"].jniLibs.srcDir(jniLibsOut)
 }
+
+kotlin { jvmToolchain(17) }
 
 // The Rust core for every ABI, by cargo-ndk (see android/README.md for the one-time setup).
 val cargoNdk by tasks.registering(Exec::class) {
     description = "Builds libply_ffi.so for arm64-v8a, armeabi-v7a and x86_64 with cargo-ndk."
     workingDir = repoRoot
     outputs.dir(jniLibsOut)
+    // cargo-ndk finds the NDK through ANDROID_NDK_HOME; default it to the one Gradle uses.
+    if (System.getenv("ANDROID_NDK_HOME") == null) {
+        environment("ANDROID_NDK_HOME", android.ndkDirectory.absolutePath)
+    }
     commandLine(
         "cargo", "ndk",
         "-t", "arm64-v8a", "-t", "armeabi-v7a", "-t", "x86_64",

@@ -14,6 +14,7 @@ kotlin {
 val repoRoot = rootProject.projectDir.parentFile
 val generatedBindings = layout.buildDirectory.dir("generated/uniffi/kotlin")
 
+// generate.sh builds ply-ffi for the host itself; the tests load that build (target/debug).
 val cargoBuildHost by tasks.registering(Exec::class) {
     description = "Builds ply-ffi for the host, to generate bindings and run the JVM tests."
     workingDir = repoRoot
@@ -24,20 +25,27 @@ val generateBindings by tasks.registering(Exec::class) {
     description = "Generates the Kotlin bindings from the built library (library mode)."
     dependsOn(cargoBuildHost)
     workingDir = repoRoot
+    // Regenerate whenever the exported API (or the core behind it) changes.
+    inputs.dir(File(repoRoot, "bindings/src"))
+    inputs.dir(File(repoRoot, "core/src"))
+    inputs.file(File(repoRoot, "bindings/uniffi.toml"))
     outputs.dir(generatedBindings)
-    commandLine("bash", "bindings/generate.sh", "kotlin", generatedBindings.get().asFile.absolutePath)
+    val out = generatedBindings.get().asFile
+    doFirst { out.deleteRecursively() }
+    commandLine("bash", "bindings/generate.sh", "kotlin", out.absolutePath)
 }
 
-sourceSets["main"].kotlin.srcDir(generatedBindings)
+kotlin.sourceSets.named("main") { kotlin.srcDir(generatedBindings) }
 tasks.named("compileKotlin") { dependsOn(generateBindings) }
 
 dependencies {
     // JNA comes from the app as an AAR on Android; on the JVM the tests bring the jar.
     compileOnly(libs.jna)
-    implementation(libs.kotlinx.coroutines.core)
     testImplementation(libs.jna)
     testImplementation(kotlin("test"))
+    testImplementation(platform(libs.junit.bom))
     testImplementation(libs.junit.jupiter)
+    testRuntimeOnly(libs.junit.platform.launcher)
 }
 
 tasks.test {

@@ -115,6 +115,35 @@ class SessionTest {
     }
 
     @Test
+    fun draughtsCaptureRemovesTheJumpedPiece() {
+        // Black man on 14, white man on 18: the capture 14x23 is compulsory.
+        val session = humans(GameKind.DRAUGHTS, "B:W18:B14")
+        val s0 = session.snapshot()
+        assertEquals(listOf("14x23"), s0.legalMoves.map { it.notation })
+        val cell14 = 3 * 8 + 2
+        val cell18 = 4 * 8 + 3
+        val cell23 = 5 * 8 + 4
+        assertEquals(Piece.WHITE_MAN, s0.cells[cell18].piece)
+        assertEquals("18", s0.cells[cell18].label)
+        assertFalse(s0.cells[0].playable, "a8 is a light square")
+        val m = session.play("14x23")
+        assertEquals(cell14.toUInt(), m.from)
+        assertEquals(cell23.toUInt(), m.to)
+        assertEquals(listOf(cell14.toUInt(), cell23.toUInt()), m.path)
+        assertEquals(listOf(cell18.toUInt()), m.captured)
+        val s = session.snapshot()
+        assertEquals(Piece.EMPTY, s.cells[cell18].piece)
+        assertEquals(Piece.EMPTY, s.cells[cell14].piece)
+        assertEquals(Piece.BLACK_MAN, s.cells[cell23].piece)
+        assertEquals(0u, s.secondCount)
+        val status = s.status
+        assertTrue(status is GameStatus.Won && status.winner == Side.FIRST, "$status")
+        // In the relaxed variant the capture is optional.
+        val relaxed = humans(GameKind.RELAXED_DRAUGHTS, "B:W18:B14")
+        assertTrue(relaxed.snapshot().legalMoves.size > 1)
+    }
+
+    @Test
     fun undoAndRedo() {
         val session = humans(GameKind.OTHELLO)
         session.play("f5"); session.play("d6"); session.play("c3")

@@ -30,6 +30,11 @@ pub enum Piece {
     WhiteKing,
 }
 
+/// The player (0 first, 1 second) owning a piece, `None` for an empty cell.
+pub fn owner(piece: Piece) -> Option<u8> {
+    piece.owner()
+}
+
 impl Piece {
     /// 0 or 1 for the player owning the piece.
     pub(crate) fn owner(self) -> Option<u8> {
@@ -122,9 +127,18 @@ impl BoardView for Othello {
         match mv.to_square() {
             Some(sq) => {
                 let sq = sq as u32;
-                MoveCells { from: None, to: Some(sq), path: vec![sq], column: None, is_pass: false }
+                MoveCells {
+                    from: None,
+                    to: Some(sq),
+                    path: vec![sq],
+                    column: None,
+                    is_pass: false,
+                }
             }
-            None => MoveCells { is_pass: true, ..MoveCells::default() },
+            None => MoveCells {
+                is_pass: true,
+                ..MoveCells::default()
+            },
         }
     }
 }
@@ -150,14 +164,20 @@ impl BoardView for ConnectFour {
         let mut h = [0u32; C4_COLS as usize];
         for (n, col) in self.columns_played().enumerate() {
             let c = u32::from(col);
-            let Some(height) = h.get_mut(c as usize) else { continue };
+            let Some(height) = h.get_mut(c as usize) else {
+                continue;
+            };
             if *height >= C4_ROWS {
                 continue;
             }
             let row = C4_ROWS - 1 - *height;
             *height += 1;
             if let Some(cell) = cells.get_mut((row * C4_COLS + c) as usize) {
-                *cell = if n % 2 == 0 { Piece::Red } else { Piece::Yellow };
+                *cell = if n % 2 == 0 {
+                    Piece::Red
+                } else {
+                    Piece::Yellow
+                };
             }
         }
         cells
@@ -168,9 +188,18 @@ impl BoardView for ConnectFour {
     }
     fn move_cells(&self, mv: u8) -> MoveCells {
         let col = u32::from(mv);
-        let height = c4_heights(self).get(mv as usize).copied().unwrap_or(C4_ROWS);
+        let height = c4_heights(self)
+            .get(mv as usize)
+            .copied()
+            .unwrap_or(C4_ROWS);
         let to = (height < C4_ROWS).then(|| (C4_ROWS - 1 - height) * C4_COLS + col);
-        MoveCells { from: None, to, path: to.into_iter().collect(), column: Some(col), is_pass: false }
+        MoveCells {
+            from: None,
+            to,
+            path: to.into_iter().collect(),
+            column: Some(col),
+            is_pass: false,
+        }
     }
 }
 

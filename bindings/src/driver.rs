@@ -5,10 +5,10 @@ use crate::engine::{self, Found, Playable};
 use crate::error::PlyError;
 use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
+use ply_core::Outcome;
 use ply_core::line::{GameLine, PlayError};
 use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
 use ply_core::search::{SearchConfig, StopToken};
-use ply_core::Outcome;
 
 /// A search ready to run without the session lock.
 pub(crate) type PreparedSearch = Box<dyn FnOnce(&StopToken) -> Found + Send>;
@@ -43,7 +43,11 @@ pub(crate) struct Driver<G: Playable> {
 
 impl<G: Playable> Driver<G> {
     pub(crate) fn new(kind: GameKind, start: G) -> Self {
-        Driver { kind, line: GameLine::new(start), stats: Vec::new() }
+        Driver {
+            kind,
+            line: GameLine::new(start),
+            stats: Vec::new(),
+        }
     }
 
     fn legal(pos: &G) -> Vec<G::Move> {
@@ -114,7 +118,9 @@ impl<G: Playable> AnyGame for Driver<G> {
             return Err(PlyError::GameOver);
         }
         let pos = *self.line.current();
-        let mv = pos.parse_move(text.trim()).map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+        let mv = pos
+            .parse_move(text.trim())
+            .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
         let index = Self::legal(&pos)
             .iter()
             .position(|m| *m == mv)
@@ -129,7 +135,10 @@ impl<G: Playable> AnyGame for Driver<G> {
         let pos = *self.line.current();
         let legal = Self::legal(&pos);
         let mv = *legal.get(index as usize).ok_or_else(|| {
-            PlyError::illegal(format!("move index {index} is out of range (there are {} legal moves)", legal.len()))
+            PlyError::illegal(format!(
+                "move index {index} is out of range (there are {} legal moves)",
+                legal.len()
+            ))
         })?;
         let before = pos.pieces();
         let ply = self.line.ply();
@@ -159,11 +168,22 @@ impl<G: Playable> AnyGame for Driver<G> {
             .enumerate()
             .map(|(i, p)| {
                 let i = i as u32;
-                Cell { index: i, row: i / G::COLS, col: i % G::COLS, label: G::label(i), piece: *p, playable: G::playable(i) }
+                Cell {
+                    index: i,
+                    row: i / G::COLS,
+                    col: i % G::COLS,
+                    label: G::label(i),
+                    piece: *p,
+                    playable: G::playable(i),
+                }
             })
             .collect();
         let legal_moves = if matches!(status, GameStatus::Playing) {
-            Self::legal(pos).into_iter().enumerate().map(|(i, mv)| Self::describe(pos, i, mv, &pieces)).collect()
+            Self::legal(pos)
+                .into_iter()
+                .enumerate()
+                .map(|(i, mv)| Self::describe(pos, i, mv, &pieces))
+                .collect()
         } else {
             Vec::new()
         };
@@ -194,20 +214,46 @@ impl<G: Playable> AnyGame for Driver<G> {
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
     ) -> Result<PreparedSearch, PlyError> {
-        let eval = G::evaluator(heuristic)?;
+        let eval = engine::evaluator::<G>(heuristic)?;
         let pos = *self.line.current();
-        Ok(Box::new(move |stop: &StopToken| engine::run(&pos, eval.as_ref(), &config, algorithm, stop)))
+        Ok(Box::new(move |stop: &StopToken| {
+            engine::run(&pos, eval.as_ref(), &config, algorithm, stop)
+        }))
     }
 
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
-        let stats = self.stats.get(..self.line.ply()).unwrap_or(&self.stats);
-        record_from_line(&self.line, stats, resigned_by, meta).map_err(|e| PlyError::BadRecord { reason: e.to_string() })
+        // A side handed from the computer to a human mid-game is recorded as human: its earlier
+        // engine statistics are dropped so the record stays consistent.
+        let computer = meta.players.clone().map(|p| p.engine.is_some());
+        let stats: Vec<Option<MoveStats>> = (0..self.line.ply())
+            .map(|i| {
+                let mover = self
+                    .line
+                    .position_before(i)
+                    .map(|p| usize::from(p.side_to_move()));
+                let keep = mover
+                    .and_then(|m| computer.get(m).copied())
+                    .unwrap_or(false);
+                if keep {
+                    self.stats.get(i).copied().flatten()
+                } else {
+                    None
+                }
+            })
+            .collect();
+        record_from_line(&self.line, &stats, resigned_by, meta).map_err(|e| PlyError::BadRecord {
+            reason: e.to_string(),
+        })
     }
 
     fn transcript(&self) -> String {
         let moves = self.line.notation();
         match self.kind {
-            GameKind::Othello => moves.iter().filter(|m| m.as_str() != "pass").map(String::as_str).collect(),
+            GameKind::Othello => moves
+                .iter()
+                .filter(|m| m.as_str() != "pass")
+                .map(String::as_str)
+                .collect(),
             GameKind::ConnectFour => moves.concat(),
             GameKind::Draughts | GameKind::RelaxedDraughts => {
                 let mut out = String::new();

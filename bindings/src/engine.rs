@@ -1,19 +1,18 @@
-//! The games a session can play: board view plus evaluator, and running one search.
+//! The games a session can play (board view plus the weighted heuristic), and one search.
 
 use crate::board::BoardView;
 use crate::error::PlyError;
 use crate::settings::{HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::SearchInfo;
+use ply_core::Evaluator;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::Othello;
+use ply_core::heuristic::{HasHeuristic, Weights};
 use ply_core::search::{SearchConfig, StopToken, search};
-use ply_core::{Evaluator, Game};
 use std::sync::Arc;
 
-/// A game with a board view and evaluators for the engine settings' heuristic choice.
-pub(crate) trait Playable: BoardView {
-    fn evaluator(choice: &HeuristicChoice) -> Result<Arc<dyn Evaluator<Self>>, PlyError>;
-}
+/// A game with a board view and the weighted heuristic's presets.
+pub(crate) trait Playable: BoardView + HasHeuristic {}
 
 /// The result of a search, with moves already turned into the position's legal-move index and
 /// notation (so it can cross threads and be applied after re-locking the session).
@@ -33,7 +32,10 @@ pub(crate) fn run<G: Playable>(
     let result = search(pos, eval, config, stop);
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
-    let index = result.best_move.and_then(|m| legal.iter().position(|x| *x == m)).map(|i| i as u32);
+    let index = result
+        .best_move
+        .and_then(|m| legal.iter().position(|x| *x == m))
+        .map(|i| i as u32);
     let mut pv = Vec::with_capacity(result.pv.len());
     let mut p = *pos;
     for mv in &result.pv {
@@ -65,57 +67,21 @@ pub(crate) fn run<G: Playable>(
     }
 }
 
-pub(crate) fn preset_only(choice: &HeuristicChoice) -> Result<(), PlyError> {
+/// The evaluator of a heuristic choice: a named preset, or explicit weights as JSON.
+pub(crate) fn evaluator<G: HasHeuristic>(
+    choice: &HeuristicChoice,
+) -> Result<Arc<dyn Evaluator<G>>, PlyError> {
     match choice {
-        HeuristicChoice::Preset { name } if name == "default" => Ok(()),
         HeuristicChoice::Preset { name } => {
-            Err(PlyError::settings(format!("unknown heuristic preset '{name}' (known: default)")))
+            G::heuristic(name).map_err(|e| PlyError::settings(e.to_string()))
         }
-        HeuristicChoice::CustomWeights { .. } => {
-            Err(PlyError::settings("custom weights need the weighted heuristic, not built in yet"))
+        HeuristicChoice::CustomWeights { json } => {
+            let weights =
+                Weights::from_json(json).map_err(|e| PlyError::settings(e.to_string()))?;
+            G::heuristic_from_weights(&weights).map_err(|e| PlyError::settings(e.to_string()))
         }
     }
 }
 
-/// Fallback Othello evaluation until the weighted heuristic lands: corners, mobility, discs.
-struct OthelloFallback;
-
-impl Evaluator<Othello> for OthelloFallback {
-    fn evaluate(&self, pos: &Othello) -> i32 {
-        const CORNERS: u64 = 0x8100_0000_0000_0081;
-        let mut other = *pos;
-        other.pass();
-        let mobility = pos.move_mask().count_ones() as i32 - other.move_mask().count_ones() as i32;
-        let corners = (pos.player() & CORNERS).count_ones() as i32 - (pos.opponent() & CORNERS).count_ones() as i32;
-        let discs = pos.player().count_ones() as i32 - pos.opponent().count_ones() as i32;
-        25 * corners + 5 * mobility + discs
-    }
-}
-
-impl Playable for Othello {
-    fn evaluator(choice: &HeuristicChoice) -> Result<Arc<dyn Evaluator<Self>>, PlyError> {
-        preset_only(choice)?;
-        Ok(Arc::new(OthelloFallback))
-    }
-}
-
-/// Fallback Connect Four evaluation: stones in the centre column.
-struct ConnectFourFallback;
-
-impl Evaluator<ConnectFour> for ConnectFourFallback {
-    fn evaluate(&self, pos: &ConnectFour) -> i32 {
-        let me = usize::from(pos.side_to_move());
-        pos.columns_played()
-            .enumerate()
-            .filter(|(_, c)| *c == 3)
-            .map(|(n, _)| if n % 2 == me { 1 } else { -1 })
-            .sum()
-    }
-}
-
-impl Playable for ConnectFour {
-    fn evaluator(choice: &HeuristicChoice) -> Result<Arc<dyn Evaluator<Self>>, PlyError> {
-        preset_only(choice)?;
-        Ok(Arc::new(ConnectFourFallback))
-    }
-}
+impl Playable for Othello {}
+impl Playable for ConnectFour {}

@@ -44,12 +44,18 @@ pub enum PlyError {
 
 impl PlyError {
     pub(crate) fn illegal(reason: impl Into<String>) -> Self {
-        PlyError::IllegalMove { reason: reason.into() }
+        PlyError::IllegalMove {
+            reason: reason.into(),
+        }
     }
     pub(crate) fn settings(reason: impl Into<String>) -> Self {
-        PlyError::InvalidSettings { reason: reason.into() }
+        PlyError::InvalidSettings {
+            reason: reason.into(),
+        }
     }
     pub(crate) fn internal(reason: impl Into<String>) -> Self {
-        PlyError::Internal { reason: reason.into() }
+        PlyError::Internal {
+            reason: reason.into(),
+        }
     }
 }

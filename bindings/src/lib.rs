@@ -19,6 +19,7 @@ mod driver;
 mod engine;
 pub mod error;
 mod guard;
+pub mod heuristics;
 pub mod limits;
 pub mod logging;
 pub mod records;
@@ -29,15 +30,18 @@ pub mod sync;
 
 pub use board::Piece;
 pub use error::PlyError;
+pub use heuristics::{heuristic_presets, heuristic_weights_json};
 pub use limits::{EngineLimits, recommended_limits};
 pub use logging::{LogLevel, init_logging};
 pub use records::validate_record_json;
 pub use session::{ClientPlatform, GameSession, PlayerKind};
 pub use settings::{
-    AdsOptions, AdsUpdateRule, EngineSettings, GameKind, HeuristicChoice, MoveOrdering, SearchAlgorithm,
-    SearchLimits, default_engine_settings, settings_for_difficulty,
+    AdsOptions, AdsUpdateRule, EngineSettings, GameKind, HeuristicChoice, MoveOrdering,
+    SearchAlgorithm, SearchLimits, default_engine_settings, settings_for_difficulty,
 };
-pub use snapshot::{Cell, ComputerMove, EndReason, GameStatus, MoveInfo, SearchInfo, Side, Snapshot};
+pub use snapshot::{
+    Cell, ComputerMove, EndReason, GameStatus, MoveInfo, SearchInfo, Side, Snapshot,
+};
 
 /// Version of the Ply core library, for the shells' "about" screens and records.
 #[uniffi::export]

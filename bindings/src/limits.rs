@@ -36,7 +36,11 @@ const TT_CAP: u64 = 256 * MIB;
 /// The limits for a device with `total_ram_bytes` of memory, `available_ram_bytes` free now and
 /// `cpu_cores` cores (see the module documentation for the formula). Zero means unknown.
 #[uniffi::export]
-pub fn recommended_limits(total_ram_bytes: u64, available_ram_bytes: u64, cpu_cores: u32) -> EngineLimits {
+pub fn recommended_limits(
+    total_ram_bytes: u64,
+    available_ram_bytes: u64,
+    cpu_cores: u32,
+) -> EngineLimits {
     let mut tt = TT_CAP;
     if available_ram_bytes > 0 {
         tt = tt.min(available_ram_bytes / 8);
@@ -52,7 +56,11 @@ pub fn recommended_limits(total_ram_bytes: u64, available_ram_bytes: u64, cpu_co
         max_depth_connect4: 12 + m + 2 * fast,
         max_depth_checkers: 8 + m / 2 + fast,
         tt_bytes: tt,
-        max_time_ms: if total_ram_bytes > 0 && total_ram_bytes < 2 * GIB { 5_000 } else { 10_000 },
+        max_time_ms: if total_ram_bytes > 0 && total_ram_bytes < 2 * GIB {
+            5_000
+        } else {
+            10_000
+        },
     }
 }
 
@@ -68,7 +76,11 @@ pub(crate) fn unlimited() -> EngineLimits {
 }
 
 fn floor_power_of_two(x: u64) -> u64 {
-    if x == 0 { 0 } else { 1 << (63 - x.leading_zeros()) }
+    if x == 0 {
+        0
+    } else {
+        1 << (63 - x.leading_zeros())
+    }
 }
 
 #[cfg(test)]
@@ -87,7 +99,15 @@ mod tests {
         for (gib, cores, tt_mib, o, c, d, t) in cases {
             let l = recommended_limits(gib * GIB, gib * GIB / 2, cores);
             assert_eq!(l.tt_bytes, tt_mib * MIB, "{gib} GiB");
-            assert_eq!((l.max_depth_othello, l.max_depth_connect4, l.max_depth_checkers), (o, c, d), "{gib} GiB");
+            assert_eq!(
+                (
+                    l.max_depth_othello,
+                    l.max_depth_connect4,
+                    l.max_depth_checkers
+                ),
+                (o, c, d),
+                "{gib} GiB"
+            );
             assert_eq!(l.max_time_ms, t, "{gib} GiB");
         }
     }
@@ -102,7 +122,10 @@ mod tests {
         // Unknown memory: only the 256 MiB cap applies.
         assert_eq!(recommended_limits(0, 0, 1).tt_bytes, 256 * MIB);
         // A 64 GiB desktop still stops at the cap.
-        assert_eq!(recommended_limits(64 * GIB, 32 * GIB, 16).tt_bytes, 256 * MIB);
+        assert_eq!(
+            recommended_limits(64 * GIB, 32 * GIB, 16).tt_bytes,
+            256 * MIB
+        );
     }
 
     #[test]

@@ -39,7 +39,9 @@ pub fn init_logging(level: LogLevel) {
 #[cfg(target_os = "android")]
 fn install() {
     android_logger::init_once(
-        android_logger::Config::default().with_tag("ply").with_max_level(log::LevelFilter::Trace),
+        android_logger::Config::default()
+            .with_tag("ply")
+            .with_max_level(log::LevelFilter::Trace),
     );
 }
 
@@ -62,7 +64,12 @@ impl log::Log for StderrLogger {
     }
     fn log(&self, record: &log::Record) {
         if self.enabled(record.metadata()) {
-            eprintln!("[ply {} {}] {}", record.level(), record.target(), record.args());
+            eprintln!(
+                "[ply {} {}] {}",
+                record.level(),
+                record.target(),
+                record.args()
+            );
         }
     }
     fn flush(&self) {}

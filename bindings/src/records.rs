@@ -8,8 +8,10 @@ use crate::guard::guard;
 #[uniffi::export]
 pub fn validate_record_json(json: String) -> Result<String, PlyError> {
     guard("validate_record_json", || {
-        let record = ply_core::record::parse_record(json.as_bytes())
-            .map_err(|e| PlyError::BadRecord { reason: e.to_string() })?;
+        let record =
+            ply_core::record::parse_record(json.as_bytes()).map_err(|e| PlyError::BadRecord {
+                reason: e.to_string(),
+            })?;
         Ok(record.id)
     })
 }

@@ -25,7 +25,9 @@ use crate::snapshot::{ComputerMove, GameStatus, MoveInfo, Side, Snapshot};
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::Othello;
-use ply_core::record::{ClientInfo, MoveStats, Platform, PlayerInfo, RamBucket, RecordMeta, now_ms};
+use ply_core::record::{
+    ClientInfo, MoveStats, Platform, PlayerInfo, RamBucket, RecordMeta, new_record_id, now_ms,
+};
 use ply_core::search::StopToken;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -56,6 +58,8 @@ struct State {
     started_at_ms: u64,
     ended_at_ms: Option<u64>,
     client: ClientInfo,
+    /// The game's record id, fixed at creation so exporting twice gives the same record.
+    record_id: String,
 }
 
 /// A game being played: create it, draw its `snapshot()`, `play` human moves, let the computer
@@ -77,7 +81,9 @@ fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, Ply
     fn parse<G: Game>(text: Option<&str>) -> Result<G, PlyError> {
         match text {
             None => Ok(G::start()),
-            Some(t) => G::parse_position(t.trim()).map_err(|e| PlyError::BadPosition { reason: e.to_string() }),
+            Some(t) => G::parse_position(t.trim()).map_err(|e| PlyError::BadPosition {
+                reason: e.to_string(),
+            }),
         }
     }
     let game: Box<dyn AnyGame> = match kind {
@@ -86,7 +92,9 @@ fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, Ply
         GameKind::Draughts | GameKind::RelaxedDraughts => crate::draughts::new_game(kind, start)?,
     };
     if game.outcome().is_some() {
-        return Err(PlyError::BadPosition { reason: "the game is already over in this position".into() });
+        return Err(PlyError::BadPosition {
+            reason: "the game is already over in this position".into(),
+        });
     }
     Ok(game)
 }
@@ -103,8 +111,14 @@ impl State {
         match self.game.outcome() {
             None => GameStatus::Playing,
             Some(o) => match o.winner {
-                Some(w) => GameStatus::Won { winner: Side::of(w), reason: o.reason.into(), margin: o.margin },
-                None => GameStatus::Draw { reason: o.reason.into() },
+                Some(w) => GameStatus::Won {
+                    winner: Side::of(w),
+                    reason: o.reason.into(),
+                    margin: o.margin,
+                },
+                None => GameStatus::Draw {
+                    reason: o.reason.into(),
+                },
             },
         }
     }
@@ -112,14 +126,18 @@ impl State {
         self.resigned_by.is_some() || self.game.outcome().is_some()
     }
     fn computer_to_move(&self) -> bool {
-        matches!(self.players.get(usize::from(self.game.side_to_move())), Some(PlayerKind::Computer { .. }))
+        matches!(
+            self.players.get(usize::from(self.game.side_to_move())),
+            Some(PlayerKind::Computer { .. })
+        )
     }
     fn changed(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.is_over() {
             self.ended_at_ms.get_or_insert_with(now_ms);
-        } else {
-            self.ended_at_ms = None;
+        } else if self.ended_at_ms.take().is_some() {
+            // Undone after the end: whatever ends the game now is another game, another record.
+            self.record_id = new_record_id();
         }
     }
     fn any_human(&self) -> bool {
@@ -146,7 +164,9 @@ impl GameSession {
             let settings = match state.players.get(usize::from(side)) {
                 Some(PlayerKind::Computer { settings }) => settings.clone(),
                 _ if play => {
-                    return Err(PlyError::NotYourTurn { reason: "a human plays the side to move".into() });
+                    return Err(PlyError::NotYourTurn {
+                        reason: "a human plays the side to move".into(),
+                    });
                 }
                 // A hint for a human: the opponent computer's settings, or the default level.
                 _ => state
@@ -159,14 +179,18 @@ impl GameSession {
                     .unwrap_or_else(|| default_engine_settings(kind_of(&state))),
             };
             let config = search_config(&settings, over, &state.limits, kind_of(&state));
-            let prepared = state.game.prepare(config, &settings.heuristic, settings.algorithm)?;
+            let prepared = state
+                .game
+                .prepare(config, &settings.heuristic, settings.algorithm)?;
             (prepared, state.generation, settings.algorithm)
         };
         let token = StopToken::new();
         {
             let mut thinking = lock(&self.thinking);
             if thinking.is_some() {
-                return Err(PlyError::Busy { reason: "a computer move or hint is already being searched".into() });
+                return Err(PlyError::Busy {
+                    reason: "a computer move or hint is already being searched".into(),
+                });
             }
             *thinking = Some(token.clone());
         }
@@ -182,7 +206,9 @@ impl GameSession {
         if state.generation != generation {
             return Err(PlyError::Cancelled);
         }
-        let index = found.index.ok_or_else(|| PlyError::internal("the search found no move"))?;
+        let index = found
+            .index
+            .ok_or_else(|| PlyError::internal("the search found no move"))?;
         let played = if play {
             let stats = MoveStats {
                 nodes: found.info.nodes,
@@ -196,7 +222,10 @@ impl GameSession {
         } else {
             describe_legal(&*state.game, index)?
         };
-        Ok(ComputerMove { played, stats: found.info })
+        Ok(ComputerMove {
+            played,
+            stats: found.info,
+        })
     }
 }
 
@@ -245,6 +274,7 @@ impl GameSession {
                     generation: 0,
                     started_at_ms: now_ms(),
                     ended_at_ms: None,
+                    record_id: new_record_id(),
                     client: ClientInfo {
                         app_version: env!("CARGO_PKG_VERSION").into(),
                         platform: Platform::Other,
@@ -272,14 +302,21 @@ impl GameSession {
         guard_or("set_client", (), || {
             let mut s = lock(&self.state);
             s.client = ClientInfo {
-                app_version: app_version.chars().take(ply_core::record::limits::MAX_SHORT_STRING).collect(),
+                app_version: app_version
+                    .chars()
+                    .take(ply_core::record::limits::MAX_SHORT_STRING)
+                    .collect(),
                 platform: match platform {
                     ClientPlatform::Android => Platform::Android,
                     ClientPlatform::Ios => Platform::Ios,
                     ClientPlatform::Desktop => Platform::Desktop,
                     ClientPlatform::Other => Platform::Other,
                 },
-                ram_bucket: if total_ram_bytes == 0 { RamBucket::Unknown } else { RamBucket::from_total_bytes(total_ram_bytes) },
+                ram_bucket: if total_ram_bytes == 0 {
+                    RamBucket::Unknown
+                } else {
+                    RamBucket::from_total_bytes(total_ram_bytes)
+                },
             };
         })
     }
@@ -300,7 +337,11 @@ impl GameSession {
     pub fn snapshot(&self) -> Result<Snapshot, PlyError> {
         guard("snapshot", || {
             let s = lock(&self.state);
-            Ok(s.game.snapshot(s.status(), s.computer_to_move() && !s.is_over(), s.game.ply() > 0))
+            Ok(s.game.snapshot(
+                s.status(),
+                s.computer_to_move() && !s.is_over(),
+                s.game.ply() > 0 || s.resigned_by.is_some(),
+            ))
         })
     }
 
@@ -353,7 +394,11 @@ impl GameSession {
             if s.resigned_by.is_some() || !s.game.redo() {
                 return Ok(false);
             }
-            while s.any_human() && s.computer_to_move() && s.game.outcome().is_none() && s.game.redo() {}
+            while s.any_human()
+                && s.computer_to_move()
+                && s.game.outcome().is_none()
+                && s.game.redo()
+            {}
             s.changed();
             Ok(true)
         })
@@ -387,9 +432,11 @@ impl GameSession {
     /// Nodes searched so far by the running search (for a "thinking…" indicator), or by the last
     /// one when none runs.
     pub fn thinking_nodes(&self) -> u64 {
-        guard_or("thinking_nodes", 0, || match lock(&self.thinking).as_ref() {
-            Some(t) => t.nodes(),
-            None => self.last_nodes.load(Ordering::Relaxed),
+        guard_or("thinking_nodes", 0, || {
+            match lock(&self.thinking).as_ref() {
+                Some(t) => t.nodes(),
+                None => self.last_nodes.load(Ordering::Relaxed),
+            }
         })
     }
 
@@ -445,7 +492,7 @@ impl GameSession {
             PlayerKind::Computer { settings } => PlayerInfo::computer(record_engine(settings)),
         };
         let meta = RecordMeta {
-            id: None,
+            id: Some(s.record_id.clone()),
             players: [info(&s.players[0]), info(&s.players[1])],
             started_at_ms: s.started_at_ms,
             ended_at_ms: s.ended_at_ms.unwrap_or_else(now_ms).max(s.started_at_ms),
@@ -460,7 +507,9 @@ fn check_human_turn(s: &State) -> Result<(), PlyError> {
         return Err(PlyError::GameOver);
     }
     if s.computer_to_move() {
-        return Err(PlyError::NotYourTurn { reason: "the computer has the move; call computer_move".into() });
+        return Err(PlyError::NotYourTurn {
+            reason: "the computer has the move; call computer_move".into(),
+        });
     }
     Ok(())
 }

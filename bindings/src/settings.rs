@@ -117,7 +117,9 @@ const DEPTHS_CHECKERS: [u32; 10] = [1, 2, 3, 4, 6, 7, 8, 9, 10, 12];
 #[uniffi::export]
 pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettings, PlyError> {
     if !(1..=10).contains(&level) {
-        return Err(PlyError::settings(format!("difficulty {level} is outside 1..=10")));
+        return Err(PlyError::settings(format!(
+            "difficulty {level} is outside 1..=10"
+        )));
     }
     let i = usize::from(level - 1);
     let table = match game {
@@ -128,7 +130,11 @@ pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettin
     let depth = table.get(i).copied().unwrap_or(1);
     let weak = level <= 2;
     Ok(EngineSettings {
-        algorithm: if weak { SearchAlgorithm::AlphaBeta } else { SearchAlgorithm::Pvs },
+        algorithm: if weak {
+            SearchAlgorithm::AlphaBeta
+        } else {
+            SearchAlgorithm::Pvs
+        },
         ordering: MoveOrdering {
             static_order: true,
             tt_move: !weak,
@@ -136,10 +142,16 @@ pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettin
             history: !weak,
             ads: None,
         },
-        heuristic: HeuristicChoice::Preset { name: "default".into() },
+        heuristic: HeuristicChoice::Preset {
+            name: "default".into(),
+        },
         depth: Some(depth),
         time_ms: Some(100 * u64::from(level) * u64::from(level)),
-        tt_bytes: if weak { 0 } else { (1u64 << (level - 1)).min(64) << 20 },
+        tt_bytes: if weak {
+            0
+        } else {
+            (1u64 << (level - 1)).min(64) << 20
+        },
         mcts_playouts: None,
         level: Some(level),
     })
@@ -154,8 +166,16 @@ pub fn default_engine_settings(game: GameKind) -> EngineSettings {
 fn fallback_settings() -> EngineSettings {
     EngineSettings {
         algorithm: SearchAlgorithm::Pvs,
-        ordering: MoveOrdering { static_order: true, tt_move: true, killers: true, history: true, ads: None },
-        heuristic: HeuristicChoice::Preset { name: "default".into() },
+        ordering: MoveOrdering {
+            static_order: true,
+            tt_move: true,
+            killers: true,
+            history: true,
+            ads: None,
+        },
+        heuristic: HeuristicChoice::Preset {
+            name: "default".into(),
+        },
         depth: Some(4),
         time_ms: Some(1000),
         tt_bytes: 4 << 20,
@@ -175,7 +195,7 @@ pub(crate) fn max_depth(limits: &EngineLimits, game: GameKind) -> u32 {
 /// The core's search configuration for `settings`, with the per-call override applied and
 /// everything clamped to `limits`: depth to the game's cap, table to `tt_bytes`, and time to
 /// `max_time_ms` (a search always has a time budget, so it always ends).
-pub(crate) fn search_config(
+pub fn search_config(
     settings: &EngineSettings,
     over: Option<SearchLimits>,
     limits: &EngineLimits,
@@ -185,7 +205,10 @@ pub(crate) fn search_config(
     let time = over.and_then(|o| o.time_ms).or(settings.time_ms);
     let cap = max_depth(limits, game).max(1);
     let depth = depth.unwrap_or(cap).clamp(1, cap);
-    let time_ms = time.unwrap_or(limits.max_time_ms).min(limits.max_time_ms).max(1);
+    let time_ms = time
+        .unwrap_or(limits.max_time_ms)
+        .min(limits.max_time_ms)
+        .max(1);
     let tt_bytes = settings.tt_bytes.min(limits.tt_bytes);
     let mut config = SearchConfig {
         algorithm: match settings.algorithm {
@@ -215,7 +238,11 @@ fn ordering_config(o: &MoveOrdering) -> OrderingConfig {
     OrderingConfig {
         static_order: o.static_order,
         tt_move: o.tt_move,
-        killers: if o.killers { KillerMode::PerPly } else { KillerMode::Off },
+        killers: if o.killers {
+            KillerMode::PerPly
+        } else {
+            KillerMode::Off
+        },
         history: o.history.then_some(HistoryIncrement::DepthSquared),
         ads: o.ads.map(|a| AdsConfig {
             update: match a.update {
@@ -296,7 +323,15 @@ mod tests {
         assert_eq!(c.depth, Some(limits.max_depth_othello));
         assert_eq!(c.time_ms, Some(limits.max_time_ms));
         assert_eq!(c.tt_bytes as u64, limits.tt_bytes);
-        let c = search_config(&s, Some(SearchLimits { depth: Some(3), time_ms: Some(50) }), &limits, GameKind::Othello);
+        let c = search_config(
+            &s,
+            Some(SearchLimits {
+                depth: Some(3),
+                time_ms: Some(50),
+            }),
+            &limits,
+            GameKind::Othello,
+        );
         assert_eq!((c.depth, c.time_ms), (Some(3), Some(50)));
     }
 }

@@ -12,7 +12,11 @@ pub enum Side {
 
 impl Side {
     pub(crate) fn of(player: u8) -> Side {
-        if player == 0 { Side::First } else { Side::Second }
+        if player == 0 {
+            Side::First
+        } else {
+            Side::Second
+        }
     }
     pub(crate) fn index(self) -> u8 {
         match self {
@@ -60,8 +64,14 @@ impl From<ply_core::EndReason> for EndReason {
 pub enum GameStatus {
     Playing,
     /// `margin`: Othello final disc difference (empties to the winner); 0 elsewhere.
-    Won { winner: Side, reason: EndReason, margin: i32 },
-    Draw { reason: EndReason },
+    Won {
+        winner: Side,
+        reason: EndReason,
+        margin: i32,
+    },
+    Draw {
+        reason: EndReason,
+    },
 }
 
 /// One cell of the board (see the `board` module docs for indices and labels).
@@ -122,6 +132,7 @@ pub struct Snapshot {
     pub first_count: u32,
     pub second_count: u32,
     pub status: GameStatus,
+    /// `undo()` would change something (a move to take back, or a resignation to lift).
     pub can_undo: bool,
     pub can_redo: bool,
     /// Moves played so far (plies; a pass counts).

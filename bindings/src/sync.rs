@@ -7,7 +7,7 @@
 use crate::error::PlyError;
 use crate::guard::{guard, guard_or};
 use crate::session::{ClientPlatform, GameSession};
-use ply_core::record::{Platform, RamBucket, now_ms};
+use ply_core::record::{Platform, now_ms};
 use ply_core::sync as core;
 use std::sync::Arc;
 
@@ -68,7 +68,12 @@ pub trait HttpTransport: Send + Sync {
 struct Bridge(Arc<dyn HttpTransport>);
 
 fn headers_in(h: Vec<core::HttpHeader>) -> Vec<HttpHeader> {
-    h.into_iter().map(|h| HttpHeader { name: h.name, value: h.value }).collect()
+    h.into_iter()
+        .map(|h| HttpHeader {
+            name: h.name,
+            value: h.value,
+        })
+        .collect()
 }
 
 impl core::HttpTransport for Bridge {
@@ -83,7 +88,11 @@ impl core::HttpTransport for Bridge {
         match self.0.send(request) {
             Ok(resp) => Ok(core::HttpResponse {
                 status: resp.status,
-                headers: resp.headers.into_iter().map(|h| core::HttpHeader::new(h.name, h.value)).collect(),
+                headers: resp
+                    .headers
+                    .into_iter()
+                    .map(|h| core::HttpHeader::new(h.name, h.value))
+                    .collect(),
                 body: resp.body,
             }),
             Err(TransportError::Connect { reason }) => Err(core::TransportError::Connect(reason)),
@@ -146,13 +155,17 @@ pub struct SyncSummary {
 }
 
 fn storage(e: impl std::fmt::Display) -> PlyError {
-    PlyError::Storage { reason: e.to_string() }
+    PlyError::Storage {
+        reason: e.to_string(),
+    }
 }
 
 fn sync_error(e: core::SyncError) -> PlyError {
     match e {
         core::SyncError::Outbox(o) => storage(o),
-        other => PlyError::Sync { reason: other.to_string() },
+        other => PlyError::Sync {
+            reason: other.to_string(),
+        },
     }
 }
 
@@ -168,7 +181,11 @@ impl Outbox {
     /// Opens (creating if needed) the outbox in `dir` (the app's files / Application Support dir).
     #[uniffi::constructor]
     pub fn open(dir: String) -> Result<Arc<Self>, PlyError> {
-        guard("Outbox.open", || Ok(Arc::new(Outbox { inner: core::Outbox::open(dir).map_err(storage)? })))
+        guard("Outbox.open", || {
+            Ok(Arc::new(Outbox {
+                inner: core::Outbox::open(dir).map_err(storage)?,
+            }))
+        })
     }
 
     /// Stores the record of a finished session; returns its id. Adding the same record again
@@ -184,8 +201,11 @@ impl Outbox {
     /// Stores a record given as JSON (validated first); returns its id.
     pub fn add_record_json(&self, json: String) -> Result<String, PlyError> {
         guard("Outbox.add_record_json", || {
-            let record = ply_core::record::parse_record(json.as_bytes())
-                .map_err(|e| PlyError::BadRecord { reason: e.to_string() })?;
+            let record = ply_core::record::parse_record(json.as_bytes()).map_err(|e| {
+                PlyError::BadRecord {
+                    reason: e.to_string(),
+                }
+            })?;
             self.inner.write(&record).map_err(storage)?;
             Ok(record.id)
         })
@@ -193,7 +213,9 @@ impl Outbox {
 
     /// Number of records waiting for upload.
     pub fn pending_count(&self) -> Result<u64, PlyError> {
-        guard("Outbox.pending_count", || Ok(self.inner.list().map_err(storage)?.len() as u64))
+        guard("Outbox.pending_count", || {
+            Ok(self.inner.list().map_err(storage)?.len() as u64)
+        })
     }
 
     /// Counts and sizes for the UI.
@@ -218,7 +240,11 @@ impl Outbox {
                 .list()
                 .map_err(storage)?
                 .into_iter()
-                .map(|e| OutboxItem { id: e.id, size_bytes: e.size_bytes, written_at_ms: e.written_at_ms })
+                .map(|e| OutboxItem {
+                    id: e.id,
+                    size_bytes: e.size_bytes,
+                    written_at_ms: e.written_at_ms,
+                })
                 .collect())
         })
     }
@@ -231,14 +257,19 @@ impl Outbox {
                 .rejected()
                 .map_err(storage)?
                 .into_iter()
-                .map(|e| RejectedItem { id: e.id, reason: e.reason })
+                .map(|e| RejectedItem {
+                    id: e.id,
+                    reason: e.reason,
+                })
                 .collect())
         })
     }
 
     /// The directory this outbox lives in.
     pub fn dir(&self) -> String {
-        guard_or("Outbox.dir", String::new(), || self.inner.dir().display().to_string())
+        guard_or("Outbox.dir", String::new(), || {
+            self.inner.dir().display().to_string()
+        })
     }
 }
 
@@ -253,7 +284,9 @@ pub fn sync_now(
     server: String,
     token: String,
 ) -> Result<SyncSummary, PlyError> {
-    guard("sync_now", || run_sync(&outbox, transport, server, &token, false))
+    guard("sync_now", || {
+        run_sync(&outbox, transport, server, &token, false)
+    })
 }
 
 /// Like `sync_now` but respects the backoff (for periodic background work): returns
@@ -265,7 +298,9 @@ pub fn sync_when_due(
     server: String,
     token: String,
 ) -> Result<SyncSummary, PlyError> {
-    guard("sync_when_due", || run_sync(&outbox, transport, server, &token, true))
+    guard("sync_when_due", || {
+        run_sync(&outbox, transport, server, &token, true)
+    })
 }
 
 fn run_sync(
@@ -308,7 +343,6 @@ pub fn register_device(
     server: String,
     platform: ClientPlatform,
     app_version: String,
-    total_ram_bytes: u64,
 ) -> Result<String, PlyError> {
     guard("register_device", || {
         let client = core::SyncClient::new(core::SyncConfig::new(server));
@@ -320,8 +354,9 @@ pub fn register_device(
                 ClientPlatform::Other => Platform::Other,
             },
             app_version,
-            ram_bucket: if total_ram_bytes == 0 { RamBucket::Unknown } else { RamBucket::from_total_bytes(total_ram_bytes) },
         };
-        client.register(&Bridge(transport), &request).map_err(sync_error)
+        client
+            .register(&Bridge(transport), &request)
+            .map_err(sync_error)
     })
 }

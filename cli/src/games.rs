@@ -48,8 +48,7 @@ impl GameArgs {
                 .map_err(|e| anyhow!("{e}"))
                 .with_context(|| format!("bad --position for {}: '{text}'", G::NAME))?,
         };
-        pos.with_variant(&self.variant).map_err(|e| {
-            anyhow!("{e}; variants of {}: {}", G::NAME, G::variants().join(", "))
-        })
+        pos.with_variant(&self.variant)
+            .map_err(|e| anyhow!("{e}; variants of {}: {}", G::NAME, G::variants().join(", ")))
     }
 }

@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "ply", version, about = "Board games with a real thinking engine: play, perft, search, solve, tournaments")]
+#[command(
+    name = "ply",
+    version,
+    about = "Board games with a real thinking engine: play, perft, search, solve, tournaments"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -46,6 +46,13 @@ fn rows() -> Vec<(&'static str, SearchConfig)> {
             "pvs-best-tt",
             with(Algorithm::Pvs, "static,tt,killer,history", 16 << 20),
         ),
+        (
+            "pvs-best-tt-iterative",
+            SearchConfig {
+                iterative: true,
+                ..with(Algorithm::Pvs, "static,tt,killer,history", 16 << 20)
+            },
+        ),
         ("scout-none", with(Algorithm::Scout, "none", 0)),
         (
             "scout-static",

@@ -63,10 +63,18 @@ pub struct Outcome {
 
 impl Outcome {
     pub fn win(winner: Player, reason: EndReason, margin: i32) -> Self {
-        Outcome { winner: Some(winner), reason, margin }
+        Outcome {
+            winner: Some(winner),
+            reason,
+            margin,
+        }
     }
     pub fn draw(reason: EndReason) -> Self {
-        Outcome { winner: None, reason, margin: 0 }
+        Outcome {
+            winner: None,
+            reason,
+            margin: 0,
+        }
     }
     /// +1 win, 0 draw, -1 loss for `player`.
     pub fn sign_for(&self, player: Player) -> i32 {
@@ -89,7 +97,10 @@ pub struct ParseError {
 
 impl ParseError {
     pub fn new(at: usize, message: impl Into<String>) -> Self {
-        ParseError { message: message.into(), at }
+        ParseError {
+            message: message.into(),
+            at,
+        }
     }
 }
 
@@ -128,7 +139,10 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
         if name == "standard" {
             Ok(self)
         } else {
-            Err(ParseError::new(0, format!("{} has no variant '{name}'", Self::NAME)))
+            Err(ParseError::new(
+                0,
+                format!("{} has no variant '{name}'", Self::NAME),
+            ))
         }
     }
 
@@ -248,7 +262,8 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
 /// Counts leaf nodes to `depth` plies (convention A: a pass is a ply, a finished game is one leaf
 /// where it ends). Uses the game's [`Game::perft_fast`] if it has one, else [`perft_generic`].
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-    pos.perft_fast(depth).unwrap_or_else(|| perft_generic(pos, depth))
+    pos.perft_fast(depth)
+        .unwrap_or_else(|| perft_generic(pos, depth))
 }
 
 /// [`perft`] through the trait's `legal_moves`/`play`/`outcome` only, with bulk counting at the

@@ -11,6 +11,6 @@ pub mod search;
 pub mod solve;
 pub mod sync;
 
-pub use game::{EVAL_LIMIT, EndReason, Evaluator, Game, Outcome, ParseError, Player, perft};
 pub use game::perft_generic;
+pub use game::{EVAL_LIMIT, EndReason, Evaluator, Game, Outcome, ParseError, Player, perft};
 pub use line::{GameLine, PlayError};

@@ -313,6 +313,8 @@ fn main() {
         percentile(&latencies, 99.0).as_secs_f64() * 1000.0,
         latencies.last().copied().unwrap_or_default().as_secs_f64() * 1000.0
     );
+    // Exit skips destructors: remove the throw-away database first.
+    drop(temp);
     if lost != 0 || duplicated != 0 || !equal || failed != 0 || rejected != 0 {
         eprintln!(
             "load: FAILED: lost {lost}, duplicated {duplicated}, failed requests {failed}, rejected {rejected}"

@@ -51,7 +51,7 @@ async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
             );
             // The token itself appears nowhere in the table.
             let hits: i64 = match pool {
-                Db::Sqlite(p) => sqlx::query_scalar(
+                Db::Sqlite(p, _) => sqlx::query_scalar(
                     "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
                      OR platform = $1 OR app_version = $1",
                 )

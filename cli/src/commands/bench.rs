@@ -45,6 +45,9 @@ pub struct Args {
     /// Skip plain minimax above this depth (it is the slow baseline).
     #[arg(long, default_value_t = 8)]
     pub minimax_max_depth: u32,
+    /// Deepen iteratively (1, 2, ..., depth) in every row except minimax.
+    #[arg(long)]
+    pub iterative: bool,
     /// Print JSON lines instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -120,6 +123,7 @@ fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
                     depth: Some(args.depth),
                     ordering,
                     tt_bytes,
+                    iterative: args.iterative && algo != Algorithm::Minimax,
                     ..SearchConfig::default()
                 };
                 // Repeat short searches so the per-search times are averages, not clock noise.

@@ -1,6 +1,10 @@
 pub mod bench;
 pub mod perft;
 pub mod play;
+#[cfg(feature = "collector")]
+pub mod records;
+#[cfg(not(feature = "collector"))]
+#[path = "records_disabled.rs"]
 pub mod records;
 pub mod search;
 pub mod selfplay;

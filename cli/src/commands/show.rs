@@ -26,7 +26,11 @@ fn show<G: Game>(game: &GameArgs) -> Result<()> {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
-            println!("player {} to move; legal moves: {}", pos.side_to_move(), names.join(" "));
+            println!(
+                "player {} to move; legal moves: {}",
+                pos.side_to_move(),
+                names.join(" ")
+            );
         }
     }
     Ok(())

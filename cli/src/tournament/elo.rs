@@ -75,6 +75,18 @@ impl Elo {
             + r.draws as f64 * (0.5 - s).powi(2)
             + r.losses as f64 * s.powi(2))
             / n;
+        if var == 0.0 {
+            // Every game scored the same (a sweep, or all draws): the normal approximation
+            // collapses to a point, so use the Wilson score interval instead.
+            let z2 = 1.96f64 * 1.96;
+            let centre = (s + z2 / (2.0 * n)) / (1.0 + z2 / n);
+            let half = 1.96 / (1.0 + z2 / n) * (s * (1.0 - s) / n + z2 / (4.0 * n * n)).sqrt();
+            return Elo {
+                diff: elo_of_score(s),
+                lo: elo_of_score(centre - half),
+                hi: elo_of_score(centre + half),
+            };
+        }
         let se = (var / n).sqrt();
         Elo {
             diff: elo_of_score(s),

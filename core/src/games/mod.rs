@@ -42,7 +42,9 @@ impl FromStr for GameKind {
             "othello" | "reversi" => Ok(GameKind::Othello),
             "connect4" | "connect-four" | "connectfour" => Ok(GameKind::Connect4),
             "checkers" | "draughts" | "english-draughts" => Ok(GameKind::Checkers),
-            other => Err(format!("unknown game '{other}' (expected othello, connect4 or checkers)")),
+            other => Err(format!(
+                "unknown game '{other}' (expected othello, connect4 or checkers)"
+            )),
         }
     }
 }

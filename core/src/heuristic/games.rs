@@ -26,8 +26,8 @@ impl Factors for Othello {
         out: &mut FactorValues,
     ) -> Option<Outcome> {
         let (me, opp) = (self.player(), self.opponent());
-        let mine = othello::bits::moves(me, opp);
-        let theirs = othello::bits::moves(opp, me);
+        let mine = crate::games::othello::bitboard::legal_moves(me, opp);
+        let theirs = crate::games::othello::bitboard::legal_moves(opp, me);
         if mine == 0 && theirs == 0 {
             return self.outcome();
         }

@@ -132,8 +132,7 @@ final class AppModel {
     }
 
     private func makeRunner(_ box: Outbox) -> SyncRunner {
-        SyncRunner(outbox: box, transport: URLSessionTransport(), tokens: KeychainTokenStore(), appVersion: Self.appVersion,
-                   totalRamBytes: ProcessInfo.processInfo.physicalMemory)
+        SyncRunner(outbox: box, transport: URLSessionTransport(), tokens: KeychainTokenStore(), appVersion: Self.appVersion)
     }
 
     /// Background: a processing task that needs the network, at the core's next-attempt time.

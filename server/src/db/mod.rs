@@ -12,6 +12,7 @@ mod migrations;
 mod stats;
 
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde::Serialize;
@@ -27,7 +28,7 @@ pub use stats::{GameCount, NodesRow, PhaseRow, ResultRow, Stats};
 macro_rules! on_pool {
     ($db:expr, $pool:ident => $body:expr) => {
         match $db {
-            $crate::db::Db::Sqlite($pool) => $body,
+            $crate::db::Db::Sqlite($pool, _) => $body,
             $crate::db::Db::Postgres($pool) => $body,
         }
     };
@@ -37,8 +38,9 @@ pub(crate) use on_pool;
 /// A connection pool on the collector's database.
 #[derive(Debug, Clone)]
 pub enum Db {
-    /// An embedded SQLite file.
-    Sqlite(SqlitePool),
+    /// An embedded SQLite file, and the lock its writers queue on: SQLite has one writer at a
+    /// time, and a fair async queue beats polling on the busy timeout under load.
+    Sqlite(SqlitePool, Arc<tokio::sync::Mutex<()>>),
     /// A PostgreSQL server, possibly shared with other instances.
     Postgres(PgPool),
 }
@@ -181,34 +183,44 @@ macro_rules! store_one {
         .await?;
         match inserted {
             Some(seq) => {
-                for p in &record.players {
-                    sqlx::query(
-                        "INSERT INTO record_players (record_id, seat, engine, depth, outcome) \
-                         VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(&record.id)
-                    .bind(p.seat)
-                    .bind(&p.engine)
-                    .bind(p.depth)
-                    .bind(&p.outcome)
-                    .execute(&mut *$conn)
-                    .await?;
+                if !record.players.is_empty() {
+                    let sql = values_sql(
+                        "INSERT INTO record_players (record_id, seat, engine, depth, outcome)",
+                        5,
+                        record.players.len(),
+                    );
+                    let mut query = sqlx::query(&sql);
+                    for p in &record.players {
+                        query = query
+                            .bind(&record.id)
+                            .bind(p.seat)
+                            .bind(&p.engine)
+                            .bind(p.depth)
+                            .bind(&p.outcome);
+                    }
+                    query.execute(&mut *$conn).await?;
                 }
-                for m in &record.moves {
-                    sqlx::query(
+                // Chunks keep every statement under both dialects' bound-parameter limits.
+                for chunk in record.moves.chunks(MOVE_ROWS_PER_STATEMENT) {
+                    let sql = values_sql(
                         "INSERT INTO record_moves (record_id, ply, seat, engine, depth, phase, \
-                         nodes, time_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                    )
-                    .bind(&record.id)
-                    .bind(m.ply)
-                    .bind(m.seat)
-                    .bind(&m.engine)
-                    .bind(m.depth)
-                    .bind(&m.phase)
-                    .bind(m.nodes)
-                    .bind(m.time_ms)
-                    .execute(&mut *$conn)
-                    .await?;
+                         nodes, time_ms)",
+                        8,
+                        chunk.len(),
+                    );
+                    let mut query = sqlx::query(&sql);
+                    for m in chunk {
+                        query = query
+                            .bind(&record.id)
+                            .bind(m.ply)
+                            .bind(m.seat)
+                            .bind(&m.engine)
+                            .bind(m.depth)
+                            .bind(&m.phase)
+                            .bind(m.nodes)
+                            .bind(m.time_ms);
+                    }
+                    query.execute(&mut *$conn).await?;
                 }
                 StoreOutcome::Accepted { seq }
             }
@@ -227,6 +239,32 @@ macro_rules! store_one {
             }
         }
     }};
+}
+
+/// Move rows per multi-row insert: 8 parameters each, far below SQLite's 32766 and
+/// PostgreSQL's 65535 bound parameters, and few distinct statement texts to cache.
+const MOVE_ROWS_PER_STATEMENT: usize = 256;
+
+/// `"{head} VALUES ($1, ..., $cols), (...), ..."` for `rows` rows of `cols` parameters.
+fn values_sql(head: &str, cols: usize, rows: usize) -> String {
+    let mut sql = String::with_capacity(head.len() + 8 + rows * cols * 5);
+    sql.push_str(head);
+    sql.push_str(" VALUES ");
+    for r in 0..rows {
+        if r > 0 {
+            sql.push_str(", ");
+        }
+        sql.push('(');
+        for c in 0..cols {
+            if c > 0 {
+                sql.push_str(", ");
+            }
+            sql.push('$');
+            sql.push_str(&(r * cols + c + 1).to_string());
+        }
+        sql.push(')');
+    }
+    sql
 }
 
 /// PostgreSQL advisory-lock key taken by every storing transaction, so sequence numbers are
@@ -268,7 +306,7 @@ impl Db {
                 .acquire_timeout(Duration::from_secs(10))
                 .connect_with(options)
                 .await?;
-            Db::Sqlite(pool)
+            Db::Sqlite(pool, Arc::new(tokio::sync::Mutex::new(())))
         } else {
             return Err(DbError::UnsupportedUrl(url.to_owned()));
         };
@@ -279,7 +317,7 @@ impl Db {
     /// Which dialect this pool speaks.
     pub fn dialect(&self) -> Dialect {
         match self {
-            Db::Sqlite(_) => Dialect::Sqlite,
+            Db::Sqlite(..) => Dialect::Sqlite,
             Db::Postgres(_) => Dialect::Postgres,
         }
     }
@@ -305,6 +343,10 @@ impl Db {
     pub async fn insert_device(&self, device: &NewDevice) -> Result<(), sqlx::Error> {
         let sql = "INSERT INTO devices (id, token_sha256, platform, app_version, created_at_ms) \
                    VALUES ($1, $2, $3, $4, $5)";
+        let _writing = match self {
+            Db::Sqlite(_, writer) => Some(writer.lock().await),
+            Db::Postgres(_) => None,
+        };
         on_pool!(self, pool => sqlx::query(sql)
             .bind(&device.id)
             .bind(&device.token_sha256)
@@ -337,7 +379,8 @@ impl Db {
         received_at_ms: i64,
     ) -> Result<Vec<StoreOutcome>, sqlx::Error> {
         match self {
-            Db::Sqlite(pool) => {
+            Db::Sqlite(pool, writer) => {
+                let _writing = writer.lock().await;
                 // IMMEDIATE takes the write lock up front, so concurrent batches queue on the
                 // busy timeout instead of failing on a read-to-write lock upgrade.
                 let mut tx: Transaction<'_, Sqlite> = pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -422,5 +465,18 @@ impl Db {
     /// Counts, win rates and nodes per move over the whole collection.
     pub async fn stats(&self) -> Result<Stats, sqlx::Error> {
         stats::collect(self).await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::values_sql;
+
+    #[test]
+    fn values_sql_numbers_parameters_row_by_row() {
+        assert_eq!(
+            values_sql("INSERT INTO t (a, b)", 2, 3),
+            "INSERT INTO t (a, b) VALUES ($1, $2), ($3, $4), ($5, $6)"
+        );
     }
 }

@@ -43,7 +43,9 @@ struct Decls {
 }
 
 pub fn run(args: &[String]) -> Result<usize, String> {
-    let (bindings, files) = args.split_first().ok_or("api: usage: swift-check api BINDINGS.swift FILE...")?;
+    let (bindings, files) = args
+        .split_first()
+        .ok_or("api: usage: swift-check api BINDINGS.swift FILE...")?;
     let api = collect_file(bindings, true)?;
     let mut local = Decls::default();
     let mut parsed = Vec::new();
@@ -58,7 +60,14 @@ pub fn run(args: &[String]) -> Result<usize, String> {
     }
     let mut problems = 0;
     for (file, source, tree, vars) in &parsed {
-        let mut ctx = Check { api: &api, local: &local, vars, src: source.as_bytes(), file, problems: 0 };
+        let mut ctx = Check {
+            api: &api,
+            local: &local,
+            vars,
+            src: source.as_bytes(),
+            file,
+            problems: 0,
+        };
         ctx.walk(tree.root_node());
         problems += ctx.problems;
     }
@@ -112,7 +121,9 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
                 let name = base_type(text(n, src));
                 // `extension NSLock` (the generated file's private helpers) declares no type: only
                 // the members are collected, so Foundation's own members are never checked.
-                let is_extension = node.child_by_field_name("declaration_kind").is_some_and(|k| text(k, src) == "extension");
+                let is_extension = node
+                    .child_by_field_name("declaration_kind")
+                    .is_some_and(|k| text(k, src) == "extension");
                 if !is_extension {
                     d.types.insert(name.clone());
                 }
@@ -126,14 +137,23 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
                 let labels = Some(param_labels(node, src));
                 d.names.insert(name.clone());
                 match owner {
-                    Some(t) => d.members.entry(t.into()).or_default().entry(name).or_default().push(labels),
+                    Some(t) => d
+                        .members
+                        .entry(t.into())
+                        .or_default()
+                        .entry(name)
+                        .or_default()
+                        .push(labels),
                     None => d.functions.entry(name).or_default().push(labels),
                 }
             }
         }
         "init_declaration" => {
             if let Some(t) = owner {
-                d.inits.entry(t.into()).or_default().push(Some(param_labels(node, src)));
+                d.inits
+                    .entry(t.into())
+                    .or_default()
+                    .push(Some(param_labels(node, src)));
             }
         }
         "enum_entry" => {
@@ -142,17 +162,30 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
                 let name = text(n, src).to_string();
                 d.names.insert(name.clone());
                 if let Some(t) = owner {
-                    d.members.entry(t.into()).or_default().entry(name).or_default().push(None);
+                    d.members
+                        .entry(t.into())
+                        .or_default()
+                        .entry(name)
+                        .or_default()
+                        .push(None);
                 }
             }
         }
         "property_declaration" | "protocol_property_declaration" => {
             if let Some(n) = node.child_by_field_name("name") {
-                let name = text(n, src).trim_start_matches("let ").trim_start_matches("var ").to_string();
+                let name = text(n, src)
+                    .trim_start_matches("let ")
+                    .trim_start_matches("var ")
+                    .to_string();
                 let name = name.split(':').next().unwrap_or("").trim().to_string();
                 d.names.insert(name.clone());
                 if let Some(t) = owner {
-                    d.members.entry(t.into()).or_default().entry(name.clone()).or_default().push(None);
+                    d.members
+                        .entry(t.into())
+                        .or_default()
+                        .entry(name.clone())
+                        .or_default()
+                        .push(None);
                 }
                 if let Some(ty) = declared_type(node, src) {
                     bind(d, name, ty);
@@ -160,7 +193,10 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
             }
         }
         "parameter" => {
-            if let (Some(n), Some(t)) = (node.child_by_field_name("name"), node.child_by_field_name("type")) {
+            if let (Some(n), Some(t)) = (
+                node.child_by_field_name("name"),
+                node.child_by_field_name("type"),
+            ) {
                 d.names.insert(text(n, src).to_string());
                 bind(d, text(n, src).to_string(), base_type(text(t, src)));
             } else if let Some(n) = node.child_by_field_name("name") {
@@ -168,11 +204,13 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
             }
         }
         "assignment" => {
-            if let (Some(t), Some(r)) = (node.child_by_field_name("target"), node.child_by_field_name("result")) {
-                if let Some(ty) = constructed_type(r, src) {
-                    let var = text(t, src).rsplit('.').next().unwrap_or("").to_string();
-                    bind(d, var, ty);
-                }
+            if let (Some(t), Some(r)) = (
+                node.child_by_field_name("target"),
+                node.child_by_field_name("result"),
+            ) && let Some(ty) = constructed_type(r, src)
+            {
+                let var = text(t, src).rsplit('.').next().unwrap_or("").to_string();
+                bind(d, var, ty);
             }
         }
         _ => {}
@@ -203,11 +241,15 @@ fn declared_type(node: Node, src: &[u8]) -> Option<String> {
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         if child.kind() == "type_annotation" {
-            let t = child.child_by_field_name("name").map(|n| text(n, src)).unwrap_or_else(|| text(child, src));
+            let t = child
+                .child_by_field_name("name")
+                .map(|n| text(n, src))
+                .unwrap_or_else(|| text(child, src));
             return Some(base_type(t.trim_start_matches(':')));
         }
     }
-    node.child_by_field_name("value").and_then(|v| constructed_type(v, src))
+    node.child_by_field_name("value")
+        .and_then(|v| constructed_type(v, src))
 }
 
 fn constructed_type(mut node: Node, src: &[u8]) -> Option<String> {
@@ -224,7 +266,10 @@ fn constructed_type(mut node: Node, src: &[u8]) -> Option<String> {
         "navigation_expression" => text(callee.child_by_field_name("target")?, src),
         _ => return None,
     };
-    name.chars().next().filter(|c| c.is_uppercase()).map(|_| base_type(name))
+    name.chars()
+        .next()
+        .filter(|c| c.is_uppercase())
+        .map(|_| base_type(name))
 }
 
 fn call_labels(call: Node, src: &[u8]) -> Vec<String> {
@@ -240,7 +285,9 @@ fn call_labels(call: Node, src: &[u8]) -> Vec<String> {
                 let mut c3 = args.walk();
                 for arg in args.children(&mut c3) {
                     if arg.kind() == "value_argument" {
-                        let label = arg.child_by_field_name("name").map(|n| text(n, src).trim_end_matches(':').trim().to_string());
+                        let label = arg
+                            .child_by_field_name("name")
+                            .map(|n| text(n, src).trim_end_matches(':').trim().to_string());
                         labels.push(label.unwrap_or_default());
                     }
                 }
@@ -354,39 +401,77 @@ impl Check<'_> {
                     return;
                 }
                 if self.api.types.contains(name) {
-                    if let Some(inits) = self.api.inits.get(name) {
-                        if !self.local.inits.contains_key(name) && !labels_match(&labels, inits) {
-                            self.report(callee, format!("no initializer {name}({}) in the bindings", fmt_labels(&labels)));
-                        }
+                    if let Some(inits) = self.api.inits.get(name)
+                        && !self.local.inits.contains_key(name)
+                        && !labels_match(&labels, inits)
+                    {
+                        self.report(
+                            callee,
+                            format!(
+                                "no initializer {name}({}) in the bindings",
+                                fmt_labels(&labels)
+                            ),
+                        );
                     }
                 } else if let Some(decls) = self.api.functions.get(name) {
                     if !labels_match(&labels, decls) {
-                        self.report(callee, format!("no function {name}({}) in the bindings", fmt_labels(&labels)));
+                        self.report(
+                            callee,
+                            format!(
+                                "no function {name}({}) in the bindings",
+                                fmt_labels(&labels)
+                            ),
+                        );
                     }
                 } else if let Some(m) = self.near_miss(name) {
-                    self.report(callee, format!("unknown function '{name}' (did you mean {m}?)"));
+                    self.report(
+                        callee,
+                        format!("unknown function '{name}' (did you mean {m}?)"),
+                    );
                 }
             }
             "navigation_expression" => {
-                let (Some(target), Some(suffix)) = (callee.child_by_field_name("target"), callee.child_by_field_name("suffix")) else {
+                let (Some(target), Some(suffix)) = (
+                    callee.child_by_field_name("target"),
+                    callee.child_by_field_name("suffix"),
+                ) else {
                     return;
                 };
                 let member = text(suffix, self.src).trim_start_matches('.').to_string();
-                let receiver = text(target, self.src).rsplit('.').next().unwrap_or("").to_string();
+                let receiver = text(target, self.src)
+                    .rsplit('.')
+                    .next()
+                    .unwrap_or("")
+                    .to_string();
                 let ty = if self.api.types.contains(&receiver) {
                     Some(receiver.clone())
                 } else {
-                    self.vars.get(&receiver).filter(|t| self.api.types.contains(*t)).cloned()
+                    self.vars
+                        .get(&receiver)
+                        .filter(|t| self.api.types.contains(*t))
+                        .cloned()
                 };
                 let Some(ty) = ty else { return };
-                if self.local.members.get(&ty).is_some_and(|m| m.contains_key(&member)) {
+                if self
+                    .local
+                    .members
+                    .get(&ty)
+                    .is_some_and(|m| m.contains_key(&member))
+                {
                     return; // the app extends the generated type
                 }
                 match self.member_decls(&ty, &member) {
-                    None => self.report(suffix, format!("{ty} has no member '{member}' in the bindings")),
-                    Some(decls) if !labels_match(&labels, decls) => {
-                        self.report(suffix, format!("no method {ty}.{member}({}) in the bindings", fmt_labels(&labels)))
-                    }
+                    None => self.report(
+                        suffix,
+                        format!("{ty} has no member '{member}' in the bindings"),
+                    ),
+                    Some(decls) if !labels_match(&labels, decls) => self.report(
+                        suffix,
+                        format!(
+                            "no method {ty}.{member}({}) in the bindings",
+                            fmt_labels(&labels)
+                        ),
+                    ),
                     Some(_) => {}
                 }
             }
@@ -399,7 +484,10 @@ impl Check<'_> {
         if nav.parent().is_some_and(|p| p.kind() == "call_expression") {
             return;
         }
-        let (Some(target), Some(suffix)) = (nav.child_by_field_name("target"), nav.child_by_field_name("suffix")) else {
+        let (Some(target), Some(suffix)) = (
+            nav.child_by_field_name("target"),
+            nav.child_by_field_name("suffix"),
+        ) else {
             return;
         };
         let receiver = text(target, self.src);
@@ -407,15 +495,36 @@ impl Check<'_> {
             return;
         }
         let member = text(suffix, self.src).trim_start_matches('.');
-        if member == "self" || member == "Type" || self.local.members.get(receiver).is_some_and(|m| m.contains_key(member)) {
+        if member == "self"
+            || member == "Type"
+            || self
+                .local
+                .members
+                .get(receiver)
+                .is_some_and(|m| m.contains_key(member))
+        {
             return;
         }
         if self.member_decls(receiver, member).is_none() {
-            self.report(suffix, format!("{receiver} has no member '{member}' in the bindings"));
+            self.report(
+                suffix,
+                format!("{receiver} has no member '{member}' in the bindings"),
+            );
         }
     }
 }
 
 fn fmt_labels(labels: &[String]) -> String {
-    labels.iter().map(|l| if l.is_empty() { "_:".to_string() } else if l == "#closure" { "{…}".into() } else { format!("{l}:") }).collect()
+    labels
+        .iter()
+        .map(|l| {
+            if l.is_empty() {
+                "_:".to_string()
+            } else if l == "#closure" {
+                "{…}".into()
+            } else {
+                format!("{l}:")
+            }
+        })
+        .collect()
 }

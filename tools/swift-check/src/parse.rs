@@ -17,7 +17,9 @@ pub fn parse(source: &str) -> Result<Tree, String> {
     parser
         .set_language(&tree_sitter_swift::LANGUAGE.into())
         .map_err(|e| format!("cannot load the Swift grammar: {e}"))?;
-    parser.parse(source, None).ok_or_else(|| "the parser gave no tree".to_string())
+    parser
+        .parse(source, None)
+        .ok_or_else(|| "the parser gave no tree".to_string())
 }
 
 /// Blanks the three-line `#if swift(>=5.8)` / `@_documentation(visibility: private)` / `#endif`
@@ -63,7 +65,11 @@ fn collect(node: Node, out: &mut Vec<Problem>) {
     }
     if node.is_error() {
         let p = node.start_position();
-        out.push(Problem { line: p.row + 1, column: p.column + 1, message: "syntax error".into() });
+        out.push(Problem {
+            line: p.row + 1,
+            column: p.column + 1,
+            message: "syntax error".into(),
+        });
     }
     if !node.has_error() {
         return;

@@ -8,21 +8,39 @@ fn fixture(name: &str) -> String {
 }
 
 fn run(args: &[&str]) -> (i32, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_swift-check")).args(args).output().expect("runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_swift-check"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]
 fn correct_usage_passes_both_checks() {
-    let (code, out) = run(&["api", &fixture("bindings.swift"), &fixture("good_usage.swift")]);
+    let (code, out) = run(&[
+        "api",
+        &fixture("bindings.swift"),
+        &fixture("good_usage.swift"),
+    ]);
     assert_eq!(code, 0, "{out}");
-    let (code, out) = run(&["syntax", &fixture("bindings.swift"), &fixture("good_usage.swift")]);
+    let (code, out) = run(&[
+        "syntax",
+        &fixture("bindings.swift"),
+        &fixture("good_usage.swift"),
+    ]);
     assert_eq!(code, 0, "{out}");
 }
 
 #[test]
 fn every_kind_of_wrong_name_is_reported_with_its_line() {
-    let (code, out) = run(&["api", &fixture("bindings.swift"), &fixture("bad_usage.swift")]);
+    let (code, out) = run(&[
+        "api",
+        &fixture("bindings.swift"),
+        &fixture("bad_usage.swift"),
+    ]);
     assert_eq!(code, 1, "{out}");
     for expected in [
         "bad_usage.swift:4:20: GameSession has no member 'playMove'",

@@ -152,9 +152,21 @@ fn full_of(masks: &[u64], occupied: u64) -> u64 {
 /// full.
 #[inline]
 pub fn full_lines(occupied: u64) -> [u64; 4] {
+    // Ranks: AND each square with the seven to its east; bit a of a rank survives iff it is full.
+    let mut h = occupied;
+    h &= h >> 1;
+    h &= h >> 2;
+    h &= h >> 4;
+    let ranks = (h & FILE_A) * 0xFF;
+    // Files: the same along the file, collected on rank 1.
+    let mut v = occupied;
+    v &= v >> 8;
+    v &= v >> 16;
+    v &= v >> 32;
+    let files = (v & RANK_1) * FILE_A;
     [
-        full_of(&LINES.ranks, occupied),
-        full_of(&LINES.files, occupied),
+        ranks,
+        files,
         full_of(&LINES.diags, occupied),
         full_of(&LINES.anti, occupied),
     ]
@@ -172,7 +184,17 @@ pub fn stable(own: u64, full: &[u64; 4]) -> u64 {
         (Dir::NE, Dir::SW),
         (Dir::NW, Dir::SE),
     ];
-    let mut st = 0u64;
+    // Seed: own corners and the own discs running along an edge from them (each is protected by
+    // the wall in three orientations and by its stable neighbour in the fourth).
+    let mut st = own & CORNERS;
+    if st == 0 && full.iter().all(|&f| f & own == 0) {
+        return 0;
+    }
+    for _ in 0..6 {
+        st |= own
+            & (((st << 1) | (st >> 1)) & (RANK_1 | RANK_8) & !(FILE_A | FILE_H)
+                | ((st << 8) | (st >> 8)) & (FILE_A | FILE_H));
+    }
     loop {
         let mut next = own;
         for k in 0..4 {
@@ -188,28 +210,44 @@ pub fn stable(own: u64, full: &[u64; 4]) -> u64 {
 
 /// Discs of `own` that `other` could flip with its next move: each lies in a straight run of
 /// `own` discs with an `other` disc at one end and an empty square (hence a legal move for
-/// `other`) at the other.
+/// `other`) at the other. Flipped discs lie strictly inside a line, so for the horizontal and
+/// diagonal lines only discs off the a and h files can be flipped; masking them out also stops
+/// shifted runs from wrapping from one rank into the next.
+#[inline]
 pub fn unstable(own: u64, other: u64) -> u64 {
     let empty = !(own | other);
+    let inner = own & !(FILE_A | FILE_H);
     let mut out = 0;
-    for d in [Dir::E, Dir::N, Dir::NE, Dir::NW] {
-        let r = d.opposite();
-        let from_other_d = fill(d, other, own);
-        let from_empty_r = fill(r, empty, own);
-        let from_other_r = fill(r, other, own);
-        let from_empty_d = fill(d, empty, own);
-        out |= (from_other_d & from_empty_r) | (from_other_r & from_empty_d);
+    for (through, d) in [(inner, 1), (own, 8), (inner, 7), (inner, 9)] {
+        let from_other_up = fill_up(other, through, d);
+        let from_empty_down = fill_down(empty, through, d);
+        let from_other_down = fill_down(other, through, d);
+        let from_empty_up = fill_up(empty, through, d);
+        out |= (from_other_up & from_empty_down) | (from_other_down & from_empty_up);
     }
     out
 }
 
-/// Squares of `through` reachable from `seed` by steps in direction `d` over `through` only.
+/// Squares of `through` reachable from `seed` by steps of `+d` bits over `through` only (at most
+/// six steps: a parallel-prefix fill).
 #[inline(always)]
-fn fill(d: Dir, seed: u64, through: u64) -> u64 {
-    let mut run = d.shift(seed) & through;
-    for _ in 0..5 {
-        run |= d.shift(run) & through;
-    }
+fn fill_up(seed: u64, through: u64, d: u32) -> u64 {
+    let mut run = through & (seed << d);
+    run |= through & (run << d);
+    let pairs = through & (through << d);
+    run |= pairs & (run << (2 * d));
+    run |= pairs & (run << (2 * d));
+    run
+}
+
+/// As [`fill_up`] with steps of `-d` bits.
+#[inline(always)]
+fn fill_down(seed: u64, through: u64, d: u32) -> u64 {
+    let mut run = through & (seed >> d);
+    run |= through & (run >> d);
+    let pairs = through & (through >> d);
+    run |= pairs & (run >> (2 * d));
+    run |= pairs & (run >> (2 * d));
     run
 }
 
@@ -259,6 +297,22 @@ mod tests {
         assert_eq!(Dir::NE.shift(sq("h1")), 0);
         assert_eq!(Dir::SW.shift(sq("a8")), 0);
         assert_eq!(Dir::NE.shift(sq("a1")), sq("b2"));
+    }
+
+    #[test]
+    fn full_ranks_and_files_match_a_line_by_line_check() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Dense boards so that some lines are full.
+            let occ = x | x.rotate_left(17) | x.rotate_left(41);
+            let full = full_lines(occ);
+            assert_eq!(full[0], full_of(&LINES.ranks, occ));
+            assert_eq!(full[1], full_of(&LINES.files, occ));
+        }
+        assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
     }
 
     #[test]

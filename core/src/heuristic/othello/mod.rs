@@ -99,7 +99,11 @@ pub struct StabilityCounts {
 /// Stability classes of `own` against `other` (`other` is the side that could flip them).
 pub fn stability_counts(own: u64, other: u64) -> StabilityCounts {
     let full = bits::full_lines(own | other);
-    let stable = bits::stable(own, &full);
+    counts_with(own, other, &full)
+}
+
+fn counts_with(own: u64, other: u64, full: &[u64; 4]) -> StabilityCounts {
+    let stable = bits::stable(own, full);
     let unstable = bits::unstable(own, other) & !stable;
     StabilityCounts {
         stable: stable.count_ones(),
@@ -111,8 +115,11 @@ pub fn stability_counts(own: u64, other: u64) -> StabilityCounts {
 /// The paper's stability value: `(stable - unstable)` per side, scaled by the number of discs
 /// that count (stable or unstable) on both sides, so the result stays in `[-100, 100]`.
 pub fn stability_factor(me: u64, opp: u64) -> f32 {
-    let a = stability_counts(me, opp);
-    let b = stability_counts(opp, me);
+    let full = bits::full_lines(me | opp);
+    stability_from(&counts_with(me, opp, &full), &counts_with(opp, me, &full))
+}
+
+fn stability_from(a: &StabilityCounts, b: &StabilityCounts) -> f32 {
     let total = a.stable + a.unstable + b.stable + b.unstable;
     if total == 0 {
         return 0.0;
@@ -125,16 +132,17 @@ pub fn stability_factor(me: u64, opp: u64) -> f32 {
 /// Empty corners that `who` cannot take soon: no disc of `against` is next to them, and a
 /// corner can only become a legal move for `who` by flanking an adjacent `against` disc.
 fn unlikely_corners(against: u64, empty: u64) -> u32 {
-    let mut n = 0;
-    let mut corners = CORNERS & empty;
-    while corners != 0 {
-        let c = corners & corners.wrapping_neg();
-        corners &= corners - 1;
-        if bits::neighbours(c) & against == 0 {
-            n += 1;
-        }
-    }
-    n
+    // (corner, its three neighbours): a1, h1, a8, h8.
+    const AROUND: [(u64, u64); 4] = [
+        (1, 0x0302),
+        (1 << 7, 0xC040),
+        (1 << 56, 0x0203 << 48),
+        (1 << 63, 0x40C0 << 48),
+    ];
+    AROUND
+        .iter()
+        .filter(|&&(c, around)| c & empty != 0 && around & against == 0)
+        .count() as u32
 }
 
 /// Fills the enabled factors of the position `me` (to move) vs `opp`, given both sides' legal
@@ -188,11 +196,11 @@ pub fn compute(
         let boundary = bits::neighbours(empty);
         out[f::FRONTIER] = paired((opp & boundary).count_ones(), (me & boundary).count_ones());
     }
-    if on(f::TABLE_99) {
-        out[f::TABLE_99] = squares::TABLE_99.factor(me, opp);
-    }
-    if on(f::TABLE_100) {
-        out[f::TABLE_100] = squares::TABLE_100.factor(me, opp);
+    if on(f::TABLE_99) || on(f::TABLE_100) {
+        let mine = squares::TABLE_99.class_counts(me);
+        let theirs = squares::TABLE_99.class_counts(opp);
+        out[f::TABLE_99] = squares::TABLE_99.factor_from_counts(&mine, &theirs);
+        out[f::TABLE_100] = squares::TABLE_100.factor_from_counts(&mine, &theirs);
     }
     if on(f::EDGE_ACCESS) {
         let edge = EDGES & !CORNERS;
@@ -212,3 +220,20 @@ pub fn compute(
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod corner_masks {
+    use super::bits;
+
+    #[test]
+    fn corner_neighbour_masks_match_the_neighbourhood() {
+        for (c, around) in [
+            (1u64, 0x0302u64),
+            (1 << 7, 0xC040),
+            (1 << 56, 0x0203 << 48),
+            (1 << 63, 0x40C0 << 48),
+        ] {
+            assert_eq!(bits::neighbours(c), around);
+        }
+    }
+}

@@ -25,6 +25,33 @@ impl SquareTable {
             .sum()
     }
 
+    /// Discs of `b` in each of the ten symmetry classes of squares (the same classes, in the
+    /// same order, for every table built here).
+    #[inline]
+    pub fn class_counts(&self, b: u64) -> [u32; 10] {
+        let mut out = [0u32; 10];
+        for (o, &(_, m)) in out.iter_mut().zip(&self.groups) {
+            *o = (b & m).count_ones();
+        }
+        out
+    }
+
+    /// [`SquareTable::factor`] from counts by class ([`SquareTable::class_counts`]), so that
+    /// several tables share one pass over the board.
+    #[inline]
+    pub fn factor_from_counts(&self, me: &[u32; 10], opp: &[u32; 10]) -> f32 {
+        let (mut diff, mut scale) = (0i32, 0i32);
+        for ((&(w, _), &a), &b) in self.groups.iter().zip(me).zip(opp) {
+            diff += w * (a as i32 - b as i32);
+            scale += w.abs() * (a + b) as i32;
+        }
+        if scale == 0 {
+            0.0
+        } else {
+            100.0 * diff as f32 / scale as f32
+        }
+    }
+
     /// `100 * (S_me - S_opp) / Σ |w|` over occupied squares, 0 on an empty board or when every
     /// occupied square weighs 0: in `[-100, 100]`.
     #[inline]

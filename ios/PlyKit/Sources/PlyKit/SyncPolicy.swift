@@ -104,14 +104,12 @@ public final class SyncRunner {
     private let transport: HttpTransport
     private let tokens: TokenStore
     private let appVersion: String
-    private let totalRamBytes: UInt64
 
-    public init(outbox: Outbox, transport: HttpTransport, tokens: TokenStore, appVersion: String, totalRamBytes: UInt64) {
+    public init(outbox: Outbox, transport: HttpTransport, tokens: TokenStore, appVersion: String) {
         self.outbox = outbox
         self.transport = transport
         self.tokens = tokens
         self.appVersion = appVersion
-        self.totalRamBytes = totalRamBytes
     }
 
     public func run(_ settings: SyncSettings, trigger: SyncTrigger) -> SyncRun {
@@ -135,8 +133,7 @@ public final class SyncRunner {
     }
 
     private func register(_ server: String) throws -> String {
-        let token = try registerDevice(transport: transport, server: server, platform: .ios, appVersion: appVersion,
-                                       totalRamBytes: totalRamBytes)
+        let token = try registerDevice(transport: transport, server: server, platform: .ios, appVersion: appVersion)
         tokens.save(token)
         return token
     }

@@ -127,7 +127,7 @@ final class TransportTests: XCTestCase {
         let t = transport()
         DispatchQueue.global().async {
             XCTAssertThrowsError(try registerDevice(transport: t, server: "https://collector.example.org", platform: .ios,
-                                                    appVersion: "test", totalRamBytes: 0))
+                                                    appVersion: "test"))
             done.fulfill()
         }
         wait(for: [done], timeout: 30)

@@ -1,0 +1,37 @@
+package dev.ply.app.ui
+
+import androidx.compose.foundation.isSystemInDarkTheme
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.darkColorScheme
+import androidx.compose.material3.lightColorScheme
+import androidx.compose.runtime.Composable
+import androidx.compose.ui.graphics.Color
+
+private val Green = Color(0xFF2E7D32)
+private val Light = lightColorScheme(primary = Green, secondary = Color(0xFF6D4C41), tertiary = Color(0xFF1565C0))
+private val Dark = darkColorScheme(primary = Color(0xFF81C784), secondary = Color(0xFFBCAAA4), tertiary = Color(0xFF90CAF9))
+
+/** Material 3, following the system's light or dark setting. */
+@Composable
+fun PlyTheme(content: @Composable () -> Unit) {
+    MaterialTheme(colorScheme = if (isSystemInDarkTheme()) Dark else Light, content = content)
+}
+
+/** Board colours (fixed: a board looks like a board in both themes). */
+object BoardColors {
+    val othelloFelt = Color(0xFF1B7F3B)
+    val grid = Color(0xFF0B3D1C)
+    val connectBlue = Color(0xFF1E4FB8)
+    val hole = Color(0xFFE8EAF6)
+    val holeDark = Color(0xFF101828)
+    val red = Color(0xFFD32F2F)
+    val yellow = Color(0xFFFBC02D)
+    val lightSquare = Color(0xFFF0D9B5)
+    val darkSquare = Color(0xFFB58863)
+    val black = Color(0xFF161616)
+    val white = Color(0xFFF5F5F5)
+    val lastMove = Color(0xFFFF7043)
+    val hint = Color(0xFF29B6F6)
+    val selected = Color(0xFFFFEB3B)
+    val legalDot = Color(0x99000000)
+}
