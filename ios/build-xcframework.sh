@@ -5,31 +5,45 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 out="$root/ios/build"
+tdir=${CARGO_TARGET_DIR:-$root/target}
 gen="$root/ios/PlyKit/Sources/PlyFFI"
 rm -rf "$out" "$root/ios/PlyCore.xcframework"
 mkdir -p "$out/headers" "$gen"
 
-targets=(aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios)
+# iPhone, the simulators (Apple silicon, Intel), and macOS (so `swift test` runs PlyKitTests on the Mac).
+targets=(aarch64-apple-ios aarch64-apple-ios-sim x86_64-apple-ios aarch64-apple-darwin x86_64-apple-darwin)
+command -v xcodebuild >/dev/null || { echo "build-xcframework.sh needs Xcode (macOS)" >&2; exit 1; }
 for t in "${targets[@]}"; do
-  cargo build --release -p ply-ffi --target "$t"
+  rustup target list --installed | grep -qx "$t" || { echo "missing: rustup target add $t" >&2; exit 1; }
+  cargo build --release -p ply-ffi --lib --target "$t"
 done
 
 # The simulator slices (Apple silicon and Intel) go into one fat library.
 mkdir -p "$out/ios-simulator"
 lipo -create \
-  target/aarch64-apple-ios-sim/release/libply_ffi.a \
-  target/x86_64-apple-ios/release/libply_ffi.a \
+  "$tdir"/aarch64-apple-ios-sim/release/libply_ffi.a \
+  "$tdir"/x86_64-apple-ios/release/libply_ffi.a \
   -output "$out/ios-simulator/libply_ffi.a"
+mkdir -p "$out/macos"
+lipo -create \
+  "$tdir"/aarch64-apple-darwin/release/libply_ffi.a \
+  "$tdir"/x86_64-apple-darwin/release/libply_ffi.a \
+  -output "$out/macos/libply_ffi.a"
 
-# Swift bindings, C header and module map, generated from the built library (never hand-edited).
-cargo build --release -p ply-ffi
-bash bindings/generate.sh swift "$out/swift"
-cp "$out/swift/"*.swift "$gen/"
-cp "$out/swift/"*.h "$out/headers/"
-cat "$out/swift/"*.modulemap > "$out/headers/module.modulemap"
+# Swift bindings, C header and module map, generated from the host library in library mode
+# (never hand-edited). The generated PlyCore.swift does `import ply_ffiFFI` (ffi_module_name in
+# bindings/uniffi.toml); the xcframework's Headers/module.modulemap declares that module, and
+# Package.swift compiles PlyCore.swift as the Swift module `PlyFFI` (the app imports PlyFFI).
+bash bindings/generate.sh swift "$out/swift" --release
+grep -q '^import ply_ffiFFI' "$out/swift/PlyCore.swift" || { echo "generated Swift does not import ply_ffiFFI" >&2; exit 1; }
+rm -f "$gen/"*.swift
+cp "$out/swift/PlyCore.swift" "$gen/"
+cp "$out/swift/ply_ffiFFI.h" "$out/headers/"
+cp "$out/swift/ply_ffiFFI.modulemap" "$out/headers/module.modulemap"
 
 xcodebuild -create-xcframework \
-  -library target/aarch64-apple-ios/release/libply_ffi.a -headers "$out/headers" \
+  -library "$tdir/aarch64-apple-ios/release/libply_ffi.a" -headers "$out/headers" \
   -library "$out/ios-simulator/libply_ffi.a" -headers "$out/headers" \
+  -library "$out/macos/libply_ffi.a" -headers "$out/headers" \
   -output "$root/ios/PlyCore.xcframework"
-echo "built ios/PlyCore.xcframework and ios/PlyKit/Sources/PlyFFI/*.swift"
+echo "built ios/PlyCore.xcframework and ios/PlyKit/Sources/PlyFFI/PlyCore.swift"

@@ -6,7 +6,9 @@
 //!    argument labels), member function, initializer, property and enum case, per type.
 //! 2. From the hand-written files it collects their own declarations (so the app's own names are
 //!    never flagged) and a file-wide map from variable/property/parameter names to their type
-//!    when it is written down (`let s: GameSession`, `s = GameSession(...)`, `(s: GameSession)`).
+//!    when it is written down (`let s: GameSession`, `s = GameSession(...)`, `(s: GameSession)`);
+//!    a name given two different types in one file counts as unknown. Extensions (`extension
+//!    NSLock` in the generated file) declare members but no type.
 //! 3. It then reports:
 //!    - a call `T(...)` of a generated type whose labels match none of `T`'s initializers;
 //!    - a call `f(...)` of a generated top-level function whose labels match no declaration;
@@ -51,13 +53,17 @@ pub fn run(args: &[String]) -> Result<usize, String> {
         let source = std::fs::read_to_string(f).map_err(|e| format!("{f}: {e}"))?;
         let tree = parse::parse(&source)?;
         collect(tree.root_node(), source.as_bytes(), None, &mut local);
-        parsed.push((f.clone(), source, tree));
+        // Variable types are per file: the same short name means different things elsewhere.
+        let mut own = Decls::default();
+        collect(tree.root_node(), source.as_bytes(), None, &mut own);
+        parsed.push((f.clone(), source, tree, own.var_types));
     }
     let mut problems = 0;
-    for (file, source, tree) in &parsed {
+    for (file, source, tree, vars) in &parsed {
         let mut ctx = Check {
             api: &api,
             local: &local,
+            vars,
             src: source.as_bytes(),
             file,
             problems: 0,
@@ -113,7 +119,14 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
         "class_declaration" | "protocol_declaration" => {
             if let Some(n) = node.child_by_field_name("name") {
                 let name = base_type(text(n, src));
-                d.types.insert(name.clone());
+                // `extension NSLock` (the generated file's private helpers) declares no type: only
+                // the members are collected, so Foundation's own members are never checked.
+                let is_extension = node
+                    .child_by_field_name("declaration_kind")
+                    .is_some_and(|k| text(k, src) == "extension");
+                if !is_extension {
+                    d.types.insert(name.clone());
+                }
                 d.names.insert(name.clone());
                 next_owner = Some(name);
             }
@@ -175,7 +188,7 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
                         .push(None);
                 }
                 if let Some(ty) = declared_type(node, src) {
-                    d.var_types.insert(name, ty);
+                    bind(d, name, ty);
                 }
             }
         }
@@ -185,8 +198,7 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
                 node.child_by_field_name("type"),
             ) {
                 d.names.insert(text(n, src).to_string());
-                d.var_types
-                    .insert(text(n, src).to_string(), base_type(text(t, src)));
+                bind(d, text(n, src).to_string(), base_type(text(t, src)));
             } else if let Some(n) = node.child_by_field_name("name") {
                 d.names.insert(text(n, src).to_string());
             }
@@ -198,7 +210,7 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
             ) && let Some(ty) = constructed_type(r, src)
             {
                 let var = text(t, src).rsplit('.').next().unwrap_or("").to_string();
-                d.var_types.insert(var, ty);
+                bind(d, var, ty);
             }
         }
         _ => {}
@@ -207,6 +219,20 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
     let mut cursor = node.walk();
     for child in node.children(&mut cursor) {
         collect(child, src, owner, d);
+    }
+}
+
+/// Records that `var` holds `ty`; a name bound to two different types in one file (`s: Snapshot`
+/// in one function, `var s = Set(...)` in another) becomes unknown ("") instead of last-wins.
+fn bind(d: &mut Decls, var: String, ty: String) {
+    match d.var_types.get(&var) {
+        Some(old) if *old != ty => {
+            d.var_types.insert(var, String::new());
+        }
+        Some(_) => {}
+        None => {
+            d.var_types.insert(var, ty);
+        }
     }
 }
 
@@ -303,6 +329,8 @@ fn edit_distance(a: &str, b: &str) -> usize {
 struct Check<'a> {
     api: &'a Decls,
     local: &'a Decls,
+    /// This file's variable types.
+    vars: &'a HashMap<String, String>,
     src: &'a [u8],
     file: &'a str,
     problems: usize,
@@ -418,8 +446,7 @@ impl Check<'_> {
                 let ty = if self.api.types.contains(&receiver) {
                     Some(receiver.clone())
                 } else {
-                    self.local
-                        .var_types
+                    self.vars
                         .get(&receiver)
                         .filter(|t| self.api.types.contains(*t))
                         .cloned()

@@ -1,0 +1,147 @@
+import Foundation
+import PlyFFI
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The core's `HttpTransport` on URLSession.
+///
+/// The core calls `send` on the thread that runs `syncNow`/`syncWhenDue`/`registerDevice` (a
+/// background queue or the BGTask's thread, never the main thread) and needs the answer as a
+/// return value, so the asynchronous data task is bridged with a semaphore: `send` blocks that
+/// thread until the task completes or times out. Never call the sync functions on the main thread.
+///
+/// Mapping: any HTTP status is a response (headers and body included); `TransportError` only when
+/// no response came: `Connect` (no network, refused, unknown host), `Timeout` (the request's
+/// `timeoutMs`), `Other` (bad URL, TLS, cancelled, a body over `maxBodyBytes`). Redirects are not
+/// followed and nothing is retried: the core decides about retries.
+public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
+    private let session: URLSession
+    private let maxBodyBytes: Int
+    private let userAgent: String
+
+    /// `configuration`: tests pass one with a stub `URLProtocol` in `protocolClasses`.
+    public init(configuration: URLSessionConfiguration = .ephemeral, maxBodyBytes: Int = 4 * 1024 * 1024,
+                userAgent: String = "Ply-iOS") {
+        let c = configuration
+        c.requestCachePolicy = .reloadIgnoringLocalCacheData
+        c.urlCache = nil
+        c.httpShouldSetCookies = false
+        session = URLSession(configuration: c, delegate: NoRedirects(), delegateQueue: nil)
+        self.maxBodyBytes = maxBodyBytes
+        self.userAgent = userAgent
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// The `URLRequest` for a core request (exposed for tests).
+    public static func urlRequest(_ request: HttpRequest, userAgent: String = "Ply-iOS") throws -> URLRequest {
+        guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), url.host != nil else {
+            throw TransportError.Other(reason: "bad URL \(request.url)")
+        }
+        guard scheme == "http" || scheme == "https" else {
+            throw TransportError.Other(reason: "unsupported scheme \(scheme) in \(request.url)")
+        }
+        var r = URLRequest(url: url)
+        r.httpMethod = request.method.uppercased()
+        r.timeoutInterval = max(Double(request.timeoutMs) / 1000, 0.001)
+        r.setValue(userAgent, forHTTPHeaderField: "User-Agent")
+        for h in request.headers {
+            r.setValue(h.value, forHTTPHeaderField: h.name)
+        }
+        if !request.body.isEmpty || r.httpMethod == "POST" {
+            r.httpBody = request.body
+        }
+        return r
+    }
+
+    /// The core's error for a URLSession error.
+    public static func transportError(_ error: Error, host: String) -> TransportError {
+        let e = error as NSError
+        guard e.domain == NSURLErrorDomain else {
+            return TransportError.Other(reason: "\(host): \(e.localizedDescription)")
+        }
+        switch e.code {
+        case NSURLErrorTimedOut:
+            return TransportError.Timeout(reason: "\(host): no answer in time")
+        case NSURLErrorNotConnectedToInternet, NSURLErrorCannotConnectToHost, NSURLErrorCannotFindHost,
+             NSURLErrorDNSLookupFailed, NSURLErrorNetworkConnectionLost, NSURLErrorInternationalRoamingOff,
+             NSURLErrorDataNotAllowed:
+            return TransportError.Connect(reason: "\(host): \(e.localizedDescription)")
+        default:
+            return TransportError.Other(reason: "\(host): \(e.localizedDescription)")
+        }
+    }
+
+    /// The core's response for a URLSession response.
+    public static func httpResponse(_ response: HTTPURLResponse, body: Data) -> HttpResponse {
+        let headers = response.allHeaderFields.compactMap { k, v -> HttpHeader? in
+            guard let name = k as? String else { return nil }
+            return HttpHeader(name: name, value: "\(v)")
+        }.sorted { $0.name < $1.name }
+        return HttpResponse(status: UInt16(clamping: response.statusCode), headers: headers, body: body)
+    }
+
+    public func send(request: HttpRequest) throws -> HttpResponse {
+        let r = try Self.urlRequest(request, userAgent: userAgent)
+        let host = r.url?.host ?? request.url
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox()
+        let task = session.dataTask(with: r) { data, response, error in
+            box.set(data: data, response: response, error: error)
+            done.signal()
+        }
+        task.resume()
+        // The request's own timeout fires first; this margin only guards against a stuck task.
+        let deadline = DispatchTime.now() + .milliseconds(Int(min(request.timeoutMs, 3_600_000)) + 5_000)
+        if done.wait(timeout: deadline) == .timedOut {
+            task.cancel()
+            throw TransportError.Timeout(reason: "\(host): no answer within \(request.timeoutMs) ms")
+        }
+        let (data, response, error) = box.get()
+        if let error {
+            throw Self.transportError(error, host: host)
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw TransportError.Other(reason: "\(host): not an HTTP response")
+        }
+        let body = data ?? Data()
+        if body.count > maxBodyBytes {
+            throw TransportError.Other(reason: "\(host): response body over \(maxBodyBytes) bytes")
+        }
+        return Self.httpResponse(http, body: body)
+    }
+
+}
+
+/// Redirects are returned to the core as responses, never followed.
+private final class NoRedirects: NSObject, URLSessionTaskDelegate {
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void) {
+        completionHandler(nil)
+    }
+}
+
+/// The data task's result, handed from URLSession's queue to the blocked caller.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data: Data?
+    private var response: URLResponse?
+    private var error: Error?
+
+    func set(data: Data?, response: URLResponse?, error: Error?) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.data = data
+        self.response = response
+        self.error = error
+    }
+
+    func get() -> (Data?, URLResponse?, Error?) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (data, response, error)
+    }
+}

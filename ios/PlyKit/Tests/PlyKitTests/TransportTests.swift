@@ -1,0 +1,137 @@
+import XCTest
+import PlyFFI
+@testable import PlyKit
+
+/// Answers every request with the configured status/body or error, and remembers the request.
+final class StubProtocol: URLProtocol {
+    nonisolated(unsafe) static var status = 200
+    nonisolated(unsafe) static var body = Data()
+    nonisolated(unsafe) static var headers: [String: String] = [:]
+    nonisolated(unsafe) static var error: Error?
+    nonisolated(unsafe) static var seen: URLRequest?
+    nonisolated(unsafe) static var seenBody: Data?
+
+    override class func canInit(with request: URLRequest) -> Bool { true }
+    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    override func startLoading() {
+        Self.seen = request
+        Self.seenBody = request.httpBody ?? request.httpBodyStream.map(Self.read)
+        if let e = Self.error {
+            client?.urlProtocol(self, didFailWithError: e)
+            return
+        }
+        let url = request.url ?? URL(fileURLWithPath: "/")
+        let response = HTTPURLResponse(url: url, statusCode: Self.status, httpVersion: "HTTP/1.1", headerFields: Self.headers)
+        if let r = response {
+            client?.urlProtocol(self, didReceive: r, cacheStoragePolicy: .notAllowed)
+        }
+        client?.urlProtocol(self, didLoad: Self.body)
+        client?.urlProtocolDidFinishLoading(self)
+    }
+
+    override func stopLoading() {}
+
+    static func read(_ s: InputStream) -> Data {
+        s.open()
+        defer { s.close() }
+        var out = Data()
+        var buf = [UInt8](repeating: 0, count: 4096)
+        while s.hasBytesAvailable {
+            let n = s.read(&buf, maxLength: buf.count)
+            if n <= 0 { break }
+            out.append(buf, count: n)
+        }
+        return out
+    }
+}
+
+final class TransportTests: XCTestCase {
+    private func transport() -> URLSessionTransport {
+        let c = URLSessionConfiguration.ephemeral
+        c.protocolClasses = [StubProtocol.self]
+        return URLSessionTransport(configuration: c, maxBodyBytes: 1024)
+    }
+
+    override func setUp() {
+        StubProtocol.status = 200
+        StubProtocol.body = Data()
+        StubProtocol.headers = [:]
+        StubProtocol.error = nil
+        StubProtocol.seen = nil
+        StubProtocol.seenBody = nil
+    }
+
+    private func post(_ body: String = "{}", timeoutMs: UInt64 = 5000) -> HttpRequest {
+        HttpRequest(method: "POST", url: "https://collector.example.org/v1/games",
+                    headers: [HttpHeader(name: "Authorization", value: "Bearer t0k"),
+                              HttpHeader(name: "Content-Type", value: "application/json")],
+                    body: Data(body.utf8), timeoutMs: timeoutMs)
+    }
+
+    func testRequestAndResponseAreMapped() throws {
+        StubProtocol.status = 207
+        StubProtocol.body = Data(#"{"results":[]}"#.utf8)
+        StubProtocol.headers = ["Content-Type": "application/json"]
+        let r = try transport().send(request: post(#"{"records":[1]}"#))
+        XCTAssertEqual(r.status, 207)
+        XCTAssertEqual(String(decoding: r.body, as: UTF8.self), #"{"results":[]}"#)
+        XCTAssertTrue(r.headers.contains { $0.name.lowercased() == "content-type" && $0.value == "application/json" })
+        let seen = try XCTUnwrap(StubProtocol.seen)
+        XCTAssertEqual(seen.httpMethod, "POST")
+        XCTAssertEqual(seen.url?.absoluteString, "https://collector.example.org/v1/games")
+        XCTAssertEqual(seen.value(forHTTPHeaderField: "Authorization"), "Bearer t0k")
+        XCTAssertEqual(StubProtocol.seenBody.map { String(decoding: $0, as: UTF8.self) }, #"{"records":[1]}"#)
+        XCTAssertEqual(seen.timeoutInterval, 5, accuracy: 0.001)
+    }
+
+    func testErrorStatusesAreResponsesNotErrors() throws {
+        StubProtocol.status = 401
+        StubProtocol.body = Data(#"{"error":"bad token"}"#.utf8)
+        XCTAssertEqual(try transport().send(request: post()).status, 401)
+    }
+
+    func testNetworkFailuresMapToTransportErrors() {
+        let cases: [(Int, (TransportError) -> Bool)] = [
+            (NSURLErrorTimedOut, { if case .Timeout = $0 { return true }; return false }),
+            (NSURLErrorNotConnectedToInternet, { if case .Connect = $0 { return true }; return false }),
+            (NSURLErrorCannotConnectToHost, { if case .Connect = $0 { return true }; return false }),
+            (NSURLErrorSecureConnectionFailed, { if case .Other = $0 { return true }; return false }),
+        ]
+        for (code, matches) in cases {
+            StubProtocol.error = NSError(domain: NSURLErrorDomain, code: code)
+            XCTAssertThrowsError(try transport().send(request: post())) { e in
+                guard let t = e as? TransportError else { return XCTFail("\(e)") }
+                XCTAssertTrue(matches(t), "\(code) -> \(t)")
+            }
+        }
+    }
+
+    func testBadUrlsAndOversizedBodiesAreRefused() {
+        var r = post()
+        r.url = "ftp://collector.example.org/x"
+        XCTAssertThrowsError(try transport().send(request: r))
+        r.url = "not a url"
+        XCTAssertThrowsError(try transport().send(request: r))
+        StubProtocol.body = Data(repeating: 65, count: 2048)
+        XCTAssertThrowsError(try transport().send(request: post())) { e in
+            guard case .Other = e as? TransportError else { return XCTFail("\(e)") }
+        }
+    }
+
+    /// The core drives the transport: registering against the stub sends a POST /v1/devices and
+    /// reads the token from the answer (the wire format is the core's; only the status matters here).
+    func testTheCoreCallsTheTransportOnABackgroundThread() throws {
+        StubProtocol.status = 503
+        let done = expectation(description: "register")
+        let t = transport()
+        DispatchQueue.global().async {
+            XCTAssertThrowsError(try registerDevice(transport: t, server: "https://collector.example.org", platform: .ios,
+                                                    appVersion: "test"))
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 30)
+        XCTAssertEqual(StubProtocol.seen?.httpMethod, "POST")
+        XCTAssertEqual(StubProtocol.seen?.url?.path, "/v1/devices")
+    }
+}
