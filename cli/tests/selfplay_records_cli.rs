@@ -1,41 +1,8 @@
 //! `ply selfplay` writes records the core's validator accepts, and (with the `collector`
 //! feature) `ply records export` gives back exactly what a collector stored.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("run ply")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A fresh empty directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default();
-        let dir =
-            std::env::temp_dir().join(format!("ply-cli-{tag}-{}-{nanos:x}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::{TempDir, ply, text};
 
 #[test]
 fn selfplay_writes_valid_records() {

@@ -6,41 +6,11 @@ use ply_core::record::GameRecord;
 use ply_core::sync::Outbox;
 use ply_server::testing::{RunningServer, TempDatabase, games};
 use ply_server::{Config, Db};
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
+use std::process::Output;
 
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("run ply")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// A fresh empty directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default();
-        let dir =
-            std::env::temp_dir().join(format!("ply-cli-{tag}-{}-{nanos:x}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod common;
+use common::{TempDir, ply, text};
 
 /// Every record the database holds, parsed, sorted by id.
 fn stored(db_url: &str) -> Vec<GameRecord> {
