@@ -32,17 +32,22 @@ pub struct Args {
     /// Engine of the second player (default: the same as the first).
     #[arg(long)]
     pub opponent: Option<String>,
+    /// Search depth for engines whose spec gives none.
     #[arg(long)]
     pub depth: Option<u32>,
+    /// Time per move in milliseconds for engines whose spec gives none (instead of a depth).
     #[arg(long)]
     pub time_ms: Option<u64>,
     /// Plies of each random opening (distinct openings give varied training positions).
     #[arg(long, default_value_t = 6)]
     pub openings: usize,
+    /// Seed of the random openings (the same seed gives the same games).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Games played in parallel.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
+    /// Transposition table per engine, MB.
     #[arg(long, default_value_t = 4)]
     pub tt_mb: usize,
 }
