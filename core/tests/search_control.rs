@@ -17,8 +17,10 @@ fn endless(algorithm: Algorithm) -> SearchConfig {
         algorithm,
         depth: Some(40),
         tt_bytes: 1 << 20,
+        // `None` would mean the 10,000-playout default, which a quiet machine finishes before
+        // the stop arrives.
         mcts: MctsConfig {
-            playouts: None,
+            playouts: Some(u64::MAX),
             ..MctsConfig::default()
         },
         ..SearchConfig::default()

@@ -353,7 +353,8 @@ pub enum Playout {
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MctsConfig {
-    /// Number of playouts (iterations). `None` = until the time budget or the node cap.
+    /// Number of playouts (iterations). `None` = until the time budget runs out, or 10,000
+    /// playouts when there is no time budget.
     pub playouts: Option<u64>,
     /// Cap on tree nodes (also capped by `SearchConfig::tt_bytes`, which MCTS uses as its
     /// memory budget). `None` = memory budget only.
