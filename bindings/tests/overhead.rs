@@ -61,3 +61,75 @@ fn computer_move_overhead_over_a_direct_search() {
         100.0 * (session_ms - direct) / direct
     );
 }
+
+/// The Rust half of the Kotlin `playIndex` + `snapshot` round trip: the session calls and the
+/// lowering of the snapshot into the buffer UniFFI hands to Kotlin.
+#[test]
+#[ignore = "benchmark: prints timings"]
+fn play_and_snapshot_cost_on_the_rust_side() {
+    use uniffi::Lower;
+    for kind in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+        let mut times = Vec::new();
+        let mut lowering = Vec::new();
+        let mut bytes = 0usize;
+        let mut seed = 1u64;
+        while times.len() < 20_000 {
+            let session = GameSession::new(kind, PlayerKind::Human, PlayerKind::Human, None)
+                .expect("session");
+            let mut s = session.snapshot().expect("snapshot");
+            while matches!(s.status, ply_ffi::GameStatus::Playing) && s.move_number < 200 {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = &s.legal_moves[(seed >> 33) as usize % s.legal_moves.len()];
+                let t = Instant::now();
+                session.play_index(m.index).expect("legal");
+                s = session.snapshot().expect("snapshot");
+                times.push(t.elapsed().as_secs_f64() * 1e6);
+                let t = Instant::now();
+                let buf = <ply_ffi::Snapshot as Lower<ply_ffi::UniFfiTag>>::lower(s.clone());
+                lowering.push(t.elapsed().as_secs_f64() * 1e6);
+                bytes += buf.len();
+                buf.destroy();
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        lowering.sort_by(f64::total_cmp);
+        println!(
+            "{kind:?}: play_index + snapshot median {:.1} µs, lowering median {:.1} µs, {} bytes a snapshot",
+            times[times.len() / 2],
+            lowering[lowering.len() / 2],
+            bytes / lowering.len()
+        );
+    }
+}
+
+#[test]
+#[ignore = "benchmark: prints timings"]
+fn computer_move_wall_time_over_the_engine_clock() {
+    for depth in [1, 3, 7] {
+        let mut settings = settings_for_difficulty(GameKind::Othello, 5).expect("level 5");
+        settings.depth = Some(depth);
+        settings.time_ms = None;
+        settings.tt_bytes = 0;
+        let mut over = Vec::new();
+        for _ in 0..40 {
+            let player = PlayerKind::Computer {
+                settings: settings.clone(),
+            };
+            let session =
+                GameSession::new(GameKind::Othello, player.clone(), player, None).expect("session");
+            for _ in 0..8 {
+                let t = Instant::now();
+                let m = session.computer_move(None).expect("move");
+                let wall = t.elapsed().as_secs_f64() * 1e3;
+                over.push((wall - m.stats.time_ms, wall));
+            }
+        }
+        over.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let (ms, wall) = over[over.len() / 2];
+        println!(
+            "depth {depth}: computer_move outside the engine clock: median {ms:.4} ms of {wall:.3} ms"
+        );
+    }
+}
