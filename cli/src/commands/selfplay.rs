@@ -2,9 +2,10 @@
 //! (format v1, one JSON object per line) for `ply tune` and for analysis.
 
 use crate::games::GameArgs;
+use crate::tournament::match_args::MatchArgs;
 use crate::tournament::openings::random_openings;
 use crate::tournament::play::{Engine, Material, play_game, run_pool};
-use crate::tournament::spec::{Defaults, PlayerSpec};
+use crate::tournament::spec::PlayerSpec;
 use crate::with_game;
 use anyhow::{Context, Result, anyhow};
 use indicatif::ProgressBar;
@@ -32,24 +33,11 @@ pub struct Args {
     /// Engine of the second player (default: the same as the first).
     #[arg(long)]
     pub opponent: Option<String>,
-    /// Search depth for engines whose spec gives none.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Time per move in milliseconds for engines whose spec gives none (instead of a depth).
-    #[arg(long)]
-    pub time_ms: Option<u64>,
     /// Plies of each random opening (distinct openings give varied training positions).
     #[arg(long, default_value_t = 6)]
     pub openings: usize,
-    /// Seed of the random openings (the same seed gives the same games).
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played in parallel.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Transposition table per engine, MB.
-    #[arg(long, default_value_t = 4)]
-    pub tt_mb: usize,
+    #[command(flatten)]
+    pub play: MatchArgs,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -97,15 +85,7 @@ pub fn engine_settings<G: HasHeuristic>(spec: &PlayerSpec) -> EngineSettings {
 }
 
 fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
-    let defaults = Defaults {
-        depth: args.depth.or(if args.time_ms.is_none() {
-            Some(4)
-        } else {
-            None
-        }),
-        time_ms: args.time_ms,
-        tt_mb: args.tt_mb,
-    };
+    let defaults = args.play.defaults();
     let first = PlayerSpec::parse::<G>(&args.spec, &defaults)?;
     let second = match &args.opponent {
         Some(s) => PlayerSpec::parse::<G>(s, &defaults)?,
@@ -113,7 +93,7 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
     };
     let engines = [Engine::<G>::new(&first)?, Engine::<G>::new(&second)?];
     let start: G = args.game.position()?;
-    let openings = random_openings(&start, args.games, args.openings, args.seed);
+    let openings = random_openings(&start, args.games, args.openings, args.play.seed);
     let jobs: Vec<usize> = (0..args.games).collect();
     let mut out = std::io::BufWriter::new(
         std::fs::File::create(&args.out)
@@ -125,7 +105,7 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
     let mut written = 0;
     run_pool(
         &jobs,
-        args.threads,
+        args.play.threads,
         |&g| {
             let started = now_ms();
             // Odd games swap the engines' colours.

@@ -4,10 +4,11 @@
 
 use crate::games::GameArgs;
 use crate::tournament::elo::Elo;
+use crate::tournament::match_args::MatchArgs;
 use crate::tournament::openings::random_openings;
 use crate::tournament::play::{Engine, Material, play_game, run_pool};
 use crate::tournament::report::{GameResult, Report};
-use crate::tournament::spec::{Defaults, PlayerSpec};
+use crate::tournament::spec::PlayerSpec;
 use crate::tournament::svg::cross_table_svg;
 use crate::with_game;
 use anyhow::{Context, Result, bail};
@@ -26,23 +27,11 @@ pub struct Args {
     /// Games per pairing (half with each colour assignment).
     #[arg(long, default_value_t = 20)]
     pub games: usize,
-    /// Search depth for players whose spec gives none.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Time per move in milliseconds for players whose spec gives none (instead of a depth).
-    #[arg(long)]
-    pub time_ms: Option<u64>,
     /// Plies of each random opening (distinct openings, shared by every pairing).
     #[arg(long, default_value_t = 4)]
     pub openings: usize,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Games played in parallel.
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
-    /// Transposition table per engine, MB.
-    #[arg(long, default_value_t = 4)]
-    pub tt_mb: usize,
+    #[command(flatten)]
+    pub play: MatchArgs,
     /// Play the first player ("everything") against itself minus each factor in turn.
     #[arg(long)]
     pub ablate: bool,
@@ -74,15 +63,7 @@ pub struct Plan {
 }
 
 fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
-    let defaults = Defaults {
-        depth: args.depth.or(if args.time_ms.is_none() {
-            Some(4)
-        } else {
-            None
-        }),
-        time_ms: args.time_ms,
-        tt_mb: args.tt_mb,
-    };
+    let defaults = args.play.defaults();
     let mut players: Vec<PlayerSpec> = args
         .players
         .iter()
@@ -132,8 +113,8 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
         pairings,
         games: args.games.max(1),
         opening_plies: args.openings,
-        seed: args.seed,
-        threads: args.threads,
+        seed: args.play.seed,
+        threads: args.play.threads,
         quiet: args.quiet,
     };
     let settings = format!(
@@ -141,10 +122,7 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
         plan.games,
         plan.opening_plies,
         plan.seed,
-        match (args.time_ms, args.depth) {
-            (Some(t), _) => format!("{t} ms per move unless the spec says otherwise"),
-            (None, d) => format!("depth {} unless the spec says otherwise", d.unwrap_or(4)),
-        }
+        args.play.describe_limit()
     );
     let report = play_tournament::<G>(&start, &plan, &settings)?;
     println!("{}", report.to_text());
