@@ -15,8 +15,8 @@ use e2e_support::{
 };
 use ply_core::record::{GameRecord, Platform};
 use ply_core::sync::wire::RegisterDeviceRequest;
-use ply_core::sync::{Outbox, SyncClient, SyncConfig, SyncOutcome};
-use ply_server::testing::TempDatabase;
+use ply_core::sync::{HttpTransport, Outbox, SyncClient, SyncConfig, SyncOutcome, SyncReport};
+use ply_server::testing::{RunningServer, TempDatabase};
 
 fn register(client: &SyncClient) -> String {
     client
@@ -52,37 +52,81 @@ fn now_ms() -> u64 {
     ply_core::record::now_ms()
 }
 
+/// The end every scenario must reach: the outbox is empty and the server's export (read in pages
+/// of `page`) holds exactly `games`, each once.
+fn assert_delivered(
+    outbox: &Outbox,
+    server_url: &str,
+    games: &[GameRecord],
+    page: usize,
+    what: &str,
+) {
+    assert!(
+        outbox.list().expect("list").is_empty(),
+        "{what}: acknowledged records are deleted"
+    );
+    assert_eq!(
+        by_id(export_all(server_url, page)),
+        by_id(games.to_vec()),
+        "{what}: the export equals what was played"
+    );
+}
+
+/// One backend's starting point: `n` played games in an outbox, a running server and a client
+/// registered with it.
+struct Scenario {
+    games: Vec<GameRecord>,
+    server: RunningServer,
+    client: SyncClient,
+    token: String,
+    outbox: Outbox,
+    _dir: tempdir::Dir,
+}
+
+impl Scenario {
+    fn new(db: &TempDatabase, n: usize, seed: u64, batch: usize) -> Scenario {
+        let games = played_games(n, seed);
+        let server = start_server(&db.url);
+        let client = client(&server.url, batch);
+        let token = register(&client);
+        let (_dir, outbox) = outbox_with(&games);
+        Scenario {
+            games,
+            server,
+            client,
+            token,
+            outbox,
+            _dir,
+        }
+    }
+
+    fn sync_through(&self, transport: &dyn HttpTransport) -> SyncReport {
+        self.client
+            .sync_now(&self.outbox, transport, &self.token, now_ms())
+            .expect("sync runs")
+    }
+
+    /// Checks [`assert_delivered`] and stops the server.
+    fn finish(self, page: usize, what: &str) {
+        assert_delivered(&self.outbox, &self.server.url, &self.games, page, what);
+        self.server.stop();
+    }
+}
+
 #[test]
 fn played_games_reach_the_server_exactly_as_played() {
     for db in TempDatabase::all_backends("played_games_reach_the_server_exactly_as_played") {
-        let games = played_games(6, 1);
-        let server = start_server(&db.url);
-        let client = client(&server.url, 5);
-        let token = register(&client);
-        let (_dir, outbox) = outbox_with(&games);
-
-        let report = client
-            .sync_now(&outbox, &UreqTransport::default(), &token, now_ms())
-            .expect("sync runs");
+        let s = Scenario::new(&db, 6, 1, 5);
+        let report = s.sync_through(&UreqTransport::default());
         assert_eq!(
             report.outcome,
             SyncOutcome::Done,
             "{} : {report:?}",
             db.backend
         );
-        assert_eq!(report.accepted, games.len());
+        assert_eq!(report.accepted, s.games.len());
         assert_eq!((report.duplicates, report.rejected), (0, 0));
-        assert!(
-            outbox.list().unwrap().is_empty(),
-            "acknowledged records are deleted"
-        );
-        assert_eq!(
-            by_id(export_all(&server.url, 7)),
-            by_id(games.clone()),
-            "{}: export equals what was played",
-            db.backend
-        );
-        server.stop();
+        s.finish(7, db.backend);
     }
 }
 
@@ -127,8 +171,7 @@ fn server_down_loses_nothing_and_the_games_go_later() {
             .expect("sync runs");
         assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
         assert_eq!(report.accepted, games.len());
-        assert!(outbox.list().unwrap().is_empty());
-        assert_eq!(by_id(export_all(&server.url, 100)), by_id(games));
+        assert_delivered(&outbox, &server.url, &games, 100, db.backend);
         server.stop();
     }
 }
@@ -136,67 +179,44 @@ fn server_down_loses_nothing_and_the_games_go_later() {
 #[test]
 fn lost_acknowledgements_end_as_duplicates_and_each_game_is_stored_once() {
     for db in TempDatabase::all_backends("lost_acknowledgements") {
-        let games = played_games(4, 3);
-        let server = start_server(&db.url);
-        let client = client(&server.url, 3);
-        let token = register(&client);
-        let (_dir, outbox) = outbox_with(&games);
-
+        let s = Scenario::new(&db, 4, 3, 3);
         // The first two uploads are stored, but their answers are lost.
         let lossy = FaultyTransport::new(Fault::LoseAck, 2);
-        let report = client
-            .sync_now(&outbox, &lossy, &token, now_ms())
-            .expect("sync runs");
+        let report = s.sync_through(&lossy);
         assert!(
             matches!(report.outcome, SyncOutcome::RetryLater { .. }),
             "{report:?}"
         );
         assert_eq!(
-            outbox.list().unwrap().len(),
-            games.len(),
+            s.outbox.list().unwrap().len(),
+            s.games.len(),
             "nothing acknowledged"
         );
         // The run stops at the first failure; the retry meets the lost ones as duplicates.
-        let report = client
-            .sync_now(&outbox, &lossy, &token, now_ms())
-            .expect("sync runs");
+        let report = s.sync_through(&lossy);
         assert!(
             matches!(report.outcome, SyncOutcome::RetryLater { .. }),
             "{report:?}"
         );
-        let report = client
-            .sync_now(&outbox, &lossy, &token, now_ms())
-            .expect("sync runs");
+        let report = s.sync_through(&lossy);
         assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
         assert_eq!(
             report.duplicates, 3,
             "the batch whose answer was lost: {report:?}"
         );
-        assert!(outbox.list().unwrap().is_empty());
-        assert_eq!(by_id(export_all(&server.url, 5)), by_id(games));
-        server.stop();
+        s.finish(5, db.backend);
     }
 }
 
 #[test]
 fn the_same_batch_sent_twice_is_stored_once() {
     for db in TempDatabase::all_backends("same_batch_twice") {
-        let games = played_games(3, 4);
-        let server = start_server(&db.url);
-        let client = client(&server.url, 4);
-        let token = register(&client);
-        let (_dir, outbox) = outbox_with(&games);
-
-        let twice = FaultyTransport::new(Fault::SendTwice, usize::MAX);
-        let report = client
-            .sync_now(&outbox, &twice, &token, now_ms())
-            .expect("sync runs");
+        let s = Scenario::new(&db, 3, 4, 4);
+        let report = s.sync_through(&FaultyTransport::new(Fault::SendTwice, usize::MAX));
         assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
         // The client sees only the second answers: every record a duplicate of the first send.
-        assert_eq!(report.duplicates, games.len(), "{report:?}");
-        assert!(outbox.list().unwrap().is_empty());
-        assert_eq!(by_id(export_all(&server.url, 4)), by_id(games));
-        server.stop();
+        assert_eq!(report.duplicates, s.games.len(), "{report:?}");
+        s.finish(4, db.backend);
     }
 }
 
@@ -267,13 +287,7 @@ fn a_server_killed_in_the_middle_of_a_batch_loses_and_doubles_nothing() {
             )
             .expect("sync runs");
         assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
-        assert!(outbox.list().unwrap().is_empty());
-        assert_eq!(
-            by_id(export_all(&server.url, 9)),
-            by_id(games),
-            "{}",
-            db.backend
-        );
+        assert_delivered(&outbox, &server.url, &games, 9, db.backend);
         server.stop();
     }
 }
