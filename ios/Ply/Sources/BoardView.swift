@@ -47,7 +47,7 @@ struct BoardScreen: View {
                 saved = model?.savedData()
                 model?.leave()
             } else if now == .active {
-                model?.controller?.resume()
+                model?.enter()
             }
         }
         .sheet(isPresented: $showAfterGame) {
@@ -196,8 +196,14 @@ struct BoardView: View {
         }
         .aspectRatio(CGFloat(state.cols) / CGFloat(state.rows), contentMode: .fit)
         .onChange(of: state.moveNumber) { _, _ in
-            progress = 0
-            withAnimation(.easeOut(duration: 0.35)) { progress = 1 }
+            // Jump to the start without animating, then animate on the next turn of the run loop:
+            // set in one update, 1 -> 0 -> 1 would be coalesced and nothing would move.
+            var reset = Transaction()
+            reset.disablesAnimations = true
+            withTransaction(reset) { progress = 0 }
+            DispatchQueue.main.async {
+                withAnimation(.easeOut(duration: 0.35)) { progress = 1 }
+            }
         }
     }
 }
