@@ -46,13 +46,21 @@ android {
 kotlin { jvmToolchain(17) }
 
 // The Rust core for every ABI, by cargo-ndk (see android/README.md for the one-time setup).
+val ndkDir = androidComponents.sdkComponents.ndkDirectory
 val cargoNdk by tasks.registering(Exec::class) {
     description = "Builds libply_ffi.so for arm64-v8a, armeabi-v7a and x86_64 with cargo-ndk."
     workingDir = repoRoot
+    // Rebuild when the Rust sources or the lock file change (cargo itself is incremental).
+    inputs.dir(File(repoRoot, "core/src"))
+    inputs.dir(File(repoRoot, "bindings/src"))
+    inputs.files(File(repoRoot, "Cargo.lock"), File(repoRoot, "core/Cargo.toml"), File(repoRoot, "bindings/Cargo.toml"))
     outputs.dir(jniLibsOut)
-    // cargo-ndk finds the NDK through ANDROID_NDK_HOME; default it to the one Gradle uses.
-    if (System.getenv("ANDROID_NDK_HOME") == null) {
-        environment("ANDROID_NDK_HOME", android.ndkDirectory.absolutePath)
+    // cargo-ndk finds the NDK through ANDROID_NDK_HOME; default it to the one this build uses
+    // (`ndkVersion` above), read when the task runs.
+    doFirst {
+        if (System.getenv("ANDROID_NDK_HOME") == null) {
+            environment("ANDROID_NDK_HOME", ndkDir.get().asFile.absolutePath)
+        }
     }
     commandLine(
         "cargo", "ndk",
@@ -66,7 +74,8 @@ tasks.named("preBuild") { dependsOn(cargoNdk) }
 
 dependencies {
     implementation(project(":shell"))
-    implementation("${libs.jna.get()}@aar")
+    // JNA's Android AAR carries libjnidispatch.so for every ABI (the plain jar has none).
+    implementation(libs.jna) { artifact { type = "aar" } }
     implementation(libs.androidx.core.ktx)
     implementation(libs.androidx.lifecycle.runtime.ktx)
     implementation(libs.androidx.lifecycle.viewmodel.compose)

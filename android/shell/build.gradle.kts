@@ -18,7 +18,8 @@ val generatedBindings = layout.buildDirectory.dir("generated/uniffi/kotlin")
 val cargoBuildHost by tasks.registering(Exec::class) {
     description = "Builds ply-ffi for the host, to generate bindings and run the JVM tests."
     workingDir = repoRoot
-    commandLine("cargo", "build", "-p", "ply-ffi")
+    // The same features as bindings/generate.sh, so cargo builds the library once for both.
+    commandLine("cargo", "build", "-p", "ply-ffi", "--features", "bindgen", "--lib", "--bin", "uniffi-bindgen")
 }
 
 val generateBindings by tasks.registering(Exec::class) {

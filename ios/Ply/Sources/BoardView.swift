@@ -47,7 +47,7 @@ struct BoardScreen: View {
                 saved = model?.savedData()
                 model?.leave()
             } else if now == .active {
-                model?.controller?.resume()
+                model?.enter()
             }
         }
         .sheet(isPresented: $showAfterGame) {
@@ -196,8 +196,14 @@ struct BoardView: View {
         }
         .aspectRatio(CGFloat(state.cols) / CGFloat(state.rows), contentMode: .fit)
         .onChange(of: state.moveNumber) { _, _ in
-            progress = 0
-            withAnimation(.easeOut(duration: 0.35)) { progress = 1 }
+            // Jump to the start without animating, then animate on the next turn of the run loop:
+            // set in one update, 1 -> 0 -> 1 would be coalesced and nothing would move.
+            var reset = Transaction()
+            reset.disablesAnimations = true
+            withTransaction(reset) { progress = 0 }
+            DispatchQueue.main.async {
+                withAnimation(.easeOut(duration: 0.35)) { progress = 1 }
+            }
         }
     }
 }
@@ -218,12 +224,11 @@ struct BoardCanvas: View, Animatable {
             let w = size.width / CGFloat(state.cols)
             let h = size.height / CGFloat(state.rows)
             ctx.fill(Path(CGRect(origin: .zero, size: size)), with: .color(background))
-            for cell in state.cells {
-                let rect = CGRect(x: CGFloat(cell.col) * w, y: CGFloat(cell.row) * h, width: w, height: h)
-                drawSquare(ctx, cell, rect)
-                drawPiece(ctx, cell, rect, fallHeight: CGFloat(cell.row + 1) * h)
-                drawMarks(ctx, cell, rect)
-            }
+            // Squares, then pieces, then marks: a moving piece passes over the squares it crosses.
+            let rects = state.cells.map { CGRect(x: CGFloat($0.col) * w, y: CGFloat($0.row) * h, width: w, height: h) }
+            for (cell, rect) in zip(state.cells, rects) { drawSquare(ctx, cell, rect) }
+            for (cell, rect) in zip(state.cells, rects) { drawPiece(ctx, cell, rect, fallHeight: CGFloat(cell.row + 1) * h) }
+            for (cell, rect) in zip(state.cells, rects) { drawMarks(ctx, cell, rect) }
         }
     }
 
@@ -280,6 +285,9 @@ struct BoardCanvas: View, Animatable {
             disc = disc.insetBy(dx: disc.width * (1 - k) / 2, dy: 0)
         } else if isDrop {
             disc = disc.offsetBy(dx: 0, dy: -fallHeight * (1 - progress))
+        } else if let along = travelOffset(cell, rect) {
+            // Draughts: the piece that moved travels its path (through every jump) to its square.
+            disc = disc.offsetBy(dx: along.width, dy: along.height)
         }
         ctx.fill(Path(ellipseIn: disc), with: .color(fill))
         ctx.stroke(Path(ellipseIn: disc), with: .color(.black.opacity(0.35)), lineWidth: 1)
@@ -287,6 +295,26 @@ struct BoardCanvas: View, Animatable {
             let crown = disc.insetBy(dx: disc.width * 0.3, dy: disc.height * 0.3)
             ctx.stroke(Path(ellipseIn: crown), with: .color(.orange), lineWidth: 2)
         }
+    }
+
+    /// Where the draughts piece that just moved is drawn during the animation, as an offset from
+    /// its square: along the move's path (from, each landing square, to) at `progress`.
+    private func travelOffset(_ cell: CellView, _ rect: CGRect) -> CGSize? {
+        guard state.game == .draughts || state.game == .relaxedDraughts, progress < 1,
+              let last = state.lastMove, last.to.map(Int.init) == cell.index, last.path.count >= 2 else { return nil }
+        let cols = max(state.cols, 1)
+        let centres = last.path.map { i -> CGPoint in
+            let idx = Int(i)
+            return CGPoint(x: (CGFloat(idx % cols) + 0.5) * rect.width, y: (CGFloat(idx / cols) + 0.5) * rect.height)
+        }
+        let legs = Double(centres.count - 1)
+        let x = min(max(progress * legs, 0), legs)
+        let i = min(Int(x), centres.count - 2)
+        let f = CGFloat(x - Double(i))
+        let a = centres[i]
+        let b = centres[i + 1]
+        let at = CGPoint(x: a.x + (b.x - a.x) * f, y: a.y + (b.y - a.y) * f)
+        return CGSize(width: at.x - rect.midX, height: at.y - rect.midY)
     }
 
     private func drawMarks(_ ctx: GraphicsContext, _ cell: CellView, _ rect: CGRect) {

@@ -87,10 +87,15 @@ final class GameModel {
         }
     }
 
-    /// The screen is left: cancel the search.
+    /// The app goes to the background: cancel the search (`enter()` continues it).
     func leave() {
-        controller?.pause()
+        controller?.leave()
         updatePolling(false)
+    }
+
+    /// Back in the foreground: the computer continues unless the user paused it.
+    func enter() {
+        controller?.enter()
     }
 
     func close() {

@@ -13,19 +13,29 @@ struct HomeView: View {
     @AppStorage("home.algorithm") private var algorithm = ""
     @AppStorage("home.ordering") private var ordering = ""
     @AppStorage("home.preset") private var preset = ""
-    @AppStorage("settings.weights") private var weights = ""
     @SceneStorage("board.saved") private var savedGame: Data?
     @State private var playing: GameSetup?
 
     private var kind: GameKindName { GameKindName(rawValue: game) ?? .othello }
 
+    /// The home choices plus this game's custom weights from Settings (when no preset is picked).
     private var setup: GameSetup {
         GameSetup(game: kind.kind, mode: PlayMode(rawValue: mode) ?? .vsComputer, humanPlaysFirst: humanPlaysFirst,
                   difficulty: level,
                   engine: EngineChoice(algorithm: algorithm.isEmpty ? nil : algorithm,
                                        ordering: ordering.isEmpty ? nil : ordering,
-                                       heuristicPreset: preset.isEmpty ? nil : preset,
-                                       weightsJson: weights.isEmpty ? nil : weights))
+                                       heuristicPreset: preset.isEmpty ? nil : preset))
+            .withStoredWeights(WeightsStore().weights(for: kind))
+    }
+
+    private var heuristicOptions: [HeuristicOption] {
+        HeuristicMenu.options(game: kind.kind, hasCustomWeights: WeightsStore().weights(for: kind) != nil)
+    }
+
+    /// The picker shows what an empty choice means (custom weights, else `default`).
+    private var presetSelection: Binding<String> {
+        Binding(get: { HeuristicMenu.selected(heuristicOptions, preset: preset.isEmpty ? nil : preset)?.preset ?? "" },
+                set: { preset = $0 })
     }
 
     var body: some View {
@@ -60,8 +70,9 @@ struct HomeView: View {
                     Text("TT move, killers, history").tag("full")
                     Text("History-ADS").tag("historyAds")
                 }
-                TextField("Heuristic preset (default)", text: $preset)
-                    .textInputAutocapitalization(.never)
+                Picker("Heuristic", selection: presetSelection) {
+                    ForEach(heuristicOptions) { Text($0.label).tag($0.preset ?? "") }
+                }
             }
             Section {
                 Button("New game") {
@@ -75,6 +86,7 @@ struct HomeView: View {
             }
         }
         .navigationTitle("Ply")
+        .onChange(of: game) { _, _ in preset = "" }
         .navigationDestination(item: $playing) { s in
             BoardScreen(setup: s, saved: $savedGame)
         }

@@ -5,7 +5,6 @@ import SwiftUI
 /// Sync on/off, server URL, heuristic weights editor, and the device's search cap.
 struct SettingsView: View {
     @Environment(AppModel.self) private var app
-    @AppStorage("settings.weights") private var weights = ""
     @State private var url = ""
     @State private var urlProblem: String?
     @State private var draftWeights = ""
@@ -37,7 +36,7 @@ struct SettingsView: View {
                 }
             }
             Section("Heuristic weights") {
-                Picker("Check for", selection: $weightsGame) {
+                Picker("Game", selection: $weightsGame) {
                     ForEach(GameKindName.allCases, id: \.self) { Text($0.title).tag($0) }
                 }
                 TextEditor(text: $draftWeights)
@@ -51,8 +50,8 @@ struct SettingsView: View {
                     Button("Use these weights", action: saveWeights)
                     Spacer()
                     Button("Clear", role: .destructive) {
-                        weights = ""
-                        draftWeights = ""
+                        WeightsStore().save(nil, for: weightsGame)
+                        draftWeights = WeightsStore().editorText(for: weightsGame)
                         weightsProblem = nil
                     }
                 }
@@ -65,7 +64,11 @@ struct SettingsView: View {
         .navigationTitle("Settings")
         .onAppear {
             url = app.settings.serverUrl
-            draftWeights = weights
+            draftWeights = WeightsStore().editorText(for: weightsGame)
+        }
+        .onChange(of: weightsGame) { _, game in
+            draftWeights = WeightsStore().editorText(for: game)
+            weightsProblem = nil
         }
     }
 
@@ -81,11 +84,14 @@ struct SettingsView: View {
     }
 
     private func saveWeights() {
-        switch SettingsValidation.weights(draftWeights, for: weightsGame.kind) {
-        case .success:
+        switch SettingsValidation.weightsEdit(draftWeights, for: weightsGame.kind) {
+        case .clear:
+            WeightsStore().save(nil, for: weightsGame)
             weightsProblem = nil
-            weights = draftWeights
-        case let .failure(problem):
+        case let .save(json):
+            WeightsStore().save(json, for: weightsGame)
+            weightsProblem = nil
+        case let .refused(problem):
             weightsProblem = problem.description
         }
     }

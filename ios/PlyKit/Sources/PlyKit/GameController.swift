@@ -43,6 +43,8 @@ public final class GameController {
     private let generation = Generation()
     private var closed = false
     private var autoPlay = true
+    /// The board is on screen and the app in the foreground (see `leave()` / `enter()`).
+    private var onScreen = true
     private var recordedEnd = false
     private var stats: [Int: MoveStat]
     private var attached = false
@@ -294,7 +296,24 @@ public final class GameController {
         maybeStartComputer()
     }
 
-    /// The screen is left (or the app goes to the background): cancels any search, starts none until `resume()`.
+    /// The board is left or the app goes to the background: cancels any search and starts none
+    /// until `enter()`. Unlike `pause()` this is not the user's choice, so `enter()` continues the play.
+    public func leave() {
+        if closed || !onScreen { return }
+        onScreen = false
+        cancelSearch()
+        publish()
+    }
+
+    /// The board is shown again: the computer continues if it is to move and not paused by the user.
+    public func enter() {
+        if closed || onScreen { return }
+        onScreen = true
+        publish()
+        maybeStartComputer()
+    }
+
+    /// The user stops the computer's play: cancels any search and starts none until `resume()`.
     public func pause() {
         if closed { return }
         cancelSearch()
@@ -389,7 +408,7 @@ public final class GameController {
     }
 
     private func maybeStartComputer() {
-        if closed || !attached || !autoPlay || marks.thinking != .none { return }
+        if closed || !attached || !autoPlay || !onScreen || marks.thinking != .none { return }
         if snap.status != .playing || !snap.computerToMove { return }
         let mine = generation.next()
         marks.thinking = .computerMove

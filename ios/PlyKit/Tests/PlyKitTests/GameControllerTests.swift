@@ -99,6 +99,31 @@ final class GameControllerTests: XCTestCase {
         XCTAssertTrue(h.controller.state.gameOver)
     }
 
+    /// Leaving (background) cancels the search and `enter()` restarts it, but never undoes the
+    /// user's own pause.
+    func testLeavingStopsTheComputerAndComingBackContinues() throws {
+        let h = try Harness(GameSetup(game: .connectFour, mode: .vsComputer, humanPlaysFirst: false, difficulty: 1))
+        XCTAssertEqual(h.controller.state.thinking, .computerMove)
+        h.controller.leave()
+        XCTAssertEqual(h.controller.state.thinking, .none)
+        h.settle()
+        XCTAssertEqual(h.controller.state.moveNumber, 0, "the queued search never started")
+        XCTAssertFalse(h.controller.state.paused)
+        h.controller.enter()
+        XCTAssertEqual(h.controller.state.thinking, .computerMove)
+        h.settle()
+        XCTAssertEqual(h.controller.state.moveNumber, 1)
+
+        let cvc = try Harness(GameSetup(game: .othello, mode: .computerVsComputer, difficulty: 1))
+        for _ in 0..<4 { cvc.background.runOne(); cvc.main.runOne() }
+        cvc.controller.undo()
+        cvc.settle()
+        cvc.controller.leave()
+        cvc.controller.enter()
+        XCTAssertTrue(cvc.background.isEmpty, "no search queued")
+        XCTAssertTrue(cvc.controller.state.paused)
+    }
+
     /// Draughts: a piece is selected first, then its destination; taps elsewhere explain why.
     func testDraughtsPieceThenDestination() throws {
         let h = try Harness(GameSetup(game: .draughts, mode: .twoPlayers))

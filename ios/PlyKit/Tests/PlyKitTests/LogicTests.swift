@@ -30,15 +30,58 @@ final class DifficultyAndValidationTests: XCTestCase {
         }
     }
 
-    func testWeightsValidation() {
-        XCTAssertEqual(try SettingsValidation.weights(#"{"mobility": 3, "corners": 25.5}"#).get(),
-                       ["mobility": 3, "corners": 25.5])
-        for bad in ["", "[1,2]", "{}", #"{"a": "x"}"#, #"{"a": true}"#, "{not json"] {
+    func testWeightsValidation() throws {
+        // The core's own format, as `heuristicWeightsJson` gives it for every preset of every game.
+        for game in GameKindName.allCases {
+            for preset in heuristicPresets(game: game.kind) {
+                let json = try heuristicWeightsJson(game: game.kind, preset: preset)
+                XCTAssertEqual(try SettingsValidation.weights(json, for: game.kind).get(), json, "\(game) \(preset)")
+            }
+        }
+        let phased = #"{"weights": {"corners": 25.5, "mobility": {"opening": 8, "midgame": 5, "endgame": 1}}}"#
+        XCTAssertEqual(try SettingsValidation.weights(" \(phased)\n").get(), phased)
+        for bad in ["", "[1,2]", "{}", #"{"mobility": 3}"#, #"{"weights": {}}"#, #"{"weights": {"a": "x"}}"#,
+                    #"{"weights": {"a": true}}"#, #"{"weights": {"a": {"opening": 1}}}"#, "{not json"] {
             XCTAssertThrowsError(try SettingsValidation.weights(bad).get(), bad)
         }
-        XCTAssertThrowsError(try SettingsValidation.weights(#"{"no_such_factor": 1}"#, for: .othello).get())
+        XCTAssertThrowsError(try SettingsValidation.weights(#"{"weights": {"no_such_factor": 1}}"#, for: .othello).get())
+        // Othello's factors are not Connect Four's.
+        let othello = try heuristicWeightsJson(game: .othello, preset: "default")
+        XCTAssertThrowsError(try SettingsValidation.weights(othello, for: .connectFour).get())
+        XCTAssertEqual(SettingsValidation.weightsEdit(" \n", for: .othello), .clear)
+        XCTAssertEqual(SettingsValidation.weightsEdit(othello, for: .othello), .save(othello))
         XCTAssertNoThrow(try SettingsValidation.difficulty(10).get())
         XCTAssertThrowsError(try SettingsValidation.difficulty(0).get())
+    }
+
+    func testEveryHeuristicIsOfferedOnceAndStoredWeightsApplyWithoutAPreset() throws {
+        for game in GameKindName.allCases {
+            let plain = HeuristicMenu.options(game: game.kind, hasCustomWeights: false)
+            XCTAssertEqual(Set(plain.compactMap(\.preset)), Set(heuristicPresets(game: game.kind)))
+            XCTAssertEqual(plain.count, Set(plain.map(\.label)).count, "no entry twice")
+            XCTAssertEqual(plain.first?.preset, HeuristicMenu.defaultPreset)
+            XCTAssertEqual(HeuristicMenu.selected(plain, preset: nil)?.preset, HeuristicMenu.defaultPreset)
+            let custom = HeuristicMenu.options(game: game.kind, hasCustomWeights: true)
+            XCTAssertEqual(custom.count, plain.count + 1)
+            XCTAssertNil(HeuristicMenu.selected(custom, preset: nil)?.preset)
+        }
+        let weights = try heuristicWeightsJson(game: .othello, preset: "default")
+        let noPreset = GameSetup(game: .othello).withStoredWeights(weights)
+        XCTAssertEqual(noPreset.engine.weightsJson, weights)
+        _ = try noPreset.players()
+        let picked = GameSetup(game: .othello, engine: EngineChoice(heuristicPreset: "default")).withStoredWeights(weights)
+        XCTAssertNil(picked.engine.weightsJson)
+
+        let defaults = try XCTUnwrap(UserDefaults(suiteName: "PlyKitTests.weights"))
+        defaults.removePersistentDomain(forName: "PlyKitTests.weights")
+        let store = WeightsStore(defaults: defaults)
+        XCTAssertNil(store.weights(for: .othello))
+        XCTAssertEqual(store.editorText(for: .othello), weights)
+        store.save(#"{"weights": {"corners": 1}}"#, for: .draughts)
+        XCTAssertEqual(store.weights(for: .relaxedDraughts), #"{"weights": {"corners": 1}}"#, "same factors")
+        XCTAssertNil(store.weights(for: .connectFour), "one set per game")
+        store.save(nil, for: .draughts)
+        XCTAssertNil(store.weights(for: .draughts))
     }
 
     func testDeviceLimitsComeFromTheCoreRule() {

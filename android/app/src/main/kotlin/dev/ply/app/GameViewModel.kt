@@ -41,7 +41,7 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
         handle.get<String>(KEY)?.let { text ->
             runCatching { SavedGame.decode(text) }.getOrNull()?.let { saved ->
                 runCatching {
-                    GameController.restore(saved, ply.deviceLimits.limits, background, main, ply.outbox, ply.client)
+                    GameController.restore(saved, ply.deviceLimits.limits, background, main, ply.outbox, ply.client, ply.finishedGames)
                 }.getOrNull()?.let { attach(it) }
             }
         }
@@ -49,14 +49,13 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
 
     val hasGame: Boolean get() = controller != null
 
+    /** Starts a game from the home screen's choices (the settings' custom weights as [GameSetup.withStoredWeights] says). */
     fun newGame(setup: GameSetup) {
         controller?.close()
-        val weights = ply.store.weights(setup.game)
-        val withWeights = if (weights != null && setup.engine.heuristicPreset == null) {
-            setup.copy(engine = setup.engine.copy(customWeightsJson = weights))
-        } else setup
-        ply.store.saveSetup(setup)
-        attach(GameController.create(withWeights, ply.deviceLimits.limits, background, main, ply.outbox, ply.client))
+        val choices = setup.withStoredWeights(null)
+        ply.store.saveSetup(choices)
+        val start = choices.withStoredWeights(ply.store.weights(setup.game))
+        attach(GameController.create(start, ply.deviceLimits.limits, background, main, ply.outbox, ply.client, ply.finishedGames))
     }
 
     private fun attach(c: GameController) {
@@ -81,7 +80,7 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
     private fun startTicker() {
         if (ticker?.isActive == true) return
         ticker = viewModelScope.launch {
-            while (isActive && _state.value?.thinking != Thinking.NONE) {
+            while (isActive && (_state.value?.thinking ?: Thinking.NONE) != Thinking.NONE) {
                 delay(150)
                 controller?.pollThinking()
             }
@@ -100,11 +99,11 @@ class GameViewModel(app: Application, private val handle: SavedStateHandle) : An
     fun setup(): GameSetup? = controller?.setup
     fun afterGame(): AfterGameReport? = controller?.afterGame()
 
-    /** Leaving the board: the computer stops thinking; the game stays for "resume". */
-    fun leave() = controller?.pause()
+    /** Leaving the board (not rotating): the computer stops thinking; the game stays for "resume game". */
+    fun leave() = controller?.leave()
 
-    /** Back on the board: the computer continues if it is to move. */
-    fun enter() = controller?.resume()
+    /** Back on the board: the computer continues if it is to move (unless the user paused it). */
+    fun enter() = controller?.enter()
 
     override fun onCleared() {
         controller?.close()

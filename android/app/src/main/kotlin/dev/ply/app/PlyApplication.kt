@@ -9,15 +9,19 @@ import dev.ply.core.initLogging
 import dev.ply.shell.ClientDescription
 import dev.ply.shell.DeviceInfo
 import dev.ply.shell.DeviceLimits
+import dev.ply.shell.FinishedGames
 import java.io.File
 
-/** Process-wide objects: the device's engine limits, the outbox, the stored settings. */
+/** Process-wide objects: the device's engine limits, the outbox, the finished-games list, the stored settings. */
 class PlyApplication : Application() {
     lateinit var deviceLimits: DeviceLimits
         private set
     lateinit var outbox: Outbox
         private set
     lateinit var store: SettingsStore
+        private set
+    /** Finished games for the history screen (the outbox forgets uploaded ones). */
+    lateinit var finishedGames: FinishedGames
         private set
     val client: ClientDescription
         get() = ClientDescription(BuildConfig.VERSION_NAME, ClientPlatform.ANDROID, deviceLimits.device.totalRamBytes)
@@ -28,6 +32,7 @@ class PlyApplication : Application() {
         deviceLimits = DeviceLimits(readDevice())
         outbox = Outbox.open(File(filesDir, "outbox").absolutePath)
         store = SettingsStore(this)
+        finishedGames = FinishedGames(File(filesDir, "finished-games.tsv"))
         SyncScheduler.updatePeriodic(this, store.sync())
     }
 

@@ -51,6 +51,7 @@ class GameController private constructor(
     private val background: Executor,
     private val main: Executor,
     private val outbox: Outbox?,
+    private val history: FinishedGames?,
     initialStats: List<MoveStat>,
 ) {
     private var listener: GameListener? = null
@@ -63,6 +64,8 @@ class GameController private constructor(
     private val generation = AtomicLong(0)
     private var closed = false
     private var autoPlay = true
+    /** The board screen is shown (see [leave]/[enter]); no search starts while it is not. */
+    private var onScreen = true
     /** The end that was already recorded (so one end is recorded once). */
     private var recordedEnd = false
     private val stats = sortedMapOf<Int, MoveStat>().apply { initialStats.forEach { put(it.ply, it) } }
@@ -74,7 +77,8 @@ class GameController private constructor(
     companion object {
         /**
          * A new game from [setup]; every search is capped by [limits] (the device's). With an
-         * [outbox], the finished game is stored there and [GameEvent.SyncRequested] follows.
+         * [outbox], the finished game is stored there and [GameEvent.SyncRequested] follows; with
+         * [history] as well, it is also remembered there for the history screen.
          */
         fun create(
             setup: GameSetup,
@@ -83,11 +87,12 @@ class GameController private constructor(
             main: Executor,
             outbox: Outbox? = null,
             client: ClientDescription? = null,
+            history: FinishedGames? = null,
         ): GameController {
             val (first, second) = setup.players()
             val session = GameSession(setup.game, first, second, setup.startPosition)
             configure(session, limits, client)
-            return GameController(setup, session, background, main, outbox, emptyList())
+            return GameController(setup, session, background, main, outbox, history, emptyList())
         }
 
         /** Rebuilds a saved game by replaying its moves (throws [PlyException] if one is illegal). */
@@ -98,6 +103,7 @@ class GameController private constructor(
             main: Executor,
             outbox: Outbox? = null,
             client: ClientDescription? = null,
+            history: FinishedGames? = null,
         ): GameController {
             val setup = saved.setup
             // Replayed as two humans (the session refuses human moves on a computer's turn), then
@@ -109,7 +115,7 @@ class GameController private constructor(
             if (second != PlayerKind.Human) session.setPlayer(Side.SECOND, second)
             saved.resignedBy?.let { session.resign(it) }
             configure(session, limits, client)
-            val c = GameController(setup, session, background, main, outbox, saved.stats)
+            val c = GameController(setup, session, background, main, outbox, history, saved.stats)
             // A restored finished game was recorded before the process died (the outbox keeps it).
             c.recordedEnd = c.snapshot.status !is GameStatus.Playing
             return c
@@ -275,12 +281,31 @@ class GameController private constructor(
         maybeStartComputer()
     }
 
-    /** The screen is left: cancels any search and starts none until [resume]. */
+    /** The user stops the computer's play: cancels any search and starts none until [resume]. */
     fun pause() {
         if (closed) return
         cancelSearch()
         autoPlay = false
         publish()
+    }
+
+    /**
+     * The board screen is left (navigation, not a rotation): cancels any search and starts none
+     * until [enter]. Unlike [pause] this is not the user's choice, so [enter] continues the play.
+     */
+    fun leave() {
+        if (closed || !onScreen) return
+        onScreen = false
+        cancelSearch()
+        publish()
+    }
+
+    /** The board screen is shown again: the computer continues if it is to move and not paused by the user. */
+    fun enter() {
+        if (closed || onScreen) return
+        onScreen = true
+        publish()
+        maybeStartComputer()
     }
 
     /** The computer's play is paused (see [pause]); the board offers "resume". */
@@ -373,7 +398,7 @@ class GameController private constructor(
 
     private fun maybeStartComputer() {
         val s = snapshot
-        if (closed || listener == null || !autoPlay || marks.thinking != Thinking.NONE) return
+        if (closed || listener == null || !autoPlay || !onScreen || marks.thinking != Thinking.NONE) return
         if (s.status !is GameStatus.Playing || !s.computerToMove) return
         val mine = generation.incrementAndGet()
         update(marks.copy(thinking = Thinking.COMPUTER_MOVE, thinkingNodes = 0, message = null))
@@ -427,8 +452,11 @@ class GameController private constructor(
             listener?.onEvent(GameEvent.Finished(null, text))
             return
         }
+        val game = setup.game
         background.execute {
             val id = runCatching { box.addSession(session) }.getOrNull()
+            // The list is only for display: failing to write it must not hide the finished game.
+            if (id != null) runCatching { history?.add(FinishedGame(id, game, text, System.currentTimeMillis())) }
             main.execute {
                 val l = listener ?: return@execute
                 l.onEvent(GameEvent.Finished(id, text))

@@ -52,6 +52,32 @@ enum class OrderingChoice(val label: String) {
 fun heuristicPresets(game: GameKind): List<String> =
     dev.ply.core.heuristicPresets(game).sortedBy { if (it == "default") "" else it }
 
+/** One chip of the home screen's "heuristic" row; [preset] null stands for the custom weights. */
+data class HeuristicOption(val preset: String?, val label: String)
+
+/** The preset every difficulty level uses (`settings_for_difficulty`). */
+const val DEFAULT_PRESET = "default"
+
+/**
+ * The home screen's heuristic chips for [game]: "custom weights" first when the settings screen
+ * holds weights for this game, then the core's presets with `default` first. There is no separate
+ * "by difficulty" chip: every level uses `default`, so it would be the same chip twice.
+ */
+fun heuristicOptions(game: GameKind, hasCustomWeights: Boolean): List<HeuristicOption> {
+    val presets = heuristicPresets(game).map { HeuristicOption(it, it) }
+    return if (hasCustomWeights) listOf(HeuristicOption(null, "Custom weights (from Settings)")) + presets else presets
+}
+
+/**
+ * The chip shown as selected for [EngineOptions.heuristicPreset] among [options]: the preset's
+ * own chip, else (null or a preset of another game) the custom weights if offered, else `default`.
+ */
+fun selectedHeuristic(options: List<HeuristicOption>, preset: String?): HeuristicOption? =
+    options.firstOrNull { it.preset == preset }
+        ?: options.firstOrNull { it.preset == null }
+        ?: options.firstOrNull { it.preset == DEFAULT_PRESET }
+        ?: options.firstOrNull()
+
 /** The weights of a preset as JSON, to start the settings screen's editor from. */
 fun presetWeightsJson(game: GameKind, preset: String = "default"): String = dev.ply.core.heuristicWeightsJson(game, preset)
 
@@ -97,6 +123,19 @@ data class GameSetup(
         )
     }
 
+    /**
+     * The setup a game starts with: [weightsJson] (the settings screen's custom weights for this
+     * game, or null) applies when no preset was picked on the home screen; otherwise any custom
+     * weights are dropped. `withStoredWeights(null)` is the home screen's choices alone, as stored.
+     */
+    fun withStoredWeights(weightsJson: String?): GameSetup {
+        val custom = weightsJson?.takeIf { it.isNotBlank() && engine.heuristicPreset == null }
+        return copy(engine = engine.copy(customWeightsJson = custom))
+    }
+
+    /** This setup as one string (home screen state across rotation and process death, preferences). */
+    fun encode(): String = SavedGame(this, emptyList()).encode()
+
     /** Who plays each side (first, second). */
     fun players(): Pair<PlayerKind, PlayerKind> {
         val computer = PlayerKind.Computer(engineSettings())
@@ -115,6 +154,12 @@ data class GameSetup(
         PlayMode.VS_COMPUTER -> side == humanSide
     }
 }
+
+/** The games the home screen offers (relaxed draughts is a variant for the CLI and the collector). */
+val HOME_GAMES: List<GameKind> = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
+
+/** [GameSetup.encode]'s string back; throws [IllegalArgumentException] naming what is wrong. */
+fun decodeGameSetup(text: String): GameSetup = SavedGame.decode(text).setup
 
 /** The name of `side` in `game` (Othello black/white, Connect Four red/yellow, draughts black/white). */
 fun sideName(game: GameKind, side: Side): String = when (game) {

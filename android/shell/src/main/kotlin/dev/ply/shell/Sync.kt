@@ -132,15 +132,3 @@ class SyncRunner(
         }
     }
 }
-
-/** One line of the history screen: a game in the outbox and where it stands. */
-data class HistoryEntry(val id: String, val state: String, val detail: String)
-
-/** The history screen's list: pending games (waiting for upload) and rejected ones with the reason. */
-fun historyEntries(outbox: Outbox): List<HistoryEntry> {
-    val pending = outbox.pending().sortedByDescending { it.writtenAtMs }.map {
-        HistoryEntry(it.id, "Waiting to sync", "${it.sizeBytes} bytes")
-    }
-    val rejected = outbox.rejected().map { HistoryEntry(it.id, "Rejected by the server", it.reason) }
-    return pending + rejected
-}

@@ -31,7 +31,39 @@ sealed class Validated<out T> {
     val isOk: Boolean get() = this is Ok
 }
 
+/** What the settings screen's "save" does with the weights editor's text. */
+sealed class WeightsEdit {
+    /** Blank text: forget the custom weights; the presets are used again. */
+    data object Clear : WeightsEdit()
+
+    /** Store these weights (trimmed, accepted by the engine) for the game. */
+    data class Save(val json: String) : WeightsEdit()
+
+    data class Refused(val error: SettingsError) : WeightsEdit()
+}
+
 object SettingsValidation {
+    /**
+     * The sync settings to store from the switch and the address field: turned off, the address
+     * is kept as typed (it is not used); turned on, it must be a valid collector address.
+     */
+    fun syncSettings(enabled: Boolean, url: String): Validated<SyncSettings> {
+        if (!enabled) return Validated.Ok(SyncSettings(false, url.trim()))
+        return when (val v = serverUrl(url)) {
+            is Validated.Ok -> Validated.Ok(SyncSettings(true, v.value))
+            is Validated.Invalid -> v
+        }
+    }
+
+    /** The weights editor's text for [game]: blank clears the custom weights, else they must pass [weights]. */
+    fun weightsEdit(game: GameKind, text: String): WeightsEdit = when {
+        text.isBlank() -> WeightsEdit.Clear
+        else -> when (val v = weights(game, text)) {
+            is Validated.Ok -> WeightsEdit.Save(v.value)
+            is Validated.Invalid -> WeightsEdit.Refused(v.error)
+        }
+    }
+
     /** A collector base URL: http(s), with a host; trailing slashes removed. */
     fun serverUrl(text: String): Validated<String> {
         val t = text.trim()

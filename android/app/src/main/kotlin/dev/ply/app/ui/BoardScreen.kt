@@ -1,5 +1,6 @@
 package dev.ply.app.ui
 
+import androidx.activity.compose.LocalActivity
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
@@ -36,10 +37,12 @@ import java.text.NumberFormat
 @Composable
 fun BoardScreen(game: GameViewModel, onAfterGame: () -> Unit, onBack: () -> Unit) {
     val state by game.state.collectAsState()
-    // The computer thinks only while the board is shown.
+    val activity = LocalActivity.current
+    // The computer thinks only while the board is shown; a rotation is not leaving (the
+    // ViewModel and its running search survive it).
     DisposableEffect(Unit) {
         game.enter()
-        onDispose { game.leave() }
+        onDispose { if (activity?.isChangingConfigurations != true) game.leave() }
     }
     val s = state ?: run {
         LaunchedEffect(Unit) { onBack() }

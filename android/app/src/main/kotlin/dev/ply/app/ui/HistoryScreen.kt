@@ -26,19 +26,20 @@ import dev.ply.shell.historyEntries
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.withContext
 
-/** Finished games still on the phone: waiting for upload, or rejected with the server's reason. */
+/** Finished games with their sync state: waiting, synced, or rejected with the server's reason. */
 @Composable
 fun HistoryScreen(onBack: () -> Unit) {
     val app = LocalContext.current.applicationContext as PlyApplication
     var entries by remember { mutableStateOf<List<HistoryEntry>>(emptyList()) }
     var summary by remember { mutableStateOf("") }
     LaunchedEffect(Unit) {
-        withContext(Dispatchers.IO) {
-            val list = runCatching { historyEntries(app.outbox) }.getOrDefault(emptyList())
-            val s = runCatching { app.outbox.summary() }.getOrNull()
-            entries = list
-            summary = s?.let { app.getString(R.string.outbox_summary, it.pending.toInt(), it.rejected.toInt()) } ?: ""
+        // Disk reads off the main thread; the state is set back on it.
+        val (list, s) = withContext(Dispatchers.IO) {
+            runCatching { historyEntries(app.outbox, app.finishedGames.all()) }.getOrDefault(emptyList()) to
+                runCatching { app.outbox.summary() }.getOrNull()
         }
+        entries = list
+        summary = s?.let { app.getString(R.string.outbox_summary, it.pending.toInt(), it.rejected.toInt()) } ?: ""
     }
     Scaffold(topBar = { BackBar(stringResource(R.string.history), onBack) }) { pad ->
         Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp)) {
@@ -47,8 +48,9 @@ fun HistoryScreen(onBack: () -> Unit) {
             LazyColumn {
                 items(entries, key = { it.id }) { e ->
                     ListItem(
-                        headlineContent = { Text(e.state) },
-                        supportingContent = { Text("${e.id.take(8)} · ${e.detail}") },
+                        overlineContent = { Text(e.title.ifEmpty { e.id.take(8) }) },
+                        headlineContent = { Text(e.detail) },
+                        supportingContent = { Text(e.state) },
                     )
                 }
             }

@@ -18,7 +18,8 @@ import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
-import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.Saver
+import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.LocalContext
@@ -27,23 +28,29 @@ import androidx.compose.ui.unit.dp
 import dev.ply.app.GameViewModel
 import dev.ply.app.PlyApplication
 import dev.ply.app.R
-import dev.ply.core.GameKind
 import dev.ply.core.Side
 import dev.ply.shell.AlgorithmChoice
+import dev.ply.shell.GameSetup
+import dev.ply.shell.HOME_GAMES
 import dev.ply.shell.MAX_DIFFICULTY
 import dev.ply.shell.MIN_DIFFICULTY
 import dev.ply.shell.OrderingChoice
 import dev.ply.shell.PlayMode
+import dev.ply.shell.decodeGameSetup
 import dev.ply.shell.describeEngine
 import dev.ply.shell.gameTitle
-import dev.ply.shell.heuristicPresets
+import dev.ply.shell.heuristicOptions
+import dev.ply.shell.selectedHeuristic
 import dev.ply.shell.sideName
+
+/** The home screen's choices survive rotation and process death as the shell's one-string form. */
+private val SetupSaver = Saver<GameSetup, String>(save = { it.encode() }, restore = { runCatching { decodeGameSetup(it) }.getOrNull() })
 
 @Composable
 fun HomeScreen(game: GameViewModel, onPlay: () -> Unit, onHistory: () -> Unit, onSettings: () -> Unit) {
     val app = LocalContext.current.applicationContext as PlyApplication
-    var setup by remember { mutableStateOf(app.store.lastSetup()) }
-    val hasCustom = app.store.weights(setup.game) != null
+    var setup by rememberSaveable(stateSaver = SetupSaver) { mutableStateOf(app.store.lastSetup()) }
+    val customWeights = app.store.weights(setup.game)
     Scaffold { pad ->
         Column(
             Modifier.fillMaxSize().padding(pad).padding(16.dp).verticalScroll(rememberScrollState()),
@@ -51,7 +58,7 @@ fun HomeScreen(game: GameViewModel, onPlay: () -> Unit, onHistory: () -> Unit, o
         ) {
             Text(stringResource(R.string.home_title), style = MaterialTheme.typography.headlineLarge)
             ChoiceRow(
-                stringResource(R.string.game), listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS),
+                stringResource(R.string.game), HOME_GAMES,
                 setup.game, ::gameTitle,
             ) { setup = setup.copy(game = it, engine = setup.engine.copy(heuristicPreset = null)) }
             ChoiceRow(stringResource(R.string.mode), PlayMode.entries, setup.mode, { it.label }) { setup = setup.copy(mode = it) }
@@ -68,7 +75,7 @@ fun HomeScreen(game: GameViewModel, onPlay: () -> Unit, onHistory: () -> Unit, o
                     valueRange = MIN_DIFFICULTY.toFloat()..MAX_DIFFICULTY.toFloat(),
                     steps = MAX_DIFFICULTY - MIN_DIFFICULTY - 1,
                 )
-                Text(describeEngine(setup.engineSettings()), style = MaterialTheme.typography.bodySmall)
+                Text(describeEngine(setup.withStoredWeights(customWeights).engineSettings()), style = MaterialTheme.typography.bodySmall)
                 HorizontalDivider()
                 Text(stringResource(R.string.engine), style = MaterialTheme.typography.titleMedium)
                 ChoiceRow(stringResource(R.string.algorithm), AlgorithmChoice.entries, setup.engine.algorithm, { it.label }) {
@@ -77,10 +84,9 @@ fun HomeScreen(game: GameViewModel, onPlay: () -> Unit, onHistory: () -> Unit, o
                 ChoiceRow(stringResource(R.string.ordering), OrderingChoice.entries, setup.engine.ordering, { it.label }) {
                     setup = setup.copy(engine = setup.engine.copy(ordering = it))
                 }
-                val custom = stringResource(R.string.custom_weights)
-                val presets: List<String?> = listOf<String?>(null) + heuristicPresets(setup.game)
-                ChoiceRow(stringResource(R.string.heuristic), presets, setup.engine.heuristicPreset, { it ?: if (hasCustom) custom else "By difficulty" }) {
-                    setup = setup.copy(engine = setup.engine.copy(heuristicPreset = it))
+                val options = heuristicOptions(setup.game, hasCustomWeights = customWeights != null)
+                ChoiceRow(stringResource(R.string.heuristic), options, selectedHeuristic(options, setup.engine.heuristicPreset), { it?.label ?: "" }) {
+                    setup = setup.copy(engine = setup.engine.copy(heuristicPreset = it?.preset))
                 }
             }
             Button(onClick = { game.newGame(setup); onPlay() }, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.play)) }

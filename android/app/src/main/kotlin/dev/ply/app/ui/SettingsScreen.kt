@@ -20,6 +20,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
@@ -30,9 +31,10 @@ import dev.ply.app.PlyApplication
 import dev.ply.app.R
 import dev.ply.app.SyncScheduler
 import dev.ply.core.GameKind
+import dev.ply.shell.HOME_GAMES
 import dev.ply.shell.SettingsValidation
-import dev.ply.shell.SyncSettings
 import dev.ply.shell.Validated
+import dev.ply.shell.WeightsEdit
 import dev.ply.shell.gameTitle
 import dev.ply.shell.presetWeightsJson
 
@@ -40,25 +42,20 @@ import dev.ply.shell.presetWeightsJson
 fun SettingsScreen(onBack: () -> Unit) {
     val app = LocalContext.current.applicationContext as PlyApplication
     val stored = remember { app.store.sync() }
-    var enabled by remember { mutableStateOf(stored.enabled) }
-    var url by remember { mutableStateOf(stored.serverUrl) }
-    var urlError by remember { mutableStateOf<String?>(null) }
-    var weightsGame by remember { mutableStateOf(GameKind.OTHELLO) }
-    var weights by remember { mutableStateOf(app.store.weights(GameKind.OTHELLO) ?: startingWeights(GameKind.OTHELLO)) }
-    var weightsNote by remember { mutableStateOf<String?>(null) }
+    // Saveable: what is being typed survives rotation and process death.
+    var enabled by rememberSaveable { mutableStateOf(stored.enabled) }
+    var url by rememberSaveable { mutableStateOf(stored.serverUrl) }
+    var urlError by rememberSaveable { mutableStateOf<String?>(null) }
+    var weightsGame by rememberSaveable { mutableStateOf(GameKind.OTHELLO) }
+    var weights by rememberSaveable { mutableStateOf(app.store.weights(GameKind.OTHELLO) ?: startingWeights(GameKind.OTHELLO)) }
+    var weightsNote by rememberSaveable { mutableStateOf<String?>(null) }
 
     fun saveSync() {
-        if (!enabled) {
-            app.store.saveSync(SyncSettings(false, url))
-            SyncScheduler.updatePeriodic(app, app.store.sync())
-            urlError = null
-            return
-        }
-        when (val v = SettingsValidation.serverUrl(url)) {
+        when (val v = SettingsValidation.syncSettings(enabled, url)) {
             is Validated.Ok -> {
                 urlError = null
-                app.store.saveSync(SyncSettings(true, v.value))
-                SyncScheduler.updatePeriodic(app, app.store.sync())
+                app.store.saveSync(v.value)
+                SyncScheduler.updatePeriodic(app, v.value)
             }
             is Validated.Invalid -> urlError = v.error.message
         }
@@ -86,7 +83,7 @@ fun SettingsScreen(onBack: () -> Unit) {
                 ) { Text(stringResource(R.string.sync_now)) }
             }
             HorizontalDivider()
-            ChoiceRow("", listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS), weightsGame, ::gameTitle) {
+            ChoiceRow("", HOME_GAMES, weightsGame, ::gameTitle) {
                 weightsGame = it
                 weights = app.store.weights(it) ?: startingWeights(it)
                 weightsNote = null
@@ -99,15 +96,16 @@ fun SettingsScreen(onBack: () -> Unit) {
                 modifier = Modifier.fillMaxWidth(), minLines = 3,
             )
             Button(onClick = {
-                if (weights.isBlank()) {
-                    app.store.saveWeights(weightsGame, null)
-                    weightsNote = "Cleared: the presets are used"
-                } else when (val v = SettingsValidation.weights(weightsGame, weights)) {
-                    is Validated.Ok -> {
-                        app.store.saveWeights(weightsGame, v.value)
-                        weightsNote = "Saved: new games against the computer use these weights"
+                weightsNote = when (val edit = SettingsValidation.weightsEdit(weightsGame, weights)) {
+                    WeightsEdit.Clear -> {
+                        app.store.saveWeights(weightsGame, null)
+                        "Cleared: the presets are used"
                     }
-                    is Validated.Invalid -> weightsNote = v.error.message
+                    is WeightsEdit.Save -> {
+                        app.store.saveWeights(weightsGame, edit.json)
+                        "Saved: new games with no preset picked use these weights"
+                    }
+                    is WeightsEdit.Refused -> edit.error.message
                 }
             }) { Text(stringResource(R.string.save)) }
             HorizontalDivider()
