@@ -1,6 +1,8 @@
-//! `computer_move` overhead over the same search called directly in Rust (a benchmark, not a
-//! timed test). Run with: `cargo test -p ply-ffi --test overhead -- --ignored --nocapture` (the test
-//! profile is optimised).
+//! Benchmarks of the binding layer on the Rust side (not timed tests): `computer_move` against
+//! the same search called directly, the time `computer_move` spends outside the engine's clock,
+//! and what `play_index` + `snapshot` cost before Kotlin sees the buffer. Run with:
+//! `cargo test -p ply-ffi --test overhead -- --ignored --nocapture` (the test profile is
+//! optimised).
 
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;
@@ -107,13 +109,13 @@ fn play_and_snapshot_cost_on_the_rust_side() {
 #[test]
 #[ignore = "benchmark: prints timings"]
 fn computer_move_wall_time_over_the_engine_clock() {
-    for depth in [1, 3, 7] {
+    for depth in [1, 3, 7, 9] {
         let mut settings = settings_for_difficulty(GameKind::Othello, 5).expect("level 5");
         settings.depth = Some(depth);
         settings.time_ms = None;
         settings.tt_bytes = 0;
         let mut over = Vec::new();
-        for _ in 0..40 {
+        for _ in 0..if depth > 7 { 2 } else { 40 } {
             let player = PlayerKind::Computer {
                 settings: settings.clone(),
             };
