@@ -46,6 +46,7 @@ pub mod config;
 mod context;
 mod iterative;
 pub mod mcts;
+pub mod minimal_tree;
 mod minimax;
 pub mod ordering;
 mod pv;
