@@ -11,7 +11,7 @@
 //! refutes, as here. Every node of the proof counts once, interior and leaf alike, which is the
 //! History-ADS paper's definition that [`crate::search::SearchStats::nodes`] follows.
 //!
-//! Two figures:
+//! Three figures:
 //! - [`MinimalTree::tree_nodes`]: the proof as a tree (a search without a transposition table
 //!   can never visit fewer nodes at this depth; Knuth and Moore's `b^⌈d/2⌉ + b^⌊d/2⌋ − 1` leaves
 //!   for uniform trees);
@@ -19,7 +19,11 @@
 //!   a perfect table would see them: a node whose needed fact (exact value, or the bound) was
 //!   already proven elsewhere costs nothing, and a cut node prefers a refutation already proven.
 //!   Choices are greedy (smallest tree first, in depth-first order), so this is an achievable
-//!   count, not a proven minimum over all merged proofs (that problem is much harder).
+//!   count, not a proven minimum over all merged proofs (that problem is much harder), so it is
+//!   a yardstick for searches with a table rather than a strict floor;
+//! - [`MinimalTree::best_first_nodes`]: the tree perfect move ordering visits (every cut node
+//!   refuted by a best child): the gap between it and the minimal tree is what choosing the
+//!   cheapest refutation, rather than the best move, is worth.
 //!
 //! Neither figure includes the shallower iterations an iterative-deepening search spends first.
 //!
