@@ -181,6 +181,27 @@ fn play_as_second_player_until_input_ends() {
 }
 
 #[test]
+fn deepening_step_keeps_the_value_and_the_depth() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "search", "othello", "--algo", "pvs", "--depth", "6", "--json",
+        ];
+        args.extend_from_slice(extra);
+        let o = ply(&args, "");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("json")
+    };
+    let fixed = run(&["--tt-mb", "0"]);
+    for step in ["1", "2", "3"] {
+        let v = run(&["--iterative", "--deepening-step", step]);
+        assert_eq!(v["score"], fixed["score"], "step {step}");
+        assert_eq!(v["depth"], 6, "step {step}");
+    }
+    let o = ply(&["search", "othello", "--deepening-step", "0"], "");
+    assert!(!o.status.success(), "a step of 0 is refused");
+}
+
+#[test]
 fn bench_prints_ratios_and_stop_latency() {
     let o = ply(
         &[
@@ -200,4 +221,7 @@ fn bench_prints_ratios_and_stop_latency() {
     assert!(text.contains("midgame-10"), "{text}");
     assert!(text.contains("x "), "{text}");
     assert!(text.contains("stop latency"), "{text}");
+    // The floor row: at depth 3 from the start every node's proof is small enough to compute.
+    assert!(text.contains("minimal tree"), "{text}");
+    assert!(text.contains("id+2"), "{text}");
 }

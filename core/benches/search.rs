@@ -53,6 +53,14 @@ fn rows() -> Vec<(&'static str, SearchConfig)> {
                 ..with(Algorithm::Pvs, "static,tt,killer,history", 16 << 20)
             },
         ),
+        (
+            "pvs-best-tt-iterative-step3",
+            SearchConfig {
+                iterative: true,
+                deepening_step: 3,
+                ..with(Algorithm::Pvs, "static,tt,killer,history", 16 << 20)
+            },
+        ),
         ("scout-none", with(Algorithm::Scout, "none", 0)),
         (
             "scout-static",

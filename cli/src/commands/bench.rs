@@ -1,6 +1,8 @@
 //! `ply bench`: node counts per algorithm and move ordering at a fixed depth (the History-ADS
 //! paper's Othello setup: depth 8 from the start and from a 10-ply midgame), the ratio to plain
-//! minimax, milliseconds per search, and how fast a running search stops when told to.
+//! minimax, milliseconds per search, and how fast a running search stops when told to. Where
+//! plain minimax's tree is small enough, the minimal alpha-beta tree is shown as the floor
+//! ("oracle" rows), and iterative deepening with several steps per iteration has rows of its own.
 //! Use a release build (`cargo run --release -p ply-cli -- bench`).
 
 use crate::commands::search::evaluator;
@@ -9,6 +11,7 @@ use crate::with_game;
 use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::heuristic::HasHeuristic;
+use ply_core::search::minimal_tree::minimal_tree;
 use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
 use serde_json::json;
 use std::time::{Duration, Instant};
@@ -48,6 +51,18 @@ pub struct Args {
     /// Deepen iteratively (1, 2, ..., depth) in every row except minimax.
     #[arg(long)]
     pub iterative: bool,
+    /// Extra rows: iterative deepening with these steps (comma list; 2 = 2, 4, ..., depth) for
+    /// alpha-beta and PVS with the `--deepening-ordering` set and the table. Empty = none.
+    #[arg(long, default_value = "1,2,3")]
+    pub deepening_steps: String,
+    /// Ordering set of the deepening rows.
+    #[arg(long, default_value = "static,tt,killer,history")]
+    pub deepening_ordering: String,
+    /// Compute the minimal alpha-beta tree (the floor under every search at this depth) when
+    /// plain minimax's tree has at most this many nodes (it costs a full minimax over the
+    /// distinct positions, plus memory for each).
+    #[arg(long, default_value_t = 5_000_000)]
+    pub minimal_tree_max: u64,
     /// Print JSON lines instead of a table.
     #[arg(long)]
     pub json: bool,
@@ -88,6 +103,22 @@ fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
 
+    let steps = args
+        .deepening_steps
+        .split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|s| {
+            s.trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| anyhow!("--deepening-steps: '{s}' is not a positive number"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let deepening_ordering =
+        OrderingConfig::parse_list(&args.deepening_ordering, args.ads_limit, false)
+            .map_err(|e| anyhow!("--deepening-ordering: {e}"))?;
+
     if !args.json {
         println!(
             "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10} {:>10} {:>9}",
@@ -104,15 +135,25 @@ fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
     for (name, pos) in &positions {
         let mut minimax_nodes = None;
         for &algo in &algos {
-            let rows: Vec<(String, OrderingConfig)> = if algo == Algorithm::Minimax {
+            let rows: Vec<(String, OrderingConfig, Option<u32>)> = if algo == Algorithm::Minimax {
                 if args.depth > args.minimax_max_depth {
                     continue;
                 }
-                vec![("none".into(), OrderingConfig::none())]
+                vec![("none".into(), OrderingConfig::none(), None)]
             } else {
-                orderings.clone()
+                let mut rows: Vec<_> = orderings
+                    .iter()
+                    .map(|(n, o)| (n.clone(), *o, None))
+                    .collect();
+                if matches!(algo, Algorithm::AlphaBeta | Algorithm::Pvs) {
+                    rows.extend(steps.iter().map(|&step| {
+                        let name = format!("{} id+{step}", args.deepening_ordering.trim());
+                        (name, deepening_ordering, Some(step))
+                    }));
+                }
+                rows
             };
-            for (oname, ordering) in rows {
+            for (oname, ordering, step) in rows {
                 let tt_bytes = if ordering.tt_move && algo != Algorithm::Scout {
                     args.tt_mb << 20
                 } else {
@@ -123,7 +164,8 @@ fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
                     depth: Some(args.depth),
                     ordering,
                     tt_bytes,
-                    iterative: args.iterative && algo != Algorithm::Minimax,
+                    iterative: (args.iterative || step.is_some()) && algo != Algorithm::Minimax,
+                    deepening_step: step.unwrap_or(1),
                     ..SearchConfig::default()
                 };
                 // Repeat short searches so the per-search times are averages, not clock noise.
@@ -143,6 +185,9 @@ fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
                     .map(|(a, b)| (a - b) / f64::from(reps));
                 if algo == Algorithm::Minimax {
                     minimax_nodes = Some(r.stats.nodes);
+                    if r.stats.nodes <= args.minimal_tree_max {
+                        print_minimal_tree(pos, &*eval, name, args.depth, args.json);
+                    }
                 }
                 let ratio = minimax_nodes.map(|m| m as f64 / r.stats.nodes.max(1) as f64);
                 let oname = if tt_bytes > 0 {
@@ -156,6 +201,7 @@ fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
                         json!({
                             "game": G::NAME, "position": name, "depth": args.depth,
                             "algorithm": algo.name(), "ordering": oname, "tt_bytes": tt_bytes,
+                            "iterative": config.iterative, "deepening_step": config.deepening_step,
                             "nodes": r.stats.nodes, "leaf_evals": r.stats.leaf_evals,
                             "minimax_ratio": ratio, "time_ms": wall_ms, "cpu_ms": cpu_ms, "repetitions": reps,
                             "score": r.score,
@@ -178,6 +224,47 @@ fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {
         }
     }
     stop_latency::<G>(&*eval, args.json)
+}
+
+/// The floor under the search rows: the minimal alpha-beta tree (`search::minimal_tree`), as a
+/// tree, with transpositions merged, and as perfect best-first ordering would visit it.
+fn print_minimal_tree<G: Game>(
+    pos: &G,
+    eval: &dyn ply_core::Evaluator<G>,
+    name: &str,
+    depth: u32,
+    json_out: bool,
+) {
+    let m = minimal_tree(pos, eval, depth);
+    let ratio = |n: u64| m.minimax_nodes as f64 / n.max(1) as f64;
+    if json_out {
+        println!(
+            "{}",
+            json!({
+                "game": G::NAME, "position": name, "depth": depth, "minimal_tree": m,
+                "minimax_ratio": ratio(m.tree_nodes),
+                "merged_minimax_ratio": ratio(m.merged_nodes),
+            })
+        );
+        return;
+    }
+    for (label, nodes) in [
+        ("minimal tree", m.tree_nodes),
+        ("minimal, transpositions merged", m.merged_nodes),
+        ("perfect best-first ordering", m.best_first_nodes),
+    ] {
+        println!(
+            "{:<11} {:<10} {:<32} {:>12} {:>10} {:>10} {:>10} {:>9}",
+            name,
+            "oracle",
+            label,
+            nodes,
+            format!("{:.1}x", ratio(nodes)),
+            "-",
+            "-",
+            m.value
+        );
+    }
 }
 
 /// CPU time of this thread in milliseconds (Linux: `/proc/thread-self/schedstat`), so the figures

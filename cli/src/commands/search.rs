@@ -51,6 +51,9 @@ pub struct EngineArgs {
     /// Deepen iteratively even with a fixed depth.
     #[arg(long)]
     pub iterative: bool,
+    /// Plies per iteration when deepening (2 = 2, 4, ..., depth).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub deepening_step: u32,
     /// MCTS playouts (default 10000 without --time-ms).
     #[arg(long)]
     pub playouts: Option<u64>,
@@ -93,6 +96,7 @@ impl EngineArgs {
             depth: self.depth,
             time_ms: self.time_ms,
             iterative: self.iterative,
+            deepening_step: self.deepening_step,
             ordering,
             tt_bytes: (self.tt_mb * 1024.0 * 1024.0) as usize,
             tt_reuse_deeper: true,

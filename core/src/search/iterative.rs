@@ -1,5 +1,6 @@
 //! The driver for the depth-first engines: one fixed-depth search, or iterative deepening with a
-//! time budget and optional aspiration windows.
+//! time budget, optional aspiration windows and a configurable step
+//! ([`SearchConfig::deepening_step`]).
 //!
 //! # Which move a deepening search returns
 //! The best move of the last completed iteration. The previous iteration's best move is always
@@ -76,9 +77,15 @@ impl<G: Game> Ctx<'_, G> {
         }
         let mut legal = Vec::new();
         pos.legal_moves(&mut legal);
-        let first_depth = if deepening { 1 } else { max_depth };
+        // Count back from the limit so the last iteration is exactly the depth asked for.
+        let step = config.deepening_step.max(1);
+        let first_depth = if deepening {
+            (max_depth - 1) % step + 1
+        } else {
+            max_depth
+        };
 
-        for depth in first_depth..=max_depth {
+        for depth in (first_depth..=max_depth).step_by(step as usize) {
             let horizon_before = self.horizon;
             let (mut alpha, mut beta) = (-INFINITY, INFINITY);
             if let (Some(half), true) = (config.aspiration, result.best_move.is_some())

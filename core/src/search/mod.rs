@@ -5,7 +5,8 @@
 //! - [`Algorithm::Pvs`]: principal variation search / NegaScout;
 //! - [`Algorithm::Scout`]: Pearl's SCOUT exactly as published (TEST and EVAL);
 //! - [`Algorithm::Mcts`]: Monte Carlo tree search with UCT;
-//! - an iterative-deepening driver with time budget and aspiration windows, quiescence search,
+//! - an iterative-deepening driver with time budget, aspiration windows and a step of one or
+//!   more plies per iteration ([`SearchConfig::deepening_step`]), quiescence search,
 //!   pluggable move ordering (static, TT move, killers, history, History-ADS), a fixed-budget
 //!   transposition table, statistics for every search and cancellation from another thread.
 //!
@@ -20,6 +21,9 @@
 //! # }
 //! ```
 //! To keep the table between the moves of a game, hold a [`Searcher`] instead.
+//!
+//! [`minimal_tree::minimal_tree`] computes the floor under all of them: the smallest proof of a
+//! position's value at a depth (the minimal alpha-beta tree), for the benchmarks.
 //!
 //! # Scores
 //! See [`score`]: heuristic values inside ±`EVAL_LIMIT`, finished games beyond it, preferring
@@ -46,6 +50,7 @@ pub mod config;
 mod context;
 mod iterative;
 pub mod mcts;
+pub mod minimal_tree;
 mod minimax;
 pub mod ordering;
 mod pv;

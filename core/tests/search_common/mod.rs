@@ -368,6 +368,23 @@ pub fn engine_configs(depth: u32, quiescence: bool) -> Vec<(String, SearchConfig
             ..SearchConfig::default()
         },
     ));
+    // Deepening by 2 and 3 plies per iteration (the last iteration is the depth asked for).
+    for (algorithm, step) in [(Algorithm::Pvs, 2), (Algorithm::AlphaBeta, 3)] {
+        out.push((
+            format!("{algorithm} iterative step {step}"),
+            SearchConfig {
+                algorithm,
+                depth: Some(depth),
+                iterative: true,
+                deepening_step: step,
+                tt_bytes: 1 << 16,
+                tt_reuse_deeper: false,
+                quiescence,
+                quiescence_depth: 4,
+                ..SearchConfig::default()
+            },
+        ));
+    }
     out
 }
 
