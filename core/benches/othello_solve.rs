@@ -63,10 +63,21 @@ fn bench_solve(c: &mut Criterion) {
 criterion_group!(benches, bench_solve);
 criterion_main!(benches);
 
-/// This thread's time on a CPU (Linux `/proc/thread-self/schedstat`), so that a shared, busy
-/// machine does not distort the figure; `None` elsewhere (then wall time is shown twice).
+/// This thread's time on a CPU (`clock_gettime`), so that a shared, busy machine does not distort
+/// the figure; `None` where unavailable (then wall time is shown twice).
 fn cpu_seconds() -> Option<f64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: f64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns / 1e9)
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid, writable timespec for the call's duration.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+        (rc == 0).then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
 }

@@ -3,7 +3,7 @@
 //!
 //! Negamax alpha-beta with principal-variation null windows, a transposition table sized by the
 //! caller, fastest-first move ordering, parity ordering near the end, specialised code for the
-//! last four empties and a stability cutoff (see [`search`]). Single-threaded and deterministic:
+//! last six empties and a stability cutoff (see [`search`]). Single-threaded and deterministic:
 //! the same position and table size always give the same node count.
 //!
 //! ```
