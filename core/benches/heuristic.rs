@@ -79,6 +79,30 @@ fn benches(c: &mut Criterion) {
             total
         })
     });
+    // Each factor alone (weight 1, everything else 0), and no factor at all: what every factor
+    // costs on top of the fixed part (both sides' move masks, the terminal test, the sum).
+    let mut group = c.benchmark_group("othello/factor");
+    for f in Othello::heuristic_factors()
+        .iter()
+        .map(|f| f.name)
+        .chain(std::iter::once("none"))
+    {
+        let mut w = Weights::default();
+        if f != "none" {
+            w.weights.insert(f.to_string(), Weight::Flat(1.0));
+        }
+        let eval = WeightedEvaluator::<Othello>::new(&w).unwrap_or_else(|e| panic!("{e}"));
+        group.bench_function(f, |b| {
+            b.iter(|| {
+                let mut total = 0i64;
+                for p in &othello {
+                    total += i64::from(eval.evaluate(black_box(p)));
+                }
+                total
+            })
+        });
+    }
+    group.finish();
     let c4 = ConnectFour::heuristic("default").unwrap_or_else(|e| panic!("{e}"));
     eval_bench(c, "connect4/eval-default", c4.as_ref(), &connect4);
     let dr = Draughts::heuristic("default").unwrap_or_else(|e| panic!("{e}"));

@@ -25,14 +25,11 @@ impl Factors for Othello {
         weights: &ResolvedWeights,
         out: &mut FactorValues,
     ) -> Option<Outcome> {
-        let (me, opp) = (self.player(), self.opponent());
-        let mine = crate::games::othello::bitboard::legal_moves(me, opp);
-        let theirs = crate::games::othello::bitboard::legal_moves(opp, me);
-        if mine == 0 && theirs == 0 {
-            return self.outcome();
+        if othello::compute_unless_over(self.player(), self.opponent(), weights.enabled(), out) {
+            None
+        } else {
+            self.outcome()
         }
-        othello::compute(me, opp, mine, theirs, weights.enabled(), out);
-        None
     }
 }
 

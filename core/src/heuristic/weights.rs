@@ -317,15 +317,34 @@ impl ResolvedWeights {
         }
     }
 
-    /// `Σ weight_i(phase) * values_i` over enabled factors.
+    /// `Σ weight_i(phase) * values_i` over enabled factors, in index order.
+    ///
+    /// The same arithmetic as summing [`ResolvedWeights::weight_at`] times each value (so the
+    /// same result to the bit), with the phase's half and fraction worked out once rather than
+    /// per factor.
     #[inline]
     pub fn combine(&self, values: &FactorValues, phase: f32) -> f32 {
         let mut sum = 0.0;
         let mut mask = self.enabled;
+        if !self.phased {
+            while mask != 0 {
+                let i = (mask.trailing_zeros() as usize) & (MAX_FACTORS - 1);
+                mask &= mask - 1;
+                sum += self.table[1][i] * values[i];
+            }
+            return sum;
+        }
+        let t = phase.clamp(0.0, 1.0);
+        // Opening to midgame over the first half, midgame to endgame over the second.
+        let (from, to, s) = if t < 0.5 {
+            (&self.table[0], &self.table[1], t * 2.0)
+        } else {
+            (&self.table[1], &self.table[2], t * 2.0 - 1.0)
+        };
         while mask != 0 {
-            let i = mask.trailing_zeros() as usize;
+            let i = (mask.trailing_zeros() as usize) & (MAX_FACTORS - 1);
             mask &= mask - 1;
-            sum += self.weight_at(i, phase) * values[i];
+            sum += (from[i] + (to[i] - from[i]) * s) * values[i];
         }
         sum
     }
