@@ -175,12 +175,10 @@ impl TableSums {
 #[inline(always)]
 pub fn factor_from_sums(me: (i32, i32), opp: (i32, i32)) -> f32 {
     let diff = me.0 - opp.0;
-    let scale = me.1 + opp.1;
-    if scale == 0 {
-        0.0
-    } else {
-        100.0 * diff as f32 / scale as f32
-    }
+    // A scale of 0 means every occupied square weighs 0, so `diff` is 0 too: dividing by 1
+    // gives the same +0.0 as a branch would.
+    let scale = (me.1 + opp.1).max(1);
+    100.0 * diff as f32 / scale as f32
 }
 
 /// Which of the four distinct rows of the symmetric tables each rank uses.
