@@ -31,6 +31,16 @@ impl Factors for Othello {
             self.outcome()
         }
     }
+
+    #[inline]
+    fn weighted_sum(&self, weights: &ResolvedWeights) -> Result<f32, Outcome> {
+        match othello::weighted_sum(self.player(), self.opponent(), weights) {
+            Some(sum) => Ok(sum),
+            // Neither side can move, so the game has an outcome; were it missing, this is what
+            // the factors' path would give (no factor written, a sum of 0).
+            None => self.outcome().map_or(Ok(0.0), Err),
+        }
+    }
 }
 
 impl Factors for ConnectFour {

@@ -47,6 +47,21 @@ pub trait Factors: Game {
     fn compute_factors(&self, weights: &ResolvedWeights, out: &mut FactorValues)
     -> Option<Outcome>;
 
+    /// `Σ weight_i(phase) * factor_i` in index order (before rounding), or the outcome when the
+    /// position is finished. A game may override this to do it all in one pass; the result must
+    /// stay the same, to the bit, as this default.
+    #[inline]
+    fn weighted_sum(&self, weights: &ResolvedWeights) -> Result<f32, Outcome> {
+        // The weights first: they depend on the phase alone, so the processor works them out
+        // while the factors are being computed instead of after.
+        let w = weights.weights_at(self.phase());
+        let mut values = [0f32; MAX_FACTORS];
+        match self.compute_factors(weights, &mut values) {
+            Some(outcome) => Err(outcome),
+            None => Ok(weights.dot(&w, &values)),
+        }
+    }
+
     /// Index of a factor by name.
     fn factor_index(name: &str) -> Option<usize> {
         Self::FACTORS.iter().position(|f| f.name == name)
@@ -59,8 +74,9 @@ pub trait Factors: Game {
 pub fn paired(mine: u32, theirs: u32) -> f32 {
     // Dividing by 1 when both are 0 gives the same +0.0 as a branch would, without one: which
     // counts are 0 changes from position to position, so the branch is often mispredicted.
+    // `100 * (mine - theirs)` is exact in integers and in f32 alike (counts are small).
     let total = (mine + theirs).max(1);
-    100.0 * (mine as f32 - theirs as f32) / total as f32
+    (100 * (mine as i32 - theirs as i32)) as f32 / total as f32
 }
 
 /// A weight in JSON: one number for every phase, or one per phase (interpolated by phase).
@@ -318,7 +334,7 @@ impl ResolvedWeights {
     /// Every factor's weight at `phase`, as [`ResolvedWeights::weight_at`] gives it (0 for
     /// factors that are not enabled), for the factors below the highest enabled one; the rest
     /// are 0 too.
-    #[inline]
+    #[inline(always)]
     pub fn weights_at(&self, phase: f32) -> FactorValues {
         if !self.phased {
             return self.table[1];
@@ -331,10 +347,21 @@ impl ResolvedWeights {
             (&self.table[1], &self.table[2], t * 2.0 - 1.0)
         };
         let mut out = [0f32; MAX_FACTORS];
-        for ((w, a), b) in out.iter_mut().zip(from).zip(to) {
-            *w = a + (b - a) * s;
+        // Whole chunks of eight (worked out side by side) up to the highest enabled factor.
+        let chunks = self.len().div_ceil(8);
+        let rows = out.chunks_exact_mut(8).zip(from.chunks_exact(8));
+        for ((w, a), b) in rows.zip(to.chunks_exact(8)).take(chunks) {
+            for j in 0..8 {
+                w[j] = a[j] + (b[j] - a[j]) * s;
+            }
         }
         out
+    }
+
+    /// Number of factors up to the highest enabled one.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        (MAX_FACTORS - self.enabled.leading_zeros() as usize).min(MAX_FACTORS)
     }
 
     /// `Σ weight_i * values_i` over enabled factors, in index order, given the weights from
@@ -345,7 +372,15 @@ impl ResolvedWeights {
     /// gives the same sum, to the bit, as one over the enabled factors alone.
     #[inline]
     pub fn dot(&self, weights: &FactorValues, values: &FactorValues) -> f32 {
-        let n = (MAX_FACTORS - self.enabled.leading_zeros() as usize).min(MAX_FACTORS);
+        self.dot_first(self.len(), weights, values)
+    }
+
+    /// [`ResolvedWeights::dot`] over the first `count` factors, which must include every
+    /// enabled one (a game that knows its factor count passes it, so the loop has a fixed
+    /// length).
+    #[inline(always)]
+    pub fn dot_first(&self, count: usize, weights: &FactorValues, values: &FactorValues) -> f32 {
+        let n = count.max(self.len()).min(MAX_FACTORS);
         let mut sum = 0.0f32;
         for (w, v) in weights[..n].iter().zip(&values[..n]) {
             sum += w * v;
@@ -440,24 +475,16 @@ impl<G: Factors> WeightedEvaluator<G> {
 
     /// The unrounded weighted sum (before clamping), or `None` for a finished game.
     pub fn raw_score(&self, pos: &G) -> Option<f32> {
-        let mut values = [0f32; MAX_FACTORS];
-        if pos.compute_factors(&self.weights, &mut values).is_some() {
-            return None;
-        }
-        Some(self.weights.combine(&values, pos.phase()))
+        pos.weighted_sum(&self.weights).ok()
     }
 }
 
 impl<G: Factors> Evaluator<G> for WeightedEvaluator<G> {
     fn evaluate(&self, pos: &G) -> i32 {
-        // The weights first: they depend on the phase alone, so the processor works them out
-        // while the factors are being computed instead of after.
-        let weights = self.weights.weights_at(pos.phase());
-        let mut values = [0f32; MAX_FACTORS];
-        if let Some(outcome) = pos.compute_factors(&self.weights, &mut values) {
-            return terminal_value(&outcome, pos.side_to_move());
+        match pos.weighted_sum(&self.weights) {
+            Ok(sum) => round_and_clamp(sum),
+            Err(outcome) => terminal_value(&outcome, pos.side_to_move()),
         }
-        round_and_clamp(self.weights.dot(&weights, &values))
     }
 }
 

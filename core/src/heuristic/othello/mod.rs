@@ -12,8 +12,8 @@
 pub mod bits;
 pub mod squares;
 
-use crate::heuristic::weights::{FactorInfo, FactorValues, paired};
 use crate::games::othello::bitboard::legal_moves;
+use crate::heuristic::weights::{FactorInfo, FactorValues, MAX_FACTORS, ResolvedWeights, paired};
 use bits::{CORNERS, EDGES};
 
 /// Factor indices (bit positions in the enabled mask).
@@ -193,6 +193,39 @@ pub fn compute_unless_over(me: u64, opp: u64, enabled: u32, out: &mut FactorValu
         return unsafe { compute_popcnt(me, opp, enabled, out) };
     }
     compute_portable(me, opp, enabled, out)
+}
+
+/// [`crate::heuristic::Factors::weighted_sum`] for `me` (to move) against `opp`: the phase's
+/// weights, the enabled factors and their sum in one pass (compiled with POPCNT where the CPU
+/// has it, as [`compute_unless_over`]); `None` when neither side can move.
+#[inline]
+pub fn weighted_sum(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+    #[cfg(target_arch = "x86_64")]
+    if has_popcnt() {
+        // SAFETY: the CPU has POPCNT, the one feature `weighted_sum_popcnt` is compiled for.
+        return unsafe { weighted_sum_popcnt(me, opp, weights) };
+    }
+    weighted_sum_portable(me, opp, weights)
+}
+
+fn weighted_sum_portable(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+    weighted_sum_inline(me, opp, weights)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn weighted_sum_popcnt(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+    weighted_sum_inline(me, opp, weights)
+}
+
+#[inline(always)]
+fn weighted_sum_inline(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+    // The same expression as `Othello::phase`, so the same value.
+    let phase = ((64 - (!(me | opp)).count_ones()) as f32 - 4.0) / 60.0;
+    let w = weights.weights_at(phase);
+    let mut values = [0f32; MAX_FACTORS];
+    compute_inline(me, opp, weights.enabled(), &mut values)
+        .then(|| weights.dot_first(FACTORS.len(), &w, &values))
 }
 
 #[cfg(target_arch = "x86_64")]
