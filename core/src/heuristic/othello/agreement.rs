@@ -226,7 +226,7 @@ fn check_evaluations(
             pos.format_position()
         );
         prop_assert!(want.abs() < EVAL_LIMIT);
-        // The portable copy too (the evaluator above runs the POPCNT one on CPUs that have it).
+        // The portable copy too (the evaluator above runs the native one on CPUs that have POPCNT, BMI and AVX2).
         let (me, opp) = (pos.player(), pos.opponent());
         prop_assert_eq!(
             weighted_sum_portable(me, opp, eval.resolved()).map(f32::to_bits),

@@ -182,28 +182,29 @@ impl Moves {
 /// Fills the enabled factors of `me` (to move) against `opp`, unless neither side can move:
 /// then it writes nothing and returns `false` (the game is over).
 ///
-/// On x86-64 CPUs with POPCNT (checked at run time, once) this runs a copy compiled with that
-/// instruction: the portable x86-64 baseline counts bits in about a dozen instructions, and the
-/// factors count bits some thirty times.
+/// On x86-64 CPUs with POPCNT, BMI1, BMI2 and AVX2 (checked at run time, once) this runs a copy
+/// compiled for them: the portable x86-64 baseline counts bits in about a dozen instructions
+/// (the factors count bits some thirty times), and the three-operand forms save the register
+/// copies that two-operand shifts and masks need.
 #[inline]
 pub fn compute_unless_over(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if has_popcnt() {
-        // SAFETY: the CPU has POPCNT, the one feature `compute_popcnt` is compiled for.
-        return unsafe { compute_popcnt(me, opp, enabled, out) };
+    if has_fast_bit_ops() {
+        // SAFETY: the CPU has every feature `compute_native` is compiled for.
+        return unsafe { compute_native(me, opp, enabled, out) };
     }
     compute_portable(me, opp, enabled, out)
 }
 
 /// [`crate::heuristic::Factors::weighted_sum`] for `me` (to move) against `opp`: the phase's
-/// weights, the enabled factors and their sum in one pass (compiled with POPCNT where the CPU
-/// has it, as [`compute_unless_over`]); `None` when neither side can move.
+/// weights, the enabled factors and their sum in one pass (compiled for POPCNT, BMI and AVX2
+/// where the CPU has them, as [`compute_unless_over`]); `None` when neither side can move.
 #[inline]
 pub fn weighted_sum(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
     #[cfg(target_arch = "x86_64")]
-    if has_popcnt() {
-        // SAFETY: the CPU has POPCNT, the one feature `weighted_sum_popcnt` is compiled for.
-        return unsafe { weighted_sum_popcnt(me, opp, weights) };
+    if has_fast_bit_ops() {
+        // SAFETY: the CPU has every feature `weighted_sum_native` is compiled for.
+        return unsafe { weighted_sum_native(me, opp, weights) };
     }
     weighted_sum_portable(me, opp, weights)
 }
@@ -213,8 +214,8 @@ fn weighted_sum_portable(me: u64, opp: u64, weights: &ResolvedWeights) -> Option
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn weighted_sum_popcnt(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn weighted_sum_native(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
     weighted_sum_inline(me, opp, weights)
 }
 
@@ -229,9 +230,13 @@ fn weighted_sum_inline(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f
 }
 
 #[cfg(target_arch = "x86_64")]
-fn has_popcnt() -> bool {
-    static HAS: once_cell::sync::Lazy<bool> =
-        once_cell::sync::Lazy::new(|| std::arch::is_x86_feature_detected!("popcnt"));
+fn has_fast_bit_ops() -> bool {
+    static HAS: once_cell::sync::Lazy<bool> = once_cell::sync::Lazy::new(|| {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("avx2")
+    });
     *HAS
 }
 
@@ -240,8 +245,8 @@ fn compute_portable(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> 
 }
 
 #[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "popcnt")]
-fn compute_popcnt(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn compute_native(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
     compute_inline(me, opp, enabled, out)
 }
 
