@@ -344,6 +344,22 @@ impl Pair {
 // evaluation it has split them again (measured: half the instructions this way).
 #[inline(never)]
 pub fn moves_and_exposed_pair(a: u64, b: u64) -> (Pair, Pair) {
+    moves_and_exposed_pair_inline(a, b)
+}
+
+/// [`moves_and_exposed_pair`] compiled for AVX2 (three-operand vector instructions).
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+pub unsafe fn moves_and_exposed_pair_avx2(a: u64, b: u64) -> (Pair, Pair) {
+    moves_and_exposed_pair_inline(a, b)
+}
+
+#[inline(always)]
+fn moves_and_exposed_pair_inline(a: u64, b: u64) -> (Pair, Pair) {
     let empty = Pair::splat(!(a | b));
     let p = Pair([a, b]);
     let o = Pair([b, a]);

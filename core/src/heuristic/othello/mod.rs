@@ -155,8 +155,15 @@ impl Moves {
     /// stability factor (they come from the same fills, and one more per direction).
     #[inline(always)]
     pub fn new(me: u64, opp: u64, enabled: u32) -> Moves {
+        Moves::build(me, opp, enabled, false)
+    }
+
+    /// [`Moves::new`]; `native` (only inside the copies compiled for POPCNT, BMI and AVX2) takes
+    /// the two-lane pass compiled for AVX2.
+    #[inline(always)]
+    fn build(me: u64, opp: u64, enabled: u32, native: bool) -> Moves {
         if enabled & (1 << f::STABILITY) != 0 {
-            let (moves, exposed) = bits::moves_and_exposed_pair(me, opp);
+            let (moves, exposed) = pair_pass(me, opp, native);
             Moves {
                 mine: moves.0[0],
                 theirs: moves.0[1],
@@ -210,23 +217,37 @@ pub fn weighted_sum(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32>
 }
 
 fn weighted_sum_portable(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
-    weighted_sum_inline(me, opp, weights)
+    weighted_sum_inline(me, opp, weights, false)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn weighted_sum_native(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
-    weighted_sum_inline(me, opp, weights)
+    weighted_sum_inline(me, opp, weights, true)
 }
 
 #[inline(always)]
-fn weighted_sum_inline(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+fn weighted_sum_inline(me: u64, opp: u64, weights: &ResolvedWeights, native: bool) -> Option<f32> {
     // The same expression as `Othello::phase`, so the same value.
     let phase = ((64 - (!(me | opp)).count_ones()) as f32 - 4.0) / 60.0;
     let w = weights.weights_at(phase);
     let mut values = [0f32; MAX_FACTORS];
-    compute_inline(me, opp, weights.enabled(), &mut values)
+    compute_inline(me, opp, weights.enabled(), &mut values, native)
         .then(|| weights.dot_first(FACTORS.len(), &w, &values))
+}
+
+/// Both sides' moves and exposed discs ([`bits::moves_and_exposed_pair`]); `native` is set
+/// only by the copies compiled for [`has_fast_bit_ops`]'s features.
+#[inline(always)]
+fn pair_pass(me: u64, opp: u64, native: bool) -> (bits::Pair, bits::Pair) {
+    #[cfg(target_arch = "x86_64")]
+    if native {
+        // SAFETY: `native` is only set by code that runs once `has_fast_bit_ops` (which
+        // includes AVX2) said yes.
+        return unsafe { bits::moves_and_exposed_pair_avx2(me, opp) };
+    }
+    let _ = native;
+    bits::moves_and_exposed_pair(me, opp)
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -241,18 +262,18 @@ fn has_fast_bit_ops() -> bool {
 }
 
 fn compute_portable(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
-    compute_inline(me, opp, enabled, out)
+    compute_inline(me, opp, enabled, out, false)
 }
 
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
 fn compute_native(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
-    compute_inline(me, opp, enabled, out)
+    compute_inline(me, opp, enabled, out, true)
 }
 
 #[inline(always)]
-fn compute_inline(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
-    let moves = Moves::new(me, opp, enabled);
+fn compute_inline(me: u64, opp: u64, enabled: u32, out: &mut FactorValues, native: bool) -> bool {
+    let moves = Moves::build(me, opp, enabled, native);
     if moves.game_over() {
         return false;
     }
