@@ -25,14 +25,21 @@ impl Factors for Othello {
         weights: &ResolvedWeights,
         out: &mut FactorValues,
     ) -> Option<Outcome> {
-        let (me, opp) = (self.player(), self.opponent());
-        let mine = crate::games::othello::bitboard::legal_moves(me, opp);
-        let theirs = crate::games::othello::bitboard::legal_moves(opp, me);
-        if mine == 0 && theirs == 0 {
-            return self.outcome();
+        if othello::compute_unless_over(self.player(), self.opponent(), weights.enabled(), out) {
+            None
+        } else {
+            self.outcome()
         }
-        othello::compute(me, opp, mine, theirs, weights.enabled(), out);
-        None
+    }
+
+    #[inline]
+    fn weighted_sum(&self, weights: &ResolvedWeights) -> Result<f32, Outcome> {
+        match othello::weighted_sum(self.player(), self.opponent(), weights) {
+            Some(sum) => Ok(sum),
+            // Neither side can move, so the game has an outcome; were it missing, this is what
+            // the factors' path would give (no factor written, a sum of 0).
+            None => self.outcome().map_or(Ok(0.0), Err),
+        }
     }
 }
 

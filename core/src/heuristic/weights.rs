@@ -47,6 +47,21 @@ pub trait Factors: Game {
     fn compute_factors(&self, weights: &ResolvedWeights, out: &mut FactorValues)
     -> Option<Outcome>;
 
+    /// `Σ weight_i(phase) * factor_i` in index order (before rounding), or the outcome when the
+    /// position is finished. A game may override this to do it all in one pass; the result must
+    /// stay the same, to the bit, as this default.
+    #[inline]
+    fn weighted_sum(&self, weights: &ResolvedWeights) -> Result<f32, Outcome> {
+        // The weights first: they depend on the phase alone, so the processor works them out
+        // while the factors are being computed instead of after.
+        let w = weights.weights_at(self.phase());
+        let mut values = [0f32; MAX_FACTORS];
+        match self.compute_factors(weights, &mut values) {
+            Some(outcome) => Err(outcome),
+            None => Ok(weights.dot(&w, &values)),
+        }
+    }
+
     /// Index of a factor by name.
     fn factor_index(name: &str) -> Option<usize> {
         Self::FACTORS.iter().position(|f| f.name == name)
@@ -57,12 +72,11 @@ pub trait Factors: Game {
 /// 0 when both are 0. For non-negative counts the result lies in `[-100, 100]`.
 #[inline]
 pub fn paired(mine: u32, theirs: u32) -> f32 {
-    let total = mine + theirs;
-    if total == 0 {
-        0.0
-    } else {
-        100.0 * (mine as f32 - theirs as f32) / total as f32
-    }
+    // Dividing by 1 when both are 0 gives the same +0.0 as a branch would, without one: which
+    // counts are 0 changes from position to position, so the branch is often mispredicted.
+    // `100 * (mine - theirs)` is exact in integers and in f32 alike (counts are small).
+    let total = (mine + theirs).max(1);
+    (100 * (mine as i32 - theirs as i32)) as f32 / total as f32
 }
 
 /// A weight in JSON: one number for every phase, or one per phase (interpolated by phase).
@@ -317,17 +331,67 @@ impl ResolvedWeights {
         }
     }
 
-    /// `Σ weight_i(phase) * values_i` over enabled factors.
+    /// Every factor's weight at `phase`, as [`ResolvedWeights::weight_at`] gives it (0 for
+    /// factors that are not enabled), for the factors below the highest enabled one; the rest
+    /// are 0 too.
+    #[inline(always)]
+    pub fn weights_at(&self, phase: f32) -> FactorValues {
+        if !self.phased {
+            return self.table[1];
+        }
+        let t = phase.clamp(0.0, 1.0);
+        // Opening to midgame over the first half, midgame to endgame over the second.
+        let (from, to, s) = if t < 0.5 {
+            (&self.table[0], &self.table[1], t * 2.0)
+        } else {
+            (&self.table[1], &self.table[2], t * 2.0 - 1.0)
+        };
+        let mut out = [0f32; MAX_FACTORS];
+        // Whole chunks of eight (worked out side by side) up to the highest enabled factor.
+        let chunks = self.len().div_ceil(8);
+        let rows = out.chunks_exact_mut(8).zip(from.chunks_exact(8));
+        for ((w, a), b) in rows.zip(to.chunks_exact(8)).take(chunks) {
+            for j in 0..8 {
+                w[j] = a[j] + (b[j] - a[j]) * s;
+            }
+        }
+        out
+    }
+
+    /// Number of factors up to the highest enabled one.
+    #[inline(always)]
+    fn len(&self) -> usize {
+        (MAX_FACTORS - self.enabled.leading_zeros() as usize).min(MAX_FACTORS)
+    }
+
+    /// `Σ weight_i * values_i` over enabled factors, in index order, given the weights from
+    /// [`ResolvedWeights::weights_at`].
+    ///
+    /// Factors that are not enabled weigh 0 and add a zero term, which leaves the sum as it is
+    /// (it starts at +0.0 and so never becomes -0.0): a loop up to the highest enabled factor
+    /// gives the same sum, to the bit, as one over the enabled factors alone.
     #[inline]
-    pub fn combine(&self, values: &FactorValues, phase: f32) -> f32 {
-        let mut sum = 0.0;
-        let mut mask = self.enabled;
-        while mask != 0 {
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            sum += self.weight_at(i, phase) * values[i];
+    pub fn dot(&self, weights: &FactorValues, values: &FactorValues) -> f32 {
+        self.dot_first(self.len(), weights, values)
+    }
+
+    /// [`ResolvedWeights::dot`] over the first `count` factors, which must include every
+    /// enabled one (a game that knows its factor count passes it, so the loop has a fixed
+    /// length).
+    #[inline(always)]
+    pub fn dot_first(&self, count: usize, weights: &FactorValues, values: &FactorValues) -> f32 {
+        let n = count.max(self.len()).min(MAX_FACTORS);
+        let mut sum = 0.0f32;
+        for (w, v) in weights[..n].iter().zip(&values[..n]) {
+            sum += w * v;
         }
         sum
+    }
+
+    /// `Σ weight_i(phase) * values_i` over enabled factors, in index order.
+    #[inline]
+    pub fn combine(&self, values: &FactorValues, phase: f32) -> f32 {
+        self.dot(&self.weights_at(phase), values)
     }
 }
 
@@ -411,23 +475,95 @@ impl<G: Factors> WeightedEvaluator<G> {
 
     /// The unrounded weighted sum (before clamping), or `None` for a finished game.
     pub fn raw_score(&self, pos: &G) -> Option<f32> {
-        let mut values = [0f32; MAX_FACTORS];
-        if pos.compute_factors(&self.weights, &mut values).is_some() {
-            return None;
-        }
-        Some(self.weights.combine(&values, pos.phase()))
+        pos.weighted_sum(&self.weights).ok()
     }
 }
 
 impl<G: Factors> Evaluator<G> for WeightedEvaluator<G> {
     fn evaluate(&self, pos: &G) -> i32 {
-        let mut values = [0f32; MAX_FACTORS];
-        if let Some(outcome) = pos.compute_factors(&self.weights, &mut values) {
-            return terminal_value(&outcome, pos.side_to_move());
+        match pos.weighted_sum(&self.weights) {
+            Ok(sum) => round_and_clamp(sum),
+            Err(outcome) => terminal_value(&outcome, pos.side_to_move()),
         }
-        let sum = self.weights.combine(&values, pos.phase());
-        // NaN cannot arise from finite weights and factors, but clamp maps it to 0 anyway.
+    }
+}
+
+/// `sum` rounded half away from zero (as [`f32::round`]) and clamped to `±HEURISTIC_LIMIT`; NaN
+/// (which finite weights and factors cannot produce) gives 0. Rounds by truncating to an integer
+/// and looking at the exact remainder: `f32::round` is a library call on the x86-64 baseline.
+#[inline]
+pub fn round_and_clamp(sum: f32) -> i32 {
+    if sum.is_nan() {
+        return 0;
+    }
+    // One past the limit is exact in f32 (below 2^24) and still clamps to the limit after rounding.
+    let bound = (HEURISTIC_LIMIT + 1) as f32;
+    let x = sum.clamp(-bound, bound);
+    let whole = x as i32;
+    let rest = x - whole as f32;
+    let rounded = whole + i32::from(rest >= 0.5) - i32::from(rest <= -0.5);
+    rounded.clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)
+}
+
+#[cfg(test)]
+mod rounding_tests {
+    use super::*;
+
+    /// The rounding the evaluator used before: `f32::round`, then clamp.
+    fn reference(sum: f32) -> i32 {
         let v = if sum.is_nan() { 0.0 } else { sum.round() };
         (v.clamp(-(HEURISTIC_LIMIT as f32), HEURISTIC_LIMIT as f32)) as i32
+    }
+
+    #[test]
+    fn rounding_matches_f32_round_then_clamp() {
+        let limit = HEURISTIC_LIMIT as f32;
+        let mut cases = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -1.5,
+            2.5,
+            0.499_999_97,
+            -0.499_999_97,
+            limit - 0.5,
+            limit + 0.5,
+            limit + 0.49,
+            -limit - 0.5,
+            8_388_607.5,
+            1e9,
+            -1e9,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::MIN_POSITIVE,
+        ];
+        // Every f32 around the half-way points of small integers, and a sweep of the range.
+        for k in -300..300 {
+            let half = k as f32 + 0.5;
+            let mut x = half;
+            for _ in 0..3 {
+                cases.push(x);
+                x = f32::from_bits(x.to_bits() + 1);
+            }
+            let mut x = half;
+            for _ in 0..3 {
+                x = f32::from_bits(x.to_bits() - 1);
+                cases.push(x);
+            }
+        }
+        let mut x = 0x1234_5678u32;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            cases.push((x as f32 / u32::MAX as f32 - 0.5) * 2.2 * limit);
+            cases.push((x % 2001) as f32 / 8.0 - 125.0);
+        }
+        for sum in cases {
+            assert_eq!(round_and_clamp(sum), reference(sum), "{sum:e}");
+        }
     }
 }

@@ -136,116 +136,299 @@ const fn build_lines() -> Lines {
     lines
 }
 
-/// Squares on lines of `masks` that are completely filled in `occupied`.
-#[inline]
-fn full_of(masks: &[u64], occupied: u64) -> u64 {
-    let mut full = 0;
-    for &m in masks {
-        if occupied & m == m {
-            full |= m;
-        }
-    }
-    full
-}
-
 /// For each orientation (rank, file, diagonal, anti-diagonal): the squares whose line in it is
 /// full.
-#[inline]
+#[inline(always)]
 pub fn full_lines(occupied: u64) -> [u64; 4] {
     // Ranks: AND each square with the seven to its east; bit a of a rank survives iff it is full.
     let mut h = occupied;
     h &= h >> 1;
     h &= h >> 2;
     h &= h >> 4;
-    let ranks = (h & FILE_A) * 0xFF;
+    let ranks = (h & FILE_A).wrapping_mul(0xFF);
     // Files: the same along the file, collected on rank 1.
     let mut v = occupied;
     v &= v >> 8;
     v &= v >> 16;
     v &= v >> 32;
-    let files = (v & RANK_1) * FILE_A;
+    let files = (v & RANK_1).wrapping_mul(FILE_A);
     [
         ranks,
         files,
-        full_of(&LINES.diags, occupied),
-        full_of(&LINES.anti, occupied),
+        full_diagonals(occupied, 9, DIAG_EDGES),
+        full_diagonals(occupied, 7, ANTI_EDGES),
     ]
+}
+
+/// Edge masks for [`full_diagonals`] along a1-h8 lines (steps of 9 bits): squares with at most
+/// 0, 1 and 3 steps left towards h8 (first three) and towards a1 (last three).
+const DIAG_EDGES: [u64; 6] = [
+    RANK_8 | FILE_H,
+    0xFFFF_C0C0_C0C0_C0C0,
+    0xFFFF_FFFF_F0F0_F0F0,
+    RANK_1 | FILE_A,
+    0x0303_0303_0303_FFFF,
+    0x0F0F_0F0F_FFFF_FFFF,
+];
+
+/// As [`DIAG_EDGES`] along h1-a8 lines (steps of 7 bits): towards a8, then towards h1.
+const ANTI_EDGES: [u64; 6] = [
+    RANK_8 | FILE_A,
+    0xFFFF_0303_0303_0303,
+    0xFFFF_FFFF_0F0F_0F0F,
+    RANK_1 | FILE_H,
+    0xC0C0_C0C0_C0C0_FFFF,
+    0xF0F0_F0F0_FFFF_FFFF,
+];
+
+/// Squares whose diagonal (steps of `d` bits) is full: a square is full towards one end when it
+/// and every square beyond it are occupied, found by doubling (1, 2, then 4 steps ahead); a
+/// square whose remaining steps are fewer than the doubling reaches counts as done (`edges`).
+#[inline(always)]
+fn full_diagonals(occupied: u64, d: u32, edges: [u64; 6]) -> u64 {
+    let mut up = occupied;
+    up &= (up >> d) | edges[0];
+    up &= (up >> (2 * d)) | edges[1];
+    up &= (up >> (4 * d)) | edges[2];
+    let mut down = occupied;
+    down &= (down << d) | edges[3];
+    down &= (down << (2 * d)) | edges[4];
+    down &= (down << (4 * d)) | edges[5];
+    up & down
 }
 
 /// Discs of `own` that can never be flipped: in each of the four orientations the disc is
 /// protected by a full line, by the board's edge on one side, or by a stable disc of its own
-/// colour next to it on one side. Grown from the corners and full lines to a fixed point, so the
-/// result is exact for these rules (a conservative subset of the truly stable discs).
+/// colour next to it on one side. The least set closed under these rules (grown from the corners
+/// and full lines), a conservative subset of the truly stable discs.
+#[inline]
 pub fn stable(own: u64, full: &[u64; 4]) -> u64 {
-    let walls = [FILE_A | FILE_H, RANK_1 | RANK_8, EDGES, EDGES];
-    let pairs = [
-        (Dir::E, Dir::W),
-        (Dir::N, Dir::S),
-        (Dir::NE, Dir::SW),
-        (Dir::NW, Dir::SE),
-    ];
-    // Seed: own corners and the own discs running along an edge from them (each is protected by
-    // the wall in three orientations and by its stable neighbour in the fourth).
-    let mut st = own & CORNERS;
-    if st == 0 && full.iter().all(|&f| f & own == 0) {
+    stable_pair(own, 0, full).0
+}
+
+/// [`stable`] for both sides at once (`a` and `b` are the two colours).
+#[inline(always)]
+pub fn stable_pair(a: u64, b: u64, full: &[u64; 4]) -> (u64, u64) {
+    // Per orientation: squares protected whatever their neighbours (full line or wall).
+    let base_h = full[0] | FILE_A | FILE_H;
+    let base_v = full[1] | RANK_1 | RANK_8;
+    let base_d9 = full[2] | EDGES;
+    let base_d7 = full[3] | EDGES;
+    let all = base_h & base_v & base_d9 & base_d7;
+    let (mut sa, mut sb) = (a & all, b & all);
+    if sa | sb == 0 {
+        // No corner and no disc protected in every orientation: nothing can grow.
+        return (0, 0);
+    }
+    // A disc on an edge is protected by the wall in three orientations, so edge runs from a
+    // corner are stable: adding them first saves one pass of the loop per disc of the run.
+    sa |= edge_runs(a);
+    sb |= edge_runs(b);
+    let grow = |st: u64| {
+        (base_h | ((st << 1) & !FILE_A) | ((st >> 1) & !FILE_H))
+            & (base_v | (st << 8) | (st >> 8))
+            & (base_d9 | ((st << 9) & !FILE_A) | ((st >> 9) & !FILE_H))
+            & (base_d7 | ((st << 7) & !FILE_H) | ((st >> 7) & !FILE_A))
+    };
+    loop {
+        let na = sa | (a & grow(sa));
+        let nb = sb | (b & grow(sb));
+        if na == sa && nb == sb {
+            return (sa, sb);
+        }
+        (sa, sb) = (na, nb);
+    }
+}
+
+/// Corners of `own` and its discs joined to one of them by an unbroken run along an edge.
+#[inline(always)]
+fn edge_runs(own: u64) -> u64 {
+    let corners = own & CORNERS;
+    if corners == 0 {
         return 0;
     }
-    for _ in 0..6 {
-        st |= own
-            & (((st << 1) | (st >> 1)) & (RANK_1 | RANK_8) & !(FILE_A | FILE_H)
-                | ((st << 8) | (st >> 8)) & (FILE_A | FILE_H));
-    }
-    loop {
-        let mut next = own;
-        for k in 0..4 {
-            let (a, b) = pairs[k];
-            next &= full[k] | walls[k] | a.shift(st) | b.shift(st);
-        }
-        if next == st {
-            return st;
-        }
-        st = next;
-    }
+    let ranks = own & (RANK_1 | RANK_8);
+    let files = own & (FILE_A | FILE_H);
+    // Rank runs cannot wrap: a shift off one end of rank 1 lands on rank 2 (or off the board),
+    // outside `ranks`.
+    corners
+        | fill_up(corners, ranks, 1)
+        | fill_down(corners, ranks, 1)
+        | fill_up(corners, files, 8)
+        | fill_down(corners, files, 8)
 }
 
 /// Discs of `own` that `other` could flip with its next move: each lies in a straight run of
 /// `own` discs with an `other` disc at one end and an empty square (hence a legal move for
-/// `other`) at the other. Flipped discs lie strictly inside a line, so for the horizontal and
-/// diagonal lines only discs off the a and h files can be flipped; masking them out also stops
-/// shifted runs from wrapping from one rank into the next.
+/// `other`) at the other.
 #[inline]
 pub fn unstable(own: u64, other: u64) -> u64 {
-    let empty = !(own | other);
-    let inner = own & !(FILE_A | FILE_H);
-    let mut out = 0;
-    for (through, d) in [(inner, 1), (own, 8), (inner, 7), (inner, 9)] {
-        let from_other_up = fill_up(other, through, d);
-        let from_empty_down = fill_down(empty, through, d);
-        let from_other_down = fill_down(other, through, d);
-        let from_empty_up = fill_up(empty, through, d);
-        out |= (from_other_up & from_empty_down) | (from_other_down & from_empty_up);
+    moves_and_exposed(other, own).1
+}
+
+/// Every square except the a and h files.
+const INNER: u64 = !(FILE_A | FILE_H);
+
+/// The legal moves of `p` against `o` and the discs of `o` that `p` could flip with one of
+/// them, from the same fills: a run of `o` discs with `p` on one side is flippable exactly when
+/// an empty square (then a legal move) closes its other side. Flipped discs lie strictly inside
+/// a line, so for the horizontal and diagonal lines only discs off the a and h files take part;
+/// masking them out also stops shifted runs from wrapping from one rank into the next.
+#[inline(always)]
+pub fn moves_and_exposed(p: u64, o: u64) -> (u64, u64) {
+    let empty = !(p | o);
+    let inner = o & INNER;
+    // One call per line orientation with constant shifts: a loop over them is not unrolled,
+    // and shifts by a variable cost more.
+    let lines = [
+        along(p, inner, empty, 1),
+        along(p, o, empty, 8),
+        along(p, inner, empty, 7),
+        along(p, inner, empty, 9),
+    ];
+    let (mut moves, mut exposed) = (0, 0);
+    for (m, e) in lines {
+        moves |= m;
+        exposed |= e;
     }
-    out
+    (moves & empty, exposed)
+}
+
+/// [`moves_and_exposed`] along the lines of one orientation (steps of `d` bits, runs over
+/// `through`); the moves are not yet masked with the empty squares.
+#[inline(always)]
+fn along(p: u64, through: u64, empty: u64, d: u32) -> (u64, u64) {
+    let pairs_up = through & (through << d);
+    let pairs_down = through & (through >> d);
+    let from_p_up = fill_pairs_up(p, through, pairs_up, d);
+    let from_p_down = fill_pairs_down(p, through, pairs_down, d);
+    let moves = (from_p_up << d) | (from_p_down >> d);
+    let from_empty_up = fill_pairs_up(empty, through, pairs_up, d);
+    let from_empty_down = fill_pairs_down(empty, through, pairs_down, d);
+    // A run reached from both a `p` disc and an empty square has one at each end.
+    let exposed = (from_p_up | from_p_down) & (from_empty_up | from_empty_down);
+    (moves, exposed)
+}
+
+/// Two bitboards handled side by side (one per colour): the same operation on both lanes, written
+/// so that the compiler can keep them in one vector register (SSE2 on x86-64, NEON on ARM).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pair(pub [u64; 2]);
+
+impl Pair {
+    #[inline(always)]
+    fn splat(x: u64) -> Pair {
+        Pair([x, x])
+    }
+    #[inline(always)]
+    fn and(self, o: Pair) -> Pair {
+        Pair([self.0[0] & o.0[0], self.0[1] & o.0[1]])
+    }
+    #[inline(always)]
+    fn or(self, o: Pair) -> Pair {
+        Pair([self.0[0] | o.0[0], self.0[1] | o.0[1]])
+    }
+    #[inline(always)]
+    fn shl(self, d: u32) -> Pair {
+        Pair([self.0[0] << d, self.0[1] << d])
+    }
+    #[inline(always)]
+    fn shr(self, d: u32) -> Pair {
+        Pair([self.0[0] >> d, self.0[1] >> d])
+    }
+}
+
+/// [`moves_and_exposed`] for both sides at once: lane 0 plays `a` against `b`, lane 1 `b`
+/// against `a`. Returns both sides' moves and the discs of `b` and of `a` they could flip.
+// Not inlined: on its own the compiler keeps both lanes in vector registers, inside the larger
+// evaluation it has split them again (measured: half the instructions this way).
+#[inline(never)]
+pub fn moves_and_exposed_pair(a: u64, b: u64) -> (Pair, Pair) {
+    moves_and_exposed_pair_inline(a, b)
+}
+
+/// [`moves_and_exposed_pair`] compiled for AVX2 (three-operand vector instructions).
+///
+/// # Safety
+/// The CPU must have AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+pub unsafe fn moves_and_exposed_pair_avx2(a: u64, b: u64) -> (Pair, Pair) {
+    moves_and_exposed_pair_inline(a, b)
+}
+
+#[inline(always)]
+fn moves_and_exposed_pair_inline(a: u64, b: u64) -> (Pair, Pair) {
+    let empty = Pair::splat(!(a | b));
+    let p = Pair([a, b]);
+    let o = Pair([b, a]);
+    let inner = o.and(Pair::splat(INNER));
+    let lines = [
+        along_pair(p, inner, empty, 1),
+        along_pair(p, o, empty, 8),
+        along_pair(p, inner, empty, 7),
+        along_pair(p, inner, empty, 9),
+    ];
+    let (mut moves, mut exposed) = (Pair::splat(0), Pair::splat(0));
+    for (m, e) in lines {
+        moves = moves.or(m);
+        exposed = exposed.or(e);
+    }
+    (moves.and(empty), exposed)
+}
+
+#[inline(always)]
+fn along_pair(p: Pair, through: Pair, empty: Pair, d: u32) -> (Pair, Pair) {
+    let pairs_up = through.and(through.shl(d));
+    let pairs_down = through.and(through.shr(d));
+    let fill_up = |seed: Pair| {
+        let mut run = through.and(seed.shl(d));
+        run = run.or(through.and(run.shl(d)));
+        run = run.or(pairs_up.and(run.shl(2 * d)));
+        run.or(pairs_up.and(run.shl(2 * d)))
+    };
+    let fill_down = |seed: Pair| {
+        let mut run = through.and(seed.shr(d));
+        run = run.or(through.and(run.shr(d)));
+        run = run.or(pairs_down.and(run.shr(2 * d)));
+        run.or(pairs_down.and(run.shr(2 * d)))
+    };
+    let from_p_up = fill_up(p);
+    let from_p_down = fill_down(p);
+    let moves = from_p_up.shl(d).or(from_p_down.shr(d));
+    let from_empty = fill_up(empty).or(fill_down(empty));
+    (moves, from_p_up.or(from_p_down).and(from_empty))
 }
 
 /// Squares of `through` reachable from `seed` by steps of `+d` bits over `through` only (at most
 /// six steps: a parallel-prefix fill).
 #[inline(always)]
 fn fill_up(seed: u64, through: u64, d: u32) -> u64 {
-    let mut run = through & (seed << d);
-    run |= through & (run << d);
-    let pairs = through & (through << d);
-    run |= pairs & (run << (2 * d));
-    run |= pairs & (run << (2 * d));
-    run
+    fill_pairs_up(seed, through, through & (through << d), d)
 }
 
 /// As [`fill_up`] with steps of `-d` bits.
 #[inline(always)]
 fn fill_down(seed: u64, through: u64, d: u32) -> u64 {
+    fill_pairs_down(seed, through, through & (through >> d), d)
+}
+
+/// [`fill_up`] given `pairs = through & (through << d)`, shared by fills over the same squares.
+#[inline(always)]
+fn fill_pairs_up(seed: u64, through: u64, pairs: u64, d: u32) -> u64 {
+    let mut run = through & (seed << d);
+    run |= through & (run << d);
+    run |= pairs & (run << (2 * d));
+    run |= pairs & (run << (2 * d));
+    run
+}
+
+/// [`fill_down`] given `pairs = through & (through >> d)`.
+#[inline(always)]
+fn fill_pairs_down(seed: u64, through: u64, pairs: u64, d: u32) -> u64 {
     let mut run = through & (seed >> d);
     run |= through & (run >> d);
-    let pairs = through & (through >> d);
     run |= pairs & (run >> (2 * d));
     run |= pairs & (run >> (2 * d));
     run
@@ -300,19 +483,33 @@ mod tests {
     }
 
     #[test]
-    fn full_ranks_and_files_match_a_line_by_line_check() {
+    fn full_lines_match_a_line_by_line_check() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..2000 {
+        for _ in 0..5000 {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            // Dense boards so that some lines are full.
+            // Dense boards so that many lines are full.
             let occ = x | x.rotate_left(17) | x.rotate_left(41);
-            let full = full_lines(occ);
-            assert_eq!(full[0], full_of(&LINES.ranks, occ));
-            assert_eq!(full[1], full_of(&LINES.files, occ));
+            assert_eq!(
+                full_lines(occ),
+                super::super::reference::full_lines(occ),
+                "{occ:x}"
+            );
         }
         assert_eq!(full_lines(u64::MAX), [u64::MAX; 4]);
+        assert_eq!(full_lines(0), [0; 4]);
+        // Every single-square line: the four corners' diagonals are full on their own.
+        assert_eq!(full_lines(CORNERS)[2], 1 << 7 | 1 << 56);
+        assert_eq!(full_lines(CORNERS)[3], 1 | 1 << 63);
+    }
+
+    #[test]
+    fn edge_runs_follow_the_edges_from_own_corners() {
+        // a1 b1 c1 (run), e1 (gap), a2 a3 (run up file a), h8 g8 (run), h2 alone.
+        let own = 0b111 | 1 << 4 | 1 << 8 | 1 << 16 | 1 << 63 | 1 << 62 | 1 << 15;
+        assert_eq!(edge_runs(own), 0b111 | 1 << 8 | 1 << 16 | 1 << 63 | 1 << 62);
+        assert_eq!(edge_runs(own & !CORNERS), 0);
     }
 
     #[test]

@@ -12,7 +12,8 @@
 pub mod bits;
 pub mod squares;
 
-use crate::heuristic::weights::{FactorInfo, FactorValues, paired};
+use crate::games::othello::bitboard::legal_moves;
+use crate::heuristic::weights::{FactorInfo, FactorValues, MAX_FACTORS, ResolvedWeights, paired};
 use bits::{CORNERS, EDGES};
 
 /// Factor indices (bit positions in the enabled mask).
@@ -96,77 +97,220 @@ pub struct StabilityCounts {
     pub unstable: u32,
 }
 
+impl StabilityCounts {
+    /// Counts of the discs `own` given which of them are stable and which the other side could
+    /// flip next move.
+    #[inline(always)]
+    fn of(own: u64, stable: u64, exposed: u64) -> StabilityCounts {
+        let unstable = exposed & !stable;
+        StabilityCounts {
+            stable: stable.count_ones(),
+            unstable: unstable.count_ones(),
+            semi_stable: (own & !stable & !unstable).count_ones(),
+        }
+    }
+}
+
 /// Stability classes of `own` against `other` (`other` is the side that could flip them).
 pub fn stability_counts(own: u64, other: u64) -> StabilityCounts {
     let full = bits::full_lines(own | other);
-    counts_with(own, other, &full)
-}
-
-fn counts_with(own: u64, other: u64, full: &[u64; 4]) -> StabilityCounts {
-    let stable = bits::stable(own, full);
-    let unstable = bits::unstable(own, other) & !stable;
-    StabilityCounts {
-        stable: stable.count_ones(),
-        unstable: unstable.count_ones(),
-        semi_stable: (own & !stable & !unstable).count_ones(),
-    }
+    StabilityCounts::of(own, bits::stable(own, &full), bits::unstable(own, other))
 }
 
 /// The paper's stability value: `(stable - unstable)` per side, scaled by the number of discs
 /// that count (stable or unstable) on both sides, so the result stays in `[-100, 100]`.
 pub fn stability_factor(me: u64, opp: u64) -> f32 {
-    let full = bits::full_lines(me | opp);
-    stability_from(&counts_with(me, opp, &full), &counts_with(opp, me, &full))
+    stability_counts(me, opp).factor_against(&stability_counts(opp, me))
 }
 
-fn stability_from(a: &StabilityCounts, b: &StabilityCounts) -> f32 {
-    let total = a.stable + a.unstable + b.stable + b.unstable;
-    if total == 0 {
-        return 0.0;
+impl StabilityCounts {
+    /// [`stability_factor`] from both sides' counts (`self` is the side to move).
+    #[inline(always)]
+    fn factor_against(&self, b: &StabilityCounts) -> f32 {
+        let a = self;
+        // With no disc counted both values are 0: dividing by 1 gives +0.0 without a branch.
+        let total = (a.stable + a.unstable + b.stable + b.unstable).max(1);
+        let va = a.stable as f32 - a.unstable as f32;
+        let vb = b.stable as f32 - b.unstable as f32;
+        100.0 * (va - vb) / total as f32
     }
-    let va = a.stable as f32 - a.unstable as f32;
-    let vb = b.stable as f32 - b.unstable as f32;
-    100.0 * (va - vb) / total as f32
 }
 
-/// Empty corners that `who` cannot take soon: no disc of `against` is next to them, and a
-/// corner can only become a legal move for `who` by flanking an adjacent `against` disc.
-fn unlikely_corners(against: u64, empty: u64) -> u32 {
-    // (corner, its three neighbours): a1, h1, a8, h8.
-    const AROUND: [(u64, u64); 4] = [
-        (1, 0x0302),
-        (1 << 7, 0xC040),
-        (1 << 56, 0x0203 << 48),
-        (1 << 63, 0x40C0 << 48),
-    ];
-    AROUND
-        .iter()
-        .filter(|&&(c, around)| c & empty != 0 && around & against == 0)
-        .count() as u32
+/// Both sides' legal moves and, when the stability factor is on, the discs each could lose to
+/// the other's next move: the masks the terminal test and several factors share.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moves {
+    /// Legal moves of the side to move.
+    pub mine: u64,
+    /// Legal moves of the other side.
+    pub theirs: u64,
+    /// Discs of the side to move the other side could flip next move (0 unless computed).
+    pub my_exposed: u64,
+    /// Discs of the other side the side to move could flip next move (0 unless computed).
+    pub their_exposed: u64,
 }
 
-/// Fills the enabled factors of the position `me` (to move) vs `opp`, given both sides' legal
-/// move masks (the caller has them already for the terminal test).
-pub fn compute(
-    me: u64,
-    opp: u64,
-    my_moves: u64,
-    opp_moves: u64,
-    enabled: u32,
-    out: &mut FactorValues,
-) {
+impl Moves {
+    /// The move masks of `me` (to move) and `opp`; the exposed discs too when `enabled` has the
+    /// stability factor (they come from the same fills, and one more per direction).
+    #[inline(always)]
+    pub fn new(me: u64, opp: u64, enabled: u32) -> Moves {
+        Moves::build(me, opp, enabled, false)
+    }
+
+    /// [`Moves::new`]; `native` (only inside the copies compiled for POPCNT, BMI and AVX2) takes
+    /// the two-lane pass compiled for AVX2.
+    #[inline(always)]
+    fn build(me: u64, opp: u64, enabled: u32, native: bool) -> Moves {
+        if enabled & (1 << f::STABILITY) != 0 {
+            let (moves, exposed) = pair_pass(me, opp, native);
+            Moves {
+                mine: moves.0[0],
+                theirs: moves.0[1],
+                my_exposed: exposed.0[1],
+                their_exposed: exposed.0[0],
+            }
+        } else {
+            Moves {
+                mine: legal_moves(me, opp),
+                theirs: legal_moves(opp, me),
+                my_exposed: 0,
+                their_exposed: 0,
+            }
+        }
+    }
+
+    /// Neither side can move: the game is over.
+    pub fn game_over(&self) -> bool {
+        self.mine | self.theirs == 0
+    }
+}
+
+/// Fills the enabled factors of `me` (to move) against `opp`, unless neither side can move:
+/// then it writes nothing and returns `false` (the game is over).
+///
+/// On x86-64 CPUs with POPCNT, BMI1, BMI2 and AVX2 (checked at run time, once) this runs a copy
+/// compiled for them: the portable x86-64 baseline counts bits in about a dozen instructions
+/// (the factors count bits some thirty times), and the three-operand forms save the register
+/// copies that two-operand shifts and masks need.
+#[inline]
+pub fn compute_unless_over(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if has_fast_bit_ops() {
+        // SAFETY: the CPU has every feature `compute_native` is compiled for.
+        return unsafe { compute_native(me, opp, enabled, out) };
+    }
+    compute_portable(me, opp, enabled, out)
+}
+
+/// [`crate::heuristic::Factors::weighted_sum`] for `me` (to move) against `opp`: the phase's
+/// weights, the enabled factors and their sum in one pass (compiled for POPCNT, BMI and AVX2
+/// where the CPU has them, as [`compute_unless_over`]); `None` when neither side can move.
+#[inline]
+pub fn weighted_sum(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+    #[cfg(target_arch = "x86_64")]
+    if has_fast_bit_ops() {
+        // SAFETY: the CPU has every feature `weighted_sum_native` is compiled for.
+        return unsafe { weighted_sum_native(me, opp, weights) };
+    }
+    weighted_sum_portable(me, opp, weights)
+}
+
+fn weighted_sum_portable(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+    weighted_sum_inline(me, opp, weights, false)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn weighted_sum_native(me: u64, opp: u64, weights: &ResolvedWeights) -> Option<f32> {
+    weighted_sum_inline(me, opp, weights, true)
+}
+
+#[inline(always)]
+fn weighted_sum_inline(me: u64, opp: u64, weights: &ResolvedWeights, native: bool) -> Option<f32> {
+    // The same expression as `Othello::phase`, so the same value.
+    let phase = ((64 - (!(me | opp)).count_ones()) as f32 - 4.0) / 60.0;
+    let w = weights.weights_at(phase);
+    let mut values = [0f32; MAX_FACTORS];
+    compute_inline(me, opp, weights.enabled(), &mut values, native)
+        .then(|| weights.dot_first(FACTORS.len(), &w, &values))
+}
+
+/// Both sides' moves and exposed discs ([`bits::moves_and_exposed_pair`]); `native` is set
+/// only by the copies compiled for [`has_fast_bit_ops`]'s features.
+#[inline(always)]
+fn pair_pass(me: u64, opp: u64, native: bool) -> (bits::Pair, bits::Pair) {
+    #[cfg(target_arch = "x86_64")]
+    if native {
+        // SAFETY: `native` is only set by code that runs once `has_fast_bit_ops` (which
+        // includes AVX2) said yes.
+        return unsafe { bits::moves_and_exposed_pair_avx2(me, opp) };
+    }
+    let _ = native;
+    bits::moves_and_exposed_pair(me, opp)
+}
+
+#[cfg(target_arch = "x86_64")]
+fn has_fast_bit_ops() -> bool {
+    static HAS: once_cell::sync::Lazy<bool> = once_cell::sync::Lazy::new(|| {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("avx2")
+    });
+    *HAS
+}
+
+fn compute_portable(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
+    compute_inline(me, opp, enabled, out, false)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2,avx2")]
+fn compute_native(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) -> bool {
+    compute_inline(me, opp, enabled, out, true)
+}
+
+#[inline(always)]
+fn compute_inline(me: u64, opp: u64, enabled: u32, out: &mut FactorValues, native: bool) -> bool {
+    let moves = Moves::build(me, opp, enabled, native);
+    if moves.game_over() {
+        return false;
+    }
+    compute(me, opp, &moves, enabled, out);
+    true
+}
+
+/// Fills the enabled factors of the position `me` (to move) vs `opp` (finished or not), given
+/// both sides' moves from [`Moves::new`] with the same `enabled`. Masks several factors need
+/// (neighbourhoods, full lines, stable discs, table sums) are computed once.
+#[inline(always)]
+pub fn compute(me: u64, opp: u64, moves: &Moves, enabled: u32, out: &mut FactorValues) {
     let on = |i: usize| enabled & (1 << i) != 0;
     let empty = !(me | opp);
+    let (my_moves, opp_moves) = (moves.mine, moves.theirs);
     if on(f::COINS) {
         out[f::COINS] = paired(me.count_ones(), opp.count_ones());
     }
     if on(f::MOBILITY) {
         out[f::MOBILITY] = paired(my_moves.count_ones(), opp_moves.count_ones());
     }
-    if on(f::POTENTIAL_MOBILITY) {
-        let mine = (bits::neighbours(opp) & empty).count_ones();
-        let theirs = (bits::neighbours(me) & empty).count_ones();
-        out[f::POTENTIAL_MOBILITY] = paired(mine, theirs);
+    // The 3x3 blocks around each side's discs serve potential mobility and unlikely corners.
+    if enabled & (1 << f::POTENTIAL_MOBILITY | 1 << f::UNLIKELY_CORNERS) != 0 {
+        let (near_me, near_opp) = (bits::around(me) & empty, bits::around(opp) & empty);
+        if on(f::POTENTIAL_MOBILITY) {
+            out[f::POTENTIAL_MOBILITY] = paired(near_opp.count_ones(), near_me.count_ones());
+        }
+        if on(f::UNLIKELY_CORNERS) {
+            // An empty corner is unlikely for a side when no opposing disc is next to it (only
+            // flanking one makes it a legal move); fewer is better, so the opponent's count
+            // comes first.
+            let empty_corners = empty & CORNERS;
+            out[f::UNLIKELY_CORNERS] = paired(
+                (empty_corners & !near_me).count_ones(),
+                (empty_corners & !near_opp).count_ones(),
+            );
+        }
     }
     if on(f::CORNERS) {
         out[f::CORNERS] = paired((me & CORNERS).count_ones(), (opp & CORNERS).count_ones());
@@ -177,30 +321,27 @@ pub fn compute(
             (opp_moves & CORNERS).count_ones(),
         );
     }
-    if on(f::UNLIKELY_CORNERS) {
-        // Fewer unlikely corners is better, so the opponent's count comes first.
-        out[f::UNLIKELY_CORNERS] =
-            paired(unlikely_corners(me, empty), unlikely_corners(opp, empty));
-    }
-    if on(f::STABILITY) {
-        out[f::STABILITY] = stability_factor(me, opp);
-    }
-    if on(f::STABLE_DISCS) {
+    if enabled & (1 << f::STABILITY | 1 << f::STABLE_DISCS) != 0 {
         let full = bits::full_lines(me | opp);
-        out[f::STABLE_DISCS] = paired(
-            bits::stable(me, &full).count_ones(),
-            bits::stable(opp, &full).count_ones(),
-        );
+        let (stable_me, stable_opp) = bits::stable_pair(me, opp, &full);
+        if on(f::STABILITY) {
+            let a = StabilityCounts::of(me, stable_me, moves.my_exposed);
+            let b = StabilityCounts::of(opp, stable_opp, moves.their_exposed);
+            out[f::STABILITY] = a.factor_against(&b);
+        }
+        if on(f::STABLE_DISCS) {
+            out[f::STABLE_DISCS] = paired(stable_me.count_ones(), stable_opp.count_ones());
+        }
     }
     if on(f::FRONTIER) {
-        let boundary = bits::neighbours(empty);
+        let boundary = bits::around(empty);
         out[f::FRONTIER] = paired((opp & boundary).count_ones(), (me & boundary).count_ones());
     }
     if on(f::TABLE_99) || on(f::TABLE_100) {
-        let mine = squares::TABLE_99.class_counts(me);
-        let theirs = squares::TABLE_99.class_counts(opp);
-        out[f::TABLE_99] = squares::TABLE_99.factor_from_counts(&mine, &theirs);
-        out[f::TABLE_100] = squares::TABLE_100.factor_from_counts(&mine, &theirs);
+        let mine = squares::TableSums::of(me);
+        let theirs = squares::TableSums::of(opp);
+        out[f::TABLE_99] = squares::factor_from_sums(mine.table_99(), theirs.table_99());
+        out[f::TABLE_100] = squares::factor_from_sums(mine.table_100(), theirs.table_100());
     }
     if on(f::EDGE_ACCESS) {
         let edge = EDGES & !CORNERS;
@@ -218,6 +359,10 @@ pub fn compute(
     }
 }
 
+#[cfg(test)]
+mod agreement;
+#[cfg(test)]
+mod reference;
 #[cfg(test)]
 mod tests;
 

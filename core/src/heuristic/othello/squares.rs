@@ -129,3 +129,88 @@ pub const TABLE_100: SquareTable = build([
     [0, 0, -1, -1],
     [0, 0, 0, -1],
 ]);
+
+/// Both tables' sums over a set of discs, from one pass of eight byte lookups (one per rank).
+///
+/// Each entry packs four 16-bit counters for one rank's byte: `Σ|w|` and `Σ(|w| + w)` of
+/// [`TABLE_99`], then the same of [`TABLE_100`]. `|w| + w >= 0`, so no counter ever goes
+/// negative, and eight ranks of them stay below 2^16 (at most 2 * 270 per rank), so plain `u64`
+/// additions add all four counters at once without carries between them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableSums(u64);
+
+impl TableSums {
+    /// The sums over the discs of `b`.
+    #[inline(always)]
+    pub fn of(b: u64) -> TableSums {
+        let mut packed = 0u64;
+        for rank in 0..8 {
+            let row = ((b >> (8 * rank)) & 0xFF) as usize;
+            packed += RANK_SUMS[RANK_ROW[rank]][row];
+        }
+        TableSums(packed)
+    }
+
+    fn lane(self, i: u32) -> i32 {
+        ((self.0 >> (16 * i)) & 0xFFFF) as i32
+    }
+
+    /// `(Σ w, Σ |w|)` of [`TABLE_99`] over the discs.
+    #[inline(always)]
+    pub fn table_99(self) -> (i32, i32) {
+        let abs = self.lane(0);
+        (self.lane(1) - abs, abs)
+    }
+
+    /// `(Σ w, Σ |w|)` of [`TABLE_100`] over the discs.
+    #[inline(always)]
+    pub fn table_100(self) -> (i32, i32) {
+        let abs = self.lane(2);
+        (self.lane(3) - abs, abs)
+    }
+}
+
+/// [`SquareTable::factor`] from the sums of each side ([`TableSums`]): the same integers, so
+/// the same value.
+#[inline(always)]
+pub fn factor_from_sums(me: (i32, i32), opp: (i32, i32)) -> f32 {
+    let diff = me.0 - opp.0;
+    // A scale of 0 means every occupied square weighs 0, so `diff` is 0 too: dividing by 1
+    // gives the same +0.0 as a branch would.
+    let scale = (me.1 + opp.1).max(1);
+    100.0 * diff as f32 / scale as f32
+}
+
+/// Which of the four distinct rows of the symmetric tables each rank uses.
+const RANK_ROW: [usize; 8] = [0, 1, 2, 3, 3, 2, 1, 0];
+
+/// `RANK_SUMS[row][byte]`: the packed counters of [`TableSums`] for the discs `byte` on a rank
+/// of that row.
+static RANK_SUMS: [[u64; 256]; 4] = build_rank_sums();
+
+const fn build_rank_sums() -> [[u64; 256]; 4] {
+    let mut out = [[0u64; 256]; 4];
+    let mut row = 0;
+    while row < 4 {
+        let mut byte = 0;
+        while byte < 256 {
+            let (mut a99, mut p99, mut a100, mut p100) = (0u64, 0u64, 0u64, 0u64);
+            let mut file = 0;
+            while file < 8 {
+                if byte & (1 << file) != 0 {
+                    let w99 = TABLE_99.weights[row * 8 + file];
+                    let w100 = TABLE_100.weights[row * 8 + file];
+                    a99 += w99.unsigned_abs() as u64;
+                    p99 += (w99.abs() + w99) as u64;
+                    a100 += w100.unsigned_abs() as u64;
+                    p100 += (w100.abs() + w100) as u64;
+                }
+                file += 1;
+            }
+            out[row][byte] = a99 | (p99 << 16) | (a100 << 32) | (p100 << 48);
+            byte += 1;
+        }
+        row += 1;
+    }
+    out
+}

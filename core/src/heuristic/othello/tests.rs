@@ -15,14 +15,7 @@ fn diagram(text: &str) -> (u64, u64) {
 
 fn all(me: u64, opp: u64) -> FactorValues {
     let mut out = [0f32; MAX_FACTORS];
-    compute(
-        me,
-        opp,
-        bits::moves(me, opp),
-        bits::moves(opp, me),
-        u32::MAX,
-        &mut out,
-    );
+    compute(me, opp, &Moves::new(me, opp, u32::MAX), u32::MAX, &mut out);
     out
 }
 
@@ -447,14 +440,8 @@ fn factors_are_antisymmetric_where_the_papers_make_them_so() {
 fn only_enabled_factors_are_written() {
     let (x, o) = (sq("d5") | sq("e4") | sq("c4"), sq("d4") | sq("e5"));
     let mut out = [7.0f32; MAX_FACTORS];
-    compute(
-        x,
-        o,
-        bits::moves(x, o),
-        bits::moves(o, x),
-        1 << f::COINS,
-        &mut out,
-    );
+    let enabled = 1 << f::COINS;
+    compute(x, o, &Moves::new(x, o, enabled), enabled, &mut out);
     assert!(close(out[f::COINS], paired(3, 2)));
     assert!(
         out.iter()
