@@ -11,25 +11,8 @@ use ply_core::games::connect4::ConnectFour;
 use ply_core::solve::connect4::Solver;
 use std::time::{Duration, Instant};
 
-/// CPU time this thread has run (the machine is shared, so wall time alone overstates the cost
-/// when other processes compete for the cores). `clock_gettime` is exact to the nanosecond, where
-/// the scheduler's `/proc` counter only moves at ticks and reads 0 for a microsecond solve.
-fn thread_cpu_time() -> Option<Duration> {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `t` is a valid, writable timespec for the call's duration.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-        (rc == 0).then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
-}
+mod support;
+use support::thread_cpu_time;
 
 fn main() {
     let mut files = Vec::new();

@@ -19,6 +19,8 @@ use ply_core::{Evaluator, Game};
 use std::hint::black_box;
 use std::sync::Arc;
 
+mod support;
+
 fn positions<G: Game>(games: usize) -> Vec<G> {
     let mut state = 0x1234_5678_9abc_def1u64;
     let mut out = Vec::new();
@@ -154,14 +156,8 @@ fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
 struct ThreadCpuTime;
 
 fn thread_cpu_ns() -> u64 {
-    let mut ts = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `ts` is a valid timespec for the call to fill in.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    ts.tv_sec as u64 * 1_000_000_000 + ts.tv_nsec as u64
+    let t = support::thread_cpu_time().expect("clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    t.as_nanos() as u64
 }
 
 impl Measurement for ThreadCpuTime {

@@ -7,6 +7,8 @@ use ply_core::games::othello::parse_obf;
 use ply_core::solve::othello::solve;
 use std::hint::black_box;
 
+mod support;
+
 const TT_BYTES: usize = 64 << 20;
 const FFO_40_59: &str = include_str!("../../tests/data/othello/fforum-40-59.obf");
 
@@ -63,21 +65,8 @@ fn bench_solve(c: &mut Criterion) {
 criterion_group!(benches, bench_solve);
 criterion_main!(benches);
 
-/// This thread's time on a CPU (`clock_gettime`), so that a shared, busy machine does not distort
-/// the figure; `None` where unavailable (then wall time is shown twice).
+/// This thread's time on a CPU in seconds, so that a shared, busy machine does not distort the
+/// figure; `None` where unavailable (then wall time is shown twice).
 fn cpu_seconds() -> Option<f64> {
-    #[cfg(unix)]
-    {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `t` is a valid, writable timespec for the call's duration.
-        let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-        (rc == 0).then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
-    }
-    #[cfg(not(unix))]
-    {
-        None
-    }
+    support::thread_cpu_time().map(|t| t.as_secs_f64())
 }
