@@ -28,8 +28,11 @@ class BenchTest {
     private val threads = ManagementFactory.getThreadMXBean()
     private fun cpuNanos() = threads.currentThreadCpuTime
 
-    /** Wall and on-CPU microseconds of `playIndex` + `snapshot` over random games of [kind]. */
-    private fun roundTrips(kind: GameKind, moves: Int): Pair<List<Double>, List<Double>> {
+    /**
+     * Wall and on-CPU microseconds of `playIndex` + `snapshot` over random games of [kind], or of
+     * the single call `playIndexAndSnapshot` that the shells use when [combined].
+     */
+    private fun roundTrips(kind: GameKind, moves: Int, combined: Boolean): Pair<List<Double>, List<Double>> {
         val rng = Random(1)
         val wall = ArrayList<Double>()
         val cpu = ArrayList<Double>()
@@ -40,8 +43,12 @@ class BenchTest {
                 val m = s.legalMoves[rng.nextInt(s.legalMoves.size)]
                 val c0 = cpuNanos()
                 val t0 = System.nanoTime()
-                session.playIndex(m.index)
-                s = session.snapshot()
+                if (combined) {
+                    s = session.playIndexAndSnapshot(m.index)
+                } else {
+                    session.playIndex(m.index)
+                    s = session.snapshot()
+                }
                 wall.add((System.nanoTime() - t0) / 1000.0)
                 cpu.add((cpuNanos() - c0) / 1000.0)
             }
@@ -55,12 +62,26 @@ class BenchTest {
         val kinds = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
         // Warm-up: let the JIT compile the binding code for every game before anything is timed
         // (on a loaded machine the compiler threads lag, and the first game measured paid for it).
-        repeat(2) { for (kind in kinds) roundTrips(kind, 4000) }
-        for (kind in kinds) {
-            val (wall, cpu) = roundTrips(kind, 6000)
-            println("BENCH play+snapshot $kind: median %.1f µs wall (p90 %.1f), %.1f µs on-CPU, over %d moves".format(
-                median(wall), wall.sorted()[wall.size * 9 / 10], median(cpu), wall.size))
-            assertTrue(wall.isNotEmpty())
+        repeat(2) { for (kind in kinds) for (combined in listOf(false, true)) roundTrips(kind, 3000, combined) }
+        // Rounds interleave the games and both paths, so one slow phase of the JVM (a
+        // recompilation, a collection) lands in one round's median instead of one game's figure.
+        val rounds = 5
+        val wallMedians = HashMap<Pair<GameKind, Boolean>, MutableList<Double>>()
+        val cpuMedians = HashMap<Pair<GameKind, Boolean>, MutableList<Double>>()
+        repeat(rounds) {
+            for (kind in kinds) for (combined in listOf(false, true)) {
+                val (wall, cpu) = roundTrips(kind, 1500, combined)
+                wallMedians.getOrPut(kind to combined) { ArrayList() }.add(median(wall))
+                cpuMedians.getOrPut(kind to combined) { ArrayList() }.add(median(cpu))
+            }
+        }
+        for (kind in kinds) for (combined in listOf(false, true)) {
+            val w = wallMedians.getValue(kind to combined)
+            val c = cpuMedians.getValue(kind to combined)
+            val what = if (combined) "playIndexAndSnapshot" else "playIndex+snapshot"
+            println("BENCH $what $kind: median of $rounds round medians %.1f µs wall (rounds %.1f-%.1f), %.1f µs on-CPU".format(
+                median(w), w.min(), w.max(), median(c)))
+            assertTrue(w.size == rounds)
         }
     }
 

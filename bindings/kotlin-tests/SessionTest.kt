@@ -49,6 +49,24 @@ class SessionTest {
     }
 
     @Test
+    fun playIndexAndSnapshotIsPlayIndexThenSnapshot() {
+        val rng = Random(11)
+        for (kind in ALL_KINDS) {
+            val one = humans(kind)
+            val two = humans(kind)
+            var s = one.snapshot()
+            while (s.status is GameStatus.Playing && s.moveNumber < 150u) {
+                val i = s.legalMoves[rng.nextInt(s.legalMoves.size)].index
+                s = one.playIndexAndSnapshot(i)
+                two.playIndex(i)
+                assertEquals(two.snapshot(), s, "$kind after ${s.history}")
+            }
+            assertFailsWith<PlyException.IllegalMove> { humans(kind).playIndexAndSnapshot(999u) }
+            one.close(); two.close()
+        }
+    }
+
+    @Test
     fun computerAgainstComputerAtLowDepth() {
         for (kind in ALL_KINDS) {
             val session = GameSession(kind, computer(kind, 2), computer(kind, 1), null)

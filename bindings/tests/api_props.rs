@@ -95,6 +95,7 @@ fn expected(r: Result<(), PlyError>) {
 enum Op {
     PlayLegal(usize),
     PlayIndex(u32),
+    PlayIndexAndSnapshot(u32),
     PlayText(String),
     Undo,
     Redo,
@@ -110,6 +111,7 @@ fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         6 => any::<usize>().prop_map(Op::PlayLegal),
         1 => (0u32..100).prop_map(Op::PlayIndex),
+        1 => (0u32..12).prop_map(Op::PlayIndexAndSnapshot),
         1 => "[a-z0-9x -]{0,6}".prop_map(Op::PlayText),
         2 => Just(Op::Undo),
         1 => Just(Op::Redo),
@@ -136,6 +138,14 @@ fn apply(session: &GameSession, kind: GameKind, op: &Op) {
             }
         }
         Op::PlayIndex(i) => expected(session.play_index(*i).map(|_| ())),
+        Op::PlayIndexAndSnapshot(i) => match session.play_index_and_snapshot(*i) {
+            // Taken under the same lock as the move: it shows that move as the last one.
+            Ok(after) => {
+                check(&after);
+                assert!(after.last_move.is_some() && after.move_number > 0);
+            }
+            Err(e) => expected(Err(e)),
+        },
         Op::PlayText(t) => expected(session.play(t.clone()).map(|_| ())),
         Op::Undo => expected(session.undo().map(|_| ())),
         Op::Redo => expected(session.redo().map(|_| ())),

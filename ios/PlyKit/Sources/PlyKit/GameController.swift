@@ -206,15 +206,17 @@ public final class GameController {
 
     private func playMove(_ m: MoveInfo) {
         stopHint()
+        let after: Snapshot
         do {
-            _ = try session.playIndex(legalMoveIndex: m.index)
+            // One call for the move and the new picture (half the FFI crossings of a tap).
+            after = try session.playIndexAndSnapshot(legalMoveIndex: m.index)
         } catch {
             say(describe(error))
             return
         }
         forgetStats(from: Int(snap.moveNumber))
         marks = UiMarks()
-        changed()
+        changed(after)
     }
 
     /// Asks the engine for a move for the human to move; shown as `CellView.hint`.
@@ -396,8 +398,8 @@ public final class GameController {
         publish()
     }
 
-    private func changed() {
-        if let s = try? session.snapshot() { snap = s }
+    private func changed(_ current: Snapshot? = nil) {
+        if let s = current ?? (try? session.snapshot()) { snap = s }
         publish()
         if snap.status != .playing { recordEnd() } else { maybeStartComputer() }
     }

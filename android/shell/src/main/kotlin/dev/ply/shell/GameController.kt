@@ -202,15 +202,16 @@ class GameController private constructor(
 
     private fun playMove(m: MoveInfo) {
         stopHint()
-        try {
-            session.playIndex(m.index)
+        val after = try {
+            // One call for the move and the new picture (half the FFI crossings of a tap).
+            session.playIndexAndSnapshot(m.index)
         } catch (e: PlyException) {
             say(e.message ?: "That move cannot be played")
             return
         }
         forgetStatsFrom(snapshot.moveNumber.toInt())
         marks = UiMarks()
-        changed()
+        changed(after)
     }
 
     /** Asks the engine for a move for the human to move; shown as [CellView.hint]. */
@@ -383,8 +384,8 @@ class GameController private constructor(
         publish()
     }
 
-    private fun changed() {
-        snapshot = session.snapshot()
+    private fun changed(current: Snapshot = session.snapshot()) {
+        snapshot = current
         publish()
         if (snapshot.status !is GameStatus.Playing) recordEnd() else maybeStartComputer()
     }
