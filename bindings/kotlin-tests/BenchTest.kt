@@ -89,24 +89,36 @@ class BenchTest {
     fun computerMoveOverheadOverTheSearch() {
         // Depth 5 is the app's default level; depth 9 is a move a player waits for. No table: its
         // allocation happens before the engine starts its clock and would count as overhead.
+        // "cold": the first calls of a fresh JVM, whose marshalling code still runs in the
+        // interpreter; "warm": after a few thousand quick computer moves have let the JIT compile
+        // it (the steady state of a long session).
+        measureComputerMoveOverhead("cold")
+        val quick = fixedDepth(GameKind.OTHELLO, 1).copy(ttBytes = 0uL)
+        repeat(60) {
+            val session = GameSession(GameKind.OTHELLO, PlayerKind.Computer(quick), PlayerKind.Computer(quick), null)
+            while (session.snapshot().status is GameStatus.Playing) session.computerMove(null)
+            session.close()
+        }
+        measureComputerMoveOverhead("warm")
+    }
+
+    private fun measureComputerMoveOverhead(state: String) {
         for (depth in listOf(5, 9)) {
             val settings = fixedDepth(GameKind.OTHELLO, depth).copy(ttBytes = 0uL)
             val overheads = ArrayList<Double>()
             val fractions = ArrayList<Double>()
-            repeat(4) { game ->
+            repeat(3) {
                 val session = GameSession(GameKind.OTHELLO, PlayerKind.Computer(settings), PlayerKind.Computer(settings), null)
                 repeat(10) {
                     val t0 = System.nanoTime()
                     val m = session.computerMove(null)
                     val wallMs = (System.nanoTime() - t0) / 1e6
-                    if (game > 0) {
-                        overheads.add(wallMs - m.stats.timeMs)
-                        fractions.add((wallMs - m.stats.timeMs) / wallMs)
-                    }
+                    overheads.add(wallMs - m.stats.timeMs)
+                    fractions.add((wallMs - m.stats.timeMs) / wallMs)
                 }
                 session.close()
             }
-            println("BENCH computerMove overhead (Othello depth $depth): median %.3f ms = %.2f%% of the move time over %d moves".format(
+            println("BENCH computerMove overhead, $state (Othello depth $depth): median %.3f ms = %.2f%% of the move time over %d moves".format(
                 median(overheads), 100 * median(fractions), overheads.size))
             assertTrue(overheads.isNotEmpty())
         }
