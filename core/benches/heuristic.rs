@@ -43,15 +43,14 @@ fn positions<G: Game>(games: usize) -> Vec<G> {
 }
 
 fn eval_bench<G: HasHeuristic>(c: &mut Criterion, label: &str, eval: &dyn Evaluator<G>, set: &[G]) {
-    c.bench_function(label, |b| {
-        b.iter(|| {
-            let mut total = 0i64;
-            for p in set {
-                total += i64::from(eval.evaluate(black_box(p)));
-            }
-            total
-        })
-    });
+    c.bench_function(label, |b| b.iter(|| evaluate_all(eval, set)));
+}
+
+/// The sum of `eval` over `set` (so the evaluations cannot be optimised away).
+fn evaluate_all<G, E: Evaluator<G> + ?Sized>(eval: &E, set: &[G]) -> i64 {
+    set.iter()
+        .map(|p| i64::from(eval.evaluate(black_box(p))))
+        .sum()
 }
 
 /// The Othello positions, the `default` evaluator and one with every factor at weight 1.
@@ -113,15 +112,7 @@ fn benches(c: &mut Criterion) {
             w.weights.insert(f.to_string(), Weight::Flat(1.0));
         }
         let eval = WeightedEvaluator::<Othello>::new(&w).unwrap_or_else(|e| panic!("{e}"));
-        group.bench_function(f, |b| {
-            b.iter(|| {
-                let mut total = 0i64;
-                for p in &othello {
-                    total += i64::from(eval.evaluate(black_box(p)));
-                }
-                total
-            })
-        });
+        group.bench_function(f, |b| b.iter(|| evaluate_all(&eval, &othello)));
     }
     group.finish();
     let c4 = ConnectFour::heuristic("default").unwrap_or_else(|e| panic!("{e}"));
@@ -139,15 +130,7 @@ fn cpu_benches(c: &mut Criterion<ThreadCpuTime>) {
         b.iter(|| movegen_and_play(&othello, &mut buf))
     });
     for (name, eval) in [("eval-default", &default), ("eval-all-factors", &full)] {
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                let mut total = 0i64;
-                for p in &othello {
-                    total += i64::from(eval.evaluate(black_box(p)));
-                }
-                total
-            })
-        });
+        group.bench_function(name, |b| b.iter(|| evaluate_all(eval.as_ref(), &othello)));
     }
     group.finish();
 }
