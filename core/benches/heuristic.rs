@@ -47,7 +47,7 @@ fn eval_bench<G: HasHeuristic>(c: &mut Criterion, label: &str, eval: &dyn Evalua
 }
 
 /// The sum of `eval` over `set` (so the evaluations cannot be optimised away).
-fn evaluate_all<G, E: Evaluator<G> + ?Sized>(eval: &E, set: &[G]) -> i64 {
+fn evaluate_all<G: Game, E: Evaluator<G> + ?Sized>(eval: &E, set: &[G]) -> i64 {
     set.iter()
         .map(|p| i64::from(eval.evaluate(black_box(p))))
         .sum()
