@@ -264,15 +264,9 @@ public final class GameController {
         if closed { return }
         cancelSearch()
         if !setup.mode.hasHuman { autoPlay = false }
-        do {
-            _ = try session.undo()
-        } catch {
-            say(describe(error))
-            return
+        if userChange({ _ = try session.undo() }) {
+            recordedEnd = recordedEnd && snap.status != .playing
         }
-        marks = UiMarks()
-        changed()
-        recordedEnd = recordedEnd && snap.status != .playing
     }
 
     /// Replays undone moves until a human is to move again.
@@ -280,14 +274,7 @@ public final class GameController {
         if closed { return }
         cancelSearch()
         if !setup.mode.hasHuman { autoPlay = false }
-        do {
-            _ = try session.redo()
-        } catch {
-            say(describe(error))
-            return
-        }
-        marks = UiMarks()
-        changed()
+        userChange { _ = try session.redo() }
     }
 
     /// Continues the computer's play after `pause()` (or undo/redo in computer-against-computer games).
@@ -328,14 +315,22 @@ public final class GameController {
         if closed || snap.status != .playing { return }
         cancelSearch()
         let side = setup.mode == .vsComputer ? setup.humanSide : snap.sideToMove
+        userChange { try session.resign(player: side) }
+    }
+
+    /// Applies a change the user asked for (undo, redo, resign) and redraws from a fresh snapshot
+    /// with the transient marks cleared; when the core refuses it, says why and changes nothing.
+    @discardableResult
+    private func userChange(_ change: () throws -> Void) -> Bool {
         do {
-            try session.resign(player: side)
+            try change()
         } catch {
             say(describe(error))
-            return
+            return false
         }
         marks = UiMarks()
         changed()
+        return true
     }
 
     /// Reads the running search's node count (the app calls this a few times a second while thinking).

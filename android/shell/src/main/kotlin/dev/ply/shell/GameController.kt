@@ -248,15 +248,10 @@ class GameController private constructor(
         if (closed) return
         cancelSearch()
         if (!setup.mode.hasHuman()) autoPlay = false
-        try {
+        userChange("Cannot undo") {
             session.undo()
-        } catch (e: PlyException) {
-            say(e.message ?: "Cannot undo")
-            return
+            recordedEnd = recordedEnd && session.snapshot().status !is GameStatus.Playing
         }
-        recordedEnd = recordedEnd && session.snapshot().status !is GameStatus.Playing
-        marks = UiMarks()
-        changed()
     }
 
     /** Replays undone moves until a human is to move again. */
@@ -264,14 +259,7 @@ class GameController private constructor(
         if (closed) return
         cancelSearch()
         if (!setup.mode.hasHuman()) autoPlay = false
-        try {
-            session.redo()
-        } catch (e: PlyException) {
-            say(e.message ?: "Cannot redo")
-            return
-        }
-        marks = UiMarks()
-        changed()
+        userChange("Cannot redo") { session.redo() }
     }
 
     /** Continues the computer's play after [pause] (or after undo/redo in computer-against-computer games). */
@@ -317,10 +305,19 @@ class GameController private constructor(
         if (closed || snapshot.status !is GameStatus.Playing) return
         cancelSearch()
         val side = if (setup.mode == PlayMode.VS_COMPUTER) setup.humanSide else snapshot.sideToMove
+        userChange("Cannot resign") { session.resign(side) }
+    }
+
+    /**
+     * Applies a change the user asked for (undo, redo, resign) and redraws from a fresh snapshot
+     * with the transient marks cleared; when the core refuses it, says why ([failure] if the
+     * error has no message) and changes nothing.
+     */
+    private fun userChange(failure: String, change: () -> Unit) {
         try {
-            session.resign(side)
+            change()
         } catch (e: PlyException) {
-            say(e.message ?: "Cannot resign")
+            say(e.message ?: failure)
             return
         }
         marks = UiMarks()
