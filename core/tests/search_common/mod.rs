@@ -78,15 +78,7 @@ impl Game for TicTacToe {
         }
     }
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        let mv: u8 = text
-            .trim()
-            .parse()
-            .map_err(|_| ParseError::new(0, "expected 0-8"))?;
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(ParseError::new(0, "illegal"))
-        }
+        parse_number_move(self, text, "0-8")
     }
     fn format_move(&self, mv: u8) -> String {
         mv.to_string()
@@ -191,15 +183,7 @@ impl Game for Counter {
         mv == 2
     }
     fn parse_move(&self, text: &str) -> Result<u8, ParseError> {
-        let mv: u8 = text
-            .trim()
-            .parse()
-            .map_err(|_| ParseError::new(0, "expected 0-3"))?;
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(ParseError::new(0, "illegal"))
-        }
+        parse_number_move(self, text, "0-3")
     }
     fn format_move(&self, mv: u8) -> String {
         mv.to_string()
@@ -456,5 +440,22 @@ pub fn shift_one_ply(score: i32) -> i32 {
         score + 1
     } else {
         score
+    }
+}
+
+/// A toy game's move: a number naming a legal move (`range` says which numbers exist).
+fn parse_number_move<G: Game<Move = u8>>(
+    pos: &G,
+    text: &str,
+    range: &str,
+) -> Result<u8, ParseError> {
+    let mv: u8 = text
+        .trim()
+        .parse()
+        .map_err(|_| ParseError::new(0, format!("expected {range}")))?;
+    if pos.is_legal(mv) {
+        Ok(mv)
+    } else {
+        Err(ParseError::new(0, "illegal"))
     }
 }
