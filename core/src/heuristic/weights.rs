@@ -336,6 +336,15 @@ impl ResolvedWeights {
     /// are 0 too.
     #[inline(always)]
     pub fn weights_at(&self, phase: f32) -> FactorValues {
+        self.weights_at_first(self.len(), phase)
+    }
+
+    /// [`ResolvedWeights::weights_at`] worked out for the first `count` factors (rounded up to
+    /// whole chunks of eight), which must include every enabled one: a game that knows its
+    /// factor count passes it, so the loop has a fixed length. Factors that are not enabled
+    /// weigh 0 in every phase, so their entries are 0 whether worked out or not.
+    #[inline(always)]
+    pub fn weights_at_first(&self, count: usize, phase: f32) -> FactorValues {
         if !self.phased {
             return self.table[1];
         }
@@ -348,7 +357,7 @@ impl ResolvedWeights {
         };
         let mut out = [0f32; MAX_FACTORS];
         // Whole chunks of eight (worked out side by side) up to the highest enabled factor.
-        let chunks = self.len().div_ceil(8);
+        let chunks = count.min(MAX_FACTORS).div_ceil(8);
         let rows = out.chunks_exact_mut(8).zip(from.chunks_exact(8));
         for ((w, a), b) in rows.zip(to.chunks_exact(8)).take(chunks) {
             for j in 0..8 {

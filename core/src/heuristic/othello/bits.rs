@@ -140,6 +140,18 @@ const fn build_lines() -> Lines {
 /// full.
 #[inline(always)]
 pub fn full_lines(occupied: u64) -> [u64; 4] {
+    let (ranks, files) = full_ranks_and_files(occupied);
+    [
+        ranks,
+        files,
+        full_diagonals(occupied, 9, DIAG_EDGES),
+        full_diagonals(occupied, 7, ANTI_EDGES),
+    ]
+}
+
+/// The squares whose rank is full and those whose file is full.
+#[inline(always)]
+fn full_ranks_and_files(occupied: u64) -> (u64, u64) {
     // Ranks: AND each square with the seven to its east; bit a of a rank survives iff it is full.
     let mut h = occupied;
     h &= h >> 1;
@@ -152,12 +164,7 @@ pub fn full_lines(occupied: u64) -> [u64; 4] {
     v &= v >> 16;
     v &= v >> 32;
     let files = (v & RANK_1).wrapping_mul(FILE_A);
-    [
-        ranks,
-        files,
-        full_diagonals(occupied, 9, DIAG_EDGES),
-        full_diagonals(occupied, 7, ANTI_EDGES),
-    ]
+    (ranks, files)
 }
 
 /// Edge masks for [`full_diagonals`] along a1-h8 lines (steps of 9 bits): squares with at most
@@ -206,6 +213,30 @@ pub fn stable(own: u64, full: &[u64; 4]) -> u64 {
     stable_pair(own, 0, full).0
 }
 
+/// [`stable_pair`] for the position `a` against `b`, full lines included, with a shortcut:
+/// when no corner is taken and there is no full rank or no full file, neither side has a
+/// stable disc, and the full diagonals are not worked out.
+///
+/// Why: growth starts from discs protected in all four orientations without help from a
+/// stable neighbour. A corner is (walls all round); a disc elsewhere on an edge needs the full
+/// edge it lies along, which holds two corners; an inner disc needs its full rank and its full
+/// file. With none of these, no disc starts the growth.
+#[inline(always)]
+pub fn stable_discs(a: u64, b: u64) -> (u64, u64) {
+    let occupied = a | b;
+    let (ranks, files) = full_ranks_and_files(occupied);
+    if occupied & CORNERS == 0 && (ranks == 0 || files == 0) {
+        return (0, 0);
+    }
+    let full = [
+        ranks,
+        files,
+        full_diagonals(occupied, 9, DIAG_EDGES),
+        full_diagonals(occupied, 7, ANTI_EDGES),
+    ];
+    stable_pair(a, b, &full)
+}
+
 /// [`stable`] for both sides at once (`a` and `b` are the two colours).
 #[inline(always)]
 pub fn stable_pair(a: u64, b: u64, full: &[u64; 4]) -> (u64, u64) {
@@ -220,8 +251,10 @@ pub fn stable_pair(a: u64, b: u64, full: &[u64; 4]) -> (u64, u64) {
         // No corner and no disc protected in every orientation: nothing can grow.
         return (0, 0);
     }
-    // A disc on an edge is protected by the wall in three orientations, so edge runs from a
-    // corner are stable: adding them first saves one pass of the loop per disc of the run.
+    // A disc on an edge is protected by the wall in the three orientations across the edge, so
+    // it is stable exactly when its edge is full (already in `all`) or a run of its colour joins
+    // it to one of its corners: the edges are final from the start, and the loop below only
+    // grows inwards.
     sa |= edge_runs(a);
     sb |= edge_runs(b);
     let grow = |st: u64| {
@@ -240,22 +273,66 @@ pub fn stable_pair(a: u64, b: u64, full: &[u64; 4]) -> (u64, u64) {
     }
 }
 
-/// Corners of `own` and its discs joined to one of them by an unbroken run along an edge.
+/// Corners of `own` and its discs joined to one of them by an unbroken run along an edge: each
+/// edge read as a byte, its runs from both ends looked up.
 #[inline(always)]
 fn edge_runs(own: u64) -> u64 {
-    let corners = own & CORNERS;
-    if corners == 0 {
-        return 0;
+    // The a and h files gathered into a byte (rank 1 in bit 0): the multiplication moves bit
+    // 8k to bit 56 + k, and no two partial products meet there.
+    const GATHER_FILE_A: u64 = 0x0102_0408_1020_4080;
+    let file_a = ((own & FILE_A).wrapping_mul(GATHER_FILE_A) >> 56) as usize;
+    let file_h = (((own >> 7) & FILE_A).wrapping_mul(GATHER_FILE_A) >> 56) as usize;
+    let rank_1 = (own & 0xFF) as usize;
+    let rank_8 = (own >> 56) as usize;
+    // Every index is below 256 (a byte), the tables' length.
+    (EDGE_RUNS[rank_1] as u64)
+        | (EDGE_RUNS[rank_8] as u64) << 56
+        | FILE_A_RUNS[file_a]
+        | FILE_A_RUNS[file_h] << 7
+}
+
+/// `EDGE_RUNS[byte]`: the bits of `byte` joined to bit 0 or bit 7 by set bits only.
+static EDGE_RUNS: [u8; 256] = build_edge_runs();
+
+/// [`EDGE_RUNS`] spread onto the a file (bit k of the byte on rank k + 1).
+static FILE_A_RUNS: [u64; 256] = build_file_a_runs();
+
+const fn build_edge_runs() -> [u8; 256] {
+    let mut out = [0u8; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut runs = 0u8;
+        let mut k = 0;
+        while k < 8 && byte & (1 << k) != 0 {
+            runs |= 1 << k;
+            k += 1;
+        }
+        let mut k = 7i32;
+        while k >= 0 && byte & (1 << k) != 0 {
+            runs |= 1 << k;
+            k -= 1;
+        }
+        out[byte] = runs;
+        byte += 1;
     }
-    let ranks = own & (RANK_1 | RANK_8);
-    let files = own & (FILE_A | FILE_H);
-    // Rank runs cannot wrap: a shift off one end of rank 1 lands on rank 2 (or off the board),
-    // outside `ranks`.
-    corners
-        | fill_up(corners, ranks, 1)
-        | fill_down(corners, ranks, 1)
-        | fill_up(corners, files, 8)
-        | fill_down(corners, files, 8)
+    out
+}
+
+const fn build_file_a_runs() -> [u64; 256] {
+    let runs = build_edge_runs();
+    let mut out = [0u64; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if runs[byte] & (1 << k) != 0 {
+                out[byte] |= 1 << (8 * k);
+            }
+            k += 1;
+        }
+        byte += 1;
+    }
+    out
 }
 
 /// Discs of `own` that `other` could flip with its next move: each lies in a straight run of
@@ -267,7 +344,7 @@ pub fn unstable(own: u64, other: u64) -> u64 {
 }
 
 /// Every square except the a and h files.
-const INNER: u64 = !(FILE_A | FILE_H);
+pub const INNER: u64 = !(FILE_A | FILE_H);
 
 /// The legal moves of `p` against `o` and the discs of `o` that `p` could flip with one of
 /// them, from the same fills: a run of `o` discs with `p` on one side is flippable exactly when
@@ -347,17 +424,6 @@ pub fn moves_and_exposed_pair(a: u64, b: u64) -> (Pair, Pair) {
     moves_and_exposed_pair_inline(a, b)
 }
 
-/// [`moves_and_exposed_pair`] compiled for AVX2 (three-operand vector instructions).
-///
-/// # Safety
-/// The CPU must have AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-#[inline(never)]
-pub unsafe fn moves_and_exposed_pair_avx2(a: u64, b: u64) -> (Pair, Pair) {
-    moves_and_exposed_pair_inline(a, b)
-}
-
 #[inline(always)]
 fn moves_and_exposed_pair_inline(a: u64, b: u64) -> (Pair, Pair) {
     let empty = Pair::splat(!(a | b));
@@ -402,19 +468,8 @@ fn along_pair(p: Pair, through: Pair, empty: Pair, d: u32) -> (Pair, Pair) {
 }
 
 /// Squares of `through` reachable from `seed` by steps of `+d` bits over `through` only (at most
-/// six steps: a parallel-prefix fill).
-#[inline(always)]
-fn fill_up(seed: u64, through: u64, d: u32) -> u64 {
-    fill_pairs_up(seed, through, through & (through << d), d)
-}
-
-/// As [`fill_up`] with steps of `-d` bits.
-#[inline(always)]
-fn fill_down(seed: u64, through: u64, d: u32) -> u64 {
-    fill_pairs_down(seed, through, through & (through >> d), d)
-}
-
-/// [`fill_up`] given `pairs = through & (through << d)`, shared by fills over the same squares.
+/// six steps: a parallel-prefix fill), given `pairs = through & (through << d)`, shared by fills
+/// over the same squares.
 #[inline(always)]
 fn fill_pairs_up(seed: u64, through: u64, pairs: u64, d: u32) -> u64 {
     let mut run = through & (seed << d);
@@ -424,7 +479,7 @@ fn fill_pairs_up(seed: u64, through: u64, pairs: u64, d: u32) -> u64 {
     run
 }
 
-/// [`fill_down`] given `pairs = through & (through >> d)`.
+/// As [`fill_pairs_up`] with steps of `-d` bits, given `pairs = through & (through >> d)`.
 #[inline(always)]
 fn fill_pairs_down(seed: u64, through: u64, pairs: u64, d: u32) -> u64 {
     let mut run = through & (seed >> d);

@@ -3,7 +3,7 @@
 
 use super::bits::{self, from_diagram, square};
 use super::*;
-use crate::heuristic::weights::MAX_FACTORS;
+use crate::heuristic::weights::{MAX_FACTORS, paired};
 
 fn sq(name: &str) -> u64 {
     square(name).map_or(0, |s| 1u64 << s)
