@@ -88,6 +88,13 @@ fn check_position(me: u64, opp: u64, rng: &mut Rng) -> Result<(), TestCaseError>
         "stable, {}",
         where_
     );
+    // The shortcut without corners gives the same discs as the full computation.
+    prop_assert_eq!(
+        bits::stable_discs(me, opp),
+        (stable_me, stable_opp),
+        "stable discs, {}",
+        where_
+    );
     let moves = Moves::new(me, opp, u32::MAX);
     prop_assert_eq!(moves.mine, bits::moves(me, opp), "moves, {}", where_);
     prop_assert_eq!(moves.theirs, bits::moves(opp, me), "moves, {}", where_);
@@ -289,6 +296,74 @@ fn fast_factors_and_evaluations_equal_the_reference_on_random_games() {
         "{}",
         seen.with_full_diagonal
     );
+}
+
+/// Boards made to stress the stable discs and the edges: every pattern of one edge (3^8 of them)
+/// with random discs elsewhere, nearly full boards, full edges, and boards without a corner
+/// that have a full rank and a full file (the only way to stable discs without a corner).
+fn stress_boards(rng: &mut Rng) -> Vec<(u64, u64)> {
+    let mut out = Vec::new();
+    // Every edge pattern, on rank 1 and on the h file (the two ways edges are read).
+    let h_file = |byte: u64| (0..8).fold(0u64, |m, k| m | ((byte >> k) & 1) << (8 * k + 7));
+    for pattern in 0..6561u32 {
+        let (mut x, mut o, mut p) = (0u64, 0u64, pattern);
+        for k in 0..8 {
+            match p % 3 {
+                1 => x |= 1 << k,
+                2 => o |= 1 << k,
+                _ => {}
+            }
+            p /= 3;
+        }
+        let rest = rng.next() | rng.next();
+        let colour = rng.next();
+        for (edge, spread) in [(0xFFu64, (x, o)), (bits::FILE_H, (h_file(x), h_file(o)))] {
+            let inside = rest & !edge;
+            out.push((spread.0 | (inside & colour), spread.1 | (inside & !colour)));
+        }
+    }
+    for i in 0..3000u64 {
+        let colour = rng.next();
+        let occupied = match i % 3 {
+            // One to four empty squares.
+            0 => !(1u64 << (rng.next() % 64) | 1 << (rng.next() % 64) | 1 << (rng.next() % 64)),
+            // Every edge square, some inner ones.
+            1 => EDGES | rng.next() | rng.next(),
+            // No corner; a full rank and a full file away from the edges, their diagonals
+            // often full too.
+            _ => {
+                let (r, c) = (1 + rng.next() % 6, 1 + rng.next() % 6);
+                let diagonals = if rng.next() % 2 == 0 {
+                    u64::MAX
+                } else {
+                    rng.next() | rng.next()
+                };
+                (0xFF << (8 * r) | bits::FILE_A << c | diagonals | rng.next()) & !CORNERS
+            }
+        };
+        out.push((occupied & colour, occupied & !colour));
+    }
+    out
+}
+
+#[test]
+fn fast_factors_and_evaluations_equal_the_reference_on_stressed_boards() {
+    let evals = evaluators();
+    let mut rng = Rng(0x57AB_1E5);
+    let (mut without_corner, mut inner_stable) = (0, 0);
+    for (me, opp) in stress_boards(&mut rng) {
+        check_position(me, opp, &mut rng).unwrap_or_else(|e| panic!("{e}"));
+        let pos = Othello::from_player_view(me, opp, 0);
+        check_evaluations(&evals, &pos).unwrap_or_else(|e| panic!("{e}"));
+        let (a, b) = bits::stable_discs(me, opp);
+        if (me | opp) & CORNERS == 0 && a | b != 0 {
+            without_corner += 1;
+        }
+        inner_stable += usize::from((a | b) & !EDGES != 0);
+    }
+    // The cases the shortcut and the edge tables must get right did occur.
+    assert!(without_corner >= 200, "{without_corner}");
+    assert!(inner_stable >= 3000, "{inner_stable}");
 }
 
 proptest! {

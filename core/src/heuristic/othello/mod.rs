@@ -12,13 +12,11 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 pub mod bits;
-mod fractions;
 pub mod squares;
 
 use crate::games::othello::bitboard::legal_moves;
-use crate::heuristic::weights::{FactorInfo, FactorValues, ResolvedWeights};
+use crate::heuristic::weights::{FactorInfo, FactorValues, MAX_FACTORS, ResolvedWeights, paired};
 use bits::{CORNERS, EDGES};
-use fractions::Fractions;
 
 /// Factor indices (bit positions in the enabled mask).
 pub mod f {
@@ -131,19 +129,12 @@ impl StabilityCounts {
     /// [`stability_factor`] from both sides' counts (`self` is the side to move).
     #[inline(always)]
     fn factor_against(&self, b: &StabilityCounts) -> f32 {
-        let (num, den) = self.fraction_against(b);
-        num as f32 / den as f32
-    }
-
-    /// [`StabilityCounts::factor_against`] as an exact fraction (see [`fractions`]).
-    #[inline(always)]
-    fn fraction_against(&self, b: &StabilityCounts) -> (i32, i32) {
         let a = self;
         // With no disc counted both values are 0: dividing by 1 gives +0.0 without a branch.
         let total = (a.stable + a.unstable + b.stable + b.unstable).max(1);
-        let va = a.stable as i32 - a.unstable as i32;
-        let vb = b.stable as i32 - b.unstable as i32;
-        (100 * (va - vb), total as i32)
+        let va = a.stable as f32 - a.unstable as f32;
+        let vb = b.stable as f32 - b.unstable as f32;
+        100.0 * (va - vb) / total as f32
     }
 }
 
@@ -250,14 +241,10 @@ fn weighted_sum_inline(me: u64, opp: u64, weights: &ResolvedWeights, native: boo
     } else {
         values_unless_over(me, opp, enabled, native)
     }?;
-    // `ResolvedWeights::dot_first` in index order over a fixed length: the enabled factors all
-    // lie below `FACTORS.len()` (weights resolve factor names to their indices), and the terms
-    // past them would add +0.0, which leaves a sum as it is.
-    let mut sum = 0.0f32;
-    for (w, v) in w.iter().zip(&values).take(FACTORS.len()) {
-        sum += w * v;
-    }
-    Some(sum)
+    // The dot product over the weights' own length, not a fixed one: unrolled to a fixed 13
+    // terms, the compiler gathers the thirteen divisions into vector divisions at the end of
+    // the evaluation, where nothing else overlaps them (measured: 40% slower).
+    Some(weights.dot_first(FACTORS.len(), &w, &values))
 }
 
 /// Every factor enabled.
@@ -270,7 +257,9 @@ fn values_unless_over(me: u64, opp: u64, enabled: u32, native: bool) -> Option<F
     if moves.game_over() {
         return None;
     }
-    Some(fractions(me, opp, &moves, enabled).values())
+    let mut values = [0f32; MAX_FACTORS];
+    compute(me, opp, &moves, enabled, &mut values);
+    Some(values)
 }
 
 /// Both sides' moves and exposed discs ([`bits::moves_and_exposed_pair`]); `native` is set
@@ -320,63 +309,41 @@ fn compute_inline(me: u64, opp: u64, enabled: u32, out: &mut FactorValues, nativ
 
 /// Fills the enabled factors of the position `me` (to move) vs `opp` (finished or not), given
 /// both sides' moves from [`Moves::new`] with the same `enabled`; other entries are left alone.
+/// Masks several factors need (neighbourhoods, full lines, stable discs, table sums) are
+/// computed once.
 #[inline(always)]
 pub fn compute(me: u64, opp: u64, moves: &Moves, enabled: u32, out: &mut FactorValues) {
-    let values = fractions(me, opp, moves, enabled).values();
-    for (i, (o, v)) in out.iter_mut().zip(values).enumerate().take(FACTORS.len()) {
-        if enabled & (1 << i) != 0 {
-            *o = v;
-        }
-    }
-}
-
-/// The enabled factors of `me` (to move) vs `opp` as exact fractions (the others stay `0 / 1`,
-/// uncomputed), given both sides' moves from [`Moves::new`] with the same `enabled`. Masks
-/// several factors need (neighbourhoods, full lines, stable discs, table sums) are computed once.
-#[inline(always)]
-fn fractions(me: u64, opp: u64, moves: &Moves, enabled: u32) -> Fractions {
     let on = |i: usize| enabled & (1 << i) != 0;
-    let mut out = Fractions::zero();
     let empty = !(me | opp);
     let (my_moves, opp_moves) = (moves.mine, moves.theirs);
     if on(f::COINS) {
-        out.paired(f::COINS, me.count_ones(), opp.count_ones());
+        out[f::COINS] = paired(me.count_ones(), opp.count_ones());
     }
     if on(f::MOBILITY) {
-        out.paired(f::MOBILITY, my_moves.count_ones(), opp_moves.count_ones());
+        out[f::MOBILITY] = paired(my_moves.count_ones(), opp_moves.count_ones());
     }
     // The 3x3 blocks around each side's discs serve potential mobility and unlikely corners.
     if enabled & (1 << f::POTENTIAL_MOBILITY | 1 << f::UNLIKELY_CORNERS) != 0 {
         let (near_me, near_opp) = (bits::around(me) & empty, bits::around(opp) & empty);
         if on(f::POTENTIAL_MOBILITY) {
-            out.paired(
-                f::POTENTIAL_MOBILITY,
-                near_opp.count_ones(),
-                near_me.count_ones(),
-            );
+            out[f::POTENTIAL_MOBILITY] = paired(near_opp.count_ones(), near_me.count_ones());
         }
         if on(f::UNLIKELY_CORNERS) {
             // An empty corner is unlikely for a side when no opposing disc is next to it (only
             // flanking one makes it a legal move); fewer is better, so the opponent's count
             // comes first.
             let empty_corners = empty & CORNERS;
-            out.paired(
-                f::UNLIKELY_CORNERS,
+            out[f::UNLIKELY_CORNERS] = paired(
                 (empty_corners & !near_me).count_ones(),
                 (empty_corners & !near_opp).count_ones(),
             );
         }
     }
     if on(f::CORNERS) {
-        out.paired(
-            f::CORNERS,
-            (me & CORNERS).count_ones(),
-            (opp & CORNERS).count_ones(),
-        );
+        out[f::CORNERS] = paired((me & CORNERS).count_ones(), (opp & CORNERS).count_ones());
     }
     if on(f::POTENTIAL_CORNERS) {
-        out.paired(
-            f::POTENTIAL_CORNERS,
+        out[f::POTENTIAL_CORNERS] = paired(
             (my_moves & CORNERS).count_ones(),
             (opp_moves & CORNERS).count_ones(),
         );
@@ -386,46 +353,36 @@ fn fractions(me: u64, opp: u64, moves: &Moves, enabled: u32) -> Fractions {
         if on(f::STABILITY) {
             let a = StabilityCounts::of(me, stable_me, moves.my_exposed);
             let b = StabilityCounts::of(opp, stable_opp, moves.their_exposed);
-            let (num, den) = a.fraction_against(&b);
-            out.set(f::STABILITY, num, den);
+            out[f::STABILITY] = a.factor_against(&b);
         }
         if on(f::STABLE_DISCS) {
-            out.paired(
-                f::STABLE_DISCS,
-                stable_me.count_ones(),
-                stable_opp.count_ones(),
-            );
+            out[f::STABLE_DISCS] = paired(stable_me.count_ones(), stable_opp.count_ones());
         }
     }
     if on(f::FRONTIER) {
         let boundary = bits::around(empty);
-        out.paired(
-            f::FRONTIER,
-            (opp & boundary).count_ones(),
-            (me & boundary).count_ones(),
-        );
+        out[f::FRONTIER] = paired((opp & boundary).count_ones(), (me & boundary).count_ones());
     }
     if on(f::TABLE_99) || on(f::TABLE_100) {
         let mine = squares::TableSums::of(me);
         let theirs = squares::TableSums::of(opp);
-        let (num, den) = squares::fraction_from_sums(mine.table_99(), theirs.table_99());
-        out.set(f::TABLE_99, num, den);
-        let (num, den) = squares::fraction_from_sums(mine.table_100(), theirs.table_100());
-        out.set(f::TABLE_100, num, den);
+        out[f::TABLE_99] = squares::factor_from_sums(mine.table_99(), theirs.table_99());
+        out[f::TABLE_100] = squares::factor_from_sums(mine.table_100(), theirs.table_100());
     }
     if on(f::EDGE_ACCESS) {
         let edge = EDGES & !CORNERS;
-        out.paired(
-            f::EDGE_ACCESS,
+        out[f::EDGE_ACCESS] = paired(
             (my_moves & edge).count_ones(),
             (opp_moves & edge).count_ones(),
         );
     }
     if on(f::PARITY) {
-        let sign = if empty.count_ones() % 2 == 1 { 1 } else { -1 };
-        out.set(f::PARITY, 100 * sign, 1);
+        out[f::PARITY] = if empty.count_ones() % 2 == 1 {
+            100.0
+        } else {
+            -100.0
+        };
     }
-    out
 }
 
 #[cfg(test)]

@@ -174,19 +174,11 @@ impl TableSums {
 /// the same value.
 #[inline(always)]
 pub fn factor_from_sums(me: (i32, i32), opp: (i32, i32)) -> f32 {
-    let (num, den) = fraction_from_sums(me, opp);
-    num as f32 / den as f32
-}
-
-/// [`factor_from_sums`] as an exact fraction `(100 * diff, scale)`: `diff` is at most 64 * 100,
-/// so `100 * diff` is below 2^24 and converts to `f32` exactly, as `100.0 * diff as f32` does.
-#[inline(always)]
-pub fn fraction_from_sums(me: (i32, i32), opp: (i32, i32)) -> (i32, i32) {
     let diff = me.0 - opp.0;
     // A scale of 0 means every occupied square weighs 0, so `diff` is 0 too: dividing by 1
     // gives the same +0.0 as a branch would.
     let scale = (me.1 + opp.1).max(1);
-    (100 * diff, scale)
+    100.0 * diff as f32 / scale as f32
 }
 
 /// Which of the four distinct rows of the symmetric tables each rank uses.
