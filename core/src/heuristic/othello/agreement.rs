@@ -333,7 +333,7 @@ fn stress_boards(rng: &mut Rng) -> Vec<(u64, u64)> {
             // often full too.
             _ => {
                 let (r, c) = (1 + rng.next() % 6, 1 + rng.next() % 6);
-                let diagonals = if rng.next() % 2 == 0 {
+                let diagonals = if rng.next().is_multiple_of(2) {
                     u64::MAX
                 } else {
                     rng.next() | rng.next()
@@ -349,7 +349,7 @@ fn stress_boards(rng: &mut Rng) -> Vec<(u64, u64)> {
 #[test]
 fn fast_factors_and_evaluations_equal_the_reference_on_stressed_boards() {
     let evals = evaluators();
-    let mut rng = Rng(0x57AB_1E5);
+    let mut rng = Rng(0x057A_B1E5);
     let (mut without_corner, mut inner_stable) = (0, 0);
     for (me, opp) in stress_boards(&mut rng) {
         check_position(me, opp, &mut rng).unwrap_or_else(|e| panic!("{e}"));
