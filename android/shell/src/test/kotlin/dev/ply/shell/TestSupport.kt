@@ -57,10 +57,11 @@ fun smallLimits() = EngineLimits(
 
 fun isOver(c: GameController) = c.snapshot().status !is GameStatus.Playing
 
-/** Plays a short Connect Four game to its end through the controller, with the outbox. */
-fun finishGame(outbox: Outbox, seed: Int): GameEvent.Finished {
+/** Plays a short Connect Four game to its end through the controller, with the outbox (and the history list). */
+fun finishGame(outbox: Outbox, seed: Int, history: FinishedGames? = null): GameEvent.Finished {
     val q = QueueExecutor()
-    val c = GameController.create(GameSetup(game = GameKind.CONNECT_FOUR, mode = PlayMode.VS_COMPUTER, difficulty = 1), smallLimits(), q, q, outbox)
+    val setup = GameSetup(game = GameKind.CONNECT_FOUR, mode = PlayMode.VS_COMPUTER, difficulty = 1)
+    val c = GameController.create(setup, smallLimits(), q, q, outbox, history = history)
     val r = Recorder()
     c.attach(r)
     val rng = Random(seed)
