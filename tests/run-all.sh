@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Ply: formatting, lints, the Rust suites (with a PostgreSQL server for the
-# collector's tests), the Kotlin tests on the JVM against freshly generated bindings, and the
-# Swift checks. Installs what it needs (Debian packages, the Kotlin compiler) when missing.
+# collector's tests), the Kotlin tests on the JVM against freshly generated bindings, the Swift
+# checks and the app shells' resources. Installs what it needs (Debian packages, the Kotlin
+# compiler) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -25,3 +26,9 @@ bash tests/kotlin.sh
 
 step "Swift checks (bindings and iOS shell)"
 bash tests/swift.sh
+
+step "App resources (Android references, iOS icon)"
+if ! command -v python3 >/dev/null; then
+    apt-get update -qq && apt-get install -y -qq python3 >/dev/null
+fi
+python3 tests/app-resources.py

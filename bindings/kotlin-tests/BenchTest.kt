@@ -102,24 +102,52 @@ class BenchTest {
         measureComputerMoveOverhead("warm")
     }
 
+    @Test
+    fun ffiCallFloor() {
+        // The cheapest exported calls: what any call pays to cross JNA and UniFFI, however
+        // little Rust does (a part of computerMove's fixed cost).
+        val session = GameSession(GameKind.OTHELLO, PlayerKind.Human, PlayerKind.Human, null)
+        repeat(20_000) { session.isThinking() }
+        val bool = ArrayList<Double>()
+        val limits = ArrayList<Double>()
+        repeat(20_000) {
+            var t0 = System.nanoTime()
+            session.isThinking()
+            bool.add((System.nanoTime() - t0) / 1000.0)
+            t0 = System.nanoTime()
+            session.limits()
+            limits.add((System.nanoTime() - t0) / 1000.0)
+        }
+        session.close()
+        println("BENCH FFI floor: isThinking() median %.1f µs, limits() (a record back) median %.1f µs".format(median(bool), median(limits)))
+        assertTrue(bool.isNotEmpty())
+    }
+
     private fun measureComputerMoveOverhead(state: String) {
         for (depth in listOf(5, 9)) {
             val settings = fixedDepth(GameKind.OTHELLO, depth).copy(ttBytes = 0uL)
             val overheads = ArrayList<Double>()
             val fractions = ArrayList<Double>()
-            repeat(3) {
+            // Wall time of move i of the (always identical) game, for the comparison with the
+            // same moves made through GameSession::computer_move in Rust (bindings/tests/overhead.rs).
+            val perMove = List(10) { ArrayList<Double>() }
+            val games = if (depth == 5) 30 else 3
+            repeat(games) {
                 val session = GameSession(GameKind.OTHELLO, PlayerKind.Computer(settings), PlayerKind.Computer(settings), null)
-                repeat(10) {
+                repeat(10) { i ->
                     val t0 = System.nanoTime()
                     val m = session.computerMove(null)
                     val wallMs = (System.nanoTime() - t0) / 1e6
                     overheads.add(wallMs - m.stats.timeMs)
                     fractions.add((wallMs - m.stats.timeMs) / wallMs)
+                    perMove[i].add(wallMs)
                 }
                 session.close()
             }
             println("BENCH computerMove overhead, $state (Othello depth $depth): median %.3f ms = %.2f%% of the move time over %d moves".format(
                 median(overheads), 100 * median(fractions), overheads.size))
+            println("BENCH computerMove, $state (Othello depth $depth): 10 moves from the start, sum of per-move medians %.3f ms over %d games".format(
+                perMove.sumOf { median(it) }, games))
             assertTrue(overheads.isNotEmpty())
         }
     }

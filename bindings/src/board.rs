@@ -11,6 +11,14 @@
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::{Othello, OthelloMove};
+use std::sync::LazyLock;
+
+/// The most cells a board has (8x8); smaller boards use the first `ROWS * COLS`.
+pub(crate) const MAX_CELLS: usize = 64;
+
+/// Every cell's piece by cell index, on the stack: a snapshot reads the board once per legal
+/// move (to see what the move changes), so a heap `Vec` each time was a large part of its cost.
+pub(crate) type Pieces = [Piece; MAX_CELLS];
 
 /// What stands on a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
@@ -67,13 +75,25 @@ pub(crate) struct MoveCells {
 pub(crate) trait BoardView: Game {
     const ROWS: u32;
     const COLS: u32;
-    /// Every cell's piece, `ROWS * COLS` of them, by cell index.
-    fn pieces(&self) -> Vec<Piece>;
-    fn label(index: u32) -> String;
+    /// Every cell's piece by cell index (the first `ROWS * COLS`; the rest stay `Empty`).
+    fn pieces(&self) -> Pieces;
+    /// The cell's accessibility label (empty for the light squares of a draughts board). The
+    /// labels never change, so they are formatted once per process (see `labels`).
+    fn label(index: u32) -> &'static str;
     fn playable(_index: u32) -> bool {
         true
     }
     fn move_cells(&self, mv: Self::Move) -> MoveCells;
+}
+
+/// The labels of cells `0..cells`, formatted once (they live in statics for the process).
+pub(crate) fn labels(cells: u32, label: impl Fn(u32) -> String) -> Vec<String> {
+    (0..cells).map(label).collect()
+}
+
+/// Cell `index`'s label in `labels`, empty off the board.
+pub(crate) fn label_in(labels: &'static [String], index: u32) -> &'static str {
+    labels.get(index as usize).map_or("", String::as_str)
 }
 
 /// What a move changed on the board, from the pieces before and after it.
@@ -87,6 +107,10 @@ pub(crate) struct Change {
 pub(crate) fn change(before: &[Piece], after: &[Piece], cells: &MoveCells) -> Change {
     let mut c = Change::default();
     for (i, (b, a)) in before.iter().zip(after).enumerate() {
+        // A move changes a few cells of the 64: skip the rest with one comparison each.
+        if b == a {
+            continue;
+        }
         let i = i as u32;
         match (b.owner(), a.owner()) {
             (Some(x), Some(y)) if x != y => c.flipped.push(i),
@@ -105,23 +129,26 @@ pub(crate) fn change(before: &[Piece], after: &[Piece], cells: &MoveCells) -> Ch
 impl BoardView for Othello {
     const ROWS: u32 = 8;
     const COLS: u32 = 8;
-    fn pieces(&self) -> Vec<Piece> {
+    fn pieces(&self) -> Pieces {
         let (black, white) = (self.black(), self.white());
-        (0..64)
-            .map(|i| {
-                if black >> i & 1 == 1 {
-                    Piece::Black
-                } else if white >> i & 1 == 1 {
-                    Piece::White
-                } else {
-                    Piece::Empty
-                }
-            })
-            .collect()
+        std::array::from_fn(|i| {
+            if black >> i & 1 == 1 {
+                Piece::Black
+            } else if white >> i & 1 == 1 {
+                Piece::White
+            } else {
+                Piece::Empty
+            }
+        })
     }
-    fn label(index: u32) -> String {
-        let file = char::from(b'a' + (index % 8) as u8);
-        format!("{file}{}", index / 8 + 1)
+    fn label(index: u32) -> &'static str {
+        static LABELS: LazyLock<Vec<String>> = LazyLock::new(|| {
+            labels(64, |i| {
+                let file = char::from(b'a' + (i % 8) as u8);
+                format!("{file}{}", i / 8 + 1)
+            })
+        });
+        label_in(&LABELS, index)
     }
     fn move_cells(&self, mv: OthelloMove) -> MoveCells {
         match mv.to_square() {
@@ -159,8 +186,8 @@ fn c4_heights(pos: &ConnectFour) -> [u32; C4_COLS as usize] {
 impl BoardView for ConnectFour {
     const ROWS: u32 = C4_ROWS;
     const COLS: u32 = C4_COLS;
-    fn pieces(&self) -> Vec<Piece> {
-        let mut cells = vec![Piece::Empty; (C4_ROWS * C4_COLS) as usize];
+    fn pieces(&self) -> Pieces {
+        let mut cells = [Piece::Empty; MAX_CELLS];
         let mut h = [0u32; C4_COLS as usize];
         for (n, col) in self.columns_played().enumerate() {
             let c = u32::from(col);
@@ -182,9 +209,14 @@ impl BoardView for ConnectFour {
         }
         cells
     }
-    fn label(index: u32) -> String {
-        let file = char::from(b'a' + (index % C4_COLS) as u8);
-        format!("{file}{}", C4_ROWS - index / C4_COLS)
+    fn label(index: u32) -> &'static str {
+        static LABELS: LazyLock<Vec<String>> = LazyLock::new(|| {
+            labels(C4_ROWS * C4_COLS, |i| {
+                let file = char::from(b'a' + (i % C4_COLS) as u8);
+                format!("{file}{}", C4_ROWS - i / C4_COLS)
+            })
+        });
+        label_in(&LABELS, index)
     }
     fn move_cells(&self, mv: u8) -> MoveCells {
         let col = u32::from(mv);

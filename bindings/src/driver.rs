@@ -5,10 +5,11 @@ use crate::engine::{self, Found, Playable};
 use crate::error::PlyError;
 use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
-use ply_core::Outcome;
 use ply_core::line::{GameLine, PlayError};
 use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
 use ply_core::search::{SearchConfig, StopToken};
+use ply_core::{Evaluator, Outcome};
+use std::sync::Arc;
 
 /// A search ready to run without the session lock.
 pub(crate) type PreparedSearch = Box<dyn FnOnce(&StopToken) -> Found + Send>;
@@ -21,11 +22,13 @@ pub(crate) trait AnyGame: Send {
     fn ply(&self) -> usize;
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError>;
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError>;
+    /// `play_index` without a copy of the move's description (when only a snapshot follows).
+    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError>;
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
     fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot;
     fn prepare(
-        &self,
+        &mut self,
         config: SearchConfig,
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
@@ -39,7 +42,19 @@ pub(crate) struct Driver<G: Playable> {
     line: GameLine<G>,
     /// Engine statistics of move `i`, when a computer chose it (kept across undo for redo).
     stats: Vec<Option<MoveStats>>,
+    /// The notation of move `i`, for every move of the line including the undone ones that
+    /// `redo` can replay: formatting the whole history anew for every snapshot cost more than
+    /// the rest of the snapshot in long draughts games (a capture's notation generates moves).
+    notes: Vec<String>,
+    /// The last move played (of the current position), described once when it is played.
+    last: Option<MoveInfo>,
+    /// Evaluators already built for this game's searches (building one from a preset's
+    /// weights allocates and validates them: microseconds every computer move otherwise).
+    evaluators: Vec<(HeuristicChoice, Arc<dyn Evaluator<G>>)>,
 }
+
+/// Evaluators a session keeps (its two players and the hint's default level need at most 3).
+const EVALUATOR_CACHE: usize = 4;
 
 impl<G: Playable> Driver<G> {
     pub(crate) fn new(kind: GameKind, start: G) -> Self {
@@ -47,6 +62,9 @@ impl<G: Playable> Driver<G> {
             kind,
             line: GameLine::new(start),
             stats: Vec::new(),
+            notes: Vec::new(),
+            last: None,
+            evaluators: Vec::new(),
         }
     }
 
@@ -77,6 +95,7 @@ impl<G: Playable> Driver<G> {
         }
     }
 
+    /// Describes the last move from scratch (after `undo`/`redo`; `play_index` keeps it).
     fn last_move(&self) -> Option<MoveInfo> {
         let n = self.line.ply().checked_sub(1)?;
         let pos = self.line.position_before(n)?;
@@ -129,6 +148,13 @@ impl<G: Playable> AnyGame for Driver<G> {
     }
 
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
+        self.play_index_silent(index, stats)?;
+        self.last
+            .clone()
+            .ok_or_else(|| PlyError::internal("a move was played but not described"))
+    }
+
+    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError> {
         if self.line.outcome().is_some() {
             return Err(PlyError::GameOver);
         }
@@ -142,20 +168,41 @@ impl<G: Playable> AnyGame for Driver<G> {
         })?;
         let before = pos.pieces();
         let ply = self.line.ply();
+        let had_redo = self.line.can_redo();
         self.line.play(mv).map_err(play_error)?;
         self.set_stats(ply, stats);
-        Ok(Self::describe(&pos, index as usize, mv, &before))
+        let info = Self::describe(&pos, index as usize, mv, &before);
+        if self.notes.len() < ply {
+            // Cannot happen while every change of the line goes through here, undo and redo.
+            self.notes = self.line.notation();
+            self.notes.truncate(ply);
+        }
+        // Playing the move `redo` would replay keeps the rest of the redo list (`GameLine::play`),
+        // so its notation stays; a notation names one move of a position.
+        if !(had_redo && self.notes.get(ply) == Some(&info.notation)) {
+            self.notes.truncate(ply);
+            self.notes.push(info.notation.clone());
+        }
+        self.last = Some(info);
+        Ok(())
     }
 
     fn undo(&mut self) -> bool {
-        self.line.undo().is_some()
+        let done = self.line.undo().is_some();
+        if done {
+            self.last = self.last_move();
+        }
+        done
     }
 
     fn redo(&mut self) -> bool {
         let ply = self.line.ply();
         let done = self.line.redo().is_some();
-        if done && self.stats.len() <= ply {
-            self.stats.resize(ply + 1, None);
+        if done {
+            if self.stats.len() <= ply {
+                self.stats.resize(ply + 1, None);
+            }
+            self.last = self.last_move();
         }
         done
     }
@@ -163,8 +210,10 @@ impl<G: Playable> AnyGame for Driver<G> {
     fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot {
         let pos = self.line.current();
         let pieces = pos.pieces();
+        let n = (G::ROWS * G::COLS) as usize;
         let cells = pieces
             .iter()
+            .take(n)
             .enumerate()
             .map(|(i, p)| {
                 let i = i as u32;
@@ -172,7 +221,7 @@ impl<G: Playable> AnyGame for Driver<G> {
                     index: i,
                     row: i / G::COLS,
                     col: i % G::COLS,
-                    label: G::label(i),
+                    label: G::label(i).to_owned(),
                     piece: *p,
                     playable: G::playable(i),
                 }
@@ -196,25 +245,38 @@ impl<G: Playable> AnyGame for Driver<G> {
             side_to_move: Side::of(pos.side_to_move()),
             computer_to_move,
             legal_moves,
-            last_move: self.last_move(),
+            last_move: self.last.clone(),
             first_count: count(0),
             second_count: count(1),
             status,
             can_undo,
             can_redo: self.line.can_redo(),
             move_number: self.line.ply() as u32,
-            history: self.line.notation(),
+            history: match self.notes.get(..self.line.ply()) {
+                Some(notes) => notes.to_vec(),
+                None => self.line.notation(),
+            },
             position: pos.format_position(),
         }
     }
 
     fn prepare(
-        &self,
+        &mut self,
         config: SearchConfig,
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
     ) -> Result<PreparedSearch, PlyError> {
-        let eval = engine::evaluator::<G>(heuristic)?;
+        let eval = match self.evaluators.iter().find(|(h, _)| h == heuristic) {
+            Some((_, e)) => Arc::clone(e),
+            None => {
+                let e = engine::evaluator::<G>(heuristic)?;
+                if self.evaluators.len() >= EVALUATOR_CACHE {
+                    self.evaluators.remove(0);
+                }
+                self.evaluators.push((heuristic.clone(), Arc::clone(&e)));
+                e
+            }
+        };
         let pos = *self.line.current();
         Ok(Box::new(move |stop: &StopToken| {
             engine::run(&pos, eval.as_ref(), &config, algorithm, stop)

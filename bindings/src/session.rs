@@ -164,7 +164,7 @@ impl GameSession {
     /// `play` is set, plays the move found.
     fn think(&self, play: bool, over: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
         let (prepared, generation, algorithm) = {
-            let state = lock(&self.state);
+            let mut state = lock(&self.state);
             if state.is_over() {
                 return Err(PlyError::GameOver);
             }
@@ -262,7 +262,7 @@ impl GameSession {
         start_position: Option<String>,
     ) -> Result<Arc<Self>, PlyError> {
         guard("GameSession.new", || {
-            let g = new_game(game, start_position.as_deref())?;
+            let mut g = new_game(game, start_position.as_deref())?;
             // Fail early on settings the engine cannot use.
             for p in [&first, &second] {
                 if let PlayerKind::Computer { settings } = p {
@@ -375,7 +375,7 @@ impl GameSession {
         guard("play_index_and_snapshot", || {
             let mut s = lock(&self.state);
             check_human_turn(&s)?;
-            s.game.play_index(legal_move_index, None)?;
+            s.game.play_index_silent(legal_move_index, None)?;
             s.changed();
             Ok(s.snapshot())
         })

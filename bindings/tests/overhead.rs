@@ -1,6 +1,7 @@
 //! Benchmarks of the binding layer on the Rust side (not timed tests): `computer_move` against
 //! the same search called directly, the time `computer_move` spends outside the engine's clock,
-//! and what `play_index` + `snapshot` cost before Kotlin sees the buffer. Run with:
+//! what `play_index` + `snapshot` cost before Kotlin sees the buffer, and the Rust side of the
+//! Kotlin `computerMove` comparison. Run with:
 //! `cargo test -p ply-ffi --test overhead -- --ignored --nocapture` (the test profile is
 //! optimised).
 
@@ -88,8 +89,10 @@ fn play_and_snapshot_cost_on_the_rust_side() {
                 session.play_index(m.index).expect("legal");
                 s = session.snapshot().expect("snapshot");
                 times.push(t.elapsed().as_secs_f64() * 1e6);
+                // Cloned before the clock: the real call lowers the snapshot it made, no copy.
+                let copy = s.clone();
                 let t = Instant::now();
-                let buf = <ply_ffi::Snapshot as Lower<ply_ffi::UniFfiTag>>::lower(s.clone());
+                let buf = <ply_ffi::Snapshot as Lower<ply_ffi::UniFfiTag>>::lower(copy);
                 lowering.push(t.elapsed().as_secs_f64() * 1e6);
                 bytes += buf.len();
                 buf.destroy();
@@ -134,4 +137,84 @@ fn computer_move_wall_time_over_the_engine_clock() {
             "depth {depth}: computer_move outside the engine clock: median {ms:.4} ms of {wall:.3} ms"
         );
     }
+}
+
+/// The Rust half of the Kotlin benchmark `computerMoveAgainstRust`: the same moves (Othello from
+/// the start, both sides the level-5 settings at a fixed depth without a table, so every game is
+/// the same 10 moves) played through `GameSession::computer_move` in Rust. The sum of the
+/// per-move median wall times is comparable with the figure Kotlin prints; their difference is
+/// what the FFI adds (the definition of the overhead).
+#[test]
+#[ignore = "benchmark: prints timings"]
+fn computer_move_wall_time_for_the_kotlin_comparison() {
+    for (depth, games) in [(5u32, 30usize), (9, 3)] {
+        let mut settings = settings_for_difficulty(GameKind::Othello, 5).expect("level 5");
+        settings.depth = Some(depth);
+        settings.time_ms = None;
+        settings.tt_bytes = 0;
+        let mut walls: Vec<Vec<f64>> = vec![Vec::new(); 10];
+        let mut outside: Vec<f64> = Vec::new();
+        for _ in 0..games {
+            let player = PlayerKind::Computer {
+                settings: settings.clone(),
+            };
+            let session =
+                GameSession::new(GameKind::Othello, player.clone(), player, None).expect("session");
+            for per_move in walls.iter_mut() {
+                let t = Instant::now();
+                let m = session.computer_move(None).expect("move");
+                let wall = t.elapsed().as_secs_f64() * 1e3;
+                per_move.push(wall);
+                outside.push(wall - m.stats.time_ms);
+            }
+        }
+        let median = |xs: &mut Vec<f64>| {
+            xs.sort_by(f64::total_cmp);
+            xs[xs.len() / 2]
+        };
+        let total: f64 = walls.iter_mut().map(median).sum();
+        println!(
+            "depth {depth}: GameSession::computer_move, 10 moves from the start: sum of per-move medians {total:.3} ms over {games} games; outside the engine clock median {:.4} ms",
+            median(&mut outside)
+        );
+    }
+}
+
+/// What `computer_move` does besides searching, piece by piece (Othello, level-5 settings,
+/// depth 5, no table): building the evaluator from the preset, making and dropping the
+/// `Searcher`, and the whole call's time outside the engine clock.
+#[test]
+#[ignore = "benchmark: prints timings"]
+fn computer_move_fixed_costs() {
+    use ply_core::search::Searcher;
+    let mut settings = settings_for_difficulty(GameKind::Othello, 5).expect("level 5");
+    settings.depth = Some(5);
+    settings.time_ms = None;
+    let limits = recommended_limits(0, 0, 8);
+    let time = |f: &mut dyn FnMut()| {
+        let mut xs: Vec<f64> = (0..2000)
+            .map(|_| {
+                let t = Instant::now();
+                f();
+                t.elapsed().as_secs_f64() * 1e6
+            })
+            .collect();
+        xs.sort_by(f64::total_cmp);
+        xs[xs.len() / 2]
+    };
+    let eval = time(&mut || {
+        std::hint::black_box(Othello::heuristic("default").expect("default preset"));
+    });
+    for tt in [0u64, 1 << 20, 16 << 20] {
+        settings.tt_bytes = tt;
+        let config = ply_ffi::settings::search_config(&settings, None, &limits, GameKind::Othello);
+        let searcher = time(&mut || {
+            std::hint::black_box(Searcher::<Othello>::new(&config));
+        });
+        println!(
+            "table {} MiB: Searcher::new + drop (untouched table) median {searcher:.2} µs",
+            tt >> 20
+        );
+    }
+    println!("Othello::heuristic(\"default\") median {eval:.2} µs");
 }

@@ -17,15 +17,8 @@ impl<G: Game> Ctx<'_, G> {
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
-        if !self.enter(ply) {
-            return 0;
-        }
-        self.pv.clear(ply);
-        if let Some(outcome) = pos.outcome() {
-            return self.terminal(&outcome, pos, ply);
-        }
-        if depth == 0 {
-            return self.leaf(pos, ply, alpha, beta, true);
+        if let Some(v) = self.settle(pos, depth, ply, (alpha, beta), true) {
+            return v;
         }
 
         let alpha_orig = alpha;

@@ -146,6 +146,32 @@ impl<'a, G: Game> Ctx<'a, G> {
         }
     }
 
+    /// The start every full-width engine shares: count the node, clear its PV, and settle it
+    /// without children when the search is stopping (0, discarded by the caller), the game is over,
+    /// or the horizon is reached (`leaf` with the given window and pruning). `None`: search the
+    /// children.
+    #[inline(always)]
+    pub fn settle(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        ply: u32,
+        window: (i32, i32),
+        prune: bool,
+    ) -> Option<i32> {
+        if !self.enter(ply) {
+            return Some(0);
+        }
+        self.pv.clear(ply);
+        if let Some(outcome) = pos.outcome() {
+            return Some(self.terminal(&outcome, pos, ply));
+        }
+        if depth == 0 {
+            return Some(self.leaf(pos, ply, window.0, window.1, prune));
+        }
+        None
+    }
+
     /// Value of a non-terminal node at depth 0: the evaluation, or quiescence search if on.
     pub fn leaf(&mut self, pos: &G, ply: u32, alpha: i32, beta: i32, prune: bool) -> i32 {
         self.horizon += 1;

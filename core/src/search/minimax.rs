@@ -7,15 +7,8 @@ use crate::search::score::INFINITY;
 
 impl<G: Game> Ctx<'_, G> {
     pub(crate) fn minimax(&mut self, pos: &G, depth: u32, ply: u32) -> i32 {
-        if !self.enter(ply) {
-            return 0;
-        }
-        self.pv.clear(ply);
-        if let Some(outcome) = pos.outcome() {
-            return self.terminal(&outcome, pos, ply);
-        }
-        if depth == 0 {
-            return self.leaf(pos, ply, -INFINITY, INFINITY, false);
+        if let Some(v) = self.settle(pos, depth, ply, (-INFINITY, INFINITY), false) {
+            return v;
         }
         let mut moves = self.moves(pos, ply);
         if ply == 0 {

@@ -48,15 +48,8 @@ impl Test {
 
 impl<G: Game> Ctx<'_, G> {
     pub(crate) fn scout_eval(&mut self, pos: &G, depth: u32, ply: u32) -> i32 {
-        if !self.enter(ply) {
-            return 0;
-        }
-        self.pv.clear(ply);
-        if let Some(outcome) = pos.outcome() {
-            return self.terminal(&outcome, pos, ply);
-        }
-        if depth == 0 {
-            return self.leaf(pos, ply, -INFINITY, INFINITY, true);
+        if let Some(v) = self.settle(pos, depth, ply, (-INFINITY, INFINITY), true) {
+            return v;
         }
         let mut moves = self.moves(pos, ply);
         self.order(pos, &mut moves, ply, None);

@@ -60,12 +60,20 @@ final class AppModel {
         requestSync()
     }
 
-    func history() -> [HistoryRow] {
-        _ = refreshTick
-        let pending = (try? outbox?.pending()) ?? []
-        let rejected = (try? outbox?.rejected()) ?? []
-        return historyRows(finished, pending: pending, rejected: rejected)
+    /// The History tab's rows. The outbox is read on a background task: it is file I/O through
+    /// the core, which does not belong on the main thread while SwiftUI lays out the list.
+    func loadHistory() async -> [HistoryRow] {
+        let finished = self.finished
+        let box = outbox
+        return await Task.detached(priority: .utility) {
+            let pending = (try? box?.pending()) ?? []
+            let rejected = (try? box?.rejected()) ?? []
+            return historyRows(finished, pending: pending, rejected: rejected)
+        }.value
     }
+
+    /// Changes whenever the History rows may have changed (a game finished, a sync ran).
+    var historyVersion: String { "\(finished.count)-\(refreshTick)" }
 
     private static var finishedURL: URL {
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first

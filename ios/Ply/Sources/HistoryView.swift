@@ -4,9 +4,9 @@ import SwiftUI
 /// Finished games with their sync state.
 struct HistoryView: View {
     @Environment(AppModel.self) private var app
+    @State private var rows: [HistoryRow] = []
 
     var body: some View {
-        let rows = app.history()
         List {
             if rows.isEmpty {
                 Text("No finished games yet").foregroundStyle(.secondary)
@@ -30,6 +30,7 @@ struct HistoryView: View {
             }
         }
         .navigationTitle("History")
+        .task(id: app.historyVersion) { rows = await app.loadHistory() }
         .toolbar {
             Button("Sync now") { app.requestSync() }
                 .disabled(!app.settings.enabled)

@@ -222,18 +222,28 @@ public final class GameController {
     /// Asks the engine for a move for the human to move; shown as `CellView.hint`.
     public func hint() {
         if closed || !state.canHint { return }
-        let mine = generation.next()
-        marks.thinking = .hint
-        marks.thinkingNodes = 0
         marks.hint = nil
+        think(.hint, { try $0.hint(limits: nil) }, then: self.hintDone)
+    }
+
+    /// Starts a search on the background queue and delivers its result on the main queue, unless
+    /// a newer action (undo, new game, leaving) bumped the generation before it started.
+    private func think(
+        _ kind: Thinking,
+        _ search: @escaping (GameSession) throws -> ComputerMove,
+        then done: @escaping (UInt64, Result<ComputerMove, Error>) -> Void
+    ) {
+        let mine = generation.next()
+        marks.thinking = kind
+        marks.thinkingNodes = 0
         marks.message = nil
         publish()
         let session = self.session
         let gen = generation
         background {
             guard gen.current == mine else { return }
-            let result = Result { try session.hint(limits: nil) }
-            self.main { self.hintDone(mine, result) }
+            let result = Result { try search(session) }
+            self.main { done(mine, result) }
         }
     }
 
@@ -407,18 +417,7 @@ public final class GameController {
     private func maybeStartComputer() {
         if closed || !attached || !autoPlay || !onScreen || marks.thinking != .none { return }
         if snap.status != .playing || !snap.computerToMove { return }
-        let mine = generation.next()
-        marks.thinking = .computerMove
-        marks.thinkingNodes = 0
-        marks.message = nil
-        publish()
-        let session = self.session
-        let gen = generation
-        background {
-            guard gen.current == mine else { return }
-            let result = Result { try session.computerMove(limits: nil) }
-            self.main { self.computerDone(mine, result) }
-        }
+        think(.computerMove, { try $0.computerMove(limits: nil) }, then: self.computerDone)
     }
 
     private func computerDone(_ mine: UInt64, _ result: Result<ComputerMove, Error>) {

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import java.io.File
 import java.nio.file.Files
-import kotlin.random.Random
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertIs
@@ -119,21 +118,7 @@ class HomeAndHistoryTest {
     fun historyShowsEveryFinishedGameWithItsSyncState() {
         val outbox = Outbox.open(Files.createTempDirectory("ply-history").toString())
         val list = FinishedGames(File(Files.createTempDirectory("ply-history").toFile(), "games.tsv"))
-        val q = QueueExecutor()
-        val ids = (1..2).map { seed ->
-            val c = GameController.create(
-                GameSetup(game = GameKind.CONNECT_FOUR, difficulty = 1), smallLimits(), q, q, outbox, history = list,
-            )
-            val r = Recorder()
-            c.attach(r)
-            val rng = Random(seed)
-            while (!isOver(c)) {
-                c.tap(c.state.cells.filter { it.legalTarget }.random(rng).index)
-                q.drain()
-            }
-            q.drain()
-            r.events.filterIsInstance<GameEvent.Finished>().single().recordId!!
-        }
+        val ids = (1..2).map { seed -> finishGame(outbox, seed, list).recordId!! }
         assertEquals(ids.toSet(), list.all().map { it.id }.toSet())
         val waiting = historyEntries(outbox, list.all())
         assertEquals(ids.toSet(), waiting.map { it.id }.toSet())

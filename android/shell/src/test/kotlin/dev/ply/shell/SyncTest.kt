@@ -19,7 +19,6 @@ import java.net.InetSocketAddress
 import java.net.ServerSocket
 import java.nio.file.Files
 import java.util.Collections
-import kotlin.random.Random
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
@@ -166,22 +165,6 @@ class SyncTest {
         assertFailsWith<TransportException.Other> {
             small.send(req("http://127.0.0.1:${s.address.port}/echo", body = "more than four bytes"))
         }
-    }
-
-    /** Plays a short Connect Four game to its end through the controller, with the outbox. */
-    private fun finishGame(outbox: Outbox, seed: Int): GameEvent.Finished {
-        val q = QueueExecutor()
-        val c = GameController.create(GameSetup(game = GameKind.CONNECT_FOUR, mode = PlayMode.VS_COMPUTER, difficulty = 1), smallLimits(), q, q, outbox)
-        val r = Recorder()
-        c.attach(r)
-        val rng = Random(seed)
-        while (!isOver(c)) {
-            c.tap(c.state.cells.filter { it.legalTarget }.random(rng).index)
-            q.drain()
-        }
-        q.drain()
-        assertTrue(r.events.contains(GameEvent.SyncRequested))
-        return r.events.filterIsInstance<GameEvent.Finished>().single()
     }
 
     @Test

@@ -1,9 +1,13 @@
 package dev.ply.shell
 
 import dev.ply.core.EngineLimits
+import dev.ply.core.GameKind
 import dev.ply.core.GameStatus
+import dev.ply.core.Outbox
 import java.util.ArrayDeque
 import java.util.concurrent.Executor
+import kotlin.random.Random
+import kotlin.test.assertTrue
 
 /** An executor that only queues; the test runs the tasks with [drain], so everything is deterministic. */
 class QueueExecutor : Executor {
@@ -52,3 +56,20 @@ fun smallLimits() = EngineLimits(
 )
 
 fun isOver(c: GameController) = c.snapshot().status !is GameStatus.Playing
+
+/** Plays a short Connect Four game to its end through the controller, with the outbox (and the history list). */
+fun finishGame(outbox: Outbox, seed: Int, history: FinishedGames? = null): GameEvent.Finished {
+    val q = QueueExecutor()
+    val setup = GameSetup(game = GameKind.CONNECT_FOUR, mode = PlayMode.VS_COMPUTER, difficulty = 1)
+    val c = GameController.create(setup, smallLimits(), q, q, outbox, history = history)
+    val r = Recorder()
+    c.attach(r)
+    val rng = Random(seed)
+    while (!isOver(c)) {
+        c.tap(c.state.cells.filter { it.legalTarget }.random(rng).index)
+        q.drain()
+    }
+    q.drain()
+    assertTrue(r.events.contains(GameEvent.SyncRequested))
+    return r.events.filterIsInstance<GameEvent.Finished>().single()
+}

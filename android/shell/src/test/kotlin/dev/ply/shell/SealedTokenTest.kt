@@ -1,0 +1,144 @@
+package dev.ply.shell
+
+import dev.ply.core.Outbox
+import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import java.nio.file.Files
+import java.security.GeneralSecurityException
+import java.security.ProviderException
+import java.util.Base64
+import javax.crypto.KeyGenerator
+import javax.crypto.SecretKey
+import kotlin.test.assertEquals
+import kotlin.test.assertFalse
+import kotlin.test.assertNotEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+/** What the app's preferences entry would hold. */
+class MemorySlot(var value: String? = null) : SecretSlot {
+    override fun read() = value
+    override fun write(value: String?) {
+        this.value = value
+    }
+}
+
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class SealedTokenTest {
+    @BeforeAll
+    fun checksums() = uniffiEnsureInitialized()
+
+    private fun aesKey(): SecretKey = KeyGenerator.getInstance("AES").apply { init(256) }.generateKey()
+
+    /** One key for the store's lifetime, as the Keystore hands back the same key every time. */
+    private fun fixedKey(): () -> SecretKey = aesKey().let { k -> { k } }
+
+    private val token = "9f1c2d3e-token-of-this-install"
+
+    @Test
+    fun aSealedTokenOpensAgainAndIsNotStoredInTheClear() {
+        val key = aesKey()
+        val slot = MemorySlot()
+        val store = SealedTokenStore(slot, { key })
+        assertNull(store.token(), "nothing saved yet")
+        store.save(token)
+        val blob = assertNotNull(slot.value)
+        assertFalse(blob.contains(token), "plain token in $blob")
+        assertFalse(blob.contains(Base64.getEncoder().encodeToString(token.toByteArray())), "base64 token in $blob")
+        assertEquals(token, store.token())
+        // A second store over the same slot and key (the app after a restart) reads it back.
+        assertEquals(token, SealedTokenStore(slot, { key }).token())
+    }
+
+    @Test
+    fun everySealDrawsAFreshIv() {
+        val key = aesKey()
+        val a = MemorySlot().also { SealedTokenStore(it, { key }).save(token) }.value!!
+        val b = MemorySlot().also { SealedTokenStore(it, { key }).save(token) }.value!!
+        assertNotEquals(a, b)
+        assertNotEquals(a.split(':')[1], b.split(':')[1], "the IVs differ")
+    }
+
+    @Test
+    fun savingNullForgetsTheToken() {
+        val key = aesKey()
+        val slot = MemorySlot()
+        val store = SealedTokenStore(slot, { key })
+        store.save(token)
+        store.save(null)
+        assertNull(slot.value)
+        assertNull(store.token())
+    }
+
+    @Test
+    fun aBlobThatDoesNotOpenCountsAsNoToken() {
+        val key = aesKey()
+        val slot = MemorySlot()
+        SealedTokenStore(slot, { key }).save(token)
+        val good = slot.value!!
+        val (version, iv, body) = good.split(':')
+        val bodyBytes = Base64.getDecoder().decode(body)
+        bodyBytes[0] = (bodyBytes[0].toInt() xor 1).toByte()
+        val flipped = "$version:$iv:${Base64.getEncoder().encodeToString(bodyBytes)}"
+        val refused = listOf(
+            flipped to "one ciphertext bit flipped",
+            "$version:${Base64.getEncoder().encodeToString(ByteArray(12))}:$body" to "another IV",
+            "v0:$iv:$body" to "an unknown version",
+            "$version:$iv" to "a missing part",
+            "$version:!!:$body" to "an IV that is not base64",
+            "$version:${Base64.getEncoder().encodeToString(ByteArray(8))}:$body" to "a short IV",
+            token to "a token stored in the clear by an older build",
+            "" to "an empty entry",
+        )
+        for ((blob, what) in refused) {
+            assertNull(SealedTokenStore(MemorySlot(blob), { key }).token(), what)
+        }
+        assertNull(SealedTokenStore(MemorySlot(good), { aesKey() }).token(), "sealed under another key")
+        assertEquals(token, SealedTokenStore(MemorySlot(good), { key }).token(), "the untouched blob still opens")
+    }
+
+    @Test
+    fun aFailingKeystoreMeansNoTokenRatherThanACrash() {
+        val failures = listOf<() -> SecretKey>(
+            { throw GeneralSecurityException("keystore unavailable") },
+            { throw ProviderException("keystore hardware failed") },
+        )
+        for (failing in failures) {
+            val slot = MemorySlot()
+            val broken = SealedTokenStore(slot, failing)
+            broken.save(token)
+            assertNull(slot.value, "nothing unsealed is written")
+            slot.value = "v1:AAAAAAAAAAAAAAAA:AAAA"
+            assertNull(broken.token())
+        }
+    }
+
+    @Test
+    fun aLostKeyLeadsToOneNewRegistrationAndTheGamesStillArrive() {
+        val collector = FakeCollector("token-1")
+        try {
+            val outbox = Outbox.open(Files.createTempDirectory("ply-sealed").toString())
+            finishGame(outbox, 3)
+            val slot = MemorySlot()
+            val settings = SyncSettings(true, collector.url)
+            val first = SyncRunner(outbox, HttpUrlConnectionTransport(), SealedTokenStore(slot, fixedKey()), "test")
+            assertEquals(WorkResult.SUCCESS, first.run(settings, SyncTrigger.GAME_FINISHED).result)
+            assertTrue(slot.value!!.startsWith("v1:"))
+            assertEquals(1, collector.registrations)
+
+            // A restore onto a new phone: the preferences came back, the Keystore key did not.
+            val id = finishGame(outbox, 4).recordId!!
+            val again = SyncRunner(outbox, HttpUrlConnectionTransport(), SealedTokenStore(slot, fixedKey()), "test")
+            val run = again.run(settings, SyncTrigger.GAME_FINISHED)
+            assertEquals(WorkResult.SUCCESS, run.result, run.message)
+            assertEquals(2, collector.registrations, "registered once more instead of failing")
+            assertTrue(collector.stored.contains(id))
+            assertEquals(0uL, outbox.pendingCount())
+        } finally {
+            collector.close()
+        }
+    }
+}
