@@ -18,6 +18,7 @@
 //! assert_eq!(pos.format_move(result.best_move.unwrap()), "g8");
 //! ```
 
+pub mod last;
 pub mod search;
 pub mod stability;
 pub mod tt;

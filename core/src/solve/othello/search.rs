@@ -12,6 +12,7 @@
 //!
 //! Scores are final disc differences from the side to move's view, empties to the winner.
 
+use super::last::last_flip_count;
 use super::stability::stable_discs;
 use super::tt::Table;
 use crate::games::othello::bitboard::{CORNERS, Squares, flips, legal_moves};
@@ -391,7 +392,15 @@ macro_rules! search_functions {
         let empties = !(p | o);
         if n <= 1 {
             s.nodes += 1;
+            if n == 0 {
+                return final_score(p, o);
+            }
             return last_move_score(p, o, empties.trailing_zeros() as usize);
+        }
+        if n == 2 {
+            let x1 = empties.trailing_zeros() as usize;
+            let x2 = 63 - empties.leading_zeros() as usize;
+            return solve_2(s, p, o, alpha, beta, x1, x2);
         }
         s.nodes += 1;
         if let Some(v) = try_moves(s, p, o, alpha, beta, n, empties) {
@@ -402,6 +411,52 @@ macro_rules! search_functions {
             Some(v) => -v,
             None => final_score(p, o),
         }
+    }
+
+    /// Two empty squares `x1 < x2`: each move of the player (in square order), else each of the
+    /// opponent's, else the game is over.
+    #[inline]
+    $(#[$attr])*
+    fn solve_2(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
+        s.nodes += 1;
+        if let Some(v) = moves_2(s, p, o, alpha, beta, x1, x2) {
+            return v;
+        }
+        match moves_2(s, o, p, -beta, -alpha, x1, x2) {
+            Some(v) => -v,
+            None => final_score(p, o),
+        }
+    }
+
+    /// Best score of the player's moves on `x1` then `x2` (the other square then being the
+    /// last), or `None` if neither is legal.
+    #[inline]
+    $(#[$attr])*
+    fn moves_2(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> Option<i32> {
+        let mut best = None::<i32>;
+        if NEIGHBOURS[x1 & 63] & o != 0 {
+            let f = flips(x1, p, o);
+            if f != 0 {
+                s.nodes += 1;
+                let v = -last_move_score(o ^ f, p | f | (1u64 << x1), x2);
+                if v >= beta {
+                    return Some(v);
+                }
+                best = Some(v);
+            }
+        }
+        if NEIGHBOURS[x2 & 63] & o != 0 {
+            let f = flips(x2, p, o);
+            if f != 0 {
+                s.nodes += 1;
+                let v = -last_move_score(o ^ f, p | f | (1u64 << x2), x1);
+                if best.is_none_or(|b| v > b) {
+                    best = Some(v);
+                }
+            }
+        }
+        let _ = alpha;
+        best
     }
 
     /// Best score over the legal moves among `empties`, or `None` if there is none.
@@ -433,9 +488,11 @@ macro_rules! search_functions {
                     continue;
                 }
                 let (cp, co) = (o ^ f, p | f | (1u64 << sq));
-                let v = if n == 2 {
-                    s.nodes += 1;
-                    -last_move_score(cp, co, (empties & !(1u64 << sq)).trailing_zeros() as usize)
+                let v = if n == 3 {
+                    let rest = empties & !(1u64 << sq);
+                    let x1 = rest.trailing_zeros() as usize;
+                    let x2 = 63 - rest.leading_zeros() as usize;
+                    -solve_2(s, cp, co, -beta, -alpha, x1, x2)
                 } else {
                     -solve_small(s, cp, co, -beta, -alpha, n - 1)
                 };
@@ -474,13 +531,13 @@ mod x86 {
 #[inline(always)]
 pub fn last_move_score(p: u64, o: u64, sq: usize) -> i32 {
     let own = p.count_ones() as i32;
-    let f = flips(sq, p, o);
+    let f = last_flip_count(sq, p) as i32;
     if f != 0 {
-        return 2 * (own + f.count_ones() as i32 + 1) - 64;
+        return 2 * (own + f + 1) - 64;
     }
-    let g = flips(sq, o, p);
+    let g = last_flip_count(sq, o) as i32;
     if g != 0 {
-        let theirs = 63 - own + g.count_ones() as i32 + 1;
+        let theirs = 63 - own + g + 1;
         return 64 - 2 * theirs;
     }
     let diff = 2 * own - 63;
