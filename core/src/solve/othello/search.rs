@@ -144,6 +144,16 @@ impl<'a> Searcher<'a> {
         portable::search(self, p, o, alpha, beta)
     }
 
+    /// See [`portable::estimate`].
+    pub fn estimate(&mut self, p: u64, o: u64, stop: u32, width: usize) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.native {
+            // SAFETY: `native` is only set after checking the CPU has these features.
+            return unsafe { x86::estimate(self, p, o, -64, 64, stop, width) };
+        }
+        portable::estimate(self, p, o, -64, 64, stop, width)
+    }
+
     /// Moves in the order the deep search tries them (see [`portable::ordered_moves`]).
     pub fn ordered_moves(&self, p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
         portable::ordered_moves(p, o, moves, tt_move)
@@ -164,6 +174,45 @@ macro_rules! search_functions {
         } else {
             search_shallow(s, p, o, alpha, beta, n)
         }
+    }
+
+    /// An estimate of the score: alpha-beta over only the `width` first moves in search order
+    /// at each node with more than `stop` empties, exact below. Exact results of the subtrees are
+    /// stored in the table as usual (they are true bounds); the restricted nodes store nothing.
+    $(#[$attr])*
+    pub fn estimate(s: &mut Searcher, p: u64, o: u64, mut alpha: i32, beta: i32, stop: u32, width: usize) -> i32 {
+        let n = 64 - (p | o).count_ones();
+        if n <= stop {
+            return search(s, p, o, alpha, beta);
+        }
+        s.nodes += 1;
+        if s.check_cancel() {
+            return alpha;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -estimate(s, o, p, -beta, -alpha, stop, width);
+        }
+        let tt_move = s.tt.probe(position_key(p, o)).and_then(|b| b.best);
+        let list = ordered_moves(p, o, moves, tt_move);
+        let mut best = -65;
+        for m in list.as_slice().iter().take(width) {
+            let sq = m.square as usize;
+            let v = -estimate(s, o ^ m.flips, p | m.flips | (1u64 << sq), -beta, -alpha, stop, width);
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 
     /// Negamax of a mobility evaluation to `depth` plies (move ordering only, never a score).
