@@ -199,11 +199,13 @@ macro_rules! search_functions {
         let tt_move = s.tt.probe(position_key(p, o)).and_then(|b| b.best);
         let list = ordered_moves(p, o, moves, tt_move);
         let mut best = -65;
+        let mut best_move = None;
         for m in list.as_slice().iter().take(width) {
             let sq = m.square as usize;
             let v = -estimate(s, o ^ m.flips, p | m.flips | (1u64 << sq), -beta, -alpha, stop, width);
             if v > best {
                 best = v;
+                best_move = Some(sq);
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
@@ -211,6 +213,11 @@ macro_rules! search_functions {
                     }
                 }
             }
+        }
+        if !s.aborted {
+            // No bound is known here (only some moves were tried), but the move is a good
+            // first guess for the exact search.
+            s.tt.store(position_key(p, o), n, -64, 64, best_move);
         }
         best
     }
