@@ -66,12 +66,13 @@ const ASPIRATION_MIN_EMPTIES: u32 = 14;
 /// plies from the root, and solves exactly below. Measured on FFO #40-#44 with a lean of 0
 /// (total nodes, estimate included; 233 M with the full window): 4 plies 182 M (width 2) and
 /// 199 M (width 3); 6 plies 179 M / 190 M; 8 plies 170 M / 176 M; 10 plies 168 M; 12 plies 185 M.
-/// (Starting 2 below the estimate cost 1-4% more: these estimates were never above the score.
-/// A window above the score costs more than one below it, as a fail low needs every move
-/// refuted: an estimate 8 too high cost up to 37% more nodes than the full window on #42. On
-/// FFO #48 the estimate is 34 for a score of 28, and the aspiration solve takes 474 M nodes
-/// against 402 M for the full window.)
 const ESTIMATE_EXACT_PLIES: u32 = 10;
+/// The first window is centred this far below the estimate: a window above the score costs far
+/// more than one below it (a fail low needs every move refuted, a fail high one good move). With
+/// no lean the estimates of FFO #48 (34 for 28) and #51 cost 474 M and 556 M nodes against 402 M
+/// and 378 M for one full-window search; with a lean of 4, 367 M and 372 M, for 2.4% more nodes
+/// on #40-#44 (whose estimates were never above the score).
+const ESTIMATE_LEAN: i32 = 4;
 /// Moves tried at each node of the estimate above the exact part.
 const ESTIMATE_WIDTH: usize = 2;
 
@@ -97,7 +98,7 @@ fn solve_from_guess(
             ESTIMATE_WIDTH,
         )
     });
-    let mut g = estimate.clamp(-64, 64);
+    let mut g = (estimate - ESTIMATE_LEAN).clamp(-64, 64);
     let mut proven = None;
     // Refuting every move below a window costs far more than proving one above it, so after a
     // fail low the next window reaches further down: it covers the bound and the next two even
