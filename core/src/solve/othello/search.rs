@@ -7,11 +7,16 @@
 //! - `SMALL_MAX_EMPTIES < n < TT_MIN_EMPTIES`: no table, stability cutoff, moves in odd-parity
 //!   quadrants first ("parity ordering");
 //! - `n <= SMALL_MAX_EMPTIES`: code that walks the empty squares directly (a move is legal iff
-//!   it flips; squares with no opponent neighbour are skipped at once), parity first, with the
-//!   last move's score computed from a flip count alone.
+//!   it flips; squares with no opponent neighbour are skipped at once), parity first; dedicated
+//!   code for three and two empties, and the last move's score from a flip count read from
+//!   line tables (see [`super::last`]).
+//!
+//! [`estimate`](portable::estimate) (a selective search: two moves per node near the root, exact
+//! below) gives [`super::solve`] the score it centres its first window on.
 //!
 //! Scores are final disc differences from the side to move's view, empties to the winner.
 
+use super::last::last_flip_count;
 use super::stability::stable_discs;
 use super::tt::Table;
 use crate::games::othello::bitboard::{CORNERS, Squares, flips, legal_moves};
@@ -143,6 +148,16 @@ impl<'a> Searcher<'a> {
         portable::search(self, p, o, alpha, beta)
     }
 
+    /// See [`portable::estimate`].
+    pub fn estimate(&mut self, p: u64, o: u64, stop: u32, width: usize) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.native {
+            // SAFETY: `native` is only set after checking the CPU has these features.
+            return unsafe { x86::estimate(self, p, o, -64, 64, stop, width) };
+        }
+        portable::estimate(self, p, o, -64, 64, stop, width)
+    }
+
     /// Moves in the order the deep search tries them (see [`portable::ordered_moves`]).
     pub fn ordered_moves(&self, p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
         portable::ordered_moves(p, o, moves, tt_move)
@@ -163,6 +178,52 @@ macro_rules! search_functions {
         } else {
             search_shallow(s, p, o, alpha, beta, n)
         }
+    }
+
+    /// An estimate of the score: alpha-beta over only the `width` first moves in search order
+    /// at each node with more than `stop` empties, exact below. Exact results of the subtrees are
+    /// stored in the table as usual (they are true bounds); the restricted nodes store nothing.
+    $(#[$attr])*
+    pub fn estimate(s: &mut Searcher, p: u64, o: u64, mut alpha: i32, beta: i32, stop: u32, width: usize) -> i32 {
+        let n = 64 - (p | o).count_ones();
+        if n <= stop {
+            return search(s, p, o, alpha, beta);
+        }
+        s.nodes += 1;
+        if s.check_cancel() {
+            return alpha;
+        }
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                return final_score(p, o);
+            }
+            return -estimate(s, o, p, -beta, -alpha, stop, width);
+        }
+        let tt_move = s.tt.probe(position_key(p, o)).and_then(|b| b.best);
+        let list = ordered_moves(p, o, moves, tt_move);
+        let mut best = -65;
+        let mut best_move = None;
+        for m in list.as_slice().iter().take(width) {
+            let sq = m.square as usize;
+            let v = -estimate(s, o ^ m.flips, p | m.flips | (1u64 << sq), -beta, -alpha, stop, width);
+            if v > best {
+                best = v;
+                best_move = Some(sq);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !s.aborted {
+            // No bound is known here (only some moves were tried), but the move is a good
+            // first guess for the exact search.
+            s.tt.store(position_key(p, o), n, -64, 64, best_move);
+        }
+        best
     }
 
     /// Negamax of a mobility evaluation to `depth` plies (move ordering only, never a score).
@@ -391,7 +452,18 @@ macro_rules! search_functions {
         let empties = !(p | o);
         if n <= 1 {
             s.nodes += 1;
+            if n == 0 {
+                return final_score(p, o);
+            }
             return last_move_score(p, o, empties.trailing_zeros() as usize);
+        }
+        if n == 2 {
+            let x1 = empties.trailing_zeros() as usize;
+            let x2 = 63 - empties.leading_zeros() as usize;
+            return solve_2(s, p, o, alpha, beta, x1, x2);
+        }
+        if n == 3 {
+            return solve_3(s, p, o, alpha, beta, empties);
         }
         s.nodes += 1;
         if let Some(v) = try_moves(s, p, o, alpha, beta, n, empties) {
@@ -402,6 +474,118 @@ macro_rules! search_functions {
             Some(v) => -v,
             None => final_score(p, o),
         }
+    }
+
+    /// Three empty squares (`empties`): the squares alone in their quadrant first (parity),
+    /// each in square order, as [`try_moves`] orders them.
+    $(#[$attr])*
+    fn solve_3(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, empties: u64) -> i32 {
+        s.nodes += 1;
+        let x1 = empties.trailing_zeros() as usize;
+        let x3 = 63 - empties.leading_zeros() as usize;
+        let x2 = (empties & !(1u64 << x1) & !(1u64 << x3)).trailing_zeros() as usize;
+        let quadrant = |sq: usize| ((sq & 4) >> 2) | ((sq & 32) >> 4);
+        let (q1, q2, q3) = (quadrant(x1), quadrant(x2), quadrant(x3));
+        // A square shares its quadrant with exactly one other (even) or with none or both (odd).
+        let order = if q1 == q2 && q2 != q3 {
+            [x3, x1, x2]
+        } else if q1 == q3 && q1 != q2 {
+            [x2, x1, x3]
+        } else {
+            [x1, x2, x3]
+        };
+        if let Some(v) = moves_3(s, p, o, alpha, beta, empties, order) {
+            return v;
+        }
+        match moves_3(s, o, p, -beta, -alpha, empties, order) {
+            Some(v) => -v,
+            None => final_score(p, o),
+        }
+    }
+
+    /// Best score of the player's moves among the three `empties`, tried in `order`, or `None`
+    /// if none is legal.
+    #[inline]
+    $(#[$attr])*
+    fn moves_3(
+        s: &mut Searcher,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u64,
+        order: [usize; 3],
+    ) -> Option<i32> {
+        let mut best = None::<i32>;
+        for sq in order {
+            if NEIGHBOURS[sq & 63] & o == 0 {
+                continue;
+            }
+            let f = flips(sq, p, o);
+            if f == 0 {
+                continue;
+            }
+            let rest = empties & !(1u64 << sq);
+            let x1 = rest.trailing_zeros() as usize;
+            let x2 = 63 - rest.leading_zeros() as usize;
+            let v = -solve_2(s, o ^ f, p | f | (1u64 << sq), -beta, -alpha, x1, x2);
+            if best.is_none_or(|b| v > b) {
+                best = Some(v);
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// Two empty squares `x1 < x2`: each move of the player (in square order), else each of the
+    /// opponent's, else the game is over.
+    #[inline]
+    $(#[$attr])*
+    fn solve_2(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> i32 {
+        s.nodes += 1;
+        if let Some(v) = moves_2(s, p, o, alpha, beta, x1, x2) {
+            return v;
+        }
+        match moves_2(s, o, p, -beta, -alpha, x1, x2) {
+            Some(v) => -v,
+            None => final_score(p, o),
+        }
+    }
+
+    /// Best score of the player's moves on `x1` then `x2` (the other square then being the
+    /// last), or `None` if neither is legal.
+    #[inline]
+    $(#[$attr])*
+    fn moves_2(s: &mut Searcher, p: u64, o: u64, alpha: i32, beta: i32, x1: usize, x2: usize) -> Option<i32> {
+        let mut best = None::<i32>;
+        if NEIGHBOURS[x1 & 63] & o != 0 {
+            let f = flips(x1, p, o);
+            if f != 0 {
+                s.nodes += 1;
+                let v = -last_move_score(o ^ f, p | f | (1u64 << x1), x2);
+                if v >= beta {
+                    return Some(v);
+                }
+                best = Some(v);
+            }
+        }
+        if NEIGHBOURS[x2 & 63] & o != 0 {
+            let f = flips(x2, p, o);
+            if f != 0 {
+                s.nodes += 1;
+                let v = -last_move_score(o ^ f, p | f | (1u64 << x2), x1);
+                if best.is_none_or(|b| v > b) {
+                    best = Some(v);
+                }
+            }
+        }
+        let _ = alpha;
+        best
     }
 
     /// Best score over the legal moves among `empties`, or `None` if there is none.
@@ -433,9 +617,8 @@ macro_rules! search_functions {
                     continue;
                 }
                 let (cp, co) = (o ^ f, p | f | (1u64 << sq));
-                let v = if n == 2 {
-                    s.nodes += 1;
-                    -last_move_score(cp, co, (empties & !(1u64 << sq)).trailing_zeros() as usize)
+                let v = if n == 4 {
+                    -solve_3(s, cp, co, -beta, -alpha, empties & !(1u64 << sq))
                 } else {
                     -solve_small(s, cp, co, -beta, -alpha, n - 1)
                 };
@@ -474,13 +657,13 @@ mod x86 {
 #[inline(always)]
 pub fn last_move_score(p: u64, o: u64, sq: usize) -> i32 {
     let own = p.count_ones() as i32;
-    let f = flips(sq, p, o);
+    let f = last_flip_count(sq, p) as i32;
     if f != 0 {
-        return 2 * (own + f.count_ones() as i32 + 1) - 64;
+        return 2 * (own + f + 1) - 64;
     }
-    let g = flips(sq, o, p);
+    let g = last_flip_count(sq, o) as i32;
     if g != 0 {
-        let theirs = 63 - own + g.count_ones() as i32 + 1;
+        let theirs = 63 - own + g + 1;
         return 64 - 2 * theirs;
     }
     let diff = 2 * own - 63;
@@ -578,5 +761,140 @@ impl MoveList {
 
     pub fn as_slice(&self) -> &[MoveEntry] {
         &self.items[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain negamax to the end of the game, no pruning: the independent truth.
+    fn minimax(p: u64, o: u64) -> i32 {
+        let moves = legal_moves(p, o);
+        if moves == 0 {
+            if legal_moves(o, p) == 0 {
+                let (own, theirs) = (p.count_ones() as i32, o.count_ones() as i32);
+                let empties = 64 - own - theirs;
+                return match own.cmp(&theirs) {
+                    std::cmp::Ordering::Greater => own - theirs + empties,
+                    std::cmp::Ordering::Less => own - theirs - empties,
+                    std::cmp::Ordering::Equal => 0,
+                };
+            }
+            return -minimax(o, p);
+        }
+        Squares(moves)
+            .map(|sq| {
+                let f = flips(sq, p, o);
+                -minimax(o ^ f, p | f | (1u64 << sq))
+            })
+            .max()
+            .unwrap_or(-65)
+    }
+
+    /// Positions with `empties` empty squares reached by random play from the start (games that
+    /// end earlier are dropped), as (side to move, opponent).
+    fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<(u64, u64)> {
+        let mut x = seed | 1;
+        let mut rnd = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut out = Vec::new();
+        while out.len() < count {
+            let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
+            loop {
+                if 64 - (p | o).count_ones() == empties {
+                    out.push((p, o));
+                    break;
+                }
+                let moves = legal_moves(p, o);
+                if moves == 0 {
+                    if legal_moves(o, p) == 0 {
+                        break;
+                    }
+                    std::mem::swap(&mut p, &mut o);
+                    continue;
+                }
+                let choices: Vec<usize> = Squares(moves).collect();
+                let sq = choices[(rnd() % choices.len() as u64) as usize];
+                let f = flips(sq, p, o);
+                (p, o) = (o ^ f, p | f | (1u64 << sq));
+            }
+        }
+        out
+    }
+
+    /// Every layer (last square, two and three empties, the small solver, the shallow and the
+    /// deep search) gives plain negamax's score with the full window, and a correct fail-soft
+    /// bound with null windows, on random positions with 1 to 9 empties.
+    #[test]
+    fn solver_agrees_with_plain_negamax_near_the_end() {
+        for empties in 1..=9 {
+            let count = if empties >= 8 { 40 } else { 150 };
+            for (i, (p, o)) in random_positions(0x1234 + u64::from(empties), empties, count)
+                .into_iter()
+                .enumerate()
+            {
+                let exact = minimax(p, o);
+                let mut s = Searcher::new(1 << 16, None);
+                assert_eq!(
+                    s.search(p, o, -64, 64),
+                    exact,
+                    "{empties} empties, position {i}"
+                );
+                assert_eq!(portable::search(&mut s, p, o, -64, 64), exact);
+                for alpha in [exact - 3, exact - 1, exact, exact + 1, exact + 4] {
+                    let alpha = alpha.clamp(-64, 63);
+                    let v = Searcher::new(1 << 16, None).search(p, o, alpha, alpha + 1);
+                    if exact > alpha {
+                        assert!(v > alpha && v <= exact, "alpha {alpha}: {v}, exact {exact}");
+                    } else {
+                        assert!(
+                            v <= alpha && v >= exact,
+                            "alpha {alpha}: {v}, exact {exact}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The last-square score agrees with playing the square out by the rules.
+    #[test]
+    fn last_move_score_matches_plain_negamax() {
+        for (p, o) in random_positions(0xBEEF, 1, 500) {
+            let sq = (!(p | o)).trailing_zeros() as usize;
+            assert_eq!(last_move_score(p, o, sq), minimax(p, o));
+        }
+    }
+
+    /// `solve` (windows around an estimate, from 14 empties on) gives the same score as one
+    /// full-window search, and its move reaches that score, on random positions.
+    #[test]
+    fn aspiration_solve_matches_the_full_window() {
+        use crate::games::othello::{Othello, OthelloMove};
+        use crate::solve::othello::{solve, solve_window};
+        for empties in [14, 15, 16] {
+            for (p, o) in random_positions(0xA5A5 + u64::from(empties), empties, 4) {
+                let pos = Othello::from_player_view(p, o, 0);
+                let r = solve(&pos, 1 << 20, None);
+                let full = solve_window(&pos, -64, 64, 1 << 20, None);
+                assert_eq!(r.score, full.score, "{empties} empties: {pos:?}");
+                if legal_moves(p, o) == 0 {
+                    assert_eq!(r.best_move, Some(OthelloMove::PASS));
+                    continue;
+                }
+                let mv = r.best_move.and_then(OthelloMove::to_square);
+                let Some(sq) = mv else {
+                    panic!("no move from a position with moves: {pos:?}")
+                };
+                let f = flips(sq, p, o);
+                let child = Othello::from_player_view(o ^ f, p | f | (1u64 << sq), 1);
+                assert_eq!(-solve_window(&child, -64, 64, 1 << 20, None).score, r.score);
+            }
+        }
     }
 }
