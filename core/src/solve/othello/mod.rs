@@ -125,15 +125,24 @@ fn solve_from_guess(
         }
         g = v;
     };
-    let complete = !s.aborted;
-    let pv = principal_variation(pos, best, &s);
+    finish(pos, &s, score, best, started)
+}
+
+/// The result of a solve that ended with `score` and `best` (complete unless it was stopped).
+fn finish(
+    pos: &Othello,
+    s: &Searcher,
+    score: i32,
+    best: Option<OthelloMove>,
+    started: Instant,
+) -> SolveResult {
     SolveResult {
         score,
         best_move: best,
         nodes: s.nodes,
-        complete,
+        complete: !s.aborted,
         elapsed: started.elapsed(),
-        pv,
+        pv: principal_variation(pos, best, s),
     }
 }
 
@@ -172,28 +181,8 @@ pub fn solve_window(
     } else {
         (-65, 65)
     };
-    let (p, o) = (pos.player(), pos.opponent());
-    let moves = legal_moves(p, o);
-    let (score, best) = if moves == 0 {
-        if legal_moves(o, p) == 0 {
-            (final_score(p, o), None)
-        } else {
-            let v = -s.search(o, p, (-beta).max(-64), (-alpha).min(64));
-            (v, Some(OthelloMove::PASS))
-        }
-    } else {
-        root(&mut s, p, o, alpha, beta, moves)
-    };
-    let complete = !s.aborted;
-    let pv = principal_variation(pos, best, &s);
-    SolveResult {
-        score,
-        best_move: best,
-        nodes: s.nodes,
-        complete,
-        elapsed: started.elapsed(),
-        pv,
-    }
+    let (score, best) = windowed(&mut s, pos, alpha, beta);
+    finish(pos, &s, score, best, started)
 }
 
 /// The root: every move searched (the first with the full window, later ones with a null window
