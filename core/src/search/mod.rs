@@ -56,7 +56,7 @@ pub mod ordering;
 mod pv;
 pub mod pvs;
 mod quiescence;
-mod rng;
+pub(crate) mod rng;
 pub mod score;
 mod scout;
 pub mod stats;

@@ -96,13 +96,8 @@ mod tests {
     /// Agrees with the general flip computation on random boards with one empty square.
     #[test]
     fn last_flip_count_matches_the_flips() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut rnd = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::search::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15u64);
+        let mut rnd = || rng.next_u64();
         for _ in 0..200_000 {
             let sq = (rnd() % 64) as usize;
             let bit = 1u64 << sq;
