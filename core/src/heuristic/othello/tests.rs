@@ -13,6 +13,29 @@ fn diagram(text: &str) -> (u64, u64) {
     from_diagram(text).unwrap_or((0, 0))
 }
 
+/// The position with the given ranks (number, eight squares from file a) and every other
+/// rank empty; most hand-made positions here fill only one or two ranks.
+fn ranks(filled: &[(usize, &str)]) -> (u64, u64) {
+    let text: String = (1..=8)
+        .rev()
+        .map(|n| {
+            filled
+                .iter()
+                .find(|(r, _)| *r == n)
+                .map_or("--------", |(_, row)| *row)
+        })
+        .collect();
+    diagram(&text)
+}
+
+fn counts(stable: u32, semi_stable: u32, unstable: u32) -> StabilityCounts {
+    StabilityCounts {
+        stable,
+        semi_stable,
+        unstable,
+    }
+}
+
 fn all(me: u64, opp: u64) -> FactorValues {
     let mut out = [0f32; MAX_FACTORS];
     compute(me, opp, &Moves::new(me, opp, u32::MAX), u32::MAX, &mut out);
@@ -176,16 +199,7 @@ fn stable_discs_never_flip_in_random_continuations() {
 #[test]
 fn corner_and_grown_edge_discs_are_stable() {
     // X on a1, b1, c1, a2, b2; O on d1 with e1 empty.
-    let (x, o) = diagram(
-        "--------
-         --------
-         --------
-         --------
-         --------
-         --------
-         XX------
-         XXXO----",
-    );
+    let (x, o) = ranks(&[(2, "XX------"), (1, "XXXO----")]);
     let full = bits::full_lines(x | o);
     assert_eq!(
         bits::stable(x, &full),
@@ -193,28 +207,12 @@ fn corner_and_grown_edge_discs_are_stable() {
     );
     assert_eq!(bits::stable(o, &full), 0);
     let c = stability_counts(o, x);
-    assert_eq!(
-        c,
-        StabilityCounts {
-            stable: 0,
-            semi_stable: 0,
-            unstable: 1
-        }
-    );
+    assert_eq!(c, counts(0, 0, 1));
 }
 
 #[test]
 fn a_full_edge_of_mixed_colours_is_stable() {
-    let (x, o) = diagram(
-        "--------
-         --------
-         --------
-         --------
-         --------
-         --------
-         --------
-         XOXOXOXO",
-    );
+    let (x, o) = ranks(&[(1, "XOXOXOXO")]);
     let full = bits::full_lines(x | o);
     assert_eq!(bits::stable(x, &full).count_ones(), 4);
     assert_eq!(bits::stable(o, &full).count_ones(), 4);
@@ -224,76 +222,28 @@ fn a_full_edge_of_mixed_colours_is_stable() {
 fn a_full_board_is_all_stable() {
     let (x, o) = diagram(&"XO".repeat(32));
     let a = stability_counts(x, o);
-    assert_eq!(
-        a,
-        StabilityCounts {
-            stable: 32,
-            semi_stable: 0,
-            unstable: 0
-        }
-    );
+    assert_eq!(a, counts(32, 0, 0));
 }
 
 #[test]
 fn edge_disc_next_to_empty_corner_is_not_stable() {
-    let (x, o) = diagram(
-        "--------
-         --------
-         --------
-         --------
-         --------
-         --------
-         --------
-         -X------",
-    );
+    let (x, o) = ranks(&[(1, "-X------")]);
     assert_eq!(bits::stable(x, &bits::full_lines(x | o)), 0);
 }
 
 #[test]
 fn semi_stable_discs_are_neither_stable_nor_flippable_now() {
     // X a4, O b4 c4: X flips both O discs by playing d4.
-    let (x, o) = diagram(
-        "--------
-         --------
-         --------
-         --------
-         XOO-----
-         --------
-         --------
-         --------",
-    );
-    assert_eq!(
-        stability_counts(o, x),
-        StabilityCounts {
-            stable: 0,
-            semi_stable: 0,
-            unstable: 2
-        }
-    );
+    let (x, o) = ranks(&[(4, "XOO-----")]);
+    assert_eq!(stability_counts(o, x), counts(0, 0, 2));
     // X's a4: the edge protects its rank and diagonals, its file is open (not stable), but no O
     // disc can flank it along the file now: semi-stable.
-    assert_eq!(
-        stability_counts(x, o),
-        StabilityCounts {
-            stable: 0,
-            semi_stable: 1,
-            unstable: 0
-        }
-    );
+    assert_eq!(stability_counts(x, o), counts(0, 1, 0));
 }
 
 #[test]
 fn coin_parity_is_the_paired_formula() {
-    let (x, o) = diagram(
-        "--------
-         --------
-         --------
-         ---XX---
-         ---XO---
-         --------
-         --------
-         --------",
-    );
+    let (x, o) = ranks(&[(5, "---XX---"), (4, "---XO---")]);
     assert!(close(all(x, o)[f::COINS], 50.0));
     assert!(close(all(o, x)[f::COINS], -50.0));
 }
@@ -308,16 +258,7 @@ fn mobility_at_the_start_is_even_and_counts_moves() {
     assert_eq!(bits::moves(o, x), sq("c4"));
     assert!(close(all(x, o)[f::MOBILITY], 0.0));
     // Add X h4: X still has no second move, O gains none; add O d5 d6... simpler: 3 vs 1.
-    let (x, o) = diagram(
-        "--------
-         --------
-         --------
-         --------
-         ---O----
-         --XOX---
-         --------
-         --------",
-    );
+    let (x, o) = ranks(&[(4, "---O----"), (3, "--XOX---")]);
     let mine = naive_moves(x, o).count_ones();
     let theirs = naive_moves(o, x).count_ones();
     assert!(close(all(x, o)[f::MOBILITY], paired(mine, theirs)));
