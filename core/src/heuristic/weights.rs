@@ -563,11 +563,9 @@ mod rounding_tests {
                 cases.push(x);
             }
         }
-        let mut x = 0x1234_5678u32;
+        let mut rng = crate::search::rng::SplitMix64::new(0x1234_5678);
         for _ in 0..200_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
+            let x = (rng.next_u64() >> 32) as u32;
             cases.push((x as f32 / u32::MAX as f32 - 0.5) * 2.2 * limit);
             cases.push((x % 2001) as f32 / 8.0 - 125.0);
         }

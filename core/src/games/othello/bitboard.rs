@@ -164,13 +164,8 @@ mod tests {
 
     #[test]
     fn fast_moves_and_flips_match_walking_on_random_boards() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::search::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = || rng.next_u64();
         for _ in 0..20_000 {
             let occupied = next() | next();
             let p = occupied & next();

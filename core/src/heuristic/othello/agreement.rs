@@ -12,35 +12,26 @@ use crate::heuristic::HasHeuristic;
 use crate::heuristic::weights::{
     HEURISTIC_LIMIT, MAX_FACTORS, Weight, WeightedEvaluator, Weights, terminal_value,
 };
+use crate::search::rng::SplitMix64;
 use proptest::prelude::*;
 
 /// A value no factor takes, to see which entries a computation wrote.
 const UNTOUCHED: f32 = -12345.0;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// Every position of one random game, the finished one included. Some moves are picked to
 /// leave the opponent as few moves as possible, which makes passes common.
 fn playout(seed: u64) -> Vec<Othello> {
-    let mut rng = Rng(seed | 1);
+    let mut rng = SplitMix64::new(seed);
     let mut pos = Othello::start();
     let mut seen = vec![pos];
     let mut buf = Vec::new();
-    let squeeze = rng.next() % 4; // 0: never squeeze; 3: squeeze three moves in four
+    let squeeze = rng.next_u64() % 4; // 0: never squeeze; 3: squeeze three moves in four
     loop {
         pos.legal_moves(&mut buf);
         if buf.is_empty() {
             return seen;
         }
-        let pick = if rng.next() % 4 < squeeze {
+        let pick = if rng.next_u64() % 4 < squeeze {
             let replies = |&m: &OthelloMove| {
                 let mut child = pos;
                 child.play(m);
@@ -48,7 +39,8 @@ fn playout(seed: u64) -> Vec<Othello> {
             };
             buf.iter().copied().min_by_key(replies)
         } else {
-            buf.get((rng.next() % buf.len() as u64) as usize).copied()
+            buf.get((rng.next_u64() % buf.len() as u64) as usize)
+                .copied()
         };
         let Some(mv) = pick else { return seen };
         pos.play(mv);
@@ -57,15 +49,20 @@ fn playout(seed: u64) -> Vec<Othello> {
 }
 
 /// Enabled masks to try: every factor alone, everything, nothing and a few random subsets.
-fn masks(rng: &mut Rng) -> Vec<u32> {
+fn masks(rng: &mut SplitMix64) -> Vec<u32> {
     let all = (1u32 << FACTORS.len()) - 1;
     let mut out: Vec<u32> = (0..FACTORS.len()).map(|i| 1 << i).collect();
-    out.extend([all, 0, rng.next() as u32 & all, rng.next() as u32 & all]);
+    out.extend([
+        all,
+        0,
+        rng.next_u64() as u32 & all,
+        rng.next_u64() as u32 & all,
+    ]);
     out
 }
 
 /// Checks every factor and shared mask of one position against the reference.
-fn check_position(me: u64, opp: u64, rng: &mut Rng) -> Result<(), TestCaseError> {
+fn check_position(me: u64, opp: u64, rng: &mut SplitMix64) -> Result<(), TestCaseError> {
     let where_ = format!("me {me:#018x} opp {opp:#018x}");
     // Shared masks.
     let full = bits::full_lines(me | opp);
@@ -194,8 +191,8 @@ fn evaluators() -> Vec<(String, WeightedEvaluator<Othello>)> {
     }
     let mut all = Weights::default();
     let mut phased = Weights::default();
-    let mut rng = Rng(0xD1CE);
-    let mut w = || (rng.next() % 4001) as f32 / 100.0 - 20.0;
+    let mut rng = SplitMix64::new(0xD1CE);
+    let mut w = || (rng.next_u64() % 4001) as f32 / 100.0 - 20.0;
     for f in FACTORS {
         all.weights.insert(f.name.to_string(), Weight::Flat(1.0));
         let weight = Weight::Phased {
@@ -276,7 +273,7 @@ impl Coverage {
 #[test]
 fn fast_factors_and_evaluations_equal_the_reference_on_random_games() {
     let evals = evaluators();
-    let mut rng = Rng(0x005E_ED0F_0DD5);
+    let mut rng = SplitMix64::new(0x005E_ED0F_0DD5);
     let mut seen = Coverage::default();
     for game in 0..150u64 {
         for pos in playout(game.wrapping_mul(0x9E37_79B9_7F4A_7C15)) {
@@ -301,7 +298,7 @@ fn fast_factors_and_evaluations_equal_the_reference_on_random_games() {
 /// Boards made to stress the stable discs and the edges: every pattern of one edge (3^8 of them)
 /// with random discs elsewhere, nearly full boards, full edges, and boards without a corner
 /// that have a full rank and a full file (the only way to stable discs without a corner).
-fn stress_boards(rng: &mut Rng) -> Vec<(u64, u64)> {
+fn stress_boards(rng: &mut SplitMix64) -> Vec<(u64, u64)> {
     let mut out = Vec::new();
     // Every edge pattern, on rank 1 and on the h file (the two ways edges are read).
     let h_file = |byte: u64| (0..8).fold(0u64, |m, k| m | ((byte >> k) & 1) << (8 * k + 7));
@@ -315,30 +312,34 @@ fn stress_boards(rng: &mut Rng) -> Vec<(u64, u64)> {
             }
             p /= 3;
         }
-        let rest = rng.next() | rng.next();
-        let colour = rng.next();
+        let rest = rng.next_u64() | rng.next_u64();
+        let colour = rng.next_u64();
         for (edge, spread) in [(0xFFu64, (x, o)), (bits::FILE_H, (h_file(x), h_file(o)))] {
             let inside = rest & !edge;
             out.push((spread.0 | (inside & colour), spread.1 | (inside & !colour)));
         }
     }
     for i in 0..3000u64 {
-        let colour = rng.next();
+        let colour = rng.next_u64();
         let occupied = match i % 3 {
             // One to four empty squares.
-            0 => !(1u64 << (rng.next() % 64) | 1 << (rng.next() % 64) | 1 << (rng.next() % 64)),
+            0 => {
+                !(1u64 << (rng.next_u64() % 64)
+                    | 1 << (rng.next_u64() % 64)
+                    | 1 << (rng.next_u64() % 64))
+            }
             // Every edge square, some inner ones.
-            1 => EDGES | rng.next() | rng.next(),
+            1 => EDGES | rng.next_u64() | rng.next_u64(),
             // No corner; a full rank and a full file away from the edges, their diagonals
             // often full too.
             _ => {
-                let (r, c) = (1 + rng.next() % 6, 1 + rng.next() % 6);
-                let diagonals = if rng.next().is_multiple_of(2) {
+                let (r, c) = (1 + rng.next_u64() % 6, 1 + rng.next_u64() % 6);
+                let diagonals = if rng.next_u64().is_multiple_of(2) {
                     u64::MAX
                 } else {
-                    rng.next() | rng.next()
+                    rng.next_u64() | rng.next_u64()
                 };
-                (0xFF << (8 * r) | bits::FILE_A << c | diagonals | rng.next()) & !CORNERS
+                (0xFF << (8 * r) | bits::FILE_A << c | diagonals | rng.next_u64()) & !CORNERS
             }
         };
         out.push((occupied & colour, occupied & !colour));
@@ -349,7 +350,7 @@ fn stress_boards(rng: &mut Rng) -> Vec<(u64, u64)> {
 #[test]
 fn fast_factors_and_evaluations_equal_the_reference_on_stressed_boards() {
     let evals = evaluators();
-    let mut rng = Rng(0x057A_B1E5);
+    let mut rng = SplitMix64::new(0x057A_B1E5);
     let (mut without_corner, mut inner_stable) = (0, 0);
     for (me, opp) in stress_boards(&mut rng) {
         check_position(me, opp, &mut rng).unwrap_or_else(|e| panic!("{e}"));
@@ -373,7 +374,7 @@ proptest! {
     #[test]
     fn fast_factors_equal_the_reference_on_any_random_game(seed in any::<u64>()) {
         let evals = evaluators();
-        let mut rng = Rng(seed ^ 0xA5A5);
+        let mut rng = SplitMix64::new(seed ^ 0xA5A5);
         for pos in playout(seed) {
             check_position(pos.player(), pos.opponent(), &mut rng)?;
             check_evaluations(&evals, &pos)?;
@@ -387,7 +388,7 @@ proptest! {
         let occupied = a | fill | fill.rotate_left(23);
         let me = occupied & b;
         let opp = occupied & !b;
-        let mut rng = Rng(a ^ b ^ 1);
+        let mut rng = SplitMix64::new(a ^ b ^ 1);
         check_position(me, opp, &mut rng)?;
         check_position(opp, me, &mut rng)?;
     }

@@ -539,11 +539,9 @@ mod tests {
 
     #[test]
     fn full_lines_match_a_line_by_line_check() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = crate::search::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         for _ in 0..5000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            let x = rng.next_u64();
             // Dense boards so that many lines are full.
             let occ = x | x.rotate_left(17) | x.rotate_left(41);
             assert_eq!(

@@ -4,6 +4,7 @@
 use super::bits::{self, from_diagram, square};
 use super::*;
 use crate::heuristic::weights::{MAX_FACTORS, paired};
+use crate::search::rng::SplitMix64;
 
 fn sq(name: &str) -> u64 {
     square(name).map_or(0, |s| 1u64 << s)
@@ -94,23 +95,13 @@ fn naive_unstable(own: u64, other: u64) -> u64 {
     (0..64).fold(0, |u, s| u | naive_flips(other, own, s))
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// Random positions reached by random legal play from the start (realistic shapes).
 fn random_positions(seed: u64, count: usize) -> Vec<(u64, u64)> {
-    let mut rng = Rng(seed);
+    let mut rng = SplitMix64::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
         let (mut me, mut opp) = (sq("d5") | sq("e4"), sq("d4") | sq("e5"));
-        let plies = 4 + rng.next() % 56;
+        let plies = 4 + rng.next_u64() % 56;
         for _ in 0..plies {
             let moves = naive_moves(me, opp);
             if moves == 0 {
@@ -122,7 +113,7 @@ fn random_positions(seed: u64, count: usize) -> Vec<(u64, u64)> {
             }
             let n = moves.count_ones() as u64;
             let mut m = moves;
-            for _ in 0..rng.next() % n {
+            for _ in 0..rng.next_u64() % n {
                 m &= m - 1;
             }
             let s = m.trailing_zeros() as usize;
@@ -157,7 +148,7 @@ fn unstable_discs_are_exactly_those_flippable_next_move() {
 
 #[test]
 fn stable_discs_never_flip_in_random_continuations() {
-    let mut rng = Rng(99);
+    let mut rng = SplitMix64::new(99);
     for (me, opp) in random_positions(3, 200) {
         let full = bits::full_lines(me | opp);
         let (stable_me, stable_opp) = (bits::stable(me, &full), bits::stable(opp, &full));
@@ -177,7 +168,7 @@ fn stable_discs_never_flip_in_random_continuations() {
                     continue;
                 }
                 let mut m = moves;
-                for _ in 0..rng.next() % moves.count_ones() as u64 {
+                for _ in 0..rng.next_u64() % moves.count_ones() as u64 {
                     m &= m - 1;
                 }
                 let s = m.trailing_zeros() as usize;

@@ -795,13 +795,8 @@ mod tests {
     /// Positions with `empties` empty squares reached by random play from the start (games that
     /// end earlier are dropped), as (side to move, opponent).
     fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<(u64, u64)> {
-        let mut x = seed | 1;
-        let mut rnd = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
+        let mut rng = crate::search::rng::SplitMix64::new(seed);
+        let mut rnd = || rng.next_u64();
         let mut out = Vec::new();
         while out.len() < count {
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
