@@ -16,6 +16,15 @@ fn legal(p: &Draughts) -> Vec<Move> {
     moves
 }
 
+/// The position after each legal move.
+fn children(p: &Draughts) -> impl Iterator<Item = Draughts> + '_ {
+    legal(p).into_iter().map(|m| {
+        let mut c = *p;
+        c.play(m);
+        c
+    })
+}
+
 /// Full-path texts of every legal move, sorted.
 fn move_texts(p: &Draughts) -> Vec<String> {
     let mut v: Vec<String> = legal(p).iter().map(|m| notation::full_path(*m)).collect();
@@ -34,13 +43,8 @@ fn perft_dead_ends_zero(p: &Draughts, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    legal(p)
-        .into_iter()
-        .map(|m| {
-            let mut c = *p;
-            c.play(m);
-            perft_dead_ends_zero(&c, depth - 1)
-        })
+    children(p)
+        .map(|c| perft_dead_ends_zero(&c, depth - 1))
         .sum()
 }
 
@@ -52,14 +56,7 @@ fn finished_before(p: &Draughts, depth: u32) -> u64 {
     if p.outcome().is_some() {
         return 1;
     }
-    legal(p)
-        .into_iter()
-        .map(|m| {
-            let mut c = *p;
-            c.play(m);
-            finished_before(&c, depth - 1)
-        })
-        .sum()
+    children(p).map(|c| finished_before(&c, depth - 1)).sum()
 }
 
 fn perfts(p: &Draughts, from_depth: u32, want: &[u64]) {
