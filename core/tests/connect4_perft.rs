@@ -19,10 +19,9 @@ const PUBLISHED_A: [u64; 11] = [
     1_849_996_230,
 ];
 
-#[test]
-fn perft_to_depth_8_matches_published_counts() {
+fn assert_published_counts(depths: std::ops::RangeInclusive<u32>) {
     let start = ConnectFour::start();
-    for depth in 1..=8 {
+    for depth in depths {
         assert_eq!(
             perft(&start, depth),
             PUBLISHED_A[depth as usize - 1],
@@ -31,18 +30,16 @@ fn perft_to_depth_8_matches_published_counts() {
     }
 }
 
+#[test]
+fn perft_to_depth_8_matches_published_counts() {
+    assert_published_counts(1..=8);
+}
+
 /// Slow: `cargo test -p ply-core --release --test connect4_perft -- --ignored`.
 #[test]
 #[ignore]
 fn perft_depth_9_and_10_match_published_counts() {
-    let start = ConnectFour::start();
-    for depth in 9..=10 {
-        assert_eq!(
-            perft(&start, depth),
-            PUBLISHED_A[depth as usize - 1],
-            "depth {depth}"
-        );
-    }
+    assert_published_counts(9..=10);
 }
 
 #[test]
