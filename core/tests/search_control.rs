@@ -4,8 +4,8 @@ mod search_common;
 
 use ply_core::search::score::{WIN_BASE, decode_terminal};
 use ply_core::search::{
-    Algorithm, ExactEvaluator, MctsConfig, OrderingConfig, Playout, SearchConfig, Searcher,
-    StopToken, search,
+    Algorithm, ExactEvaluator, MctsConfig, OrderingConfig, Playout, SearchConfig, SearchResult,
+    Searcher, StopToken, search,
 };
 use ply_core::{EVAL_LIMIT, Game};
 use search_common::*;
@@ -25,6 +25,20 @@ fn endless(algorithm: Algorithm) -> SearchConfig {
         },
         ..SearchConfig::default()
     }
+}
+
+/// The default search with the exact evaluator, deep enough (9 plies) to see every game of
+/// tic-tac-toe to its end.
+fn search_to_the_end(pos: &TicTacToe) -> SearchResult<u8> {
+    search(
+        pos,
+        &ExactEvaluator,
+        &SearchConfig {
+            depth: Some(9),
+            ..SearchConfig::default()
+        },
+        &StopToken::new(),
+    )
 }
 
 #[test]
@@ -251,15 +265,7 @@ fn deepening_stops_when_the_tree_is_exhausted_and_scores_are_exact() {
     assert!(r.depth <= 10);
     // X to move wins at once: the fastest win is preferred.
     let pos = TicTacToe::parse_position("0314").expect("position");
-    let r = search(
-        &pos,
-        &ExactEvaluator,
-        &SearchConfig {
-            depth: Some(9),
-            ..SearchConfig::default()
-        },
-        &StopToken::new(),
-    );
+    let r = search_to_the_end(&pos);
     assert_eq!(decode_terminal(r.score), Some((true, 0, 1)));
     assert_eq!(r.score, WIN_BASE - 1);
     assert!(r.score > EVAL_LIMIT);
@@ -314,30 +320,14 @@ fn mcts_finds_a_forced_win() {
     // X: 0, 4; O: 1. X to move... build X0 O1 X4 O8? O blocks the diagonal; X plays 6 forking
     // 2-4-6 diagonal and 0-3-6 column: the only winning move.
     let pos = TicTacToe::parse_position("0148").expect("position");
-    let mut exact = search(
-        &pos,
-        &ExactEvaluator,
-        &SearchConfig {
-            depth: Some(9),
-            ..SearchConfig::default()
-        },
-        &StopToken::new(),
-    );
+    let mut exact = search_to_the_end(&pos);
     assert!(exact.score > EVAL_LIMIT, "X has a forced win");
     let winning: Vec<u8> = (0..9)
         .filter(|&m| pos.is_legal(m))
         .filter(|&m| {
             let mut c = pos;
             c.play(m);
-            let r = search(
-                &c,
-                &ExactEvaluator,
-                &SearchConfig {
-                    depth: Some(9),
-                    ..SearchConfig::default()
-                },
-                &StopToken::new(),
-            );
+            let r = search_to_the_end(&c);
             r.score < -EVAL_LIMIT
         })
         .collect();
