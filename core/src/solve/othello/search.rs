@@ -166,6 +166,18 @@ impl<'a> Searcher<'a> {
 
 /// The recursive search, written once and compiled twice: portable, and (on x86-64) with the
 /// POPCNT/LZCNT/BMI instructions the baseline target lacks, chosen at run time.
+/// The opponent's stable discs are lost to us for good, so they cap our final score; `None`
+/// where the cap is not worth working out. Only a high alpha can be refuted by it, and with more
+/// empties fewer discs are stable, so the bar rises with `n`.
+#[inline(always)]
+fn stability_cap(p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+    if n >= STABILITY_MIN_EMPTIES && alpha >= 2 * n as i32 - 8 {
+        Some(64 - 2 * stable_discs(o, p).count_ones() as i32)
+    } else {
+        None
+    }
+}
+
 macro_rules! search_functions {
     ($(#[$attr:meta])*) => {
     /// Exact score of `(p, o)` if it lies inside `(alpha, beta)`; otherwise a bound on the
@@ -306,11 +318,7 @@ macro_rules! search_functions {
             }
             return -search_deep(s, o, p, -beta, -alpha, n);
         }
-        // Only a high alpha can be refuted by the opponent's stable discs; with more empties
-        // fewer discs are stable, so the bar rises with `n`.
-        if n >= STABILITY_MIN_EMPTIES && alpha >= 2 * n as i32 - 8 {
-            // The opponent's stable discs are lost to us for good: they cap our final score.
-            let top = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+        if let Some(top) = stability_cap(p, o, alpha, n) {
             if top <= alpha {
                 return top;
             }
@@ -418,9 +426,7 @@ macro_rules! search_functions {
             }
             return -search_shallow(s, o, p, -beta, -alpha, n);
         }
-        if n >= STABILITY_MIN_EMPTIES && alpha >= 2 * n as i32 - 8 {
-            // As in the deep search: the opponent's stable discs cap our final score.
-            let top = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+        if let Some(top) = stability_cap(p, o, alpha, n) {
             if top <= alpha {
                 return top;
             }
