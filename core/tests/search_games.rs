@@ -63,32 +63,29 @@ proptest! {
     #[test]
     fn othello_engines_agree_with_minimax(seed in any::<u64>(), plies in 0u32..64, depth in 1u32..5, index in any::<usize>(), coarse in any::<bool>()) {
         let pos = random_position(Othello::start(), seed, plies);
-        if coarse {
-            check_one(&pos, &Mobility, depth, index);
-        } else {
-            check_one(&pos, &HashEval { range: 1000 }, depth, index);
-        }
+        check_one_coarse_or_fine(&pos, coarse, depth, index);
     }
 
     #[test]
     fn connect4_engines_agree_with_minimax(seed in any::<u64>(), plies in 0u32..42, depth in 1u32..7, index in any::<usize>(), coarse in any::<bool>()) {
         let pos = random_position(ConnectFour::start(), seed, plies);
-        if coarse {
-            check_one(&pos, &Mobility, depth, index);
-        } else {
-            check_one(&pos, &HashEval { range: 1000 }, depth, index);
-        }
+        check_one_coarse_or_fine(&pos, coarse, depth, index);
     }
 
     #[test]
     fn draughts_engines_agree_with_minimax(seed in any::<u64>(), plies in 0u32..80, depth in 1u32..6, index in any::<usize>(), coarse in any::<bool>(), relaxed in any::<bool>()) {
         let start = if relaxed { draughts_relaxed() } else { Draughts::start() };
         let pos = random_position(start, seed, plies);
-        if coarse {
-            check_one(&pos, &Mobility, depth, index);
-        } else {
-            check_one(&pos, &HashEval { range: 1000 }, depth, index);
-        }
+        check_one_coarse_or_fine(&pos, coarse, depth, index);
+    }
+}
+
+/// [`check_one`] with the coarse [`Mobility`] evaluation (many ties) or a fine hashed one.
+fn check_one_coarse_or_fine<G: Game>(pos: &G, coarse: bool, depth: u32, index: usize) {
+    if coarse {
+        check_one(pos, &Mobility, depth, index);
+    } else {
+        check_one(pos, &HashEval { range: 1000 }, depth, index);
     }
 }
 
