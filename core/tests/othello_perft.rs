@@ -8,16 +8,20 @@ const PUBLISHED: [u64; 11] = [
     4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284, 212258800,
 ];
 
-#[test]
-fn perft_to_depth_8_matches_the_published_counts() {
-    let start = Othello::start();
-    for depth in 1..=8u32 {
+fn assert_fast_perft_published(start: &Othello, depths: std::ops::RangeInclusive<u32>) {
+    for depth in depths {
         assert_eq!(
-            perft(&start, depth),
+            perft(start, depth),
             PUBLISHED[depth as usize - 1],
             "fast, depth {depth}"
         );
     }
+}
+
+#[test]
+fn perft_to_depth_8_matches_the_published_counts() {
+    let start = Othello::start();
+    assert_fast_perft_published(&start, 1..=8u32);
     for depth in 1..=7u32 {
         let generic = perft_generic(&start, depth);
         assert_eq!(
@@ -35,13 +39,7 @@ fn perft_to_depth_8_matches_the_published_counts() {
 #[ignore]
 fn perft_to_depth_11_matches_the_published_counts() {
     let start = Othello::start();
-    for depth in 9..=11u32 {
-        assert_eq!(
-            perft(&start, depth),
-            PUBLISHED[depth as usize - 1],
-            "fast, depth {depth}"
-        );
-    }
+    assert_fast_perft_published(&start, 9..=11u32);
     assert_eq!(perft_generic(&start, 9), PUBLISHED[8], "generic, depth 9");
 }
 
