@@ -405,20 +405,16 @@ fn render_shows_pieces_and_numbers() {
         text.lines().all(|l| l == l.trim_end()),
         "no trailing spaces"
     );
-    let rows: Vec<&str> = text.lines().collect();
+    let rank = |label: &str| {
+        text.lines()
+            .find(|r| r.starts_with(label))
+            .unwrap_or_default()
+    };
     // Rank 5 holds squares 13-16; the white king on 14 sits on c5.
-    let rank5 = rows
-        .iter()
-        .find(|r| r.starts_with("5 |"))
-        .copied()
-        .unwrap_or_default();
+    let rank5 = rank("5 |");
     assert!(rank5.starts_with("5 | .   W   .   .   | 5"), "{text}");
     assert!(rank5.contains("13    14    15    16"), "{text}");
-    let rank8 = rows
-        .iter()
-        .find(|r| r.starts_with("8 |"))
-        .copied()
-        .unwrap_or_default();
+    let rank8 = rank("8 |");
     assert!(rank8.contains("1     2     3     4"), "{text}");
 }
 
