@@ -438,6 +438,31 @@ fn timestamps_and_sizes_are_bounded() {
         parse_record(&vec![b' '; 300 * 1024]),
         Err(RecordError::TooLarge { .. })
     ));
+    // An engine description holds at most 64 weights and 64 options.
+    for field in ["weights", "options"] {
+        for (count, ok) in [(64, true), (65, false)] {
+            let mut big = record.clone();
+            let Some(engine) = big.players[1].engine.as_mut() else {
+                panic!("player 1 is the computer");
+            };
+            let names = (0..count).map(|k| format!("w{k}"));
+            if field == "weights" {
+                engine.weights = names.map(|n| (n, 1.0)).collect();
+            } else {
+                engine.options = names.map(|n| (n, serde_json::Value::Bool(true))).collect();
+            }
+            let got = check::<ConnectFour>(&big);
+            if ok {
+                assert!(got.is_ok(), "{count} {field}: {got:?}");
+            } else {
+                let want = format!("players[1].engine.{field}");
+                assert!(
+                    matches!(&got, Err(RecordError::TooLarge { what, limit: 64, actual: 65 }) if *what == want),
+                    "{count} {field}: {got:?}"
+                );
+            }
+        }
+    }
 }
 
 #[test]
