@@ -434,6 +434,13 @@ fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
             (PlayerKind::Human, None) => {}
             (PlayerKind::Computer, Some(e)) => {
                 let at = |f: &str| format!("players[{i}].engine.{f}");
+                let check_entries = |f: &str, n: usize| {
+                    if n > limits::MAX_ENGINE_ENTRIES {
+                        Err(too_large(at(f), limits::MAX_ENGINE_ENTRIES, n))
+                    } else {
+                        Ok(())
+                    }
+                };
                 check_short(&at("algorithm"), &e.algorithm)?;
                 if let Some(o) = &e.ordering {
                     check_short(&at("ordering"), o)?;
@@ -441,13 +448,7 @@ fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
                 if let Some(h) = &e.heuristic {
                     check_short(&at("heuristic"), h)?;
                 }
-                if e.weights.len() > limits::MAX_ENGINE_ENTRIES {
-                    return Err(too_large(
-                        at("weights"),
-                        limits::MAX_ENGINE_ENTRIES,
-                        e.weights.len(),
-                    ));
-                }
+                check_entries("weights", e.weights.len())?;
                 for (name, w) in &e.weights {
                     check_short(&at("weights key"), name)?;
                     if !w.is_finite() {
@@ -457,13 +458,7 @@ fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
                         ));
                     }
                 }
-                if e.options.len() > limits::MAX_ENGINE_ENTRIES {
-                    return Err(too_large(
-                        at("options"),
-                        limits::MAX_ENGINE_ENTRIES,
-                        e.options.len(),
-                    ));
-                }
+                check_entries("options", e.options.len())?;
                 for (name, v) in &e.options {
                     check_short(&at("options key"), name)?;
                     match v {
