@@ -128,6 +128,22 @@ pub struct SyncReport {
     pub outcome: SyncOutcome,
 }
 
+impl SyncReport {
+    /// A report with every count zero, nothing remaining and no retry time.
+    fn nothing_sent(outcome: SyncOutcome) -> SyncReport {
+        SyncReport {
+            sent: 0,
+            accepted: 0,
+            duplicates: 0,
+            rejected: 0,
+            rejected_locally: 0,
+            remaining: 0,
+            next_attempt_at_ms: None,
+            outcome,
+        }
+    }
+}
+
 /// Limits and backoff of the sync client.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyncConfig {
@@ -230,16 +246,11 @@ impl SyncClient {
         let state = load_state(outbox)?;
         if now_ms < state.next_attempt_at_ms {
             return Ok(SyncReport {
-                sent: 0,
-                accepted: 0,
-                duplicates: 0,
-                rejected: 0,
-                rejected_locally: 0,
                 remaining: outbox.list()?.len(),
                 next_attempt_at_ms: Some(state.next_attempt_at_ms),
-                outcome: SyncOutcome::NotDue {
+                ..SyncReport::nothing_sent(SyncOutcome::NotDue {
                     until_ms: state.next_attempt_at_ms,
-                },
+                })
             });
         }
         self.sync_now(outbox, transport, token, now_ms)
@@ -254,16 +265,7 @@ impl SyncClient {
         now_ms: u64,
     ) -> Result<SyncReport, SyncError> {
         let mut state = load_state(outbox)?;
-        let mut report = SyncReport {
-            sent: 0,
-            accepted: 0,
-            duplicates: 0,
-            rejected: 0,
-            rejected_locally: 0,
-            remaining: 0,
-            next_attempt_at_ms: None,
-            outcome: SyncOutcome::Done,
-        };
+        let mut report = SyncReport::nothing_sent(SyncOutcome::Done);
         let mut max_records = self.config.max_batch_records.max(1);
         // Below a few KiB no real record fits; a tiny configured limit would set everything aside.
         let max_bytes = self.config.max_batch_bytes.max(4096);
