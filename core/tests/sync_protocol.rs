@@ -168,6 +168,10 @@ fn server_down_keeps_everything_and_backs_off_with_bounded_jitter() {
         .sync_once(&outbox, &server, TOKEN, now - 1)
         .unwrap();
     assert_eq!(skipped.outcome, SyncOutcome::NotDue { until_ms: now });
+    assert_eq!(
+        (skipped.sent, skipped.remaining, skipped.next_attempt_at_ms),
+        (0, 4, Some(now))
+    );
     assert_eq!(server.state.lock().unwrap().requests, requests_before);
     assert!(dir.join(STATE_FILE).is_file());
 
