@@ -70,18 +70,23 @@ impl SquareTable {
     }
 }
 
+/// The cell `(lo, hi)`, `lo <= hi`, of the upper triangle of the a1 quadrant that holds the
+/// weight of square `sq`: the tables are symmetric across both middle lines and the diagonal.
+const fn quadrant_cell(sq: usize) -> (usize, usize) {
+    let r = sq / 8;
+    let c = sq % 8;
+    let qr = if r < 4 { r } else { 7 - r };
+    let qc = if c < 4 { c } else { 7 - c };
+    if qr < qc { (qr, qc) } else { (qc, qr) }
+}
+
 const fn build(quadrant: [[i32; 4]; 4]) -> SquareTable {
     let mut weights = [0i32; 64];
     let mut groups = [(0i32, 0u64); 10];
     let mut g = 0;
     let mut sq = 0;
     while sq < 64 {
-        let r = sq / 8;
-        let c = sq % 8;
-        let qr = if r < 4 { r } else { 7 - r };
-        let qc = if c < 4 { c } else { 7 - c };
-        // The table is symmetric across the diagonal too: (qr, qc) and (qc, qr) share a weight.
-        let (lo, hi) = if qr < qc { (qr, qc) } else { (qc, qr) };
+        let (lo, hi) = quadrant_cell(sq);
         weights[sq] = quadrant[lo][hi];
         sq += 1;
     }
@@ -93,11 +98,7 @@ const fn build(quadrant: [[i32; 4]; 4]) -> SquareTable {
             let mut mask = 0u64;
             let mut s = 0;
             while s < 64 {
-                let r = s / 8;
-                let c = s % 8;
-                let qr = if r < 4 { r } else { 7 - r };
-                let qc = if c < 4 { c } else { 7 - c };
-                let (a, b) = if qr < qc { (qr, qc) } else { (qc, qr) };
+                let (a, b) = quadrant_cell(s);
                 if a == lo && b == hi {
                     mask |= 1 << s;
                 }
