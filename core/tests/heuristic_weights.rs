@@ -10,16 +10,12 @@ use ply_core::heuristic::{
     Factors, HasHeuristic, HeuristicError, Weight, WeightedEvaluator, Weights,
 };
 use ply_core::{EVAL_LIMIT, Evaluator, Game};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 /// Positions from seeded random playouts (every ply of every game), terminal ones included.
 fn positions<G: Game>(games: usize, seed: u64) -> Vec<G> {
-    let mut state = seed;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = Vec::new();
     let mut buf = Vec::new();
     for _ in 0..games {
@@ -30,7 +26,7 @@ fn positions<G: Game>(games: usize, seed: u64) -> Vec<G> {
             if buf.is_empty() {
                 break;
             }
-            let mv = buf[(next() % buf.len() as u64) as usize];
+            let mv = buf[rng.random_range(0..buf.len())];
             pos.play(mv);
         }
     }
