@@ -164,8 +164,6 @@ impl<'a> Searcher<'a> {
     }
 }
 
-/// The recursive search, written once and compiled twice: portable, and (on x86-64) with the
-/// POPCNT/LZCNT/BMI instructions the baseline target lacks, chosen at run time.
 /// The opponent's stable discs are lost to us for good, so they cap our final score; `None`
 /// where the cap is not worth working out. Only a high alpha can be refuted by it, and with more
 /// empties fewer discs are stable, so the bar rises with `n`.
@@ -178,6 +176,8 @@ fn stability_cap(p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
     }
 }
 
+/// The recursive search, written once and compiled twice: portable, and (on x86-64) with the
+/// POPCNT/LZCNT/BMI instructions the baseline target lacks, chosen at run time.
 macro_rules! search_functions {
     ($(#[$attr:meta])*) => {
     /// Exact score of `(p, o)` if it lies inside `(alpha, beta)`; otherwise a bound on the
