@@ -6,7 +6,9 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Method, StatusCode, header};
-use common::{ADMIN, TestServer, on_each_backend, with_device_on_each_backend};
+use common::{
+    ADMIN, TestServer, on_each_backend, with_device_on_each_backend, with_server_on_each_backend,
+};
 use ply_server::Config;
 use ply_server::auth::sha256_hex;
 use ply_server::db::Db;
@@ -27,8 +29,7 @@ async fn healthz_reports_the_backend() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
-    on_each_backend("registration_stores_only_hash", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("registration_stores_only_hash", |server| async move {
         let a = server.register().await;
         let b = server.register().await;
         assert_ne!(a, b);
@@ -75,8 +76,7 @@ async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_rejects_bad_bodies() {
-    on_each_backend("registration_rejects_bad_bodies", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("registration_rejects_bad_bodies", |server| async move {
         let long = "1".repeat(65);
         for (body, code, names) in [
             ("{\"platform\": ", "malformed_json", "line 1"),
@@ -110,8 +110,7 @@ async fn registration_rejects_bad_bodies() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_need_a_registered_device_token() {
-    on_each_backend("uploads_need_a_device_token", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("uploads_need_a_device_token", |server| async move {
         let body = r#"{"records":[]}"#;
         let reply = server.post_games(None, body).await;
         let msg = reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
@@ -170,8 +169,7 @@ async fn export_and_stats_need_the_admin_token() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn export_rejects_bad_query_parameters() {
-    on_each_backend("export_rejects_bad_query", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("export_rejects_bad_query", |server| async move {
         for uri in [
             "/v1/games?since=abc",
             "/v1/games?since=-1",

@@ -33,17 +33,33 @@ where
     }
 }
 
-/// Like [`on_each_backend`], with a server started on the database and a device registered
-/// on it: the set-up most upload tests share.
-pub async fn with_device_on_each_backend<F, Fut>(test_name: &str, test: F)
+/// Like [`on_each_backend`], with a server started on the database (default config and
+/// [`ADMIN`]).
+pub async fn with_server_on_each_backend<F, Fut>(test_name: &str, test: F)
 where
-    F: Fn(TestServer, String) -> Fut,
+    F: Fn(TestServer) -> Fut,
     Fut: Future<Output = ()>,
 {
     on_each_backend(test_name, |db| {
         let test = &test;
         async move {
-            let server = TestServer::start(&db).await;
+            // `db` outlives the server: it is dropped (and the database removed) at the end.
+            test(TestServer::start(&db).await).await;
+        }
+    })
+    .await;
+}
+
+/// Like [`with_server_on_each_backend`], with a device registered: the set-up most upload
+/// tests share.
+pub async fn with_device_on_each_backend<F, Fut>(test_name: &str, test: F)
+where
+    F: Fn(TestServer, String) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    with_server_on_each_backend(test_name, |server| {
+        let test = &test;
+        async move {
             let token = server.register().await;
             test(server, token).await;
         }
