@@ -50,24 +50,13 @@ async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
                     .is_some()
             );
             // The token itself appears nowhere in the table.
+            let sql = "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
+                       OR platform = $1 OR app_version = $1";
             let hits: i64 = match pool {
-                Db::Sqlite(p, _) => sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
-                     OR platform = $1 OR app_version = $1",
-                )
-                .bind(token)
-                .fetch_one(p)
-                .await
-                .unwrap(),
-                Db::Postgres(p) => sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
-                     OR platform = $1 OR app_version = $1",
-                )
-                .bind(token)
-                .fetch_one(p)
-                .await
-                .unwrap(),
-            };
+                Db::Sqlite(p, _) => sqlx::query_scalar(sql).bind(token).fetch_one(p).await,
+                Db::Postgres(p) => sqlx::query_scalar(sql).bind(token).fetch_one(p).await,
+            }
+            .unwrap();
             assert_eq!(hits, 0);
         }
     })
