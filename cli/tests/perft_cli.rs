@@ -5,22 +5,8 @@
 //! perft(7) = 823,536 (`tests/data/connect4/perft.md`), draughts perft(7) = 179,740 and the
 //! six capture paths of `W:WK14:B10,11,18,19,26,27` (`tests/data/checkers/perft.md`, `pdn.md`).
 
-use std::process::{Command, Output};
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("run ply")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+mod common;
+use common::{ply, stderr, stdout};
 
 /// Runs `ply perft ARGS`, asserts success and returns the count on the last line.
 fn perft(args: &[&str]) -> u64 {

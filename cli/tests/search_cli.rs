@@ -1,33 +1,12 @@
 //! `ply search`, `ply play` and `ply bench` driven as a user would: arguments and piped stdin.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn ply(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run ply");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin.as_bytes())
-        .expect("write stdin");
-    child.wait_with_output().expect("ply output")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+mod common;
+use common::{ply_with_stdin, stderr, stdout};
 
 #[test]
 fn search_json_has_the_documented_fields() {
-    let o = ply(&["search", "connect4", "--depth", "6", "--json"], "");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = ply_with_stdin(&["search", "connect4", "--depth", "6", "--json"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
     for field in [
         "best_move",
@@ -51,7 +30,7 @@ fn search_json_has_the_documented_fields() {
 #[test]
 fn every_algorithm_agrees_on_the_value() {
     let score = |algo: &str, ordering: &str| {
-        let o = ply(
+        let o = ply_with_stdin(
             &[
                 "search",
                 "othello",
@@ -67,11 +46,7 @@ fn every_algorithm_agrees_on_the_value() {
             ],
             "",
         );
-        assert!(
-            o.status.success(),
-            "{algo}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
+        assert!(o.status.success(), "{algo}: {}", stderr(&o));
         let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
         v["score"].as_i64().expect("score")
     };
@@ -87,7 +62,7 @@ fn every_algorithm_agrees_on_the_value() {
 
 #[test]
 fn search_text_shows_move_score_pv_and_stats() {
-    let o = ply(
+    let o = ply_with_stdin(
         &[
             "search",
             "othello",
@@ -119,24 +94,24 @@ fn search_text_shows_move_score_pv_and_stats() {
 
 #[test]
 fn bad_engine_options_are_rejected_with_a_reason() {
-    let o = ply(&["search", "othello", "--algo", "magic"], "");
+    let o = ply_with_stdin(&["search", "othello", "--algo", "magic"], "");
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("magic"));
-    let o = ply(&["search", "othello", "--ordering", "static,bogus"], "");
+    assert!(stderr(&o).contains("magic"));
+    let o = ply_with_stdin(&["search", "othello", "--ordering", "static,bogus"], "");
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("bogus"));
-    let o = ply(&["search", "othello", "--heuristic", "nonsense"], "");
+    assert!(stderr(&o).contains("bogus"));
+    let o = ply_with_stdin(&["search", "othello", "--heuristic", "nonsense"], "");
     assert!(!o.status.success());
-    assert!(String::from_utf8_lossy(&o.stderr).contains("nonsense"));
+    assert!(stderr(&o).contains("nonsense"));
 }
 
 #[test]
 fn play_accepts_moves_undo_hint_and_quit_from_stdin() {
-    let o = ply(
+    let o = ply_with_stdin(
         &["play", "connect4", "--depth", "3"],
         "4\nhint\nundo\n9\n3\nmoves\nquit\n",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("engine (player 2) plays"), "{text}");
     assert!(text.contains("hint: "), "{text}");
@@ -152,8 +127,8 @@ fn play_accepts_moves_undo_hint_and_quit_from_stdin() {
 
 #[test]
 fn play_engine_against_itself_to_the_end() {
-    let o = ply(&["play", "othello", "--side", "none", "--depth", "2"], "");
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let o = ply_with_stdin(&["play", "othello", "--side", "none", "--depth", "2"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("game over:"), "{text}");
     assert!(text.matches("engine (player").count() >= 30);
@@ -161,7 +136,7 @@ fn play_engine_against_itself_to_the_end() {
 
 #[test]
 fn play_as_second_player_until_input_ends() {
-    let o = ply(
+    let o = ply_with_stdin(
         &[
             "play",
             "connect4",
@@ -174,7 +149,7 @@ fn play_as_second_player_until_input_ends() {
         ],
         "1\n1\n",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("engine (player 1) plays"));
     assert!(text.contains("end of input"));
@@ -187,8 +162,8 @@ fn deepening_step_keeps_the_value_and_the_depth() {
             "search", "othello", "--algo", "pvs", "--depth", "6", "--json",
         ];
         args.extend_from_slice(extra);
-        let o = ply(&args, "");
-        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = ply_with_stdin(&args, "");
+        assert!(o.status.success(), "{}", stderr(&o));
         serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("json")
     };
     let fixed = run(&["--tt-mb", "0"]);
@@ -197,13 +172,13 @@ fn deepening_step_keeps_the_value_and_the_depth() {
         assert_eq!(v["score"], fixed["score"], "step {step}");
         assert_eq!(v["depth"], 6, "step {step}");
     }
-    let o = ply(&["search", "othello", "--deepening-step", "0"], "");
+    let o = ply_with_stdin(&["search", "othello", "--deepening-step", "0"], "");
     assert!(!o.status.success(), "a step of 0 is refused");
 }
 
 #[test]
 fn bench_prints_ratios_and_stop_latency() {
-    let o = ply(
+    let o = ply_with_stdin(
         &[
             "bench",
             "othello",
@@ -216,7 +191,7 @@ fn bench_prints_ratios_and_stop_latency() {
         ],
         "",
     );
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.contains("midgame-10"), "{text}");
     assert!(text.contains("x "), "{text}");

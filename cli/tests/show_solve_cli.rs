@@ -1,23 +1,9 @@
 //! `ply show` and `ply solve` driven as a user would. The solver's answers are checked against
 //! the exact scores of `tests/data/` (Connect Four `end.txt`, FForum Othello endgames).
 
+mod common;
+use common::{ply, stderr, stdout};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("run ply")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
 
 fn data(rel: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -48,17 +48,27 @@ fn sync(server: &str, outbox: &Path, extra: &[&str]) -> Output {
     ply(&args)
 }
 
-#[test]
-fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
+/// A collector on a fresh SQLite database, and an outbox in a directory tagged `tag` holding
+/// `records`.
+fn collector_and_outbox(
+    tag: &str,
+    records: &[GameRecord],
+) -> (TempDatabase, RunningServer, TempDir, Outbox) {
     let db = TempDatabase::sqlite().expect("temporary database");
     let server = RunningServer::start(&db.url, Config::default()).expect("start the collector");
-    let dir = TempDir::new("outbox");
+    let dir = TempDir::new(tag);
     let outbox = Outbox::open(&dir.0).expect("outbox");
-    // Two games of each kind, human and computer seats, ended by rules or resignation.
-    let mut written = games::mixed(2, 7);
-    for record in &written {
+    for record in records {
         outbox.write(record).expect("write to the outbox");
     }
+    (db, server, dir, outbox)
+}
+
+#[test]
+fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
+    // Two games of each kind, human and computer seats, ended by rules or resignation.
+    let mut written = games::mixed(2, 7);
+    let (db, server, dir, outbox) = collector_and_outbox("outbox", &written);
     written.sort_by(|a, b| a.id.cmp(&b.id));
     assert_eq!(outbox.list().expect("list").len(), written.len());
 
@@ -116,13 +126,7 @@ fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
 
 #[test]
 fn sync_without_a_token_or_with_a_bad_one_fails_cleanly() {
-    let db = TempDatabase::sqlite().expect("temporary database");
-    let server = RunningServer::start(&db.url, Config::default()).expect("start the collector");
-    let dir = TempDir::new("notoken");
-    let outbox = Outbox::open(&dir.0).expect("outbox");
-    for record in &games::mixed(1, 9) {
-        outbox.write(record).expect("write to the outbox");
-    }
+    let (db, server, dir, outbox) = collector_and_outbox("notoken", &games::mixed(1, 9));
 
     let o = sync(&server.url, &dir.0, &[]);
     assert!(!o.status.success());

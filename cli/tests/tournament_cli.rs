@@ -1,19 +1,9 @@
 //! `ply tournament` at a tiny size: every game is counted once for each side, the cross table
 //! is consistent, and bad player specs are refused.
 
+mod common;
+use common::{ply, text};
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn ply(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ply"))
-        .args(args)
-        .output()
-        .expect("run ply")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
 
 fn wdl(v: &serde_json::Value) -> [u64; 3] {
     ["wins", "draws", "losses"].map(|k| v[k].as_u64().unwrap_or_else(|| panic!("{k} in {v}")))

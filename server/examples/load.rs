@@ -15,10 +15,8 @@ use std::time::{Duration, Instant};
 use ply_core::games::GameKind;
 use ply_core::record::GameRecord;
 use ply_core::sync::wire::{RegisterDeviceResponse, UploadResponse, UploadStatus};
-use ply_server::config::Config;
-use ply_server::ratelimit::RateLimit;
 use ply_server::testing::games::{Seats, play_kind};
-use ply_server::testing::{RunningServer, TempDatabase};
+use ply_server::testing::{RunningServer, TempDatabase, unthrottled_config};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -206,19 +204,7 @@ fn main() {
         bytes as f64 / total as f64 / 1024.0
     );
 
-    let config = Config {
-        admin_token: Some("load-admin".into()),
-        rate_limit: RateLimit {
-            per_second: 0.0,
-            burst: 0.0,
-        },
-        registration_limit: RateLimit {
-            per_second: 0.0,
-            burst: 0.0,
-        },
-        ..Config::default()
-    };
-    let server = RunningServer::start(&temp.url, config).expect("server");
+    let server = RunningServer::start(&temp.url, unthrottled_config("load-admin")).expect("server");
     let url = server.url.clone();
 
     let started = Instant::now();

@@ -3,7 +3,7 @@
 //! a valid token is refused before its body is read.
 
 use axum::body::Bytes;
-use axum::extract::{FromRef, FromRequest, FromRequestParts, Request};
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 
@@ -18,15 +18,10 @@ pub struct Device {
     pub id: String,
 }
 
-impl<S> FromRequestParts<S> for Device
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
+impl FromRequestParts<AppState> for Device {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let state = AppState::from_ref(state);
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let token = auth::bearer_token(&parts.headers)?;
         let hash = auth::sha256_hex(token.as_bytes());
         let id = state
@@ -46,15 +41,10 @@ where
 #[derive(Debug, Clone, Copy)]
 pub struct Admin;
 
-impl<S> FromRequestParts<S> for Admin
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
+impl FromRequestParts<AppState> for Admin {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
-        let state = AppState::from_ref(state);
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let Some(expected) = state.config().admin_token.as_deref() else {
             return Err(ApiError::forbidden(
                 "export and statistics are disabled: the server has no admin token \
@@ -75,15 +65,11 @@ where
 #[derive(Debug, Clone)]
 pub struct RawBody(pub Bytes);
 
-impl<S> FromRequest<S> for RawBody
-where
-    AppState: FromRef<S>,
-    S: Send + Sync,
-{
+impl FromRequest<AppState> for RawBody {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let limit = AppState::from_ref(state).config().body_limit;
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
+        let limit = state.config().body_limit;
         match Bytes::from_request(req, state).await {
             Ok(bytes) => Ok(RawBody(bytes)),
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {

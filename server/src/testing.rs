@@ -13,6 +13,7 @@ use tokio::sync::oneshot;
 use crate::app::{AppState, serve};
 use crate::config::Config;
 use crate::db::Db;
+use crate::ratelimit::RateLimit;
 
 /// Environment variable naming a PostgreSQL server tests may create databases on.
 pub const POSTGRES_ENV: &str = "PLY_TEST_POSTGRES_URL";
@@ -141,6 +142,21 @@ pub fn with_database(url: &str, name: &str) -> String {
         out.push_str(q);
     }
     out
+}
+
+/// The default configuration with `admin_token` and both rate limits off: tests and load runs
+/// send far faster than a phone would, and must not measure the limiter instead of the server.
+pub fn unthrottled_config(admin_token: &str) -> Config {
+    let off = RateLimit {
+        per_second: 0.0,
+        burst: 0.0,
+    };
+    Config {
+        admin_token: Some(admin_token.to_owned()),
+        rate_limit: off,
+        registration_limit: off,
+        ..Config::default()
+    }
 }
 
 /// A server running on its own thread and runtime, on a random loopback port.

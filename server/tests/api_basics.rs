@@ -6,19 +6,20 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Method, StatusCode, header};
-use common::{ADMIN, TestDb, TestServer, on_each_backend};
+use common::{
+    ADMIN, TestServer, on_each_backend, with_device_on_each_backend, with_server_on_each_backend,
+};
 use ply_server::Config;
 use ply_server::auth::sha256_hex;
 use ply_server::db::Db;
 use ply_server::ratelimit::RateLimit;
+use ply_server::testing::TempDatabase;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn healthz_reports_the_backend() {
     on_each_backend("healthz_reports_the_backend", |db| async move {
         let server = TestServer::start(&db).await;
-        let reply = server
-            .send(Method::GET, "/healthz", None, Body::empty())
-            .await;
+        let reply = server.get("/healthz", None).await;
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(reply.json()["status"], "ok");
         assert_eq!(reply.json()["database"], db.backend);
@@ -28,8 +29,7 @@ async fn healthz_reports_the_backend() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
-    on_each_backend("registration_stores_only_hash", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("registration_stores_only_hash", |server| async move {
         let a = server.register().await;
         let b = server.register().await;
         assert_ne!(a, b);
@@ -50,24 +50,13 @@ async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
                     .is_some()
             );
             // The token itself appears nowhere in the table.
+            let sql = "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
+                       OR platform = $1 OR app_version = $1";
             let hits: i64 = match pool {
-                Db::Sqlite(p, _) => sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
-                     OR platform = $1 OR app_version = $1",
-                )
-                .bind(token)
-                .fetch_one(p)
-                .await
-                .unwrap(),
-                Db::Postgres(p) => sqlx::query_scalar(
-                    "SELECT COUNT(*) FROM devices WHERE token_sha256 = $1 OR id = $1 \
-                     OR platform = $1 OR app_version = $1",
-                )
-                .bind(token)
-                .fetch_one(p)
-                .await
-                .unwrap(),
-            };
+                Db::Sqlite(p, _) => sqlx::query_scalar(sql).bind(token).fetch_one(p).await,
+                Db::Postgres(p) => sqlx::query_scalar(sql).bind(token).fetch_one(p).await,
+            }
+            .unwrap();
             assert_eq!(hits, 0);
         }
     })
@@ -76,8 +65,7 @@ async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_rejects_bad_bodies() {
-    on_each_backend("registration_rejects_bad_bodies", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("registration_rejects_bad_bodies", |server| async move {
         let long = "1".repeat(65);
         for (body, code, names) in [
             ("{\"platform\": ", "malformed_json", "line 1"),
@@ -111,21 +99,16 @@ async fn registration_rejects_bad_bodies() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn uploads_need_a_registered_device_token() {
-    on_each_backend("uploads_need_a_device_token", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("uploads_need_a_device_token", |server| async move {
         let body = r#"{"records":[]}"#;
-        let reply = server.send(Method::POST, "/v1/games", None, body).await;
+        let reply = server.post_games(None, body).await;
         let msg = reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
         assert!(msg.contains("missing"), "{msg}");
-        let reply = server
-            .send(Method::POST, "/v1/games", Some("ply_not_a_token"), body)
-            .await;
+        let reply = server.post_games(Some("ply_not_a_token"), body).await;
         let msg = reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
         assert!(msg.contains("unknown"), "{msg}");
         // The admin token is not a device token.
-        let reply = server
-            .send(Method::POST, "/v1/games", Some(ADMIN), body)
-            .await;
+        let reply = server.post_games(Some(ADMIN), body).await;
         reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
         // Wrong scheme.
         let request = axum::http::Request::builder()
@@ -140,12 +123,10 @@ async fn uploads_need_a_registered_device_token() {
         assert_eq!(response.status(), StatusCode::UNAUTHORIZED);
         // A valid token with an empty batch is fine and stores nothing.
         let token = server.register().await;
-        let reply = server
-            .send(Method::POST, "/v1/games", Some(&token), body)
-            .await;
+        let reply = server.post_games(Some(&token), body).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
         assert_eq!(reply.json()["results"], serde_json::json!([]));
-        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+        assert_eq!(server.stored_records().await, 0);
     })
     .await;
 }
@@ -156,24 +137,18 @@ async fn export_and_stats_need_the_admin_token() {
         let server = TestServer::start(&db).await;
         let device = server.register().await;
         for uri in ["/v1/games", "/v1/stats"] {
-            let reply = server.send(Method::GET, uri, None, Body::empty()).await;
+            let reply = server.get(uri, None).await;
             reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
-            let reply = server
-                .send(Method::GET, uri, Some(&device), Body::empty())
-                .await;
+            let reply = server.get(uri, Some(&device)).await;
             let msg = reply.assert_error(StatusCode::FORBIDDEN, "forbidden");
             assert!(msg.contains("admin"), "{msg}");
-            let reply = server
-                .send(Method::GET, uri, Some(ADMIN), Body::empty())
-                .await;
+            let reply = server.get(uri, Some(ADMIN)).await;
             assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.text());
         }
         // Without a configured admin token the collection cannot be read at all.
         let closed = TestServer::with_config(&db, Config::default()).await;
         for uri in ["/v1/games", "/v1/stats"] {
-            let reply = closed
-                .send(Method::GET, uri, Some(ADMIN), Body::empty())
-                .await;
+            let reply = closed.get(uri, Some(ADMIN)).await;
             let msg = reply.assert_error(StatusCode::FORBIDDEN, "forbidden");
             assert!(msg.contains("disabled"), "{msg}");
         }
@@ -183,17 +158,14 @@ async fn export_and_stats_need_the_admin_token() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn export_rejects_bad_query_parameters() {
-    on_each_backend("export_rejects_bad_query", |db| async move {
-        let server = TestServer::start(&db).await;
+    with_server_on_each_backend("export_rejects_bad_query", |server| async move {
         for uri in [
             "/v1/games?since=abc",
             "/v1/games?since=-1",
             "/v1/games?limit=1.5",
             "/v1/games?game=chess",
         ] {
-            let reply = server
-                .send(Method::GET, uri, Some(ADMIN), Body::empty())
-                .await;
+            let reply = server.get(uri, Some(ADMIN)).await;
             let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_query");
             let param = ["since", "limit", "game"]
                 .into_iter()
@@ -201,14 +173,7 @@ async fn export_rejects_bad_query_parameters() {
                 .unwrap();
             assert!(msg.contains(param), "{uri}: {msg}");
         }
-        let reply = server
-            .send(
-                Method::GET,
-                "/v1/games?since=0&limit=5",
-                Some(ADMIN),
-                Body::empty(),
-            )
-            .await;
+        let reply = server.get("/v1/games?since=0&limit=5", Some(ADMIN)).await;
         assert_eq!(reply.status, StatusCode::OK);
         assert_eq!(reply.headers["content-type"], "application/x-ndjson");
         assert_eq!(reply.headers["x-next-cursor"], "0");
@@ -229,13 +194,11 @@ async fn oversized_bodies_get_413_after_the_token_check() {
         let server = TestServer::with_config(&db, config).await;
         let token = server.register().await;
         let big = format!(r#"{{"records":["{}"]}}"#, "x".repeat(100 * 1024));
-        let reply = server
-            .send(Method::POST, "/v1/games", Some(&token), big.clone())
-            .await;
+        let reply = server.post_games(Some(&token), big.clone()).await;
         let msg = reply.assert_error(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large");
         assert!(msg.contains("65536"), "{msg}");
         // Without a token the body is never read: 401 first.
-        let reply = server.send(Method::POST, "/v1/games", None, big).await;
+        let reply = server.post_games(None, big).await;
         reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
         // Too many records in one batch.
         let config = Config {
@@ -245,25 +208,18 @@ async fn oversized_bodies_get_413_after_the_token_check() {
         let server = TestServer::with_config(&db, config).await;
         let token = server.register().await;
         let reply = server
-            .send(
-                Method::POST,
-                "/v1/games",
-                Some(&token),
-                r#"{"records":[{},{},{},{}]}"#,
-            )
+            .post_games(Some(&token), r#"{"records":[{},{},{},{}]}"#)
             .await;
         let msg = reply.assert_error(StatusCode::PAYLOAD_TOO_LARGE, "too_many_records");
         assert!(msg.contains("4 records"), "{msg}");
-        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+        assert_eq!(server.stored_records().await, 0);
     })
     .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn malformed_batches_are_400_and_store_nothing() {
-    on_each_backend("malformed_batches_are_400", |db| async move {
-        let server = TestServer::start(&db).await;
-        let token = server.register().await;
+    with_device_on_each_backend("malformed_batches_are_400", |server, token| async move {
         for (body, code) in [
             ("{", "malformed_json"),
             ("not json", "malformed_json"),
@@ -271,12 +227,10 @@ async fn malformed_batches_are_400_and_store_nothing() {
             (r#"{"games": []}"#, "invalid_request"),
             (r#"[1,2]"#, "invalid_request"),
         ] {
-            let reply = server
-                .send(Method::POST, "/v1/games", Some(&token), body)
-                .await;
+            let reply = server.post_games(Some(&token), body).await;
             reply.assert_error(StatusCode::BAD_REQUEST, code);
         }
-        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+        assert_eq!(server.stored_records().await, 0);
     })
     .await;
 }
@@ -296,10 +250,10 @@ async fn each_token_is_rate_limited_with_retry_after() {
         let b = server.register().await;
         let body = r#"{"records":[]}"#;
         for _ in 0..3 {
-            let reply = server.send(Method::POST, "/v1/games", Some(&a), body).await;
+            let reply = server.post_games(Some(&a), body).await;
             assert_eq!(reply.status, StatusCode::OK);
         }
-        let reply = server.send(Method::POST, "/v1/games", Some(&a), body).await;
+        let reply = server.post_games(Some(&a), body).await;
         reply.assert_error(StatusCode::TOO_MANY_REQUESTS, "rate_limited");
         let retry: u64 = reply.headers[header::RETRY_AFTER]
             .to_str()
@@ -308,7 +262,7 @@ async fn each_token_is_rate_limited_with_retry_after() {
             .unwrap();
         assert!((1..=3).contains(&retry), "Retry-After {retry}");
         // Another device is not affected.
-        let reply = server.send(Method::POST, "/v1/games", Some(&b), body).await;
+        let reply = server.post_games(Some(&b), body).await;
         assert_eq!(reply.status, StatusCode::OK);
     })
     .await;
@@ -316,11 +270,9 @@ async fn each_token_is_rate_limited_with_retry_after() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn unknown_paths_and_methods_answer_json_errors() {
-    let db = TestDb::sqlite();
+    let db = TempDatabase::sqlite().expect("temporary SQLite directory");
     let server = TestServer::start(&db).await;
-    let reply = server
-        .send(Method::GET, "/v2/nothing", None, Body::empty())
-        .await;
+    let reply = server.get("/v2/nothing", None).await;
     reply.assert_error(StatusCode::NOT_FOUND, "not_found");
     let reply = server
         .send(Method::DELETE, "/v1/games", None, Body::empty())

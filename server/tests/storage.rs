@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 use common::on_each_backend;
 use ply_server::auth::sha256_hex;
 use ply_server::db::{Db, MoveRow, NewDevice, PlayerRow, StoreOutcome, StoredRecord};
+use ply_server::testing::TempDatabase;
 
 async fn device(db: &Db, id: &str) -> String {
     db.insert_device(&NewDevice {
@@ -21,6 +22,13 @@ async fn device(db: &Db, id: &str) -> String {
     .await
     .expect("insert device");
     id.to_owned()
+}
+
+/// A pool on `t` holding one device, `d1`, for the tests that store as a single client.
+async fn connect_with_device(t: &TempDatabase) -> (Db, String) {
+    let db = Db::connect(&t.url).await.expect("connect");
+    let dev = device(&db, "d1").await;
+    (db, dev)
 }
 
 /// A synthetic row: game `game`, seat 0 `engine0` at depth `d0` wins against seat 1.
@@ -68,8 +76,7 @@ fn row(n: u32, game: &str, engine0: &str, d0: i64, nodes: &[i64]) -> StoredRecor
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_record_is_stored_once_however_often_it_is_sent() {
     on_each_backend("stored_once", |t| async move {
-        let db = Db::connect(&t.url).await.unwrap();
-        let dev = device(&db, "d1").await;
+        let (db, dev) = connect_with_device(&t).await;
         let batch: Vec<_> = (0..5)
             .map(|n| row(n, "othello", "scout", 4, &[10]))
             .collect();
@@ -107,8 +114,7 @@ async fn a_record_is_stored_once_however_often_it_is_sent() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_different_body_under_an_existing_id_is_a_conflict_and_changes_nothing() {
     on_each_backend("conflict", |t| async move {
-        let db = Db::connect(&t.url).await.unwrap();
-        let dev = device(&db, "d1").await;
+        let (db, dev) = connect_with_device(&t).await;
         let original = row(1, "othello", "scout", 4, &[10]);
         db.store_batch(&dev, std::slice::from_ref(&original), 1)
             .await
@@ -183,8 +189,7 @@ async fn concurrent_writers_on_two_instances_store_each_record_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn export_pages_follow_the_cursor_without_gaps_or_repeats() {
     on_each_backend("export_pages", |t| async move {
-        let db = Db::connect(&t.url).await.unwrap();
-        let dev = device(&db, "d1").await;
+        let (db, dev) = connect_with_device(&t).await;
         let records: Vec<_> = (0..23)
             .map(|n| {
                 row(
@@ -233,8 +238,7 @@ async fn export_pages_follow_the_cursor_without_gaps_or_repeats() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stats_match_sums_computed_by_hand() {
     on_each_backend("stats", |t| async move {
-        let db = Db::connect(&t.url).await.unwrap();
-        let dev = device(&db, "d1").await;
+        let (db, dev) = connect_with_device(&t).await;
         let mut records = vec![
             row(1, "othello", "scout", 4, &[100, 300]),
             row(2, "othello", "scout", 4, &[200]),

@@ -7,8 +7,8 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use axum::http::{Method, StatusCode};
-use common::{TestServer, on_each_backend};
+use axum::http::StatusCode;
+use common::{TestServer, on_each_backend, with_device_on_each_backend};
 use ply_core::record::GameRecord;
 use ply_core::sync::wire::{UploadResponse, UploadResult, UploadStatus};
 use ply_server::testing::games;
@@ -47,9 +47,7 @@ async fn exported(server: &TestServer) -> Vec<GameRecord> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn valid_games_are_accepted_once_and_exported_as_sent() {
-    on_each_backend("valid_games_accepted", |db| async move {
-        let server = TestServer::start(&db).await;
-        let token = server.register().await;
+    with_device_on_each_backend("valid_games_accepted", |server, token| async move {
         let played = games::mixed(4, 11);
         let sent = values(&played);
 
@@ -72,10 +70,7 @@ async fn valid_games_are_accepted_once_and_exported_as_sent() {
                 .iter()
                 .all(|r| r.status == UploadStatus::Duplicate)
         );
-        assert_eq!(
-            server.state.db().count_records().await.unwrap(),
-            played.len() as i64
-        );
+        assert_eq!(server.stored_records().await, played.len() as i64);
         assert_eq!(sorted(exported(&server).await), sorted(played.clone()));
 
         // Filtered export: only that game, in upload order.
@@ -159,9 +154,7 @@ fn broken_records() -> (Value, Vec<(&'static str, Value, &'static str)>) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn invalid_records_are_rejected_with_their_reason_and_nothing_of_them_is_stored() {
-    on_each_backend("invalid_records_rejected", |db| async move {
-        let server = TestServer::start(&db).await;
-        let token = server.register().await;
+    with_device_on_each_backend("invalid_records_rejected", |server, token| async move {
         let (good, cases) = broken_records();
 
         // Each alone.
@@ -176,7 +169,7 @@ async fn invalid_records_are_rejected_with_their_reason_and_nothing_of_them_is_s
                 assert_eq!(result.id.as_deref(), Some(id), "{what}: the id is echoed");
             }
         }
-        assert_eq!(server.state.db().count_records().await.unwrap(), 0);
+        assert_eq!(server.stored_records().await, 0);
 
         // Mixed with a valid record: only the valid one is stored, verdicts in order.
         let mut batch: Vec<Value> = cases.iter().map(|(_, r, _)| r.clone()).collect();
@@ -190,7 +183,7 @@ async fn invalid_records_are_rejected_with_their_reason_and_nothing_of_them_is_s
             };
             assert_eq!(result.status, want, "record {i}: {result:?}");
         }
-        assert_eq!(server.state.db().count_records().await.unwrap(), 1);
+        assert_eq!(server.stored_records().await, 1);
         let stored = exported(&server).await;
         assert_eq!(serde_json::to_value(&stored[0]).unwrap(), good);
     })
@@ -199,9 +192,7 @@ async fn invalid_records_are_rejected_with_their_reason_and_nothing_of_them_is_s
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_oversized_record_is_rejected_alone() {
-    on_each_backend("oversized_record", |db| async move {
-        let server = TestServer::start(&db).await;
-        let token = server.register().await;
+    with_device_on_each_backend("oversized_record", |server, token| async move {
         let played = games::mixed(1, 3);
         let mut big = serde_json::to_value(&played[0]).unwrap();
         big["id"] = json!("22222222-2222-4333-8444-000000000001");
@@ -214,19 +205,14 @@ async fn an_oversized_record_is_rejected_alone() {
         let last = answer.results.last().unwrap();
         assert_eq!(last.status, UploadStatus::Rejected);
         assert_eq!(code(last), "too_large", "{last:?}");
-        assert_eq!(
-            server.state.db().count_records().await.unwrap(),
-            played.len() as i64
-        );
+        assert_eq!(server.stored_records().await, played.len() as i64);
     })
     .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_different_record_under_a_stored_id_is_rejected_as_a_conflict() {
-    on_each_backend("id_conflict", |db| async move {
-        let server = TestServer::start(&db).await;
-        let token = server.register().await;
+    with_device_on_each_backend("id_conflict", |server, token| async move {
         let played = games::mixed(1, 21);
         let (a, b) = (&played[0], &played[1]);
         upload(&server, &token, &values(std::slice::from_ref(a))).await;
@@ -261,28 +247,14 @@ async fn concurrent_uploads_of_the_same_records_from_two_clients_store_each_once
         let mut tasks = Vec::new();
         for round in 0..3 {
             for (server, token, batch) in [(&one, &t1, &sent), (&two, &t2, &reversed)] {
-                let router = server.router.clone();
+                let server = server.clone();
                 let token = token.clone();
                 let chunks: Vec<Vec<Value>> =
                     batch.chunks(4 + round).map(<[Value]>::to_vec).collect();
                 tasks.push(tokio::spawn(async move {
                     let mut statuses = Vec::new();
                     for chunk in chunks {
-                        let body = json!({ "records": chunk }).to_string();
-                        let request = axum::http::Request::builder()
-                            .method(Method::POST)
-                            .uri("/v1/games")
-                            .header("authorization", format!("Bearer {token}"))
-                            .body(axum::body::Body::from(body))
-                            .unwrap();
-                        let response = tower::ServiceExt::oneshot(router.clone(), request)
-                            .await
-                            .unwrap();
-                        assert_eq!(response.status(), StatusCode::OK);
-                        let bytes = axum::body::to_bytes(response.into_body(), usize::MAX)
-                            .await
-                            .unwrap();
-                        let answer: UploadResponse = serde_json::from_slice(&bytes).unwrap();
+                        let answer = upload(&server, &token, &chunk).await;
                         statuses.extend(answer.results.into_iter().map(|r| (r.id, r.status)));
                     }
                     statuses
@@ -314,20 +286,11 @@ async fn concurrent_uploads_of_the_same_records_from_two_clients_store_each_once
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stats_agree_with_the_uploaded_games() {
-    on_each_backend("stats_agree", |db| async move {
-        let server = TestServer::start(&db).await;
-        let token = server.register().await;
+    with_device_on_each_backend("stats_agree", |server, token| async move {
         let played = games::mixed(6, 41);
         upload(&server, &token, &values(&played)).await;
 
-        let reply = server
-            .send(
-                Method::GET,
-                "/v1/stats",
-                Some(common::ADMIN),
-                axum::body::Body::empty(),
-            )
-            .await;
+        let reply = server.get("/v1/stats", Some(common::ADMIN)).await;
         assert_eq!(reply.status, StatusCode::OK);
         let stats: ply_server::db::Stats = serde_json::from_slice(&reply.body).unwrap();
         assert_eq!(stats.records, played.len() as i64);

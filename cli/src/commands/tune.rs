@@ -158,33 +158,26 @@ fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
             .position(|&(lo, hi)| p.phase >= lo && p.phase < hi)
             .unwrap_or(0)
     };
+    let samples_in = |b: usize, keep: &dyn Fn(&Point) -> bool| -> Vec<Sample> {
+        points
+            .iter()
+            .filter(|p| bucket_of(p) == b && keep(p))
+            .map(|p| Sample {
+                x: p.x.clone(),
+                y: p.y,
+            })
+            .collect()
+    };
     let fit = |train: &dyn Fn(&Point) -> bool| -> Vec<Vec<f64>> {
         (0..buckets.len())
-            .map(|b| {
-                let samples: Vec<Sample> = points
-                    .iter()
-                    .filter(|p| bucket_of(p) == b && train(p))
-                    .map(|p| Sample {
-                        x: p.x.clone(),
-                        y: p.y,
-                    })
-                    .collect();
-                fit_logistic(&samples, dims, args.l2)
-            })
+            .map(|b| fit_logistic(&samples_in(b, train), dims, args.l2))
             .collect()
     };
     let loss = |betas: &[Vec<f64>], keep: &dyn Fn(&Point) -> bool| -> (f64, usize) {
         let mut total = 0.0;
         let mut n = 0;
         for (b, beta) in betas.iter().enumerate() {
-            let samples: Vec<Sample> = points
-                .iter()
-                .filter(|p| bucket_of(p) == b && keep(p))
-                .map(|p| Sample {
-                    x: p.x.clone(),
-                    y: p.y,
-                })
-                .collect();
+            let samples = samples_in(b, keep);
             total += log_loss(&samples, beta) * samples.len() as f64;
             n += samples.len();
         }

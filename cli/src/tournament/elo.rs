@@ -20,6 +20,25 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    /// One game won.
+    pub const WIN: Wdl = Wdl {
+        wins: 1,
+        draws: 0,
+        losses: 0,
+    };
+    /// One game drawn.
+    pub const DRAW: Wdl = Wdl {
+        wins: 0,
+        draws: 1,
+        losses: 0,
+    };
+    /// One game lost.
+    pub const LOSS: Wdl = Wdl {
+        wins: 0,
+        draws: 0,
+        losses: 1,
+    };
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }

@@ -69,36 +69,9 @@ impl Report {
                 continue;
             }
             let (ra, rb) = match g.winner {
-                Some(w) if w == a => (
-                    Wdl {
-                        wins: 1,
-                        ..Wdl::default()
-                    },
-                    Wdl {
-                        losses: 1,
-                        ..Wdl::default()
-                    },
-                ),
-                Some(_) => (
-                    Wdl {
-                        losses: 1,
-                        ..Wdl::default()
-                    },
-                    Wdl {
-                        wins: 1,
-                        ..Wdl::default()
-                    },
-                ),
-                None => (
-                    Wdl {
-                        draws: 1,
-                        ..Wdl::default()
-                    },
-                    Wdl {
-                        draws: 1,
-                        ..Wdl::default()
-                    },
-                ),
+                Some(w) if w == a => (Wdl::WIN, Wdl::LOSS),
+                Some(_) => (Wdl::LOSS, Wdl::WIN),
+                None => (Wdl::DRAW, Wdl::DRAW),
             };
             let ca = &mut cells[a * n + b];
             ca.wdl.add(ra);

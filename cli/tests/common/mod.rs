@@ -3,8 +3,9 @@
 // Each test file compiles this module on its own and uses only part of it.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 pub fn ply(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_ply"))
@@ -13,8 +14,34 @@ pub fn ply(args: &[&str]) -> Output {
         .expect("run ply")
 }
 
+/// Runs `ply ARGS` with `stdin` piped in, as a user typing moves would.
+pub fn ply_with_stdin(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run ply");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(stdin.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("ply output")
+}
+
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
+}
+
+pub fn stdout(o: &Output) -> String {
+    text(&o.stdout)
+}
+
+pub fn stderr(o: &Output) -> String {
+    text(&o.stderr)
 }
 
 /// A fresh empty directory under the system temp dir, removed on drop.

@@ -7,123 +7,68 @@ use std::future::Future;
 use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use ply_server::testing::TempDatabase;
 use ply_server::{AppState, Config, Db, app};
-use rand::Rng;
 use serde_json::Value;
 use tower::ServiceExt;
 
-/// Environment variable naming a PostgreSQL server the tests may create databases on.
-pub const PG_ENV: &str = "PLY_TEST_POSTGRES_URL";
-
 /// Admin token configured in [`TestServer::start`].
 pub const ADMIN: &str = "test-admin-token";
-
-/// A database created for one test and removed when dropped.
-pub struct TestDb {
-    /// URL to connect to it.
-    pub url: String,
-    /// `sqlite` or `postgres`.
-    pub backend: &'static str,
-    _dir: Option<tempfile::TempDir>,
-    pg_drop: Option<(String, String)>,
-}
-
-impl TestDb {
-    /// A fresh SQLite file in a temporary directory.
-    pub fn sqlite() -> TestDb {
-        let dir = tempfile::tempdir().expect("temp dir");
-        let url = format!("sqlite://{}", dir.path().join("ply.db").display());
-        TestDb {
-            url,
-            backend: "sqlite",
-            _dir: Some(dir),
-            pg_drop: None,
-        }
-    }
-
-    /// A fresh database with a random name on the server at `PLY_TEST_POSTGRES_URL`.
-    pub async fn postgres(base: &str) -> TestDb {
-        let name = format!("ply_t_{:016x}", rand::rng().random::<u64>());
-        let admin = pg_admin(base).await;
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&admin)
-            .await
-            .expect("create test database");
-        admin.close().await;
-        let url = replace_db_name(base, &name);
-        TestDb {
-            url,
-            backend: "postgres",
-            _dir: None,
-            pg_drop: Some((base.to_owned(), name)),
-        }
-    }
-}
-
-impl Drop for TestDb {
-    fn drop(&mut self) {
-        if let Some((base, name)) = self.pg_drop.take() {
-            // Drop runs outside async: use a private runtime on its own thread.
-            let _ = std::thread::spawn(move || {
-                let rt = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                    .expect("runtime");
-                rt.block_on(async {
-                    let admin = pg_admin(&base).await;
-                    let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                        .execute(&admin)
-                        .await;
-                    admin.close().await;
-                });
-            })
-            .join();
-        }
-    }
-}
-
-/// A one-connection pool on the server database `url` (for CREATE/DROP DATABASE).
-async fn pg_admin(url: &str) -> sqlx::PgPool {
-    sqlx::postgres::PgPoolOptions::new()
-        .max_connections(1)
-        .connect(url)
-        .await
-        .expect("connect to PLY_TEST_POSTGRES_URL")
-}
-
-/// `base` with its database name replaced by `name` (query string kept).
-fn replace_db_name(base: &str, name: &str) -> String {
-    let (head, query) = match base.split_once('?') {
-        Some((h, q)) => (h, Some(q)),
-        None => (base, None),
-    };
-    let scheme_end = head.find("://").map_or(0, |i| i + 3);
-    let path_start = head[scheme_end..]
-        .find('/')
-        .map_or(head.len(), |i| scheme_end + i);
-    let mut url = format!("{}/{}", &head[..path_start], name);
-    if let Some(q) = query {
-        url.push('?');
-        url.push_str(q);
-    }
-    url
-}
 
 /// Runs `test` once per available backend, each time on a fresh database. Without
 /// `PLY_TEST_POSTGRES_URL` the PostgreSQL case is skipped, and said so on stderr.
 pub async fn on_each_backend<F, Fut>(test_name: &str, test: F)
 where
-    F: Fn(TestDb) -> Fut,
+    F: Fn(TempDatabase) -> Fut,
     Fut: Future<Output = ()>,
 {
-    test(TestDb::sqlite()).await;
-    match std::env::var(PG_ENV) {
-        Ok(base) if !base.is_empty() => test(TestDb::postgres(&base).await).await,
-        _ => eprintln!("{test_name}: SKIPPED on PostgreSQL: {PG_ENV} is not set"),
+    let name = test_name.to_owned();
+    // `TempDatabase` creates PostgreSQL databases on a runtime of its own, which cannot be
+    // started from inside the test's runtime.
+    let databases = tokio::task::spawn_blocking(move || TempDatabase::all_backends(&name))
+        .await
+        .expect("create the test databases");
+    for db in databases {
+        test(db).await;
     }
 }
 
+/// Like [`on_each_backend`], with a server started on the database (default config and
+/// [`ADMIN`]).
+pub async fn with_server_on_each_backend<F, Fut>(test_name: &str, test: F)
+where
+    F: Fn(TestServer) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    on_each_backend(test_name, |db| {
+        let test = &test;
+        async move {
+            // `db` outlives the server: it is dropped (and the database removed) at the end.
+            test(TestServer::start(&db).await).await;
+        }
+    })
+    .await;
+}
+
+/// Like [`with_server_on_each_backend`], with a device registered: the set-up most upload
+/// tests share.
+pub async fn with_device_on_each_backend<F, Fut>(test_name: &str, test: F)
+where
+    F: Fn(TestServer, String) -> Fut,
+    Fut: Future<Output = ()>,
+{
+    with_server_on_each_backend(test_name, |server| {
+        let test = &test;
+        async move {
+            let token = server.register().await;
+            test(server, token).await;
+        }
+    })
+    .await;
+}
+
 /// A server's router over one test database, driven in-process.
+#[derive(Clone)]
 pub struct TestServer {
     /// The router.
     pub router: Router,
@@ -133,7 +78,7 @@ pub struct TestServer {
 
 impl TestServer {
     /// Connects to `db` with the default config plus an admin token.
-    pub async fn start(db: &TestDb) -> TestServer {
+    pub async fn start(db: &TempDatabase) -> TestServer {
         Self::with_config(
             db,
             Config {
@@ -145,7 +90,7 @@ impl TestServer {
     }
 
     /// Connects to `db` with `config`.
-    pub async fn with_config(db: &TestDb, config: Config) -> TestServer {
+    pub async fn with_config(db: &TempDatabase, config: Config) -> TestServer {
         let pool = Db::connect_with(&db.url, 8).await.expect("connect");
         let state = AppState::new(pool, config);
         TestServer {
@@ -188,6 +133,25 @@ impl TestServer {
         }
     }
 
+    /// `GET uri` without a body.
+    pub async fn get(&self, uri: &str, token: Option<&str>) -> Reply {
+        self.send(Method::GET, uri, token, Body::empty()).await
+    }
+
+    /// `POST /v1/games` with `body` as it is, valid or not.
+    pub async fn post_games(&self, token: Option<&str>, body: impl Into<Body>) -> Reply {
+        self.send(Method::POST, "/v1/games", token, body).await
+    }
+
+    /// How many records the database holds.
+    pub async fn stored_records(&self) -> i64 {
+        self.state
+            .db()
+            .count_records()
+            .await
+            .expect("count records")
+    }
+
     /// Registers a device and returns its token.
     pub async fn register(&self) -> String {
         let reply = self
@@ -208,8 +172,7 @@ impl TestServer {
     /// Uploads `records` (JSON values) with `token`.
     pub async fn upload(&self, token: &str, records: &[Value]) -> Reply {
         let body = serde_json::json!({ "records": records }).to_string();
-        self.send(Method::POST, "/v1/games", Some(token), body)
-            .await
+        self.post_games(Some(token), body).await
     }
 
     /// Every exported record, following the cursor through all pages of size `page`.
@@ -221,9 +184,7 @@ impl TestServer {
             if let Some(g) = game {
                 uri.push_str(&format!("&game={g}"));
             }
-            let reply = self
-                .send(Method::GET, &uri, Some(ADMIN), Body::empty())
-                .await;
+            let reply = self.get(&uri, Some(ADMIN)).await;
             assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
             for line in reply.text().lines() {
                 out.push(serde_json::from_str(line).expect("export line is JSON"));

@@ -9,32 +9,14 @@ use std::time::Duration;
 
 use ply_core::record::GameRecord;
 use ply_core::sync::{HttpHeader, HttpRequest, HttpResponse, HttpTransport, TransportError};
-use ply_server::config::Config;
-use ply_server::ratelimit::RateLimit;
-use ply_server::testing::RunningServer;
+use ply_server::testing::{RunningServer, unthrottled_config};
 
 /// Admin token of the servers started here.
 pub const ADMIN: &str = "e2e-admin";
 
-/// Server configuration for the tests: an admin token, no rate limit in the way.
-pub fn config() -> Config {
-    Config {
-        admin_token: Some(ADMIN.to_owned()),
-        rate_limit: RateLimit {
-            per_second: 0.0,
-            burst: 0.0,
-        },
-        registration_limit: RateLimit {
-            per_second: 0.0,
-            burst: 0.0,
-        },
-        ..Config::default()
-    }
-}
-
-/// Starts a server on `db_url` with [`config`].
+/// Starts a server on `db_url` with [`ADMIN`] and no rate limit in the way.
 pub fn start_server(db_url: &str) -> RunningServer {
-    RunningServer::start(db_url, config()).expect("server starts")
+    RunningServer::start(db_url, unthrottled_config(ADMIN)).expect("server starts")
 }
 
 /// The blocking HTTP transport the tests (and a CLI) give the core's sync client.

@@ -37,6 +37,16 @@ fn open_svg(title: &str, rows: usize) -> (String, f64) {
     (svg, height)
 }
 
+/// Top edge of bar `i`.
+fn row_top(i: usize) -> f64 {
+    TOP + i as f64 * (BAR_H + GAP)
+}
+
+/// `text` in the label column, left of the bars, with its baseline at `y`.
+fn label(svg: &mut String, y: f64, text: &str) {
+    let _ = write!(svg, r#"<text x="10" y="{y}">{}</text>"#, escape(text));
+}
+
 /// Stacked horizontal bars: share of wins, draws and losses per game, engine and depth.
 pub fn results_chart(rows: &[ResultRow]) -> String {
     let (mut svg, height) = open_svg("Results by engine and depth (share of games)", rows.len());
@@ -51,26 +61,17 @@ pub fn results_chart(rows: &[ResultRow]) -> String {
         let _ = write!(svg, r#"<text x="{}" y="41">{name}</text>"#, x + 16.0);
     }
     if rows.is_empty() {
-        let _ = write!(
-            svg,
-            r#"<text x="10" y="{}">no games yet</text>"#,
-            TOP + 14.0
-        );
+        label(&mut svg, TOP + 14.0, "no games yet");
     }
     for (i, r) in rows.iter().enumerate() {
-        let y = TOP + i as f64 * (BAR_H + GAP);
+        let y = row_top(i);
         let depth = if r.depth > 0 {
             format!(" d{}", r.depth)
         } else {
             String::new()
         };
-        let label = format!("{} {}{} (n={})", r.game, r.engine, depth, r.games);
-        let _ = write!(
-            svg,
-            r#"<text x="10" y="{}">{}</text>"#,
-            y + 13.0,
-            escape(&label)
-        );
+        let text = format!("{} {}{} (n={})", r.game, r.engine, depth, r.games);
+        label(&mut svg, y + 13.0, &text);
         let total = r.games.max(1) as f64;
         let mut x = LABEL_W;
         for (count, (_, color)) in [r.wins, r.draws, r.losses].iter().zip(legend) {
@@ -123,26 +124,17 @@ pub fn nodes_chart(rows: &[PhaseRow]) -> String {
         );
     }
     if rows.is_empty() {
-        let _ = write!(
-            svg,
-            r#"<text x="10" y="{}">no computer moves yet</text>"#,
-            TOP + 14.0
-        );
+        label(&mut svg, TOP + 14.0, "no computer moves yet");
     }
     for (i, r) in rows.iter().enumerate() {
-        let y = TOP + i as f64 * (BAR_H + GAP);
+        let y = row_top(i);
         let color = match r.phase.as_str() {
             "opening" => "#1565c0",
             "middlegame" => "#6a1b9a",
             _ => "#ef6c00",
         };
-        let label = format!("{} {} {} (n={})", r.game, r.engine, r.phase, r.moves);
-        let _ = write!(
-            svg,
-            r#"<text x="10" y="{}">{}</text>"#,
-            y + 13.0,
-            escape(&label)
-        );
+        let text = format!("{} {} {} (n={})", r.game, r.engine, r.phase, r.moves);
+        label(&mut svg, y + 13.0, &text);
         let w = plot_w * r.avg_nodes.max(1.0).log10() / max_log;
         let _ = write!(
             svg,
