@@ -1,5 +1,9 @@
 package dev.ply.core.tests
 
+import com.sun.jna.Native
+import com.sun.jna.Platform
+import com.sun.jna.Pointer
+import com.sun.jna.Structure
 import dev.ply.core.GameKind
 import dev.ply.core.GameSession
 import dev.ply.core.GameStatus
@@ -100,41 +104,65 @@ class BenchTest {
             session.close()
         }
         measureComputerMoveOverhead("warm")
+        measureComputerMoveOverhead("warm, caches evicted before each move", depths = listOf(5 to 30), evict = true)
     }
 
     @Test
     fun ffiCallFloor() {
         // The cheapest exported calls: what any call pays to cross JNA and UniFFI, however
-        // little Rust does (a part of computerMove's fixed cost).
+        // little Rust does (a part of computerMove's fixed cost). Beside them, libc through the
+        // same JNA direct mapping: once bare, once with a fresh structure per call, as UniFFI
+        // makes a fresh RustCallStatus for every call. That separates what JNA's crossing costs
+        // from what the generated code does around it.
         val session = GameSession(GameKind.OTHELLO, PlayerKind.Human, PlayerKind.Human, null)
-        repeat(20_000) { session.isThinking() }
-        val bool = ArrayList<Double>()
-        val limits = ArrayList<Double>()
+        val probes = listOf<Pair<String, () -> Unit>>(
+            "isThinking() (a Boolean back)" to { session.isThinking() },
+            "limits() (a small record back)" to { session.limits() },
+            "libc getpid() through JNA" to { LibC.getpid() },
+            "libc gettimeofday(fresh Structure) through JNA" to { LibC.gettimeofday(TimeVal(), null) },
+            "libc gettimeofday(fresh status-shaped Structure) through JNA" to { LibC.gettimeofday(StatusShaped(), null) },
+        )
+        repeat(20_000) { for ((_, call) in probes) call() }
+        val times = probes.map { ArrayList<Double>() }
         repeat(20_000) {
-            var t0 = System.nanoTime()
-            session.isThinking()
-            bool.add((System.nanoTime() - t0) / 1000.0)
-            t0 = System.nanoTime()
-            session.limits()
-            limits.add((System.nanoTime() - t0) / 1000.0)
+            probes.forEachIndexed { i, (_, call) ->
+                val t0 = System.nanoTime()
+                call()
+                times[i].add((System.nanoTime() - t0) / 1000.0)
+            }
         }
         session.close()
-        println("BENCH FFI floor: isThinking() median %.1f µs, limits() (a record back) median %.1f µs".format(median(bool), median(limits)))
-        assertTrue(bool.isNotEmpty())
+        probes.forEachIndexed { i, (what, _) ->
+            println("BENCH FFI floor: $what median %.2f µs".format(median(times[i])))
+            assertTrue(times[i].size == 20_000)
+        }
     }
 
-    private fun measureComputerMoveOverhead(state: String) {
-        for (depth in listOf(5, 9)) {
+    /**
+     * Depth 5 is the default level; the depths up to 9 show from which move length the fixed cost
+     * of a call falls under 1 % (games per depth as in bindings/tests/overhead.rs). With [evict],
+     * 64 MiB are written before each move, as a deep search evicts the caches: the overhead
+     * after a long search is the JVM's marshalling running from cold caches, not the Rust side
+     * (which stays at a few hundredths of a millisecond).
+     */
+    private fun measureComputerMoveOverhead(
+        state: String,
+        depths: List<Pair<Int, Int>> = listOf(5 to 30, 6 to 20, 7 to 10, 8 to 5, 9 to 3),
+        evict: Boolean = false,
+    ) {
+        val junk = if (evict) IntArray(16 shl 20) else IntArray(0)
+        for ((depth, games) in depths) {
             val settings = fixedDepth(GameKind.OTHELLO, depth).copy(ttBytes = 0uL)
             val overheads = ArrayList<Double>()
             val fractions = ArrayList<Double>()
             // Wall time of move i of the (always identical) game, for the comparison with the
             // same moves made through GameSession::computer_move in Rust (bindings/tests/overhead.rs).
             val perMove = List(10) { ArrayList<Double>() }
-            val games = if (depth == 5) 30 else 3
             repeat(games) {
                 val session = GameSession(GameKind.OTHELLO, PlayerKind.Computer(settings), PlayerKind.Computer(settings), null)
                 repeat(10) { i ->
+                    // One write per 64-byte line is enough to evict it.
+                    for (j in junk.indices step 16) junk[j]++
                     val t0 = System.nanoTime()
                     val m = session.computerMove(null)
                     val wallMs = (System.nanoTime() - t0) / 1e6
@@ -150,5 +178,49 @@ class BenchTest {
                 perMove.sumOf { median(it) }, games))
             assertTrue(overheads.isNotEmpty())
         }
+        assertTrue(junk.all { it == 0 } != evict, "the eviction pass wrote its array")
     }
+}
+
+/** libc bound the way UniFFI binds its library (JNA direct mapping), for [BenchTest.ffiCallFloor]. */
+private object LibC {
+    init {
+        Native.register(LibC::class.java, Platform.C_LIBRARY_NAME)
+    }
+
+    external fun getpid(): Int
+
+    external fun gettimeofday(tv: TimeVal, tz: Pointer?): Int
+
+    external fun gettimeofday(tv: StatusShaped, tz: Pointer?): Int
+}
+
+@Structure.FieldOrder("seconds", "micros")
+internal class TimeVal : Structure() {
+    @JvmField var seconds: Long = 0
+
+    @JvmField var micros: Long = 0
+}
+
+/**
+ * The shape of UniFFI's `UniffiRustCallStatus` (a byte and a nested by-value buffer record), 32
+ * bytes, so `gettimeofday`'s 16 bytes land inside it. JNA reads the fields back after the call, as
+ * it does a status; the values are ignored.
+ */
+@Structure.FieldOrder("code", "buffer")
+internal class StatusShaped : Structure() {
+    @JvmField var code: Byte = 0
+
+    @JvmField var buffer: BufferShaped.ByValue = BufferShaped.ByValue()
+}
+
+@Structure.FieldOrder("capacity", "len", "data")
+internal open class BufferShaped : Structure() {
+    @JvmField var capacity: Long = 0
+
+    @JvmField var len: Long = 0
+
+    @JvmField var data: Pointer? = null
+
+    class ByValue : BufferShaped(), Structure.ByValue
 }

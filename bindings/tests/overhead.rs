@@ -139,6 +139,11 @@ fn computer_move_wall_time_over_the_engine_clock() {
     }
 }
 
+/// The depths both halves of the Kotlin comparison measure, with how many games each plays: depth
+/// 5 is the app's default level (moves of about 0.2 ms), depth 9 a move a player waits for; the
+/// depths between show from which move length the fixed cost of a call falls under 1 %.
+const DEPTHS_AND_GAMES: [(u32, usize); 5] = [(5, 30), (6, 20), (7, 10), (8, 5), (9, 3)];
+
 /// The Rust half of the Kotlin benchmark `computerMoveAgainstRust`: the same moves (Othello from
 /// the start, both sides the level-5 settings at a fixed depth without a table, so every game is
 /// the same 10 moves) played through `GameSession::computer_move` in Rust. The sum of the
@@ -147,7 +152,7 @@ fn computer_move_wall_time_over_the_engine_clock() {
 #[test]
 #[ignore = "benchmark: prints timings"]
 fn computer_move_wall_time_for_the_kotlin_comparison() {
-    for (depth, games) in [(5u32, 30usize), (9, 3)] {
+    for (depth, games) in DEPTHS_AND_GAMES {
         let mut settings = settings_for_difficulty(GameKind::Othello, 5).expect("level 5");
         settings.depth = Some(depth);
         settings.time_ms = None;
