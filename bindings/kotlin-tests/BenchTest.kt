@@ -178,7 +178,8 @@ class BenchTest {
                 perMove.sumOf { median(it) }, games))
             assertTrue(overheads.isNotEmpty())
         }
-        assertTrue(junk.all { it == 0 } != evict, "the eviction pass wrote its array")
+        // Reading the array back keeps the eviction writes from being optimised away.
+        if (evict) assertTrue(junk[0] > 0, "the eviction pass wrote its array")
     }
 }
 
