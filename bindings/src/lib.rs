@@ -1,46 +1,36 @@
-//! UniFFI exports of ply-core for the Kotlin (Android) and Swift (iOS) shells.
+//! UniFFI exports of Ply for the Kotlin (Android) and Swift (iOS) shells: a façade with no
+//! logic of its own. Every behaviour lives in `ply_app` (the game session, settings, limits and
+//! the app core) or `ply_core` (outbox and sync); this crate restates their types for UniFFI
+//! ([`remote`]) and forwards each call.
 //!
 //! The API (Kotlin names in brackets; see README "Bindings"):
 //! - [`session::GameSession`] (`GameSession`): one game: snapshot, play, undo/redo, computer
 //!   moves with cancellation, hints, resignation, record export;
-//! - [`settings`]: `EngineSettings`, `settings_for_difficulty` (`settingsForDifficulty`);
-//! - [`limits::recommended_limits`] (`recommendedLimits`): search caps from device memory;
-//! - [`logging::init_logging`] (`initLogging`);
-//! - [`records::validate_record_json`] (`validateRecordJson`);
-//! - [`error::PlyError`] (`PlyException`): the one error type.
+//! - [`settings`]: `settings_for_difficulty` (`settingsForDifficulty`), `recommended_limits`
+//!   (`recommendedLimits`), heuristic presets;
+//! - [`sync`]: the outbox, one sync run, device registration, the `HttpTransport` foreign trait;
+//! - [`logging::init_logging`] (`initLogging`); [`records::validate_record_json`]
+//!   (`validateRecordJson`);
+//! - `PlyError` (`PlyException`): the one error type.
 //!
-//! No panic crosses the FFI: every entry point runs inside [`guard::guard`].
+//! No panic crosses the FFI: every entry point runs inside `ply_app::guard::guard`.
 
 uniffi::setup_scaffolding!();
 
-pub mod board;
-mod draughts;
-mod driver;
-mod engine;
-pub mod error;
-mod guard;
-pub mod heuristics;
-pub mod limits;
 pub mod logging;
 pub mod records;
+pub mod remote;
 pub mod session;
 pub mod settings;
-pub mod snapshot;
 pub mod sync;
 
-pub use board::Piece;
-pub use error::PlyError;
-pub use heuristics::{heuristic_presets, heuristic_weights_json};
-pub use limits::{EngineLimits, recommended_limits};
 pub use logging::{LogLevel, init_logging};
 pub use records::validate_record_json;
-pub use session::{ClientPlatform, GameSession, PlayerKind};
+pub use remote::*;
+pub use session::GameSession;
 pub use settings::{
-    AdsOptions, AdsUpdateRule, EngineSettings, GameKind, HeuristicChoice, MoveOrdering,
-    SearchAlgorithm, SearchLimits, default_engine_settings, settings_for_difficulty,
-};
-pub use snapshot::{
-    Cell, ComputerMove, EndReason, GameStatus, MoveInfo, SearchInfo, Side, Snapshot,
+    default_engine_settings, heuristic_presets, heuristic_weights_json, recommended_limits,
+    settings_for_difficulty,
 };
 
 /// Version of the Ply core library, for the shells' "about" screens and records.

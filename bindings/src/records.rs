@@ -1,7 +1,7 @@
 //! Game records across the FFI: validation of record JSON.
 
-use crate::error::PlyError;
-use crate::guard::guard;
+use crate::remote::PlyError;
+use ply_app::guard::guard;
 
 /// Parses and validates a record v1 JSON document by replaying every move through the rules;
 /// returns the record id, or `BadRecord` with the reason.

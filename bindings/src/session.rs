@@ -1,259 +1,25 @@
-//! `GameSession`: one game as the app plays it.
-//!
-//! # Threads
-//! Every method may be called from any thread. The game state sits behind a mutex that is held
-//! only for quick operations; `computer_move` and `hint` copy the position, release the lock,
-//! search, and re-lock to apply the move. A separate small lock holds the running search's stop
-//! token, so `cancel()` and `thinking_nodes()` work while a search runs. A poisoned lock (a
-//! panic while holding it, which `guard` already turned into an error) is recovered: the state
-//! is changed only by whole operations, so it is consistent.
-//!
-//! # Undo against the computer
-//! `undo()` takes back moves until a human is to move again (one move in two-human games; the
-//! computer's reply and the human's move against the computer), and `redo()` replays moves until
-//! a human is to move again. Both cancel a running computer search.
+//! `GameSession`: one game as the CLI and the tests drive it, exported as `ply_app::Session`
+//! (every behaviour and its documentation live there; each method here only forwards).
 
-use crate::driver::{AnyGame, Driver};
-use crate::engine::Found;
-use crate::error::PlyError;
-use crate::guard::{guard, guard_or};
-use crate::limits::{EngineLimits, unlimited};
-use crate::settings::{
-    EngineSettings, GameKind, SearchLimits, default_engine_settings, record_engine, search_config,
+use crate::remote::{
+    ClientPlatform, ComputerMove, EngineLimits, GameKind, MoveInfo, PlayerKind, PlyError,
+    SearchLimits, Side, Snapshot,
 };
-use crate::snapshot::{ComputerMove, GameStatus, MoveInfo, Side, Snapshot};
-use ply_core::Game;
-use ply_core::games::connect4::ConnectFour;
-use ply_core::games::othello::Othello;
-use ply_core::record::{
-    ClientInfo, MoveStats, Platform, PlayerInfo, RamBucket, RecordMeta, new_record_id, now_ms,
-};
-use ply_core::search::StopToken;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
-
-/// Who plays a side.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
-pub enum PlayerKind {
-    Human,
-    Computer { settings: EngineSettings },
-}
-
-/// The platform that made a game (for records).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
-pub enum ClientPlatform {
-    Android,
-    Ios,
-    Desktop,
-    Other,
-}
-
-struct State {
-    game: Box<dyn AnyGame>,
-    players: [PlayerKind; 2],
-    resigned_by: Option<u8>,
-    limits: EngineLimits,
-    /// Bumped by every change of the game, so a search started before it is not applied after.
-    generation: u64,
-    started_at_ms: u64,
-    ended_at_ms: Option<u64>,
-    client: ClientInfo,
-    /// The game's record id, fixed at creation so exporting twice gives the same record.
-    record_id: String,
-}
+use ply_app::Session;
+use std::sync::Arc;
 
 /// A game being played: create it, draw its `snapshot()`, `play` human moves, let the computer
-/// move with `computer_move` on a background thread, `undo`/`redo`, export the record.
+/// move with `computer_move` on a background thread, `undo`/`redo`, export the record. Every
+/// method may be called from any thread.
 #[derive(uniffi::Object)]
 pub struct GameSession {
-    state: Mutex<State>,
-    /// The running search's token (computer move or hint), if any.
-    thinking: Mutex<Option<StopToken>>,
-    /// Nodes of the last finished search, for `thinking_nodes()` after it ends.
-    last_nodes: AtomicU64,
-}
-
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
-
-fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, PlyError> {
-    fn parse<G: Game>(text: Option<&str>) -> Result<G, PlyError> {
-        match text {
-            None => Ok(G::start()),
-            Some(t) => G::parse_position(t.trim()).map_err(|e| PlyError::BadPosition {
-                reason: e.to_string(),
-            }),
-        }
-    }
-    let game: Box<dyn AnyGame> = match kind {
-        GameKind::Othello => Box::new(Driver::new(kind, parse::<Othello>(start)?)),
-        GameKind::ConnectFour => Box::new(Driver::new(kind, parse::<ConnectFour>(start)?)),
-        GameKind::Draughts | GameKind::RelaxedDraughts => crate::draughts::new_game(kind, start)?,
-    };
-    if game.outcome().is_some() {
-        return Err(PlyError::BadPosition {
-            reason: "the game is already over in this position".into(),
-        });
-    }
-    Ok(game)
-}
-
-impl State {
-    fn status(&self) -> GameStatus {
-        if let Some(p) = self.resigned_by {
-            return GameStatus::Won {
-                winner: Side::of(1 - p.min(1)),
-                reason: crate::snapshot::EndReason::Resignation,
-                margin: 0,
-            };
-        }
-        match self.game.outcome() {
-            None => GameStatus::Playing,
-            Some(o) => match o.winner {
-                Some(w) => GameStatus::Won {
-                    winner: Side::of(w),
-                    reason: o.reason.into(),
-                    margin: o.margin,
-                },
-                None => GameStatus::Draw {
-                    reason: o.reason.into(),
-                },
-            },
-        }
-    }
-    fn is_over(&self) -> bool {
-        self.resigned_by.is_some() || self.game.outcome().is_some()
-    }
-    fn computer_to_move(&self) -> bool {
-        matches!(
-            self.players.get(usize::from(self.game.side_to_move())),
-            Some(PlayerKind::Computer { .. })
-        )
-    }
-    fn changed(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-        if self.is_over() {
-            self.ended_at_ms.get_or_insert_with(now_ms);
-        } else if self.ended_at_ms.take().is_some() {
-            // Undone after the end: whatever ends the game now is another game, another record.
-            self.record_id = new_record_id();
-        }
-    }
-    /// What `GameSession::snapshot` returns.
-    fn snapshot(&self) -> Snapshot {
-        self.game.snapshot(
-            self.status(),
-            self.computer_to_move() && !self.is_over(),
-            self.game.ply() > 0 || self.resigned_by.is_some(),
-        )
-    }
-    fn any_human(&self) -> bool {
-        self.players.iter().any(|p| matches!(p, PlayerKind::Human))
-    }
-}
-
-impl GameSession {
-    fn cancel_running(&self) {
-        if let Some(t) = lock(&self.thinking).as_ref() {
-            t.stop();
-        }
-    }
-
-    /// Runs a search for the side to move with `settings` (or the computer's own) and, when
-    /// `play` is set, plays the move found.
-    fn think(&self, play: bool, over: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
-        let (prepared, generation, algorithm) = {
-            let mut state = lock(&self.state);
-            if state.is_over() {
-                return Err(PlyError::GameOver);
-            }
-            let side = state.game.side_to_move();
-            let settings = match state.players.get(usize::from(side)) {
-                Some(PlayerKind::Computer { settings }) => settings.clone(),
-                _ if play => {
-                    return Err(PlyError::NotYourTurn {
-                        reason: "a human plays the side to move".into(),
-                    });
-                }
-                // A hint for a human: the opponent computer's settings, or the default level.
-                _ => state
-                    .players
-                    .iter()
-                    .find_map(|p| match p {
-                        PlayerKind::Computer { settings } => Some(settings.clone()),
-                        PlayerKind::Human => None,
-                    })
-                    .unwrap_or_else(|| default_engine_settings(kind_of(&state))),
-            };
-            let config = search_config(&settings, over, &state.limits, kind_of(&state));
-            let prepared = state
-                .game
-                .prepare(config, &settings.heuristic, settings.algorithm)?;
-            (prepared, state.generation, settings.algorithm)
-        };
-        let token = StopToken::new();
-        {
-            let mut thinking = lock(&self.thinking);
-            if thinking.is_some() {
-                return Err(PlyError::Busy {
-                    reason: "a computer move or hint is already being searched".into(),
-                });
-            }
-            *thinking = Some(token.clone());
-        }
-        log::debug!("search started ({algorithm:?})");
-        let found: Result<Found, PlyError> = guard("search", || Ok(prepared(&token)));
-        self.last_nodes.store(token.nodes(), Ordering::Relaxed);
-        *lock(&self.thinking) = None;
-        let found = found?;
-        if token.is_stopped() {
-            return Err(PlyError::Cancelled);
-        }
-        let mut state = lock(&self.state);
-        if state.generation != generation {
-            return Err(PlyError::Cancelled);
-        }
-        let index = found
-            .index
-            .ok_or_else(|| PlyError::internal("the search found no move"))?;
-        let played = if play {
-            let stats = MoveStats {
-                nodes: found.info.nodes,
-                depth: found.info.depth,
-                time_ms: found.info.time_ms.max(0.0).round() as u64,
-                score: found.info.score,
-            };
-            let info = state.game.play_index(index, Some(stats))?;
-            state.changed();
-            info
-        } else {
-            describe_legal(&*state.game, index)?
-        };
-        Ok(ComputerMove {
-            played,
-            stats: found.info,
-        })
-    }
-}
-
-fn kind_of(state: &State) -> GameKind {
-    state.game.kind()
-}
-
-fn describe_legal(game: &dyn AnyGame, index: u32) -> Result<MoveInfo, PlyError> {
-    let snap = game.snapshot(GameStatus::Playing, false, false);
-    snap.legal_moves
-        .into_iter()
-        .find(|m| m.index == index)
-        .ok_or_else(|| PlyError::internal("the hinted move is not in the legal list"))
+    pub(crate) inner: Session,
 }
 
 #[uniffi::export]
 impl GameSession {
     /// A new game of `game` between `first` (moves first) and `second`, from the standard start
-    /// or `start_position` (the game's position notation; `BadPosition` if it does not parse or
-    /// the game is already over there). Searches are unlimited until `set_limits` is called.
+    /// or `start_position` (`BadPosition` if it does not parse or the game is over there).
     #[uniffi::constructor]
     pub fn new(
         game: GameKind,
@@ -261,269 +27,103 @@ impl GameSession {
         second: PlayerKind,
         start_position: Option<String>,
     ) -> Result<Arc<Self>, PlyError> {
-        guard("GameSession.new", || {
-            let mut g = new_game(game, start_position.as_deref())?;
-            // Fail early on settings the engine cannot use.
-            for p in [&first, &second] {
-                if let PlayerKind::Computer { settings } = p {
-                    let _ = g.prepare(
-                        search_config(settings, None, &unlimited(), game),
-                        &settings.heuristic,
-                        settings.algorithm,
-                    )?;
-                }
-            }
-            Ok(Arc::new(GameSession {
-                state: Mutex::new(State {
-                    game: g,
-                    players: [first, second],
-                    resigned_by: None,
-                    limits: unlimited(),
-                    generation: 0,
-                    started_at_ms: now_ms(),
-                    ended_at_ms: None,
-                    record_id: new_record_id(),
-                    client: ClientInfo {
-                        app_version: env!("CARGO_PKG_VERSION").into(),
-                        platform: Platform::Other,
-                        ram_bucket: RamBucket::Unknown,
-                    },
-                }),
-                thinking: Mutex::new(None),
-                last_nodes: AtomicU64::new(0),
-            }))
-        })
+        let inner = Session::new(game, first, second, start_position)?;
+        Ok(Arc::new(GameSession { inner }))
     }
 
     /// Caps every later search of this session (see `recommended_limits`).
     pub fn set_limits(&self, limits: EngineLimits) {
-        guard_or("set_limits", (), || lock(&self.state).limits = limits)
+        self.inner.set_limits(limits)
     }
 
     /// The limits searches are clamped to.
     pub fn limits(&self) -> EngineLimits {
-        guard_or("limits", unlimited(), || lock(&self.state).limits)
+        self.inner.limits()
     }
 
     /// Describes the app for game records (version, platform, device RAM bucket).
     pub fn set_client(&self, app_version: String, platform: ClientPlatform, total_ram_bytes: u64) {
-        guard_or("set_client", (), || {
-            let mut s = lock(&self.state);
-            s.client = ClientInfo {
-                app_version: app_version
-                    .chars()
-                    .take(ply_core::record::limits::MAX_SHORT_STRING)
-                    .collect(),
-                platform: match platform {
-                    ClientPlatform::Android => Platform::Android,
-                    ClientPlatform::Ios => Platform::Ios,
-                    ClientPlatform::Desktop => Platform::Desktop,
-                    ClientPlatform::Other => Platform::Other,
-                },
-                ram_bucket: if total_ram_bytes == 0 {
-                    RamBucket::Unknown
-                } else {
-                    RamBucket::from_total_bytes(total_ram_bytes)
-                },
-            };
-        })
+        self.inner
+            .set_client(app_version, platform, total_ram_bytes)
     }
 
-    /// Changes who plays `side` (e.g. the user hands a side to the computer mid-game).
+    /// Changes who plays `side` (cancels a running search).
     pub fn set_player(&self, side: Side, player: PlayerKind) {
-        guard_or("set_player", (), || {
-            let mut s = lock(&self.state);
-            if let Some(p) = s.players.get_mut(usize::from(side.index())) {
-                *p = player;
-            }
-            s.changed();
-        });
-        self.cancel_running();
+        self.inner.set_player(side, player)
     }
 
     /// Everything to draw the game now.
     pub fn snapshot(&self) -> Result<Snapshot, PlyError> {
-        guard("snapshot", || Ok(lock(&self.state).snapshot()))
+        self.inner.snapshot()
     }
 
     /// Plays a human move given in the game's notation (`f5`, `pass`, `4`, `11-15`, `22x15`).
     pub fn play(&self, move_text: String) -> Result<MoveInfo, PlyError> {
-        guard("play", || {
-            let mut s = lock(&self.state);
-            check_human_turn(&s)?;
-            let info = s.game.play_text(&move_text)?;
-            s.changed();
-            Ok(info)
-        })
+        self.inner.play(move_text)
     }
 
     /// Plays the human move at `legal_move_index` of the snapshot's `legal_moves`.
     pub fn play_index(&self, legal_move_index: u32) -> Result<MoveInfo, PlyError> {
-        guard("play_index", || {
-            let mut s = lock(&self.state);
-            check_human_turn(&s)?;
-            let info = s.game.play_index(legal_move_index, None)?;
-            s.changed();
-            Ok(info)
-        })
+        self.inner.play_index(legal_move_index)
     }
 
-    /// Plays the human move at `legal_move_index` (as `play_index`) and returns the snapshot
-    /// after it: what a game screen does on every tap, in one call across the FFI boundary
-    /// instead of two (each crossing costs microseconds of marshalling on the JVM).
+    /// `play_index` and the snapshot after it, in one call across the FFI.
     pub fn play_index_and_snapshot(&self, legal_move_index: u32) -> Result<Snapshot, PlyError> {
-        guard("play_index_and_snapshot", || {
-            let mut s = lock(&self.state);
-            check_human_turn(&s)?;
-            s.game.play_index_silent(legal_move_index, None)?;
-            s.changed();
-            Ok(s.snapshot())
-        })
+        self.inner.play_index_and_snapshot(legal_move_index)
     }
 
-    /// Takes back moves until a human is to move (see the module docs); false if nothing to undo.
-    /// Cancels a running computer move. Undoing a resignation only lifts the resignation.
+    /// Takes back moves until a human is to move; false if nothing to undo.
     pub fn undo(&self) -> Result<bool, PlyError> {
-        self.cancel_running();
-        guard("undo", || {
-            let mut s = lock(&self.state);
-            if s.resigned_by.take().is_some() {
-                s.changed();
-                return Ok(true);
-            }
-            if !s.game.undo() {
-                return Ok(false);
-            }
-            while s.any_human() && s.computer_to_move() && s.game.undo() {}
-            s.changed();
-            Ok(true)
-        })
+        self.inner.undo()
     }
 
     /// Replays undone moves until a human is to move; false if nothing to redo.
     pub fn redo(&self) -> Result<bool, PlyError> {
-        self.cancel_running();
-        guard("redo", || {
-            let mut s = lock(&self.state);
-            if s.resigned_by.is_some() || !s.game.redo() {
-                return Ok(false);
-            }
-            while s.any_human()
-                && s.computer_to_move()
-                && s.game.outcome().is_none()
-                && s.game.redo()
-            {}
-            s.changed();
-            Ok(true)
-        })
+        self.inner.redo()
     }
 
-    /// The computer plays the side to move: blocks the calling (background) thread while it
-    /// searches, then plays and returns the move. `limits` overrides the depth/time of the
-    /// player's settings; everything stays clamped to `set_limits`. Errors: `NotYourTurn` if a
-    /// human has the move, `GameOver`, `Busy` if another search runs, `Cancelled` if `cancel()`,
-    /// undo/redo or another change happened meanwhile (nothing is played then).
+    /// The computer plays the side to move (blocks while it searches).
     pub fn computer_move(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
-        guard("computer_move", || self.think(true, limits))
+        self.inner.computer_move(limits)
     }
 
-    /// The move the engine suggests for the side to move (not played), with its statistics.
+    /// The move the engine suggests for the side to move (not played).
     pub fn hint(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
-        guard("hint", || self.think(false, limits))
+        self.inner.hint(limits)
     }
 
-    /// Stops a running `computer_move` or `hint` (it returns `Cancelled` within milliseconds).
-    /// Callable from any thread; does nothing when no search runs.
+    /// Stops a running `computer_move` or `hint` (it returns `Cancelled`).
     pub fn cancel(&self) {
-        guard_or("cancel", (), || self.cancel_running())
+        self.inner.cancel()
     }
 
     /// True while a computer move or hint is being searched.
     pub fn is_thinking(&self) -> bool {
-        guard_or("is_thinking", false, || lock(&self.thinking).is_some())
+        self.inner.is_thinking()
     }
 
-    /// Nodes searched so far by the running search (for a "thinking…" indicator), or by the last
-    /// one when none runs.
+    /// Nodes searched so far by the running search, or by the last one.
     pub fn thinking_nodes(&self) -> u64 {
-        guard_or("thinking_nodes", 0, || {
-            match lock(&self.thinking).as_ref() {
-                Some(t) => t.nodes(),
-                None => self.last_nodes.load(Ordering::Relaxed),
-            }
-        })
+        self.inner.thinking_nodes()
     }
 
-    /// `player` gives up; the other side wins. `GameOver` if the game has already ended.
+    /// `player` gives up; the other side wins.
     pub fn resign(&self, player: Side) -> Result<(), PlyError> {
-        self.cancel_running();
-        guard("resign", || {
-            let mut s = lock(&self.state);
-            if s.is_over() {
-                return Err(PlyError::GameOver);
-            }
-            s.resigned_by = Some(player.index());
-            s.changed();
-            Ok(())
-        })
+        self.inner.resign(player)
     }
 
-    /// The finished game as a record v1 JSON document (validated by replaying every move).
-    /// `BadRecord` while the game is still being played.
+    /// The finished game as a record v1 JSON document.
     pub fn record_json(&self) -> Result<String, PlyError> {
-        guard("record_json", || {
-            let record = self.build_record()?;
-            serde_json::to_string(&record).map_err(|e| PlyError::internal(e.to_string()))
-        })
+        self.inner.record_json()
     }
 
-    /// The game in its standard notation: Othello transcript (`f5d6c3...`), Connect Four
-    /// column digits, draughts PDN (with tags once the game is finished; movetext before).
+    /// The game in its standard notation (transcript, column digits or PDN).
     pub fn notation(&self) -> Result<String, PlyError> {
-        guard("notation", || {
-            let s = lock(&self.state);
-            if s.is_over() {
-                drop(s);
-                let record = self.build_record()?;
-                return Ok(ply_core::record::standard_notation(&record));
-            }
-            Ok(s.game.transcript())
-        })
+        self.inner.notation()
     }
 
     /// The game being played.
     pub fn game(&self) -> GameKind {
-        guard_or("game", GameKind::Othello, || kind_of(&lock(&self.state)))
+        self.inner.game()
     }
-}
-
-impl GameSession {
-    /// The record of the finished game (for the outbox and `record_json`).
-    pub(crate) fn build_record(&self) -> Result<ply_core::record::GameRecord, PlyError> {
-        let s = lock(&self.state);
-        let info = |p: &PlayerKind| match p {
-            PlayerKind::Human => PlayerInfo::human(),
-            PlayerKind::Computer { settings } => PlayerInfo::computer(record_engine(settings)),
-        };
-        let meta = RecordMeta {
-            id: Some(s.record_id.clone()),
-            players: [info(&s.players[0]), info(&s.players[1])],
-            started_at_ms: s.started_at_ms,
-            ended_at_ms: s.ended_at_ms.unwrap_or_else(now_ms).max(s.started_at_ms),
-            client: s.client.clone(),
-        };
-        s.game.record(s.resigned_by, meta)
-    }
-}
-
-fn check_human_turn(s: &State) -> Result<(), PlyError> {
-    if s.is_over() {
-        return Err(PlyError::GameOver);
-    }
-    if s.computer_to_move() {
-        return Err(PlyError::NotYourTurn {
-            reason: "the computer has the move; call computer_move".into(),
-        });
-    }
-    Ok(())
 }

@@ -4,9 +4,9 @@
 //! the core decides *what* (`ply_core::sync`): batches, acknowledgements, rejected records,
 //! backoff with jitter (kept in the outbox directory).
 
-use crate::error::PlyError;
-use crate::guard::{guard, guard_or};
-use crate::session::{ClientPlatform, GameSession};
+use crate::remote::{ClientPlatform, PlyError};
+use crate::session::GameSession;
+use ply_app::guard::{guard, guard_or};
 use ply_core::record::{Platform, now_ms};
 use ply_core::sync as core;
 use std::sync::Arc;
@@ -192,7 +192,7 @@ impl Outbox {
     /// changes nothing. `BadRecord` while the game is still being played.
     pub fn add_session(&self, session: Arc<GameSession>) -> Result<String, PlyError> {
         guard("Outbox.add_session", || {
-            let record = session.build_record()?;
+            let record = session.inner.build_record()?;
             self.inner.write(&record).map_err(storage)?;
             Ok(record.id)
         })

@@ -70,7 +70,7 @@ fn check(s: &Snapshot) {
     let owned = |side: u8| {
         s.cells
             .iter()
-            .filter(|c| ply_ffi::board::owner(c.piece) == Some(side))
+            .filter(|c| ply_app::board::owner(c.piece) == Some(side))
             .count() as u32
     };
     assert_eq!(owned(0), s.first_count);

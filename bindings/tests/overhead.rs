@@ -5,11 +5,11 @@
 //! `cargo test -p ply-ffi --test overhead -- --ignored --nocapture` (the test profile is
 //! optimised).
 
+use ply_app::recommended_limits;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{StopToken, search};
 use ply_core::{Game, Outcome};
-use ply_ffi::limits::recommended_limits;
 use ply_ffi::{GameKind, GameSession, PlayerKind, settings_for_difficulty};
 use std::time::Instant;
 
@@ -39,7 +39,7 @@ fn computer_move_overhead_over_a_direct_search() {
         let mut pos = Othello::start();
         for _ in 0..10 {
             let config =
-                ply_ffi::settings::search_config(&settings, None, &limits, GameKind::Othello);
+                ply_app::settings::search_config(&settings, None, &limits, GameKind::Othello);
             let t = Instant::now();
             let r = search(&pos, eval.as_ref(), &config, &StopToken::new());
             direct += t.elapsed().as_secs_f64() * 1e3;
@@ -212,7 +212,7 @@ fn computer_move_fixed_costs() {
     });
     for tt in [0u64, 1 << 20, 16 << 20] {
         settings.tt_bytes = tt;
-        let config = ply_ffi::settings::search_config(&settings, None, &limits, GameKind::Othello);
+        let config = ply_app::settings::search_config(&settings, None, &limits, GameKind::Othello);
         let searcher = time(&mut || {
             std::hint::black_box(Searcher::<Othello>::new(&config));
         });

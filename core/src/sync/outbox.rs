@@ -421,8 +421,10 @@ impl Outbox {
     }
 }
 
-/// Temp file in the same directory, write, fsync, rename over `path`, fsync the directory.
-fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), OutboxError> {
+/// Writes `bytes` to `path` so that a crash at any instant leaves either the old file or the
+/// new one whole: a temporary file in `dir` (the same directory), fsync, rename, fsync of the
+/// directory. The outbox writes every record this way, and the app core its saved game.
+pub fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> Result<(), OutboxError> {
     let unique: u64 = rand::random();
     let tmp = dir.join(format!("{TEMP_PREFIX}{}-{unique:016x}", std::process::id()));
     let result = (|| {

@@ -4,21 +4,28 @@ use crate::board::Piece;
 use crate::settings::{GameKind, SearchAlgorithm};
 
 /// A player by turn order: `First` moves first (Othello black, Connect Four red, draughts Black).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Side {
     First,
     Second,
 }
 
 impl Side {
-    pub(crate) fn of(player: u8) -> Side {
+    pub fn of(player: u8) -> Side {
         if player == 0 {
             Side::First
         } else {
             Side::Second
         }
     }
-    pub(crate) fn index(self) -> u8 {
+    /// The opponent.
+    pub fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+    pub fn index(self) -> u8 {
         match self {
             Side::First => 0,
             Side::Second => 1,
@@ -27,7 +34,7 @@ impl Side {
 }
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum EndReason {
     /// Othello: neither side can move; the disc count decides.
     NoMovesForEither,
@@ -60,7 +67,7 @@ impl From<ply_core::EndReason> for EndReason {
 }
 
 /// Where the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum GameStatus {
     Playing,
     /// `margin`: Othello final disc difference (empties to the winner); 0 elsewhere.
@@ -75,7 +82,7 @@ pub enum GameStatus {
 }
 
 /// One cell of the board (see the `board` module docs for indices and labels).
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Cell {
     pub index: u32,
     pub row: u32,
@@ -90,7 +97,7 @@ pub struct Cell {
 
 /// A move: its notation, the cells it involves and, for played or previewed moves, what it
 /// changes. Used for legal moves (with the change they would make) and the last move.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MoveInfo {
     /// Index in the legal-move list of the position the move is (or was) played from.
     pub index: u32,
@@ -115,7 +122,7 @@ pub struct MoveInfo {
 }
 
 /// Everything a game screen needs to draw one moment of the game.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
     pub game: GameKind,
     pub rows: u32,
@@ -144,7 +151,7 @@ pub struct Snapshot {
 }
 
 /// The statistics of one search (the app shows Scout-versus-alpha-beta numbers from these).
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SearchInfo {
     pub algorithm: SearchAlgorithm,
     /// Nodes where computation took place (the History-ADS paper's count).
@@ -169,7 +176,7 @@ pub struct SearchInfo {
 }
 
 /// A computer move (played on the session) or a hint (not played), with how it was found.
-#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ComputerMove {
     pub played: MoveInfo,
     pub stats: SearchInfo,

@@ -14,14 +14,14 @@ use ply_core::games::othello::{Othello, OthelloMove};
 use std::sync::LazyLock;
 
 /// The most cells a board has (8x8); smaller boards use the first `ROWS * COLS`.
-pub(crate) const MAX_CELLS: usize = 64;
+pub const MAX_CELLS: usize = 64;
 
 /// Every cell's piece by cell index, on the stack: a snapshot reads the board once per legal
 /// move (to see what the move changes), so a heap `Vec` each time was a large part of its cost.
-pub(crate) type Pieces = [Piece; MAX_CELLS];
+pub type Pieces = [Piece; MAX_CELLS];
 
 /// What stands on a cell.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Piece {
     Empty,
     /// Othello black disc.
@@ -45,7 +45,7 @@ pub fn owner(piece: Piece) -> Option<u8> {
 
 impl Piece {
     /// 0 or 1 for the player owning the piece.
-    pub(crate) fn owner(self) -> Option<u8> {
+    pub fn owner(self) -> Option<u8> {
         match self {
             Piece::Empty => None,
             Piece::Black | Piece::Red | Piece::BlackMan | Piece::BlackKing => Some(0),
@@ -62,7 +62,7 @@ impl Piece {
 
 /// The cells a move involves, known before it is played.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct MoveCells {
+pub struct MoveCells {
     pub from: Option<u32>,
     pub to: Option<u32>,
     /// Draughts: every square the piece stands on, start first; otherwise the target alone.
@@ -72,7 +72,7 @@ pub(crate) struct MoveCells {
 }
 
 /// A game the shells can draw.
-pub(crate) trait BoardView: Game {
+pub trait BoardView: Game {
     const ROWS: u32;
     const COLS: u32;
     /// Every cell's piece by cell index (the first `ROWS * COLS`; the rest stay `Empty`).
@@ -87,24 +87,24 @@ pub(crate) trait BoardView: Game {
 }
 
 /// The labels of cells `0..cells`, formatted once (they live in statics for the process).
-pub(crate) fn labels(cells: u32, label: impl Fn(u32) -> String) -> Vec<String> {
+pub fn labels(cells: u32, label: impl Fn(u32) -> String) -> Vec<String> {
     (0..cells).map(label).collect()
 }
 
 /// Cell `index`'s label in `labels`, empty off the board.
-pub(crate) fn label_in(labels: &'static [String], index: u32) -> &'static str {
+pub fn label_in(labels: &'static [String], index: u32) -> &'static str {
     labels.get(index as usize).map_or("", String::as_str)
 }
 
 /// What a move changed on the board, from the pieces before and after it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub(crate) struct Change {
+pub struct Change {
     pub flipped: Vec<u32>,
     pub captured: Vec<u32>,
     pub crowned: bool,
 }
 
-pub(crate) fn change(before: &[Piece], after: &[Piece], cells: &MoveCells) -> Change {
+pub fn change(before: &[Piece], after: &[Piece], cells: &MoveCells) -> Change {
     let mut c = Change::default();
     for (i, (b, a)) in before.iter().zip(after).enumerate() {
         // A move changes a few cells of the 64: skip the rest with one comparison each.
@@ -236,7 +236,7 @@ impl BoardView for ConnectFour {
 }
 
 /// Draughts: PDN square `sq` (1-32) as a cell index.
-pub(crate) fn draughts_cell(sq: u8) -> u32 {
+pub fn draughts_cell(sq: u8) -> u32 {
     let s = u32::from(sq.clamp(1, 32)) - 1;
     let row = s / 4;
     let k = s % 4;
@@ -245,7 +245,7 @@ pub(crate) fn draughts_cell(sq: u8) -> u32 {
 }
 
 /// Draughts: the PDN square of a cell index, if it is a dark square.
-pub(crate) fn draughts_square(index: u32) -> Option<u8> {
+pub fn draughts_square(index: u32) -> Option<u8> {
     let (row, col) = (index / 8, index % 8);
     if row >= 8 || (row + col) % 2 == 0 {
         return None;

@@ -9,7 +9,6 @@ use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;
 
 /// Names of the heuristic presets of `game` (`default` first is not guaranteed; it always exists).
-#[uniffi::export]
 pub fn heuristic_presets(game: GameKind) -> Vec<String> {
     guard_or("heuristic_presets", Vec::new(), || {
         let names = match game {
@@ -23,7 +22,6 @@ pub fn heuristic_presets(game: GameKind) -> Vec<String> {
 
 /// The weights of preset `preset` of `game` as JSON (edit them and pass them back as
 /// `HeuristicChoice.CustomWeights`). `InvalidSettings` for an unknown preset.
-#[uniffi::export]
 pub fn heuristic_weights_json(game: GameKind, preset: String) -> Result<String, PlyError> {
     guard("heuristic_weights_json", || {
         let weights = match game {

@@ -15,7 +15,7 @@
 //! At 1/2/4/8 GiB total with half of it available the table is 32/64/128/256 MiB.
 
 /// What a search started through the bindings may use at most.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct EngineLimits {
     /// Deepest fixed depth allowed for Othello searches.
     pub max_depth_othello: u32,
@@ -35,7 +35,6 @@ const TT_CAP: u64 = 256 * MIB;
 
 /// The limits for a device with `total_ram_bytes` of memory, `available_ram_bytes` free now and
 /// `cpu_cores` cores (see the module documentation for the formula). Zero means unknown.
-#[uniffi::export]
 pub fn recommended_limits(
     total_ram_bytes: u64,
     available_ram_bytes: u64,
@@ -65,7 +64,7 @@ pub fn recommended_limits(
 }
 
 /// Limits that restrict nothing a phone would ask for (the default of a new session).
-pub(crate) fn unlimited() -> EngineLimits {
+pub fn unlimited() -> EngineLimits {
     EngineLimits {
         max_depth_othello: 64,
         max_depth_connect4: 64,

@@ -1,4 +1,4 @@
-//! One game in progress behind a type-erased interface, so a `GameSession` can hold any game.
+//! One game in progress behind a type-erased interface, so a `Session` can hold any game.
 
 use crate::board::{self, MoveCells, Piece};
 use crate::engine::{self, Found, Playable};
@@ -12,10 +12,10 @@ use ply_core::{Evaluator, Outcome};
 use std::sync::Arc;
 
 /// A search ready to run without the session lock.
-pub(crate) type PreparedSearch = Box<dyn FnOnce(&StopToken) -> Found + Send>;
+pub type PreparedSearch = Box<dyn FnOnce(&StopToken) -> Found + Send>;
 
 /// What a session needs from its game.
-pub(crate) trait AnyGame: Send {
+pub trait AnyGame: Send {
     fn kind(&self) -> GameKind;
     fn side_to_move(&self) -> u8;
     fn outcome(&self) -> Option<Outcome>;
@@ -37,7 +37,7 @@ pub(crate) trait AnyGame: Send {
     fn transcript(&self) -> String;
 }
 
-pub(crate) struct Driver<G: Playable> {
+pub struct Driver<G: Playable> {
     kind: GameKind,
     line: GameLine<G>,
     /// Engine statistics of move `i`, when a computer chose it (kept across undo for redo).
@@ -57,7 +57,7 @@ pub(crate) struct Driver<G: Playable> {
 const EVALUATOR_CACHE: usize = 4;
 
 impl<G: Playable> Driver<G> {
-    pub(crate) fn new(kind: GameKind, start: G) -> Self {
+    pub fn new(kind: GameKind, start: G) -> Self {
         Driver {
             kind,
             line: GameLine::new(start),

@@ -2,7 +2,7 @@
 
 /// Everything that can go wrong behind the FFI. Kotlin sees `PlyException.<Variant>`, Swift
 /// `PlyError.<variant>`; each carries a message that says what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PlyError {
     /// The move text does not parse, or names a move that is not legal here (or a legal-move
     /// index is out of range).
@@ -43,17 +43,17 @@ pub enum PlyError {
 }
 
 impl PlyError {
-    pub(crate) fn illegal(reason: impl Into<String>) -> Self {
+    pub fn illegal(reason: impl Into<String>) -> Self {
         PlyError::IllegalMove {
             reason: reason.into(),
         }
     }
-    pub(crate) fn settings(reason: impl Into<String>) -> Self {
+    pub fn settings(reason: impl Into<String>) -> Self {
         PlyError::InvalidSettings {
             reason: reason.into(),
         }
     }
-    pub(crate) fn internal(reason: impl Into<String>) -> Self {
+    pub fn internal(reason: impl Into<String>) -> Self {
         PlyError::Internal {
             reason: reason.into(),
         }

@@ -12,7 +12,7 @@ use ply_core::Game;
 use ply_core::games::draughts::{Draughts, Move};
 use std::sync::LazyLock;
 
-pub(crate) fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, PlyError> {
+pub fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, PlyError> {
     let pos = match start {
         None => Draughts::start(),
         Some(t) => Draughts::parse_position(t.trim()).map_err(|e| PlyError::BadPosition {

@@ -6,7 +6,7 @@ use crate::error::PlyError;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 /// Runs `f`, converting a panic into `PlyError::Internal` with the panic message.
-pub(crate) fn guard<T>(what: &str, f: impl FnOnce() -> Result<T, PlyError>) -> Result<T, PlyError> {
+pub fn guard<T>(what: &str, f: impl FnOnce() -> Result<T, PlyError>) -> Result<T, PlyError> {
     // The session state behind a panic is protected by its mutex (poisoning is handled where it
     // is locked), so observing it after an unwind is safe.
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -24,7 +24,7 @@ pub(crate) fn guard<T>(what: &str, f: impl FnOnce() -> Result<T, PlyError>) -> R
 }
 
 /// Like [`guard`] for functions that cannot fail: a panic yields `fallback`.
-pub(crate) fn guard_or<T>(what: &str, fallback: T, f: impl FnOnce() -> T) -> T {
+pub fn guard_or<T>(what: &str, fallback: T, f: impl FnOnce() -> T) -> T {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(v) => v,
         Err(_) => {

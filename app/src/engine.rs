@@ -12,17 +12,17 @@ use ply_core::search::{SearchConfig, StopToken, search};
 use std::sync::Arc;
 
 /// A game with a board view and the weighted heuristic's presets.
-pub(crate) trait Playable: BoardView + HasHeuristic {}
+pub trait Playable: BoardView + HasHeuristic {}
 
 /// The result of a search, with moves already turned into the position's legal-move index and
 /// notation (so it can cross threads and be applied after re-locking the session).
-pub(crate) struct Found {
+pub struct Found {
     pub index: Option<u32>,
     pub info: SearchInfo,
 }
 
 /// Runs `config` on `pos` until done, out of time, or `stop`ped.
-pub(crate) fn run<G: Playable>(
+pub fn run<G: Playable>(
     pos: &G,
     eval: &dyn Evaluator<G>,
     config: &SearchConfig,
@@ -68,7 +68,7 @@ pub(crate) fn run<G: Playable>(
 }
 
 /// The evaluator of a heuristic choice: a named preset, or explicit weights as JSON.
-pub(crate) fn evaluator<G: HasHeuristic>(
+pub fn evaluator<G: HasHeuristic>(
     choice: &HeuristicChoice,
 ) -> Result<Arc<dyn Evaluator<G>>, PlyError> {
     match choice {

@@ -1,0 +1,570 @@
+//! Building the view models from the core's state.
+
+use super::prefs::weights_key;
+use super::setup::{
+    self, OrderingChoice, PlayMode, describe_engine, game_title, side_name, side_symbol,
+};
+use super::view::*;
+use super::{App, Game, ThinkKind};
+use crate::board::Piece;
+use crate::limits::EngineLimits;
+use crate::settings::GameKind;
+use crate::snapshot::{EndReason, GameStatus, MoveInfo, Side};
+
+/// "Black (X)", or "You" / "The computer" against the computer.
+pub(super) fn side_label(g: &Game, side: Side) -> String {
+    let name = side_name(g.setup.game, side);
+    match g.setup.mode {
+        PlayMode::VsComputer if side == g.setup.human_side => "You".into(),
+        PlayMode::VsComputer => format!("The computer ({name})"),
+        _ => format!("{name} ({})", side_symbol(side)),
+    }
+}
+
+fn reason_text(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::NoMovesForEither => "neither side can move",
+        EndReason::NoMovesForMover => "no move left",
+        EndReason::FourInARow => "four in a row",
+        EndReason::BoardFull => "the board is full",
+        EndReason::Repetition => "threefold repetition",
+        EndReason::MoveLimit => "40 moves without progress",
+        EndReason::Resignation => "resignation",
+    }
+}
+
+/// The status line: whose turn, or how the game ended.
+pub(super) fn status_text(g: &Game) -> String {
+    let s = &g.snapshot;
+    let game = g.setup.game;
+    let score = if game == GameKind::Othello {
+        format!(
+            " {}-{}",
+            s.first_count.max(s.second_count),
+            s.first_count.min(s.second_count)
+        )
+    } else {
+        String::new()
+    };
+    match s.status {
+        GameStatus::Won { winner, reason, .. } => {
+            let how = if reason == EndReason::Resignation {
+                format!("{} resigned", side_name(game, winner.other()))
+            } else {
+                reason_text(reason).to_string()
+            };
+            match g.setup.mode {
+                PlayMode::VsComputer if winner == g.setup.human_side => {
+                    format!("You win{score} ({how}).")
+                }
+                PlayMode::VsComputer => format!("The computer wins{score} ({how})."),
+                _ => format!("{} wins{score} ({how}).", side_name(game, winner)),
+            }
+        }
+        GameStatus::Draw { reason } => format!("Draw ({}).", reason_text(reason)),
+        GameStatus::Playing => {
+            let side = s.side_to_move;
+            let name = side_name(game, side).to_lowercase();
+            let symbol = side_symbol(side);
+            let pass = s.legal_moves.len() == 1 && s.legal_moves.first().is_some_and(|m| m.is_pass);
+            match g.setup.mode {
+                PlayMode::VsComputer if side == g.setup.human_side => {
+                    let act = if pass {
+                        "You have no move: pass."
+                    } else {
+                        "Your move."
+                    };
+                    format!("You play {name} ({symbol}). {act}")
+                }
+                PlayMode::VsComputer => format!("The computer ({name}, {symbol}) is to move."),
+                PlayMode::TwoPlayers if pass => {
+                    format!("{} ({symbol}) has no move: pass.", side_name(game, side))
+                }
+                PlayMode::TwoPlayers => format!("{} ({symbol}) to move.", side_name(game, side)),
+                PlayMode::ComputerVsComputer if g.paused => {
+                    format!("Paused. {} ({symbol}) to move.", side_name(game, side))
+                }
+                PlayMode::ComputerVsComputer => {
+                    format!("{} ({symbol}) to move.", side_name(game, side))
+                }
+            }
+        }
+    }
+}
+
+fn piece_name(p: Piece) -> Option<&'static str> {
+    Some(match p {
+        Piece::Empty => return None,
+        Piece::Black => "black disc",
+        Piece::White => "white disc",
+        Piece::Red => "red stone",
+        Piece::Yellow => "yellow stone",
+        Piece::BlackMan => "black man",
+        Piece::BlackKing => "black king",
+        Piece::WhiteMan => "white man",
+        Piece::WhiteKing => "white king",
+    })
+}
+
+fn touches(m: &MoveInfo, cell: u32) -> bool {
+    m.to == Some(cell) || m.from == Some(cell)
+}
+
+/// The last move as animation steps.
+fn animation(game: GameKind, m: &MoveInfo) -> Vec<AnimationStep> {
+    if m.is_pass {
+        return Vec::new();
+    }
+    let mut steps = Vec::new();
+    match game {
+        GameKind::Othello => {
+            if let Some(cell) = m.to {
+                steps.push(AnimationStep::Place { cell });
+                let mut flips = m.flipped.clone();
+                // Nearest first: the wave spreads out from the placed disc.
+                let (r, c) = (cell / 8, cell % 8);
+                flips.sort_by_key(|f| (f / 8).abs_diff(r).max((f % 8).abs_diff(c)));
+                if !flips.is_empty() {
+                    steps.push(AnimationStep::Flip { cells: flips });
+                }
+            }
+        }
+        GameKind::ConnectFour => {
+            if let (Some(column), Some(cell)) = (m.column, m.to) {
+                steps.push(AnimationStep::Drop { column, cell });
+            }
+        }
+        GameKind::Draughts | GameKind::RelaxedDraughts => {
+            for (i, pair) in m.path.windows(2).enumerate() {
+                steps.push(AnimationStep::Jump {
+                    from: pair[0],
+                    to: pair[1],
+                    captured: m.captured.get(i).copied(),
+                });
+            }
+            if m.crowned
+                && let Some(cell) = m.to
+            {
+                steps.push(AnimationStep::Crown { cell });
+            }
+        }
+    }
+    steps
+}
+
+/// Thousands separated by commas.
+pub fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+pub(super) fn build(g: &Game, visible: bool, _limits: &EngineLimits) -> BoardView {
+    let s = &g.snapshot;
+    let finished = g.finished();
+    let human_turn = !finished && !s.computer_to_move;
+    let accepts = visible && g.accepts_input();
+    let legal_from: Vec<&MoveInfo> = if let Some(sel) = g.marks.selected {
+        s.legal_moves
+            .iter()
+            .filter(|m| m.from == Some(sel))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let cells = s
+        .cells
+        .iter()
+        .map(|c| {
+            let legal = human_turn
+                && if legal_from.is_empty() {
+                    s.legal_moves.iter().any(|m| match g.setup.game {
+                        GameKind::ConnectFour => m.to == Some(c.index),
+                        GameKind::Othello => m.to == Some(c.index),
+                        _ => m.from == Some(c.index),
+                    })
+                } else {
+                    legal_from.iter().any(|m| m.to == Some(c.index))
+                };
+            let hint = g.marks.hint.as_ref().is_some_and(|m| touches(m, c.index));
+            let last = s
+                .last_move
+                .as_ref()
+                .is_some_and(|m| touches(m, c.index) || m.path.contains(&c.index));
+            let selected = g.marks.selected == Some(c.index);
+            let mut label = c.label.clone();
+            if c.playable {
+                label.push_str(", ");
+                label.push_str(piece_name(c.piece).unwrap_or("empty"));
+                for (on, what) in [
+                    (legal, "legal move"),
+                    (hint, "hint"),
+                    (last, "last move"),
+                    (selected, "selected"),
+                ] {
+                    if on {
+                        label.push_str(", ");
+                        label.push_str(what);
+                    }
+                }
+            }
+            CellView {
+                index: c.index,
+                row: c.row,
+                col: c.col,
+                piece: c.piece,
+                playable: c.playable,
+                legal,
+                hint,
+                last_move: last,
+                selected,
+                label,
+            }
+        })
+        .collect();
+    let thinking = g.thinking.as_ref().map(|t| {
+        let nodes = g.session.thinking_nodes();
+        let kind = match t.kind {
+            ThinkKind::Move => ThinkingKind::Move,
+            ThinkKind::Hint => ThinkingKind::Hint,
+        };
+        let what = if kind == ThinkingKind::Hint {
+            "Looking for a hint"
+        } else {
+            "Thinking"
+        };
+        ThinkingView {
+            kind,
+            nodes,
+            text: format!("{what}… {} positions", group(nodes)),
+        }
+    });
+    let moves_list = |v: Vec<&MoveInfo>| {
+        v.into_iter()
+            .map(|m| LegalMove {
+                index: m.index,
+                notation: m.notation.clone(),
+            })
+            .collect()
+    };
+    let can_pause_mode = !g.setup.mode.has_human() && !finished;
+    BoardView {
+        game: g.setup.game,
+        title: format!(
+            "{}: {}",
+            game_title(g.setup.game),
+            g.setup.mode.label().to_lowercase()
+        ),
+        rows: s.rows,
+        cols: s.cols,
+        cells,
+        animation: s
+            .last_move
+            .as_ref()
+            .map(|m| animation(g.setup.game, m))
+            .unwrap_or_default(),
+        status: status_text(g),
+        turn: (!finished).then_some(s.side_to_move),
+        first_name: side_name(g.setup.game, Side::First).into(),
+        second_name: side_name(g.setup.game, Side::Second).into(),
+        first_count: s.first_count,
+        second_count: s.second_count,
+        thinking,
+        legal_moves: if human_turn {
+            moves_list(s.legal_moves.iter().collect())
+        } else {
+            Vec::new()
+        },
+        moves: s.history.clone(),
+        path_choices: g
+            .marks
+            .path_choices
+            .iter()
+            .enumerate()
+            .map(|(i, m)| LegalMove {
+                index: i as u32,
+                notation: m.notation.clone(),
+            })
+            .collect(),
+        message: g.marks.message.clone(),
+        can_undo: s.can_undo,
+        can_redo: s.can_redo,
+        can_hint: accepts && g.thinking.is_none(),
+        can_resign: !finished && g.setup.mode.has_human(),
+        can_pause: can_pause_mode && !g.paused,
+        can_resume: can_pause_mode && g.paused,
+        must_pass: human_turn
+            && s.legal_moves.len() == 1
+            && s.legal_moves.first().is_some_and(|m| m.is_pass),
+        finished,
+        accepts_input: accepts,
+    }
+}
+
+pub(super) fn home(app: &App) -> HomeView {
+    let s = &app.setup;
+    let custom = app.prefs.custom_weights(s.game).is_some();
+    let mut presets = crate::heuristic_presets(s.game);
+    presets.sort_by_key(|p| (p != "default", p.clone()));
+    let mut heuristics = Vec::new();
+    if custom {
+        heuristics.push(HeuristicOption {
+            preset: None,
+            label: "Custom weights (from Settings)".into(),
+            selected: s.heuristic.is_none(),
+        });
+    }
+    for p in presets {
+        let selected = s.heuristic.as_deref() == Some(p.as_str())
+            || (s.heuristic.is_none() && !custom && p == "default");
+        heuristics.push(HeuristicOption {
+            label: p.clone(),
+            preset: Some(p),
+            selected,
+        });
+    }
+    let engine = s
+        .engine_settings(app.prefs.custom_weights(s.game))
+        .map(|e| describe_engine(&e))
+        .unwrap_or_else(|e| e.to_string());
+    let resume = app.game.as_ref().filter(|g| !g.finished());
+    HomeView {
+        games: setup::HOME_GAMES
+            .iter()
+            .map(|&game| GameOption {
+                game,
+                label: game_title(game).into(),
+                selected: game == s.game,
+            })
+            .collect(),
+        modes: PlayMode::ALL
+            .iter()
+            .map(|&mode| ModeOption {
+                mode,
+                label: mode.label().into(),
+                selected: mode == s.mode,
+            })
+            .collect(),
+        sides: if s.mode == PlayMode::VsComputer {
+            [Side::First, Side::Second]
+                .into_iter()
+                .map(|side| SideOption {
+                    side,
+                    label: format!(
+                        "{} ({})",
+                        side_name(s.game, side),
+                        if side == Side::First {
+                            "moves first"
+                        } else {
+                            "moves second"
+                        }
+                    ),
+                    selected: side == s.human_side,
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        level: s.level,
+        min_level: *setup::LEVELS.start(),
+        max_level: *setup::LEVELS.end(),
+        engine,
+        engine_choices: s.mode != PlayMode::TwoPlayers,
+        algorithms: setup::AlgorithmChoice::ALL
+            .iter()
+            .map(|&choice| AlgorithmOption {
+                choice,
+                label: choice.label().into(),
+                selected: choice == s.algorithm,
+            })
+            .collect(),
+        orderings: OrderingChoice::ALL
+            .iter()
+            .map(|&choice| OrderingOption {
+                choice,
+                label: choice.label().into(),
+                selected: choice == s.ordering,
+            })
+            .collect(),
+        heuristics,
+        can_resume: resume.is_some(),
+        resume_label: resume
+            .map(|g| {
+                format!(
+                    "Resume {} (move {})",
+                    game_title(g.setup.game),
+                    g.snapshot.move_number + 1
+                )
+            })
+            .unwrap_or_default(),
+    }
+}
+
+pub(super) fn after_game(g: &Game) -> AfterGameView {
+    let points: Vec<ChartPoint> = g
+        .stats
+        .values()
+        .map(|st| ChartPoint {
+            ply: st.ply,
+            label: format!(
+                "{}{} {}",
+                st.ply / 2 + 1,
+                if st.ply % 2 == 0 { "." } else { "…" },
+                st.notation
+            ),
+            nodes: st.nodes,
+            time_ms: st.time_ms,
+        })
+        .collect();
+    let total_nodes = points.iter().map(|p| p.nodes).sum();
+    let total_time_ms: f64 = points.iter().map(|p| p.time_ms).sum();
+    let transcript = g
+        .session
+        .notation()
+        .unwrap_or_else(|_| g.snapshot.history.join(" "));
+    let title = format!(
+        "{}: {}",
+        game_title(g.setup.game),
+        g.setup.mode.label().to_lowercase()
+    );
+    let result = status_text(g);
+    let mut share = format!(
+        "Ply — {title}\n{result} After {} moves.",
+        g.snapshot.move_number
+    );
+    if !points.is_empty() {
+        share.push_str(&format!(
+            "\nComputer (level {}): {} moves, {} positions, {:.1} s.",
+            g.setup.level,
+            points.len(),
+            group(total_nodes),
+            total_time_ms / 1000.0
+        ));
+    }
+    share.push_str("\n\n");
+    share.push_str(transcript.trim());
+    share.push('\n');
+    AfterGameView {
+        title,
+        result,
+        move_count: g.snapshot.move_number,
+        max_nodes: points.iter().map(|p| p.nodes).max().unwrap_or(0).max(1),
+        max_time_ms: points.iter().map(|p| p.time_ms).fold(1.0, f64::max),
+        points,
+        total_nodes,
+        total_time_ms,
+        transcript,
+        share_text: share,
+    }
+}
+
+pub(super) fn history(app: &App) -> HistoryView {
+    let sync_on = app.sync_configured().is_some();
+    let entries = app
+        .history
+        .iter()
+        .rev()
+        .map(|h| {
+            let rejected = app.outbox.as_ref().and_then(|o| o.rejected.get(&h.id));
+            let pending = app
+                .outbox
+                .as_ref()
+                .is_some_and(|o| o.pending.contains(&h.id));
+            let sync = match (rejected, pending) {
+                (Some(reason), _) => SyncState::Rejected {
+                    reason: reason.clone(),
+                },
+                (None, true) if !sync_on => SyncState::Local,
+                (None, true) => SyncState::Waiting,
+                (None, false) => SyncState::Synced,
+            };
+            let sync_label = match &sync {
+                SyncState::Local => "On this device (sync is off)".to_string(),
+                SyncState::Waiting => "Waiting to sync".to_string(),
+                SyncState::Rejected { reason } => format!("Rejected by the server: {reason}"),
+                SyncState::Synced => "Synced".to_string(),
+            };
+            let who = match h.setup.mode {
+                PlayMode::TwoPlayers => "two players".to_string(),
+                m => format!("{} (level {})", m.label().to_lowercase(), h.setup.level),
+            };
+            HistoryEntry {
+                id: h.id.clone(),
+                game: h.setup.game,
+                title: format!("{}, {who}", game_title(h.setup.game)),
+                result: h.result.clone(),
+                ended_at_ms: h.ended_at_ms,
+                moves: h.moves,
+                sync,
+                sync_label,
+            }
+        })
+        .collect();
+    let pending = app.pending();
+    let sync_status = if !sync_on {
+        "Sync is off: finished games stay on this device.".to_string()
+    } else if app.syncing {
+        "Syncing…".to_string()
+    } else {
+        let mut s = match pending {
+            0 => "Every finished game is synced.".to_string(),
+            1 => "1 game waiting to sync.".to_string(),
+            n => format!("{n} games waiting to sync."),
+        };
+        if let Some(problem) = app.last_sync.as_ref().and_then(|r| r.problem.as_ref()) {
+            s.push_str(&format!(" Last attempt: {problem}."));
+        }
+        s
+    };
+    HistoryView {
+        entries,
+        sync_status,
+        can_sync_now: sync_on && !app.syncing && pending > 0,
+        syncing: app.syncing,
+    }
+}
+
+pub(super) fn settings(app: &App) -> SettingsView {
+    let l = app.limits;
+    SettingsView {
+        sync_enabled: app.prefs.sync_enabled,
+        server_url: app.url_draft.clone(),
+        server_url_error: app.url_error.clone(),
+        sync_on_metered: app.prefs.sync_on_metered,
+        ponder: app.prefs.ponder,
+        haptics: app.prefs.haptics,
+        weights: setup::HOME_GAMES
+            .iter()
+            .map(|&game| {
+                let key = weights_key(game);
+                let stored = app.prefs.weights.get(key);
+                let draft = app.weights_drafts.get(key);
+                WeightsView {
+                    game,
+                    title: game_title(game).into(),
+                    json: draft
+                        .map(|(t, _)| t.clone())
+                        .or_else(|| stored.cloned())
+                        .unwrap_or_default(),
+                    custom: stored.is_some(),
+                    error: draft.and_then(|(_, e)| e.clone()),
+                }
+            })
+            .collect(),
+        limits: l,
+        memory: format!(
+            "Searches use at most a {} MiB table and {:.0} s a move; deepest search: Othello {}, Connect Four {}, draughts {} plies.",
+            l.tt_bytes >> 20,
+            l.max_time_ms as f64 / 1000.0,
+            l.max_depth_othello,
+            l.max_depth_connect4,
+            l.max_depth_checkers
+        ),
+    }
+}

@@ -1,0 +1,110 @@
+//! What the shells send the core (events) and what the core asks of them (effects).
+
+use super::prefs::PonderMode;
+use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
+use super::sync_job::SyncResult;
+use crate::settings::GameKind;
+use crate::snapshot::Side;
+
+/// Something the person did or the platform reported.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    // Home: the choices of the next game.
+    ChooseGame(GameKind),
+    ChooseMode(PlayMode),
+    ChooseSide(Side),
+    ChooseLevel(u8),
+    ChooseAlgorithm(AlgorithmChoice),
+    ChooseOrdering(OrderingChoice),
+    /// A heuristic preset by name, or `None` for the custom weights (or `default`).
+    ChooseHeuristic(Option<String>),
+    /// Starts a game from the home screen's choices and shows the board.
+    NewGame,
+    /// Back to the game in progress (from home, history, settings or after-game).
+    OpenBoard,
+    OpenHome,
+    OpenHistory,
+    OpenSettings,
+    OpenAfterGame,
+
+    // Board.
+    /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts: select
+    /// a piece, then its destination).
+    TapCell(u32),
+    /// A move by its index in the board's legal moves (keyboard, accessibility, the terminal).
+    ChooseMove(u32),
+    /// A move in the game's notation (`f5`, `4`, `11-15`, `pass`).
+    PlayNotation(String),
+    /// One of the capture paths offered when two paths end on the same square.
+    ChoosePath(u32),
+    CancelSelection,
+    Undo,
+    Redo,
+    Hint,
+    Resign,
+    /// Computer against computer: stop after the current move; `Resume` continues.
+    Pause,
+    Resume,
+
+    // Settings.
+    SetSyncEnabled(bool),
+    SetServerUrl(String),
+    SetSyncOnMetered(bool),
+    SetPonder(PonderMode),
+    SetHaptics(bool),
+    /// The weights editor's text for a game (blank clears the custom weights).
+    SetWeights {
+        game: GameKind,
+        json: String,
+    },
+    /// Upload the finished games now (history screen).
+    SyncNow,
+
+    // Platform.
+    /// The app's UI became visible (Android ON_START, iOS scene active).
+    ScreenShown,
+    /// The app's UI is no longer visible (ON_STOP, scene inactive or background).
+    ScreenHidden,
+    Foreground,
+    Background,
+    Network {
+        online: bool,
+        metered: bool,
+    },
+    /// The system is short of memory: the core drops what it can rebuild.
+    MemoryWarning,
+    /// A sync run by the platform's background worker ended.
+    SyncFinished(SyncResult),
+    /// The platform's saved UI state (what the last `SaveUiState` effect carried).
+    RestoreUi(String),
+}
+
+/// A haptic or sound cue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cue {
+    /// A move was played (a light tap).
+    Move,
+    /// The move was refused.
+    Refused,
+    /// The game ended.
+    GameOver,
+}
+
+/// What the core asks the shell to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// The view models changed: read them and redraw.
+    Render,
+    /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
+    SaveUiState(String),
+    /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
+    /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
+    ScheduleSync {
+        not_before_ms: u64,
+    },
+    /// Keep this collector token in the platform's secure store and pass it back at start.
+    StoreToken(Option<String>),
+    Cue(Cue),
+    /// Speak this for accessibility (TalkBack, VoiceOver).
+    Announce(String),
+}

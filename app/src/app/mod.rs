@@ -1,0 +1,1175 @@
+//! The app core: the whole app's state, changed only by [`Msg`]s (the shell's [`Event`]s and
+//! the results of work the core asked for), read through view models ([`view`]), asking the
+//! shell for [`Effect`]s and its own runtime for [`Command`]s (searches, file writes, sync runs),
+//! whose results come back as messages.
+//!
+//! [`App`] itself does no blocking work and starts no thread, so every journey can be tested
+//! by choosing when each command's result arrives (`tests/app_journeys.rs`); [`runtime::Runtime`]
+//! runs the commands on the core's own worker threads for the shells.
+
+pub mod board_view;
+pub mod event;
+pub mod prefs;
+pub mod runtime;
+pub mod setup;
+pub mod store;
+pub mod sync_job;
+pub mod view;
+
+pub use event::{Cue, Effect, Event};
+pub use prefs::{Field, FieldError, PonderMode, Prefs};
+pub use setup::{AlgorithmChoice, OrderingChoice, PlayMode, Setup};
+pub use store::{FinishedGame, MoveStat, SavedGame};
+pub use sync_job::{SyncJob, SyncResult};
+pub use view::*;
+
+use crate::error::PlyError;
+use crate::limits::{EngineLimits, recommended_limits};
+use crate::session::{ClientPlatform, PlayerKind, Session};
+use crate::settings::GameKind;
+use crate::snapshot::{ComputerMove, EndReason, GameStatus, MoveInfo, Side, Snapshot};
+use ply_core::record::now_ms;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What the shell tells the core at start.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AppConfig {
+    /// A private directory the core owns (the game in progress, settings, history, outbox).
+    pub data_dir: String,
+    pub platform: ClientPlatform,
+    pub app_version: String,
+    /// The device's memory and cores (zero: unknown), for the search caps.
+    pub total_ram_bytes: u64,
+    pub available_ram_bytes: u64,
+    pub cpu_cores: u32,
+    /// The collector token the platform's secure store holds, if any.
+    pub token: Option<String>,
+}
+
+/// What a search is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThinkKind {
+    Move,
+    Hint,
+}
+
+/// Work the core asks its runtime to do off the caller's thread.
+#[derive(Clone)]
+pub enum Command {
+    /// Search on the session (a computer move is played by the session itself, which refuses
+    /// to play it if the game changed meanwhile), then report `Msg::Thought`.
+    Think {
+        ticket: u64,
+        kind: ThinkKind,
+        session: Arc<Session>,
+    },
+    /// Write (or with `None` remove) one of the core's files.
+    Write {
+        file: &'static str,
+        bytes: Option<Vec<u8>>,
+    },
+    /// Put the finished game into the outbox, then report `Msg::Recorded`.
+    Record {
+        session: Arc<Session>,
+        entry: FinishedGame,
+    },
+    /// Read which records wait in the outbox, then report `Msg::Outbox`.
+    ScanOutbox,
+    /// Run a sync, then report `Msg::Synced`.
+    Sync(SyncJob),
+}
+
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Command::Think { ticket, kind, .. } => write!(f, "Think({ticket}, {kind:?})"),
+            Command::Write { file, bytes } => write!(f, "Write({file}, {})", bytes.is_some()),
+            Command::Record { entry, .. } => write!(f, "Record({})", entry.result),
+            Command::ScanOutbox => write!(f, "ScanOutbox"),
+            Command::Sync(job) => write!(f, "Sync({})", job.server_url),
+        }
+    }
+}
+
+/// What the outbox holds, as last read.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutboxState {
+    pub pending: BTreeSet<String>,
+    pub rejected: BTreeMap<String, String>,
+    /// The sync backoff kept in the outbox: no attempt before this (unix ms; 0: any time).
+    pub next_attempt_at_ms: u64,
+}
+
+/// Everything that changes the core: the shell's events and the results of commands.
+#[derive(Debug, Clone)]
+pub enum Msg {
+    Event(Event),
+    Thought {
+        ticket: u64,
+        kind: ThinkKind,
+        result: Result<ComputerMove, PlyError>,
+    },
+    /// A search is still running: redraw its node count.
+    Progress {
+        ticket: u64,
+    },
+    Recorded {
+        entry: FinishedGame,
+        result: Result<String, String>,
+    },
+    Outbox(Result<OutboxState, String>),
+    Synced(SyncResult),
+    /// A file write failed (the game or settings may not survive a restart).
+    WriteFailed(String),
+}
+
+impl From<Event> for Msg {
+    fn from(e: Event) -> Self {
+        Msg::Event(e)
+    }
+}
+
+/// Marks on the board that are not part of the game.
+#[derive(Debug, Clone, Default)]
+struct Marks {
+    selected: Option<u32>,
+    path_choices: Vec<MoveInfo>,
+    hint: Option<MoveInfo>,
+    message: Option<String>,
+}
+
+struct Thinking {
+    ticket: u64,
+    kind: ThinkKind,
+}
+
+/// The game in progress.
+struct Game {
+    setup: Setup,
+    session: Arc<Session>,
+    snapshot: Snapshot,
+    marks: Marks,
+    thinking: Option<Thinking>,
+    paused: bool,
+    stats: BTreeMap<u32, MoveStat>,
+    recorded: bool,
+}
+
+/// Why the core considers syncing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum SyncTrigger {
+    GameRecorded,
+    NetworkBack,
+    Foreground,
+    Person,
+    Started,
+}
+
+/// The app core. See the module documentation.
+pub struct App {
+    dir: PathBuf,
+    config: AppConfig,
+    limits: EngineLimits,
+    prefs: Prefs,
+    setup: Setup,
+    screen: Screen,
+    shown: bool,
+    foreground: bool,
+    online: bool,
+    metered: bool,
+    game: Option<Game>,
+    history: Vec<FinishedGame>,
+    outbox: Option<OutboxState>,
+    token: Option<String>,
+    syncing: bool,
+    last_sync: Option<SyncResult>,
+    url_draft: String,
+    url_error: Option<String>,
+    weights_drafts: BTreeMap<String, (String, Option<String>)>,
+    next_ticket: u64,
+    commands: Vec<Command>,
+}
+
+impl App {
+    /// The core for `config`, with whatever the data directory holds: the game in progress is
+    /// restored, but hidden until the shell says `ScreenShown` (no search starts before).
+    pub fn new(config: AppConfig) -> App {
+        let dir = PathBuf::from(&config.data_dir);
+        let loaded = store::load(&dir);
+        let limits = recommended_limits(
+            config.total_ram_bytes,
+            config.available_ram_bytes,
+            config.cpu_cores,
+        );
+        let mut app = App {
+            dir,
+            limits,
+            url_draft: loaded.prefs.server_url.clone(),
+            prefs: loaded.prefs,
+            setup: Setup::default(),
+            screen: Screen::Home,
+            shown: false,
+            foreground: true,
+            online: true,
+            metered: false,
+            game: None,
+            history: loaded.history,
+            outbox: None,
+            token: config.token.clone(),
+            syncing: false,
+            last_sync: None,
+            url_error: None,
+            weights_drafts: BTreeMap::new(),
+            next_ticket: 0,
+            commands: vec![Command::ScanOutbox],
+            config,
+        };
+        if let Some(saved) = loaded.game {
+            match app.restore_game(&saved) {
+                Ok(game) => {
+                    app.setup = saved.setup.clone();
+                    app.game = Some(game);
+                    app.screen = Screen::Board;
+                }
+                Err(e) => {
+                    log::warn!("the saved game could not be restored ({e}); starting afresh");
+                    app.commands.push(Command::Write {
+                        file: store::GAME_FILE,
+                        bytes: None,
+                    });
+                }
+            }
+        }
+        app
+    }
+
+    /// The directory the core keeps its files in.
+    pub fn data_dir(&self) -> &std::path::Path {
+        &self.dir
+    }
+
+    /// The search caps of this device.
+    pub fn limits(&self) -> EngineLimits {
+        self.limits
+    }
+
+    /// The commands asked for since the last call, for the runtime to run.
+    pub fn take_commands(&mut self) -> Vec<Command> {
+        std::mem::take(&mut self.commands)
+    }
+
+    /// Handles one message; returns the effects for the shell.
+    pub fn update(&mut self, msg: impl Into<Msg>) -> Vec<Effect> {
+        let mut fx = Vec::new();
+        match msg.into() {
+            Msg::Event(e) => self.event(e, &mut fx),
+            Msg::Thought {
+                ticket,
+                kind,
+                result,
+            } => self.thought(ticket, kind, result, &mut fx),
+            Msg::Progress { ticket } => {
+                let current = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.thinking.as_ref())
+                    .is_some_and(|t| t.ticket == ticket);
+                if !current {
+                    return fx;
+                }
+            }
+            Msg::Recorded { entry, result } => self.recorded(entry, result, &mut fx),
+            Msg::Outbox(state) => match state {
+                Ok(s) => {
+                    let first = self.outbox.is_none();
+                    self.outbox = Some(s);
+                    if first {
+                        self.consider_sync(SyncTrigger::Started, &mut fx);
+                    }
+                }
+                Err(e) => log::warn!("outbox: {e}"),
+            },
+            Msg::Synced(result) => self.synced(result, &mut fx),
+            Msg::WriteFailed(e) => {
+                log::warn!("{e}");
+                if let Some(g) = self.game.as_mut() {
+                    g.marks.message = Some(format!("Could not save: {e}"));
+                }
+            }
+        }
+        fx.push(Effect::Render);
+        fx
+    }
+
+    fn ticket(&mut self) -> u64 {
+        self.next_ticket += 1;
+        self.next_ticket
+    }
+
+    fn visible(&self) -> bool {
+        self.shown && self.foreground && self.screen == Screen::Board
+    }
+
+    fn event(&mut self, e: Event, fx: &mut Vec<Effect>) {
+        match e {
+            Event::ChooseGame(g) => self.set_setup(fx, |s| {
+                if s.game != g {
+                    s.game = g;
+                    s.heuristic = None;
+                }
+            }),
+            Event::ChooseMode(m) => self.set_setup(fx, |s| s.mode = m),
+            Event::ChooseSide(side) => self.set_setup(fx, |s| s.human_side = side),
+            Event::ChooseLevel(level) => {
+                let level = level.clamp(*setup::LEVELS.start(), *setup::LEVELS.end());
+                self.set_setup(fx, |s| s.level = level)
+            }
+            Event::ChooseAlgorithm(a) => self.set_setup(fx, |s| s.algorithm = a),
+            Event::ChooseOrdering(o) => self.set_setup(fx, |s| s.ordering = o),
+            Event::ChooseHeuristic(h) => {
+                let known = h
+                    .as_ref()
+                    .is_none_or(|name| crate::heuristic_presets(self.setup.game).contains(name));
+                if known {
+                    self.set_setup(fx, |s| s.heuristic = h)
+                }
+            }
+            Event::NewGame => self.new_game(fx),
+            Event::OpenBoard => {
+                if self.game.is_some() {
+                    self.show(Screen::Board, fx)
+                }
+            }
+            Event::OpenHome => self.show(Screen::Home, fx),
+            Event::OpenHistory => {
+                self.commands.push(Command::ScanOutbox);
+                self.show(Screen::History, fx)
+            }
+            Event::OpenSettings => {
+                self.url_draft = self.prefs.server_url.clone();
+                self.url_error = None;
+                self.weights_drafts.clear();
+                self.show(Screen::Settings, fx)
+            }
+            Event::OpenAfterGame => {
+                if self.game.as_ref().is_some_and(|g| g.finished()) {
+                    self.show(Screen::AfterGame, fx)
+                }
+            }
+            Event::TapCell(i) => self.tap(i, fx),
+            Event::ChooseMove(i) => {
+                let m = self.game.as_ref().and_then(|g| {
+                    g.snapshot
+                        .legal_moves
+                        .iter()
+                        .find(|m| m.index == i)
+                        .cloned()
+                });
+                match m {
+                    Some(m) => self.play_human(m, fx),
+                    None => self.say(format!("There is no legal move number {i}"), fx),
+                }
+            }
+            Event::PlayNotation(text) => {
+                let wanted = text.trim().to_ascii_lowercase();
+                let m = self.game.as_ref().and_then(|g| {
+                    g.snapshot
+                        .legal_moves
+                        .iter()
+                        .find(|m| m.notation.to_ascii_lowercase() == wanted)
+                        .cloned()
+                });
+                match m {
+                    Some(m) => self.play_human(m, fx),
+                    None => self.say(format!("'{}' is not a legal move here", text.trim()), fx),
+                }
+            }
+            Event::ChoosePath(i) => {
+                let m = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.marks.path_choices.get(i as usize).cloned());
+                if let Some(m) = m {
+                    self.play_human(m, fx)
+                }
+            }
+            Event::CancelSelection => {
+                if let Some(g) = self.game.as_mut() {
+                    g.marks.selected = None;
+                    g.marks.path_choices.clear();
+                }
+            }
+            Event::Undo => self.undo_redo(true, fx),
+            Event::Redo => self.undo_redo(false, fx),
+            Event::Hint => self.hint(fx),
+            Event::Resign => self.resign(fx),
+            Event::Pause => {
+                if let Some(g) = self.game.as_mut()
+                    && !g.setup.mode.has_human()
+                    && !g.finished()
+                {
+                    g.cancel_thinking();
+                    g.paused = true;
+                    self.save_game();
+                }
+            }
+            Event::Resume => {
+                if let Some(g) = self.game.as_mut() {
+                    g.paused = false;
+                    self.save_game();
+                    self.maybe_think(fx);
+                }
+            }
+            Event::SetSyncEnabled(on) => {
+                if on {
+                    match prefs::server_url(&self.url_draft) {
+                        Ok(url) => {
+                            self.url_error = None;
+                            self.set_prefs(|p| {
+                                p.sync_enabled = true;
+                                p.server_url = url;
+                            });
+                            self.consider_sync(SyncTrigger::Person, fx);
+                        }
+                        Err(e) => self.url_error = Some(e.message),
+                    }
+                } else {
+                    self.url_error = None;
+                    self.set_prefs(|p| p.sync_enabled = false);
+                }
+            }
+            Event::SetServerUrl(text) => {
+                self.url_draft = text.clone();
+                match prefs::server_url(&text) {
+                    Ok(url) => {
+                        self.url_error = None;
+                        self.set_prefs(|p| p.server_url = url);
+                    }
+                    Err(e) => self.url_error = Some(e.message),
+                }
+            }
+            Event::SetSyncOnMetered(on) => self.set_prefs(|p| p.sync_on_metered = on),
+            Event::SetPonder(mode) => self.set_prefs(|p| p.ponder = mode),
+            Event::SetHaptics(on) => self.set_prefs(|p| p.haptics = on),
+            Event::SetWeights { game, json } => {
+                let key = prefs::weights_key(game).to_string();
+                match prefs::weights_edit(game, &json) {
+                    Ok(prefs::WeightsEdit::Clear) => {
+                        self.weights_drafts.remove(&key);
+                        self.set_prefs(|p| {
+                            p.weights.remove(&key);
+                        });
+                    }
+                    Ok(prefs::WeightsEdit::Save(w)) => {
+                        self.weights_drafts.remove(&key);
+                        self.set_prefs(|p| {
+                            p.weights.insert(key, w);
+                        });
+                    }
+                    Err(e) => {
+                        self.weights_drafts.insert(key, (json, Some(e.message)));
+                    }
+                }
+            }
+            Event::SyncNow => self.consider_sync(SyncTrigger::Person, fx),
+            Event::ScreenShown => {
+                self.shown = true;
+                self.maybe_think(fx);
+            }
+            Event::ScreenHidden => {
+                self.shown = false;
+                self.stop_thinking();
+            }
+            Event::Foreground => {
+                self.foreground = true;
+                self.maybe_think(fx);
+                self.consider_sync(SyncTrigger::Foreground, fx);
+            }
+            Event::Background => {
+                self.foreground = false;
+                self.stop_thinking();
+                self.schedule_background_sync(fx);
+            }
+            Event::Network { online, metered } => {
+                let back = online && (!self.online || (self.metered && !metered));
+                self.online = online;
+                self.metered = metered;
+                if back {
+                    self.consider_sync(SyncTrigger::NetworkBack, fx);
+                }
+            }
+            Event::MemoryWarning => {
+                // The transposition table is the only large allocation of a search: halve the
+                // cap for the searches to come (not below 1 MiB), and stop a hint.
+                self.limits.tt_bytes = (self.limits.tt_bytes / 2).max(1 << 20);
+                if let Some(g) = self.game.as_mut() {
+                    g.session.set_limits(self.limits);
+                    if g.thinking
+                        .as_ref()
+                        .is_some_and(|t| t.kind == ThinkKind::Hint)
+                    {
+                        g.cancel_thinking();
+                    }
+                }
+            }
+            Event::SyncFinished(result) => self.synced(result, fx),
+            Event::RestoreUi(blob) => {
+                if let Ok(ui) = serde_json::from_str::<store::UiState>(&blob) {
+                    self.setup = ui.setup;
+                    let screen = match ui.screen {
+                        Screen::Board | Screen::AfterGame if self.game.is_none() => Screen::Home,
+                        s => s,
+                    };
+                    self.screen = screen;
+                    self.maybe_think(fx);
+                }
+            }
+        }
+    }
+
+    fn ui_blob(&self) -> String {
+        serde_json::to_string(&store::UiState {
+            screen: self.screen,
+            setup: self.setup.clone(),
+        })
+        .unwrap_or_default()
+    }
+
+    fn show(&mut self, screen: Screen, fx: &mut Vec<Effect>) {
+        if self.screen == screen {
+            return;
+        }
+        self.screen = screen;
+        if screen == Screen::Board {
+            self.maybe_think(fx);
+        } else {
+            self.stop_thinking();
+        }
+        fx.push(Effect::SaveUiState(self.ui_blob()));
+    }
+
+    fn set_setup(&mut self, fx: &mut Vec<Effect>, change: impl FnOnce(&mut Setup)) {
+        change(&mut self.setup);
+        fx.push(Effect::SaveUiState(self.ui_blob()));
+    }
+
+    fn set_prefs(&mut self, change: impl FnOnce(&mut Prefs)) {
+        change(&mut self.prefs);
+        self.commands.push(Command::Write {
+            file: store::PREFS_FILE,
+            bytes: Some(store::encode(&self.prefs)),
+        });
+    }
+
+    fn session_for(&self, setup: &Setup) -> Result<Session, PlyError> {
+        let [first, second] = setup.players(self.prefs.custom_weights(setup.game))?;
+        let session = Session::new(setup.game, first, second, setup.start_position.clone())?;
+        session.set_limits(self.limits);
+        session.set_client(
+            self.config.app_version.clone(),
+            self.config.platform,
+            self.config.total_ram_bytes,
+        );
+        Ok(session)
+    }
+
+    fn new_game(&mut self, fx: &mut Vec<Effect>) {
+        if let Some(g) = self.game.as_mut() {
+            g.cancel_thinking();
+        }
+        let setup = self.setup.clone();
+        match self.session_for(&setup) {
+            Ok(session) => {
+                let snapshot = session.snapshot();
+                match snapshot {
+                    Ok(snapshot) => {
+                        self.game = Some(Game {
+                            setup,
+                            session: Arc::new(session),
+                            snapshot,
+                            marks: Marks::default(),
+                            thinking: None,
+                            paused: false,
+                            stats: BTreeMap::new(),
+                            recorded: false,
+                        });
+                        self.save_game();
+                        self.screen = Screen::Home;
+                        self.show(Screen::Board, fx);
+                        self.maybe_think(fx);
+                    }
+                    Err(e) => log::error!("new game: {e}"),
+                }
+            }
+            Err(e) => {
+                // The setup is checked as it is chosen, so only custom weights stored by an
+                // older version can fail here: say so on the home screen's engine line.
+                log::warn!("new game refused: {e}");
+                fx.push(Effect::Announce(format!("The game cannot start: {e}")));
+            }
+        }
+    }
+
+    fn restore_game(&self, saved: &SavedGame) -> Result<Game, PlyError> {
+        // Replayed between two people (a session refuses a person's move on a computer's turn),
+        // then the computer takes its seats.
+        let session = Session::new(
+            saved.setup.game,
+            PlayerKind::Human,
+            PlayerKind::Human,
+            saved.setup.start_position.clone(),
+        )?;
+        for m in &saved.moves {
+            session.play(m.clone())?;
+        }
+        let players = saved
+            .setup
+            .players(self.prefs.custom_weights(saved.setup.game))?;
+        for (side, p) in [Side::First, Side::Second].into_iter().zip(players) {
+            if p != PlayerKind::Human {
+                session.set_player(side, p);
+            }
+        }
+        if let Some(side) = saved.resigned_by {
+            session.resign(side)?;
+        }
+        session.set_limits(self.limits);
+        session.set_client(
+            self.config.app_version.clone(),
+            self.config.platform,
+            self.config.total_ram_bytes,
+        );
+        let snapshot = session.snapshot()?;
+        Ok(Game {
+            setup: saved.setup.clone(),
+            session: Arc::new(session),
+            snapshot,
+            marks: Marks::default(),
+            thinking: None,
+            paused: saved.paused,
+            stats: saved.stats.iter().map(|s| (s.ply, s.clone())).collect(),
+            recorded: saved.recorded,
+        })
+    }
+
+    fn save_game(&mut self) {
+        let Some(g) = self.game.as_ref() else { return };
+        let saved = SavedGame {
+            setup: g.setup.clone(),
+            moves: g.snapshot.history.clone(),
+            resigned_by: g.resigned_by(),
+            stats: g.stats.values().cloned().collect(),
+            paused: g.paused,
+            recorded: g.recorded,
+        };
+        self.commands.push(Command::Write {
+            file: store::GAME_FILE,
+            bytes: Some(store::encode(&saved)),
+        });
+    }
+
+    fn say(&mut self, text: String, fx: &mut Vec<Effect>) {
+        if let Some(g) = self.game.as_mut() {
+            g.marks.message = Some(text);
+            if self.prefs.haptics {
+                fx.push(Effect::Cue(Cue::Refused));
+            }
+        }
+    }
+
+    fn accepts_input(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| g.accepts_input()) && self.screen == Screen::Board
+    }
+
+    fn tap(&mut self, index: u32, fx: &mut Vec<Effect>) {
+        if !self.accepts_input() {
+            return;
+        }
+        let Some(g) = self.game.as_mut() else { return };
+        let legal = &g.snapshot.legal_moves;
+        let cols = g.snapshot.cols.max(1);
+        match g.setup.game {
+            GameKind::Othello => match legal.iter().find(|m| m.to == Some(index)).cloned() {
+                Some(m) => self.play_human(m, fx),
+                None => self.say("Not a legal move".into(), fx),
+            },
+            GameKind::ConnectFour => {
+                let col = index % cols;
+                match legal.iter().find(|m| m.column == Some(col)).cloned() {
+                    Some(m) => self.play_human(m, fx),
+                    None => self.say("That column is full".into(), fx),
+                }
+            }
+            GameKind::Draughts | GameKind::RelaxedDraughts => {
+                let from_here = legal.iter().any(|m| m.from == Some(index));
+                if let Some(sel) = g.marks.selected {
+                    let choices: Vec<MoveInfo> = legal
+                        .iter()
+                        .filter(|m| m.from == Some(sel) && m.to == Some(index))
+                        .cloned()
+                        .collect();
+                    match choices.len() {
+                        1 => {
+                            let m = choices.into_iter().next();
+                            if let Some(m) = m {
+                                self.play_human(m, fx)
+                            }
+                        }
+                        0 if from_here => {
+                            g.marks.selected = Some(index);
+                            g.marks.path_choices.clear();
+                        }
+                        0 => {
+                            g.marks.selected = None;
+                            g.marks.path_choices.clear();
+                        }
+                        _ => {
+                            g.marks.path_choices = choices;
+                            g.marks.message = Some("Choose the capture path".into());
+                        }
+                    }
+                } else if from_here {
+                    g.marks.selected = Some(index);
+                    g.marks.message = None;
+                } else {
+                    let own = g
+                        .snapshot
+                        .cells
+                        .get(index as usize)
+                        .and_then(|c| c.piece.owner())
+                        == Some(g.snapshot.side_to_move.index());
+                    let text = if own {
+                        "That piece cannot move"
+                    } else {
+                        "Select a piece to move first"
+                    };
+                    self.say(text.into(), fx)
+                }
+            }
+        }
+    }
+
+    fn play_human(&mut self, m: MoveInfo, fx: &mut Vec<Effect>) {
+        if !self.accepts_input() {
+            return;
+        }
+        let Some(g) = self.game.as_mut() else { return };
+        g.cancel_thinking();
+        let ply = g.snapshot.move_number;
+        match g.session.play_index_and_snapshot(m.index) {
+            Ok(after) => {
+                g.forget_stats_from(ply);
+                g.marks = Marks::default();
+                g.snapshot = after;
+                if self.prefs.haptics {
+                    fx.push(Effect::Cue(Cue::Move));
+                }
+                self.after_change(fx);
+            }
+            Err(e) => self.say(e.to_string(), fx),
+        }
+    }
+
+    /// After the game changed: save it, record its end, let the computer move.
+    fn after_change(&mut self, fx: &mut Vec<Effect>) {
+        self.save_game();
+        let Some(g) = self.game.as_mut() else { return };
+        if g.finished() {
+            if !g.recorded {
+                g.recorded = true;
+                let result = board_view::status_text(g);
+                fx.push(Effect::Announce(result.clone()));
+                if self.prefs.haptics {
+                    fx.push(Effect::Cue(Cue::GameOver));
+                }
+                let entry = FinishedGame {
+                    id: String::new(),
+                    setup: g.setup.clone(),
+                    result,
+                    ended_at_ms: now_ms(),
+                    moves: g.snapshot.move_number,
+                };
+                self.commands.push(Command::Record {
+                    session: Arc::clone(&g.session),
+                    entry,
+                });
+                self.save_game();
+            }
+        } else {
+            self.maybe_think(fx);
+        }
+    }
+
+    fn maybe_think(&mut self, _fx: &mut Vec<Effect>) {
+        let visible = self.visible();
+        let ticket = self.next_ticket + 1;
+        let Some(g) = self.game.as_mut() else { return };
+        if !visible || g.paused || g.thinking.is_some() || g.finished() {
+            return;
+        }
+        if !g.snapshot.computer_to_move {
+            return;
+        }
+        self.next_ticket = ticket;
+        g.thinking = Some(Thinking {
+            ticket,
+            kind: ThinkKind::Move,
+        });
+        g.marks.message = None;
+        self.commands.push(Command::Think {
+            ticket,
+            kind: ThinkKind::Move,
+            session: Arc::clone(&g.session),
+        });
+    }
+
+    fn stop_thinking(&mut self) {
+        if let Some(g) = self.game.as_mut() {
+            g.cancel_thinking();
+        }
+    }
+
+    fn hint(&mut self, _fx: &mut Vec<Effect>) {
+        if !self.accepts_input() {
+            return;
+        }
+        let ticket = self.ticket();
+        let Some(g) = self.game.as_mut() else { return };
+        g.marks.hint = None;
+        g.marks.message = None;
+        g.thinking = Some(Thinking {
+            ticket,
+            kind: ThinkKind::Hint,
+        });
+        self.commands.push(Command::Think {
+            ticket,
+            kind: ThinkKind::Hint,
+            session: Arc::clone(&g.session),
+        });
+    }
+
+    fn thought(
+        &mut self,
+        ticket: u64,
+        kind: ThinkKind,
+        result: Result<ComputerMove, PlyError>,
+        fx: &mut Vec<Effect>,
+    ) {
+        let Some(g) = self.game.as_mut() else { return };
+        let current = g.thinking.as_ref().is_some_and(|t| t.ticket == ticket);
+        if current {
+            g.thinking = None;
+        }
+        match (kind, result) {
+            (ThinkKind::Move, Ok(cm)) => {
+                // The session played the move only if the game had not changed since the
+                // search began, so even a late result is the truth about the game.
+                if let Ok(snap) = g.session.snapshot() {
+                    let at = snap.move_number.saturating_sub(1);
+                    g.forget_stats_from(at);
+                    g.stats.insert(
+                        at,
+                        MoveStat {
+                            ply: at,
+                            notation: cm.played.notation.clone(),
+                            nodes: cm.stats.nodes,
+                            time_ms: cm.stats.time_ms,
+                            depth: cm.stats.depth,
+                            score: cm.stats.score,
+                        },
+                    );
+                    g.snapshot = snap;
+                }
+                g.marks = Marks::default();
+                let who = board_view::side_label(g, cm.played.player);
+                fx.push(Effect::Announce(format!(
+                    "{who} played {}",
+                    cm.played.notation
+                )));
+                if self.prefs.haptics {
+                    fx.push(Effect::Cue(Cue::Move));
+                }
+                self.after_change(fx);
+            }
+            (ThinkKind::Hint, Ok(cm)) if current => {
+                g.marks.message = Some(format!("Hint: {}", cm.played.notation));
+                fx.push(Effect::Announce(format!("Hint: {}", cm.played.notation)));
+                g.marks.hint = Some(cm.played);
+            }
+            (_, Err(PlyError::Cancelled)) | (ThinkKind::Hint, _) => {
+                if current {
+                    self.maybe_think(fx);
+                }
+            }
+            (ThinkKind::Move, Err(e)) => {
+                if current {
+                    g.marks.message = Some(format!("The computer could not move: {e}"));
+                    g.paused = !g.setup.mode.has_human();
+                }
+            }
+        }
+    }
+
+    fn undo_redo(&mut self, undo: bool, fx: &mut Vec<Effect>) {
+        if self.screen != Screen::Board {
+            return;
+        }
+        let Some(g) = self.game.as_mut() else { return };
+        g.cancel_thinking();
+        if !g.setup.mode.has_human() {
+            g.paused = true;
+        }
+        let changed = if undo {
+            g.session.undo()
+        } else {
+            g.session.redo()
+        };
+        match changed {
+            Ok(true) => {
+                g.marks = Marks::default();
+                if let Ok(s) = g.session.snapshot() {
+                    g.snapshot = s;
+                }
+                if !g.finished() {
+                    // Another end will be another game, another record.
+                    g.recorded = false;
+                }
+                self.after_change(fx);
+            }
+            Ok(false) => {
+                let text = if undo {
+                    "Nothing to undo"
+                } else {
+                    "Nothing to redo"
+                };
+                self.say(text.into(), fx);
+                self.maybe_think(fx);
+            }
+            Err(e) => self.say(e.to_string(), fx),
+        }
+    }
+
+    fn resign(&mut self, fx: &mut Vec<Effect>) {
+        let Some(g) = self.game.as_mut() else { return };
+        if g.finished() {
+            return;
+        }
+        g.cancel_thinking();
+        let side = if g.setup.mode == PlayMode::VsComputer {
+            g.setup.human_side
+        } else {
+            g.snapshot.side_to_move
+        };
+        match g.session.resign(side) {
+            Ok(()) => {
+                g.marks = Marks::default();
+                if let Ok(s) = g.session.snapshot() {
+                    g.snapshot = s;
+                }
+                self.after_change(fx);
+            }
+            Err(e) => self.say(e.to_string(), fx),
+        }
+    }
+
+    fn recorded(
+        &mut self,
+        mut entry: FinishedGame,
+        result: Result<String, String>,
+        fx: &mut Vec<Effect>,
+    ) {
+        match result {
+            Ok(id) => {
+                entry.id = id.clone();
+                self.history.retain(|h| h.id != id);
+                self.history.push(entry);
+                let excess = self.history.len().saturating_sub(store::HISTORY_LIMIT);
+                self.history.drain(..excess);
+                self.commands.push(Command::Write {
+                    file: store::HISTORY_FILE,
+                    bytes: Some(store::encode(&self.history)),
+                });
+                self.outbox
+                    .get_or_insert_with(OutboxState::default)
+                    .pending
+                    .insert(id);
+                self.consider_sync(SyncTrigger::GameRecorded, fx);
+            }
+            Err(e) => {
+                if let Some(g) = self.game.as_mut() {
+                    g.marks.message = Some(format!("The finished game could not be stored: {e}"));
+                }
+            }
+        }
+    }
+
+    fn sync_configured(&self) -> Option<String> {
+        if !self.prefs.sync_enabled {
+            return None;
+        }
+        prefs::server_url(&self.prefs.server_url).ok()
+    }
+
+    fn pending(&self) -> usize {
+        self.outbox.as_ref().map_or(0, |o| o.pending.len())
+    }
+
+    fn network_allows(&self) -> bool {
+        self.online && (!self.metered || self.prefs.sync_on_metered)
+    }
+
+    /// The earliest time the core's backoff allows the next attempt.
+    fn retry_at(&self) -> u64 {
+        let from_run = self.last_sync.as_ref().and_then(|r| r.next_attempt_at_ms);
+        let from_outbox = self.outbox.as_ref().map(|o| o.next_attempt_at_ms);
+        from_run.or(from_outbox).unwrap_or(0)
+    }
+
+    fn consider_sync(&mut self, trigger: SyncTrigger, fx: &mut Vec<Effect>) {
+        let Some(url) = self.sync_configured() else {
+            return;
+        };
+        if self.syncing || (self.pending() == 0 && trigger != SyncTrigger::Person) {
+            return;
+        }
+        let now = now_ms();
+        let backing_off = self.retry_at() > now && trigger != SyncTrigger::Person;
+        if !self.foreground || !self.network_allows() || backing_off {
+            fx.push(Effect::ScheduleSync {
+                not_before_ms: self.retry_at().max(now),
+            });
+            return;
+        }
+        self.syncing = true;
+        self.commands.push(Command::Sync(SyncJob {
+            server_url: url,
+            token: self.token.clone(),
+            respect_backoff: trigger != SyncTrigger::Person,
+            platform: self.config.platform,
+            app_version: self.config.app_version.clone(),
+        }));
+    }
+
+    fn schedule_background_sync(&mut self, fx: &mut Vec<Effect>) {
+        if self.sync_configured().is_some() && self.pending() > 0 {
+            fx.push(Effect::ScheduleSync {
+                not_before_ms: self.retry_at().max(now_ms()),
+            });
+        }
+    }
+
+    fn synced(&mut self, result: SyncResult, fx: &mut Vec<Effect>) {
+        self.syncing = false;
+        if let Some(t) = &result.new_token {
+            self.token = Some(t.clone());
+            fx.push(Effect::StoreToken(Some(t.clone())));
+        } else if result.token_refused {
+            self.token = None;
+            fx.push(Effect::StoreToken(None));
+        }
+        let retry = result.next_attempt_at_ms;
+        let left = result.remaining > 0 || result.problem.is_some();
+        self.last_sync = Some(result);
+        self.commands.push(Command::ScanOutbox);
+        if left && self.sync_configured().is_some() {
+            // Never a shell default: the core's backoff says when.
+            fx.push(Effect::ScheduleSync {
+                not_before_ms: retry.unwrap_or(0).max(now_ms()),
+            });
+        }
+    }
+
+    /// Everything to draw now.
+    pub fn view(&self) -> ViewModel {
+        ViewModel {
+            screen: self.screen,
+            home: (self.screen == Screen::Home).then(|| self.home_view()),
+            board: if self.screen == Screen::Board {
+                self.board_view()
+            } else {
+                None
+            },
+            after_game: if self.screen == Screen::AfterGame {
+                self.after_game_view()
+            } else {
+                None
+            },
+            history: (self.screen == Screen::History).then(|| self.history_view()),
+            settings: (self.screen == Screen::Settings).then(|| self.settings_view()),
+        }
+    }
+
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// The board of the game in progress (whatever screen is on top).
+    pub fn board_view(&self) -> Option<BoardView> {
+        let g = self.game.as_ref()?;
+        Some(board_view::build(g, self.visible(), &self.limits))
+    }
+
+    pub fn home_view(&self) -> HomeView {
+        board_view::home(self)
+    }
+
+    pub fn after_game_view(&self) -> Option<AfterGameView> {
+        self.game.as_ref().map(board_view::after_game)
+    }
+
+    pub fn history_view(&self) -> HistoryView {
+        board_view::history(self)
+    }
+
+    pub fn settings_view(&self) -> SettingsView {
+        board_view::settings(self)
+    }
+
+    /// The game's record v1 JSON once it is finished (for sharing and the terminal).
+    pub fn record_json(&self) -> Option<String> {
+        self.game.as_ref()?.session.record_json().ok()
+    }
+
+    /// The session of the game in progress (the terminal shows engine statistics from it).
+    pub fn session(&self) -> Option<Arc<Session>> {
+        self.game.as_ref().map(|g| Arc::clone(&g.session))
+    }
+}
+
+impl Game {
+    fn finished(&self) -> bool {
+        !matches!(self.snapshot.status, GameStatus::Playing)
+    }
+
+    fn accepts_input(&self) -> bool {
+        !self.finished()
+            && !self.snapshot.computer_to_move
+            && self
+                .thinking
+                .as_ref()
+                .is_none_or(|t| t.kind == ThinkKind::Hint)
+    }
+
+    fn resigned_by(&self) -> Option<Side> {
+        match self.snapshot.status {
+            GameStatus::Won {
+                winner,
+                reason: EndReason::Resignation,
+                ..
+            } => Some(winner.other()),
+            _ => None,
+        }
+    }
+
+    fn cancel_thinking(&mut self) {
+        if self.thinking.take().is_some() {
+            self.session.cancel();
+        }
+    }
+
+    fn forget_stats_from(&mut self, ply: u32) {
+        self.stats.retain(|&p, _| p < ply);
+    }
+}

@@ -1,0 +1,283 @@
+//! The app core's runtime: the [`App`] behind a lock, and the core's own worker threads that run
+//! its commands (searches on one, file writes and outbox scans on another, sync runs on a
+//! third), feeding each result back as a message. Effects go to the shell's [`Shell`] from
+//! whichever thread produced them; a shell hops to its main thread to draw.
+
+use super::store::{self, OUTBOX_DIR};
+use super::sync_job::run_sync;
+use super::{App, AppConfig, Command, Effect, Event, Msg, OutboxState, ThinkKind};
+use crate::guard::guard;
+use ply_core::sync::protocol::load_state;
+use ply_core::sync::{HttpTransport, Outbox};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
+use std::thread;
+use std::time::Duration;
+
+/// What the shell does with the core's effects.
+pub trait Shell: Send + Sync {
+    /// Called on a core thread or the caller's; the shell performs the effects (drawing on its
+    /// main thread).
+    fn effects(&self, effects: Vec<Effect>);
+}
+
+/// How often a running search's node count is redrawn.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+type Job = Box<dyn FnOnce() + Send>;
+
+struct Inner {
+    app: Mutex<App>,
+    shell: Arc<dyn Shell>,
+    transport: Option<Arc<dyn HttpTransport>>,
+    think: Mutex<Sender<Job>>,
+    io: Mutex<Sender<Job>>,
+    sync: Mutex<Sender<Job>>,
+    busy: Mutex<usize>,
+    idle: Condvar,
+    jobs: AtomicUsize,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The app core with its worker threads.
+pub struct Runtime {
+    inner: Arc<Inner>,
+}
+
+fn worker(name: &str) -> Sender<Job> {
+    let (tx, rx) = channel::<Job>();
+    let spawned = thread::Builder::new()
+        .name(format!("ply-{name}"))
+        .spawn(move || {
+            while let Ok(job) = rx.recv() {
+                job();
+            }
+        });
+    if let Err(e) = spawned {
+        log::error!("cannot start the {name} worker: {e}");
+    }
+    tx
+}
+
+impl Runtime {
+    /// Starts the core for `config`; `transport` sends the sync requests (none: sync runs
+    /// report that they cannot send).
+    pub fn new(
+        config: AppConfig,
+        shell: Arc<dyn Shell>,
+        transport: Option<Arc<dyn HttpTransport>>,
+    ) -> Runtime {
+        let app = App::new(config);
+        let inner = Arc::new(Inner {
+            app: Mutex::new(app),
+            shell,
+            transport,
+            think: Mutex::new(worker("think")),
+            io: Mutex::new(worker("io")),
+            sync: Mutex::new(worker("sync")),
+            busy: Mutex::new(0),
+            idle: Condvar::new(),
+            jobs: AtomicUsize::new(0),
+        });
+        let rt = Runtime { inner };
+        let commands = lock(&rt.inner.app).take_commands();
+        rt.inner.run(commands);
+        rt
+    }
+
+    /// Handles an event from the shell: updates the state, starts the work it asks for, and
+    /// passes the effects to the shell (also returned, for a shell that prefers to act on them
+    /// at once).
+    pub fn dispatch(&self, event: Event) -> Vec<Effect> {
+        self.inner.deliver(Msg::Event(event), false)
+    }
+
+    /// Runs `f` on the current state (the view models are read this way).
+    pub fn read<T>(&self, f: impl FnOnce(&App) -> T) -> T {
+        f(&lock(&self.inner.app))
+    }
+
+    /// Waits until every command started so far has finished and its result was handled, or
+    /// `timeout` passed; true when idle. For tests and the terminal shell.
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        let deadline = std::time::Instant::now() + timeout;
+        let mut busy = lock(&self.inner.busy);
+        while *busy > 0 {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            busy = self
+                .inner
+                .idle
+                .wait_timeout(busy, left)
+                .map(|(g, _)| g)
+                .unwrap_or_else(|p| p.into_inner().0);
+        }
+        true
+    }
+
+    /// Commands run so far (tests check that hidden boards start no search).
+    pub fn jobs_started(&self) -> usize {
+        self.inner.jobs.load(Ordering::Relaxed)
+    }
+}
+
+impl Inner {
+    fn deliver(self: &Arc<Self>, msg: Msg, to_shell_only: bool) -> Vec<Effect> {
+        let (fx, commands) = {
+            let mut app = lock(&self.app);
+            let fx = app.update(msg);
+            (fx, app.take_commands())
+        };
+        self.run(commands);
+        if !fx.is_empty() {
+            self.shell.effects(fx.clone());
+        }
+        if to_shell_only { Vec::new() } else { fx }
+    }
+
+    fn start(self: &Arc<Self>) {
+        *lock(&self.busy) += 1;
+        self.jobs.fetch_add(1, Ordering::Relaxed);
+    }
+
+    fn finish(&self) {
+        let mut busy = lock(&self.busy);
+        *busy = busy.saturating_sub(1);
+        if *busy == 0 {
+            self.idle.notify_all();
+        }
+    }
+
+    fn queue(
+        self: &Arc<Self>,
+        on: &Mutex<Sender<Job>>,
+        work: impl FnOnce(&Arc<Inner>) -> Option<Msg> + Send + 'static,
+    ) {
+        self.start();
+        let me: Weak<Inner> = Arc::downgrade(self);
+        let job: Job = Box::new(move || {
+            let Some(inner) = me.upgrade() else { return };
+            let msg = guard("app core job", || Ok(work(&inner)))
+                .unwrap_or_else(|e| Some(Msg::WriteFailed(e.to_string())));
+            if let Some(msg) = msg {
+                inner.deliver(msg, true);
+            }
+            inner.finish();
+        });
+        if lock(on).send(job).is_err() {
+            log::error!("an app core worker has stopped");
+            self.finish();
+        }
+    }
+
+    fn run(self: &Arc<Self>, commands: Vec<Command>) {
+        for c in commands {
+            match c {
+                Command::Think {
+                    ticket,
+                    kind,
+                    session,
+                } => self.queue(&self.think, move |inner| {
+                    let done = AtomicBool::new(false);
+                    let result = thread::scope(|s| {
+                        s.spawn(|| {
+                            while !done.load(Ordering::Relaxed) {
+                                thread::sleep(PROGRESS_EVERY);
+                                if !done.load(Ordering::Relaxed) {
+                                    inner.deliver(Msg::Progress { ticket }, true);
+                                }
+                            }
+                        });
+                        let r = match kind {
+                            ThinkKind::Move => session.computer_move(None),
+                            ThinkKind::Hint => session.hint(None),
+                        };
+                        done.store(true, Ordering::Relaxed);
+                        r
+                    });
+                    Some(Msg::Thought {
+                        ticket,
+                        kind,
+                        result,
+                    })
+                }),
+                Command::Write { file, bytes } => {
+                    let dir = lock(&self.app).data_dir().to_path_buf();
+                    self.queue(&self.io, move |_| {
+                        store::write(&dir, file, bytes.as_deref())
+                            .err()
+                            .map(Msg::WriteFailed)
+                    })
+                }
+                Command::Record { session, entry } => {
+                    let dir = lock(&self.app).data_dir().join(OUTBOX_DIR);
+                    self.queue(&self.io, move |_| {
+                        let result = (|| {
+                            let record = session.build_record().map_err(|e| e.to_string())?;
+                            let outbox = Outbox::open(&dir).map_err(|e| e.to_string())?;
+                            outbox.write(&record).map_err(|e| e.to_string())?;
+                            Ok::<String, String>(record.id)
+                        })();
+                        Some(Msg::Recorded { entry, result })
+                    })
+                }
+                Command::ScanOutbox => {
+                    let dir = lock(&self.app).data_dir().join(OUTBOX_DIR);
+                    self.queue(&self.io, move |_| Some(Msg::Outbox(scan_outbox(&dir))))
+                }
+                Command::Sync(job) => {
+                    let dir = lock(&self.app).data_dir().join(OUTBOX_DIR);
+                    let transport = self.transport.clone();
+                    self.queue(&self.sync, move |_| {
+                        let result = match transport {
+                            Some(t) => run_sync(&dir, t.as_ref(), &job),
+                            None => super::sync_job::SyncResult {
+                                new_token: None,
+                                token_refused: false,
+                                sent: 0,
+                                accepted: 0,
+                                duplicates: 0,
+                                rejected: 0,
+                                remaining: 0,
+                                next_attempt_at_ms: None,
+                                problem: Some("this app has no network transport".into()),
+                            },
+                        };
+                        Some(Msg::Synced(result))
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// What the outbox in `dir` holds now.
+pub fn scan_outbox(dir: &std::path::Path) -> Result<OutboxState, String> {
+    let outbox = Outbox::open(dir).map_err(|e| e.to_string())?;
+    let pending = outbox
+        .list()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    let rejected = outbox
+        .rejected()
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|e| (e.id, e.reason))
+        .collect();
+    let next_attempt_at_ms = load_state(&outbox)
+        .map(|s| s.next_attempt_at_ms)
+        .unwrap_or(0);
+    Ok(OutboxState {
+        pending,
+        rejected,
+        next_attempt_at_ms,
+    })
+}

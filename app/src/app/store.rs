@@ -1,0 +1,121 @@
+//! What the app core keeps on disk, in the directory the shell names: the game in progress,
+//! the settings and the list of finished games, each one JSON file written atomically (a crash
+//! at any instant leaves the old file or the new one), and the outbox beside them.
+
+use super::prefs::Prefs;
+use super::setup::Setup;
+use super::view::Screen;
+use crate::snapshot::Side;
+use serde::{Deserialize, Serialize};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+pub const GAME_FILE: &str = "game.json";
+pub const PREFS_FILE: &str = "settings.json";
+pub const HISTORY_FILE: &str = "history.json";
+pub const OUTBOX_DIR: &str = "outbox";
+
+/// The statistics of one computer move, kept for the after-game chart.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MoveStat {
+    /// 0-based ply the move was played at.
+    pub ply: u32,
+    pub notation: String,
+    pub nodes: u64,
+    pub time_ms: f64,
+    pub depth: u32,
+    pub score: i32,
+}
+
+/// The game in progress, enough to rebuild it by replaying its moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SavedGame {
+    pub setup: Setup,
+    pub moves: Vec<String>,
+    pub resigned_by: Option<Side>,
+    pub stats: Vec<MoveStat>,
+    /// Computer against computer, paused by the person.
+    pub paused: bool,
+    /// The finished game is already in the outbox and the history.
+    pub recorded: bool,
+}
+
+/// A finished game the history screen lists (the outbox forgets uploaded ones).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinishedGame {
+    pub id: String,
+    pub setup: Setup,
+    pub result: String,
+    pub ended_at_ms: u64,
+    pub moves: u32,
+}
+
+/// The small UI state the platform keeps across process death (`SaveUiState`/`RestoreUi`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UiState {
+    pub screen: Screen,
+    pub setup: Setup,
+}
+
+/// How many finished games the history keeps.
+pub const HISTORY_LIMIT: usize = 500;
+
+pub fn path(dir: &Path, file: &str) -> PathBuf {
+    dir.join(file)
+}
+
+/// Reads a JSON file; a missing file is `None`, an unreadable one is logged and `None` (the
+/// app starts afresh rather than crash-looping on a bad file).
+pub fn read<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Option<T> {
+    let p = path(dir, file);
+    let bytes = match fs::read(&p) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => {
+            log::warn!("cannot read {}: {e}", p.display());
+            return None;
+        }
+    };
+    match serde_json::from_slice(&bytes) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            log::warn!("ignoring unreadable {}: {e}", p.display());
+            None
+        }
+    }
+}
+
+/// The bytes of a value as stored.
+pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
+    // These types hold strings, numbers and enums only: serialising cannot fail.
+    serde_json::to_vec(value).unwrap_or_default()
+}
+
+/// Writes `bytes` as `file` in `dir` atomically, or removes the file when `bytes` is `None`.
+pub fn write(dir: &Path, file: &str, bytes: Option<&[u8]>) -> Result<(), String> {
+    fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    let p = path(dir, file);
+    match bytes {
+        Some(b) => ply_core::sync::outbox::write_atomically(dir, &p, b).map_err(|e| e.to_string()),
+        None => match fs::remove_file(&p) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(format!("cannot remove {}: {e}", p.display())),
+        },
+    }
+}
+
+/// Loads everything at start.
+pub struct Loaded {
+    pub game: Option<SavedGame>,
+    pub prefs: Prefs,
+    pub history: Vec<FinishedGame>,
+}
+
+pub fn load(dir: &Path) -> Loaded {
+    Loaded {
+        game: read(dir, GAME_FILE),
+        prefs: read(dir, PREFS_FILE).unwrap_or_default(),
+        history: read(dir, HISTORY_FILE).unwrap_or_default(),
+    }
+}

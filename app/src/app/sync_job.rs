@@ -1,0 +1,140 @@
+//! One sync run: register when there is no token (or the server refused it), then upload the
+//! outbox. The app core's runtime runs it on its worker; a platform's background worker
+//! (WorkManager, BGTaskScheduler) runs the same function and reports the result to the core.
+
+use crate::session::ClientPlatform;
+use ply_core::record::{Platform, now_ms};
+use ply_core::sync::{
+    HttpTransport, Outbox, SyncClient, SyncConfig, SyncError, SyncOutcome, SyncReport,
+    wire::RegisterDeviceRequest,
+};
+use std::path::Path;
+
+/// What a sync run needs besides the transport.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyncJob {
+    pub server_url: String,
+    /// The stored bearer token, if the install registered before.
+    pub token: Option<String>,
+    /// Honour the backoff (scheduled runs); a run the person asked for ignores it.
+    pub respect_backoff: bool,
+    pub platform: ClientPlatform,
+    pub app_version: String,
+}
+
+/// How a sync run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SyncResult {
+    /// A token issued during this run (store it; it replaces the old one).
+    pub new_token: Option<String>,
+    /// The old token was refused and no new one could be had: forget it.
+    pub token_refused: bool,
+    pub sent: u64,
+    pub accepted: u64,
+    pub duplicates: u64,
+    pub rejected: u64,
+    /// Records still waiting.
+    pub remaining: u64,
+    /// The core's backoff: do not try before this (unix ms).
+    pub next_attempt_at_ms: Option<u64>,
+    /// `None` when every record was handled, else why not (for the history screen).
+    pub problem: Option<String>,
+}
+
+fn platform(p: ClientPlatform) -> Platform {
+    match p {
+        ClientPlatform::Android => Platform::Android,
+        ClientPlatform::Ios => Platform::Ios,
+        ClientPlatform::Desktop => Platform::Desktop,
+        ClientPlatform::Other => Platform::Other,
+    }
+}
+
+/// Runs `job` against the outbox in `outbox_dir` with `transport`.
+pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncResult {
+    let failed = |problem: String, token_refused: bool| SyncResult {
+        new_token: None,
+        token_refused,
+        sent: 0,
+        accepted: 0,
+        duplicates: 0,
+        rejected: 0,
+        remaining: 0,
+        next_attempt_at_ms: None,
+        problem: Some(problem),
+    };
+    let outbox = match Outbox::open(outbox_dir) {
+        Ok(o) => o,
+        Err(e) => return failed(format!("the outbox cannot be opened: {e}"), false),
+    };
+    let client = SyncClient::new(SyncConfig::new(job.server_url.clone()));
+    let register = || {
+        client.register(
+            transport,
+            &RegisterDeviceRequest {
+                platform: platform(job.platform),
+                app_version: job.app_version.clone(),
+            },
+        )
+    };
+    let upload = |token: &str| -> Result<SyncReport, SyncError> {
+        if job.respect_backoff {
+            client.sync_once(&outbox, transport, token, now_ms())
+        } else {
+            client.sync_now(&outbox, transport, token, now_ms())
+        }
+    };
+    let mut new_token = None;
+    let mut token = match &job.token {
+        Some(t) => t.clone(),
+        None => match register() {
+            Ok(t) => {
+                new_token = Some(t.clone());
+                t
+            }
+            Err(e) => return failed(format!("registration failed: {e}"), false),
+        },
+    };
+    let mut report = match upload(&token) {
+        Ok(r) => r,
+        Err(e) => return failed(e.to_string(), false),
+    };
+    if report.outcome == SyncOutcome::NeedsRegistration && new_token.is_none() {
+        match register() {
+            Ok(t) => {
+                token = t.clone();
+                new_token = Some(t);
+                report = match upload(&token) {
+                    Ok(r) => r,
+                    Err(e) => return failed(e.to_string(), false),
+                };
+            }
+            Err(e) => {
+                return failed(
+                    format!("the token was refused and registering again failed: {e}"),
+                    true,
+                );
+            }
+        }
+    }
+    SyncResult {
+        new_token,
+        token_refused: report.outcome == SyncOutcome::NeedsRegistration,
+        sent: report.sent as u64,
+        accepted: report.accepted as u64,
+        duplicates: report.duplicates as u64,
+        rejected: (report.rejected + report.rejected_locally) as u64,
+        remaining: report.remaining as u64,
+        next_attempt_at_ms: report.next_attempt_at_ms,
+        problem: match report.outcome {
+            SyncOutcome::Done => None,
+            SyncOutcome::NotDue { until_ms } => {
+                Some(format!("waiting after a failure until {until_ms}"))
+            }
+            SyncOutcome::RetryLater { reason } => Some(format!("server unreachable: {reason}")),
+            SyncOutcome::NeedsRegistration => {
+                Some("the server refused this install's token".into())
+            }
+        },
+    }
+}

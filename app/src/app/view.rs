@@ -1,0 +1,291 @@
+//! The view models: everything a shell draws, decided here so that it decides nothing.
+
+use super::prefs::PonderMode;
+use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
+use crate::board::Piece;
+use crate::limits::EngineLimits;
+use crate::settings::GameKind;
+use crate::snapshot::Side;
+
+/// The screen on top.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Screen {
+    Home,
+    Board,
+    AfterGame,
+    History,
+    Settings,
+}
+
+/// Everything to draw now: the screen on top and its view model (the others are `None`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewModel {
+    pub screen: Screen,
+    pub home: Option<HomeView>,
+    pub board: Option<BoardView>,
+    pub after_game: Option<AfterGameView>,
+    pub history: Option<HistoryView>,
+    pub settings: Option<SettingsView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameOption {
+    pub game: GameKind,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModeOption {
+    pub mode: PlayMode,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SideOption {
+    pub side: Side,
+    /// "Black (moves first)".
+    pub label: String,
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AlgorithmOption {
+    pub choice: AlgorithmChoice,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OrderingOption {
+    pub choice: OrderingChoice,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeuristicOption {
+    /// The preset's name; `None` for the custom weights from the settings.
+    pub preset: Option<String>,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// The home screen: the next game's choices, each with its valid values and the selection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HomeView {
+    pub games: Vec<GameOption>,
+    pub modes: Vec<ModeOption>,
+    /// The side the person plays; empty unless the mode is against the computer.
+    pub sides: Vec<SideOption>,
+    pub level: u8,
+    pub min_level: u8,
+    pub max_level: u8,
+    /// The computer's engine at these choices ("PVS, 6 plies, up to 3.6 s, 32 MiB table, ...").
+    pub engine: String,
+    /// The engine choices apply (there is a computer player).
+    pub engine_choices: bool,
+    pub algorithms: Vec<AlgorithmOption>,
+    pub orderings: Vec<OrderingOption>,
+    pub heuristics: Vec<HeuristicOption>,
+    /// A game is in progress: offer to go back to it.
+    pub can_resume: bool,
+    /// "Resume Othello (move 12)".
+    pub resume_label: String,
+}
+
+/// A step of the last move's animation, in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnimationStep {
+    /// A disc appears on the cell (Othello).
+    Place { cell: u32 },
+    /// These discs turn over, nearest first (Othello).
+    Flip { cells: Vec<u32> },
+    /// A stone falls down `column` from above the board to `cell` (Connect Four).
+    Drop { column: u32, cell: u32 },
+    /// A piece moves from `from` to `to`, jumping over `captured` if set (draughts).
+    Jump {
+        from: u32,
+        to: u32,
+        captured: Option<u32>,
+    },
+    /// A man becomes a king (draughts).
+    Crown { cell: u32 },
+}
+
+/// One cell as drawn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CellView {
+    pub index: u32,
+    pub row: u32,
+    pub col: u32,
+    pub piece: Piece,
+    /// False for a draughts board's light squares (accessibility skips them).
+    pub playable: bool,
+    /// A tap here plays or starts a legal move.
+    pub legal: bool,
+    /// The hint's move lands or starts here.
+    pub hint: bool,
+    /// The last move started, passed or landed here.
+    pub last_move: bool,
+    /// The selected draughts piece.
+    pub selected: bool,
+    /// The accessibility label: "d3, empty, legal move" or "14, white king".
+    pub label: String,
+}
+
+/// A legal move, for keyboards, screen readers and the terminal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LegalMove {
+    pub index: u32,
+    pub notation: String,
+}
+
+/// What the computer is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ThinkingKind {
+    Move,
+    Hint,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThinkingView {
+    pub kind: ThinkingKind,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// "Thinking… 12,345 positions".
+    pub text: String,
+}
+
+/// The game screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BoardView {
+    pub game: GameKind,
+    /// "Othello: against the computer".
+    pub title: String,
+    pub rows: u32,
+    pub cols: u32,
+    pub cells: Vec<CellView>,
+    /// The last move, step by step (empty at the start and after undo).
+    pub animation: Vec<AnimationStep>,
+    /// "You play black (X). Your move." / "White wins 40-24."
+    pub status: String,
+    /// The side to move, `None` once the game is over.
+    pub turn: Option<Side>,
+    pub first_name: String,
+    pub second_name: String,
+    pub first_count: u32,
+    pub second_count: u32,
+    pub thinking: Option<ThinkingView>,
+    pub legal_moves: Vec<LegalMove>,
+    /// The moves played, in notation.
+    pub moves: Vec<String>,
+    /// Two capture paths end on the tapped square: choose one (`ChoosePath`).
+    pub path_choices: Vec<LegalMove>,
+    /// A one-off remark ("That column is full", "Hint: f5").
+    pub message: Option<String>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub can_hint: bool,
+    pub can_resign: bool,
+    /// Computer against computer, running.
+    pub can_pause: bool,
+    /// Computer against computer, paused.
+    pub can_resume: bool,
+    /// Othello: the person to move has no move and must pass.
+    pub must_pass: bool,
+    pub finished: bool,
+    /// The board is shown and accepts taps (a person to move, nothing being searched).
+    pub accepts_input: bool,
+}
+
+/// One bar pair of the after-game chart: the computer's effort on one of its moves.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartPoint {
+    pub ply: u32,
+    /// "12. f5" or "12… d6".
+    pub label: String,
+    pub nodes: u64,
+    pub time_ms: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct AfterGameView {
+    pub title: String,
+    pub result: String,
+    pub move_count: u32,
+    pub points: Vec<ChartPoint>,
+    /// The chart's scales (at least 1).
+    pub max_nodes: u64,
+    pub max_time_ms: f64,
+    pub total_nodes: u64,
+    pub total_time_ms: f64,
+    /// The game in its standard notation.
+    pub transcript: String,
+    /// Text for the platform's share sheet.
+    pub share_text: String,
+}
+
+/// Where a finished game stands with the collector.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyncState {
+    /// Sync is off: kept on this device only.
+    Local,
+    Waiting,
+    Rejected {
+        reason: String,
+    },
+    /// The collector has it (stored, or already there).
+    Synced,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryEntry {
+    pub id: String,
+    pub game: GameKind,
+    /// "Othello, against the computer (level 6)".
+    pub title: String,
+    pub result: String,
+    pub ended_at_ms: u64,
+    pub moves: u32,
+    pub sync: SyncState,
+    /// "Waiting to sync".
+    pub sync_label: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HistoryView {
+    /// Newest first.
+    pub entries: Vec<HistoryEntry>,
+    /// "3 games waiting; next attempt after a failure at 14:05" or "Sync is off".
+    pub sync_status: String,
+    pub can_sync_now: bool,
+    pub syncing: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeightsView {
+    pub game: GameKind,
+    pub title: String,
+    /// The editor's text: what was typed, else the stored custom weights, else empty.
+    pub json: String,
+    pub custom: bool,
+    pub error: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SettingsView {
+    pub sync_enabled: bool,
+    /// As typed.
+    pub server_url: String,
+    pub server_url_error: Option<String>,
+    pub sync_on_metered: bool,
+    pub ponder: PonderMode,
+    pub haptics: bool,
+    pub weights: Vec<WeightsView>,
+    /// The device's search caps.
+    pub limits: EngineLimits,
+    /// "Searches use at most a 64 MiB table; depth 9 in Othello, ...".
+    pub memory: String,
+}

@@ -1,0 +1,335 @@
+//! Engine settings as the shells set them, difficulty levels, and their translation into the
+//! core's `SearchConfig` (clamped to the device limits).
+
+use crate::error::PlyError;
+use crate::limits::EngineLimits;
+use ply_core::search::{
+    AdsConfig, AdsUpdate, Algorithm, HistoryIncrement, KillerMode, OrderingConfig, SearchConfig,
+};
+
+/// The search algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SearchAlgorithm {
+    /// Pearl's SCOUT (TEST and EVAL), as in the Othello and Connect Four papers.
+    Scout,
+    /// Fail-soft alpha-beta.
+    AlphaBeta,
+    /// Principal variation search (NegaScout).
+    Pvs,
+    /// Monte Carlo tree search (UCT) with random playouts.
+    Mcts,
+    /// Plain minimax without pruning (the baseline; slow).
+    Minimax,
+}
+
+/// How History-ADS updates its list when a move causes a cut-off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdsUpdateRule {
+    MoveToFront,
+    Transposition,
+}
+
+/// History-ADS options: an adaptive list of the moves that caused cut-offs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdsOptions {
+    pub update: AdsUpdateRule,
+    /// Longest list (the move pushed past it is forgotten); `None` = unbounded.
+    pub list_bound: Option<u32>,
+    /// One list per tree level instead of one per side.
+    pub per_level: bool,
+}
+
+/// Move ordering switches (none of them changes a search's value, only its speed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MoveOrdering {
+    /// Static per-game order (corners first, centre columns first, captures first).
+    pub static_order: bool,
+    /// Try the transposition table's move first.
+    pub tt_move: bool,
+    /// Two killer moves per ply.
+    pub killers: bool,
+    /// History heuristic (depth² increments).
+    pub history: bool,
+    /// History-ADS, when set.
+    pub ads: Option<AdsOptions>,
+}
+
+/// Which evaluation the engine uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeuristicChoice {
+    /// A named preset of the weighted heuristic (`default` always exists).
+    Preset { name: String },
+    /// Explicit weights as JSON (`{"factor": weight, ...}`).
+    CustomWeights { json: String },
+}
+
+/// Everything the computer player needs to search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineSettings {
+    pub algorithm: SearchAlgorithm,
+    pub ordering: MoveOrdering,
+    pub heuristic: HeuristicChoice,
+    /// Fixed depth in plies (iterative deepening up to it when `time_ms` is also set).
+    pub depth: Option<u32>,
+    /// Time budget per move in milliseconds.
+    pub time_ms: Option<u64>,
+    /// Transposition table size in bytes (0 = no table).
+    pub tt_bytes: u64,
+    /// MCTS playouts per move (ignored by the other algorithms).
+    pub mcts_playouts: Option<u64>,
+    /// The difficulty level these settings came from, if any (kept in game records).
+    pub level: Option<u8>,
+}
+
+/// A per-call override of the depth and time of a computer move or hint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchLimits {
+    pub depth: Option<u32>,
+    pub time_ms: Option<u64>,
+}
+
+/// The games a session can play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum GameKind {
+    Othello,
+    ConnectFour,
+    /// English draughts (WCDF rules: captures compulsory).
+    Draughts,
+    /// English draughts with optional captures (the History-ADS research variant).
+    RelaxedDraughts,
+}
+
+const DEPTHS_OTHELLO: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const DEPTHS_CONNECT4: [u32; 10] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 18];
+const DEPTHS_CHECKERS: [u32; 10] = [1, 2, 3, 4, 6, 7, 8, 9, 10, 12];
+
+/// The settings of difficulty `level` (1 = weakest .. 10 = strongest) for `game`.
+///
+/// Mapping (documented for the settings screens):
+/// - depth by level: Othello 1..10 = level; Connect Four 1, 2, 4, 6, ..., 18; draughts
+///   1, 2, 3, 4, 6, 7, 8, 9, 10, 12;
+/// - time budget `100 * level²` ms (0.1 s .. 10 s) with iterative deepening, so a move also
+///   stops on time (and the device limits clamp both);
+/// - levels 1-2 use plain alpha-beta with static ordering and no table (weak, fast, slightly
+///   erratic); levels 3+ use PVS with every ordering (TT move, killers, history) and a table of
+///   `2^(level-1)` MiB capped at 64 MiB;
+/// - heuristic preset `default` at every level.
+pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettings, PlyError> {
+    if !(1..=10).contains(&level) {
+        return Err(PlyError::settings(format!(
+            "difficulty {level} is outside 1..=10"
+        )));
+    }
+    let i = usize::from(level - 1);
+    let table = match game {
+        GameKind::Othello => &DEPTHS_OTHELLO,
+        GameKind::ConnectFour => &DEPTHS_CONNECT4,
+        GameKind::Draughts | GameKind::RelaxedDraughts => &DEPTHS_CHECKERS,
+    };
+    let depth = table.get(i).copied().unwrap_or(1);
+    let weak = level <= 2;
+    Ok(EngineSettings {
+        algorithm: if weak {
+            SearchAlgorithm::AlphaBeta
+        } else {
+            SearchAlgorithm::Pvs
+        },
+        ordering: MoveOrdering {
+            static_order: true,
+            tt_move: !weak,
+            killers: !weak,
+            history: !weak,
+            ads: None,
+        },
+        heuristic: HeuristicChoice::Preset {
+            name: "default".into(),
+        },
+        depth: Some(depth),
+        time_ms: Some(100 * u64::from(level) * u64::from(level)),
+        tt_bytes: if weak {
+            0
+        } else {
+            (1u64 << (level - 1)).min(64) << 20
+        },
+        mcts_playouts: None,
+        level: Some(level),
+    })
+}
+
+/// The default settings of a computer player (difficulty 5).
+pub fn default_engine_settings(game: GameKind) -> EngineSettings {
+    settings_for_difficulty(game, 5).unwrap_or_else(|_| fallback_settings())
+}
+
+fn fallback_settings() -> EngineSettings {
+    EngineSettings {
+        algorithm: SearchAlgorithm::Pvs,
+        ordering: MoveOrdering {
+            static_order: true,
+            tt_move: true,
+            killers: true,
+            history: true,
+            ads: None,
+        },
+        heuristic: HeuristicChoice::Preset {
+            name: "default".into(),
+        },
+        depth: Some(4),
+        time_ms: Some(1000),
+        tt_bytes: 4 << 20,
+        mcts_playouts: None,
+        level: None,
+    }
+}
+
+pub fn max_depth(limits: &EngineLimits, game: GameKind) -> u32 {
+    match game {
+        GameKind::Othello => limits.max_depth_othello,
+        GameKind::ConnectFour => limits.max_depth_connect4,
+        GameKind::Draughts | GameKind::RelaxedDraughts => limits.max_depth_checkers,
+    }
+}
+
+/// The core's search configuration for `settings`, with the per-call override applied and
+/// everything clamped to `limits`: depth to the game's cap, table to `tt_bytes`, and time to
+/// `max_time_ms` (a search always has a time budget, so it always ends).
+pub fn search_config(
+    settings: &EngineSettings,
+    over: Option<SearchLimits>,
+    limits: &EngineLimits,
+    game: GameKind,
+) -> SearchConfig {
+    let depth = over.and_then(|o| o.depth).or(settings.depth);
+    let time = over.and_then(|o| o.time_ms).or(settings.time_ms);
+    let cap = max_depth(limits, game).max(1);
+    let depth = depth.unwrap_or(cap).clamp(1, cap);
+    let time_ms = time
+        .unwrap_or(limits.max_time_ms)
+        .min(limits.max_time_ms)
+        .max(1);
+    let tt_bytes = settings.tt_bytes.min(limits.tt_bytes);
+    let mut config = SearchConfig {
+        algorithm: match settings.algorithm {
+            SearchAlgorithm::Scout => Algorithm::Scout,
+            SearchAlgorithm::AlphaBeta => Algorithm::AlphaBeta,
+            SearchAlgorithm::Pvs => Algorithm::Pvs,
+            SearchAlgorithm::Mcts => Algorithm::Mcts,
+            SearchAlgorithm::Minimax => Algorithm::Minimax,
+        },
+        depth: Some(depth),
+        time_ms: Some(time_ms),
+        iterative: true,
+        ordering: ordering_config(&settings.ordering),
+        tt_bytes: usize::try_from(tt_bytes).unwrap_or(usize::MAX),
+        quiescence: matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts),
+        ..SearchConfig::default()
+    };
+    if let Some(p) = settings.mcts_playouts {
+        config.mcts.playouts = Some(p.max(1));
+    }
+    // MCTS keeps its tree inside the same byte budget.
+    config.mcts.max_nodes = Some((config.tt_bytes / 64).max(1024));
+    config
+}
+
+fn ordering_config(o: &MoveOrdering) -> OrderingConfig {
+    OrderingConfig {
+        static_order: o.static_order,
+        tt_move: o.tt_move,
+        killers: if o.killers {
+            KillerMode::PerPly
+        } else {
+            KillerMode::Off
+        },
+        history: o.history.then_some(HistoryIncrement::DepthSquared),
+        ads: o.ads.map(|a| AdsConfig {
+            update: match a.update {
+                AdsUpdateRule::MoveToFront => AdsUpdate::MoveToFront,
+                AdsUpdateRule::Transposition => AdsUpdate::Transposition,
+            },
+            limit: a.list_bound.map(|n| n as usize),
+            per_level: a.per_level,
+        }),
+    }
+}
+
+/// The record format's description of a computer player's settings.
+pub fn record_engine(settings: &EngineSettings) -> ply_core::record::EngineSettings {
+    let mut e = ply_core::record::EngineSettings {
+        algorithm: match settings.algorithm {
+            SearchAlgorithm::Scout => "scout",
+            SearchAlgorithm::AlphaBeta => "alphabeta",
+            SearchAlgorithm::Pvs => "pvs",
+            SearchAlgorithm::Mcts => "mcts",
+            SearchAlgorithm::Minimax => "minimax",
+        }
+        .to_string(),
+        depth: settings.depth,
+        time_ms: settings.time_ms,
+        ordering: Some(
+            ordering_config(&settings.ordering)
+                .names()
+                .iter()
+                .map(|n| n.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        ),
+        tt_bytes: Some(settings.tt_bytes),
+        level: settings.level,
+        ..Default::default()
+    };
+    match &settings.heuristic {
+        HeuristicChoice::Preset { name } => e.heuristic = Some(name.clone()),
+        HeuristicChoice::CustomWeights { json } => {
+            e.heuristic = Some("custom".into());
+            if let Ok(map) = serde_json::from_str::<std::collections::BTreeMap<String, f64>>(json) {
+                e.weights = map;
+            }
+        }
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::recommended_limits;
+
+    #[test]
+    fn difficulty_is_monotone_and_bounded() {
+        for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+            let mut last = 0;
+            for level in 1..=10 {
+                let s = settings_for_difficulty(game, level).expect("valid level");
+                let d = s.depth.expect("levels set a depth");
+                assert!(d > last, "{game:?} level {level}");
+                last = d;
+            }
+        }
+        assert!(settings_for_difficulty(GameKind::Othello, 0).is_err());
+        assert!(settings_for_difficulty(GameKind::Othello, 11).is_err());
+    }
+
+    #[test]
+    fn search_config_is_clamped_to_the_limits() {
+        let limits = recommended_limits(1 << 30, 1 << 29, 2);
+        let mut s = settings_for_difficulty(GameKind::Othello, 10).expect("level 10");
+        s.depth = Some(40);
+        s.time_ms = Some(1_000_000);
+        s.tt_bytes = 1 << 40;
+        let c = search_config(&s, None, &limits, GameKind::Othello);
+        assert_eq!(c.depth, Some(limits.max_depth_othello));
+        assert_eq!(c.time_ms, Some(limits.max_time_ms));
+        assert_eq!(c.tt_bytes as u64, limits.tt_bytes);
+        let c = search_config(
+            &s,
+            Some(SearchLimits {
+                depth: Some(3),
+                time_ms: Some(50),
+            }),
+            &limits,
+            GameKind::Othello,
+        );
+        assert_eq!((c.depth, c.time_ms), (Some(3), Some(50)));
+    }
+}
