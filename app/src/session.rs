@@ -70,6 +70,8 @@ pub struct Session {
     thinking: Mutex<Option<StopToken>>,
     /// Nodes of the last finished search, for `thinking_nodes()` after it ends.
     last_nodes: AtomicU64,
+    /// `cancel()` calls so far (see `cancel_epoch`); changed only under the `thinking` lock.
+    cancels: AtomicU64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -154,14 +156,48 @@ impl State {
 
 impl Session {
     fn cancel_running(&self) {
-        if let Some(t) = lock(&self.thinking).as_ref() {
+        let thinking = lock(&self.thinking);
+        self.cancels.fetch_add(1, Ordering::Relaxed);
+        if let Some(t) = thinking.as_ref() {
             t.stop();
         }
     }
 
+    /// The number of `cancel()` calls so far. A search asked for with [`Session::computer_move_at`]
+    /// or [`Session::hint_at`] and this count does not start if `cancel()` was called in between,
+    /// so a search queued for a worker thread cannot outlive a cancel that came before it began.
+    pub fn cancel_epoch(&self) -> u64 {
+        let _thinking = lock(&self.thinking);
+        self.cancels.load(Ordering::Relaxed)
+    }
+
+    /// `computer_move`, unless `cancel()` was called since [`Session::cancel_epoch`] returned
+    /// `epoch` (then `Cancelled` without searching).
+    pub fn computer_move_at(
+        &self,
+        epoch: u64,
+        limits: Option<SearchLimits>,
+    ) -> Result<ComputerMove, PlyError> {
+        guard("computer_move", || self.think(true, limits, Some(epoch)))
+    }
+
+    /// `hint`, unless `cancel()` was called since `epoch` (see [`Session::computer_move_at`]).
+    pub fn hint_at(
+        &self,
+        epoch: u64,
+        limits: Option<SearchLimits>,
+    ) -> Result<ComputerMove, PlyError> {
+        guard("hint", || self.think(false, limits, Some(epoch)))
+    }
+
     /// Runs a search for the side to move with `settings` (or the computer's own) and, when
     /// `play` is set, plays the move found.
-    fn think(&self, play: bool, over: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
+    fn think(
+        &self,
+        play: bool,
+        over: Option<SearchLimits>,
+        epoch: Option<u64>,
+    ) -> Result<ComputerMove, PlyError> {
         let (prepared, generation, algorithm) = {
             let mut state = lock(&self.state);
             if state.is_over() {
@@ -194,6 +230,9 @@ impl Session {
         let token = StopToken::new();
         {
             let mut thinking = lock(&self.thinking);
+            if epoch.is_some_and(|e| e != self.cancels.load(Ordering::Relaxed)) {
+                return Err(PlyError::Cancelled);
+            }
             if thinking.is_some() {
                 return Err(PlyError::Busy {
                     reason: "a computer move or hint is already being searched".into(),
@@ -287,6 +326,7 @@ impl Session {
                 }),
                 thinking: Mutex::new(None),
                 last_nodes: AtomicU64::new(0),
+                cancels: AtomicU64::new(0),
             })
         })
     }
@@ -420,12 +460,12 @@ impl Session {
     /// human has the move, `GameOver`, `Busy` if another search runs, `Cancelled` if `cancel()`,
     /// undo/redo or another change happened meanwhile (nothing is played then).
     pub fn computer_move(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
-        guard("computer_move", || self.think(true, limits))
+        guard("computer_move", || self.think(true, limits, None))
     }
 
     /// The move the engine suggests for the side to move (not played), with its statistics.
     pub fn hint(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
-        guard("hint", || self.think(false, limits))
+        guard("hint", || self.think(false, limits, None))
     }
 
     /// Stops a running `computer_move` or `hint` (it returns `Cancelled` within milliseconds).

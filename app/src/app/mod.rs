@@ -64,6 +64,9 @@ pub enum Command {
         ticket: u64,
         kind: ThinkKind,
         session: Arc<Session>,
+        /// The session's cancel count when the search was asked for: a cancel before the
+        /// search begins stops it from beginning.
+        epoch: u64,
     },
     /// Write (or with `None` remove) one of the core's files.
     Write {
@@ -821,6 +824,7 @@ impl App {
         self.commands.push(Command::Think {
             ticket,
             kind: ThinkKind::Move,
+            epoch: g.session.cancel_epoch(),
             session: Arc::clone(&g.session),
         });
     }
@@ -846,6 +850,7 @@ impl App {
         self.commands.push(Command::Think {
             ticket,
             kind: ThinkKind::Hint,
+            epoch: g.session.cancel_epoch(),
             session: Arc::clone(&g.session),
         });
     }
@@ -1031,7 +1036,7 @@ impl App {
         let Some(url) = self.sync_configured() else {
             return;
         };
-        if self.syncing || (self.pending() == 0 && trigger != SyncTrigger::Person) {
+        if self.syncing || self.pending() == 0 {
             return;
         }
         let now = now_ms();

@@ -4,11 +4,12 @@
 //! whichever thread produced them; a shell hops to its main thread to draw.
 
 use super::store::{self, OUTBOX_DIR};
-use super::sync_job::run_sync;
+use super::sync_job::{SyncResult, run_sync};
 use super::{App, AppConfig, Command, Effect, Event, Msg, OutboxState, ThinkKind};
 use crate::guard::guard;
 use ply_core::sync::protocol::load_state;
 use ply_core::sync::{HttpTransport, Outbox};
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
@@ -178,87 +179,87 @@ impl Inner {
 
     fn run(self: &Arc<Self>, commands: Vec<Command>) {
         for c in commands {
-            match c {
-                Command::Think {
-                    ticket,
-                    kind,
-                    session,
-                } => self.queue(&self.think, move |inner| {
-                    let done = AtomicBool::new(false);
-                    let result = thread::scope(|s| {
-                        s.spawn(|| {
-                            while !done.load(Ordering::Relaxed) {
-                                thread::sleep(PROGRESS_EVERY);
-                                if !done.load(Ordering::Relaxed) {
-                                    inner.deliver(Msg::Progress { ticket }, true);
-                                }
+            // Searches on one worker (a cancelled search returns before the next starts), sync
+            // runs on another (they may wait on the network), files and the outbox on a third.
+            let on = match c {
+                Command::Think { .. } => &self.think,
+                Command::Sync(_) => &self.sync,
+                _ => &self.io,
+            };
+            let dir = lock(&self.app).data_dir().to_path_buf();
+            let transport = self.transport.clone();
+            self.queue(on, move |inner| {
+                let progress = match &c {
+                    Command::Think { ticket, .. } => Some(*ticket),
+                    _ => None,
+                };
+                let Some(ticket) = progress else {
+                    return execute(c, &dir, transport.as_deref());
+                };
+                // While the search runs, a second thread redraws its node count.
+                let done = AtomicBool::new(false);
+                thread::scope(|s| {
+                    s.spawn(|| {
+                        while !done.load(Ordering::Relaxed) {
+                            thread::sleep(PROGRESS_EVERY);
+                            if !done.load(Ordering::Relaxed) {
+                                inner.deliver(Msg::Progress { ticket }, true);
                             }
-                        });
-                        let r = match kind {
-                            ThinkKind::Move => session.computer_move(None),
-                            ThinkKind::Hint => session.hint(None),
-                        };
-                        done.store(true, Ordering::Relaxed);
-                        r
+                        }
                     });
-                    Some(Msg::Thought {
-                        ticket,
-                        kind,
-                        result,
-                    })
-                }),
-                Command::Write { file, bytes } => {
-                    let dir = lock(&self.app).data_dir().to_path_buf();
-                    self.queue(&self.io, move |_| {
-                        store::write(&dir, file, bytes.as_deref())
-                            .err()
-                            .map(Msg::WriteFailed)
-                    })
-                }
-                Command::Record { session, entry } => {
-                    let dir = lock(&self.app).data_dir().join(OUTBOX_DIR);
-                    self.queue(&self.io, move |_| {
-                        let result = (|| {
-                            let record = session.build_record().map_err(|e| e.to_string())?;
-                            let outbox = Outbox::open(&dir).map_err(|e| e.to_string())?;
-                            outbox.write(&record).map_err(|e| e.to_string())?;
-                            Ok::<String, String>(record.id)
-                        })();
-                        Some(Msg::Recorded { entry, result })
-                    })
-                }
-                Command::ScanOutbox => {
-                    let dir = lock(&self.app).data_dir().join(OUTBOX_DIR);
-                    self.queue(&self.io, move |_| Some(Msg::Outbox(scan_outbox(&dir))))
-                }
-                Command::Sync(job) => {
-                    let dir = lock(&self.app).data_dir().join(OUTBOX_DIR);
-                    let transport = self.transport.clone();
-                    self.queue(&self.sync, move |_| {
-                        let result = match transport {
-                            Some(t) => run_sync(&dir, t.as_ref(), &job),
-                            None => super::sync_job::SyncResult {
-                                new_token: None,
-                                token_refused: false,
-                                sent: 0,
-                                accepted: 0,
-                                duplicates: 0,
-                                rejected: 0,
-                                remaining: 0,
-                                next_attempt_at_ms: None,
-                                problem: Some("this app has no network transport".into()),
-                            },
-                        };
-                        Some(Msg::Synced(result))
-                    })
-                }
-            }
+                    let msg = execute(c, &dir, transport.as_deref());
+                    done.store(true, Ordering::Relaxed);
+                    msg
+                })
+            });
         }
     }
 }
 
+/// Runs one command to its end on the calling thread and returns the message that reports it.
+/// `dir` is the core's data directory. The runtime calls this on its workers; tests call it
+/// directly to choose when each result arrives.
+pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) -> Option<Msg> {
+    let outbox_dir = dir.join(OUTBOX_DIR);
+    match c {
+        Command::Think {
+            ticket,
+            kind,
+            session,
+            epoch,
+        } => {
+            let result = match kind {
+                ThinkKind::Move => session.computer_move_at(epoch, None),
+                ThinkKind::Hint => session.hint_at(epoch, None),
+            };
+            Some(Msg::Thought {
+                ticket,
+                kind,
+                result,
+            })
+        }
+        Command::Write { file, bytes } => store::write(dir, file, bytes.as_deref())
+            .err()
+            .map(Msg::WriteFailed),
+        Command::Record { session, entry } => {
+            let result = (|| {
+                let record = session.build_record().map_err(|e| e.to_string())?;
+                let outbox = Outbox::open(&outbox_dir).map_err(|e| e.to_string())?;
+                outbox.write(&record).map_err(|e| e.to_string())?;
+                Ok::<String, String>(record.id)
+            })();
+            Some(Msg::Recorded { entry, result })
+        }
+        Command::ScanOutbox => Some(Msg::Outbox(scan_outbox(&outbox_dir))),
+        Command::Sync(job) => Some(Msg::Synced(match transport {
+            Some(t) => run_sync(&outbox_dir, t, &job),
+            None => SyncResult::failed("this app has no network transport".into(), false),
+        })),
+    }
+}
+
 /// What the outbox in `dir` holds now.
-pub fn scan_outbox(dir: &std::path::Path) -> Result<OutboxState, String> {
+pub fn scan_outbox(dir: &Path) -> Result<OutboxState, String> {
     let outbox = Outbox::open(dir).map_err(|e| e.to_string())?;
     let pending = outbox
         .list()

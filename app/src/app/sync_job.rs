@@ -41,6 +41,23 @@ pub struct SyncResult {
     pub problem: Option<String>,
 }
 
+impl SyncResult {
+    /// A run that sent nothing because of `problem`.
+    pub fn failed(problem: String, token_refused: bool) -> SyncResult {
+        SyncResult {
+            new_token: None,
+            token_refused,
+            sent: 0,
+            accepted: 0,
+            duplicates: 0,
+            rejected: 0,
+            remaining: 0,
+            next_attempt_at_ms: None,
+            problem: Some(problem),
+        }
+    }
+}
+
 fn platform(p: ClientPlatform) -> Platform {
     match p {
         ClientPlatform::Android => Platform::Android,
@@ -52,17 +69,7 @@ fn platform(p: ClientPlatform) -> Platform {
 
 /// Runs `job` against the outbox in `outbox_dir` with `transport`.
 pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncResult {
-    let failed = |problem: String, token_refused: bool| SyncResult {
-        new_token: None,
-        token_refused,
-        sent: 0,
-        accepted: 0,
-        duplicates: 0,
-        rejected: 0,
-        remaining: 0,
-        next_attempt_at_ms: None,
-        problem: Some(problem),
-    };
+    let failed = SyncResult::failed;
     let outbox = match Outbox::open(outbox_dir) {
         Ok(o) => o,
         Err(e) => return failed(format!("the outbox cannot be opened: {e}"), false),
@@ -84,6 +91,15 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
             client.sync_now(&outbox, transport, token, now_ms())
         }
     };
+    let backoff = |problem: String, token_refused: bool| {
+        let mut result = failed(problem.clone(), token_refused);
+        match client.record_failure(&outbox, now_ms(), problem) {
+            Ok(at) => result.next_attempt_at_ms = Some(at),
+            Err(e) => log::warn!("sync backoff not recorded: {e}"),
+        }
+        result.remaining = outbox.list().map_or(0, |l| l.len() as u64);
+        result
+    };
     let mut new_token = None;
     let mut token = match &job.token {
         Some(t) => t.clone(),
@@ -92,7 +108,7 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
                 new_token = Some(t.clone());
                 t
             }
-            Err(e) => return failed(format!("registration failed: {e}"), false),
+            Err(e) => return backoff(format!("registration failed: {e}"), false),
         },
     };
     let mut report = match upload(&token) {

@@ -426,6 +426,19 @@ impl SyncClient {
         Ok(batch)
     }
 
+    /// Records an attempt that failed before any upload (registration could not reach the
+    /// server): the same backoff as a failed upload. Returns when to try again (unix ms).
+    pub fn record_failure(
+        &self,
+        outbox: &Outbox,
+        now_ms: u64,
+        reason: String,
+    ) -> Result<u64, SyncError> {
+        let mut state = load_state(outbox)?;
+        self.fail(outbox, &mut state, now_ms, reason, None)?;
+        Ok(state.next_attempt_at_ms)
+    }
+
     /// Records a failed attempt: grows the backoff with full jitter and persists it.
     fn fail(
         &self,

@@ -1,0 +1,620 @@
+//! User journeys through the app core, each as a person and a platform would drive it, with the
+//! test deciding when each search, file write and sync run finishes.
+
+mod common;
+
+use common::{Collector, Driver};
+use ply_app::Session;
+use ply_app::app::{Effect, Event, Msg, PlayMode, Screen, SyncState, ThinkingKind};
+use ply_app::session::PlayerKind;
+use ply_app::settings::GameKind;
+use std::sync::atomic::Ordering;
+
+/// A new game of `game` with `mode`, the screen shown, at level 1 (fast searches).
+fn start(game: GameKind, mode: PlayMode) -> Driver {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(game));
+    d.send(Event::ChooseMode(mode));
+    d.send(Event::ChooseLevel(1));
+    d.send(Event::NewGame);
+    d
+}
+
+/// The board rebuilt by replaying the game's moves in a fresh session: what the view model's
+/// pieces and legal moves must equal.
+fn replayed(game: GameKind, moves: &[String]) -> ply_app::Snapshot {
+    let s = Session::new(game, PlayerKind::Human, PlayerKind::Human, None).expect("session");
+    for m in moves {
+        s.play(m.clone()).expect("a move of the game replays");
+    }
+    s.snapshot().expect("snapshot")
+}
+
+fn assert_matches_replay(d: &Driver) {
+    let b = d.board();
+    let s = replayed(b.game, &b.moves);
+    let pieces: Vec<_> = s.cells.iter().map(|c| c.piece).collect();
+    let shown: Vec<_> = b.cells.iter().map(|c| c.piece).collect();
+    assert_eq!(shown, pieces, "the board drawn is the board replayed");
+    assert_eq!(
+        (b.first_count, b.second_count),
+        (s.first_count, s.second_count)
+    );
+}
+
+fn play_to_the_end(d: &mut Driver) {
+    for _ in 0..600 {
+        d.settle();
+        let b = d.board();
+        if b.finished {
+            return;
+        }
+        assert!(
+            b.accepts_input,
+            "after the computer moved, the person is to move: {}",
+            b.status
+        );
+        let first = b.legal_moves.first().expect("a move to play").index;
+        d.send(Event::ChooseMove(first));
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_whole_game_of_each_kind_against_the_computer() {
+    for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+        let mut d = start(game, PlayMode::VsComputer);
+        let b = d.board();
+        assert!(b.status.starts_with("You play"), "{}", b.status);
+        assert!(b.accepts_input && !b.legal_moves.is_empty());
+        play_to_the_end(&mut d);
+        d.settle();
+        assert_matches_replay(&d);
+        let b = d.board();
+        assert!(b.finished && b.turn.is_none() && !b.accepts_input);
+        assert!(
+            b.status.contains("win") || b.status.starts_with("Draw"),
+            "{}",
+            b.status
+        );
+        // The end was announced, and the game is in the history and the outbox.
+        assert!(
+            d.effects
+                .iter()
+                .any(|e| *e == Effect::Announce(b.status.clone()))
+        );
+        let json = d.app.record_json().expect("the finished game's record");
+        let record = ply_core::record::parse_record(json.as_bytes()).expect("a valid record");
+        d.send(Event::OpenHistory);
+        d.settle();
+        let h = d.app.history_view();
+        assert_eq!(h.entries.len(), 1, "{game:?}");
+        assert_eq!(h.entries[0].id, record.id);
+        assert_eq!(
+            h.entries[0].sync,
+            SyncState::Local,
+            "sync is off by default"
+        );
+        // The after-game screen charts every computer move.
+        d.send(Event::OpenAfterGame);
+        let a = d.app.view().after_game.expect("after-game view");
+        let computer_moves = record.moves.iter().filter(|m| m.stats.is_some()).count();
+        assert_eq!(a.points.len(), computer_moves, "{game:?}");
+        assert!(a.share_text.contains(&a.result));
+    }
+}
+
+#[test]
+fn undo_and_redo_while_the_computer_thinks() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::PlayNotation("f5".into()));
+    assert_eq!(
+        d.thinks(),
+        1,
+        "the computer starts thinking after the person's move"
+    );
+    assert!(
+        d.board()
+            .thinking
+            .is_some_and(|t| t.kind == ThinkingKind::Move)
+    );
+    d.send(Event::Undo);
+    let b = d.board();
+    assert!(b.moves.is_empty() && b.thinking.is_none() && b.accepts_input);
+    // The search asked for before the undo now runs (late): it must not play.
+    let late = d
+        .run_held(d.think_index().expect("queued search"))
+        .expect("a result");
+    d.deliver(late);
+    assert!(
+        d.board().moves.is_empty(),
+        "a stale search changed the game"
+    );
+    d.send(Event::Redo);
+    assert_eq!(d.board().moves, vec!["f5".to_string()]);
+    assert_eq!(d.thinks(), 1, "the computer thinks again after redo");
+    d.settle();
+    assert_eq!(d.board().moves.len(), 2);
+    assert_matches_replay(&d);
+}
+
+#[test]
+fn hiding_the_screen_stops_thinking_and_showing_it_resumes() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::VsComputer);
+    d.send(Event::ChooseMove(3));
+    assert_eq!(d.thinks(), 1);
+    d.send(Event::ScreenHidden);
+    assert!(d.board().thinking.is_none());
+    // The worker picks up the queued search only now: it must not start.
+    let msg = d
+        .run_held(d.think_index().expect("queued"))
+        .expect("result");
+    assert!(matches!(
+        msg,
+        Msg::Thought {
+            result: Err(ply_app::PlyError::Cancelled),
+            ..
+        }
+    ));
+    d.deliver(msg);
+    assert_eq!(d.board().moves.len(), 1, "no move while hidden");
+    assert_eq!(d.thinks(), 0, "no search starts while hidden");
+    d.send(Event::ScreenShown);
+    assert_eq!(d.thinks(), 1);
+    d.settle();
+    assert_eq!(d.board().moves.len(), 2);
+}
+
+#[test]
+fn background_and_foreground() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::PlayNotation("d3".into()));
+    d.send(Event::Background);
+    d.settle();
+    assert_eq!(d.board().moves.len(), 1, "no move in the background");
+    d.send(Event::Foreground);
+    assert_eq!(d.thinks(), 1);
+    d.settle();
+    assert_eq!(d.board().moves.len(), 2);
+}
+
+#[test]
+fn a_game_survives_process_death_on_the_board() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::PlayNotation("f5".into()));
+    d.settle();
+    d.send(Event::PlayNotation(
+        d.board().legal_moves[0].notation.clone(),
+    ));
+    // Killed while the computer's search was queued: only the file writes happened.
+    while let Some(i) = d
+        .queue
+        .iter()
+        .position(|c| !matches!(c, ply_app::app::Command::Think { .. }))
+    {
+        let m = d.run_held(i);
+        if let Some(m) = m {
+            d.deliver(m);
+        }
+    }
+    let before = d.board();
+    let blob = d
+        .effects
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::SaveUiState(b) => Some(b.clone()),
+            _ => None,
+        })
+        .expect("the UI state was saved");
+    let mut d = d.restart();
+    d.send(Event::RestoreUi(blob));
+    assert_eq!(d.app.screen(), Screen::Board);
+    let after = d.board();
+    assert_eq!(after.moves, before.moves);
+    assert_eq!(after.cells, before.cells);
+    assert_eq!(
+        d.thinks(),
+        0,
+        "a restored game stays still until the screen is shown"
+    );
+    d.send(Event::ScreenShown);
+    assert_eq!(d.thinks(), 1);
+    d.settle();
+    assert_eq!(d.board().moves.len(), before.moves.len() + 1);
+    assert_matches_replay(&d);
+}
+
+#[test]
+fn a_game_survives_process_death_on_home() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::VsComputer);
+    d.send(Event::ChooseMove(3));
+    d.send(Event::OpenHome);
+    d.settle();
+    assert_eq!(
+        d.board().moves.len(),
+        1,
+        "leaving the board stops the computer"
+    );
+    let blob = d
+        .effects
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Effect::SaveUiState(b) => Some(b.clone()),
+            _ => None,
+        })
+        .expect("saved");
+    let mut d = d.restart();
+    d.send(Event::RestoreUi(blob));
+    d.send(Event::ScreenShown);
+    assert_eq!(d.app.screen(), Screen::Home);
+    assert_eq!(d.thinks(), 0, "no search while on Home");
+    let home = d.app.home_view();
+    assert!(home.can_resume && home.resume_label.contains("Connect Four"));
+    assert!(
+        home.games
+            .iter()
+            .any(|g| g.game == GameKind::ConnectFour && g.selected)
+    );
+    d.send(Event::OpenBoard);
+    assert_eq!(d.thinks(), 1);
+    d.settle();
+    assert_eq!(d.board().moves.len(), 2);
+}
+
+#[test]
+fn computer_against_computer_with_pause_and_resume() {
+    let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer);
+    assert!(d.board().can_pause && !d.board().can_resign);
+    d.think();
+    assert_eq!(d.board().moves.len(), 1);
+    d.send(Event::Pause);
+    let b = d.board();
+    assert!(b.can_resume && !b.can_pause && b.status.starts_with("Paused"));
+    d.settle();
+    assert_eq!(d.board().moves.len(), 1, "paused: no move");
+    d.send(Event::Resume);
+    d.settle();
+    let b = d.board();
+    assert!(b.finished, "{}", b.status);
+    assert_matches_replay(&d);
+    let record = d.app.record_json().expect("record");
+    let r = ply_core::record::parse_record(record.as_bytes()).expect("valid");
+    assert!(
+        r.moves.iter().all(|m| m.stats.is_some()),
+        "every move was the computer's"
+    );
+}
+
+#[test]
+fn two_players_on_one_device() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
+    for (i, col) in ["4", "5", "4", "5", "4", "5", "4"].into_iter().enumerate() {
+        let b = d.board();
+        let who = if i % 2 == 0 {
+            "Red (X) to move."
+        } else {
+            "Yellow (O) to move."
+        };
+        assert_eq!(b.status, who);
+        d.send(Event::PlayNotation(col.into()));
+        assert_eq!(d.thinks(), 0, "nobody thinks for two people");
+    }
+    let b = d.board();
+    assert_eq!(b.status, "Red wins (four in a row).");
+    assert!(b.finished);
+    // A tap on a full column is refused with a reason; nothing is lost.
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
+    for _ in 0..6 {
+        d.send(Event::TapCell(0));
+    }
+    d.send(Event::TapCell(7));
+    assert_eq!(d.board().message.as_deref(), Some("That column is full"));
+    assert_eq!(d.board().moves.len(), 6);
+}
+
+#[test]
+fn draughts_selection_and_refusals() {
+    let mut d = start(GameKind::Draughts, PlayMode::TwoPlayers);
+    let b = d.board();
+    // Black moves first from the top rows; a square that holds no movable piece is refused.
+    let empty = b
+        .cells
+        .iter()
+        .find(|c| c.playable && c.piece == ply_app::Piece::Empty)
+        .expect("empty square");
+    d.send(Event::TapCell(empty.index));
+    assert_eq!(
+        d.board().message.as_deref(),
+        Some("Select a piece to move first")
+    );
+    let from = b
+        .cells
+        .iter()
+        .find(|c| c.legal)
+        .expect("a movable piece")
+        .index;
+    d.send(Event::TapCell(from));
+    let b = d.board();
+    assert!(b.cells[from as usize].selected);
+    let to = b
+        .cells
+        .iter()
+        .find(|c| c.legal)
+        .expect("a destination")
+        .index;
+    d.send(Event::TapCell(to));
+    assert_eq!(d.board().moves.len(), 1);
+    assert!(matches!(
+        d.board().animation.first(),
+        Some(ply_app::app::AnimationStep::Jump { .. })
+    ));
+    assert_matches_replay(&d);
+}
+
+fn enable_sync(d: &mut Driver) {
+    d.send(Event::OpenSettings);
+    d.send(Event::SetServerUrl("http://collector.test".into()));
+    d.send(Event::SetSyncEnabled(true));
+    assert!(d.app.settings_view().sync_enabled);
+    d.send(Event::OpenHome);
+}
+
+fn quick_win(d: &mut Driver) {
+    d.send(Event::ChooseGame(GameKind::ConnectFour));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::NewGame);
+    for col in ["1", "2", "1", "2", "1", "2", "1"] {
+        d.send(Event::PlayNotation(col.into()));
+    }
+}
+
+#[test]
+fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    enable_sync(&mut d);
+    d.settle();
+    d.collector.set(Collector::Down);
+    quick_win(&mut d);
+    d.take_effects();
+    let before = ply_core::record::now_ms();
+    d.settle();
+    let fx = d.take_effects();
+    let retry = fx
+        .iter()
+        .find_map(|e| match e {
+            Effect::ScheduleSync { not_before_ms } => Some(*not_before_ms),
+            _ => None,
+        })
+        .expect("a failed attempt schedules the next one");
+    assert!(retry >= before, "the core's backoff");
+    assert_eq!(d.app.history_view().entries[0].sync, SyncState::Waiting);
+    // Backgrounding schedules the platform's work at the core's retry time, not a default.
+    let fx = d.send(Event::Background);
+    assert!(
+        fx.contains(&Effect::ScheduleSync {
+            not_before_ms: retry
+        }),
+        "{fx:?}"
+    );
+    // Back in the foreground with the network: while the backoff lasts nothing is sent (the
+    // backoff has full jitter, so it may already be over: then the upload goes).
+    d.collector.set(Collector::Accepting);
+    let backing_off = retry > ply_core::record::now_ms() + 1_000;
+    d.send(Event::Foreground);
+    d.send(Event::Network {
+        online: true,
+        metered: false,
+    });
+    d.settle();
+    if backing_off {
+        assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 0);
+        assert_eq!(d.collector.registrations.load(Ordering::Relaxed), 0);
+    }
+    // The person asks: sent now, whatever the backoff; the token is handed to the platform.
+    d.send(Event::SyncNow);
+    d.settle();
+    assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1);
+    assert_eq!(
+        d.collector.registrations.load(Ordering::Relaxed),
+        1,
+        "registered once, when needed"
+    );
+    assert!(
+        d.effects
+            .contains(&Effect::StoreToken(Some("ply_test_token".into())))
+    );
+    d.send(Event::OpenHistory);
+    d.settle();
+    let h = d.app.history_view();
+    assert_eq!(h.entries[0].sync, SyncState::Synced);
+    assert!(!h.can_sync_now);
+}
+
+#[test]
+fn metered_networks_wait_unless_allowed() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::Network {
+        online: true,
+        metered: true,
+    });
+    enable_sync(&mut d);
+    quick_win(&mut d);
+    d.settle();
+    assert_eq!(
+        d.collector.uploads.load(Ordering::Relaxed),
+        0,
+        "no upload on mobile data"
+    );
+    assert!(
+        d.effects
+            .iter()
+            .any(|e| matches!(e, Effect::ScheduleSync { .. }))
+    );
+    d.send(Event::SetSyncOnMetered(true));
+    d.send(Event::Network {
+        online: false,
+        metered: true,
+    });
+    d.send(Event::Network {
+        online: true,
+        metered: true,
+    });
+    d.settle();
+    assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1);
+}
+
+#[test]
+fn history_shows_every_sync_state() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    quick_win(&mut d);
+    d.settle();
+    assert_eq!(d.app.history_view().entries[0].sync, SyncState::Local);
+    d.collector.set(Collector::Down);
+    enable_sync(&mut d);
+    d.settle();
+    d.send(Event::OpenHistory);
+    d.settle();
+    assert_eq!(d.app.history_view().entries[0].sync, SyncState::Waiting);
+    d.collector.set(Collector::Rejecting);
+    d.send(Event::SyncNow);
+    d.settle();
+    assert!(matches!(
+        &d.app.history_view().entries[0].sync,
+        SyncState::Rejected { reason } if reason.contains("not wanted")
+    ));
+    d.collector.set(Collector::Accepting);
+    quick_win(&mut d);
+    d.send(Event::SyncNow);
+    d.settle();
+    let h = d.app.history_view();
+    assert_eq!(h.entries.len(), 2);
+    assert_eq!(h.entries[0].sync, SyncState::Synced, "newest first");
+    assert!(matches!(h.entries[1].sync, SyncState::Rejected { .. }));
+}
+
+#[test]
+fn every_invalid_setting_is_refused_with_its_field_named() {
+    let mut d = Driver::new();
+    d.send(Event::OpenSettings);
+    for bad in [
+        "",
+        "collector.test",
+        "ftp://collector.test",
+        "http://",
+        "http://a b",
+        "http://h:70000",
+    ] {
+        d.send(Event::SetServerUrl(bad.into()));
+        let s = d.app.settings_view();
+        assert!(s.server_url_error.is_some(), "{bad:?} accepted");
+        assert_eq!(s.server_url, bad, "what was typed stays in the field");
+        d.send(Event::SetSyncEnabled(true));
+        assert!(
+            !d.app.settings_view().sync_enabled,
+            "sync turned on with {bad:?}"
+        );
+    }
+    d.send(Event::SetWeights {
+        game: GameKind::Othello,
+        json: "{\"weights\": {\"nonsense\": 3}}".into(),
+    });
+    let w = &d.app.settings_view().weights[0];
+    assert!(
+        w.error.as_deref().is_some_and(|e| e.contains("nonsense")),
+        "{w:?}"
+    );
+    assert!(!w.custom, "refused weights are not stored");
+    d.send(Event::SetWeights {
+        game: GameKind::Othello,
+        json: "{ not json".into(),
+    });
+    assert!(d.app.settings_view().weights[0].error.is_some());
+    let good =
+        ply_app::heuristic_weights_json(GameKind::Othello, "default".into()).expect("preset");
+    d.send(Event::SetWeights {
+        game: GameKind::Othello,
+        json: good,
+    });
+    let w = &d.app.settings_view().weights[0];
+    assert!(w.custom && w.error.is_none());
+    // The home screen now offers the custom weights, selected.
+    d.send(Event::OpenHome);
+    assert!(
+        d.app
+            .home_view()
+            .heuristics
+            .iter()
+            .any(|h| h.preset.is_none() && h.selected)
+    );
+    d.send(Event::SetWeights {
+        game: GameKind::Othello,
+        json: "  ".into(),
+    });
+    assert!(!d.app.settings_view().weights[0].custom, "blank clears");
+    // Levels are clamped to what exists; unknown presets are not chosen.
+    d.send(Event::ChooseLevel(0));
+    assert_eq!(d.app.home_view().level, 1);
+    d.send(Event::ChooseLevel(200));
+    assert_eq!(d.app.home_view().level, 10);
+    d.send(Event::ChooseHeuristic(Some("no-such-preset".into())));
+    assert!(
+        d.app
+            .home_view()
+            .heuristics
+            .iter()
+            .any(|h| h.preset.as_deref() == Some("default") && h.selected)
+    );
+    // Settings survive a restart; drafts do not.
+    d.settle();
+    let d = d.restart();
+    assert!(!d.app.settings_view().sync_enabled);
+}
+
+#[test]
+fn hints_mark_the_board_and_a_move_clears_them() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::Hint);
+    assert!(
+        d.board()
+            .thinking
+            .is_some_and(|t| t.kind == ThinkingKind::Hint)
+    );
+    d.settle();
+    let b = d.board();
+    let hinted: Vec<_> = b.cells.iter().filter(|c| c.hint).collect();
+    assert_eq!(hinted.len(), 1, "one cell carries the hint");
+    assert!(hinted[0].legal && hinted[0].label.contains("hint"));
+    assert!(
+        b.message
+            .as_deref()
+            .is_some_and(|m| m.starts_with("Hint: "))
+    );
+    d.send(Event::TapCell(hinted[0].index));
+    assert!(d.board().cells.iter().all(|c| !c.hint));
+}
+
+#[test]
+fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::PlayNotation("f5".into()));
+    d.settle();
+    d.send(Event::Resign);
+    let b = d.board();
+    assert!(b.finished && !b.can_resign && !b.accepts_input);
+    assert!(
+        b.status.starts_with("The computer wins") && b.status.ends_with("(Black resigned)."),
+        "{}",
+        b.status
+    );
+    let record = d.app.record_json().expect("record");
+    let r = ply_core::record::parse_record(record.as_bytes()).expect("valid");
+    assert_eq!(r.moves.len(), 2);
+    d.settle();
+    assert_eq!(d.app.history_view().entries.len(), 1);
+}

@@ -1,0 +1,199 @@
+//! A synchronous driver of the app core for journey tests: events go in, commands wait in a
+//! queue until the test runs them (so a test chooses when a search's result arrives, or makes
+//! it arrive late), and a fake collector answers sync requests.
+#![allow(dead_code)]
+
+use ply_app::app::runtime::execute;
+use ply_app::app::{App, AppConfig, Command, Effect, Event, Msg};
+use ply_app::session::ClientPlatform;
+use ply_core::sync::{HttpRequest, HttpResponse, HttpTransport, TransportError};
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+pub fn config(dir: &std::path::Path) -> AppConfig {
+    AppConfig {
+        data_dir: dir.display().to_string(),
+        platform: ClientPlatform::Desktop,
+        app_version: "test".into(),
+        total_ram_bytes: 4 << 30,
+        available_ram_bytes: 2 << 30,
+        cpu_cores: 2,
+        token: None,
+    }
+}
+
+/// How the fake collector answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Collector {
+    /// No network: every request fails to connect.
+    Down,
+    /// Accepts every record.
+    Accepting,
+    /// Rejects every record with `bad_record`.
+    Rejecting,
+}
+
+pub struct FakeCollector {
+    pub mode: Mutex<Collector>,
+    pub uploads: AtomicU64,
+    pub registrations: AtomicU64,
+}
+
+impl FakeCollector {
+    pub fn new(mode: Collector) -> FakeCollector {
+        FakeCollector {
+            mode: Mutex::new(mode),
+            uploads: AtomicU64::new(0),
+            registrations: AtomicU64::new(0),
+        }
+    }
+    pub fn set(&self, mode: Collector) {
+        *self.mode.lock().expect("mode") = mode;
+    }
+}
+
+fn json(status: u16, body: serde_json::Value) -> HttpResponse {
+    HttpResponse {
+        status,
+        headers: vec![ply_core::sync::HttpHeader::new(
+            "content-type",
+            "application/json",
+        )],
+        body: body.to_string().into_bytes(),
+    }
+}
+
+impl HttpTransport for FakeCollector {
+    fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+        let mode = *self.mode.lock().expect("mode");
+        if mode == Collector::Down {
+            return Err(TransportError::Connect("network unreachable".into()));
+        }
+        if request.url.ends_with("/v1/devices") {
+            self.registrations.fetch_add(1, Ordering::Relaxed);
+            return Ok(json(
+                201,
+                serde_json::json!({"device_id": "d1", "token": "ply_test_token"}),
+            ));
+        }
+        self.uploads.fetch_add(1, Ordering::Relaxed);
+        let body: serde_json::Value =
+            serde_json::from_slice(&request.body).expect("upload body is JSON");
+        let results: Vec<serde_json::Value> = body["records"]
+            .as_array()
+            .expect("records")
+            .iter()
+            .map(|r| match mode {
+                Collector::Rejecting => serde_json::json!({"id": r["id"], "status": "rejected",
+                    "reason": {"code": "bad_record", "message": "not wanted"}}),
+                _ => serde_json::json!({"id": r["id"], "status": "accepted"}),
+            })
+            .collect();
+        Ok(json(200, serde_json::json!({ "results": results })))
+    }
+}
+
+/// The app core with its commands held for the test.
+pub struct Driver {
+    pub dir: tempfile::TempDir,
+    pub app: App,
+    pub queue: VecDeque<Command>,
+    pub effects: Vec<Effect>,
+    pub collector: FakeCollector,
+}
+
+impl Driver {
+    pub fn new() -> Driver {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let app = App::new(config(dir.path()));
+        Driver::with(dir, app)
+    }
+
+    pub fn with(dir: tempfile::TempDir, app: App) -> Driver {
+        let mut d = Driver {
+            dir,
+            app,
+            queue: VecDeque::new(),
+            effects: Vec::new(),
+            collector: FakeCollector::new(Collector::Accepting),
+        };
+        d.collect();
+        d
+    }
+
+    /// The same data directory opened by a new process (the old one died without warning).
+    pub fn restart(self) -> Driver {
+        let app = App::new(config(self.dir.path()));
+        let mut d = Driver::with(self.dir, app);
+        d.collector = self.collector;
+        d
+    }
+
+    fn collect(&mut self) {
+        self.queue.extend(self.app.take_commands());
+    }
+
+    pub fn send(&mut self, e: Event) -> Vec<Effect> {
+        self.deliver(Msg::Event(e))
+    }
+
+    pub fn deliver(&mut self, msg: Msg) -> Vec<Effect> {
+        let fx = self.app.update(msg);
+        self.effects.extend(fx.iter().cloned());
+        self.collect();
+        fx
+    }
+
+    /// Runs the oldest queued command and delivers its result.
+    pub fn step(&mut self) -> Option<Vec<Effect>> {
+        let c = self.queue.pop_front()?;
+        let msg = execute(c, self.dir.path(), Some(&self.collector));
+        Some(msg.map(|m| self.deliver(m)).unwrap_or_default())
+    }
+
+    /// Runs commands until none is left (at most `limit`, against endless loops).
+    pub fn settle(&mut self) {
+        for _ in 0..10_000 {
+            if self.step().is_none() {
+                return;
+            }
+        }
+        panic!("the app core kept asking for work");
+    }
+
+    /// Runs a queued command, but returns its message instead of delivering it.
+    pub fn run_held(&mut self, index: usize) -> Option<Msg> {
+        let c = self.queue.remove(index)?;
+        execute(c, self.dir.path(), Some(&self.collector))
+    }
+
+    /// Runs the oldest queued search and delivers its result.
+    pub fn think(&mut self) {
+        let i = self.think_index().expect("a search is queued");
+        if let Some(m) = self.run_held(i) {
+            self.deliver(m);
+        }
+    }
+
+    pub fn thinks(&self) -> usize {
+        self.queue
+            .iter()
+            .filter(|c| matches!(c, Command::Think { .. }))
+            .count()
+    }
+
+    pub fn think_index(&self) -> Option<usize> {
+        self.queue
+            .iter()
+            .position(|c| matches!(c, Command::Think { .. }))
+    }
+
+    pub fn board(&self) -> ply_app::app::BoardView {
+        self.app.board_view().expect("a game is in progress")
+    }
+
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+}
