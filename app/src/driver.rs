@@ -7,9 +7,9 @@ use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
 use ply_core::line::{GameLine, PlayError};
 use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
-use ply_core::search::{SearchConfig, StopToken};
+use ply_core::search::{SearchConfig, Searcher, StopToken};
 use ply_core::{Evaluator, Outcome};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 /// A search ready to run without the session lock.
 pub type PreparedSearch = Box<dyn FnOnce(&StopToken) -> Found + Send>;
@@ -27,12 +27,20 @@ pub trait AnyGame: Send {
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
     fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot;
+    /// A search of the current position, or with `after` of the position after that move
+    /// (pondering); with the position key of the searched position.
     fn prepare(
         &mut self,
         config: SearchConfig,
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
-    ) -> Result<PreparedSearch, PlyError>;
+        after: Option<&str>,
+    ) -> Result<(PreparedSearch, String), PlyError>;
+    /// Keep one searcher (and its table) between searches: what pondering leaves in the table
+    /// then serves the next move.
+    fn set_keep_table(&mut self, keep: bool);
+    /// The current position in the game's notation (identifies a pondered position).
+    fn position_key(&self) -> String;
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError>;
     fn transcript(&self) -> String;
 }
@@ -51,6 +59,9 @@ pub struct Driver<G: Playable> {
     /// Evaluators already built for this game's searches (building one from a preset's
     /// weights allocates and validates them: microseconds every computer move otherwise).
     evaluators: Vec<(HeuristicChoice, Arc<dyn Evaluator<G>>)>,
+    /// The searcher kept between searches while pondering is on.
+    kept: Option<Arc<Mutex<Searcher<G>>>>,
+    keep: bool,
 }
 
 /// Evaluators a session keeps (its two players and the hint's default level need at most 3).
@@ -65,6 +76,8 @@ impl<G: Playable> Driver<G> {
             notes: Vec::new(),
             last: None,
             evaluators: Vec::new(),
+            kept: None,
+            keep: false,
         }
     }
 
@@ -265,7 +278,8 @@ impl<G: Playable> AnyGame for Driver<G> {
         config: SearchConfig,
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
-    ) -> Result<PreparedSearch, PlyError> {
+        after: Option<&str>,
+    ) -> Result<(PreparedSearch, String), PlyError> {
         let eval = match self.evaluators.iter().find(|(h, _)| h == heuristic) {
             Some((_, e)) => Arc::clone(e),
             None => {
@@ -277,10 +291,53 @@ impl<G: Playable> AnyGame for Driver<G> {
                 e
             }
         };
-        let pos = *self.line.current();
-        Ok(Box::new(move |stop: &StopToken| {
-            engine::run(&pos, eval.as_ref(), &config, algorithm, stop)
-        }))
+        let mut pos = *self.line.current();
+        if let Some(text) = after {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+            if !pos.is_legal(mv) {
+                return Err(PlyError::illegal(format!(
+                    "'{text}' is not a legal move here"
+                )));
+            }
+            pos.play(mv);
+        }
+        let key = pos.format_position();
+        if !self.keep {
+            let search: PreparedSearch = Box::new(move |stop: &StopToken| {
+                engine::run(&pos, eval.as_ref(), &config, algorithm, stop)
+            });
+            return Ok((search, key));
+        }
+        let reuse = self
+            .kept
+            .as_ref()
+            .filter(|k| k.lock().map(|s| *s.config() == config).unwrap_or(false));
+        let searcher = match reuse {
+            Some(k) => Arc::clone(k),
+            None => {
+                let k = Arc::new(Mutex::new(Searcher::new(&config)));
+                self.kept = Some(Arc::clone(&k));
+                k
+            }
+        };
+        let search: PreparedSearch = Box::new(move |stop: &StopToken| {
+            let mut s = searcher.lock().unwrap_or_else(|p| p.into_inner());
+            engine::run_kept(&pos, eval.as_ref(), &mut s, algorithm, stop)
+        });
+        Ok((search, key))
+    }
+
+    fn set_keep_table(&mut self, keep: bool) {
+        self.keep = keep;
+        if !keep {
+            self.kept = None;
+        }
+    }
+
+    fn position_key(&self) -> String {
+        self.line.current().format_position()
     }
 
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {

@@ -8,7 +8,7 @@ use ply_core::Evaluator;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::{HasHeuristic, Weights};
-use ply_core::search::{SearchConfig, StopToken, search};
+use ply_core::search::{SearchConfig, SearchResult, Searcher, StopToken, search};
 use std::sync::Arc;
 
 /// A game with a board view and the weighted heuristic's presets.
@@ -16,6 +16,7 @@ pub trait Playable: BoardView + HasHeuristic {}
 
 /// The result of a search, with moves already turned into the position's legal-move index and
 /// notation (so it can cross threads and be applied after re-locking the session).
+#[derive(Clone)]
 pub struct Found {
     pub index: Option<u32>,
     pub info: SearchInfo,
@@ -29,7 +30,22 @@ pub fn run<G: Playable>(
     algorithm: SearchAlgorithm,
     stop: &StopToken,
 ) -> Found {
-    let result = search(pos, eval, config, stop);
+    found(pos, search(pos, eval, config, stop), algorithm)
+}
+
+/// Like [`run`] with a searcher kept between searches (its table keeps what earlier searches,
+/// pondering included, learned).
+pub fn run_kept<G: Playable>(
+    pos: &G,
+    eval: &dyn Evaluator<G>,
+    searcher: &mut Searcher<G>,
+    algorithm: SearchAlgorithm,
+    stop: &StopToken,
+) -> Found {
+    found(pos, searcher.search(pos, eval, stop), algorithm)
+}
+
+fn found<G: Playable>(pos: &G, result: SearchResult<G::Move>, algorithm: SearchAlgorithm) -> Found {
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
     let index = result

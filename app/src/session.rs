@@ -13,7 +13,7 @@
 //! computer's reply and the human's move against the computer), and `redo()` replays moves until
 //! a human is to move again. Both cancel a running computer search.
 
-use crate::driver::{AnyGame, Driver};
+use crate::driver::{AnyGame, Driver, PreparedSearch};
 use crate::engine::Found;
 use crate::error::PlyError;
 use crate::guard::{guard, guard_or};
@@ -60,6 +60,11 @@ struct State {
     client: ClientInfo,
     /// The game's record id, fixed at creation so exporting twice gives the same record.
     record_id: String,
+    /// The replies the last computer move expects (its principal variation after its own
+    /// move), with the position they answer: what pondering searches.
+    expected: Option<(String, Vec<String>)>,
+    /// A finished ponder search: the position it searched and what it found.
+    pondered: Option<(String, Found)>,
 }
 
 /// A game being played: create it, draw its `snapshot()`, `play` human moves, let the computer
@@ -192,41 +197,16 @@ impl Session {
 
     /// Runs a search for the side to move with `settings` (or the computer's own) and, when
     /// `play` is set, plays the move found.
-    fn think(
-        &self,
-        play: bool,
-        over: Option<SearchLimits>,
-        epoch: Option<u64>,
-    ) -> Result<ComputerMove, PlyError> {
-        let (prepared, generation, algorithm) = {
-            let mut state = lock(&self.state);
-            if state.is_over() {
-                return Err(PlyError::GameOver);
-            }
-            let side = state.game.side_to_move();
-            let settings = match state.players.get(usize::from(side)) {
-                Some(PlayerKind::Computer { settings }) => settings.clone(),
-                _ if play => {
-                    return Err(PlyError::NotYourTurn {
-                        reason: "a human plays the side to move".into(),
-                    });
-                }
-                // A hint for a human: the opponent computer's settings, or the default level.
-                _ => state
-                    .players
-                    .iter()
-                    .find_map(|p| match p {
-                        PlayerKind::Computer { settings } => Some(settings.clone()),
-                        PlayerKind::Human => None,
-                    })
-                    .unwrap_or_else(|| default_engine_settings(kind_of(&state))),
-            };
-            let config = search_config(&settings, over, &state.limits, kind_of(&state));
-            let prepared = state
-                .game
-                .prepare(config, &settings.heuristic, settings.algorithm)?;
-            (prepared, state.generation, settings.algorithm)
-        };
+    /// The settings of the computer that plays `side`, if a computer plays it.
+    fn computer_settings(state: &State, side: u8) -> Option<EngineSettings> {
+        match state.players.get(usize::from(side)) {
+            Some(PlayerKind::Computer { settings }) => Some(settings.clone()),
+            _ => None,
+        }
+    }
+
+    /// Runs `prepared` as the session's one search (cancellable, counted by `thinking_nodes`).
+    fn run_search(&self, prepared: PreparedSearch, epoch: Option<u64>) -> Result<Found, PlyError> {
         let token = StopToken::new();
         {
             let mut thinking = lock(&self.thinking);
@@ -240,7 +220,6 @@ impl Session {
             }
             *thinking = Some(token.clone());
         }
-        log::debug!("search started ({algorithm:?})");
         let found: Result<Found, PlyError> = guard("search", || Ok(prepared(&token)));
         self.last_nodes.store(token.nodes(), Ordering::Relaxed);
         *lock(&self.thinking) = None;
@@ -248,10 +227,63 @@ impl Session {
         if token.is_stopped() {
             return Err(PlyError::Cancelled);
         }
+        Ok(found)
+    }
+
+    /// Runs a search for the side to move with `settings` (or the computer's own) and, when
+    /// `play` is set, plays the move found. A computer move whose position was pondered to the
+    /// end is answered from the ponder search at once (a ponder hit).
+    fn think(
+        &self,
+        play: bool,
+        over: Option<SearchLimits>,
+        epoch: Option<u64>,
+    ) -> Result<ComputerMove, PlyError> {
+        let (prepared, generation, algorithm) = {
+            let mut state = lock(&self.state);
+            if state.is_over() {
+                return Err(PlyError::GameOver);
+            }
+            let side = state.game.side_to_move();
+            let settings = match Self::computer_settings(&state, side) {
+                Some(settings) => settings,
+                None if play => {
+                    return Err(PlyError::NotYourTurn {
+                        reason: "a human plays the side to move".into(),
+                    });
+                }
+                // A hint for a human: the opponent computer's settings, or the default level.
+                None => Self::computer_settings(&state, 1 - side.min(1))
+                    .unwrap_or_else(|| default_engine_settings(kind_of(&state))),
+            };
+            if play
+                && over.is_none()
+                && let Some((key, found)) = state.pondered.take()
+                && key == state.game.position_key()
+                && found.info.completed
+                && found.index.is_some()
+            {
+                log::debug!("ponder hit");
+                return Self::apply(&mut state, found, true);
+            }
+            let config = search_config(&settings, over, &state.limits, kind_of(&state));
+            let (prepared, _) =
+                state
+                    .game
+                    .prepare(config, &settings.heuristic, settings.algorithm, None)?;
+            (prepared, state.generation, settings.algorithm)
+        };
+        log::debug!("search started ({algorithm:?})");
+        let found = self.run_search(prepared, epoch)?;
         let mut state = lock(&self.state);
         if state.generation != generation {
             return Err(PlyError::Cancelled);
         }
+        Self::apply(&mut state, found, play)
+    }
+
+    /// Plays (or, for a hint, describes) the move a search found.
+    fn apply(state: &mut State, found: Found, play: bool) -> Result<ComputerMove, PlyError> {
         let index = found
             .index
             .ok_or_else(|| PlyError::internal("the search found no move"))?;
@@ -264,6 +296,13 @@ impl Session {
             };
             let info = state.game.play_index(index, Some(stats))?;
             state.changed();
+            let replies = found
+                .info
+                .pv
+                .get(1..)
+                .map(<[String]>::to_vec)
+                .unwrap_or_default();
+            state.expected = Some((state.game.position_key(), replies));
             info
         } else {
             describe_legal(&*state.game, index)?
@@ -271,6 +310,61 @@ impl Session {
         Ok(ComputerMove {
             played,
             stats: found.info,
+        })
+    }
+
+    /// Keeps the engine's table between this session's searches, as pondering needs (off by
+    /// default: a fresh table makes every computer move reproducible from its position).
+    pub fn set_pondering(&self, on: bool) {
+        guard_or("set_pondering", (), || {
+            let mut s = lock(&self.state);
+            s.game.set_keep_table(on);
+            if !on {
+                s.pondered = None;
+            }
+        })
+    }
+
+    /// Thinks on the person's time: searches the position after the reply the computer's last
+    /// move expects, as the computer will search it, keeping what it finds (in the kept table,
+    /// and the result itself for a ponder hit). Returns the expected reply, or `None` when there
+    /// is nothing to ponder (no expectation for this position, or no computer to answer).
+    /// Stopped by `cancel()` like any search; `epoch` as for `computer_move_at`.
+    pub fn ponder_at(&self, epoch: u64) -> Result<Option<String>, PlyError> {
+        guard("ponder", || {
+            let (prepared, generation, expected) = {
+                let mut state = lock(&self.state);
+                if state.is_over() || state.computer_to_move() {
+                    return Ok(None);
+                }
+                let key = state.game.position_key();
+                let expected = match &state.expected {
+                    Some((k, replies)) if *k == key => replies.first().cloned(),
+                    _ => None,
+                };
+                let Some(expected) = expected else {
+                    return Ok(None);
+                };
+                let computer = 1 - state.game.side_to_move().min(1);
+                let Some(settings) = Self::computer_settings(&state, computer) else {
+                    return Ok(None);
+                };
+                let config = search_config(&settings, None, &state.limits, kind_of(&state));
+                let (prepared, key) = state.game.prepare(
+                    config,
+                    &settings.heuristic,
+                    settings.algorithm,
+                    Some(&expected),
+                )?;
+                ((prepared, key), state.generation, expected)
+            };
+            let (prepared, key) = prepared;
+            let found = self.run_search(prepared, Some(epoch))?;
+            let mut state = lock(&self.state);
+            if state.generation == generation {
+                state.pondered = Some((key, found));
+            }
+            Ok(Some(expected))
         })
     }
 }
@@ -305,6 +399,7 @@ impl Session {
                         search_config(settings, None, &unlimited(), game),
                         &settings.heuristic,
                         settings.algorithm,
+                        None,
                     )?;
                 }
             }
@@ -318,6 +413,8 @@ impl Session {
                     started_at_ms: now_ms(),
                     ended_at_ms: None,
                     record_id: new_record_id(),
+                    expected: None,
+                    pondered: None,
                     client: ClientInfo {
                         app_version: env!("CARGO_PKG_VERSION").into(),
                         platform: Platform::Other,

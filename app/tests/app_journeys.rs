@@ -618,3 +618,142 @@ fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
     d.settle();
     assert_eq!(d.app.history_view().entries.len(), 1);
 }
+
+/// Plays the person's move `f5`, lets the computer answer, and returns the computer's move with
+/// the reply its search expects next.
+fn computer_answer_with_expectation(d: &mut Driver) -> Vec<String> {
+    d.send(Event::PlayNotation("f5".into()));
+    let msg = d
+        .run_held(d.think_index().expect("the computer's search"))
+        .expect("result");
+    let pv = match &msg {
+        Msg::Thought { result: Ok(cm), .. } => cm.stats.pv.clone(),
+        other => panic!("no computer move: {other:?}"),
+    };
+    d.deliver(msg);
+    pv
+}
+
+fn pondering_game() -> Driver {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::SetPonder(ply_app::app::PonderMode::On));
+    d.send(Event::ChooseLevel(4));
+    d.send(Event::NewGame);
+    d
+}
+
+#[test]
+fn pondering_hit_answers_from_the_ponder_search() {
+    let mut d = pondering_game();
+    let pv = computer_answer_with_expectation(&mut d);
+    let expected = pv.get(1).expect("the search expects a reply").clone();
+    assert_eq!(d.thinks(), 1, "the computer ponders on the person's time");
+    let b = d.board();
+    assert!(
+        b.thinking.is_none() && b.accepts_input,
+        "pondering does not block the person: {b:?}"
+    );
+    d.think();
+    let session = d.app.session().expect("session");
+    let ponder_nodes = session.thinking_nodes();
+    assert!(ponder_nodes > 0, "the ponder search ran");
+    d.send(Event::PlayNotation(expected));
+    let msg = d
+        .run_held(d.think_index().expect("the answer"))
+        .expect("result");
+    let cm = match &msg {
+        Msg::Thought { result: Ok(cm), .. } => cm.clone(),
+        other => panic!("no answer: {other:?}"),
+    };
+    assert_eq!(
+        cm.stats.nodes, ponder_nodes,
+        "answered from the ponder search"
+    );
+    assert_eq!(session.thinking_nodes(), ponder_nodes, "no new search ran");
+    d.deliver(msg);
+    assert_eq!(d.board().moves.len(), 4);
+    assert_matches_replay(&d);
+}
+
+#[test]
+fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
+    let mut d = pondering_game();
+    let pv = computer_answer_with_expectation(&mut d);
+    d.think();
+    let session = d.app.session().expect("session");
+    let ponder_nodes = session.thinking_nodes();
+    let other = d
+        .board()
+        .legal_moves
+        .iter()
+        .map(|m| m.notation.clone())
+        .find(|n| Some(n) != pv.get(1))
+        .expect("another move");
+    d.send(Event::PlayNotation(other));
+    let msg = d
+        .run_held(d.think_index().expect("the answer"))
+        .expect("result");
+    match &msg {
+        Msg::Thought { result: Ok(cm), .. } => {
+            assert_eq!(
+                cm.stats.nodes,
+                session.thinking_nodes(),
+                "a search of its own"
+            );
+            assert_ne!(session.thinking_nodes(), ponder_nodes);
+        }
+        other => panic!("no answer: {other:?}"),
+    }
+    d.deliver(msg);
+    // A ponder queued when the person moves (or the screen hides) never starts.
+    assert_eq!(d.thinks(), 1, "pondering again");
+    d.send(Event::ScreenHidden);
+    let msg = d
+        .run_held(d.think_index().expect("ponder"))
+        .expect("result");
+    assert!(matches!(msg, Msg::Pondered { .. }));
+    assert_eq!(
+        session.thinking_nodes(),
+        d.app.session().expect("s").thinking_nodes()
+    );
+    d.deliver(msg);
+    d.send(Event::ScreenShown);
+    d.send(Event::PlayNotation(
+        d.board().legal_moves[0].notation.clone(),
+    ));
+    let ponder = d
+        .queue
+        .iter()
+        .filter(|c| {
+            matches!(
+                c,
+                ply_app::app::Command::Think {
+                    kind: ply_app::app::ThinkKind::Ponder,
+                    ..
+                }
+            )
+        })
+        .count();
+    let moves = d
+        .queue
+        .iter()
+        .filter(|c| {
+            matches!(
+                c,
+                ply_app::app::Command::Think {
+                    kind: ply_app::app::ThinkKind::Move,
+                    ..
+                }
+            )
+        })
+        .count();
+    assert_eq!(
+        (ponder, moves),
+        (1, 1),
+        "the stale ponder is queued before the answer"
+    );
+    d.settle();
+    assert_eq!(d.board().moves.len(), 6);
+    assert_matches_replay(&d);
+}

@@ -4,6 +4,8 @@
 //! ([`remote`]) and forwards each call.
 //!
 //! The API (Kotlin names in brackets; see README "Bindings"):
+//! - [`app::AppCore`] (`AppCore`): the app core the shells drive: events in, view models and
+//!   effects (through the `AppShell` foreign trait) out;
 //! - [`session::GameSession`] (`GameSession`): one game: snapshot, play, undo/redo, computer
 //!   moves with cancellation, hints, resignation, record export;
 //! - [`settings`]: `settings_for_difficulty` (`settingsForDifficulty`), `recommended_limits`
@@ -17,6 +19,8 @@
 
 uniffi::setup_scaffolding!();
 
+pub mod app;
+pub mod app_types;
 pub mod logging;
 pub mod records;
 pub mod remote;

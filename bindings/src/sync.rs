@@ -65,7 +65,7 @@ pub trait HttpTransport: Send + Sync {
 }
 
 /// The foreign transport seen as the core's trait.
-struct Bridge(Arc<dyn HttpTransport>);
+pub(crate) struct Bridge(pub(crate) Arc<dyn HttpTransport>);
 
 fn headers_in(h: Vec<core::HttpHeader>) -> Vec<HttpHeader> {
     h.into_iter()

@@ -228,22 +228,24 @@ pub(super) fn build(g: &Game, visible: bool, _limits: &EngineLimits) -> BoardVie
             }
         })
         .collect();
-    let thinking = g.thinking.as_ref().map(|t| {
-        let nodes = g.session.thinking_nodes();
+    let thinking = g.thinking.as_ref().and_then(|t| {
         let kind = match t.kind {
             ThinkKind::Move => ThinkingKind::Move,
             ThinkKind::Hint => ThinkingKind::Hint,
+            // Pondering is the person's time: nothing to wait for, nothing to show.
+            ThinkKind::Ponder => return None,
         };
+        let nodes = g.session.thinking_nodes();
         let what = if kind == ThinkingKind::Hint {
             "Looking for a hint"
         } else {
             "Thinking"
         };
-        ThinkingView {
+        Some(ThinkingView {
             kind,
             nodes,
             text: format!("{what}… {} positions", group(nodes)),
-        }
+        })
     });
     let moves_list = |v: Vec<&MoveInfo>| {
         v.into_iter()
@@ -295,7 +297,10 @@ pub(super) fn build(g: &Game, visible: bool, _limits: &EngineLimits) -> BoardVie
         message: g.marks.message.clone(),
         can_undo: s.can_undo,
         can_redo: s.can_redo,
-        can_hint: accepts && g.thinking.is_none(),
+        can_hint: accepts
+            && g.thinking
+                .as_ref()
+                .is_none_or(|t| t.kind == ThinkKind::Ponder),
         can_resign: !finished && g.setup.mode.has_human(),
         can_pause: can_pause_mode && !g.paused,
         can_resume: can_pause_mode && g.paused,

@@ -53,6 +53,8 @@ pub struct AppConfig {
 pub enum ThinkKind {
     Move,
     Hint,
+    /// Thinking on the person's time about the reply the computer expects.
+    Ponder,
 }
 
 /// Work the core asks its runtime to do off the caller's thread.
@@ -116,6 +118,10 @@ pub enum Msg {
     },
     /// A search is still running: redraw its node count.
     Progress {
+        ticket: u64,
+    },
+    /// A ponder search ended (what it found stays in the session).
+    Pondered {
         ticket: u64,
     },
     Recorded {
@@ -281,6 +287,13 @@ impl App {
                     .is_some_and(|t| t.ticket == ticket);
                 if !current {
                     return fx;
+                }
+            }
+            Msg::Pondered { ticket } => {
+                if let Some(g) = self.game.as_mut()
+                    && g.thinking.as_ref().is_some_and(|t| t.ticket == ticket)
+                {
+                    g.thinking = None;
                 }
             }
             Msg::Recorded { entry, result } => self.recorded(entry, result, &mut fx),
@@ -454,7 +467,20 @@ impl App {
                 }
             }
             Event::SetSyncOnMetered(on) => self.set_prefs(|p| p.sync_on_metered = on),
-            Event::SetPonder(mode) => self.set_prefs(|p| p.ponder = mode),
+            Event::SetPonder(mode) => {
+                self.set_prefs(|p| p.ponder = mode);
+                if let Some(g) = self.game.as_mut() {
+                    let on = mode.enabled_at(g.setup.level) && g.setup.mode == PlayMode::VsComputer;
+                    if !on
+                        && g.thinking
+                            .as_ref()
+                            .is_some_and(|t| t.kind == ThinkKind::Ponder)
+                    {
+                        g.cancel_thinking();
+                    }
+                    g.session.set_pondering(on);
+                }
+            }
             Event::SetHaptics(on) => self.set_prefs(|p| p.haptics = on),
             Event::SetWeights { game, json } => {
                 let key = prefs::weights_key(game).to_string();
@@ -570,12 +596,18 @@ impl App {
         let [first, second] = setup.players(self.prefs.custom_weights(setup.game))?;
         let session = Session::new(setup.game, first, second, setup.start_position.clone())?;
         session.set_limits(self.limits);
+        session.set_pondering(self.ponders(setup));
         session.set_client(
             self.config.app_version.clone(),
             self.config.platform,
             self.config.total_ram_bytes,
         );
         Ok(session)
+    }
+
+    /// Pondering is for games against the computer, at the levels the setting names.
+    fn ponders(&self, setup: &Setup) -> bool {
+        setup.mode == PlayMode::VsComputer && self.prefs.ponder.enabled_at(setup.level)
     }
 
     fn new_game(&mut self, fx: &mut Vec<Effect>) {
@@ -639,6 +671,7 @@ impl App {
             session.resign(side)?;
         }
         session.set_limits(self.limits);
+        session.set_pondering(self.ponders(&saved.setup));
         session.set_client(
             self.config.app_version.clone(),
             self.config.platform,
@@ -812,18 +845,27 @@ impl App {
         if !visible || g.paused || g.thinking.is_some() || g.finished() {
             return;
         }
-        if !g.snapshot.computer_to_move {
+        let kind = if g.snapshot.computer_to_move {
+            ThinkKind::Move
+        } else if g.setup.mode == PlayMode::VsComputer
+            && self.prefs.ponder.enabled_at(g.setup.level)
+            && g.snapshot
+                .last_move
+                .as_ref()
+                .is_some_and(|m| !g.setup.is_human(m.player))
+        {
+            ThinkKind::Ponder
+        } else {
             return;
-        }
+        };
         self.next_ticket = ticket;
-        g.thinking = Some(Thinking {
-            ticket,
-            kind: ThinkKind::Move,
-        });
-        g.marks.message = None;
+        g.thinking = Some(Thinking { ticket, kind });
+        if kind == ThinkKind::Move {
+            g.marks.message = None;
+        }
         self.commands.push(Command::Think {
             ticket,
-            kind: ThinkKind::Move,
+            kind,
             epoch: g.session.cancel_epoch(),
             session: Arc::clone(&g.session),
         });
@@ -841,6 +883,7 @@ impl App {
         }
         let ticket = self.ticket();
         let Some(g) = self.game.as_mut() else { return };
+        g.cancel_thinking();
         g.marks.hint = None;
         g.marks.message = None;
         g.thinking = Some(Thinking {
@@ -903,6 +946,7 @@ impl App {
                 fx.push(Effect::Announce(format!("Hint: {}", cm.played.notation)));
                 g.marks.hint = Some(cm.played);
             }
+            (ThinkKind::Ponder, _) => {}
             (_, Err(PlyError::Cancelled)) | (ThinkKind::Hint, _) => {
                 if current {
                     self.maybe_think(fx);
@@ -1057,6 +1101,24 @@ impl App {
         }));
     }
 
+    /// The sync run a platform's background worker should make now, if any (sync on, a valid
+    /// address, records waiting, no run under way); the core counts it as running until its
+    /// result arrives (`Msg::Synced` or `Event::SyncFinished`).
+    pub fn background_job(&mut self) -> Option<SyncJob> {
+        let url = self.sync_configured()?;
+        if self.syncing || self.pending() == 0 {
+            return None;
+        }
+        self.syncing = true;
+        Some(SyncJob {
+            server_url: url,
+            token: self.token.clone(),
+            respect_backoff: true,
+            platform: self.config.platform,
+            app_version: self.config.app_version.clone(),
+        })
+    }
+
     fn schedule_background_sync(&mut self, fx: &mut Vec<Effect>) {
         if self.sync_configured().is_some() && self.pending() > 0 {
             fx.push(Effect::ScheduleSync {
@@ -1154,7 +1216,7 @@ impl Game {
             && self
                 .thinking
                 .as_ref()
-                .is_none_or(|t| t.kind == ThinkKind::Hint)
+                .is_none_or(|t| t.kind != ThinkKind::Move)
     }
 
     fn resigned_by(&self) -> Option<Side> {

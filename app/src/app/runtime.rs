@@ -122,6 +122,19 @@ impl Runtime {
         true
     }
 
+    /// A sync run for the platform's background worker (WorkManager, BGTaskScheduler), on the
+    /// calling thread: `None` when there is nothing to do; the result also reaches the core.
+    pub fn background_sync(&self) -> Option<SyncResult> {
+        let job = lock(&self.inner.app).background_job()?;
+        let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
+        let result = match &self.inner.transport {
+            Some(t) => run_sync(&dir, t.as_ref(), &job),
+            None => no_transport(),
+        };
+        self.inner.deliver(Msg::Synced(result.clone()), true);
+        Some(result)
+    }
+
     /// Commands run so far (tests check that hidden boards start no search).
     pub fn jobs_started(&self) -> usize {
         self.inner.jobs.load(Ordering::Relaxed)
@@ -231,6 +244,12 @@ pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) ->
             let result = match kind {
                 ThinkKind::Move => session.computer_move_at(epoch, None),
                 ThinkKind::Hint => session.hint_at(epoch, None),
+                ThinkKind::Ponder => {
+                    if let Err(e) = session.ponder_at(epoch) {
+                        log::debug!("ponder: {e}");
+                    }
+                    return Some(Msg::Pondered { ticket });
+                }
             };
             Some(Msg::Thought {
                 ticket,
@@ -253,9 +272,13 @@ pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) ->
         Command::ScanOutbox => Some(Msg::Outbox(scan_outbox(&outbox_dir))),
         Command::Sync(job) => Some(Msg::Synced(match transport {
             Some(t) => run_sync(&outbox_dir, t, &job),
-            None => SyncResult::failed("this app has no network transport".into(), false),
+            None => no_transport(),
         })),
     }
+}
+
+fn no_transport() -> SyncResult {
+    SyncResult::failed("this app has no network transport".into(), false)
 }
 
 /// What the outbox in `dir` holds now.

@@ -1,0 +1,189 @@
+package dev.ply.core.tests
+
+import dev.ply.core.AppConfig
+import dev.ply.core.AppCore
+import dev.ply.core.AppShell
+import dev.ply.core.BoardView
+import dev.ply.core.ClientPlatform
+import dev.ply.core.Effect
+import dev.ply.core.Event
+import dev.ply.core.GameKind
+import dev.ply.core.HttpRequest
+import dev.ply.core.HttpResponse
+import dev.ply.core.HttpTransport
+import dev.ply.core.PlayMode
+import dev.ply.core.Screen
+import dev.ply.core.SyncState
+import dev.ply.core.ThinkingKind
+import dev.ply.core.TransportException
+import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.BeforeAll
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.TestInstance
+import java.nio.file.Files
+import java.util.concurrent.ConcurrentLinkedQueue
+import kotlin.test.assertEquals
+import kotlin.test.assertNotNull
+import kotlin.test.assertNull
+import kotlin.test.assertTrue
+
+/**
+ * A shell as the phone apps are one: effects arrive on any thread and are queued for a fake
+ * main thread ([drain]); scheduled background syncs go to a fake scheduler ([scheduled]); the
+ * saved UI state and the token go to fake platform stores.
+ */
+class FakeShell : AppShell {
+    private val inbox = ConcurrentLinkedQueue<Effect>()
+    val seen = mutableListOf<Effect>()
+    val scheduled = mutableListOf<ULong>()
+    var uiState: String? = null
+    var token: String? = null
+    var renders = 0
+
+    override fun effects(effects: List<Effect>) {
+        inbox.addAll(effects)
+    }
+
+    /** What the main thread does with the queued effects. */
+    fun drain() {
+        while (true) {
+            val e = inbox.poll() ?: return
+            seen += e
+            when (e) {
+                is Effect.Render -> renders++
+                is Effect.ScheduleSync -> scheduled += e.notBeforeMs
+                is Effect.SaveUiState -> uiState = e.v1
+                is Effect.StoreToken -> token = e.v1
+                is Effect.Cue, is Effect.Announce -> {}
+            }
+        }
+    }
+}
+
+/** No network: every request fails to connect. */
+class OfflineTransport : HttpTransport {
+    override fun send(request: HttpRequest): HttpResponse = throw TransportException.Connect("offline")
+}
+
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AppCoreTest {
+    @BeforeAll
+    fun checksums() = uniffiEnsureInitialized()
+
+    private fun config(dir: String) = AppConfig(
+        dataDir = dir, platform = ClientPlatform.ANDROID, appVersion = "test",
+        totalRamBytes = 4uL shl 30, availableRamBytes = 2uL shl 30, cpuCores = 4u, token = null,
+    )
+
+    private fun newDir(): String = Files.createTempDirectory("ply-app").toString()
+
+    private fun start(dir: String, shell: FakeShell, game: GameKind, mode: PlayMode, level: Int, transport: HttpTransport? = null): AppCore {
+        val app = AppCore(config(dir), shell, transport)
+        app.dispatch(Event.ScreenShown)
+        app.dispatch(Event.ChooseGame(game))
+        app.dispatch(Event.ChooseMode(mode))
+        app.dispatch(Event.ChooseLevel(level.toUByte()))
+        app.dispatch(Event.NewGame)
+        return app
+    }
+
+    private fun settled(app: AppCore, shell: FakeShell): BoardView {
+        assertTrue(app.waitIdle(30_000uL), "the core's workers finished")
+        shell.drain()
+        return assertNotNull(app.boardView())
+    }
+
+    @Test
+    fun aWholeGameAgainstTheComputer() {
+        val shell = FakeShell()
+        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 1)
+        var board = settled(app, shell)
+        assertTrue(board.status.startsWith("You play black (X)"), board.status)
+        var turns = 0
+        while (!board.finished) {
+            assertTrue(board.acceptsInput, board.status)
+            app.dispatchAndBoard(Event.ChooseMove(board.legalMoves.first().index))
+            board = settled(app, shell)
+            turns++
+            assertTrue(turns < 100)
+        }
+        assertEquals(board.firstCount + board.secondCount, board.cells.count { it.piece.name != "EMPTY" }.toUInt())
+        assertTrue(shell.seen.contains(Effect.Announce(board.status)), "the result is announced")
+        assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("The computer (White) played") })
+        app.dispatch(Event.OpenHistory)
+        settled(app, shell)
+        val history = assertNotNull(app.historyView())
+        assertEquals(1, history.entries.size)
+        assertEquals(SyncState.Local, history.entries[0].sync)
+        assertEquals(Screen.HISTORY, assertNotNull(app.view()).screen)
+        app.destroy()
+    }
+
+    @Test
+    fun hidingTheScreenCancelsThinkingAndShowingResumes() {
+        val shell = FakeShell()
+        // Level 10 thinks for seconds: long enough to be hidden mid-search.
+        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 10)
+        settled(app, shell)
+        val thinking = app.dispatchAndBoard(Event.PlayNotation("f5"))
+        assertEquals(ThinkingKind.MOVE, thinking?.thinking?.kind)
+        app.dispatch(Event.ScreenHidden)
+        val hidden = settled(app, shell)
+        assertEquals(listOf("f5"), hidden.moves, "no move while hidden")
+        assertNull(hidden.thinking)
+        app.dispatch(Event.ScreenShown)
+        assertEquals(ThinkingKind.MOVE, app.boardView()?.thinking?.kind, "thinking again once shown")
+        app.dispatch(Event.Undo)
+        val undone = settled(app, shell)
+        assertTrue(undone.moves.isEmpty() && undone.acceptsInput)
+        app.destroy()
+    }
+
+    @Test
+    fun aGameSurvivesProcessDeath() {
+        val dir = newDir()
+        val shell = FakeShell()
+        val app = start(dir, shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)
+        app.dispatch(Event.PlayNotation("4"))
+        app.dispatch(Event.PlayNotation("3"))
+        val before = settled(app, shell)
+        val blob = assertNotNull(shell.uiState)
+        app.destroy()
+
+        val again = FakeShell()
+        val restored = AppCore(config(dir), again, null)
+        restored.dispatch(Event.RestoreUi(blob))
+        restored.dispatch(Event.ScreenShown)
+        val after = settled(restored, again)
+        assertEquals(Screen.BOARD, assertNotNull(restored.view()).screen)
+        assertEquals(before.moves, after.moves)
+        assertEquals(before.cells, after.cells)
+        assertEquals("Red (X) to move.", after.status)
+        restored.destroy()
+    }
+
+    @Test
+    fun aFailedSyncIsScheduledAtTheCoresRetryTimeAlsoInTheBackground() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, OfflineTransport())
+        app.dispatch(Event.ScreenShown)
+        app.dispatch(Event.OpenSettings)
+        app.dispatch(Event.SetServerUrl("ftp://nowhere"))
+        assertNotNull(app.settingsView()?.serverUrlError, "a bad address is refused")
+        app.dispatch(Event.SetServerUrl("https://collector.example"))
+        app.dispatch(Event.SetSyncEnabled(true))
+        assertTrue(app.settingsView()!!.syncEnabled)
+        app.dispatch(Event.ChooseGame(GameKind.CONNECT_FOUR))
+        app.dispatch(Event.ChooseMode(PlayMode.TWO_PLAYERS))
+        app.dispatch(Event.NewGame)
+        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.dispatch(Event.PlayNotation(c))
+        settled(app, shell)
+        val retry = shell.scheduled.lastOrNull()
+        assertNotNull(retry, "the failed attempt asks the platform to try again")
+        app.dispatch(Event.Background)
+        shell.drain()
+        assertEquals(retry, shell.scheduled.last(), "backgrounding keeps the core's retry time")
+        assertEquals(SyncState.Waiting, app.historyView()!!.entries[0].sync)
+        app.destroy()
+    }
+}

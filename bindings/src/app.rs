@@ -1,0 +1,127 @@
+//! `AppCore`: the app core (`ply_app::app::Runtime`) for the phone shells. The shells send it
+//! events, read view models, and perform the effects it hands to their `AppShell`.
+
+use crate::app_types::{
+    AfterGameView, AppConfig, BoardView, Effect, Event, HistoryView, HomeView, SettingsView,
+    SyncResult, ViewModel,
+};
+use crate::remote::EngineLimits;
+use crate::sync::{Bridge, HttpTransport};
+use ply_app::app::runtime::{Runtime, Shell};
+use ply_app::guard::guard_or;
+use std::sync::Arc;
+
+/// What the shell does with the core's effects: called on the thread that dispatched the event,
+/// or on one of the core's worker threads when a search, write or sync run finishes. Hop to the
+/// main thread to draw; never block here.
+#[uniffi::export(with_foreign)]
+pub trait AppShell: Send + Sync {
+    fn effects(&self, effects: Vec<Effect>);
+}
+
+struct ShellBridge(Arc<dyn AppShell>);
+
+impl Shell for ShellBridge {
+    fn effects(&self, effects: Vec<Effect>) {
+        self.0.effects(effects)
+    }
+}
+
+/// The app: create one per process with the shell's data directory and device facts.
+#[derive(uniffi::Object)]
+pub struct AppCore {
+    runtime: Runtime,
+}
+
+#[uniffi::export]
+impl AppCore {
+    /// Starts the core: restores the game in progress (hidden until `ScreenShown`), the
+    /// settings and the history from `config.data_dir`. `transport` sends sync requests.
+    #[uniffi::constructor]
+    pub fn new(
+        config: AppConfig,
+        shell: Arc<dyn AppShell>,
+        transport: Option<Arc<dyn HttpTransport>>,
+    ) -> Arc<Self> {
+        let transport =
+            transport.map(|t| Arc::new(Bridge(t)) as Arc<dyn ply_core::sync::HttpTransport>);
+        Arc::new(AppCore {
+            runtime: Runtime::new(config, Arc::new(ShellBridge(shell)), transport),
+        })
+    }
+
+    /// Handles one event; its effects reach the `AppShell` before this returns.
+    pub fn dispatch(&self, event: Event) {
+        guard_or("AppCore.dispatch", (), || {
+            self.runtime.dispatch(event);
+        })
+    }
+
+    /// Everything to draw now: the screen on top and its view model.
+    pub fn view(&self) -> Option<ViewModel> {
+        guard_or("AppCore.view", None, || {
+            Some(self.runtime.read(|a| a.view()))
+        })
+    }
+
+    /// The board of the game in progress, whatever screen is on top.
+    pub fn board_view(&self) -> Option<BoardView> {
+        guard_or("AppCore.board_view", None, || {
+            self.runtime.read(|a| a.board_view())
+        })
+    }
+
+    /// `dispatch(event)` then `board_view()` in one call (one FFI crossing per tap).
+    pub fn dispatch_and_board(&self, event: Event) -> Option<BoardView> {
+        guard_or("AppCore.dispatch_and_board", None, || {
+            self.runtime.dispatch(event);
+            self.runtime.read(|a| a.board_view())
+        })
+    }
+
+    pub fn home_view(&self) -> Option<HomeView> {
+        guard_or("AppCore.home_view", None, || {
+            Some(self.runtime.read(|a| a.home_view()))
+        })
+    }
+
+    pub fn after_game_view(&self) -> Option<AfterGameView> {
+        guard_or("AppCore.after_game_view", None, || {
+            self.runtime.read(|a| a.after_game_view())
+        })
+    }
+
+    pub fn history_view(&self) -> Option<HistoryView> {
+        guard_or("AppCore.history_view", None, || {
+            Some(self.runtime.read(|a| a.history_view()))
+        })
+    }
+
+    pub fn settings_view(&self) -> Option<SettingsView> {
+        guard_or("AppCore.settings_view", None, || {
+            Some(self.runtime.read(|a| a.settings_view()))
+        })
+    }
+
+    /// The search caps the core applies on this device.
+    pub fn limits(&self) -> EngineLimits {
+        self.runtime.read(|a| a.limits())
+    }
+
+    /// For the platform's background worker: one sync run on the calling thread (blocking), or
+    /// `None` when there is nothing to send. The core learns the result itself.
+    pub fn background_sync(&self) -> Option<SyncResult> {
+        guard_or("AppCore.background_sync", None, || {
+            self.runtime.background_sync()
+        })
+    }
+
+    /// Waits up to `timeout_ms` until the core's workers are idle (tests, and an app about to
+    /// be suspended that wants its last write done); true when idle.
+    pub fn wait_idle(&self, timeout_ms: u64) -> bool {
+        guard_or("AppCore.wait_idle", false, || {
+            self.runtime
+                .wait_idle(std::time::Duration::from_millis(timeout_ms))
+        })
+    }
+}

@@ -1,0 +1,473 @@
+//! The app core's types as the shells see them, restated for UniFFI as remote types of
+//! `ply_app::app` (see `remote.rs` for why: the compiler rejects a copy that differs).
+
+use crate::remote::{ClientPlatform, EngineLimits, GameKind, Piece, Side};
+pub use ply_app::app::{
+    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BoardView, CellView,
+    ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption, HistoryEntry, HistoryView,
+    HomeView, LegalMove, ModeOption, OrderingChoice, OrderingOption, PlayMode, PonderMode, Screen,
+    SettingsView, SideOption, SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel,
+    WeightsView,
+};
+
+/// What the shell tells the core at start.
+#[uniffi::remote(Record)]
+pub struct AppConfig {
+    /// A private directory the core owns (the game in progress, settings, history, outbox).
+    pub data_dir: String,
+    pub platform: ClientPlatform,
+    pub app_version: String,
+    /// The device's memory and cores (zero: unknown), for the search caps.
+    pub total_ram_bytes: u64,
+    pub available_ram_bytes: u64,
+    pub cpu_cores: u32,
+    /// The collector token the platform's secure store holds, if any.
+    pub token: Option<String>,
+}
+
+/// Who plays.
+#[uniffi::remote(Enum)]
+pub enum PlayMode {
+    /// One person against the computer.
+    VsComputer,
+    /// Two people sharing one device.
+    TwoPlayers,
+    /// The computer plays both sides (pause and resume).
+    ComputerVsComputer,
+}
+
+/// The algorithm choice on the home screen (plain minimax is a research baseline, not offered).
+#[uniffi::remote(Enum)]
+pub enum AlgorithmChoice {
+    /// Whatever the level chooses.
+    ByLevel,
+    Scout,
+    AlphaBeta,
+    Pvs,
+    Mcts,
+}
+
+/// Move-ordering presets (they change the speed of a search, never its value).
+#[uniffi::remote(Enum)]
+pub enum OrderingChoice {
+    ByLevel,
+    StaticOnly,
+    /// Transposition-table move, killers, history.
+    Full,
+    /// History-ADS with Move-to-Front (the History-ADS paper's best list rule).
+    HistoryAds,
+}
+
+/// When the computer thinks on the person's time.
+#[uniffi::remote(Enum)]
+pub enum PonderMode {
+    /// From [`PONDER_FROM_LEVEL`] up: where a move takes long enough for it to matter.
+    ByLevel,
+    On,
+    Off,
+}
+
+/// How a sync run ended.
+#[uniffi::remote(Record)]
+pub struct SyncResult {
+    /// A token issued during this run (store it; it replaces the old one).
+    pub new_token: Option<String>,
+    /// The old token was refused and no new one could be had: forget it.
+    pub token_refused: bool,
+    pub sent: u64,
+    pub accepted: u64,
+    pub duplicates: u64,
+    pub rejected: u64,
+    /// Records still waiting.
+    pub remaining: u64,
+    /// The core's backoff: do not try before this (unix ms).
+    pub next_attempt_at_ms: Option<u64>,
+    /// `None` when every record was handled, else why not (for the history screen).
+    pub problem: Option<String>,
+}
+
+/// Something the person did or the platform reported.
+#[uniffi::remote(Enum)]
+pub enum Event {
+    // Home: the choices of the next game.
+    ChooseGame(GameKind),
+    ChooseMode(PlayMode),
+    ChooseSide(Side),
+    ChooseLevel(u8),
+    ChooseAlgorithm(AlgorithmChoice),
+    ChooseOrdering(OrderingChoice),
+    /// A heuristic preset by name, or `None` for the custom weights (or `default`).
+    ChooseHeuristic(Option<String>),
+    /// Starts a game from the home screen's choices and shows the board.
+    NewGame,
+    /// Back to the game in progress (from home, history, settings or after-game).
+    OpenBoard,
+    OpenHome,
+    OpenHistory,
+    OpenSettings,
+    OpenAfterGame,
+
+    // Board.
+    /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts: select
+    /// a piece, then its destination).
+    TapCell(u32),
+    /// A move by its index in the board's legal moves (keyboard, accessibility, the terminal).
+    ChooseMove(u32),
+    /// A move in the game's notation (`f5`, `4`, `11-15`, `pass`).
+    PlayNotation(String),
+    /// One of the capture paths offered when two paths end on the same square.
+    ChoosePath(u32),
+    CancelSelection,
+    Undo,
+    Redo,
+    Hint,
+    Resign,
+    /// Computer against computer: stop after the current move; `Resume` continues.
+    Pause,
+    Resume,
+
+    // Settings.
+    SetSyncEnabled(bool),
+    SetServerUrl(String),
+    SetSyncOnMetered(bool),
+    SetPonder(PonderMode),
+    SetHaptics(bool),
+    /// The weights editor's text for a game (blank clears the custom weights).
+    SetWeights {
+        game: GameKind,
+        json: String,
+    },
+    /// Upload the finished games now (history screen).
+    SyncNow,
+
+    // Platform.
+    /// The app's UI became visible (Android ON_START, iOS scene active).
+    ScreenShown,
+    /// The app's UI is no longer visible (ON_STOP, scene inactive or background).
+    ScreenHidden,
+    Foreground,
+    Background,
+    Network {
+        online: bool,
+        metered: bool,
+    },
+    /// The system is short of memory: the core drops what it can rebuild.
+    MemoryWarning,
+    /// A sync run by the platform's background worker ended.
+    SyncFinished(SyncResult),
+    /// The platform's saved UI state (what the last `SaveUiState` effect carried).
+    RestoreUi(String),
+}
+
+/// A haptic or sound cue.
+#[uniffi::remote(Enum)]
+pub enum Cue {
+    /// A move was played (a light tap).
+    Move,
+    /// The move was refused.
+    Refused,
+    /// The game ended.
+    GameOver,
+}
+
+/// What the core asks the shell to do.
+#[uniffi::remote(Enum)]
+pub enum Effect {
+    /// The view models changed: read them and redraw.
+    Render,
+    /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
+    SaveUiState(String),
+    /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
+    /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
+    ScheduleSync {
+        not_before_ms: u64,
+    },
+    /// Keep this collector token in the platform's secure store and pass it back at start.
+    StoreToken(Option<String>),
+    Cue(Cue),
+    /// Speak this for accessibility (TalkBack, VoiceOver).
+    Announce(String),
+}
+
+/// The screen on top.
+#[uniffi::remote(Enum)]
+pub enum Screen {
+    Home,
+    Board,
+    AfterGame,
+    History,
+    Settings,
+}
+
+/// Everything to draw now: the screen on top and its view model (the others are `None`).
+#[uniffi::remote(Record)]
+pub struct ViewModel {
+    pub screen: Screen,
+    pub home: Option<HomeView>,
+    pub board: Option<BoardView>,
+    pub after_game: Option<AfterGameView>,
+    pub history: Option<HistoryView>,
+    pub settings: Option<SettingsView>,
+}
+
+#[uniffi::remote(Record)]
+pub struct GameOption {
+    pub game: GameKind,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct ModeOption {
+    pub mode: PlayMode,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct SideOption {
+    pub side: Side,
+    /// "Black (moves first)".
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct AlgorithmOption {
+    pub choice: AlgorithmChoice,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct OrderingOption {
+    pub choice: OrderingChoice,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct HeuristicOption {
+    /// The preset's name; `None` for the custom weights from the settings.
+    pub preset: Option<String>,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// The home screen: the next game's choices, each with its valid values and the selection.
+#[uniffi::remote(Record)]
+pub struct HomeView {
+    pub games: Vec<GameOption>,
+    pub modes: Vec<ModeOption>,
+    /// The side the person plays; empty unless the mode is against the computer.
+    pub sides: Vec<SideOption>,
+    pub level: u8,
+    pub min_level: u8,
+    pub max_level: u8,
+    /// The computer's engine at these choices ("PVS, 6 plies, up to 3.6 s, 32 MiB table, ...").
+    pub engine: String,
+    /// The engine choices apply (there is a computer player).
+    pub engine_choices: bool,
+    pub algorithms: Vec<AlgorithmOption>,
+    pub orderings: Vec<OrderingOption>,
+    pub heuristics: Vec<HeuristicOption>,
+    /// A game is in progress: offer to go back to it.
+    pub can_resume: bool,
+    /// "Resume Othello (move 12)".
+    pub resume_label: String,
+}
+
+/// A step of the last move's animation, in order.
+#[uniffi::remote(Enum)]
+pub enum AnimationStep {
+    /// A disc appears on the cell (Othello).
+    Place { cell: u32 },
+    /// These discs turn over, nearest first (Othello).
+    Flip { cells: Vec<u32> },
+    /// A stone falls down `column` from above the board to `cell` (Connect Four).
+    Drop { column: u32, cell: u32 },
+    /// A piece moves from `from` to `to`, jumping over `captured` if set (draughts).
+    Jump {
+        from: u32,
+        to: u32,
+        captured: Option<u32>,
+    },
+    /// A man becomes a king (draughts).
+    Crown { cell: u32 },
+}
+
+/// One cell as drawn.
+#[uniffi::remote(Record)]
+pub struct CellView {
+    pub index: u32,
+    pub row: u32,
+    pub col: u32,
+    pub piece: Piece,
+    /// False for a draughts board's light squares (accessibility skips them).
+    pub playable: bool,
+    /// A tap here plays or starts a legal move.
+    pub legal: bool,
+    /// The hint's move lands or starts here.
+    pub hint: bool,
+    /// The last move started, passed or landed here.
+    pub last_move: bool,
+    /// The selected draughts piece.
+    pub selected: bool,
+    /// The accessibility label: "d3, empty, legal move" or "14, white king".
+    pub label: String,
+}
+
+/// A legal move, for keyboards, screen readers and the terminal.
+#[uniffi::remote(Record)]
+pub struct LegalMove {
+    pub index: u32,
+    pub notation: String,
+}
+
+/// What the computer is doing.
+#[uniffi::remote(Enum)]
+pub enum ThinkingKind {
+    Move,
+    Hint,
+}
+
+#[uniffi::remote(Record)]
+pub struct ThinkingView {
+    pub kind: ThinkingKind,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// "Thinking… 12,345 positions".
+    pub text: String,
+}
+
+/// The game screen.
+#[uniffi::remote(Record)]
+pub struct BoardView {
+    pub game: GameKind,
+    /// "Othello: against the computer".
+    pub title: String,
+    pub rows: u32,
+    pub cols: u32,
+    pub cells: Vec<CellView>,
+    /// The last move, step by step (empty at the start and after undo).
+    pub animation: Vec<AnimationStep>,
+    /// "You play black (X). Your move." / "White wins 40-24."
+    pub status: String,
+    /// The side to move, `None` once the game is over.
+    pub turn: Option<Side>,
+    pub first_name: String,
+    pub second_name: String,
+    pub first_count: u32,
+    pub second_count: u32,
+    pub thinking: Option<ThinkingView>,
+    pub legal_moves: Vec<LegalMove>,
+    /// The moves played, in notation.
+    pub moves: Vec<String>,
+    /// Two capture paths end on the tapped square: choose one (`ChoosePath`).
+    pub path_choices: Vec<LegalMove>,
+    /// A one-off remark ("That column is full", "Hint: f5").
+    pub message: Option<String>,
+    pub can_undo: bool,
+    pub can_redo: bool,
+    pub can_hint: bool,
+    pub can_resign: bool,
+    /// Computer against computer, running.
+    pub can_pause: bool,
+    /// Computer against computer, paused.
+    pub can_resume: bool,
+    /// Othello: the person to move has no move and must pass.
+    pub must_pass: bool,
+    pub finished: bool,
+    /// The board is shown and accepts taps (a person to move, nothing being searched).
+    pub accepts_input: bool,
+}
+
+/// One bar pair of the after-game chart: the computer's effort on one of its moves.
+#[uniffi::remote(Record)]
+pub struct ChartPoint {
+    pub ply: u32,
+    /// "12. f5" or "12… d6".
+    pub label: String,
+    pub nodes: u64,
+    pub time_ms: f64,
+}
+
+#[uniffi::remote(Record)]
+pub struct AfterGameView {
+    pub title: String,
+    pub result: String,
+    pub move_count: u32,
+    pub points: Vec<ChartPoint>,
+    /// The chart's scales (at least 1).
+    pub max_nodes: u64,
+    pub max_time_ms: f64,
+    pub total_nodes: u64,
+    pub total_time_ms: f64,
+    /// The game in its standard notation.
+    pub transcript: String,
+    /// Text for the platform's share sheet.
+    pub share_text: String,
+}
+
+/// Where a finished game stands with the collector.
+#[uniffi::remote(Enum)]
+pub enum SyncState {
+    /// Sync is off: kept on this device only.
+    Local,
+    Waiting,
+    Rejected {
+        reason: String,
+    },
+    /// The collector has it (stored, or already there).
+    Synced,
+}
+
+#[uniffi::remote(Record)]
+pub struct HistoryEntry {
+    pub id: String,
+    pub game: GameKind,
+    /// "Othello, against the computer (level 6)".
+    pub title: String,
+    pub result: String,
+    pub ended_at_ms: u64,
+    pub moves: u32,
+    pub sync: SyncState,
+    /// "Waiting to sync".
+    pub sync_label: String,
+}
+
+#[uniffi::remote(Record)]
+pub struct HistoryView {
+    /// Newest first.
+    pub entries: Vec<HistoryEntry>,
+    /// "3 games waiting; next attempt after a failure at 14:05" or "Sync is off".
+    pub sync_status: String,
+    pub can_sync_now: bool,
+    pub syncing: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct WeightsView {
+    pub game: GameKind,
+    pub title: String,
+    /// The editor's text: what was typed, else the stored custom weights, else empty.
+    pub json: String,
+    pub custom: bool,
+    pub error: Option<String>,
+}
+
+#[uniffi::remote(Record)]
+pub struct SettingsView {
+    pub sync_enabled: bool,
+    /// As typed.
+    pub server_url: String,
+    pub server_url_error: Option<String>,
+    pub sync_on_metered: bool,
+    pub ponder: PonderMode,
+    pub haptics: bool,
+    pub weights: Vec<WeightsView>,
+    /// The device's search caps.
+    pub limits: EngineLimits,
+    /// "Searches use at most a 64 MiB table; depth 9 in Othello, ...".
+    pub memory: String,
+}
