@@ -1,0 +1,157 @@
+//! Random sequences of events, platform events at any moment, and command results delivered in
+//! any order or late: the app core never panics, and the board it shows is always the board a
+//! fresh replay of its moves gives.
+
+mod common;
+
+use common::Driver;
+use ply_app::Session;
+use ply_app::app::{Event, Msg, PlayMode, PonderMode};
+use ply_app::session::PlayerKind;
+use ply_app::settings::GameKind;
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+enum Op {
+    Event(Event),
+    /// Tap the n-th legal cell (mod their number), or any cell.
+    TapLegal(usize),
+    ChooseLegal(usize),
+    /// Run the oldest command and deliver its result.
+    Step,
+    /// Run a queued command now but deliver its result only after the next few operations.
+    Hold(usize),
+    Release,
+}
+
+fn event() -> impl Strategy<Value = Event> {
+    prop_oneof![
+        prop::sample::select(vec![
+            GameKind::Othello,
+            GameKind::ConnectFour,
+            GameKind::Draughts
+        ])
+        .prop_map(Event::ChooseGame),
+        prop::sample::select(PlayMode::ALL.to_vec()).prop_map(Event::ChooseMode),
+        (0u8..=3).prop_map(Event::ChooseLevel),
+        Just(Event::NewGame),
+        Just(Event::OpenBoard),
+        Just(Event::OpenHome),
+        Just(Event::OpenHistory),
+        Just(Event::OpenSettings),
+        Just(Event::OpenAfterGame),
+        Just(Event::Undo),
+        Just(Event::Redo),
+        Just(Event::Hint),
+        Just(Event::Resign),
+        Just(Event::Pause),
+        Just(Event::Resume),
+        Just(Event::CancelSelection),
+        (0u32..4).prop_map(Event::ChoosePath),
+        (0u32..70).prop_map(Event::TapCell),
+        "[a-h1-8x\\- ]{0,6}".prop_map(Event::PlayNotation),
+        Just(Event::ScreenShown),
+        Just(Event::ScreenHidden),
+        Just(Event::Foreground),
+        Just(Event::Background),
+        (any::<bool>(), any::<bool>())
+            .prop_map(|(online, metered)| Event::Network { online, metered }),
+        Just(Event::MemoryWarning),
+        Just(Event::SyncNow),
+        prop::sample::select(vec![PonderMode::On, PonderMode::Off, PonderMode::ByLevel])
+            .prop_map(Event::SetPonder),
+        "[ -~]{0,20}".prop_map(Event::RestoreUi),
+        "[ -~]{0,30}".prop_map(Event::SetServerUrl),
+        any::<bool>().prop_map(Event::SetSyncEnabled),
+    ]
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    prop_oneof![
+        3 => event().prop_map(Op::Event),
+        3 => (0usize..40).prop_map(Op::TapLegal),
+        3 => (0usize..40).prop_map(Op::ChooseLegal),
+        4 => Just(Op::Step),
+        1 => (0usize..4).prop_map(Op::Hold),
+        1 => Just(Op::Release),
+    ]
+}
+
+fn check_board(d: &Driver) {
+    let Some(b) = d.app.board_view() else { return };
+    let replay = Session::new(b.game, PlayerKind::Human, PlayerKind::Human, None).expect("session");
+    for m in &b.moves {
+        replay.play(m.clone()).expect("every move shown replays");
+    }
+    let s = replay.snapshot().expect("snapshot");
+    let pieces: Vec<_> = s.cells.iter().map(|c| c.piece).collect();
+    let shown: Vec<_> = b.cells.iter().map(|c| c.piece).collect();
+    assert_eq!(shown, pieces);
+    assert_eq!(
+        (b.first_count, b.second_count),
+        (s.first_count, s.second_count)
+    );
+    if !b.finished && !b.legal_moves.is_empty() {
+        let legal: Vec<_> = s.legal_moves.iter().map(|m| m.notation.clone()).collect();
+        let offered: Vec<_> = b.legal_moves.iter().map(|m| m.notation.clone()).collect();
+        assert_eq!(offered, legal);
+    }
+    assert!(b.cells.iter().filter(|c| c.selected).count() <= 1);
+    assert!(!(b.can_pause && b.can_resume));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_events_never_break_the_core(ops in prop::collection::vec(op(), 1..60)) {
+        let mut d = Driver::new();
+        d.send(Event::ChooseLevel(1));
+        let mut held: Vec<Msg> = Vec::new();
+        for op in ops {
+            match op {
+                Op::Event(e) => { d.send(e); }
+                Op::TapLegal(n) => {
+                    if let Some(b) = d.app.board_view() {
+                        let legal: Vec<u32> = b.cells.iter().filter(|c| c.legal).map(|c| c.index).collect();
+                        if !legal.is_empty() {
+                            d.send(Event::TapCell(legal[n % legal.len()]));
+                        }
+                    }
+                }
+                Op::ChooseLegal(n) => {
+                    if let Some(b) = d.app.board_view()
+                        && !b.legal_moves.is_empty()
+                    {
+                        d.send(Event::ChooseMove(b.legal_moves[n % b.legal_moves.len()].index));
+                    }
+                }
+                Op::Step => { d.step(); }
+                Op::Hold(i) => {
+                    if !d.queue.is_empty() {
+                        let i = i % d.queue.len();
+                        if let Some(m) = d.run_held(i) {
+                            held.push(m);
+                        }
+                    }
+                }
+                Op::Release => {
+                    for m in held.drain(..) {
+                        d.deliver(m);
+                    }
+                }
+            }
+            check_board(&d);
+            let _ = d.app.view();
+            let _ = d.app.home_view();
+            let _ = d.app.history_view();
+            let _ = d.app.settings_view();
+            let _ = d.app.after_game_view();
+        }
+        for m in held.drain(..) {
+            d.deliver(m);
+        }
+        d.settle();
+        check_board(&d);
+    }
+}
