@@ -61,6 +61,66 @@ class BenchTest {
         return wall to cpu
     }
 
+    /**
+     * Wall microseconds of one tap through the app core: `dispatchAndBoard(ChooseMove)` (the
+     * event, its effects delivered to the shell, and the new board view model), or [split] into
+     * `dispatch` and `boardView`. Two players, so no search runs; each move's save is written by
+     * the core's I/O thread meanwhile, as in the app.
+     */
+    private fun appTaps(kind: GameKind, moves: Int, split: Boolean): List<Double> {
+        val rng = Random(1)
+        val wall = ArrayList<Double>()
+        val shell = object : dev.ply.core.AppShell {
+            var effects = 0
+            override fun effects(effects: List<dev.ply.core.Effect>) { this.effects += effects.size }
+        }
+        val dir = java.nio.file.Files.createTempDirectory("ply-bench").toString()
+        val app = dev.ply.core.AppCore(
+            dev.ply.core.AppConfig(dir, dev.ply.core.ClientPlatform.ANDROID, "bench", 0uL, 0uL, 4u, null), shell, null,
+        )
+        app.dispatch(dev.ply.core.Event.ScreenShown)
+        app.dispatch(dev.ply.core.Event.ChooseGame(kind))
+        app.dispatch(dev.ply.core.Event.ChooseMode(dev.ply.core.PlayMode.TWO_PLAYERS))
+        while (wall.size < moves) {
+            app.dispatch(dev.ply.core.Event.NewGame)
+            var b = app.boardView()!!
+            while (!b.finished && b.moves.size < 200) {
+                val m = b.legalMoves[rng.nextInt(b.legalMoves.size)]
+                val t0 = System.nanoTime()
+                if (split) {
+                    app.dispatch(dev.ply.core.Event.ChooseMove(m.index))
+                    b = app.boardView()!!
+                } else {
+                    b = app.dispatchAndBoard(dev.ply.core.Event.ChooseMove(m.index))!!
+                }
+                wall.add((System.nanoTime() - t0) / 1000.0)
+            }
+        }
+        app.waitIdle(10_000uL)
+        app.close()
+        return wall
+    }
+
+    @Test
+    fun appCoreTapRoundTrip() {
+        val kinds = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
+        repeat(2) { for (kind in kinds) for (split in listOf(false, true)) appTaps(kind, 1500, split) }
+        val rounds = 5
+        val medians = HashMap<Pair<GameKind, Boolean>, MutableList<Double>>()
+        repeat(rounds) {
+            for (kind in kinds) for (split in listOf(false, true)) {
+                medians.getOrPut(kind to split) { ArrayList() }.add(median(appTaps(kind, 1000, split)))
+            }
+        }
+        for (kind in kinds) for (split in listOf(false, true)) {
+            val w = medians.getValue(kind to split)
+            val what = if (split) "AppCore dispatch+boardView" else "AppCore dispatchAndBoard"
+            println("BENCH $what $kind: median of $rounds round medians %.1f µs wall (rounds %.1f-%.1f)".format(
+                median(w), w.min(), w.max()))
+            assertTrue(w.size == rounds)
+        }
+    }
+
     @Test
     fun playAndSnapshotRoundTrip() {
         val kinds = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
