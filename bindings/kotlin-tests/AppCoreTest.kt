@@ -186,4 +186,20 @@ class AppCoreTest {
         assertEquals(SyncState.Waiting, app.historyView()!!.entries[0].sync)
         app.destroy()
     }
+
+    @Test
+    fun computerAgainstComputerPausesAndResumes() {
+        val shell = FakeShell()
+        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.COMPUTER_VS_COMPUTER, 3)
+        app.dispatch(Event.Pause)
+        val paused = settled(app, shell)
+        assertTrue(paused.canResume && !paused.canPause, paused.status)
+        assertTrue(paused.status.startsWith("Paused"), paused.status)
+        assertEquals(paused.moves, settled(app, shell).moves, "no move while paused")
+        app.dispatch(Event.Resume)
+        val end = settled(app, shell)
+        assertTrue(end.finished, end.status)
+        assertTrue(end.moves.size > paused.moves.size)
+        app.destroy()
+    }
 }

@@ -9,8 +9,9 @@ use super::{App, AppConfig, Command, Effect, Event, Msg, OutboxState, ThinkKind}
 use crate::guard::guard;
 use ply_core::sync::protocol::load_state;
 use ply_core::sync::{HttpTransport, Outbox};
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
 use std::thread;
@@ -38,6 +39,10 @@ struct Inner {
     busy: Mutex<usize>,
     idle: Condvar,
     jobs: AtomicUsize,
+    /// The newest write asked for, per file: an older write still queued is skipped, so a burst
+    /// of moves costs one file write, not one per move.
+    writes: Mutex<HashMap<&'static str, u64>>,
+    next_write: AtomicU64,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -83,6 +88,8 @@ impl Runtime {
             busy: Mutex::new(0),
             idle: Condvar::new(),
             jobs: AtomicUsize::new(0),
+            writes: Mutex::new(HashMap::new()),
+            next_write: AtomicU64::new(0),
         });
         let rt = Runtime { inner };
         let commands = lock(&rt.inner.app).take_commands();
@@ -201,7 +208,20 @@ impl Inner {
             };
             let dir = lock(&self.app).data_dir().to_path_buf();
             let transport = self.transport.clone();
+            let write = match &c {
+                Command::Write { file, .. } => {
+                    let n = self.next_write.fetch_add(1, Ordering::Relaxed);
+                    lock(&self.writes).insert(file, n);
+                    Some((*file, n))
+                }
+                _ => None,
+            };
             self.queue(on, move |inner| {
+                if let Some((file, n)) = write
+                    && lock(&inner.writes).get(file) != Some(&n)
+                {
+                    return None;
+                }
                 let progress = match &c {
                     Command::Think { ticket, .. } => Some(*ticket),
                     _ => None,
