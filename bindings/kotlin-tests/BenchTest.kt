@@ -104,12 +104,12 @@ class BenchTest {
     @Test
     fun appCoreTapRoundTrip() {
         val kinds = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
-        repeat(2) { for (kind in kinds) for (split in listOf(false, true)) appTaps(kind, 1500, split) }
+        repeat(1) { for (kind in kinds) for (split in listOf(false, true)) appTaps(kind, 1000, split) }
         val rounds = 5
         val medians = HashMap<Pair<GameKind, Boolean>, MutableList<Double>>()
         repeat(rounds) {
             for (kind in kinds) for (split in listOf(false, true)) {
-                medians.getOrPut(kind to split) { ArrayList() }.add(median(appTaps(kind, 1000, split)))
+                medians.getOrPut(kind to split) { ArrayList() }.add(median(appTaps(kind, 500, split)))
             }
         }
         for (kind in kinds) for (split in listOf(false, true)) {
