@@ -202,4 +202,71 @@ class AppCoreTest {
         assertTrue(end.moves.size > paused.moves.size)
         app.destroy()
     }
+
+    @Test
+    fun twoPlayersOnOneDevice() {
+        val shell = FakeShell()
+        val app = start(newDir(), shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)
+        for ((i, c) in listOf("4", "5", "4", "5", "4", "5", "4").withIndex()) {
+            val b = assertNotNull(app.boardView())
+            assertEquals(if (i % 2 == 0) "Red (X) to move." else "Yellow (O) to move.", b.status)
+            app.dispatch(Event.PlayNotation(c))
+        }
+        val end = settled(app, shell)
+        assertEquals("Red wins (four in a row).", end.status)
+        assertTrue(shell.seen.contains(Effect.Cue(dev.ply.core.Cue.GAME_OVER)))
+        app.dispatch(Event.OpenAfterGame)
+        val after = assertNotNull(app.afterGameView())
+        assertEquals(7u, after.moveCount)
+        assertTrue(after.shareText.contains("4545454"), after.shareText)
+        app.destroy()
+    }
+
+    @Test
+    fun aFullColumnAndABadMoveAreRefusedWithAReason() {
+        val shell = FakeShell()
+        val app = start(newDir(), shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)
+        repeat(6) { app.dispatch(Event.TapCell(0u)) }
+        val full = assertNotNull(app.dispatchAndBoard(Event.TapCell(35u)))
+        assertEquals("That column is full", full.message)
+        assertEquals(6, full.moves.size)
+        val bad = assertNotNull(app.dispatchAndBoard(Event.PlayNotation("9")))
+        assertEquals("'9' is not a legal move here", bad.message)
+        assertEquals(6, bad.moves.size)
+        app.destroy()
+    }
+
+    @Test
+    fun invalidSettingsNameTheirField() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, null)
+        app.dispatch(Event.OpenSettings)
+        app.dispatch(Event.SetWeights(GameKind.OTHELLO, "{\"weights\": {\"nonsense\": 1}}"))
+        val w = assertNotNull(app.settingsView()).weights.first { it.game == GameKind.OTHELLO }
+        assertTrue(w.error?.contains("nonsense") == true, w.toString())
+        assertTrue(!w.custom)
+        app.dispatch(Event.SetServerUrl("collector.example"))
+        assertNotNull(app.settingsView()?.serverUrlError)
+        app.dispatch(Event.SetSyncEnabled(true))
+        assertTrue(!app.settingsView()!!.syncEnabled, "sync stays off without a valid address")
+        app.destroy()
+    }
+
+    @Test
+    fun backgroundStopsTheComputerAndForegroundResumesIt() {
+        val shell = FakeShell()
+        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 2)
+        app.dispatch(Event.PlayNotation("d3"))
+        app.dispatch(Event.Background)
+        val away = settled(app, shell)
+        assertTrue(away.moves.size <= 2, "at most the move that was already found")
+        app.dispatch(Event.Foreground)
+        val back = settled(app, shell)
+        assertEquals(2, back.moves.size)
+        assertTrue(back.acceptsInput)
+        app.dispatch(Event.Hint)
+        val hinted = settled(app, shell)
+        assertEquals(1, hinted.cells.count { it.hint }, "one cell carries the hint")
+        app.destroy()
+    }
 }
