@@ -13,6 +13,7 @@ pub mod prefs;
 pub mod runtime;
 pub mod setup;
 pub mod store;
+pub mod svg;
 pub mod sync_job;
 pub mod view;
 
