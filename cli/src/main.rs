@@ -21,7 +21,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Play against the engine in the terminal.
+    /// Play in the terminal: against the engine, two players, or watch it play itself.
     Play(commands::play::Args),
     /// Count leaf nodes of the game tree (convention A: a pass is a ply, an ended game is a leaf).
     Perft(commands::perft::Args),

@@ -106,56 +106,6 @@ fn bad_engine_options_are_rejected_with_a_reason() {
 }
 
 #[test]
-fn play_accepts_moves_undo_hint_and_quit_from_stdin() {
-    let o = ply_with_stdin(
-        &["play", "connect4", "--depth", "3"],
-        "4\nhint\nundo\n9\n3\nmoves\nquit\n",
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    assert!(text.contains("engine (player 2) plays"), "{text}");
-    assert!(text.contains("hint: "), "{text}");
-    assert!(text.contains("took back 2 move(s)"), "{text}");
-    assert!(text.contains("not a legal move here"), "{text}");
-    assert!(text.contains("moves so far: 3 "), "{text}");
-    assert!(
-        text.contains("nodes"),
-        "engine stats after its move: {text}"
-    );
-    assert!(text.trim_end().ends_with("bye"), "{text}");
-}
-
-#[test]
-fn play_engine_against_itself_to_the_end() {
-    let o = ply_with_stdin(&["play", "othello", "--side", "none", "--depth", "2"], "");
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    assert!(text.contains("game over:"), "{text}");
-    assert!(text.matches("engine (player").count() >= 30);
-}
-
-#[test]
-fn play_as_second_player_until_input_ends() {
-    let o = ply_with_stdin(
-        &[
-            "play",
-            "connect4",
-            "--side",
-            "second",
-            "--algo",
-            "mcts",
-            "--playouts",
-            "200",
-        ],
-        "1\n1\n",
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
-    let text = stdout(&o);
-    assert!(text.contains("engine (player 1) plays"));
-    assert!(text.contains("end of input"));
-}
-
-#[test]
 fn deepening_step_keeps_the_value_and_the_depth() {
     let run = |extra: &[&str]| {
         let mut args = vec![

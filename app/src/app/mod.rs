@@ -13,6 +13,7 @@ pub mod prefs;
 pub mod runtime;
 pub mod setup;
 pub mod store;
+pub mod svg;
 pub mod sync_job;
 pub mod view;
 
@@ -926,6 +927,7 @@ impl App {
                             time_ms: cm.stats.time_ms,
                             depth: cm.stats.depth,
                             score: cm.stats.score,
+                            pv: cm.stats.pv.clone(),
                         },
                     );
                     g.snapshot = snap;
@@ -1197,6 +1199,15 @@ impl App {
     /// The game's record v1 JSON once it is finished (for sharing and the terminal).
     pub fn record_json(&self) -> Option<String> {
         self.game.as_ref()?.session.record_json().ok()
+    }
+
+    /// The computer's statistics for each of its moves in the game in progress, oldest first
+    /// (the terminal prints the newest after each computer move).
+    pub fn move_stats(&self) -> Vec<MoveStat> {
+        self.game
+            .as_ref()
+            .map(|g| g.stats.values().cloned().collect())
+            .unwrap_or_default()
     }
 
     /// The session of the game in progress (the terminal shows engine statistics from it).

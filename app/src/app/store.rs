@@ -25,6 +25,9 @@ pub struct MoveStat {
     pub time_ms: f64,
     pub depth: u32,
     pub score: i32,
+    /// The principal variation, best move first (older saved games have none).
+    #[serde(default)]
+    pub pv: Vec<String>,
 }
 
 /// The game in progress, enough to rebuild it by replaying its moves.

@@ -65,3 +65,66 @@ impl Drop for TempDir {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// `ply ARGS` running with its stdin and stdout piped, for tests that answer what it prints
+/// (the next legal move) rather than feed a script fixed in advance.
+pub struct Interactive {
+    child: std::process::Child,
+    stdin: Option<std::process::ChildStdin>,
+    lines: std::sync::mpsc::Receiver<String>,
+    /// Everything read so far, for failure messages and final checks.
+    pub transcript: String,
+}
+
+impl Interactive {
+    pub fn start(args: &[&str]) -> Interactive {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("run ply");
+        let stdin = child.stdin.take();
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Interactive {
+            child,
+            stdin,
+            lines,
+            transcript: String::new(),
+        }
+    }
+
+    /// The next line printed, or `None` once the program has ended (or said nothing for
+    /// `timeout`).
+    pub fn next_line(&mut self, timeout: std::time::Duration) -> Option<String> {
+        let line = self.lines.recv_timeout(timeout).ok()?;
+        self.transcript.push_str(&line);
+        self.transcript.push('\n');
+        Some(line)
+    }
+
+    pub fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        writeln!(stdin, "{line}").expect("write to ply");
+        stdin.flush().expect("flush");
+    }
+
+    /// Closes stdin (end of input) and waits for the program to end.
+    pub fn finish(mut self) -> (std::process::ExitStatus, String) {
+        self.stdin.take();
+        while self.next_line(std::time::Duration::from_secs(60)).is_some() {}
+        let status = self.child.wait().expect("wait for ply");
+        (status, self.transcript)
+    }
+}

@@ -1,0 +1,371 @@
+//! A picture of a board view model: [`render`] draws a [`BoardView`] as a standalone SVG, so a
+//! person (or a golden test) can see exactly what the shells are asked to draw: the cells and
+//! pieces, every mark (legal move, hint, last move, selection), the coordinates, the status,
+//! counts, thinking line and message under the board, and each cell's accessibility label as
+//! the `<title>` of the cell's group.
+//!
+//! Every coordinate is an integer and every number is printed by `Display` of an integer, so
+//! the same view model always gives the same bytes.
+
+use super::view::{BoardView, CellView};
+use crate::board::Piece;
+use crate::settings::GameKind;
+use std::fmt::Write;
+
+/// Side of a cell, in SVG user units.
+const CELL: u32 = 60;
+/// Room left and right of the board (row numbers on the left).
+const SIDE: u32 = 32;
+/// The title line and the column letters above the board.
+const TOP: u32 = 60;
+/// Height of one text line under the board.
+const LINE: u32 = 24;
+/// Narrowest picture, so the status line fits beside a small board.
+const MIN_WIDTH: u32 = 480;
+
+const FONT: &str = "font-family=\"sans-serif\"";
+
+struct Palette {
+    board: &'static str,
+    light: &'static str,
+    grid: &'static str,
+    coords: &'static str,
+}
+
+fn palette(game: GameKind) -> Palette {
+    match game {
+        GameKind::Othello => Palette {
+            board: "#2e7d32",
+            light: "#2e7d32",
+            grid: "#1b5e20",
+            coords: "#333333",
+        },
+        GameKind::ConnectFour => Palette {
+            board: "#1565c0",
+            light: "#1565c0",
+            grid: "#0d47a1",
+            coords: "#333333",
+        },
+        GameKind::Draughts | GameKind::RelaxedDraughts => Palette {
+            board: "#8d6e63",
+            light: "#f0d9b5",
+            grid: "#5d4037",
+            coords: "#333333",
+        },
+    }
+}
+
+/// Text made safe for SVG character data and attribute values.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn is_draughts(game: GameKind) -> bool {
+    matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts)
+}
+
+/// The fill and outline of a piece, or `None` for an empty cell.
+fn piece_colours(piece: Piece) -> Option<(&'static str, &'static str)> {
+    Some(match piece {
+        Piece::Empty => return None,
+        Piece::Black | Piece::BlackMan | Piece::BlackKing => ("#111111", "#000000"),
+        Piece::White | Piece::WhiteMan | Piece::WhiteKing => ("#f5f5f5", "#616161"),
+        Piece::Red => ("#d32f2f", "#8e0000"),
+        Piece::Yellow => ("#fdd835", "#c6a700"),
+    })
+}
+
+fn is_king(piece: Piece) -> bool {
+    matches!(piece, Piece::BlackKing | Piece::WhiteKing)
+}
+
+/// The text lines under the board.
+fn lines(view: &BoardView) -> Vec<(String, &'static str)> {
+    let mut out = vec![(view.status.clone(), "bold")];
+    out.push((
+        format!(
+            "{} {} · {} {}",
+            view.first_name, view.first_count, view.second_name, view.second_count
+        ),
+        "normal",
+    ));
+    if let Some(t) = &view.thinking {
+        out.push((t.text.clone(), "normal"));
+    }
+    if let Some(m) = &view.message {
+        out.push((m.clone(), "normal"));
+    }
+    if !view.path_choices.is_empty() {
+        let paths: Vec<&str> = view
+            .path_choices
+            .iter()
+            .map(|p| p.notation.as_str())
+            .collect();
+        out.push((format!("Capture paths: {}", paths.join(", ")), "normal"));
+    }
+    out
+}
+
+/// The board view as a standalone SVG document.
+pub fn render(view: &BoardView) -> String {
+    let board_w = view.cols * CELL;
+    let board_h = view.rows * CELL;
+    let width = (board_w + 2 * SIDE).max(MIN_WIDTH);
+    let left = (width - board_w) / 2;
+    let text_lines = lines(view);
+    // Connect Four's column numbers sit under the frame, where its stones are dropped from.
+    let under = if view.game == GameKind::ConnectFour {
+        LINE
+    } else {
+        0
+    };
+    let text_top = TOP + board_h + under + 8;
+    let height = text_top + LINE * text_lines.len() as u32 + 8;
+    let pal = palette(view.game);
+
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" role=\"img\">"
+    );
+    let _ = writeln!(s, "<title>{}</title>", escape(&view.title));
+    let _ = writeln!(
+        s,
+        "<rect width=\"{width}\" height=\"{height}\" fill=\"#fafafa\"/>"
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{left}\" y=\"22\" {FONT} font-size=\"16\" fill=\"#222222\">{}</text>",
+        escape(&view.title)
+    );
+
+    // The board's frame (Connect Four: the blue frame with its 7:6 holes).
+    let radius = if view.game == GameKind::ConnectFour {
+        10
+    } else {
+        0
+    };
+    let _ = writeln!(
+        s,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" rx=\"{radius}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"4\"/>",
+        left - 4,
+        TOP - 4,
+        board_w + 8,
+        board_h + 8,
+        pal.board,
+        pal.grid
+    );
+
+    let _ = writeln!(s, "<g id=\"cells\">");
+    for cell in &view.cells {
+        draw_cell(&mut s, view.game, cell, left, &pal);
+    }
+    let _ = writeln!(s, "</g>");
+
+    draw_coordinates(&mut s, view, left, &pal);
+
+    for (i, (text, weight)) in text_lines.iter().enumerate() {
+        let y = text_top + LINE * i as u32 + 16;
+        let _ = writeln!(
+            s,
+            "<text x=\"{left}\" y=\"{y}\" {FONT} font-size=\"15\" font-weight=\"{weight}\" fill=\"#222222\">{}</text>",
+            escape(text)
+        );
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+fn draw_cell(s: &mut String, game: GameKind, cell: &CellView, left: u32, pal: &Palette) {
+    let x = left + cell.col * CELL;
+    let y = TOP + cell.row * CELL;
+    let half = CELL / 2;
+    let mut classes = vec!["cell"];
+    for (on, name) in [
+        (cell.legal, "legal"),
+        (cell.hint, "hint"),
+        (cell.last_move, "last-move"),
+        (cell.selected, "selected"),
+    ] {
+        if on {
+            classes.push(name);
+        }
+    }
+    if !cell.playable {
+        classes.push("unplayable");
+    }
+    let _ = writeln!(
+        s,
+        "<g id=\"cell-{}\" class=\"{}\" transform=\"translate({x},{y})\">",
+        cell.index,
+        classes.join(" ")
+    );
+    if !cell.label.is_empty() {
+        let _ = writeln!(s, "<title>{}</title>", escape(&cell.label));
+    }
+    match game {
+        GameKind::Othello => {
+            let _ = writeln!(
+                s,
+                "<rect width=\"{CELL}\" height=\"{CELL}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"2\"/>",
+                pal.board, pal.grid
+            );
+        }
+        GameKind::ConnectFour => {
+            // The hole: the frame shows through around it.
+            if cell.piece == Piece::Empty {
+                let _ = writeln!(
+                    s,
+                    "<circle cx=\"{half}\" cy=\"{half}\" r=\"24\" fill=\"#ffffff\" stroke=\"{}\" stroke-width=\"2\"/>",
+                    pal.grid
+                );
+            }
+        }
+        GameKind::Draughts | GameKind::RelaxedDraughts => {
+            let fill = if cell.playable { pal.board } else { pal.light };
+            let _ = writeln!(
+                s,
+                "<rect width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>"
+            );
+        }
+    }
+    if cell.selected {
+        let _ = writeln!(
+            s,
+            "<rect x=\"2\" y=\"2\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#2979ff\" stroke-width=\"4\"/>",
+            CELL - 4,
+            CELL - 4
+        );
+    }
+    if let Some((fill, stroke)) = piece_colours(cell.piece) {
+        let r = if game == GameKind::ConnectFour {
+            24
+        } else {
+            25
+        };
+        let _ = writeln!(
+            s,
+            "<circle cx=\"{half}\" cy=\"{half}\" r=\"{r}\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"2\"/>"
+        );
+        if is_draughts(game) {
+            // A man's inner ring, as on a real draughtsman.
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{half}\" cy=\"{half}\" r=\"17\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"1\"/>"
+            );
+        }
+        if is_king(cell.piece) {
+            // The crown: three points on a band, gold on either colour.
+            let _ = writeln!(
+                s,
+                "<polygon class=\"crown\" points=\"17,38 17,24 24,31 30,20 36,31 43,24 43,38\" fill=\"#ffc107\" stroke=\"#8d6e00\" stroke-width=\"1\"/>"
+            );
+        }
+    }
+    if cell.legal {
+        if cell.piece == Piece::Empty {
+            let _ = writeln!(
+                s,
+                "<circle class=\"legal-mark\" cx=\"{half}\" cy=\"{half}\" r=\"8\" fill=\"#000000\" fill-opacity=\"0.3\"/>"
+            );
+        } else {
+            // A piece that can move: a ring around it.
+            let _ = writeln!(
+                s,
+                "<circle class=\"legal-mark\" cx=\"{half}\" cy=\"{half}\" r=\"28\" fill=\"none\" stroke=\"#76ff03\" stroke-width=\"3\"/>"
+            );
+        }
+    }
+    if cell.hint {
+        let _ = writeln!(
+            s,
+            "<rect class=\"hint-mark\" x=\"5\" y=\"5\" width=\"{}\" height=\"{}\" rx=\"6\" fill=\"none\" stroke=\"#ff6d00\" stroke-width=\"4\" stroke-dasharray=\"8 5\"/>",
+            CELL - 10,
+            CELL - 10
+        );
+    }
+    if cell.last_move {
+        let _ = writeln!(
+            s,
+            "<circle class=\"last-move-mark\" cx=\"{half}\" cy=\"{half}\" r=\"6\" fill=\"#e53935\" stroke=\"#ffffff\" stroke-width=\"2\"/>"
+        );
+    }
+    if is_draughts(game)
+        && cell.playable
+        && let Some(number) = cell.label.split(',').next()
+    {
+        // The PDN square number, which is how draughts moves are typed.
+        let _ = writeln!(
+            s,
+            "<text x=\"4\" y=\"13\" {FONT} font-size=\"11\" fill=\"#f5f5f5\">{}</text>",
+            escape(number)
+        );
+    }
+    let _ = writeln!(s, "</g>");
+}
+
+fn draw_coordinates(s: &mut String, view: &BoardView, left: u32, pal: &Palette) {
+    let half = CELL / 2;
+    match view.game {
+        GameKind::Othello => {
+            for c in 0..view.cols {
+                let letter = char::from(b'a' + (c % 26) as u8);
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"14\" text-anchor=\"middle\" fill=\"{}\">{letter}</text>",
+                    left + c * CELL + half,
+                    TOP - 10,
+                    pal.coords
+                );
+            }
+            for r in 0..view.rows {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"14\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+                    left - 16,
+                    TOP + r * CELL + half + 5,
+                    pal.coords,
+                    r + 1
+                );
+            }
+        }
+        GameKind::ConnectFour => {
+            for c in 0..view.cols {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{}\" y=\"{}\" {FONT} font-size=\"14\" text-anchor=\"middle\" fill=\"{}\">{}</text>",
+                    left + c * CELL + half,
+                    TOP + view.rows * CELL + 22,
+                    pal.coords,
+                    c + 1
+                );
+            }
+        }
+        // Draughts squares carry their PDN numbers inside.
+        GameKind::Draughts | GameKind::RelaxedDraughts => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped() {
+        assert_eq!(
+            escape("a<b & 'c' \"d\">"),
+            "a&lt;b &amp; &apos;c&apos; &quot;d&quot;&gt;"
+        );
+    }
+}

@@ -1,0 +1,230 @@
+//! Pictures of the board view model (`ply_app::app::svg`) for key states of each game, built
+//! through the app core's events and compared byte for byte with the golden SVGs in
+//! `tests/data/svg/`. `UPDATE_GOLDEN=1 cargo test -p ply-app --test svg_golden` rewrites them
+//! (look at them before committing: `rsvg-convert FILE.svg -o FILE.png`).
+//!
+//! Besides the bytes, each picture is checked against what the position holds: the number of
+//! pieces of each kind, marks, and where they are.
+
+#[path = "common/sync_driver.rs"]
+mod sync_driver;
+
+use ply_app::app::{BoardView, Event, PlayMode, svg};
+use ply_app::{GameKind, Side};
+use std::path::PathBuf;
+use sync_driver::{SyncDriver, TempDir};
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/svg")
+}
+
+/// Compares (or with `UPDATE_GOLDEN=1` writes) `name.svg`; returns the SVG.
+fn golden(name: &str, view: &BoardView) -> String {
+    let svg = svg::render(view);
+    assert_eq!(svg, svg::render(view), "rendering is deterministic");
+    let path = golden_dir().join(format!("{name}.svg"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some_and(|v| v == "1") {
+        std::fs::create_dir_all(golden_dir()).expect("golden dir");
+        std::fs::write(&path, &svg).expect("write golden");
+        return svg;
+    }
+    let want = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 writes it)", path.display()));
+    if want != svg {
+        let got = std::env::temp_dir().join(format!("{name}.actual.svg"));
+        let _ = std::fs::write(&got, &svg);
+        panic!(
+            "{name}.svg differs from the golden; this run's picture is {} (UPDATE_GOLDEN=1 rewrites the golden)",
+            got.display()
+        );
+    }
+    svg
+}
+
+/// A driver with a new game of `game` in `mode`, shown on screen.
+fn start(dir: &TempDir, game: GameKind, mode: PlayMode, level: u8, depth: u32) -> SyncDriver {
+    let mut d = SyncDriver::new(&dir.0).depth(depth);
+    d.send(Event::ChooseGame(game))
+        .send(Event::ChooseMode(mode))
+        .send(Event::ChooseSide(Side::First))
+        .send(Event::ChooseLevel(level))
+        .send(Event::NewGame)
+        .send(Event::ScreenShown);
+    d
+}
+
+fn count(svg: &str, needle: &str) -> usize {
+    svg.matches(needle).count()
+}
+
+/// The `<g>` of cell `index`, up to its end.
+fn cell_group(svg: &str, index: u32) -> &str {
+    let start = svg
+        .find(&format!("<g id=\"cell-{index}\""))
+        .unwrap_or_else(|| panic!("cell {index} drawn"));
+    let rest = &svg[start..];
+    &rest[..rest.find("</g>").unwrap_or(rest.len())]
+}
+
+const BLACK: &str = "fill=\"#111111\"";
+const WHITE: &str = "fill=\"#f5f5f5\" stroke";
+const RED: &str = "fill=\"#d32f2f\"";
+const YELLOW: &str = "fill=\"#fdd835\"";
+const LEGAL: &str = "class=\"legal-mark\"";
+const HINT: &str = "class=\"hint-mark\"";
+const LAST: &str = "class=\"last-move-mark\"";
+const CROWN: &str = "class=\"crown\"";
+
+#[test]
+fn othello() {
+    let dir = TempDir::new("svg-othello");
+    let mut d = start(&dir, GameKind::Othello, PlayMode::VsComputer, 2, 2);
+    let s = golden("othello-start", &d.board());
+    assert_eq!((count(&s, BLACK), count(&s, WHITE)), (2, 2));
+    assert_eq!(count(&s, LEGAL), 4);
+    // a1 is the top-left cell; d4 (index 27) white and e4 (28) black at the start.
+    assert!(s.contains("<g id=\"cell-0\" class=\"cell\" transform=\"translate(32,60)\">"));
+    assert!(cell_group(&s, 27).contains(WHITE) && cell_group(&s, 28).contains(BLACK));
+    assert!(cell_group(&s, 19).contains("<title>d3, empty, legal move</title>"));
+
+    d.send(Event::PlayNotation("f5".into()));
+    let reply = d
+        .board()
+        .moves
+        .last()
+        .cloned()
+        .expect("the computer replied");
+    let ours = d.board().legal_moves[0].notation.clone();
+    d.send(Event::PlayNotation(ours));
+    d.send(Event::Hint);
+    let b = d.board();
+    assert_eq!(b.moves.len(), 4, "{:?} after {reply}", b.moves);
+    let s = golden("othello-hint", &b);
+    assert_eq!(count(&s, HINT), 1);
+    assert_eq!(count(&s, LAST), 1);
+    assert!(s.contains(">Hint: "), "the message under the board");
+    assert_eq!(
+        count(&s, BLACK) + count(&s, WHITE),
+        (b.first_count + b.second_count) as usize
+    );
+
+    // The computer against itself to the end, at one ply.
+    let dir = TempDir::new("svg-othello-end");
+    let mut d = start(&dir, GameKind::Othello, PlayMode::ComputerVsComputer, 1, 1);
+    d.run();
+    let b = d.board();
+    assert!(b.finished, "{}", b.status);
+    let s = golden("othello-finished", &b);
+    assert_eq!(count(&s, BLACK), b.first_count as usize);
+    assert_eq!(count(&s, WHITE), b.second_count as usize);
+    assert_eq!(count(&s, LEGAL), 0, "no legal moves once it is over");
+    assert!(s.contains(&format!(
+        "font-weight=\"bold\" fill=\"#222222\">{}</text>",
+        b.status
+    )));
+}
+
+#[test]
+fn connect_four() {
+    let dir = TempDir::new("svg-c4");
+    let mut d = start(&dir, GameKind::ConnectFour, PlayMode::TwoPlayers, 2, 3);
+    let s = golden("connect4-start", &d.board());
+    assert_eq!(count(&s, RED) + count(&s, YELLOW), 0);
+    // The legal drops are the bottom row: cells 35 to 41.
+    for i in 35..42 {
+        assert!(cell_group(&s, i).contains(LEGAL), "cell {i}");
+    }
+    assert_eq!(count(&s, LEGAL), 7);
+
+    for m in ["4", "4", "3"] {
+        d.send(Event::PlayNotation(m.into()));
+    }
+    d.send(Event::Hint);
+    let s = golden("connect4-hint", &d.board());
+    assert_eq!((count(&s, RED), count(&s, YELLOW)), (2, 1));
+    // Red's two on the bottom row (columns 3 and 4), Yellow's on column 4 above.
+    assert!(cell_group(&s, 37).contains(RED) && cell_group(&s, 38).contains(RED));
+    assert!(cell_group(&s, 31).contains(YELLOW));
+    assert!(cell_group(&s, 37).contains(LAST));
+    assert_eq!(count(&s, HINT), 1);
+
+    let dir = TempDir::new("svg-c4-end");
+    let mut d = start(&dir, GameKind::ConnectFour, PlayMode::TwoPlayers, 2, 3);
+    for m in ["4", "3", "4", "3", "4", "3", "4"] {
+        d.send(Event::PlayNotation(m.into()));
+    }
+    let b = d.board();
+    assert!(b.status.starts_with("Red wins"), "{}", b.status);
+    let s = golden("connect4-finished", &b);
+    assert_eq!((count(&s, RED), count(&s, YELLOW)), (4, 3));
+    // Column 4 (index 3) from the bottom row (5) up: the winning stone on row 2.
+    for row in 2..6 {
+        assert!(cell_group(&s, row * 7 + 3).contains(RED), "row {row}");
+    }
+    assert!(cell_group(&s, 2 * 7 + 3).contains(LAST));
+}
+
+#[test]
+fn draughts() {
+    let dir = TempDir::new("svg-draughts");
+    let mut d = start(&dir, GameKind::Draughts, PlayMode::VsComputer, 2, 2);
+    let b = d.board();
+    let s = golden("draughts-start", &b);
+    assert_eq!((count(&s, BLACK), count(&s, WHITE)), (12, 12));
+    // Black's men on the top three rows, light squares drawn but not playable.
+    for c in b.cells.iter().filter(|c| c.row < 3 && c.playable) {
+        assert!(cell_group(&s, c.index).contains(BLACK), "cell {}", c.index);
+    }
+    assert_eq!(count(&s, "unplayable"), 32);
+    assert!(cell_group(&s, 0).contains("fill=\"#f0d9b5\""));
+    // The four men that can move are ringed.
+    assert_eq!(count(&s, LEGAL), 4);
+
+    // A man selected: its destinations marked instead.
+    let from = b
+        .cells
+        .iter()
+        .find(|c| c.legal)
+        .expect("a movable man")
+        .index;
+    d.send(Event::TapCell(from));
+    let s = golden("draughts-selected", &d.board());
+    assert!(
+        cell_group(&s, from).contains("class=\"cell legal selected\"")
+            || cell_group(&s, from).contains("selected")
+    );
+    let destinations = d.board().cells.iter().filter(|c| c.legal).count();
+    assert!(destinations >= 1);
+    assert_eq!(count(&s, LEGAL), destinations);
+    d.send(Event::CancelSelection);
+
+    d.send(Event::PlayNotation("11-15".into()));
+    d.send(Event::Hint);
+    let b = d.board();
+    let s = golden("draughts-hint", &b);
+    assert_eq!(count(&s, HINT), 2, "the hint's start and end squares");
+    assert!(count(&s, LAST) >= 2, "the reply's start and end squares");
+
+    // The computer against itself to the end, at two plies: kings appear on the way.
+    let dir = TempDir::new("svg-draughts-end");
+    let mut d = start(&dir, GameKind::Draughts, PlayMode::ComputerVsComputer, 2, 2);
+    d.run();
+    let b = d.board();
+    assert!(b.finished, "{}", b.status);
+    let s = golden("draughts-finished", &b);
+    let kings = b
+        .cells
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.piece,
+                ply_app::Piece::BlackKing | ply_app::Piece::WhiteKing
+            )
+        })
+        .count();
+    assert_eq!(count(&s, CROWN), kings);
+    assert_eq!(
+        count(&s, BLACK) + count(&s, WHITE),
+        (b.first_count + b.second_count) as usize
+    );
+}

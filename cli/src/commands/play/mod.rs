@@ -1,0 +1,485 @@
+//! `ply play`: the app core (`ply_app::app`) in the terminal, a third shell beside the Android
+//! and iOS apps. The command line becomes the home screen's choices; the board, status and
+//! messages are the core's view models printed as text; each typed line becomes an event.
+//!
+//! One line at a time is read from stdin, so a game can be scripted by piping lines in: a move
+//! in the game's notation, or `undo`, `redo`, `hint`, `resign`, `pause`, `resume`, `new`,
+//! `history`, `settings`, `moves`, `board`, `help`, `quit` (or the end of input).
+
+mod options;
+mod shell;
+mod text;
+
+pub use options::Args;
+
+use crate::http::UreqTransport;
+use anyhow::{Context, Result, anyhow};
+use options::Choices;
+use ply_app::ClientPlatform;
+use ply_app::app::runtime::Runtime;
+use ply_app::app::{AppConfig, BoardView, Effect, Event, prefs, svg};
+use shell::{Input, TerminalShell};
+use std::collections::VecDeque;
+use std::fs;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::Duration;
+
+/// How long leaving waits for the finished game to reach the outbox and a sync attempt to end.
+const LEAVE_TIMEOUT: Duration = Duration::from_secs(90);
+
+/// How often the loop looks again at a core that has gone quiet without asking for input (a
+/// computer that could not move): it then takes the person's lines, so `undo` or `quit` work.
+const RECHECK: Duration = Duration::from_millis(500);
+
+const HELP: &str = "\
+Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-7, draughts
+11-15 or 22x15x8), or one of:
+  undo, redo      take back a move (against the computer: back to your turn) / play it again
+  hint            the engine's suggestion, marked ( ) on the board
+  resign          give up the game
+  pause, resume   stop and continue the computer playing itself (--mode watch)
+  new             a new game with the same choices
+  history         the finished games and whether they reached the server
+  settings        sync, heuristic weights, the search caps of this machine
+  moves, board    the moves so far / draw the board again
+  quit            leave (the unfinished game is kept: ply play --resume)";
+
+pub fn run(args: Args) -> Result<()> {
+    let choices = Choices::from_args(&args)?;
+    let server = match &args.server {
+        Some(text) => {
+            Some(prefs::server_url(text).map_err(|e| anyhow!("--server: {}", e.message))?)
+        }
+        None => None,
+    };
+    let dir = match &args.data_dir {
+        Some(d) => d.clone(),
+        None => shell::default_data_dir()
+            .context("no data directory: pass --data-dir, or set XDG_DATA_HOME or HOME")?,
+    };
+    fs::create_dir_all(&dir)
+        .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
+    if let Some(d) = &args.svg_dir {
+        fs::create_dir_all(d)
+            .with_context(|| format!("cannot create the SVG directory {}", d.display()))?;
+    }
+
+    let (total_ram_bytes, available_ram_bytes, cpu_cores) = shell::device();
+    let config = AppConfig {
+        data_dir: dir.to_string_lossy().into_owned(),
+        platform: ClientPlatform::Desktop,
+        app_version: env!("CARGO_PKG_VERSION").into(),
+        total_ram_bytes,
+        available_ram_bytes,
+        cpu_cores,
+        token: shell::load_token(&dir),
+    };
+    let (tx, rx) = channel();
+    let terminal_shell = Arc::new(TerminalShell::new(tx.clone(), dir.clone()));
+    let rt = Runtime::new(config, terminal_shell, Some(Arc::new(UreqTransport::new())));
+
+    for note in &choices.notes {
+        println!("{note}");
+    }
+    for e in choices.events() {
+        rt.dispatch(e);
+    }
+    // The command line decides each run whether finished games are uploaded.
+    match &server {
+        Some(url) => {
+            rt.dispatch(Event::SetServerUrl(url.clone()));
+            rt.dispatch(Event::SetSyncEnabled(true));
+        }
+        None => {
+            if rt.read(|a| a.settings_view().sync_enabled) {
+                rt.dispatch(Event::SetSyncEnabled(false));
+            }
+        }
+    }
+    let unfinished = rt.read(|a| a.board_view().is_some_and(|b| !b.finished));
+    if args.resume && unfinished {
+        rt.dispatch(Event::OpenBoard);
+    } else {
+        if args.resume {
+            println!("No unfinished game to resume: starting a new one.");
+        } else if unfinished {
+            println!(
+                "The unfinished game kept in {} is replaced by this one (ply play --resume continues a kept game).",
+                dir.display()
+            );
+        }
+        rt.dispatch(Event::NewGame);
+    }
+    println!("Type help for the commands.");
+    rt.dispatch(Event::ScreenShown);
+    rt.dispatch(Event::Foreground);
+    rt.dispatch(Event::Network {
+        online: true,
+        metered: false,
+    });
+    read_lines(tx);
+    Terminal::new(&rt, args.svg_dir, server.is_some()).run(&rx)
+}
+
+/// Standard input, line by line, on its own thread so the loop can print while waiting.
+fn read_lines(tx: Sender<Input>) {
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            match line {
+                Ok(l) => {
+                    if tx.send(Input::Line(l)).is_err() {
+                        return;
+                    }
+                }
+                Err(_) => break,
+            }
+        }
+        let _ = tx.send(Input::Eof);
+    });
+}
+
+/// The board without what changes while the computer thinks: a change here is a redraw.
+fn frame(b: &BoardView) -> BoardView {
+    BoardView {
+        thinking: None,
+        message: None,
+        can_hint: false,
+        ..b.clone()
+    }
+}
+
+/// The computer plays both sides and the game goes on.
+fn watching(b: &BoardView) -> bool {
+    b.can_pause || b.can_resume
+}
+
+enum Flow {
+    Go,
+    Quit,
+}
+
+struct Terminal<'a> {
+    rt: &'a Runtime,
+    tty_in: bool,
+    tty_out: bool,
+    svg_dir: Option<PathBuf>,
+    svg_count: u32,
+    sync_on: bool,
+    lines: VecDeque<String>,
+    eof: bool,
+    dirty: bool,
+    drawn: Option<BoardView>,
+    message: Option<String>,
+    /// The next message is printed even if it repeats the last one (a second bad move).
+    force_message: bool,
+    announced: Option<String>,
+    stat_printed: Option<(u32, String)>,
+    over_printed: bool,
+    progress_line: bool,
+    prompted: bool,
+    sync_note: Option<u64>,
+}
+
+impl<'a> Terminal<'a> {
+    fn new(rt: &'a Runtime, svg_dir: Option<PathBuf>, sync_on: bool) -> Terminal<'a> {
+        Terminal {
+            rt,
+            tty_in: std::io::stdin().is_terminal(),
+            tty_out: std::io::stdout().is_terminal(),
+            svg_dir,
+            svg_count: 0,
+            sync_on,
+            lines: VecDeque::new(),
+            eof: false,
+            dirty: true,
+            drawn: None,
+            message: None,
+            force_message: false,
+            announced: None,
+            stat_printed: None,
+            over_printed: false,
+            progress_line: false,
+            prompted: false,
+            sync_note: None,
+        }
+    }
+
+    fn board(&self) -> Option<BoardView> {
+        self.rt.read(|a| a.board_view())
+    }
+
+    /// The core waits for the person: a move, or a command on a finished or paused game. A
+    /// core that went idle without asking (the computer could not move) also waits.
+    fn ready(b: &BoardView, idle: bool) -> bool {
+        b.finished || b.can_resume || (b.accepts_input && b.thinking.is_none()) || idle
+    }
+
+    /// Prints whatever the core has sent so far.
+    fn catch_up(&mut self, rx: &Receiver<Input>) {
+        while let Ok(input) = rx.try_recv() {
+            self.take(input);
+        }
+        if self.dirty {
+            self.draw(false);
+        }
+    }
+
+    fn run(mut self, rx: &Receiver<Input>) -> Result<()> {
+        loop {
+            // Idle first: a job sends its effects before it counts as done, so once idle is
+            // seen, everything it changed is in the channel and in the state read next.
+            let idle = self.rt.wait_idle(Duration::ZERO);
+            self.catch_up(rx);
+            let Some(board) = self.board() else {
+                self.leave(rx);
+                return Err(anyhow!("the game could not start"));
+            };
+            let ready = Self::ready(&board, idle);
+            // Watching the computer play itself, `pause` and `quit` must not wait for the end.
+            if (ready || watching(&board))
+                && let Some(line) = self.lines.pop_front()
+            {
+                self.prompted = false;
+                if let Flow::Quit = self.handle(&line, &board) {
+                    self.leave(rx);
+                    return Ok(());
+                }
+                continue;
+            }
+            if self.eof && ready {
+                self.end_progress();
+                println!("End of input: leaving.");
+                self.leave(rx);
+                return Ok(());
+            }
+            if ready && self.tty_in && !self.prompted {
+                self.end_progress();
+                print!("> ");
+                let _ = std::io::stdout().flush();
+                self.prompted = true;
+            }
+            match rx.recv_timeout(RECHECK) {
+                Ok(input) => self.take(input),
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => self.eof = true,
+            }
+        }
+    }
+
+    fn take(&mut self, input: Input) {
+        match input {
+            Input::Line(l) => self.lines.push_back(l),
+            Input::Eof => self.eof = true,
+            Input::Effects(fx) => {
+                for e in fx {
+                    self.effect(e);
+                }
+            }
+        }
+    }
+
+    fn effect(&mut self, e: Effect) {
+        match e {
+            Effect::Render => self.dirty = true,
+            Effect::Announce(text) => {
+                self.end_progress();
+                println!("» {text}");
+                self.announced = Some(text);
+            }
+            Effect::ScheduleSync { not_before_ms } => {
+                if self.sync_on && self.sync_note != Some(not_before_ms) {
+                    self.sync_note = Some(not_before_ms);
+                    let wait = not_before_ms.saturating_sub(ply_core::record::now_ms()) / 1000;
+                    self.end_progress();
+                    println!(
+                        "Sync: finished games wait in the outbox; the next attempt may start in {wait} s (or with the next ply play --server, or ply sync)."
+                    );
+                }
+            }
+            // Stored by the shell as it arrives.
+            Effect::StoreToken(_) => {}
+            // A terminal has no haptics, and the command line restores the choices each run.
+            Effect::Cue(_) | Effect::SaveUiState(_) => {}
+        }
+    }
+
+    fn end_progress(&mut self) {
+        if self.progress_line {
+            println!();
+            self.progress_line = false;
+        }
+    }
+
+    fn draw(&mut self, force: bool) {
+        self.dirty = false;
+        let Some(b) = self.board() else { return };
+        let f = frame(&b);
+        if force || self.drawn.as_ref() != Some(&f) {
+            self.end_progress();
+            println!();
+            println!("{}", b.title);
+            print!("{}", text::board(&b));
+            let legend = text::legend(&b);
+            if !legend.is_empty() {
+                println!("  {legend}");
+            }
+            print!("{}", text::under_board(&b));
+            self.drawn = Some(f);
+            self.write_svg(&b);
+            self.print_stats(&b);
+        } else if self.tty_out
+            && let Some(t) = &b.thinking
+        {
+            print!("\r{}   ", t.text);
+            let _ = std::io::stdout().flush();
+            self.progress_line = true;
+        }
+        let changed = b.message != self.message;
+        // A message the core also announced was printed with the announcement.
+        if let Some(m) = &b.message
+            && ((changed && self.announced.as_ref() != Some(m)) || (!changed && self.force_message))
+        {
+            self.end_progress();
+            println!("{m}");
+        }
+        self.force_message = false;
+        self.message = b.message.clone();
+        if b.finished && !self.over_printed {
+            self.over_printed = true;
+            if let Some(v) = self.rt.read(|a| a.after_game_view()) {
+                self.end_progress();
+                print!("{}", text::after_game(&v));
+                println!("Type new for another game, undo to take moves back, or quit.");
+            }
+        } else if !b.finished {
+            self.over_printed = false;
+        }
+    }
+
+    /// The engine's statistics, once, after each computer move.
+    fn print_stats(&mut self, b: &BoardView) {
+        let stats = self.rt.read(|a| a.move_stats());
+        if let Some(last) = stats.last()
+            && last.ply + 1 == b.moves.len() as u32
+        {
+            let key = (last.ply, last.notation.clone());
+            if self.stat_printed.as_ref() != Some(&key) {
+                // Passes count as plies, so the ply's parity is the side that moved.
+                let mover = if last.ply % 2 == 0 {
+                    &b.first_name
+                } else {
+                    &b.second_name
+                };
+                println!("{}", text::move_stat(last, mover));
+                self.stat_printed = Some(key);
+            }
+        }
+    }
+
+    fn write_svg(&mut self, b: &BoardView) {
+        let Some(dir) = &self.svg_dir else { return };
+        let path = dir.join(format!("{:04}.svg", self.svg_count));
+        self.svg_count += 1;
+        if let Err(e) = fs::write(&path, svg::render(b)) {
+            eprintln!("warning: cannot write {}: {e}", path.display());
+        }
+    }
+
+    fn handle(&mut self, line: &str, b: &BoardView) -> Flow {
+        let typed = line.trim();
+        if !self.tty_in && !typed.is_empty() {
+            // Piped input: show what was "typed", so the transcript reads like a session.
+            self.end_progress();
+            println!("> {typed}");
+        }
+        self.force_message = true;
+        let word = typed.to_ascii_lowercase();
+        let event = match word.as_str() {
+            "" => return Flow::Go,
+            "quit" | "q" | "exit" => return Flow::Quit,
+            "help" | "?" => {
+                println!("{HELP}");
+                return Flow::Go;
+            }
+            "moves" => {
+                println!("Moves: {}", b.moves.join(" "));
+                return Flow::Go;
+            }
+            "board" => {
+                self.draw(true);
+                return Flow::Go;
+            }
+            "history" => {
+                self.rt.dispatch(Event::OpenHistory);
+                // The history screen stops a search; what was just finished and the outbox
+                // scan it asked for land before the list is printed.
+                self.rt.wait_idle(Duration::from_secs(10));
+                print!("{}", text::history(&self.rt.read(|a| a.history_view())));
+                self.rt.dispatch(Event::OpenBoard);
+                return Flow::Go;
+            }
+            "settings" => {
+                self.rt.dispatch(Event::OpenSettings);
+                print!("{}", text::settings(&self.rt.read(|a| a.settings_view())));
+                self.rt.dispatch(Event::OpenBoard);
+                return Flow::Go;
+            }
+            "undo" => Event::Undo,
+            "redo" => Event::Redo,
+            "new" => Event::NewGame,
+            "hint" if !b.can_hint => {
+                return self.refuse(if b.finished {
+                    "No hint: the game is over."
+                } else {
+                    "No hint now: it is not your move."
+                });
+            }
+            "hint" => Event::Hint,
+            "resign" if !b.can_resign => {
+                return self.refuse("Nothing to resign: the game is over or nobody plays here.");
+            }
+            "resign" => Event::Resign,
+            "pause" if !b.can_pause => {
+                return self.refuse("Pause stops the computer playing itself (--mode watch).");
+            }
+            "pause" => Event::Pause,
+            "resume" if !b.can_resume => return self.refuse("Nothing is paused."),
+            "resume" => Event::Resume,
+            _ if watching(b) => {
+                return self.refuse(
+                    "The computer plays both sides here: pause, resume, undo, new or quit.",
+                );
+            }
+            _ => Event::PlayNotation(typed.to_string()),
+        };
+        self.rt.dispatch(event);
+        Flow::Go
+    }
+
+    fn refuse(&mut self, text: &str) -> Flow {
+        self.end_progress();
+        println!("{text}");
+        Flow::Go
+    }
+
+    /// Stops a search, then waits until the game is saved and a finished one is in the outbox
+    /// and a sync attempt has ended.
+    fn leave(&mut self, rx: &Receiver<Input>) {
+        self.rt.dispatch(Event::ScreenHidden);
+        if !self.rt.wait_idle(LEAVE_TIMEOUT) {
+            eprintln!(
+                "warning: still saving or syncing after {} s; leaving anyway (the outbox keeps finished games)",
+                LEAVE_TIMEOUT.as_secs()
+            );
+        }
+        self.catch_up(rx);
+        self.end_progress();
+        if self.sync_on {
+            println!("{}", self.rt.read(|a| a.history_view()).sync_status);
+        }
+        println!("Bye.");
+    }
+}

@@ -1,0 +1,376 @@
+//! `ply play`'s command line, turned into the app core's home-screen choices: the same
+//! [`Setup`] the phone apps build from taps, so the terminal plays the same engines.
+
+use anyhow::{Result, bail};
+use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS};
+use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
+use ply_app::{GameKind, Side, heuristic_presets, settings_for_difficulty};
+use ply_core::games::GameKind as CoreGame;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// othello, connect4 or checkers
+    pub game: CoreGame,
+    /// Rules variant (checkers: standard, or relaxed where captures are optional).
+    #[arg(long, default_value = "standard")]
+    pub variant: String,
+    /// Who plays: computer (you against the engine), two-players (two people at one
+    /// terminal) or watch (the engine against itself; pause and resume).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Against the computer, the side you play: first (black / red, moves first) or second;
+    /// none means --mode watch, both means --mode two-players.
+    #[arg(long)]
+    pub side: Option<String>,
+    /// The computer's strength, 1 (weakest) to 10; each level sets a depth, a time budget, a
+    /// table size and an engine [default: 6, the apps' default].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
+    pub level: Option<u8>,
+    /// Search depth in plies: plays the lowest level that searches at least this deep in this
+    /// game (Othello level N searches N plies; Connect Four and checkers deeper per level).
+    #[arg(long, short = 'd', conflicts_with = "level")]
+    pub depth: Option<u32>,
+    /// Time budget in ms: plays the lowest level whose budget is at least this (level N has
+    /// 100·N² ms).
+    #[arg(long, conflicts_with_all = ["level", "depth"])]
+    pub time_ms: Option<u64>,
+    /// The computer's algorithm: level (what the level uses), pvs, alphabeta, scout or mcts.
+    #[arg(long, default_value = "level")]
+    pub algo: String,
+    /// Move ordering: level, static, full (TT move, killers, history) or history-ads.
+    #[arg(long, default_value = "level")]
+    pub ordering: String,
+    /// Heuristic preset (see `ply tournament --help` for the names); default: the game's.
+    #[arg(long)]
+    pub heuristic: Option<String>,
+    /// Upload finished games to this collector (http:// or https://), through the data
+    /// directory's outbox; without it the games stay in the outbox.
+    #[arg(long)]
+    pub server: Option<String>,
+    /// Where the game in progress, settings, history, outbox and collector token live
+    /// [default: $XDG_DATA_HOME/ply, else ~/.local/share/ply].
+    #[arg(long)]
+    pub data_dir: Option<PathBuf>,
+    /// Continue the unfinished game kept in the data directory instead of starting one.
+    #[arg(long)]
+    pub resume: bool,
+    /// Write a picture (SVG) of the board into this directory after every change.
+    #[arg(long)]
+    pub svg_dir: Option<PathBuf>,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeArg {
+    Computer,
+    TwoPlayers,
+    Watch,
+}
+
+/// The home-screen choices the options name, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Choices {
+    pub game: GameKind,
+    pub mode: PlayMode,
+    pub side: Side,
+    pub level: u8,
+    pub algorithm: AlgorithmChoice,
+    pub ordering: OrderingChoice,
+    pub heuristic: Option<String>,
+    /// What the mapping chose for the person (a depth beyond every level, for example).
+    pub notes: Vec<String>,
+}
+
+impl Choices {
+    pub fn from_args(args: &Args) -> Result<Choices> {
+        let game = game(args.game, &args.variant)?;
+        let (mode, side) = mode_and_side(args.mode, args.side.as_deref())?;
+        let mut notes = Vec::new();
+        let level = match (args.level, args.depth, args.time_ms) {
+            (Some(level), _, _) => level,
+            (None, Some(depth), _) => level_for_depth(game, depth, &mut notes)?,
+            (None, None, Some(ms)) => level_for_time(ms, &mut notes)?,
+            (None, None, None) => DEFAULT_LEVEL,
+        };
+        let heuristic = match &args.heuristic {
+            None => None,
+            Some(name) => {
+                let presets = heuristic_presets(game);
+                if !presets.contains(name) {
+                    bail!(
+                        "unknown --heuristic '{name}' for {} (presets: {})",
+                        args.game.name(),
+                        presets.join(", ")
+                    );
+                }
+                Some(name.clone())
+            }
+        };
+        Ok(Choices {
+            game,
+            mode,
+            side,
+            level,
+            algorithm: algorithm(&args.algo)?,
+            ordering: ordering(&args.ordering)?,
+            heuristic,
+            notes,
+        })
+    }
+
+    /// The events that make the app core's home screen hold these choices.
+    pub fn events(&self) -> Vec<Event> {
+        vec![
+            Event::ChooseGame(self.game),
+            Event::ChooseMode(self.mode),
+            Event::ChooseSide(self.side),
+            Event::ChooseLevel(self.level),
+            Event::ChooseAlgorithm(self.algorithm),
+            Event::ChooseOrdering(self.ordering),
+            Event::ChooseHeuristic(self.heuristic.clone()),
+        ]
+    }
+}
+
+fn game(game: CoreGame, variant: &str) -> Result<GameKind> {
+    Ok(match (game, variant.to_ascii_lowercase().as_str()) {
+        (CoreGame::Othello, "standard") => GameKind::Othello,
+        (CoreGame::Connect4, "standard") => GameKind::ConnectFour,
+        (CoreGame::Checkers, "standard") => GameKind::Draughts,
+        (CoreGame::Checkers, "relaxed") => GameKind::RelaxedDraughts,
+        (CoreGame::Checkers, other) => {
+            bail!("unknown --variant '{other}' for checkers (expected standard or relaxed)")
+        }
+        (g, other) => bail!(
+            "unknown --variant '{other}' for {} (it has only standard)",
+            g.name()
+        ),
+    })
+}
+
+fn mode_and_side(mode: Option<ModeArg>, side: Option<&str>) -> Result<(PlayMode, Side)> {
+    enum Wanted {
+        Side(Side),
+        Both,
+        Neither,
+    }
+    let wanted = match side.map(|s| s.to_ascii_lowercase()) {
+        None => None,
+        Some(s) => Some(match s.as_str() {
+            "first" | "1" | "black" | "red" | "x" | "b" => Wanted::Side(Side::First),
+            "second" | "2" | "white" | "yellow" | "o" | "w" => Wanted::Side(Side::Second),
+            "both" => Wanted::Both,
+            "none" | "engine" => Wanted::Neither,
+            other => bail!("unknown --side '{other}' (expected first, second, both or none)"),
+        }),
+    };
+    Ok(match (mode, wanted) {
+        (None | Some(ModeArg::Computer), None) => (PlayMode::VsComputer, Side::First),
+        (None | Some(ModeArg::Computer), Some(Wanted::Side(s))) => (PlayMode::VsComputer, s),
+        (None | Some(ModeArg::TwoPlayers), Some(Wanted::Both))
+        | (Some(ModeArg::TwoPlayers), None) => (PlayMode::TwoPlayers, Side::First),
+        (None | Some(ModeArg::Watch), Some(Wanted::Neither)) | (Some(ModeArg::Watch), None) => {
+            (PlayMode::ComputerVsComputer, Side::First)
+        }
+        (Some(m), Some(_)) => bail!(
+            "--side {} does not fit --mode {}: a side is chosen only against the computer",
+            side.unwrap_or_default(),
+            match m {
+                ModeArg::Computer => "computer",
+                ModeArg::TwoPlayers => "two-players",
+                ModeArg::Watch => "watch",
+            }
+        ),
+    })
+}
+
+fn level_depth(game: GameKind, level: u8) -> u32 {
+    settings_for_difficulty(game, level)
+        .ok()
+        .and_then(|s| s.depth)
+        .unwrap_or(0)
+}
+
+/// The lowest level searching at least `depth` plies in `game` (level 10 beyond its depth).
+fn level_for_depth(game: GameKind, depth: u32, notes: &mut Vec<String>) -> Result<u8> {
+    if depth == 0 {
+        bail!("--depth must be at least 1");
+    }
+    let found = LEVELS
+        .clone()
+        .find(|&level| level_depth(game, level) >= depth);
+    let level = found.unwrap_or(*LEVELS.end());
+    let actual = level_depth(game, level);
+    if found.is_none() {
+        notes.push(format!(
+            "--depth {depth}: the strongest level searches {actual} plies; playing level {level}"
+        ));
+    } else if actual != depth {
+        notes.push(format!(
+            "--depth {depth}: playing level {level}, which searches {actual} plies"
+        ));
+    } else {
+        notes.push(format!("--depth {depth}: playing level {level}"));
+    }
+    Ok(level)
+}
+
+/// The lowest level whose time budget (100·level² ms) is at least `ms`.
+fn level_for_time(ms: u64, notes: &mut Vec<String>) -> Result<u8> {
+    if ms == 0 {
+        bail!("--time-ms must be at least 1");
+    }
+    let budget = |level: u8| 100 * u64::from(level) * u64::from(level);
+    let level = LEVELS
+        .clone()
+        .find(|&l| budget(l) >= ms)
+        .unwrap_or(*LEVELS.end());
+    notes.push(format!(
+        "--time-ms {ms}: playing level {level} (up to {} ms a move)",
+        budget(level)
+    ));
+    Ok(level)
+}
+
+fn algorithm(text: &str) -> Result<AlgorithmChoice> {
+    Ok(match text.to_ascii_lowercase().as_str() {
+        "level" | "by-level" => AlgorithmChoice::ByLevel,
+        "pvs" => AlgorithmChoice::Pvs,
+        "alphabeta" | "alpha-beta" | "ab" => AlgorithmChoice::AlphaBeta,
+        "scout" => AlgorithmChoice::Scout,
+        "mcts" => AlgorithmChoice::Mcts,
+        "minimax" => bail!(
+            "--algo minimax is a research baseline, not an opponent: try `ply search --algo minimax`"
+        ),
+        other => bail!("unknown --algo '{other}' (expected level, pvs, alphabeta, scout or mcts)"),
+    })
+}
+
+fn ordering(text: &str) -> Result<OrderingChoice> {
+    Ok(match text.to_ascii_lowercase().replace(' ', "").as_str() {
+        "level" | "by-level" => OrderingChoice::ByLevel,
+        "static" | "none" => OrderingChoice::StaticOnly,
+        // The old `ply play` default list is the full preset.
+        "full" | "static,tt,killer,history" => OrderingChoice::Full,
+        "history-ads" | "ads" | "ads-mtf" | "static,tt,ads-mtf" => OrderingChoice::HistoryAds,
+        other => {
+            bail!("unknown --ordering '{other}' (expected level, static, full or history-ads)")
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    fn choices(line: &[&str]) -> Result<Choices> {
+        let mut argv = vec!["play"];
+        argv.extend_from_slice(line);
+        let cli = Cli::try_parse_from(argv).map_err(|e| anyhow::anyhow!("{e}"))?;
+        Choices::from_args(&cli.args)
+    }
+
+    #[test]
+    fn defaults_are_the_apps_defaults() {
+        let c = choices(&["othello"]).expect("choices");
+        assert_eq!(
+            (c.game, c.mode, c.side, c.level),
+            (
+                GameKind::Othello,
+                PlayMode::VsComputer,
+                Side::First,
+                DEFAULT_LEVEL
+            )
+        );
+        assert_eq!(
+            (c.algorithm, c.ordering, c.heuristic),
+            (AlgorithmChoice::ByLevel, OrderingChoice::ByLevel, None)
+        );
+    }
+
+    #[test]
+    fn depth_maps_to_the_lowest_level_that_reaches_it() {
+        // Othello level N searches N plies; Connect Four 1, 2, 4, 6, ...; draughts 1, 2, 3, 4, 6.
+        assert_eq!(choices(&["othello", "--depth", "6"]).expect("c").level, 6);
+        assert_eq!(choices(&["connect4", "--depth", "3"]).expect("c").level, 3);
+        assert_eq!(choices(&["connect4", "--depth", "4"]).expect("c").level, 3);
+        assert_eq!(choices(&["checkers", "--depth", "5"]).expect("c").level, 5);
+        let deep = choices(&["othello", "--depth", "30"]).expect("c");
+        assert_eq!(deep.level, 10);
+        assert!(
+            deep.notes[0].contains("strongest level"),
+            "{:?}",
+            deep.notes
+        );
+        assert!(choices(&["othello", "--depth", "0"]).is_err());
+        for level in LEVELS {
+            for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+                let d = level_depth(game, level);
+                let mut notes = Vec::new();
+                let back = level_for_depth(game, d, &mut notes).expect("level");
+                assert_eq!(back, level, "{game:?} depth {d}");
+            }
+        }
+    }
+
+    #[test]
+    fn time_maps_to_a_level_by_its_budget() {
+        assert_eq!(
+            choices(&["othello", "--time-ms", "500"]).expect("c").level,
+            3
+        );
+        assert_eq!(
+            choices(&["othello", "--time-ms", "400"]).expect("c").level,
+            2
+        );
+        assert_eq!(
+            choices(&["othello", "--time-ms", "999999"])
+                .expect("c")
+                .level,
+            10
+        );
+    }
+
+    #[test]
+    fn side_and_mode_agree_or_are_refused() {
+        let c = choices(&["connect4", "--side", "none"]).expect("c");
+        assert_eq!(c.mode, PlayMode::ComputerVsComputer);
+        let c = choices(&["connect4", "--side", "both"]).expect("c");
+        assert_eq!(c.mode, PlayMode::TwoPlayers);
+        let c = choices(&["connect4", "--side", "second"]).expect("c");
+        assert_eq!((c.mode, c.side), (PlayMode::VsComputer, Side::Second));
+        let c = choices(&["connect4", "--mode", "watch"]).expect("c");
+        assert_eq!(c.mode, PlayMode::ComputerVsComputer);
+        assert!(choices(&["connect4", "--mode", "watch", "--side", "first"]).is_err());
+        assert!(choices(&["connect4", "--side", "middle"]).is_err());
+    }
+
+    #[test]
+    fn engine_choices_are_checked() {
+        let c = choices(&["checkers", "--variant", "relaxed", "--algo", "scout"]).expect("c");
+        assert_eq!(
+            (c.game, c.algorithm),
+            (GameKind::RelaxedDraughts, AlgorithmChoice::Scout)
+        );
+        assert!(choices(&["othello", "--variant", "relaxed"]).is_err());
+        assert!(choices(&["othello", "--algo", "minimax"]).is_err());
+        assert!(choices(&["othello", "--ordering", "sideways"]).is_err());
+        let err = choices(&["othello", "--heuristic", "nonsense"]).expect_err("refused");
+        assert!(err.to_string().contains("default"), "{err}");
+        assert_eq!(
+            choices(&["othello", "--ordering", "static,tt,killer,history"])
+                .expect("c")
+                .ordering,
+            OrderingChoice::Full
+        );
+        assert!(choices(&["othello", "--level", "11"]).is_err());
+        assert!(choices(&["othello", "--level", "3", "--depth", "3"]).is_err());
+    }
+}

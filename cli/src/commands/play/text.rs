@@ -1,0 +1,236 @@
+//! The app core's view models as terminal text: the board with its marks, the lines under it,
+//! the after-game summary, the history and the settings.
+
+use ply_app::app::board_view::group;
+use ply_app::app::{AfterGameView, BoardView, CellView, HistoryView, MoveStat, SettingsView};
+use ply_app::{GameKind, Piece};
+
+fn is_draughts(game: GameKind) -> bool {
+    matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts)
+}
+
+/// One cell as three characters: a mark on each side of the piece.
+fn cell_text(game: GameKind, c: &CellView) -> String {
+    let piece = match c.piece {
+        Piece::Empty if !c.playable => ' ',
+        Piece::Empty if c.legal => '*',
+        Piece::Empty => '.',
+        Piece::Black | Piece::Red => 'X',
+        Piece::White | Piece::Yellow => 'O',
+        // Draughts: lower case men, upper case kings (side symbols stay X and O).
+        Piece::BlackMan => 'x',
+        Piece::WhiteMan => 'o',
+        Piece::BlackKing => 'X',
+        Piece::WhiteKing => 'O',
+    };
+    let (open, close) = if c.selected {
+        ('{', '}')
+    } else if c.hint {
+        ('(', ')')
+    } else if c.last_move {
+        ('[', ']')
+    } else if c.legal && c.piece != Piece::Empty && is_draughts(game) {
+        // A piece that can move.
+        ('<', '>')
+    } else {
+        (' ', ' ')
+    };
+    format!("{open}{piece}{close}")
+}
+
+fn rows(view: &BoardView) -> Vec<Vec<&CellView>> {
+    let mut rows: Vec<Vec<&CellView>> = vec![Vec::new(); view.rows as usize];
+    for c in &view.cells {
+        if let Some(r) = rows.get_mut(c.row as usize) {
+            r.push(c);
+        }
+    }
+    for r in &mut rows {
+        r.sort_by_key(|c| c.col);
+    }
+    rows
+}
+
+/// The board: Othello with a-h over the columns and 1-8 beside the rows (a1 top left);
+/// Connect Four with the column numbers you type under it; draughts with the square numbers
+/// beside it.
+pub fn board(view: &BoardView) -> String {
+    let mut out = String::new();
+    let rows = rows(view);
+    if view.game == GameKind::Othello {
+        out.push_str("   ");
+        for c in 0..view.cols {
+            out.push(' ');
+            out.push(char::from(b'a' + (c % 26) as u8));
+            out.push(' ');
+        }
+        out.push('\n');
+    }
+    for (r, cells) in rows.iter().enumerate() {
+        let line: String = cells.iter().map(|c| cell_text(view.game, c)).collect();
+        match view.game {
+            GameKind::Othello => out.push_str(&format!("{:>2} {line}", r + 1)),
+            GameKind::ConnectFour => out.push_str(&format!("  |{line}|")),
+            GameKind::Draughts | GameKind::RelaxedDraughts => {
+                let numbers: String = cells
+                    .iter()
+                    .map(|c| {
+                        if c.playable {
+                            let n = c.label.split(',').next().unwrap_or("");
+                            format!("{n:>3}")
+                        } else {
+                            "   ".to_string()
+                        }
+                    })
+                    .collect();
+                out.push_str(&format!("  |{line}|   {numbers}"));
+            }
+        }
+        out.push('\n');
+    }
+    if view.game == GameKind::ConnectFour {
+        out.push_str("  +");
+        out.push_str(&"-".repeat(3 * view.cols as usize));
+        out.push_str("+\n   ");
+        for c in 0..view.cols {
+            out.push_str(&format!(" {} ", c + 1));
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The lines under the board.
+pub fn under_board(view: &BoardView) -> String {
+    let mut out = String::new();
+    out.push_str(&view.status);
+    out.push('\n');
+    out.push_str(&format!(
+        "{} (X) {} · {} (O) {}\n",
+        view.first_name, view.first_count, view.second_name, view.second_count
+    ));
+    if let Some(t) = &view.thinking {
+        out.push_str(&t.text);
+        out.push('\n');
+    }
+    if !view.legal_moves.is_empty() {
+        let moves: Vec<&str> = view
+            .legal_moves
+            .iter()
+            .map(|m| m.notation.as_str())
+            .collect();
+        out.push_str(&format!("Legal moves: {}\n", moves.join(" ")));
+    }
+    if !view.path_choices.is_empty() {
+        let paths: Vec<&str> = view
+            .path_choices
+            .iter()
+            .map(|m| m.notation.as_str())
+            .collect();
+        out.push_str(&format!("Capture paths (type one): {}\n", paths.join(" ")));
+    }
+    out
+}
+
+/// "[ ] last move, ( ) hint, ..." for the marks this board shows.
+pub fn legend(view: &BoardView) -> String {
+    let mut parts = Vec::new();
+    let any = |f: fn(&CellView) -> bool| view.cells.iter().any(f);
+    if any(|c| c.last_move) {
+        parts.push("[ ] last move");
+    }
+    if any(|c| c.hint) {
+        parts.push("( ) hint");
+    }
+    if any(|c| c.selected) {
+        parts.push("{ } selected");
+    }
+    if any(|c| c.legal && c.piece == Piece::Empty) {
+        parts.push("* legal move");
+    }
+    if is_draughts(view.game) {
+        parts.push("x o men, X O kings");
+    }
+    parts.join(", ")
+}
+
+fn score_text(score: i32) -> String {
+    // Beyond a million the engine reports a won or lost game, nearer the bound sooner.
+    const WIN: i32 = 1_000_000;
+    if score > WIN {
+        "win".to_string()
+    } else if score < -WIN {
+        "loss".to_string()
+    } else {
+        format!("{score:+}")
+    }
+}
+
+/// The engine's statistics for one of its moves; `mover` names the side that played it (the
+/// score is from its point of view).
+pub fn move_stat(s: &MoveStat, mover: &str) -> String {
+    let mut line = format!(
+        "  engine: {} nodes, depth {}, {:.1} ms, score {} for {mover}",
+        group(s.nodes),
+        s.depth,
+        s.time_ms,
+        score_text(s.score)
+    );
+    if !s.pv.is_empty() {
+        line.push_str(&format!(", pv {}", s.pv.join(" ")));
+    }
+    line
+}
+
+pub fn after_game(v: &AfterGameView) -> String {
+    let mut out = format!("Game over: {} After {} moves.\n", v.result, v.move_count);
+    if !v.points.is_empty() {
+        out.push_str(&format!(
+            "The computer: {} moves, {} positions, {:.1} s in all.\n",
+            v.points.len(),
+            group(v.total_nodes),
+            v.total_time_ms / 1000.0
+        ));
+    }
+    out.push_str(&format!("Moves: {}\n", v.transcript.trim()));
+    out
+}
+
+pub fn history(v: &HistoryView) -> String {
+    let mut out = String::from("Finished games, newest first:\n");
+    if v.entries.is_empty() {
+        out.push_str("  (none yet)\n");
+    }
+    for e in &v.entries {
+        out.push_str(&format!(
+            "  {} — {} {} moves. {}\n",
+            e.title, e.result, e.moves, e.sync_label
+        ));
+    }
+    out.push_str(&v.sync_status);
+    out.push('\n');
+    out
+}
+
+pub fn settings(v: &SettingsView) -> String {
+    let mut out = String::from("Settings:\n");
+    out.push_str(&format!(
+        "  sync: {}{}\n",
+        if v.sync_enabled { "on" } else { "off" },
+        if v.server_url.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", v.server_url)
+        }
+    ));
+    if let Some(e) = &v.server_url_error {
+        out.push_str(&format!("  server address: {e}\n"));
+    }
+    for w in &v.weights {
+        if w.custom {
+            out.push_str(&format!("  {}: custom heuristic weights\n", w.title));
+        }
+    }
+    out.push_str(&format!("  {}\n", v.memory));
+    out
+}

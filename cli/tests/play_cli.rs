@@ -1,0 +1,370 @@
+//! `ply play` as a person at a terminal would use it: whole games through the app core with
+//! scripted or answered stdin, every command, bad input, the data directory, and finished
+//! games reaching a real collector running in this process.
+
+use ply_core::record::GameRecord;
+use ply_server::testing::{RunningServer, TempDatabase};
+use ply_server::{Config, Db};
+use std::path::Path;
+use std::time::Duration;
+
+mod common;
+use common::{Interactive, TempDir, ply, ply_with_stdin, stderr, stdout};
+
+/// `ply play ARGS --data-dir DIR` with `input` on stdin; the run must succeed.
+fn play(dir: &Path, args: &[&str], input: &str) -> String {
+    let d = dir.to_string_lossy();
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--data-dir", &d]);
+    let o = ply_with_stdin(&all, input);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    out
+}
+
+/// The part of `text` after its last line starting with `prefix`, trimmed.
+fn last_after<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
+    text.lines()
+        .rev()
+        .find_map(|l| l.strip_prefix(prefix))
+        .map(str::trim)
+}
+
+/// "Black (X) 12 · White (O) 52" as (12, 52), from the last counts line.
+fn last_counts(text: &str, first: &str, second: &str) -> (u32, u32) {
+    let line = last_after(text, &format!("{first} (X) ")).expect("a counts line");
+    let (a, rest) = line.split_once(" · ").expect("two counts");
+    let b = rest
+        .strip_prefix(&format!("{second} (O) "))
+        .expect("second count");
+    (
+        a.parse().expect("first count"),
+        b.parse().expect("second count"),
+    )
+}
+
+fn outbox_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    std::fs::read_dir(dir.join("outbox"))
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .filter(|p| !p.ends_with(ply_core::sync::protocol::STATE_FILE))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A Connect Four game Red wins down column 4 while Yellow plays column 3.
+const RED_WINS: &str = "4\n3\n4\n3\n4\n3\n4\n";
+
+#[test]
+fn othello_against_the_computer_to_the_end() {
+    let dir = TempDir::new("play-othello");
+    let d = dir.0.to_string_lossy().into_owned();
+    let mut p = Interactive::start(&["play", "othello", "--level", "1", "--data-dir", &d]);
+    // Answer every "Legal moves:" line (one per position where it is our turn) with its first
+    // move, until the game is over.
+    let mut ours = 0;
+    loop {
+        let Some(line) = p.next_line(Duration::from_secs(60)) else {
+            panic!(
+                "ply ended or stalled before the game did:\n{}",
+                p.transcript
+            )
+        };
+        if let Some(moves) = line.strip_prefix("Legal moves: ") {
+            let first = moves.split_whitespace().next().expect("a legal move");
+            p.send(first);
+            ours += 1;
+        }
+        if line.starts_with("Game over: ") {
+            break;
+        }
+        assert!(ours < 80, "{}", p.transcript);
+    }
+    let (status, out) = p.finish();
+    assert!(status.success(), "{out}");
+
+    let result = last_after(&out, "Game over: ").expect("result");
+    let (black, white) = last_counts(&out, "Black", "White");
+    assert!(black + white <= 64 && black + white > 4, "{black}+{white}");
+    let (hi, lo) = (black.max(white), black.min(white));
+    if black == white {
+        assert!(result.starts_with("Draw"), "{result}");
+    } else {
+        let winner = if black > white {
+            "You win"
+        } else {
+            "The computer wins"
+        };
+        assert!(
+            result.starts_with(&format!("{winner} {hi}-{lo}")),
+            "{result} with {black}-{white}"
+        );
+    }
+    // Every computer move was followed by the engine's statistics.
+    let computer_moves = out.matches("» The computer (White) played").count();
+    let stats = out.matches("  engine: ").count();
+    assert!(computer_moves > 10, "{out}");
+    assert_eq!(stats, computer_moves, "{out}");
+    assert!(
+        out.contains("You play black (X). Your move."),
+        "the status names the person's colour and symbol"
+    );
+    // The moves played: ours and the computer's, every one in the transcript.
+    let moves = last_after(&out, "Moves: ").expect("transcript");
+    let after: u32 = result
+        .rsplit_once("After ")
+        .and_then(|(_, n)| n.trim_end_matches(" moves.").parse().ok())
+        .expect("move count");
+    assert_eq!(moves.len() as u32, 2 * after, "{moves} in {after} moves");
+    assert_eq!(
+        outbox_files(&dir.0).len(),
+        1,
+        "the finished game is in the outbox"
+    );
+    let history = std::fs::read_to_string(dir.0.join("history.json")).expect("history");
+    assert!(history.contains(result.split(" After").next().unwrap_or(result)));
+}
+
+#[test]
+fn two_players_on_one_terminal_play_connect_four_to_a_win() {
+    let dir = TempDir::new("play-c4");
+    let svg = dir.0.join("svg");
+    let s = svg.to_string_lossy().into_owned();
+    let out = play(
+        &dir.0,
+        &["connect4", "--mode", "two-players", "--svg-dir", &s],
+        RED_WINS,
+    );
+    assert!(out.contains("Red (X) to move."), "{out}");
+    assert!(out.contains("Yellow (O) to move."), "{out}");
+    assert_eq!(
+        last_after(&out, "Game over: "),
+        Some("Red wins (four in a row). After 7 moves."),
+        "{out}"
+    );
+    assert_eq!(last_counts(&out, "Red", "Yellow"), (4, 3));
+    // No engine played: no statistics, no thinking.
+    assert!(
+        !out.contains("engine:") && !out.contains("Thinking"),
+        "{out}"
+    );
+    // Red's column topped by the winning stone, beside Yellow's three.
+    assert!(out.contains("  | .  .  . [X] .  .  . |\n  | .  .  O  X  .  .  . |"), "{out}");
+    // One picture per board state: the start and seven moves.
+    let mut pictures: Vec<_> = std::fs::read_dir(&svg)
+        .expect("svg dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    pictures.sort();
+    assert_eq!(pictures.len(), 8, "{pictures:?}");
+    let last = std::fs::read_to_string(pictures.last().expect("a picture")).expect("svg");
+    assert!(last.starts_with("<svg ") && last.contains("Red wins (four in a row)."));
+    assert_eq!(outbox_files(&dir.0).len(), 1);
+}
+
+#[test]
+fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
+    let dir = TempDir::new("play-watch");
+    let out = play(
+        &dir.0,
+        &["othello", "--mode", "watch", "--level", "2"],
+        "pause\nresume\n",
+    );
+    assert!(out.contains("Paused. "), "pause shows in the status: {out}");
+    let result = last_after(&out, "Game over: ").expect("the game ends");
+    assert!(
+        result.starts_with("Black wins")
+            || result.starts_with("White wins")
+            || result.starts_with("Draw"),
+        "{result}"
+    );
+    let (black, white) = last_counts(&out, "Black", "White");
+    if black != white {
+        let (hi, lo) = (black.max(white), black.min(white));
+        assert!(result.contains(&format!(" {hi}-{lo} ")), "{result}");
+    }
+    assert!(out.matches("  engine: ").count() > 20, "{out}");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+
+    // `--side none` still means watching; a move typed meanwhile is refused, not played.
+    let out = play(
+        &dir.0,
+        &["connect4", "--side", "none", "--level", "1"],
+        "4\n",
+    );
+    assert!(
+        out.contains("Connect Four: computer against computer"),
+        "{out}"
+    );
+    assert!(last_after(&out, "Game over: ").is_some(), "{out}");
+}
+
+#[test]
+fn undo_redo_and_hint() {
+    let dir = TempDir::new("play-undo");
+    let out = play(
+        &dir.0,
+        &["othello", "--level", "1"],
+        "f5\nmoves\nhint\nundo\nmoves\nundo\nredo\nmoves\nredo\n",
+    );
+    let reply = last_after(&out, "» The computer (White) played ").expect("a reply");
+    let hint = last_after(&out, "» Hint: ").expect("a hint");
+    assert!(
+        out.contains("(*)"),
+        "the hint is marked on the board: {out}"
+    );
+    assert!(hint.len() == 2, "{hint}");
+    let moves: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("Moves:"))
+        .map(str::trim)
+        .collect();
+    // After f5 and the reply; after undo (back to our turn at the start); after redo.
+    assert_eq!(
+        moves,
+        vec![
+            format!("f5 {reply}").as_str(),
+            "",
+            format!("f5 {reply}").as_str()
+        ],
+        "{out}"
+    );
+    assert!(out.contains("Nothing to undo"), "{out}");
+    assert!(out.contains("Nothing to redo"), "{out}");
+}
+
+#[test]
+fn bad_input_is_refused_clearly_and_loses_nothing() {
+    let dir = TempDir::new("play-bad");
+    // Column 1 filled, then a seventh stone in it, a column that does not exist, a word that is
+    // no command and a pause with nothing to pause: then Red still wins down column 4.
+    let script = "1\n1\n1\n1\n1\n1\n1\n9\nfoo\npause\n4\n3\n4\n3\n4\n3\n4\n";
+    let out = play(&dir.0, &["connect4", "--mode", "two-players"], script);
+    assert!(out.contains("'1' is not a legal move here"), "{out}");
+    assert!(out.contains("'9' is not a legal move here"), "{out}");
+    assert!(out.contains("'foo' is not a legal move here"), "{out}");
+    assert!(
+        out.contains("Pause stops the computer playing itself"),
+        "{out}"
+    );
+    assert_eq!(
+        last_after(&out, "Game over: "),
+        Some("Red wins (four in a row). After 13 moves."),
+        "{out}"
+    );
+
+    // Options that do not fit are refused before anything is written.
+    for (args, says) in [
+        (vec!["othello", "--level", "11"], "11"),
+        (vec!["othello", "--algo", "minimax"], "research baseline"),
+        (vec!["othello", "--server", "ftp://x"], "--server"),
+        (vec!["othello", "--variant", "relaxed"], "only standard"),
+        (
+            vec!["othello", "--mode", "watch", "--side", "first"],
+            "does not fit",
+        ),
+    ] {
+        let fresh = dir.0.join("refused");
+        let d = fresh.to_string_lossy().into_owned();
+        let mut all = vec!["play"];
+        all.extend_from_slice(&args);
+        all.extend_from_slice(&["--data-dir", &d]);
+        let o = ply(&all);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(!fresh.exists(), "{args:?} wrote nothing");
+    }
+}
+
+#[test]
+fn a_quit_game_is_kept_and_resumed() {
+    let dir = TempDir::new("play-resume");
+    let out = play(&dir.0, &["connect4", "--side", "both"], "4\n3\nquit\n");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+    let out = play(
+        &dir.0,
+        &["connect4", "--side", "both", "--resume"],
+        "moves\n5\n",
+    );
+    assert!(out.contains("Moves: 4 3\n"), "{out}");
+    assert!(out.contains("Red (X) 2 · Yellow (O) 1"), "{out}");
+    // Without --resume a new game replaces it, and says so.
+    let out = play(&dir.0, &["connect4", "--side", "both"], "moves\n");
+    assert!(out.contains("is replaced by this one"), "{out}");
+    assert!(out.contains("Moves: \n"), "{out}");
+}
+
+/// Every record the collector's database holds.
+fn stored(db_url: &str) -> Vec<GameRecord> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
+    rt.block_on(async {
+        let db = Db::connect(db_url).await.expect("open the database");
+        let page = db.export_page(0, None, 100).await.expect("export");
+        let records = page
+            .records
+            .iter()
+            .map(|(_, body)| serde_json::from_str(body).expect("a record"))
+            .collect();
+        db.close().await;
+        records
+    })
+}
+
+#[test]
+fn finished_games_reach_the_collector() {
+    let db = TempDatabase::sqlite().expect("temporary database");
+    let server = RunningServer::start(&db.url, Config::default()).expect("start the collector");
+    let dir = TempDir::new("play-sync");
+    let out = play(
+        &dir.0,
+        &["connect4", "--mode", "two-players", "--server", &server.url],
+        RED_WINS,
+    );
+    assert!(out.contains("Every finished game is synced."), "{out}");
+    let records = stored(&db.url);
+    assert_eq!(records.len(), 1, "{out}");
+    let record = serde_json::to_value(&records[0]).expect("json");
+    let text = record.to_string();
+    assert!(text.contains("connect4"), "{text}");
+    assert!(outbox_files(&dir.0).is_empty(), "the outbox is emptied");
+
+    // The token the collector issued is kept for the owner only, and used again.
+    let token = dir.0.join("collector-token");
+    let first = std::fs::read_to_string(&token).expect("token file");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(&token)
+            .expect("meta")
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600);
+    }
+    let out = play(
+        &dir.0,
+        &["connect4", "--mode", "two-players", "--server", &server.url],
+        RED_WINS,
+    );
+    assert!(out.contains("Every finished game is synced."), "{out}");
+    assert_eq!(stored(&db.url).len(), 2);
+    assert_eq!(std::fs::read_to_string(&token).expect("token"), first);
+
+    // With the collector down the game waits in the outbox, and goes with the next run.
+    let url = server.url.clone();
+    server.stop();
+    let out = play(
+        &dir.0,
+        &["connect4", "--mode", "two-players", "--server", &url],
+        RED_WINS,
+    );
+    assert!(out.contains("1 game waiting to sync."), "{out}");
+    assert_eq!(outbox_files(&dir.0).len(), 1);
+    let out = play(&dir.0, &["connect4", "--mode", "two-players"], "history\n");
+    assert!(out.contains("On this device (sync is off)"), "{out}");
+}
