@@ -152,7 +152,10 @@ fn two_players_on_one_terminal_play_connect_four_to_a_win() {
         "{out}"
     );
     // Red's column topped by the winning stone, beside Yellow's three.
-    assert!(out.contains("  | .  .  . [X] .  .  . |\n  | .  .  O  X  .  .  . |"), "{out}");
+    assert!(
+        out.contains("  | .  .  . [X] .  .  . |\n  | .  .  O  X  .  .  . |"),
+        "{out}"
+    );
     // One picture per board state: the start and seven moves.
     let mut pictures: Vec<_> = std::fs::read_dir(&svg)
         .expect("svg dir")

@@ -4,12 +4,9 @@
 //! report that there is no network.
 #![allow(dead_code)]
 
-use ply_app::app::runtime::scan_outbox;
-use ply_app::app::{
-    App, AppConfig, BoardView, Command, Effect, Event, Msg, SyncResult, ThinkKind, store,
-};
+use ply_app::app::runtime::execute;
+use ply_app::app::{App, AppConfig, BoardView, Command, Effect, Event, Msg, ThinkKind};
 use ply_app::{ClientPlatform, SearchLimits};
-use ply_core::sync::Outbox;
 use std::path::{Path, PathBuf};
 
 /// A fresh directory under the system temp dir, removed on drop.
@@ -104,16 +101,18 @@ impl SyncDriver {
     }
 
     fn execute(&self, command: Command) -> Option<Msg> {
-        let outbox_dir = self.dir.join(store::OUTBOX_DIR);
         match command {
             Command::Think {
                 ticket,
                 kind,
                 session,
+                epoch,
             } => {
                 let result = match kind {
-                    ThinkKind::Move => session.computer_move(self.think),
-                    ThinkKind::Hint => session.hint(self.think),
+                    ThinkKind::Move => session.computer_move_at(epoch, self.think),
+                    ThinkKind::Hint => session.hint_at(epoch, self.think),
+                    // The pictures do not depend on pondering: skip it.
+                    ThinkKind::Ponder => return Some(Msg::Pondered { ticket }),
                 };
                 Some(Msg::Thought {
                     ticket,
@@ -121,30 +120,8 @@ impl SyncDriver {
                     result,
                 })
             }
-            Command::Write { file, bytes } => store::write(&self.dir, file, bytes.as_deref())
-                .err()
-                .map(Msg::WriteFailed),
-            Command::Record { session, entry } => {
-                let result = (|| {
-                    let record = session.build_record().map_err(|e| e.to_string())?;
-                    let outbox = Outbox::open(&outbox_dir).map_err(|e| e.to_string())?;
-                    outbox.write(&record).map_err(|e| e.to_string())?;
-                    Ok::<String, String>(record.id)
-                })();
-                Some(Msg::Recorded { entry, result })
-            }
-            Command::ScanOutbox => Some(Msg::Outbox(scan_outbox(&outbox_dir))),
-            Command::Sync(_) => Some(Msg::Synced(SyncResult {
-                new_token: None,
-                token_refused: false,
-                sent: 0,
-                accepted: 0,
-                duplicates: 0,
-                rejected: 0,
-                remaining: 0,
-                next_attempt_at_ms: None,
-                problem: Some("no network in the synchronous driver".into()),
-            })),
+            // Everything else as the runtime does it; sync runs have no network here.
+            other => execute(other, &self.dir, None),
         }
     }
 }

@@ -1,0 +1,50 @@
+//! Where a tap's time goes on the Rust side (benchmark, not a test):
+//! `cargo test --release -p ply-app --test tap_cost -- --ignored --nocapture`.
+
+mod common;
+
+use common::Driver;
+use ply_app::app::{Event, PlayMode};
+use ply_app::settings::GameKind;
+use std::time::Instant;
+
+#[test]
+#[ignore = "benchmark: prints timings"]
+fn a_tap_through_the_app_core() {
+    for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+        let mut d = Driver::new();
+        d.send(Event::ScreenShown);
+        d.send(Event::ChooseGame(game));
+        d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+        let (mut update, mut view) = (Vec::new(), Vec::new());
+        let mut n = 0u64;
+        while update.len() < 3000 {
+            d.send(Event::NewGame);
+            d.queue.clear();
+            loop {
+                let b = d.board();
+                if b.finished || b.moves.len() > 200 {
+                    break;
+                }
+                n = n
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = b.legal_moves[(n >> 33) as usize % b.legal_moves.len()].index;
+                let t = Instant::now();
+                d.app.update(Event::ChooseMove(m));
+                update.push(t.elapsed().as_secs_f64() * 1e6);
+                let _ = d.app.take_commands();
+                let t = Instant::now();
+                let _ = d.app.board_view();
+                view.push(t.elapsed().as_secs_f64() * 1e6);
+            }
+        }
+        update.sort_by(f64::total_cmp);
+        view.sort_by(f64::total_cmp);
+        println!(
+            "{game:?}: update median {:.1} µs, board_view median {:.1} µs",
+            update[update.len() / 2],
+            view[view.len() / 2]
+        );
+    }
+}
