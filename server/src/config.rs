@@ -20,10 +20,10 @@ pub struct Config {
     pub export_max_page: i64,
 }
 
-/// 2 MiB: a batch of a few hundred long games.
-pub const DEFAULT_BODY_LIMIT: usize = 2 * 1024 * 1024;
-/// Records per batch; the client protocol sends fewer.
-pub const DEFAULT_MAX_BATCH_RECORDS: usize = 500;
+/// The protocol's upload body bound (`docs/sync-protocol.md`): what clients send at most.
+pub const DEFAULT_BODY_LIMIT: usize = ply_core::sync::wire::MAX_BATCH_BYTES;
+/// The protocol's batch bound (`docs/sync-protocol.md`).
+pub const DEFAULT_MAX_BATCH_RECORDS: usize = ply_core::sync::wire::MAX_BATCH_RECORDS;
 /// Default and largest export page.
 pub const DEFAULT_EXPORT_PAGE: i64 = 1000;
 
