@@ -540,6 +540,11 @@ fn validate_dispatches_on_the_game_kind() {
     assert!(ply_core::record::validate(&wrong_game).is_err());
 }
 
+/// A change to one move's statistics.
+type StatsDamage<'a> = &'a dyn Fn(&mut MoveStats);
+/// A change to the computer's engine settings.
+type EngineDamage<'a> = &'a dyn Fn(&mut EngineSettings);
+
 /// The record's first move carrying statistics (player 1 is the computer).
 fn first_stats_index(record: &GameRecord) -> usize {
     record
@@ -578,7 +583,7 @@ fn search_statistics_are_bounded_at_the_documented_limits() {
     check::<ConnectFour>(&at_limit).unwrap();
     // ... and one past it is refused, naming the field.
     let field = format!("moves[{i}].stats.");
-    let cases: [(&str, &dyn Fn(&mut MoveStats)); 6] = [
+    let cases: [(&str, StatsDamage); 6] = [
         ("nodes", &|s| {
             s.time_ms = limits::MAX_MOVE_TIME_MS;
             s.nodes = limits::MAX_MOVE_NODES + 1;
@@ -647,7 +652,7 @@ fn engine_settings_and_weights_are_bounded() {
         e.weights.insert("big".into(), -limits::MAX_ABS_WEIGHT);
     })
     .unwrap();
-    let cases: [(&str, &dyn Fn(&mut EngineSettings)); 5] = [
+    let cases: [(&str, EngineDamage); 5] = [
         ("depth", &|e| e.depth = Some(limits::MAX_SEARCH_DEPTH + 1)),
         ("time_ms", &|e| {
             e.time_ms = Some(limits::MAX_MOVE_TIME_MS + 1)
