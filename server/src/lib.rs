@@ -14,6 +14,7 @@ pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod fuzzing;
 pub mod ingest;
 pub mod logging;
 pub mod ratelimit;
