@@ -198,3 +198,42 @@ fn solve_refuses_what_it_cannot_do() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--position"), "{}", stderr(&o));
 }
+
+#[test]
+fn solve_connect4_warns_on_early_positions_and_time_ms_bounds_it() {
+    // Six stones, and X wins at once: quick, but the note is printed before solving.
+    let o = ply(&["solve", "connect4", "121212"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("may take minutes"), "{err}");
+    assert!(err.contains("--time-ms"), "{err}");
+    // 43 - 6 stones, X's next stone wins: (43 - 6) / 2 = 18.
+    assert_eq!(stdout(&o).lines().last(), Some("18"));
+
+    // Ten stones or more: no note.
+    let file = data("connect4/end.txt");
+    let (moves, score) = file.lines().next().unwrap().split_once(' ').unwrap();
+    assert!(moves.len() >= 10, "{moves}");
+    let o = ply(&["solve", "connect4", moves]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("may take minutes"), "{}", stderr(&o));
+    // A generous bound changes nothing.
+    let o = ply(&["solve", "connect4", moves, "--time-ms", "600000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().last(), Some(score.trim()));
+
+    // One stone on the board: minutes of work, stopped after 300 ms with status 3.
+    let started = std::time::Instant::now();
+    let o = ply(&["solve", "connect4", "4", "--time-ms", "300"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("not solved"), "{err}");
+    assert!(err.contains("--time-ms 300"), "{err}");
+    assert!(!err.contains("may take minutes"), "bounded: no note. {err}");
+    assert!(stdout(&o).is_empty(), "no score for an unfinished solve");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(30),
+        "{:?}",
+        started.elapsed()
+    );
+}

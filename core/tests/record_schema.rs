@@ -9,7 +9,7 @@ use ply_core::games::othello::Othello;
 use ply_core::line::GameLine;
 use ply_core::record::{
     ClientInfo, EngineSettings, GameRecord, MoveStats, Platform, PlayerInfo, RamBucket, RecordMeta,
-    now_ms, record_from_line,
+    limits, now_ms, record_from_line,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -334,6 +334,38 @@ fn the_schema_refuses_what_the_code_refuses() {
             "level 11",
             Box::new(|v| v["players"][1]["engine"]["level"] = json!(11)),
         ),
+        (
+            "nodes near 2^63",
+            Box::new(|v| set_first_stats(v, "nodes", json!(i64::MAX - 1))),
+        ),
+        (
+            "nodes over the limit",
+            Box::new(|v| set_first_stats(v, "nodes", json!(limits::MAX_MOVE_NODES + 1))),
+        ),
+        (
+            "an hour and a millisecond of thinking",
+            Box::new(|v| set_first_stats(v, "time_ms", json!(limits::MAX_MOVE_TIME_MS + 1))),
+        ),
+        (
+            "depth 256",
+            Box::new(|v| set_first_stats(v, "depth", json!(limits::MAX_SEARCH_DEPTH + 1))),
+        ),
+        (
+            "score beyond the engines' range",
+            Box::new(|v| set_first_stats(v, "score", json!(limits::MAX_ABS_SCORE + 1))),
+        ),
+        (
+            "engine depth 256",
+            Box::new(|v| v["players"][1]["engine"]["depth"] = json!(limits::MAX_SEARCH_DEPTH + 1)),
+        ),
+        (
+            "a 2 TiB table",
+            Box::new(|v| v["players"][1]["engine"]["tt_bytes"] = json!(2u64 << 40)),
+        ),
+        (
+            "a huge weight",
+            Box::new(|v| v["players"][1]["engine"]["weights"]["mobility"] = json!(1e12)),
+        ),
     ];
     assert_eq!(violations(&good), Vec::<String>::new());
     for (what, damage) in damaged {
@@ -352,4 +384,37 @@ fn the_schema_refuses_what_the_code_refuses() {
         };
         assert!(refused, "the code accepted a record with {what}");
     }
+}
+
+/// Sets `field` of the first move's statistics that has some.
+fn set_first_stats(v: &mut Value, field: &str, value: Value) {
+    let moves = v["moves"].as_array_mut().unwrap();
+    let m = moves.iter_mut().find(|m| m.get("stats").is_some()).unwrap();
+    m["stats"][field] = value;
+}
+
+#[test]
+fn the_schema_states_the_validator_limits() {
+    let root = schema();
+    let stats = &root["$defs"]["moveStats"]["properties"];
+    let engine = &root["$defs"]["engine"]["properties"];
+    let max = |v: &Value| v["maximum"].as_f64().unwrap();
+    assert_eq!(max(&stats["nodes"]), limits::MAX_MOVE_NODES as f64);
+    assert_eq!(max(&stats["time_ms"]), limits::MAX_MOVE_TIME_MS as f64);
+    assert_eq!(max(&stats["depth"]), f64::from(limits::MAX_SEARCH_DEPTH));
+    assert_eq!(max(&stats["score"]), f64::from(limits::MAX_ABS_SCORE));
+    assert_eq!(
+        stats["score"]["minimum"].as_f64(),
+        Some(-f64::from(limits::MAX_ABS_SCORE))
+    );
+    assert_eq!(max(&engine["depth"]), f64::from(limits::MAX_SEARCH_DEPTH));
+    assert_eq!(max(&engine["time_ms"]), limits::MAX_MOVE_TIME_MS as f64);
+    assert_eq!(max(&engine["tt_bytes"]), limits::MAX_TT_BYTES as f64);
+    let weight = &engine["weights"]["additionalProperties"];
+    assert_eq!(max(weight), limits::MAX_ABS_WEIGHT);
+    assert_eq!(weight["minimum"].as_f64(), Some(-limits::MAX_ABS_WEIGHT));
+    assert_eq!(
+        root["properties"]["moves"]["maxItems"].as_u64(),
+        Some(limits::MAX_MOVES as u64)
+    );
 }

@@ -539,3 +539,202 @@ fn validate_dispatches_on_the_game_kind() {
     wrong_game.game = ply_core::games::GameKind::Connect4;
     assert!(ply_core::record::validate(&wrong_game).is_err());
 }
+
+/// A change to one move's statistics.
+type StatsDamage<'a> = &'a dyn Fn(&mut MoveStats);
+/// A change to the computer's engine settings.
+type EngineDamage<'a> = &'a dyn Fn(&mut EngineSettings);
+
+/// The record's first move carrying statistics (player 1 is the computer).
+fn first_stats_index(record: &GameRecord) -> usize {
+    record
+        .moves
+        .iter()
+        .position(|m| m.stats.is_some())
+        .expect("a computer move")
+}
+
+fn out_of_bounds_field(got: Result<ply_core::record::ValidatedGame, RecordError>) -> String {
+    match got {
+        Err(RecordError::OutOfBounds { field, .. }) => field,
+        other => panic!("expected out_of_bounds, got {other:?}"),
+    }
+}
+
+#[test]
+fn search_statistics_are_bounded_at_the_documented_limits() {
+    use ply_core::record::limits;
+    let mut record = connect4_record(3);
+    // A long game, so the total thinking time is no constraint here.
+    record.started_at_ms = record.ended_at_ms - 30 * 24 * 3600 * 1000;
+    let i = first_stats_index(&record);
+    let with = |f: &dyn Fn(&mut MoveStats)| {
+        let mut r = record.clone();
+        f(r.moves[i].stats.as_mut().unwrap());
+        r
+    };
+    // Each number at its limit is accepted (with a time that makes the node rate possible)...
+    let at_limit = with(&|s| {
+        s.nodes = limits::MAX_MOVE_NODES;
+        s.time_ms = limits::MAX_MOVE_TIME_MS;
+        s.depth = limits::MAX_SEARCH_DEPTH;
+        s.score = -limits::MAX_ABS_SCORE;
+    });
+    check::<ConnectFour>(&at_limit).unwrap();
+    // ... and one past it is refused, naming the field.
+    let field = format!("moves[{i}].stats.");
+    let cases: [(&str, StatsDamage); 6] = [
+        ("nodes", &|s| {
+            s.time_ms = limits::MAX_MOVE_TIME_MS;
+            s.nodes = limits::MAX_MOVE_NODES + 1;
+        }),
+        ("nodes", &|s| {
+            // The attack that overflowed the collector's sums.
+            s.time_ms = limits::MAX_MOVE_TIME_MS;
+            s.nodes = (1u64 << 63) - 1;
+        }),
+        ("time_ms", &|s| s.time_ms = limits::MAX_MOVE_TIME_MS + 1),
+        ("depth", &|s| s.depth = limits::MAX_SEARCH_DEPTH + 1),
+        ("score", &|s| s.score = limits::MAX_ABS_SCORE + 1),
+        ("score", &|s| s.score = i32::MIN),
+    ];
+    for (name, damage) in cases {
+        let got = out_of_bounds_field(check::<ConnectFour>(&with(damage)));
+        assert_eq!(got, format!("{field}{name}"));
+    }
+    // The node rate: 500 000 nodes per millisecond (plus one millisecond of rounding).
+    let fast = |nodes| {
+        with(&move |s: &mut MoveStats| {
+            s.time_ms = 9;
+            s.nodes = nodes;
+        })
+    };
+    check::<ConnectFour>(&fast(10 * limits::MAX_NODES_PER_MS)).unwrap();
+    let err = check::<ConnectFour>(&fast(10 * limits::MAX_NODES_PER_MS + 1)).unwrap_err();
+    assert!(err.to_string().contains("faster than any device"), "{err}");
+    assert_eq!(err.code(), "out_of_bounds");
+}
+
+#[test]
+fn engines_cannot_think_longer_than_the_game_lasted() {
+    use ply_core::record::limits;
+    let mut record = othello_record(4);
+    let computer_moves = record.moves.iter().filter(|m| m.stats.is_some()).count() as u64;
+    // More hours of thinking than the day of allowed clock skew.
+    assert!(computer_moves > 24, "{computer_moves} computer moves");
+    for m in &mut record.moves {
+        if let Some(s) = m.stats.as_mut() {
+            s.time_ms = limits::MAX_MOVE_TIME_MS;
+        }
+    }
+    let thinking = computer_moves * limits::MAX_MOVE_TIME_MS;
+    // Exactly the duration plus the allowed day of clock skew: accepted; one ms more: refused.
+    record.started_at_ms = record.ended_at_ms - (thinking - limits::MAX_CLOCK_SKEW_MS);
+    check::<Othello>(&record).unwrap();
+    record.started_at_ms += 1;
+    let got = out_of_bounds_field(check::<Othello>(&record));
+    assert_eq!(got, "moves[].stats.time_ms");
+}
+
+#[test]
+fn engine_settings_and_weights_are_bounded() {
+    use ply_core::record::limits;
+    let record = connect4_record(5);
+    let engine = |f: &dyn Fn(&mut EngineSettings)| {
+        let mut r = record.clone();
+        f(r.players[1].engine.as_mut().unwrap());
+        check::<ConnectFour>(&r)
+    };
+    engine(&|e| {
+        e.depth = Some(limits::MAX_SEARCH_DEPTH);
+        e.time_ms = Some(limits::MAX_MOVE_TIME_MS);
+        e.tt_bytes = Some(limits::MAX_TT_BYTES);
+        e.weights.insert("big".into(), -limits::MAX_ABS_WEIGHT);
+    })
+    .unwrap();
+    let cases: [(&str, EngineDamage); 5] = [
+        ("depth", &|e| e.depth = Some(limits::MAX_SEARCH_DEPTH + 1)),
+        ("time_ms", &|e| {
+            e.time_ms = Some(limits::MAX_MOVE_TIME_MS + 1)
+        }),
+        ("tt_bytes", &|e| e.tt_bytes = Some(u64::MAX)),
+        ("weights", &|e| {
+            e.weights.insert("big".into(), limits::MAX_ABS_WEIGHT * 2.0);
+        }),
+        ("weights", &|e| {
+            e.weights.insert("nan".into(), f64::NAN);
+        }),
+    ];
+    for (name, damage) in cases {
+        let got = out_of_bounds_field(engine(damage));
+        assert_eq!(got, format!("players[1].engine.{name}"));
+    }
+}
+
+#[test]
+fn the_start_position_decides_whether_a_game_counts_in_results() {
+    // Absent start position: the standard start.
+    let record = othello_record(6);
+    let v = check::<Othello>(&record).unwrap();
+    assert!(v.standard_start && v.counts_in_results());
+    // The standard start spelled out is still the standard start.
+    let mut spelled = record.clone();
+    spelled.start_position = Some(Othello::start().format_position());
+    let v = check::<Othello>(&spelled).unwrap();
+    assert!(v.standard_start && v.counts_in_results());
+    // A set-up position (Connect Four after 4455) is kept but flagged.
+    let mut line = GameLine::new(ConnectFour::parse_position("4455").unwrap());
+    for t in ["3", "6", "3", "6", "3", "6", "3"] {
+        line.play_text(t).unwrap();
+    }
+    let mut m = meta();
+    m.players = [PlayerInfo::human(), PlayerInfo::human()];
+    let setup = record_from_line(&line, &[], None, m).unwrap();
+    let v = check::<ConnectFour>(&setup).unwrap();
+    assert!(!v.standard_start && !v.counts_in_results());
+}
+
+#[test]
+fn a_finished_game_without_moves_is_refused_unless_resigned() {
+    // The forged win: 64 black discs, no moves, "black wins". The rules agree the game is over,
+    // but nobody played it.
+    let full = Othello::from_colors(u64::MAX, 0, 0);
+    let mut record = othello_record(8);
+    record.start_position = Some(full.format_position());
+    record.moves.clear();
+    record.result = ply_core::record::GameResult {
+        winner: Some(0),
+        reason: EndReason::NoMovesForEither,
+        margin: Some(64),
+    };
+    let err = check::<Othello>(&record).unwrap_err();
+    assert_eq!(err.code(), "no_moves", "{err}");
+    // The same with one move left to play is a real (if short) game: accepted, not counted.
+    let one_left = Othello::parse_position(
+        &("X".repeat(62) + "O-" + " X"), // h7 white, h8 empty, black to move
+    );
+    if let Ok(pos) = one_left {
+        let mut line = GameLine::new(pos);
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        line.play(legal[0]).unwrap();
+        let mut m = meta();
+        m.players = [PlayerInfo::human(), PlayerInfo::human()];
+        let r = record_from_line(&line, &[], None, m).unwrap();
+        let v = check::<Othello>(&r).unwrap();
+        assert!(!v.standard_start && !v.counts_in_results());
+    } else {
+        panic!("position notation: {one_left:?}");
+    }
+    // A resignation before any move is accepted, and is no game played.
+    let mut resigned = othello_record(8);
+    resigned.moves.clear();
+    resigned.result = ply_core::record::GameResult {
+        winner: Some(1),
+        reason: EndReason::Resignation,
+        margin: None,
+    };
+    let v = check::<Othello>(&resigned).unwrap();
+    assert!(v.standard_start);
+    assert!(!v.counts_in_results());
+}

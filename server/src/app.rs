@@ -30,6 +30,8 @@ struct Inner {
     config: Config,
     token_limiter: RateLimiter,
     registration_limiter: RateLimiter,
+    auth_failure_limiter: RateLimiter,
+    admin_limiter: RateLimiter,
 }
 
 impl AppState {
@@ -39,6 +41,8 @@ impl AppState {
             inner: Arc::new(Inner {
                 token_limiter: RateLimiter::new(config.rate_limit),
                 registration_limiter: RateLimiter::new(config.registration_limit),
+                auth_failure_limiter: RateLimiter::new(config.auth_failure_limit),
+                admin_limiter: RateLimiter::new(config.admin_limit),
                 db,
                 config,
             }),
@@ -61,6 +65,14 @@ impl AppState {
 
     pub(crate) fn registration_limiter(&self) -> &RateLimiter {
         &self.inner.registration_limiter
+    }
+
+    pub(crate) fn auth_failure_limiter(&self) -> &RateLimiter {
+        &self.inner.auth_failure_limiter
+    }
+
+    pub(crate) fn admin_limiter(&self) -> &RateLimiter {
+        &self.inner.admin_limiter
     }
 }
 
@@ -153,14 +165,6 @@ pub async fn shutdown_signal() {
         () = ctrl_c => tracing::info!("ctrl-c received, shutting down"),
         () = terminate => tracing::info!("SIGTERM received, shutting down"),
     }
-}
-
-/// Client address of a request, for per-address limits; `unknown` when served without
-/// connection info (in-process tests).
-pub(crate) fn client_key(request_ext: &axum::http::Extensions) -> String {
-    request_ext
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or_else(|| "unknown".to_owned(), |ConnectInfo(a)| a.ip().to_string())
 }
 
 /// Milliseconds since the Unix epoch now.

@@ -65,12 +65,25 @@ pub fn bearer_token(headers: &HeaderMap) -> Result<&str, ApiError> {
     Ok(token)
 }
 
-/// Compares two secrets in time independent of where they differ.
-pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    if a.len() != b.len() {
-        return false;
-    }
-    a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+/// Compares two secrets in time independent of their contents and lengths: both are hashed
+/// to 32 bytes first, and the digests are compared without an early exit.
+pub fn secrets_equal(a: &[u8], b: &[u8]) -> bool {
+    let (a, b) = (Sha256::digest(a), Sha256::digest(b));
+    a.iter()
+        .zip(b.iter())
+        .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+        == 0
+}
+
+/// Prefix of admin tokens made by [`new_admin_token`].
+pub const ADMIN_TOKEN_PREFIX: &str = "plyadmin_";
+
+/// A fresh random admin token (`plyadmin_` and 64 hex digits: 256 bits), for
+/// `ply-server --generate-admin-token`.
+pub fn new_admin_token() -> String {
+    let mut bytes = [0u8; TOKEN_BYTES];
+    rand::rng().fill_bytes(&mut bytes);
+    format!("{ADMIN_TOKEN_PREFIX}{}", hex(&bytes))
 }
 
 #[cfg(test)]
@@ -112,9 +125,20 @@ mod tests {
     }
 
     #[test]
-    fn constant_time_eq_compares() {
-        assert!(constant_time_eq(b"abc", b"abc"));
-        assert!(!constant_time_eq(b"abc", b"abd"));
-        assert!(!constant_time_eq(b"abc", b"ab"));
+    fn secrets_equal_compares_contents_and_lengths() {
+        assert!(secrets_equal(b"abc", b"abc"));
+        assert!(!secrets_equal(b"abc", b"abd"));
+        assert!(!secrets_equal(b"abc", b"ab"));
+        assert!(!secrets_equal(b"", b"a"));
+        assert!(secrets_equal(b"", b""));
+    }
+
+    #[test]
+    fn admin_tokens_are_long_and_random() {
+        let a = new_admin_token();
+        assert_ne!(a, new_admin_token());
+        assert!(a.starts_with(ADMIN_TOKEN_PREFIX));
+        assert_eq!(a.len(), ADMIN_TOKEN_PREFIX.len() + 64);
+        assert!(a.len() >= crate::config::MIN_ADMIN_TOKEN_LEN);
     }
 }

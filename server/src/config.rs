@@ -1,5 +1,7 @@
 //! Limits and secrets of one server instance.
 
+use std::net::IpAddr;
+
 use crate::ratelimit::RateLimit;
 
 /// How an instance behaves; the CLI fills it from flags and the environment.
@@ -16,14 +18,26 @@ pub struct Config {
     pub rate_limit: RateLimit,
     /// Per-client-address limit on device registration.
     pub registration_limit: RateLimit,
+    /// Per-client-address limit on requests that fail authentication (missing, malformed or
+    /// unknown device token, wrong admin token). Consulted before the token is looked at, so
+    /// an address that used it up cannot try another token until it refills.
+    pub auth_failure_limit: RateLimit,
+    /// Per-client-address limit on the admin endpoints (export, statistics), good token or not.
+    pub admin_limit: RateLimit,
+    /// Peers whose `X-Forwarded-For` names the client (reverse proxies); empty: the TCP peer
+    /// is the client and the header is ignored. See [`crate::client_addr`].
+    pub trusted_proxies: Vec<IpAddr>,
     /// Largest page `GET /v1/games` returns (`limit` is clamped to it).
     pub export_max_page: i64,
 }
 
-/// 2 MiB: a batch of a few hundred long games.
-pub const DEFAULT_BODY_LIMIT: usize = 2 * 1024 * 1024;
-/// Records per batch; the client protocol sends fewer.
-pub const DEFAULT_MAX_BATCH_RECORDS: usize = 500;
+/// The protocol's upload body bound (`docs/sync-protocol.md`): what clients send at most.
+pub const DEFAULT_BODY_LIMIT: usize = ply_core::sync::wire::MAX_BATCH_BYTES;
+/// The protocol's batch bound (`docs/sync-protocol.md`).
+pub const DEFAULT_MAX_BATCH_RECORDS: usize = ply_core::sync::wire::MAX_BATCH_RECORDS;
+/// Shortest admin token the server starts with (unless `--allow-weak-admin-token`): 32
+/// characters of a random token are far beyond guessing at the throttled rate.
+pub const MIN_ADMIN_TOKEN_LEN: usize = 32;
 /// Default and largest export page.
 pub const DEFAULT_EXPORT_PAGE: i64 = 1000;
 
@@ -38,7 +52,55 @@ impl Default for Config {
                 per_second: 1.0,
                 burst: 20.0,
             },
+            // Ten mistakes at once, then one every ten seconds: a client with a stale token
+            // re-registers long before, and a guesser gets 8640 tries a day.
+            auth_failure_limit: RateLimit {
+                per_second: 0.1,
+                burst: 10.0,
+            },
+            admin_limit: RateLimit {
+                per_second: 2.0,
+                burst: 30.0,
+            },
+            trusted_proxies: Vec::new(),
             export_max_page: DEFAULT_EXPORT_PAGE,
         }
+    }
+}
+
+/// Why an admin token is refused at start-up.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AdminTokenError {
+    /// Shorter than [`MIN_ADMIN_TOKEN_LEN`].
+    #[error(
+        "the admin token has {0} characters; at least {MIN_ADMIN_TOKEN_LEN} are required \
+         (generate one with `ply-server --generate-admin-token`, or pass \
+         --allow-weak-admin-token to start anyway)"
+    )]
+    TooShort(usize),
+}
+
+/// Checks a configured admin token's strength; `allow_weak` accepts any non-empty one.
+pub fn check_admin_token(token: &str, allow_weak: bool) -> Result<(), AdminTokenError> {
+    let len = token.chars().count();
+    if len < MIN_ADMIN_TOKEN_LEN && !allow_weak {
+        return Err(AdminTokenError::TooShort(len));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn short_admin_tokens_need_the_explicit_flag() {
+        let short = "a".repeat(MIN_ADMIN_TOKEN_LEN - 1);
+        assert_eq!(
+            check_admin_token(&short, false),
+            Err(AdminTokenError::TooShort(MIN_ADMIN_TOKEN_LEN - 1))
+        );
+        assert!(check_admin_token(&short, true).is_ok());
+        assert!(check_admin_token(&"a".repeat(MIN_ADMIN_TOKEN_LEN), false).is_ok());
     }
 }

@@ -79,14 +79,16 @@ impl ApiError {
         )
     }
 
-    /// 429 with the number of seconds to wait.
-    pub fn rate_limited(retry_after_secs: u64) -> Self {
+    /// 429 with `Retry-After`: `wait` rounded up to whole seconds. `scope` says whose requests
+    /// were too many (`for this token`, `from this address`, ...).
+    pub fn rate_limited(scope: &str, wait: std::time::Duration) -> Self {
+        let retry_after_secs = wait.as_secs().saturating_add(1);
         ApiError {
             retry_after_secs: Some(retry_after_secs),
             ..Self::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "rate_limited",
-                format!("too many requests for this token; retry after {retry_after_secs} s"),
+                format!("too many requests {scope}; retry after {retry_after_secs} s"),
             )
         }
     }

@@ -3,11 +3,45 @@
 //! and the wire messages are `ply_core::record` and `ply_core::sync::wire`; nothing here
 //! redefines them.
 
+use axum::http::StatusCode;
 use ply_core::record::{self, GameRecord, PlayerKind, RecordError, ValidatedGame};
 use ply_core::sync::wire::UploadResult;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 
 use crate::auth::sha256_hex;
 use crate::db::{MoveRow, PlayerRow, StoredRecord};
+use crate::error::ApiError;
+use crate::extract::parse_json;
+
+/// The batch envelope (`ply_core::sync::wire::UploadRequest`'s shape); each record is kept raw
+/// so one bad record is rejected alone, with its own reason.
+#[derive(Debug, Deserialize)]
+struct Batch<'a> {
+    #[serde(borrow)]
+    records: Vec<&'a RawValue>,
+}
+
+/// Reads an upload body and checks every record in it: the rows to store, or each record's
+/// rejection, in request order. A body that is not a batch, or holds more than `max_records`,
+/// is refused whole. CPU only (the validator replays every move): run it off the async workers.
+pub fn check_batch(
+    body: &[u8],
+    max_records: usize,
+) -> Result<Vec<Result<StoredRecord, UploadResult>>, ApiError> {
+    let batch: Batch<'_> = parse_json(body)?;
+    if batch.records.len() > max_records {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "too_many_records",
+            format!(
+                "batch has {} records; at most {max_records} are accepted per request",
+                batch.records.len()
+            ),
+        ));
+    }
+    Ok(batch.records.iter().map(|raw| check(raw.get())).collect())
+}
 
 /// Engine name stored for human seats.
 pub const HUMAN: &str = "human";
@@ -124,6 +158,7 @@ pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRe
         variant: record.variant.clone(),
         result,
         plies: record.moves.len() as i64,
+        standard_start: validated.standard_start,
         players,
         moves,
     })

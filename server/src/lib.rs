@@ -9,10 +9,12 @@
 
 pub mod app;
 pub mod auth;
+pub mod client_addr;
 pub mod config;
 pub mod db;
 pub mod error;
 pub mod extract;
+pub mod fuzzing;
 pub mod ingest;
 pub mod logging;
 pub mod ratelimit;

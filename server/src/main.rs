@@ -2,15 +2,19 @@
 //!
 //! ```text
 //! ply-server [--listen 127.0.0.1:8080] [--db sqlite://ply.db | postgres://...]
-//!            [--admin-token TOKEN] [--body-limit BYTES] [--rate-per-sec R] [--rate-burst B]
+//!            [--admin-token TOKEN [--allow-weak-admin-token]] [--trusted-proxy IP]...
+//!            [--body-limit BYTES] [--max-batch N] [--rate-per-sec R] [--rate-burst B]
 //!            [--log-format json|text] [--log FILTER]
+//! ply-server --generate-admin-token
 //! ```
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
 
 use clap::{Parser, ValueEnum};
-use ply_server::config::{Config, DEFAULT_BODY_LIMIT, DEFAULT_MAX_BATCH_RECORDS};
+use ply_server::config::{
+    Config, DEFAULT_BODY_LIMIT, DEFAULT_MAX_BATCH_RECORDS, MIN_ADMIN_TOKEN_LEN, check_admin_token,
+};
 use ply_server::logging::{self, LogFormat};
 use ply_server::ratelimit::RateLimit;
 use ply_server::{AppState, Db};
@@ -32,8 +36,19 @@ struct Args {
     #[arg(long, default_value = "sqlite://ply.db", env = "PLY_DB")]
     db: String,
     /// Bearer token that opens GET /v1/games and GET /v1/stats; without it they answer 403.
+    /// At least 32 characters (see --generate-admin-token) unless --allow-weak-admin-token.
     #[arg(long, env = "PLY_ADMIN_TOKEN", hide_env_values = true)]
     admin_token: Option<String>,
+    /// Start even with an admin token shorter than 32 characters.
+    #[arg(long)]
+    allow_weak_admin_token: bool,
+    /// Print a fresh random admin token and exit.
+    #[arg(long, exclusive = true)]
+    generate_admin_token: bool,
+    /// Address of a reverse proxy whose X-Forwarded-For names the client (repeatable). Without
+    /// it the TCP peer is the client, and the header is ignored.
+    #[arg(long = "trusted-proxy", value_name = "IP")]
+    trusted_proxies: Vec<IpAddr>,
     /// Largest request body in bytes.
     #[arg(long, default_value_t = DEFAULT_BODY_LIMIT)]
     body_limit: usize,
@@ -59,6 +74,16 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if args.generate_admin_token {
+        println!("{}", ply_server::auth::new_admin_token());
+        return ExitCode::SUCCESS;
+    }
+    if let Some(token) = args.admin_token.as_deref().filter(|t| !t.is_empty())
+        && let Err(err) = check_admin_token(token, args.allow_weak_admin_token)
+    {
+        eprintln!("ply-server: {err}");
+        return ExitCode::from(2);
+    }
     let format = match args.log_format {
         Format::Json => LogFormat::Json,
         Format::Text => LogFormat::Text,
@@ -99,8 +124,16 @@ async fn run(args: Args) -> Result<(), String> {
             per_second: args.rate_per_sec,
             burst: args.rate_burst,
         },
+        trusted_proxies: args.trusted_proxies,
         ..Config::default()
     };
+    if config
+        .admin_token
+        .as_ref()
+        .is_some_and(|t| t.chars().count() < MIN_ADMIN_TOKEN_LEN)
+    {
+        tracing::warn!("weak admin token allowed by --allow-weak-admin-token");
+    }
     if config.admin_token.is_none() {
         tracing::warn!("no admin token: export and statistics endpoints answer 403");
     }

@@ -32,7 +32,7 @@ struct Bucket {
     updated: Instant,
 }
 
-/// Buckets per key (a token hash, or a client address for registration).
+/// Buckets per key (a token hash, or a client address).
 #[derive(Debug)]
 pub struct RateLimiter {
     limit: RateLimit,
@@ -57,6 +57,34 @@ impl RateLimiter {
     /// next request would be allowed.
     pub fn check(&self, key: &str) -> Result<(), Duration> {
         self.check_at(key, Instant::now())
+    }
+
+    /// Whether `key` could make a request now, without taking one: for limits on failures,
+    /// consulted before the attempt and charged ([`RateLimiter::check`]) only when it fails.
+    pub fn peek(&self, key: &str) -> Result<(), Duration> {
+        self.peek_at(key, Instant::now())
+    }
+
+    /// [`RateLimiter::peek`] at a given instant (for tests).
+    pub fn peek_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
+        let limit = self.limit;
+        if limit.per_second <= 0.0 || limit.burst <= 0.0 {
+            return Ok(());
+        }
+        let buckets = self
+            .buckets
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let Some(bucket) = buckets.get(key) else {
+            return Ok(());
+        };
+        let elapsed = now.saturating_duration_since(bucket.updated).as_secs_f64();
+        let tokens = (bucket.tokens + elapsed * limit.per_second).min(limit.burst);
+        if tokens >= 1.0 {
+            Ok(())
+        } else {
+            Err(Duration::from_secs_f64((1.0 - tokens) / limit.per_second))
+        }
     }
 
     /// [`RateLimiter::check`] at a given instant (for tests).
@@ -112,6 +140,23 @@ mod tests {
         let t1 = t0 + Duration::from_millis(500);
         assert!(rl.check_at("a", t1).is_ok());
         assert!(rl.check_at("a", t1).is_err());
+    }
+
+    #[test]
+    fn peeking_takes_nothing() {
+        let rl = RateLimiter::new(RateLimit {
+            per_second: 1.0,
+            burst: 2.0,
+        });
+        let t0 = Instant::now();
+        for _ in 0..10 {
+            assert!(rl.peek_at("a", t0).is_ok());
+        }
+        assert!(rl.check_at("a", t0).is_ok());
+        assert!(rl.check_at("a", t0).is_ok());
+        let wait = rl.peek_at("a", t0).unwrap_err();
+        assert!((wait.as_secs_f64() - 1.0).abs() < 1e-9, "{wait:?}");
+        assert!(rl.peek_at("a", t0 + Duration::from_secs(1)).is_ok());
     }
 
     #[test]

@@ -144,7 +144,7 @@ pub fn with_database(url: &str, name: &str) -> String {
     out
 }
 
-/// The default configuration with `admin_token` and both rate limits off: tests and load runs
+/// The default configuration with `admin_token` and every rate limit off: tests and load runs
 /// send far faster than a phone would, and must not measure the limiter instead of the server.
 pub fn unthrottled_config(admin_token: &str) -> Config {
     let off = RateLimit {
@@ -155,6 +155,8 @@ pub fn unthrottled_config(admin_token: &str) -> Config {
         admin_token: Some(admin_token.to_owned()),
         rate_limit: off,
         registration_limit: off,
+        auth_failure_limit: off,
+        admin_limit: off,
         ..Config::default()
     }
 }

@@ -95,3 +95,71 @@ fn a_bad_database_url_fails_with_a_message() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("mysql://nowhere/db"), "{stderr}");
 }
+
+#[test]
+fn a_weak_admin_token_is_refused_unless_allowed_and_a_strong_one_can_be_generated() {
+    let output = Command::new(env!("CARGO_BIN_EXE_ply-server"))
+        .arg("--generate-admin-token")
+        .output()
+        .expect("runs");
+    assert!(output.status.success());
+    let token = String::from_utf8_lossy(&output.stdout).trim().to_owned();
+    assert!(token.len() >= 32, "{token}");
+    assert!(
+        token.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'),
+        "{token}"
+    );
+
+    let dir = tempfile::tempdir().unwrap();
+    let db = format!("sqlite://{}", dir.path().join("ply.db").display());
+    let output = Command::new(env!("CARGO_BIN_EXE_ply-server"))
+        .args(["--listen", "127.0.0.1:0", "--db", &db])
+        .args(["--admin-token", "short-secret"])
+        .output()
+        .expect("runs");
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("12 characters"), "{stderr}");
+    assert!(stderr.contains("--generate-admin-token"), "{stderr}");
+    assert!(stderr.contains("--allow-weak-admin-token"), "{stderr}");
+    assert!(
+        !dir.path().join("ply.db").exists(),
+        "refused before opening the database"
+    );
+
+    // Allowed explicitly, it starts (and is stopped here once it listens).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ply-server"))
+        .args([
+            "--listen",
+            "127.0.0.1:0",
+            "--db",
+            &db,
+            "--log-format",
+            "text",
+        ])
+        .args(["--admin-token", "short-secret", "--allow-weak-admin-token"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let lines = BufReader::new(child.stderr.take().unwrap()).lines();
+    let mut seen = Vec::new();
+    for line in lines.take(20) {
+        let line = line.expect("log line");
+        let started = line.contains("ply-server started");
+        seen.push(line);
+        if started {
+            break;
+        }
+    }
+    child.kill().expect("kill");
+    let _ = child.wait();
+    assert!(
+        seen.iter().any(|l| l.contains("weak admin token")),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter().any(|l| l.contains("ply-server started")),
+        "{seen:?}"
+    );
+}

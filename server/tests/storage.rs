@@ -42,6 +42,7 @@ fn row(n: u32, game: &str, engine0: &str, d0: i64, nodes: &[i64]) -> StoredRecor
         variant: "standard".into(),
         result: "win:0".into(),
         plies: nodes.len() as i64,
+        standard_start: true,
         players: vec![
             PlayerRow {
                 seat: 0,

@@ -10,6 +10,7 @@ mod csv;
 
 use anyhow::{Context, Result, bail};
 use ply_server::Db;
+use ply_server::db::StatsQuery;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -56,6 +57,9 @@ pub struct StatsArgs {
     /// Directory for the SVG charts.
     #[arg(long, default_value = ".")]
     pub charts: PathBuf,
+    /// Count games from set-up positions (FFO, XOT, puzzles) in the results too.
+    #[arg(long)]
+    pub include_custom_starts: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -129,9 +133,21 @@ async fn export(args: ExportArgs) -> Result<()> {
 
 async fn stats(args: StatsArgs) -> Result<()> {
     let db = open(&args.db).await?;
-    let stats = db.stats().await?;
+    let stats = db
+        .stats_with(StatsQuery {
+            include_custom_starts: args.include_custom_starts,
+        })
+        .await?;
     db.close().await;
     println!("{} records from {} devices\n", stats.records, stats.devices);
+    let skipped = stats.skipped;
+    if skipped.player_rows > 0 || skipped.move_rows > 0 {
+        eprintln!(
+            "warning: left out {} seat rows and {} move rows whose numbers are out of bounds \
+             (stored before validation bounded them, or by hand)",
+            skipped.player_rows, skipped.move_rows
+        );
+    }
 
     print_table(
         &["game", "variant", "records"],
@@ -140,7 +156,18 @@ async fn stats(args: StatsArgs) -> Result<()> {
             .iter()
             .map(|g| vec![g.game.clone(), g.variant.clone(), g.records.to_string()]),
     );
-    println!("\nresults by engine and depth (one row per seat played)");
+    let from = if stats.results_include_custom_starts {
+        format!(
+            "all starts, {} from set-up positions",
+            stats.custom_start_records
+        )
+    } else {
+        format!(
+            "standard start only; {} games from set-up positions left out",
+            stats.custom_start_records
+        )
+    };
+    println!("\nresults by engine and depth (one row per seat played; {from})");
     print_table(
         &[
             "game", "engine", "depth", "games", "wins", "draws", "losses", "win %", "score %",

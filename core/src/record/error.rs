@@ -58,6 +58,14 @@ pub enum RecordError {
     /// Start/end times out of range or out of order.
     #[error("bad timestamps: {0}")]
     BadTimestamps(String),
+    /// A number beyond what a real device produces (`record::limits`): search statistics,
+    /// engine settings, heuristic weights.
+    #[error("{field} out of bounds: {reason}")]
+    OutOfBounds { field: String, reason: String },
+    /// A finished game without a single move that is not a resignation: only a set-up position
+    /// can be over before it starts, and its result says nothing about anyone's play.
+    #[error("a finished game needs at least one move unless it was resigned ({stated})")]
+    NoMoves { stated: String },
 }
 
 impl RecordError {
@@ -77,6 +85,8 @@ impl RecordError {
             RecordError::ResultMismatch { .. } => "result_mismatch",
             RecordError::StatsOnHumanMove { .. } => "stats_on_human_move",
             RecordError::BadTimestamps(_) => "bad_timestamps",
+            RecordError::OutOfBounds { .. } => "out_of_bounds",
+            RecordError::NoMoves { .. } => "no_moves",
         }
     }
 }

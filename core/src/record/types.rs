@@ -38,6 +38,29 @@ pub mod limits {
     pub const MAX_CLOCK_SKEW_MS: u64 = 24 * 3600 * 1000;
     /// Longest game duration accepted (correspondence-style play over weeks is fine).
     pub const MAX_DURATION_MS: u64 = 366 * 24 * 3600 * 1000;
+
+    // Search statistics. Every number the collector aggregates is bounded here, generously for
+    // real play yet small enough that no realistic collection can overflow a 64-bit sum:
+    // 10^11 nodes per move leaves room for 92 million moves at the maximum.
+
+    /// Most nodes one search may report for one move: 100 billion, over half an hour of the
+    /// fastest solver here on a fast laptop (deep searches and solves reach tens of millions).
+    pub const MAX_MOVE_NODES: u64 = 100_000_000_000;
+    /// Longest search time for one move: one hour (solves of a few minutes are plausible).
+    pub const MAX_MOVE_TIME_MS: u64 = 3_600 * 1000;
+    /// Most nodes per millisecond of reported search time (one more millisecond is allowed for
+    /// rounding): 500 million nodes a second, beyond any phone or laptop running these engines.
+    pub const MAX_NODES_PER_MS: u64 = 500_000;
+    /// Deepest search a record may report, as a move's depth or an engine's depth limit: four
+    /// times the engines' deepest iteration (64), room for MCTS tree levels.
+    pub const MAX_SEARCH_DEPTH: u32 = 255;
+    /// Largest score magnitude in any engine's units: the searches' own infinity (terminal
+    /// scores with margin and distance stay below it; solver scores are far smaller).
+    pub const MAX_ABS_SCORE: i32 = 4_000_000;
+    /// Largest transposition table an engine description may state: 1 TiB.
+    pub const MAX_TT_BYTES: u64 = 1 << 40;
+    /// Largest heuristic weight magnitude (weights are small multipliers in practice).
+    pub const MAX_ABS_WEIGHT: f64 = 1e9;
 }
 
 /// One finished game, format v1.

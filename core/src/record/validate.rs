@@ -19,6 +19,18 @@ pub struct ValidatedGame {
     pub final_position: String,
     /// One entry per move, in order.
     pub moves: Vec<ValidatedMove>,
+    /// Whether the game began at its variant's standard start (absent `start_position`, or one
+    /// naming that very position). Games from set-up positions are genuine research material
+    /// but prove nothing about who plays better, so results statistics leave them out.
+    pub standard_start: bool,
+}
+
+impl ValidatedGame {
+    /// Whether the game belongs in win/draw/loss statistics: played from the standard start,
+    /// with at least one move (a resignation before any move is no game played).
+    pub fn counts_in_results(&self) -> bool {
+        self.standard_start && !self.moves.is_empty()
+    }
 }
 
 /// Facts about one replayed move that analysis needs (who played it, in which phase).
@@ -129,7 +141,11 @@ pub fn validate_as<G: Game>(
 ) -> Result<ValidatedGame, RecordError> {
     check_fields(record)?;
     check_timestamps(record, now_ms)?;
+    check_search_stats(record)?;
     let start = start_position::<G>(record)?;
+    let standard_start = G::start()
+        .with_variant(&record.variant)
+        .is_ok_and(|standard| standard == start);
     let mut line = GameLine::new(start);
     let mut legal = Vec::new();
     let mut moves = Vec::with_capacity(record.moves.len());
@@ -162,10 +178,18 @@ pub fn validate_as<G: Game>(
         });
     }
     let outcome = check_result(record, line.outcome())?;
+    if record.moves.is_empty() && outcome.reason != EndReason::Resignation {
+        // Only a set-up position can be over before a move; claiming its result would let any
+        // device publish wins nobody played.
+        return Err(RecordError::NoMoves {
+            stated: describe_outcome(Some(outcome)),
+        });
+    }
     Ok(ValidatedGame {
         outcome,
         final_position: line.current().format_position(),
         moves,
+        standard_start,
     })
 }
 
@@ -451,11 +475,14 @@ fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
                 check_entries("weights", e.weights.len())?;
                 for (name, w) in &e.weights {
                     check_short(&at("weights key"), name)?;
-                    if !w.is_finite() {
-                        return Err(invalid(
-                            at("weights"),
-                            format!("weight '{name}' is not a finite number"),
-                        ));
+                    if !w.is_finite() || w.abs() > limits::MAX_ABS_WEIGHT {
+                        return Err(RecordError::OutOfBounds {
+                            field: at("weights"),
+                            reason: format!(
+                                "weight '{name}' is {w}; a finite number of magnitude at most {:e} expected",
+                                limits::MAX_ABS_WEIGHT
+                            ),
+                        });
                     }
                 }
                 check_entries("options", e.options.len())?;
@@ -477,10 +504,86 @@ fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
                 if e.level.is_some_and(|l| !(1..=10).contains(&l)) {
                     return Err(invalid(at("level"), "must be 1 to 10"));
                 }
+                if let Some(d) = e.depth {
+                    at_most(
+                        &at("depth"),
+                        u64::from(d),
+                        u64::from(limits::MAX_SEARCH_DEPTH),
+                    )?;
+                }
+                if let Some(t) = e.time_ms {
+                    at_most(&at("time_ms"), t, limits::MAX_MOVE_TIME_MS)?;
+                }
+                if let Some(t) = e.tt_bytes {
+                    at_most(&at("tt_bytes"), t, limits::MAX_TT_BYTES)?;
+                }
             }
         }
     }
     check_short("client.app_version", &record.client.app_version)?;
+    Ok(())
+}
+
+fn at_most(field: &str, value: u64, limit: u64) -> Result<(), RecordError> {
+    if value > limit {
+        return Err(RecordError::OutOfBounds {
+            field: field.into(),
+            reason: format!("{value} is more than the limit of {limit}"),
+        });
+    }
+    Ok(())
+}
+
+/// Every move's search statistics within what a real device produces: each number bounded, the
+/// node rate physically possible, and the thinking time no longer than the game itself (plus
+/// the clock skew a phone may show). These numbers feed the collector's averages.
+fn check_search_stats(record: &GameRecord) -> Result<(), RecordError> {
+    let mut total_time_ms: u64 = 0;
+    for (i, m) in record.moves.iter().enumerate() {
+        let Some(s) = &m.stats else { continue };
+        let at = |f: &str| format!("moves[{i}].stats.{f}");
+        at_most(&at("nodes"), s.nodes, limits::MAX_MOVE_NODES)?;
+        at_most(&at("time_ms"), s.time_ms, limits::MAX_MOVE_TIME_MS)?;
+        at_most(
+            &at("depth"),
+            u64::from(s.depth),
+            u64::from(limits::MAX_SEARCH_DEPTH),
+        )?;
+        if s.score.unsigned_abs() > limits::MAX_ABS_SCORE.unsigned_abs() {
+            return Err(RecordError::OutOfBounds {
+                field: at("score"),
+                reason: format!(
+                    "{} is beyond the engines' range of ±{}",
+                    s.score,
+                    limits::MAX_ABS_SCORE
+                ),
+            });
+        }
+        // Both factors are bounded above, so the product cannot overflow.
+        let fastest = (s.time_ms + 1) * limits::MAX_NODES_PER_MS;
+        if s.nodes > fastest {
+            return Err(RecordError::OutOfBounds {
+                field: at("nodes"),
+                reason: format!(
+                    "{} nodes in {} ms is faster than any device ({} nodes per ms at most)",
+                    s.nodes,
+                    s.time_ms,
+                    limits::MAX_NODES_PER_MS
+                ),
+            });
+        }
+        total_time_ms += s.time_ms;
+    }
+    let duration = record.ended_at_ms.saturating_sub(record.started_at_ms);
+    let allowed = duration.saturating_add(limits::MAX_CLOCK_SKEW_MS);
+    if total_time_ms > allowed {
+        return Err(RecordError::OutOfBounds {
+            field: "moves[].stats.time_ms".into(),
+            reason: format!(
+                "the engines thought for {total_time_ms} ms in a game that lasted {duration} ms"
+            ),
+        });
+    }
     Ok(())
 }
 

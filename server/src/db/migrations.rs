@@ -22,12 +22,20 @@ pub enum Dialect {
 }
 
 /// (version, description, SQLite text, PostgreSQL text), in version order.
-const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
-    1,
-    "initial",
-    include_str!("../../migrations/sqlite/0001_initial.sql"),
-    include_str!("../../migrations/postgres/0001_initial.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
+    (
+        1,
+        "initial",
+        include_str!("../../migrations/sqlite/0001_initial.sql"),
+        include_str!("../../migrations/postgres/0001_initial.sql"),
+    ),
+    (
+        2,
+        "standard start",
+        include_str!("../../migrations/sqlite/0002_standard_start.sql"),
+        include_str!("../../migrations/postgres/0002_standard_start.sql"),
+    ),
+];
 
 /// The embedded migrations of one dialect, as a sqlx migration source.
 #[derive(Debug, Clone, Copy)]

@@ -21,7 +21,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 use sqlx::{Postgres, Row, Sqlite, Transaction};
 
 pub use migrations::Dialect;
-pub use stats::{GameCount, NodesRow, PhaseRow, ResultRow, Stats};
+pub use stats::{GameCount, NodesRow, PhaseRow, ResultRow, SkippedRows, Stats, StatsQuery};
 
 /// Runs `$body` with `$pool` bound to whichever pool `$db` holds; the body is type-checked once
 /// per backend, so the same SQL text serves both.
@@ -93,6 +93,9 @@ pub struct StoredRecord {
     pub result: String,
     /// Number of moves played.
     pub plies: i64,
+    /// Whether the game began at its variant's standard start; results statistics count only
+    /// these unless asked otherwise.
+    pub standard_start: bool,
     /// One row per seat.
     pub players: Vec<PlayerRow>,
     /// One row per computer move with statistics.
@@ -167,7 +170,8 @@ macro_rules! store_one {
         let record: &StoredRecord = $record;
         let inserted: Option<i64> = sqlx::query_scalar(
             "INSERT INTO records (id, body_sha256, body, game, variant, result, plies, \
-             device_id, received_at_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) \
+             standard_start, device_id, received_at_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
              ON CONFLICT (id) DO NOTHING RETURNING seq",
         )
         .bind(&record.id)
@@ -177,6 +181,7 @@ macro_rules! store_one {
         .bind(&record.variant)
         .bind(&record.result)
         .bind(record.plies)
+        .bind(i64::from(record.standard_start))
         .bind($device_id)
         .bind($received_at_ms)
         .fetch_optional(&mut *$conn)
@@ -462,9 +467,15 @@ impl Db {
             .await)
     }
 
-    /// Counts, win rates and nodes per move over the whole collection.
+    /// Counts, win rates and nodes per move over the whole collection; results from the
+    /// standard start only.
     pub async fn stats(&self) -> Result<Stats, sqlx::Error> {
-        stats::collect(self).await
+        stats::collect(self, StatsQuery::default()).await
+    }
+
+    /// [`Db::stats`] with a choice of which games the results count.
+    pub async fn stats_with(&self, query: StatsQuery) -> Result<Stats, sqlx::Error> {
+        stats::collect(self, query).await
     }
 }
 

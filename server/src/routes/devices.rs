@@ -6,15 +6,15 @@
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{Extensions, StatusCode};
+use axum::http::StatusCode;
 use ply_core::record::Platform;
 use ply_core::sync::wire::{RegisterDeviceRequest, RegisterDeviceResponse};
 
-use crate::app::{AppState, client_key, now_ms};
+use crate::app::{AppState, now_ms};
 use crate::auth;
 use crate::db::NewDevice;
 use crate::error::ApiError;
-use crate::extract::{RawBody, parse_json};
+use crate::extract::{ClientKey, RawBody, parse_json};
 
 /// Longest app version string kept (the record format's bound on short strings).
 const MAX_VERSION: usize = ply_core::record::limits::MAX_SHORT_STRING;
@@ -22,14 +22,13 @@ const MAX_VERSION: usize = ply_core::record::limits::MAX_SHORT_STRING;
 /// Registers a device (201); 429 when one address registers too often.
 pub async fn register(
     State(state): State<AppState>,
-    extensions: Extensions,
+    ClientKey(client): ClientKey,
     RawBody(body): RawBody,
 ) -> Result<(StatusCode, Json<RegisterDeviceResponse>), ApiError> {
-    let client = client_key(&extensions);
     state
         .registration_limiter()
-        .check(&format!("register:{client}"))
-        .map_err(|wait| ApiError::rate_limited(wait.as_secs().saturating_add(1)))?;
+        .check(&client)
+        .map_err(|wait| ApiError::rate_limited("registering devices from this address", wait))?;
     let request: RegisterDeviceRequest = if body.iter().all(u8::is_ascii_whitespace) {
         RegisterDeviceRequest {
             platform: Platform::Other,

@@ -4,23 +4,13 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use serde::Deserialize;
-use serde_json::value::RawValue;
 
 use crate::app::{AppState, now_ms};
 use crate::db::StoreOutcome;
 use crate::error::ApiError;
-use crate::extract::{Device, RawBody, parse_json};
+use crate::extract::{Device, RawBody};
 use crate::ingest;
 use ply_core::sync::wire::{UploadResponse, UploadResult, UploadStatus};
-
-/// The batch envelope (`ply_core::sync::wire::UploadRequest`'s shape); each record is kept raw
-/// so one bad record is rejected alone, with its own reason.
-#[derive(Debug, Deserialize)]
-struct Batch<'a> {
-    #[serde(borrow)]
-    records: Vec<&'a RawValue>,
-}
 
 /// One [`ply_core::sync::wire::UploadResult`] per record, in request order.
 pub async fn upload(
@@ -28,35 +18,18 @@ pub async fn upload(
     device: Device,
     RawBody(body): RawBody,
 ) -> Result<Json<UploadResponse>, ApiError> {
-    let batch: Batch<'_> = parse_json(&body)?;
     let max = state.config().max_batch_records;
-    if batch.records.len() > max {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            "too_many_records",
-            format!(
-                "batch has {} records; at most {max} are accepted per request",
-                batch.records.len()
-            ),
-        ));
-    }
-
     // Validate everything first (CPU only, off the async workers), then store the valid
     // records in one transaction.
-    let raws: Vec<String> = batch.records.iter().map(|r| r.get().to_owned()).collect();
-    let checked = tokio::task::spawn_blocking(move || {
-        raws.iter()
-            .map(|raw| ingest::check(raw))
-            .collect::<Vec<_>>()
-    })
-    .await
-    .map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("record validation failed: {e}"),
-        )
-    })?;
+    let checked = tokio::task::spawn_blocking(move || ingest::check_batch(&body, max))
+        .await
+        .map_err(|e| {
+            ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                format!("record validation failed: {e}"),
+            )
+        })??;
     let valid: Vec<_> = checked
         .iter()
         .filter_map(|c| c.as_ref().ok())

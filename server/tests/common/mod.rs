@@ -3,9 +3,11 @@
 #![allow(dead_code)] // each test file uses a different subset
 
 use std::future::Future;
+use std::net::SocketAddr;
 
 use axum::Router;
 use axum::body::{Body, Bytes};
+use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
 use ply_server::testing::TempDatabase;
 use ply_server::{AppState, Config, Db, app};
@@ -107,6 +109,21 @@ impl TestServer {
         token: Option<&str>,
         body: impl Into<Body>,
     ) -> Reply {
+        self.send_from(None, &[], method, uri, token, body).await
+    }
+
+    /// [`TestServer::send`] as if from TCP peer `peer` (what `serve` records for every
+    /// connection; absent: no connection info, as in plain in-process tests), with extra
+    /// `headers`.
+    pub async fn send_from(
+        &self,
+        peer: Option<SocketAddr>,
+        headers: &[(&str, &str)],
+        method: Method,
+        uri: &str,
+        token: Option<&str>,
+        body: impl Into<Body>,
+    ) -> Reply {
         let mut request = Request::builder()
             .method(method)
             .uri(uri)
@@ -114,7 +131,13 @@ impl TestServer {
         if let Some(token) = token {
             request = request.header(header::AUTHORIZATION, format!("Bearer {token}"));
         }
-        let request = request.body(body.into()).expect("request");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let mut request = request.body(body.into()).expect("request");
+        if let Some(peer) = peer {
+            request.extensions_mut().insert(ConnectInfo(peer));
+        }
         let response = self
             .router
             .clone()

@@ -2,12 +2,18 @@
 //!
 //! Prints the best move, the outcome in words, nodes and time, then the score alone on the last
 //! line (the convention of `tests/data/connect4/README.md`: side to move's view, positive = win).
+//!
+//! Early positions take long: the empty board costs minutes of a fast laptop. Below
+//! [`WARN_BELOW_MOVES`] stones a note on stderr says so, unless `--time-ms` bounds the solve.
 
 use anyhow::{Result, anyhow, bail};
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::solve::connect4::{Solver, stones_to_win};
 use std::time::Instant;
+
+/// Positions with fewer stones than this may take minutes to solve.
+pub const WARN_BELOW_MOVES: usize = 10;
 
 pub fn run(args: &super::Args) -> Result<()> {
     let text = match (&args.moves, &args.position) {
@@ -40,9 +46,20 @@ pub fn run(args: &super::Args) -> Result<()> {
         println!("{}", solver.solve(&pos));
         return Ok(());
     }
-    let (best, score) = solver
-        .best_move(&pos)
-        .ok_or_else(|| anyhow!("no legal move in a game that is not over"))?;
+    if pos.moves_played() < WARN_BELOW_MOVES && args.time_ms.is_none() {
+        eprintln!(
+            "note: {} stones on the board; an exact solve with fewer than {WARN_BELOW_MOVES} may \
+             take minutes (the empty board several). Bound it with --time-ms, or start from a \
+             position further into the game.",
+            pos.moves_played()
+        );
+    }
+    let cancel = super::deadline(args.time_ms);
+    let (best, score) = match solver.best_move_with_cancel(&pos, &cancel) {
+        Ok(Some(found)) => found,
+        Ok(None) => bail!("no legal move in a game that is not over"),
+        Err(_) => super::unfinished(args.time_ms, solver.nodes()),
+    };
     let elapsed = started.elapsed();
     let mover = if pos.side_to_move() == 0 { "X" } else { "O" };
     let nth = |k: u32| match k {

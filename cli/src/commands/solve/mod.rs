@@ -5,6 +5,10 @@ mod othello;
 
 use anyhow::{Result, bail};
 use ply_core::games::GameKind;
+use std::io::Write;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -20,6 +24,38 @@ pub struct Args {
     /// Transposition table size in MiB.
     #[arg(long, default_value_t = 64)]
     pub tt_mb: usize,
+    /// Stop after this many milliseconds: an unfinished solve says so on stderr (with the nodes
+    /// it searched) and exits with status 3.
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+}
+
+/// Exit status of a solve stopped by `--time-ms` before it finished (1 is any other error).
+pub const EXIT_UNFINISHED: i32 = 3;
+
+/// A flag that turns true `time_ms` from now (never without a limit): the solvers' cancel flag.
+fn deadline(time_ms: Option<u64>) -> Arc<AtomicBool> {
+    let flag = Arc::new(AtomicBool::new(false));
+    if let Some(ms) = time_ms {
+        let setter = Arc::clone(&flag);
+        // Detached: if the solve finishes first, the process exits without waiting for it.
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(ms));
+            setter.store(true, Ordering::Relaxed);
+        });
+    }
+    flag
+}
+
+/// Reports a solve that `--time-ms` stopped, and ends the process with [`EXIT_UNFINISHED`].
+fn unfinished(time_ms: Option<u64>, nodes: u64) -> ! {
+    let _ = std::io::stdout().flush();
+    eprintln!(
+        "not solved: stopped by --time-ms {} after {nodes} nodes, before the exact value was \
+         known (give more time, or a position further into the game)",
+        time_ms.unwrap_or(0)
+    );
+    std::process::exit(EXIT_UNFINISHED)
 }
 
 pub fn run(args: Args) -> Result<()> {

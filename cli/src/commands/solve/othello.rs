@@ -39,9 +39,15 @@ pub fn run(args: &super::Args) -> Result<()> {
     let tt_bytes = args.tt_mb.max(1).saturating_mul(1 << 20);
     let empties = pos.empty_count();
     if empties > 30 {
-        eprintln!("note: {empties} empties; an exact solve may take a very long time");
+        eprintln!(
+            "note: {empties} empties; an exact solve may take a very long time (bound it with --time-ms)"
+        );
     }
-    let result = solve(&pos, tt_bytes, None);
+    let cancel = super::deadline(args.time_ms);
+    let result = solve(&pos, tt_bytes, Some(&cancel));
+    if !result.complete {
+        super::unfinished(args.time_ms, result.nodes);
+    }
     let secs = result.elapsed.as_secs_f64();
     println!("position: {}", pos.format_position());
     println!("empties: {empties}");

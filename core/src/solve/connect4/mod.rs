@@ -146,19 +146,37 @@ impl Solver {
     /// Among equally good moves the most central is chosen. After the root score is known, each
     /// move costs only one null-window test ("does it reach that score?").
     pub fn best_move(&mut self, pos: &ConnectFour) -> Option<(u8, i32)> {
+        self.best_move_inner(pos, None).unwrap_or(None)
+    }
+
+    /// As [`Solver::best_move`], stopping soon after `cancel` becomes true (`Err(Cancelled)`):
+    /// what `ply solve connect4 --time-ms` uses to bound a solve of an early position.
+    pub fn best_move_with_cancel(
+        &mut self,
+        pos: &ConnectFour,
+        cancel: &AtomicBool,
+    ) -> Result<Option<(u8, i32)>, Cancelled> {
+        self.best_move_inner(pos, Some(cancel))
+    }
+
+    fn best_move_inner(
+        &mut self,
+        pos: &ConnectFour,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<(u8, i32)>, Cancelled> {
         if pos.outcome().is_some() {
-            return None;
+            return Ok(None);
         }
         let node = Node::from_position(pos);
         let wins = node.immediate_wins();
         if let Some(&col) = CENTRE_FIRST.iter().find(|&&c| wins & column_of(c) != 0) {
-            return Some((col as u8, node.win_now_score()));
+            return Ok(Some((col as u8, node.win_now_score())));
         }
-        let target = self.solve(pos);
+        let target = self.run(pos, false, cancel).ok_or(Cancelled)?;
         let mut search = Search {
             table: &mut self.table,
             nodes: 0,
-            cancel: None,
+            cancel,
             stopped: false,
             mirror: node.is_symmetric(),
         };
@@ -183,6 +201,10 @@ impl Solver {
                 // Child score <= -target means this move scores at least target (so exactly).
                 None => search.negamax(&child, -target, -target + 1) <= -target,
             };
+            if search.stopped {
+                self.nodes += search.nodes;
+                return Err(Cancelled);
+            }
             if reaches {
                 found = Some((col as u8, target));
                 break;
@@ -192,7 +214,7 @@ impl Solver {
             }
         }
         self.nodes += search.nodes;
-        found.or(fallback)
+        Ok(found.or(fallback))
     }
 }
 

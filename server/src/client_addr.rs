@@ -1,0 +1,110 @@
+//! The address a request comes from, for the per-address limits that run before a caller is
+//! identified (failed authentication, admin endpoints, registration).
+//!
+//! By default the TCP peer's address. Behind a reverse proxy every peer is the proxy, so the
+//! server can be told which peers are trusted proxies (`--trusted-proxy`): only for requests
+//! from those does it read `X-Forwarded-For`, taking the rightmost address that is not itself a
+//! trusted proxy (the one the last trusted hop saw; entries further left are the client's own
+//! word and could be forged). A header from any other peer is ignored.
+
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::ConnectInfo;
+use axum::http::request::Parts;
+
+/// Header a reverse proxy appends the client's address to.
+pub const FORWARDED_FOR: &str = "x-forwarded-for";
+
+/// The client address of a request, as a rate-limit key; `unknown` when the server runs
+/// without connection info (in-process tests), so all such requests share one bucket.
+pub fn client_key(parts: &Parts, trusted_proxies: &[IpAddr]) -> String {
+    client_ip(parts, trusted_proxies).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+}
+
+/// The client address: the peer, or for a trusted proxy the address it forwarded.
+pub fn client_ip(parts: &Parts, trusted_proxies: &[IpAddr]) -> Option<IpAddr> {
+    let peer = parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| canonical(addr.ip()))?;
+    if !trusted_proxies.contains(&peer) {
+        return Some(peer);
+    }
+    let forwarded = parts
+        .headers
+        .get_all(FORWARDED_FOR)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(str::trim)
+        .collect::<Vec<_>>();
+    let mut from_right = forwarded.iter().rev();
+    for entry in &mut from_right {
+        match entry.parse::<IpAddr>().map(canonical) {
+            Ok(ip) if trusted_proxies.contains(&ip) => continue,
+            Ok(ip) => return Some(ip),
+            // Garbage where an address should be: the hops are unreliable from here on, so
+            // the trusted proxy that sent it is the best name for the client.
+            Err(_) => return Some(peer),
+        }
+    }
+    Some(peer)
+}
+
+/// IPv4-mapped IPv6 addresses as plain IPv4, so one client has one key on a dual-stack socket.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::Request;
+
+    fn parts(peer: &str, forwarded: &[&str]) -> Parts {
+        let mut builder = Request::builder().uri("/");
+        for f in forwarded {
+            builder = builder.header(FORWARDED_FOR, *f);
+        }
+        let (mut parts, ()) = builder.body(()).unwrap().into_parts();
+        let addr: SocketAddr = peer.parse().unwrap();
+        parts.extensions.insert(ConnectInfo(addr));
+        parts
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_peer_is_the_client_unless_it_is_a_trusted_proxy() {
+        let proxy = [ip("10.0.0.1")];
+        // A direct client's header is its own word: ignored.
+        let p = parts("203.0.113.7:5000", &["198.51.100.1"]);
+        assert_eq!(client_ip(&p, &proxy), Some(ip("203.0.113.7")));
+        // Through the proxy: the address the proxy appended, not what the client prepended.
+        let p = parts("10.0.0.1:5000", &["1.2.3.4, 198.51.100.9"]);
+        assert_eq!(client_ip(&p, &proxy), Some(ip("198.51.100.9")));
+        // Two trusted hops, and the header split over two lines.
+        let two = [ip("10.0.0.1"), ip("10.0.0.2")];
+        let p = parts("10.0.0.1:5000", &["198.51.100.9", "10.0.0.2"]);
+        assert_eq!(client_ip(&p, &two), Some(ip("198.51.100.9")));
+        // Garbage or no header: the proxy itself.
+        let p = parts("10.0.0.1:5000", &["not-an-ip"]);
+        assert_eq!(client_ip(&p, &proxy), Some(ip("10.0.0.1")));
+        let p = parts("10.0.0.1:5000", &[]);
+        assert_eq!(client_ip(&p, &proxy), Some(ip("10.0.0.1")));
+        // IPv4-mapped IPv6 peers are keyed as IPv4.
+        let p = parts("[::ffff:192.0.2.5]:80", &[]);
+        assert_eq!(client_key(&p, &[]), "192.0.2.5");
+    }
+
+    #[test]
+    fn without_connection_info_the_key_is_unknown() {
+        let (p, ()) = Request::builder().uri("/").body(()).unwrap().into_parts();
+        assert_eq!(client_key(&p, &[]), "unknown");
+    }
+}
