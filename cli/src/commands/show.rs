@@ -1,18 +1,103 @@
-//! `ply show`: draw a position, its side to move and legal moves.
+//! `ply show`: draw a position, its side to move and legal moves; with `--svg`, a picture of
+//! the app core's board view (the one the apps and `ply play` draw) after `--moves`.
 
+use crate::commands::play::options;
 use crate::games::GameArgs;
 use crate::with_game;
-use anyhow::Result;
+use anyhow::{Context, Result, bail};
+use ply_app::ClientPlatform;
+use ply_app::app::{App, AppConfig, Command, Event, Msg, PlayMode, ThinkKind, svg};
 use ply_core::Game;
+use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
+    /// Write the board as an SVG picture to this file (the app core's board view, with the
+    /// legal moves, last move and hint marked) instead of printing it.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// With --svg: moves played from the start, in the game's notation, space-separated
+    /// ("f5 d6 c3", "4 4 3", "11-15 24-19").
+    #[arg(long, requires = "svg", allow_hyphen_values = true)]
+    pub moves: Option<String>,
+    /// With --svg: mark the engine's suggestion for the side to move.
+    #[arg(long, requires = "svg")]
+    pub hint: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let Some(path) = &args.svg {
+        if args.game.position.is_some() {
+            bail!("--svg draws a game played from the start: give its moves with --moves");
+        }
+        let picture = board_svg(&args)?;
+        std::fs::write(path, picture)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        println!("wrote {}", path.display());
+        return Ok(());
+    }
     with_game!(args.game.game, G => show::<G>(&args.game))
+}
+
+/// The app core's board after `--moves` between two players, as SVG. The core runs without
+/// its runtime: nothing is written (its data directory is never created), and the one search
+/// a hint needs runs here.
+fn board_svg(args: &Args) -> Result<String> {
+    let game = options::game(args.game.game, &args.game.variant)?;
+    let dir = std::env::temp_dir().join(format!("ply-show-{}-unused", std::process::id()));
+    let mut app = App::new(AppConfig {
+        data_dir: dir.to_string_lossy().into_owned(),
+        platform: ClientPlatform::Desktop,
+        app_version: env!("CARGO_PKG_VERSION").into(),
+        total_ram_bytes: 0,
+        available_ram_bytes: 0,
+        cpu_cores: 0,
+        token: None,
+    });
+    for e in [
+        Event::ChooseGame(game),
+        Event::ChooseMode(PlayMode::TwoPlayers),
+        Event::NewGame,
+        Event::ScreenShown,
+    ] {
+        app.update(e);
+    }
+    let moves = args.moves.as_deref().unwrap_or("");
+    for (n, text) in moves.split_whitespace().enumerate() {
+        let before = app.board_view().map_or(0, |b| b.moves.len());
+        app.update(Event::PlayNotation(text.to_string()));
+        let board = app.board_view().context("the game could not start")?;
+        if board.moves.len() == before {
+            bail!(
+                "--moves: move {} '{text}' refused: {}",
+                n + 1,
+                board.message.unwrap_or_else(|| "the game is over".into())
+            );
+        }
+    }
+    if args.hint {
+        app.update(Event::Hint);
+        for c in app.take_commands() {
+            if let Command::Think {
+                ticket,
+                kind: ThinkKind::Hint,
+                session,
+                epoch,
+            } = c
+            {
+                let result = session.hint_at(epoch, None);
+                app.update(Msg::Thought {
+                    ticket,
+                    kind: ThinkKind::Hint,
+                    result,
+                });
+            }
+        }
+    }
+    let board = app.board_view().context("the game could not start")?;
+    Ok(svg::render(&board))
 }
 
 fn show<G: Game>(game: &GameArgs) -> Result<()> {

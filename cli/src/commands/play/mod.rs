@@ -6,7 +6,7 @@
 //! in the game's notation, or `undo`, `redo`, `hint`, `resign`, `pause`, `resume`, `new`,
 //! `history`, `settings`, `moves`, `board`, `help`, `quit` (or the end of input).
 
-mod options;
+pub mod options;
 mod shell;
 mod text;
 

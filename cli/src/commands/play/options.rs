@@ -132,7 +132,8 @@ impl Choices {
     }
 }
 
-fn game(game: CoreGame, variant: &str) -> Result<GameKind> {
+/// The app core's game for a game name and `--variant`.
+pub fn game(game: CoreGame, variant: &str) -> Result<GameKind> {
     Ok(match (game, variant.to_ascii_lowercase().as_str()) {
         (CoreGame::Othello, "standard") => GameKind::Othello,
         (CoreGame::Connect4, "standard") => GameKind::ConnectFour,
