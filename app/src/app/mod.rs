@@ -720,8 +720,18 @@ impl App {
         self.game.as_ref().is_some_and(|g| g.accepts_input()) && self.screen == Screen::Board
     }
 
+    /// Says why a move is not taken now, when a game is on the board.
+    fn refuse_input(&mut self, fx: &mut Vec<Effect>) {
+        let waiting =
+            self.screen == Screen::Board && self.game.as_ref().is_some_and(|g| !g.finished());
+        if waiting {
+            self.say("It is not your move".into(), fx);
+        }
+    }
+
     fn tap(&mut self, index: u32, fx: &mut Vec<Effect>) {
         if !self.accepts_input() {
+            self.refuse_input(fx);
             return;
         }
         let Some(g) = self.game.as_mut() else { return };
@@ -790,6 +800,7 @@ impl App {
 
     fn play_human(&mut self, m: MoveInfo, fx: &mut Vec<Effect>) {
         if !self.accepts_input() {
+            self.refuse_input(fx);
             return;
         }
         let Some(g) = self.game.as_mut() else { return };
