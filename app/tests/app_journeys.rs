@@ -757,3 +757,26 @@ fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
     assert_eq!(d.board().moves.len(), 6);
     assert_matches_replay(&d);
 }
+
+#[test]
+fn a_late_result_of_the_previous_game_leaves_the_new_game_alone() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::PlayNotation("f5".into()));
+    // The old game's search ends just as the person starts a new game.
+    let late = d
+        .run_held(d.think_index().expect("search"))
+        .expect("result");
+    assert!(matches!(late, Msg::Thought { result: Ok(_), .. }));
+    d.send(Event::NewGame);
+    d.take_effects();
+    d.deliver(late);
+    let b = d.board();
+    assert!(b.moves.is_empty() && b.accepts_input, "{b:?}");
+    assert!(!d.effects.iter().any(|e| matches!(e, Effect::Announce(_))));
+    d.send(Event::OpenAfterGame);
+    assert_eq!(
+        d.app.screen(),
+        Screen::Board,
+        "the new game is not finished"
+    );
+}

@@ -925,8 +925,17 @@ impl App {
         match (kind, result) {
             (ThinkKind::Move, Ok(cm)) => {
                 // The session played the move only if the game had not changed since the
-                // search began, so even a late result is the truth about the game.
-                if let Ok(snap) = g.session.snapshot() {
+                // search began, so even a late result is the truth about the game; unless it
+                // is another game's (a new game began meanwhile): then this one is unchanged.
+                let snap = g.session.snapshot();
+                if !current
+                    && snap
+                        .as_ref()
+                        .is_ok_and(|s| s.move_number == g.snapshot.move_number)
+                {
+                    return;
+                }
+                if let Ok(snap) = snap {
                     let at = snap.move_number.saturating_sub(1);
                     g.forget_stats_from(at);
                     g.stats.insert(
