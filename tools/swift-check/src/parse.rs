@@ -24,7 +24,9 @@ pub fn parse(source: &str) -> Result<Tree, String> {
 
 /// Blanks the three-line `#if swift(>=5.8)` / `@_documentation(visibility: private)` / `#endif`
 /// wrapper UniFFI puts around some declarations (tree-sitter-swift cannot parse an attribute
-/// inside `#if`); the lines stay, empty, so positions are unchanged.
+/// inside `#if`); the lines stay, empty, so positions are unchanged. Also reads UniFFI's
+/// `let writeReturn = { () }` (a foreign-trait method without a result) as the equivalent
+/// `{ }`: tree-sitter-swift cannot parse a closure whose body is `()`.
 pub fn strip_documentation_wrapper(source: &str) -> String {
     let lines: Vec<&str> = source.lines().collect();
     let mut out: Vec<&str> = Vec::with_capacity(lines.len());
@@ -36,6 +38,9 @@ pub fn strip_documentation_wrapper(source: &str) -> String {
         if is_wrapper {
             out.extend(["", "", ""]);
             i += 3;
+        } else if lines[i].trim() == "let writeReturn = { () }" {
+            out.push("let writeReturn = { }");
+            i += 1;
         } else {
             out.push(lines[i]);
             i += 1;
