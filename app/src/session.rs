@@ -44,8 +44,22 @@ pub enum PlayerKind {
 pub enum ClientPlatform {
     Android,
     Ios,
+    /// `ply play` in a terminal.
+    Cli,
     Desktop,
     Other,
+}
+
+impl From<ClientPlatform> for Platform {
+    fn from(p: ClientPlatform) -> Platform {
+        match p {
+            ClientPlatform::Android => Platform::Android,
+            ClientPlatform::Ios => Platform::Ios,
+            ClientPlatform::Cli => Platform::Cli,
+            ClientPlatform::Desktop => Platform::Desktop,
+            ClientPlatform::Other => Platform::Other,
+        }
+    }
 }
 
 struct State {
@@ -65,6 +79,9 @@ struct State {
     expected: Option<(String, Vec<String>)>,
     /// A finished ponder search: the position it searched and what it found.
     pondered: Option<(String, Found)>,
+    /// What a hint searches with when no computer plays in this game (two people on one
+    /// device): the level they chose, not a fixed default.
+    hint_settings: Option<EngineSettings>,
 }
 
 /// A game being played: create it, draw its `snapshot()`, `play` human moves, let the computer
@@ -252,8 +269,10 @@ impl Session {
                         reason: "a human plays the side to move".into(),
                     });
                 }
-                // A hint for a human: the opponent computer's settings, or the default level.
+                // A hint for a human: the opponent computer's settings, else the hint settings,
+                // else the default level.
                 None => Self::computer_settings(&state, 1 - side.min(1))
+                    .or_else(|| state.hint_settings.clone())
                     .unwrap_or_else(|| default_engine_settings(kind_of(&state))),
             };
             if play
@@ -310,6 +329,13 @@ impl Session {
         Ok(ComputerMove {
             played,
             stats: found.info,
+        })
+    }
+
+    /// The engine settings of hints when no computer plays (`None`: the default level).
+    pub fn set_hint_settings(&self, settings: Option<EngineSettings>) {
+        guard_or("set_hint_settings", (), || {
+            lock(&self.state).hint_settings = settings;
         })
     }
 
@@ -415,6 +441,7 @@ impl Session {
                     record_id: new_record_id(),
                     expected: None,
                     pondered: None,
+                    hint_settings: None,
                     client: ClientInfo {
                         app_version: env!("CARGO_PKG_VERSION").into(),
                         platform: Platform::Other,
@@ -447,12 +474,7 @@ impl Session {
                     .chars()
                     .take(ply_core::record::limits::MAX_SHORT_STRING)
                     .collect(),
-                platform: match platform {
-                    ClientPlatform::Android => Platform::Android,
-                    ClientPlatform::Ios => Platform::Ios,
-                    ClientPlatform::Desktop => Platform::Desktop,
-                    ClientPlatform::Other => Platform::Other,
-                },
+                platform: platform.into(),
                 ram_bucket: if total_ram_bytes == 0 {
                     RamBucket::Unknown
                 } else {

@@ -780,3 +780,45 @@ fn a_late_result_of_the_previous_game_leaves_the_new_game_alone() {
         "the new game is not finished"
     );
 }
+
+#[test]
+fn two_players_get_hints_at_the_level_they_chose() {
+    for level in [1, 7] {
+        let mut d = Driver::new();
+        d.send(Event::ScreenShown);
+        d.send(Event::ChooseGame(GameKind::Othello));
+        d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+        d.send(Event::ChooseLevel(level));
+        d.send(Event::NewGame);
+        for m in ["f5", "d6", "c3"] {
+            d.send(Event::PlayNotation(m.into()));
+        }
+        d.send(Event::Hint);
+        d.settle();
+        let hint = d.board().message.expect("the hint is shown");
+        let nodes = d.app.session().expect("a game").thinking_nodes();
+
+        // The same position searched as a computer of that level would search it.
+        let settings =
+            ply_app::settings::settings_for_difficulty(GameKind::Othello, level).expect("level");
+        let s = Session::new(
+            GameKind::Othello,
+            PlayerKind::Human,
+            PlayerKind::Human,
+            None,
+        )
+        .expect("session");
+        s.set_hint_settings(Some(settings));
+        s.set_limits(d.app.limits());
+        for m in ["f5", "d6", "c3"] {
+            s.play(m.into()).expect("legal");
+        }
+        let expected = s.hint(None).expect("a hint");
+        assert_eq!(nodes, expected.stats.nodes, "level {level}");
+        assert_eq!(
+            hint,
+            format!("Hint: {}", expected.played.notation),
+            "level {level}"
+        );
+    }
+}

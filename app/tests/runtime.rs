@@ -29,13 +29,18 @@ fn a_game_against_the_computer_on_the_core_threads() {
     let dir = tempfile::tempdir().expect("dir");
     let shell = Arc::new(Recorder::default());
     let rt = Runtime::new(common::config(dir.path()), shell.clone(), None);
+    // As a shell does: an event's effects come back from `dispatch`, the rest from the workers.
+    let send = |e: Event| {
+        let fx = rt.dispatch(e);
+        shell.0.lock().expect("effects").extend(fx);
+    };
     for e in [
         Event::ScreenShown,
         Event::ChooseGame(GameKind::ConnectFour),
         Event::ChooseLevel(2),
         Event::NewGame,
     ] {
-        rt.dispatch(e);
+        send(e);
     }
     for _ in 0..30 {
         idle(&rt);
@@ -44,7 +49,7 @@ fn a_game_against_the_computer_on_the_core_threads() {
             break;
         }
         let m = b.legal_moves.first().expect("a move").index;
-        rt.dispatch(Event::ChooseMove(m));
+        send(Event::ChooseMove(m));
     }
     idle(&rt);
     let b = rt.read(|a| a.board_view()).expect("board");
@@ -90,4 +95,34 @@ fn a_burst_of_moves_is_saved_as_its_last_state() {
     drop(rt);
     let again = App::new(common::config(dir.path()));
     assert_eq!(again.board_view().expect("restored").moves, shown.moves);
+}
+
+#[test]
+fn an_event_returns_its_effects_and_finished_work_calls_the_shell() {
+    let dir = tempfile::tempdir().expect("dir");
+    let shell = Arc::new(Recorder::default());
+    let rt = Runtime::new(common::config(dir.path()), shell.clone(), None);
+    idle(&rt);
+    shell.0.lock().expect("effects").clear();
+    assert_eq!(rt.dispatch(Event::ScreenShown), vec![Effect::Render]);
+    rt.dispatch(Event::ChooseGame(GameKind::Othello));
+    rt.dispatch(Event::ChooseLevel(1));
+    let fx = rt.dispatch(Event::NewGame);
+    assert!(fx.contains(&Effect::Render), "{fx:?}");
+    // The person plays black: the computer answers on its worker, whose effects reach the shell.
+    let m = rt.read(|a| a.board_view()).expect("board").legal_moves[0].index;
+    let fx = rt.dispatch(Event::ChooseMove(m));
+    assert!(fx.contains(&Effect::Render), "{fx:?}");
+    idle(&rt);
+    let later = shell.0.lock().expect("effects").clone();
+    assert!(
+        later.iter().any(
+            |e| matches!(e, Effect::Announce(t) if t.starts_with("The computer (White) played"))
+        ),
+        "{later:?}"
+    );
+    assert!(
+        !later.iter().any(|e| matches!(e, Effect::SaveUiState(_))),
+        "the events' own effects were not sent to the shell as well: {later:?}"
+    );
 }

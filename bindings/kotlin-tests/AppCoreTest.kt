@@ -28,8 +28,9 @@ import kotlin.test.assertNull
 import kotlin.test.assertTrue
 
 /**
- * A shell as the phone apps are one: effects arrive on any thread and are queued for a fake
- * main thread ([drain]); scheduled background syncs go to a fake scheduler ([scheduled]); the
+ * A shell as the phone apps are one: effects arrive on the core's threads (and from each
+ * dispatch) and are queued for a fake main thread ([drain]); scheduled background syncs go to a
+ * fake scheduler ([scheduled]); the
  * saved UI state and the token go to fake platform stores.
  */
 class FakeShell : AppShell {
@@ -60,6 +61,15 @@ class FakeShell : AppShell {
     }
 }
 
+/** As the shells do: an event's own effects, returned by `dispatch`, join the main thread's queue. */
+fun AppCore.send(shell: FakeShell, event: Event) = shell.effects(dispatch(event))
+
+fun AppCore.sendAndBoard(shell: FakeShell, event: Event): BoardView? {
+    val update = dispatchAndBoard(event)
+    shell.effects(update.effects)
+    return update.board
+}
+
 /** No network: every request fails to connect. */
 class OfflineTransport : HttpTransport {
     override fun send(request: HttpRequest): HttpResponse = throw TransportException.Connect("offline")
@@ -79,11 +89,11 @@ class AppCoreTest {
 
     private fun start(dir: String, shell: FakeShell, game: GameKind, mode: PlayMode, level: Int, transport: HttpTransport? = null): AppCore {
         val app = AppCore(config(dir), shell, transport)
-        app.dispatch(Event.ScreenShown)
-        app.dispatch(Event.ChooseGame(game))
-        app.dispatch(Event.ChooseMode(mode))
-        app.dispatch(Event.ChooseLevel(level.toUByte()))
-        app.dispatch(Event.NewGame)
+        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.ChooseGame(game))
+        app.send(shell, Event.ChooseMode(mode))
+        app.send(shell, Event.ChooseLevel(level.toUByte()))
+        app.send(shell, Event.NewGame)
         return app
     }
 
@@ -102,7 +112,7 @@ class AppCoreTest {
         var turns = 0
         while (!board.finished) {
             assertTrue(board.acceptsInput, board.status)
-            app.dispatchAndBoard(Event.ChooseMove(board.legalMoves.first().index))
+            app.sendAndBoard(shell, Event.ChooseMove(board.legalMoves.first().index))
             board = settled(app, shell)
             turns++
             assertTrue(turns < 100)
@@ -110,7 +120,7 @@ class AppCoreTest {
         assertEquals(board.firstCount + board.secondCount, board.cells.count { it.piece.name != "EMPTY" }.toUInt())
         assertTrue(shell.seen.contains(Effect.Announce(board.status)), "the result is announced")
         assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("The computer (White) played") })
-        app.dispatch(Event.OpenHistory)
+        app.send(shell, Event.OpenHistory)
         settled(app, shell)
         val history = assertNotNull(app.historyView())
         assertEquals(1, history.entries.size)
@@ -125,15 +135,15 @@ class AppCoreTest {
         // Level 10 thinks for seconds: long enough to be hidden mid-search.
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 10)
         settled(app, shell)
-        val thinking = app.dispatchAndBoard(Event.PlayNotation("f5"))
+        val thinking = app.sendAndBoard(shell, Event.PlayNotation("f5"))
         assertEquals(ThinkingKind.MOVE, thinking?.thinking?.kind)
-        app.dispatch(Event.ScreenHidden)
+        app.send(shell, Event.ScreenHidden)
         val hidden = settled(app, shell)
         assertEquals(listOf("f5"), hidden.moves, "no move while hidden")
         assertNull(hidden.thinking)
-        app.dispatch(Event.ScreenShown)
+        app.send(shell, Event.ScreenShown)
         assertEquals(ThinkingKind.MOVE, app.boardView()?.thinking?.kind, "thinking again once shown")
-        app.dispatch(Event.Undo)
+        app.send(shell, Event.Undo)
         val undone = settled(app, shell)
         assertTrue(undone.moves.isEmpty() && undone.acceptsInput)
         app.destroy()
@@ -144,16 +154,16 @@ class AppCoreTest {
         val dir = newDir()
         val shell = FakeShell()
         val app = start(dir, shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)
-        app.dispatch(Event.PlayNotation("4"))
-        app.dispatch(Event.PlayNotation("3"))
+        app.send(shell, Event.PlayNotation("4"))
+        app.send(shell, Event.PlayNotation("3"))
         val before = settled(app, shell)
         val blob = assertNotNull(shell.uiState)
         app.destroy()
 
         val again = FakeShell()
         val restored = AppCore(config(dir), again, null)
-        restored.dispatch(Event.RestoreUi(blob))
-        restored.dispatch(Event.ScreenShown)
+        restored.send(again, Event.RestoreUi(blob))
+        restored.send(again, Event.ScreenShown)
         val after = settled(restored, again)
         assertEquals(Screen.BOARD, assertNotNull(restored.view()).screen)
         assertEquals(before.moves, after.moves)
@@ -166,21 +176,21 @@ class AppCoreTest {
     fun aFailedSyncIsScheduledAtTheCoresRetryTimeAlsoInTheBackground() {
         val shell = FakeShell()
         val app = AppCore(config(newDir()), shell, OfflineTransport())
-        app.dispatch(Event.ScreenShown)
-        app.dispatch(Event.OpenSettings)
-        app.dispatch(Event.SetServerUrl("ftp://nowhere"))
+        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.OpenSettings)
+        app.send(shell, Event.SetServerUrl("ftp://nowhere"))
         assertNotNull(app.settingsView()?.serverUrlError, "a bad address is refused")
-        app.dispatch(Event.SetServerUrl("https://collector.example"))
-        app.dispatch(Event.SetSyncEnabled(true))
+        app.send(shell, Event.SetServerUrl("https://collector.example"))
+        app.send(shell, Event.SetSyncEnabled(true))
         assertTrue(app.settingsView()!!.syncEnabled)
-        app.dispatch(Event.ChooseGame(GameKind.CONNECT_FOUR))
-        app.dispatch(Event.ChooseMode(PlayMode.TWO_PLAYERS))
-        app.dispatch(Event.NewGame)
-        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.dispatch(Event.PlayNotation(c))
+        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
+        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
+        app.send(shell, Event.NewGame)
+        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.send(shell, Event.PlayNotation(c))
         settled(app, shell)
         val retry = shell.scheduled.lastOrNull()
         assertNotNull(retry, "the failed attempt asks the platform to try again")
-        app.dispatch(Event.Background)
+        app.send(shell, Event.Background)
         shell.drain()
         assertEquals(retry, shell.scheduled.last(), "backgrounding keeps the core's retry time")
         assertEquals(SyncState.Waiting, app.historyView()!!.entries[0].sync)
@@ -191,12 +201,12 @@ class AppCoreTest {
     fun computerAgainstComputerPausesAndResumes() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.COMPUTER_VS_COMPUTER, 3)
-        app.dispatch(Event.Pause)
+        app.send(shell, Event.Pause)
         val paused = settled(app, shell)
         assertTrue(paused.canResume && !paused.canPause, paused.status)
         assertTrue(paused.status.startsWith("Paused"), paused.status)
         assertEquals(paused.moves, settled(app, shell).moves, "no move while paused")
-        app.dispatch(Event.Resume)
+        app.send(shell, Event.Resume)
         val end = settled(app, shell)
         assertTrue(end.finished, end.status)
         assertTrue(end.moves.size > paused.moves.size)
@@ -210,12 +220,12 @@ class AppCoreTest {
         for ((i, c) in listOf("4", "5", "4", "5", "4", "5", "4").withIndex()) {
             val b = assertNotNull(app.boardView())
             assertEquals(if (i % 2 == 0) "Red (X) to move." else "Yellow (O) to move.", b.status)
-            app.dispatch(Event.PlayNotation(c))
+            app.send(shell, Event.PlayNotation(c))
         }
         val end = settled(app, shell)
         assertEquals("Red wins (four in a row).", end.status)
         assertTrue(shell.seen.contains(Effect.Cue(dev.ply.core.Cue.GAME_OVER)))
-        app.dispatch(Event.OpenAfterGame)
+        app.send(shell, Event.OpenAfterGame)
         val after = assertNotNull(app.afterGameView())
         assertEquals(7u, after.moveCount)
         assertTrue(after.shareText.contains("4545454"), after.shareText)
@@ -226,11 +236,11 @@ class AppCoreTest {
     fun aFullColumnAndABadMoveAreRefusedWithAReason() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)
-        repeat(6) { app.dispatch(Event.TapCell(0u)) }
-        val full = assertNotNull(app.dispatchAndBoard(Event.TapCell(35u)))
+        repeat(6) { app.send(shell, Event.TapCell(0u)) }
+        val full = assertNotNull(app.sendAndBoard(shell, Event.TapCell(35u)))
         assertEquals("That column is full", full.message)
         assertEquals(6, full.moves.size)
-        val bad = assertNotNull(app.dispatchAndBoard(Event.PlayNotation("9")))
+        val bad = assertNotNull(app.sendAndBoard(shell, Event.PlayNotation("9")))
         assertEquals("'9' is not a legal move here", bad.message)
         assertEquals(6, bad.moves.size)
         app.destroy()
@@ -240,14 +250,14 @@ class AppCoreTest {
     fun invalidSettingsNameTheirField() {
         val shell = FakeShell()
         val app = AppCore(config(newDir()), shell, null)
-        app.dispatch(Event.OpenSettings)
-        app.dispatch(Event.SetWeights(GameKind.OTHELLO, "{\"weights\": {\"nonsense\": 1}}"))
+        app.send(shell, Event.OpenSettings)
+        app.send(shell, Event.SetWeights(GameKind.OTHELLO, "{\"weights\": {\"nonsense\": 1}}"))
         val w = assertNotNull(app.settingsView()).weights.first { it.game == GameKind.OTHELLO }
         assertTrue(w.error?.contains("nonsense") == true, w.toString())
         assertTrue(!w.custom)
-        app.dispatch(Event.SetServerUrl("collector.example"))
+        app.send(shell, Event.SetServerUrl("collector.example"))
         assertNotNull(app.settingsView()?.serverUrlError)
-        app.dispatch(Event.SetSyncEnabled(true))
+        app.send(shell, Event.SetSyncEnabled(true))
         assertTrue(!app.settingsView()!!.syncEnabled, "sync stays off without a valid address")
         app.destroy()
     }
@@ -256,15 +266,15 @@ class AppCoreTest {
     fun backgroundStopsTheComputerAndForegroundResumesIt() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 2)
-        app.dispatch(Event.PlayNotation("d3"))
-        app.dispatch(Event.Background)
+        app.send(shell, Event.PlayNotation("d3"))
+        app.send(shell, Event.Background)
         val away = settled(app, shell)
         assertTrue(away.moves.size <= 2, "at most the move that was already found")
-        app.dispatch(Event.Foreground)
+        app.send(shell, Event.Foreground)
         val back = settled(app, shell)
         assertEquals(2, back.moves.size)
         assertTrue(back.acceptsInput)
-        app.dispatch(Event.Hint)
+        app.send(shell, Event.Hint)
         val hinted = settled(app, shell)
         assertEquals(1, hinted.cells.count { it.hint }, "one cell carries the hint")
         app.destroy()

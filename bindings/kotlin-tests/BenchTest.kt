@@ -88,10 +88,12 @@ class BenchTest {
                 val m = b.legalMoves[rng.nextInt(b.legalMoves.size)]
                 val t0 = System.nanoTime()
                 if (split) {
-                    app.dispatch(dev.ply.core.Event.ChooseMove(m.index))
+                    shell.effects(app.dispatch(dev.ply.core.Event.ChooseMove(m.index)))
                     b = app.boardView()!!
                 } else {
-                    b = app.dispatchAndBoard(dev.ply.core.Event.ChooseMove(m.index))!!
+                    val update = app.dispatchAndBoard(dev.ply.core.Event.ChooseMove(m.index))
+                    shell.effects(update.effects)
+                    b = update.board!!
                 }
                 wall.add((System.nanoTime() - t0) / 1000.0)
             }

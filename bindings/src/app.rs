@@ -11,9 +11,10 @@ use ply_app::app::runtime::{Runtime, Shell};
 use ply_app::guard::guard_or;
 use std::sync::Arc;
 
-/// What the shell does with the core's effects: called on the thread that dispatched the event,
-/// or on one of the core's worker threads when a search, write or sync run finishes. Hop to the
-/// main thread to draw; never block here.
+/// What the shell does with the effects of the core's own work: called on one of the core's
+/// worker threads when a search (or its progress), a write or a sync run finishes. Hop to the
+/// main thread to perform them; never block here. (An event's own effects are returned by
+/// `dispatch` instead.)
 #[uniffi::export(with_foreign)]
 pub trait AppShell: Send + Sync {
     fn effects(&self, effects: Vec<Effect>);
@@ -25,6 +26,14 @@ impl Shell for ShellBridge {
     fn effects(&self, effects: Vec<Effect>) {
         self.0.effects(effects)
     }
+}
+
+/// An event's effects and the board after it.
+#[derive(uniffi::Record)]
+pub struct BoardUpdate {
+    pub effects: Vec<Effect>,
+    /// `None` when no game is in progress.
+    pub board: Option<BoardView>,
 }
 
 /// The app: create one per process with the shell's data directory and device facts.
@@ -50,10 +59,10 @@ impl AppCore {
         })
     }
 
-    /// Handles one event; its effects reach the `AppShell` before this returns.
-    pub fn dispatch(&self, event: Event) {
-        guard_or("AppCore.dispatch", (), || {
-            self.runtime.dispatch(event);
+    /// Handles one event and returns its effects, for the caller to perform in order.
+    pub fn dispatch(&self, event: Event) -> Vec<Effect> {
+        guard_or("AppCore.dispatch", Vec::new(), || {
+            self.runtime.dispatch(event)
         })
     }
 
@@ -72,11 +81,19 @@ impl AppCore {
     }
 
     /// `dispatch(event)` then `board_view()` in one call (one FFI crossing per tap).
-    pub fn dispatch_and_board(&self, event: Event) -> Option<BoardView> {
-        guard_or("AppCore.dispatch_and_board", None, || {
-            self.runtime.dispatch(event);
-            self.runtime.read(|a| a.board_view())
-        })
+    pub fn dispatch_and_board(&self, event: Event) -> BoardUpdate {
+        guard_or(
+            "AppCore.dispatch_and_board",
+            BoardUpdate {
+                effects: Vec::new(),
+                board: None,
+            },
+            || {
+                let effects = self.runtime.dispatch(event);
+                let board = self.runtime.read(|a| a.board_view());
+                BoardUpdate { effects, board }
+            },
+        )
     }
 
     pub fn home_view(&self) -> Option<HomeView> {

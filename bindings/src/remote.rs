@@ -317,6 +317,8 @@ pub enum PlayerKind {
 pub enum ClientPlatform {
     Android,
     Ios,
+    /// `ply play` in a terminal.
+    Cli,
     Desktop,
     Other,
 }

@@ -7,7 +7,7 @@
 use crate::remote::{ClientPlatform, PlyError};
 use crate::session::GameSession;
 use ply_app::guard::{guard, guard_or};
-use ply_core::record::{Platform, now_ms};
+use ply_core::record::now_ms;
 use ply_core::sync as core;
 use std::sync::Arc;
 
@@ -347,12 +347,7 @@ pub fn register_device(
     guard("register_device", || {
         let client = core::SyncClient::new(core::SyncConfig::new(server));
         let request = ply_core::sync::wire::RegisterDeviceRequest {
-            platform: match platform {
-                ClientPlatform::Android => Platform::Android,
-                ClientPlatform::Ios => Platform::Ios,
-                ClientPlatform::Desktop => Platform::Desktop,
-                ClientPlatform::Other => Platform::Other,
-            },
+            platform: platform.into(),
             app_version,
         };
         client

@@ -125,6 +125,14 @@ fn othello_against_the_computer_to_the_end() {
     );
     let history = std::fs::read_to_string(dir.0.join("history.json")).expect("history");
     assert!(history.contains(result.split(" After").next().unwrap_or(result)));
+    let record: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(&outbox_files(&dir.0)[0]).expect("the outbox record"),
+    )
+    .expect("a JSON record");
+    assert_eq!(
+        record["client"]["platform"], "cli",
+        "a terminal game says where it was played"
+    );
 }
 
 #[test]

@@ -74,7 +74,7 @@ pub enum Command {
     /// Write (or with `None` remove) one of the core's files.
     Write {
         file: &'static str,
-        bytes: Option<Vec<u8>>,
+        contents: Option<store::Contents>,
     },
     /// Put the finished game into the outbox, then report `Msg::Recorded`.
     Record {
@@ -91,7 +91,7 @@ impl std::fmt::Debug for Command {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Command::Think { ticket, kind, .. } => write!(f, "Think({ticket}, {kind:?})"),
-            Command::Write { file, bytes } => write!(f, "Write({file}, {})", bytes.is_some()),
+            Command::Write { file, contents } => write!(f, "Write({file}, {})", contents.is_some()),
             Command::Record { entry, .. } => write!(f, "Record({})", entry.result),
             Command::ScanOutbox => write!(f, "ScanOutbox"),
             Command::Sync(job) => write!(f, "Sync({})", job.server_url),
@@ -247,7 +247,7 @@ impl App {
                     log::warn!("the saved game could not be restored ({e}); starting afresh");
                     app.commands.push(Command::Write {
                         file: store::GAME_FILE,
-                        bytes: None,
+                        contents: None,
                     });
                 }
             }
@@ -589,13 +589,15 @@ impl App {
         change(&mut self.prefs);
         self.commands.push(Command::Write {
             file: store::PREFS_FILE,
-            bytes: Some(store::encode(&self.prefs)),
+            contents: Some(store::Contents::of(self.prefs.clone())),
         });
     }
 
     fn session_for(&self, setup: &Setup) -> Result<Session, PlyError> {
-        let [first, second] = setup.players(self.prefs.custom_weights(setup.game))?;
+        let custom = self.prefs.custom_weights(setup.game);
+        let [first, second] = setup.players(custom)?;
         let session = Session::new(setup.game, first, second, setup.start_position.clone())?;
+        session.set_hint_settings(Some(setup.engine_settings(custom)?));
         session.set_limits(self.limits);
         session.set_pondering(self.ponders(setup));
         session.set_client(
@@ -703,7 +705,7 @@ impl App {
         };
         self.commands.push(Command::Write {
             file: store::GAME_FILE,
-            bytes: Some(store::encode(&saved)),
+            contents: Some(store::Contents::of(saved)),
         });
     }
 
@@ -1060,7 +1062,7 @@ impl App {
                 self.history.drain(..excess);
                 self.commands.push(Command::Write {
                     file: store::HISTORY_FILE,
-                    bytes: Some(store::encode(&self.history)),
+                    contents: Some(store::Contents::of(self.history.clone())),
                 });
                 self.outbox
                     .get_or_insert_with(OutboxState::default)

@@ -1,7 +1,8 @@
 //! The app core's runtime: the [`App`] behind a lock, and the core's own worker threads that run
 //! its commands (searches on one, file writes and outbox scans on another, sync runs on a
-//! third), feeding each result back as a message. Effects go to the shell's [`Shell`] from
-//! whichever thread produced them; a shell hops to its main thread to draw.
+//! third), feeding each result back as a message. An event's effects are returned to the shell
+//! that dispatched it; the effects of finished work go to the shell's [`Shell`] from the worker
+//! that finished it, and a shell hops to its main thread to draw.
 
 use super::store::{self, OUTBOX_DIR};
 use super::sync_job::{SyncResult, run_sync};
@@ -19,8 +20,8 @@ use std::time::Duration;
 
 /// What the shell does with the core's effects.
 pub trait Shell: Send + Sync {
-    /// Called on a core thread or the caller's; the shell performs the effects (drawing on its
-    /// main thread).
+    /// Called on one of the core's worker threads with the effects of work that finished (a
+    /// search, its progress, a write, a sync run); the shell performs them on its main thread.
     fn effects(&self, effects: Vec<Effect>);
 }
 
@@ -98,10 +99,11 @@ impl Runtime {
     }
 
     /// Handles an event from the shell: updates the state, starts the work it asks for, and
-    /// passes the effects to the shell (also returned, for a shell that prefers to act on them
-    /// at once).
+    /// returns the event's effects for the caller to perform. (Effects of work finishing later
+    /// reach the shell's [`Shell::effects`] instead: returning these saves the shell a callback
+    /// per tap, which from Kotlin or Swift costs more than the update itself.)
     pub fn dispatch(&self, event: Event) -> Vec<Effect> {
-        self.inner.deliver(Msg::Event(event), false)
+        self.inner.update(Msg::Event(event))
     }
 
     /// Runs `f` on the current state (the view models are read this way).
@@ -138,7 +140,7 @@ impl Runtime {
             Some(t) => run_sync(&dir, t.as_ref(), &job),
             None => no_transport(),
         };
-        self.inner.deliver(Msg::Synced(result.clone()), true);
+        self.inner.deliver(Msg::Synced(result.clone()));
         Some(result)
     }
 
@@ -149,17 +151,23 @@ impl Runtime {
 }
 
 impl Inner {
-    fn deliver(self: &Arc<Self>, msg: Msg, to_shell_only: bool) -> Vec<Effect> {
+    /// Updates the state with `msg`, starts the commands it asked for, and returns its effects.
+    fn update(self: &Arc<Self>, msg: Msg) -> Vec<Effect> {
         let (fx, commands) = {
             let mut app = lock(&self.app);
             let fx = app.update(msg);
             (fx, app.take_commands())
         };
         self.run(commands);
+        fx
+    }
+
+    /// As `update`, for the result of the core's own work: the effects go to the shell.
+    fn deliver(self: &Arc<Self>, msg: Msg) {
+        let fx = self.update(msg);
         if !fx.is_empty() {
-            self.shell.effects(fx.clone());
+            self.shell.effects(fx);
         }
-        if to_shell_only { Vec::new() } else { fx }
     }
 
     fn start(self: &Arc<Self>) {
@@ -187,7 +195,7 @@ impl Inner {
             let msg = guard("app core job", || Ok(work(&inner)))
                 .unwrap_or_else(|e| Some(Msg::WriteFailed(e.to_string())));
             if let Some(msg) = msg {
-                inner.deliver(msg, true);
+                inner.deliver(msg);
             }
             inner.finish();
         });
@@ -236,7 +244,7 @@ impl Inner {
                         while !done.load(Ordering::Relaxed) {
                             thread::sleep(PROGRESS_EVERY);
                             if !done.load(Ordering::Relaxed) {
-                                inner.deliver(Msg::Progress { ticket }, true);
+                                inner.deliver(Msg::Progress { ticket });
                             }
                         }
                     });
@@ -277,9 +285,11 @@ pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) ->
                 result,
             })
         }
-        Command::Write { file, bytes } => store::write(dir, file, bytes.as_deref())
-            .err()
-            .map(Msg::WriteFailed),
+        Command::Write { file, contents } => {
+            store::write(dir, file, contents.map(|c| c.bytes()).as_deref())
+                .err()
+                .map(Msg::WriteFailed)
+        }
         Command::Record { session, entry } => {
             let result = (|| {
                 let record = session.build_record().map_err(|e| e.to_string())?;

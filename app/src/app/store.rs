@@ -9,6 +9,7 @@ use crate::snapshot::Side;
 use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 pub const GAME_FILE: &str = "game.json";
 pub const PREFS_FILE: &str = "settings.json";
@@ -92,6 +93,21 @@ pub fn read<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Option<T>
 pub fn encode<T: Serialize>(value: &T) -> Vec<u8> {
     // These types hold strings, numbers and enums only: serialising cannot fail.
     serde_json::to_vec(value).unwrap_or_default()
+}
+
+/// What a write puts in a file: the value, encoded by the worker that writes it, so a move does
+/// not pay for serialising the whole game on the caller's (the UI's) thread.
+#[derive(Clone)]
+pub struct Contents(Arc<dyn Fn() -> Vec<u8> + Send + Sync>);
+
+impl Contents {
+    pub fn of<T: Serialize + Send + Sync + 'static>(value: T) -> Contents {
+        Contents(Arc::new(move || encode(&value)))
+    }
+
+    pub fn bytes(&self) -> Vec<u8> {
+        (self.0)()
+    }
 }
 
 /// Writes `bytes` as `file` in `dir` atomically, or removes the file when `bytes` is `None`.

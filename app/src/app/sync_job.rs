@@ -3,7 +3,7 @@
 //! (WorkManager, BGTaskScheduler) runs the same function and reports the result to the core.
 
 use crate::session::ClientPlatform;
-use ply_core::record::{Platform, now_ms};
+use ply_core::record::now_ms;
 use ply_core::sync::{
     HttpTransport, Outbox, SyncClient, SyncConfig, SyncError, SyncOutcome, SyncReport,
     wire::RegisterDeviceRequest,
@@ -58,15 +58,6 @@ impl SyncResult {
     }
 }
 
-fn platform(p: ClientPlatform) -> Platform {
-    match p {
-        ClientPlatform::Android => Platform::Android,
-        ClientPlatform::Ios => Platform::Ios,
-        ClientPlatform::Desktop => Platform::Desktop,
-        ClientPlatform::Other => Platform::Other,
-    }
-}
-
 /// Runs `job` against the outbox in `outbox_dir` with `transport`.
 pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncResult {
     let failed = SyncResult::failed;
@@ -79,7 +70,7 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
         client.register(
             transport,
             &RegisterDeviceRequest {
-                platform: platform(job.platform),
+                platform: job.platform.into(),
                 app_version: job.app_version.clone(),
             },
         )

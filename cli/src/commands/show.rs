@@ -49,7 +49,7 @@ fn board_svg(args: &Args) -> Result<String> {
     let dir = std::env::temp_dir().join(format!("ply-show-{}-unused", std::process::id()));
     let mut app = App::new(AppConfig {
         data_dir: dir.to_string_lossy().into_owned(),
-        platform: ClientPlatform::Desktop,
+        platform: ClientPlatform::Cli,
         app_version: env!("CARGO_PKG_VERSION").into(),
         total_ram_bytes: 0,
         available_ram_bytes: 0,

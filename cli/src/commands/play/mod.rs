@@ -18,7 +18,7 @@ use options::Choices;
 use ply_app::ClientPlatform;
 use ply_app::app::runtime::Runtime;
 use ply_app::app::{AppConfig, BoardView, Effect, Event, prefs, svg};
-use shell::{Input, TerminalShell};
+use shell::{Core, Input, TerminalShell};
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{BufRead, IsTerminal, Write};
@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<()> {
     let (total_ram_bytes, available_ram_bytes, cpu_cores) = shell::device();
     let config = AppConfig {
         data_dir: dir.to_string_lossy().into_owned(),
-        platform: ClientPlatform::Desktop,
+        platform: ClientPlatform::Cli,
         app_version: env!("CARGO_PKG_VERSION").into(),
         total_ram_bytes,
         available_ram_bytes,
@@ -79,7 +79,12 @@ pub fn run(args: Args) -> Result<()> {
     };
     let (tx, rx) = channel();
     let terminal_shell = Arc::new(TerminalShell::new(tx.clone(), dir.clone()));
-    let rt = Runtime::new(config, terminal_shell, Some(Arc::new(UreqTransport::new())));
+    let runtime = Runtime::new(
+        config,
+        terminal_shell.clone(),
+        Some(Arc::new(UreqTransport::new())),
+    );
+    let rt = Core::new(runtime, terminal_shell);
 
     for note in &choices.notes {
         println!("{note}");
@@ -162,7 +167,7 @@ enum Flow {
 }
 
 struct Terminal<'a> {
-    rt: &'a Runtime,
+    rt: &'a Core,
     tty_in: bool,
     tty_out: bool,
     svg_dir: Option<PathBuf>,
@@ -184,7 +189,7 @@ struct Terminal<'a> {
 }
 
 impl<'a> Terminal<'a> {
-    fn new(rt: &'a Runtime, svg_dir: Option<PathBuf>, sync_on: bool) -> Terminal<'a> {
+    fn new(rt: &'a Core, svg_dir: Option<PathBuf>, sync_on: bool) -> Terminal<'a> {
         Terminal {
             rt,
             tty_in: std::io::stdin().is_terminal(),
@@ -237,7 +242,11 @@ impl<'a> Terminal<'a> {
                 self.leave(rx);
                 return Err(anyhow!("the game could not start"));
             };
-            let ready = Self::ready(&board, idle);
+            // Not idle (a ponder search may run for long), the board may have changed after
+            // the channel was emptied: wait for that change's effects before reading a line,
+            // or they would be drawn after the line's own (a hint shown after the undo).
+            let drawn = self.drawn.as_ref() == Some(&frame(&board));
+            let ready = Self::ready(&board, idle) && (idle || drawn);
             // Watching the computer play itself, `pause` and `quit` must not wait for the end.
             if (ready || watching(&board))
                 && let Some(line) = self.lines.pop_front()

@@ -3,13 +3,14 @@
 //! once so a crash cannot lose it.
 
 use anyhow::{Context, Result};
-use ply_app::app::Effect;
-use ply_app::app::runtime::Shell;
+use ply_app::app::runtime::{Runtime, Shell};
+use ply_app::app::{App, Effect, Event};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 /// The file in the data directory holding the collector token (owner read/write only).
 pub const TOKEN_FILE: &str = "collector-token";
@@ -48,6 +49,34 @@ impl Shell for TerminalShell {
         let tx = self.tx.lock().unwrap_or_else(|p| p.into_inner());
         // The main loop has ended only when the process is leaving: nothing left to show.
         let _ = tx.send(Input::Effects(effects));
+    }
+}
+
+/// The runtime with the terminal as its shell: an event's effects (returned by `dispatch`) take
+/// the same path to the main loop as the effects of the core's own work.
+pub struct Core {
+    rt: Runtime,
+    shell: Arc<TerminalShell>,
+}
+
+impl Core {
+    pub fn new(rt: Runtime, shell: Arc<TerminalShell>) -> Core {
+        Core { rt, shell }
+    }
+
+    pub fn dispatch(&self, event: Event) {
+        let fx = self.rt.dispatch(event);
+        if !fx.is_empty() {
+            self.shell.effects(fx);
+        }
+    }
+
+    pub fn read<T>(&self, f: impl FnOnce(&App) -> T) -> T {
+        self.rt.read(f)
+    }
+
+    pub fn wait_idle(&self, timeout: Duration) -> bool {
+        self.rt.wait_idle(timeout)
     }
 }
 
