@@ -332,6 +332,14 @@ impl Session {
         })
     }
 
+    /// Whether `position` (the game's position notation) is one a game can start from: it parses
+    /// and the game is not over there.
+    pub fn check_position(game: GameKind, position: &str) -> Result<(), PlyError> {
+        guard("check_position", || {
+            new_game(game, Some(position)).map(|_| ())
+        })
+    }
+
     /// The engine settings of hints when no computer plays (`None`: the default level).
     pub fn set_hint_settings(&self, settings: Option<EngineSettings>) {
         guard_or("set_hint_settings", (), || {

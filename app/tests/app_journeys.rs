@@ -101,6 +101,23 @@ fn a_whole_game_of_each_kind_against_the_computer() {
         let a = d.app.view().after_game.expect("after-game view");
         let computer_moves = record.moves.iter().filter(|m| m.stats.is_some()).count();
         assert_eq!(a.points.len(), computer_moves, "{game:?}");
+        // Each point is the search the record keeps for that move.
+        let searched: Vec<_> = record
+            .moves
+            .iter()
+            .enumerate()
+            .filter_map(|(ply, m)| {
+                m.stats
+                    .as_ref()
+                    .map(|s| (ply as u32, s.nodes, s.depth, s.score))
+            })
+            .collect();
+        let charted: Vec<_> = a
+            .points
+            .iter()
+            .map(|p| (p.ply, p.nodes, p.depth, p.score))
+            .collect();
+        assert_eq!(charted, searched, "{game:?}");
         assert!(a.share_text.contains(&a.result));
     }
 }
@@ -821,4 +838,66 @@ fn two_players_get_hints_at_the_level_they_chose() {
             "level {level}"
         );
     }
+}
+
+#[test]
+fn a_game_starts_from_a_chosen_position_and_a_bad_one_is_refused_with_its_reason() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::ConnectFour));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::ChooseStartPosition(Some("4453".into())));
+    d.send(Event::ChooseStartPosition(Some("4448".into())));
+    let home = d.app.home_view();
+    assert_eq!(home.start_position.as_deref(), Some("4453"), "kept");
+    let error = home.start_position_error.expect("the refusal is shown");
+    assert!(
+        error.starts_with("'4448' is not a start position: "),
+        "{error}"
+    );
+    d.send(Event::NewGame);
+    let b = d.board();
+    let s = Session::new(
+        GameKind::ConnectFour,
+        PlayerKind::Human,
+        PlayerKind::Human,
+        Some("4453".into()),
+    )
+    .expect("session")
+    .snapshot()
+    .expect("snapshot");
+    let pieces: Vec<_> = b.cells.iter().map(|c| c.piece).collect();
+    assert_eq!(pieces, s.cells.iter().map(|c| c.piece).collect::<Vec<_>>());
+    assert_eq!(b.status, "Red (X) to move.");
+    assert!(b.moves.is_empty(), "no move played yet in this game");
+    d.send(Event::PlayNotation("4".into()));
+    d.settle();
+    // The position survives a restart with the game.
+    let mut d = d.restart();
+    d.send(Event::ScreenShown);
+    let after = Session::new(
+        GameKind::ConnectFour,
+        PlayerKind::Human,
+        PlayerKind::Human,
+        Some("44534".into()),
+    )
+    .expect("session")
+    .snapshot()
+    .expect("snapshot");
+    let pieces: Vec<_> = d.board().cells.iter().map(|c| c.piece).collect();
+    assert_eq!(
+        pieces,
+        after.cells.iter().map(|c| c.piece).collect::<Vec<_>>()
+    );
+    assert_eq!(d.board().moves, vec!["4".to_string()]);
+    d.send(Event::Resign);
+    let record = d.app.record_json().expect("record");
+    let r = ply_core::record::parse_record(record.as_bytes()).expect("valid");
+    assert_eq!(r.start_position.as_deref(), Some("4453"), "a set-up start");
+    // A position belongs to its game: another game starts from its own start.
+    d.send(Event::ChooseGame(GameKind::Othello));
+    let home = d.app.home_view();
+    assert!(home.start_position.is_none() && home.start_position_error.is_none());
+    d.send(Event::ChooseStartPosition(Some("  ".into())));
+    assert!(d.app.home_view().start_position.is_none());
 }

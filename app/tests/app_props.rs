@@ -61,6 +61,8 @@ fn event() -> impl Strategy<Value = Event> {
         prop::sample::select(vec![PonderMode::On, PonderMode::Off, PonderMode::ByLevel])
             .prop_map(Event::SetPonder),
         "[ -~]{0,20}".prop_map(Event::RestoreUi),
+        // Never a position of any game (the replay below starts from the standard start).
+        "\\?[ -~]{0,8}".prop_map(|t| Event::ChooseStartPosition(Some(t))),
         "[ -~]{0,30}".prop_map(Event::SetServerUrl),
         any::<bool>().prop_map(Event::SetSyncEnabled),
     ]

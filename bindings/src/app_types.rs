@@ -98,6 +98,9 @@ pub enum Event {
     ChooseOrdering(OrderingChoice),
     /// A heuristic preset by name, or `None` for the custom weights (or `default`).
     ChooseHeuristic(Option<String>),
+    /// Start the next game from this position in the game's notation (`None` or blank: the
+    /// standard start); a text that does not parse is refused with the reason in the home view.
+    ChooseStartPosition(Option<String>),
     /// Starts a game from the home screen's choices and shows the board.
     NewGame,
     /// Back to the game in progress (from home, history, settings or after-game).
@@ -271,6 +274,11 @@ pub struct HomeView {
     pub algorithms: Vec<AlgorithmOption>,
     pub orderings: Vec<OrderingOption>,
     pub heuristics: Vec<HeuristicOption>,
+    /// The position the next game starts from, in the game's notation (`None`: the standard
+    /// start).
+    pub start_position: Option<String>,
+    /// The start position text last refused and why.
+    pub start_position_error: Option<String>,
     /// A game is in progress: offer to go back to it.
     pub can_resume: bool,
     /// "Resume Othello (move 12)".
@@ -390,6 +398,11 @@ pub struct ChartPoint {
     pub label: String,
     pub nodes: u64,
     pub time_ms: f64,
+    /// The depth the search completed (plies).
+    pub depth: u32,
+    /// The search's value of the move for the side that played it (positive: it thought it
+    /// was ahead), in the game's evaluation units.
+    pub score: i32,
 }
 
 #[uniffi::remote(Record)]

@@ -272,6 +272,7 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
         (vec!["othello", "--algo", "minimax"], "research baseline"),
         (vec!["othello", "--server", "ftp://x"], "--server"),
         (vec!["othello", "--variant", "relaxed"], "only standard"),
+        (vec!["connect4", "--position", "4448"], "--position '4448'"),
         (
             vec!["othello", "--mode", "watch", "--side", "first"],
             "does not fit",
@@ -287,6 +288,23 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
         assert!(!fresh.exists(), "{args:?} wrote nothing");
     }
+}
+
+#[test]
+fn a_game_from_a_set_up_position() {
+    let dir = TempDir::new("play-position");
+    let out = play(
+        &dir.0,
+        &["connect4", "--mode", "two-players", "--position", "444455"],
+        "resign\n",
+    );
+    assert!(out.contains("Red (X) to move."), "{out}");
+    let files = outbox_files(&dir.0);
+    assert_eq!(files.len(), 1, "{out}");
+    let record: GameRecord =
+        serde_json::from_slice(&std::fs::read(&files[0]).expect("record")).expect("a record");
+    assert_eq!(record.start_position.as_deref(), Some("444455"));
+    assert!(record.moves.is_empty(), "resigned before a move");
 }
 
 #[test]

@@ -398,6 +398,11 @@ pub(super) fn home(app: &App) -> HomeView {
             })
             .collect(),
         heuristics,
+        start_position: s.start_position.clone(),
+        start_position_error: app
+            .position_error
+            .as_ref()
+            .map(|(text, why)| format!("'{text}' is not a start position: {why}")),
         can_resume: resume.is_some(),
         resume_label: resume
             .map(|g| {
@@ -425,6 +430,8 @@ pub(super) fn after_game(g: &Game) -> AfterGameView {
             ),
             nodes: st.nodes,
             time_ms: st.time_ms,
+            depth: st.depth,
+            score: st.score,
         })
         .collect();
     let total_nodes = points.iter().map(|p| p.nodes).sum();

@@ -18,6 +18,10 @@ pub enum Event {
     ChooseOrdering(OrderingChoice),
     /// A heuristic preset by name, or `None` for the custom weights (or `default`).
     ChooseHeuristic(Option<String>),
+    /// Start the next game from this position in the game's notation (the same text `ply show`
+    /// and the records use), or from the standard start with `None` or a blank text. A text that
+    /// does not parse is refused with the reason in the home view, and the choice is kept.
+    ChooseStartPosition(Option<String>),
     /// Starts a game from the home screen's choices and shows the board.
     NewGame,
     /// Back to the game in progress (from home, history, settings or after-game).

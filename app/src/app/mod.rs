@@ -197,6 +197,8 @@ pub struct App {
     last_sync: Option<SyncResult>,
     url_draft: String,
     url_error: Option<String>,
+    /// The start position text last refused, with the reason.
+    position_error: Option<(String, String)>,
     weights_drafts: BTreeMap<String, (String, Option<String>)>,
     next_ticket: u64,
     commands: Vec<Command>,
@@ -231,6 +233,7 @@ impl App {
             syncing: false,
             last_sync: None,
             url_error: None,
+            position_error: None,
             weights_drafts: BTreeMap::new(),
             next_ticket: 0,
             commands: vec![Command::ScanOutbox],
@@ -331,12 +334,37 @@ impl App {
 
     fn event(&mut self, e: Event, fx: &mut Vec<Effect>) {
         match e {
-            Event::ChooseGame(g) => self.set_setup(fx, |s| {
-                if s.game != g {
-                    s.game = g;
-                    s.heuristic = None;
+            Event::ChooseGame(g) => {
+                if self.setup.game != g {
+                    // Presets and positions belong to one game.
+                    self.position_error = None;
+                    self.set_setup(fx, |s| {
+                        s.game = g;
+                        s.heuristic = None;
+                        s.start_position = None;
+                    })
                 }
-            }),
+            }
+            Event::ChooseStartPosition(text) => {
+                let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+                let checked = match &text {
+                    Some(t) => Session::check_position(self.setup.game, t),
+                    None => Ok(()),
+                };
+                match checked {
+                    Ok(()) => {
+                        self.position_error = None;
+                        self.set_setup(fx, |s| s.start_position = text)
+                    }
+                    Err(e) => {
+                        let why = match e {
+                            PlyError::BadPosition { reason } => reason,
+                            other => other.to_string(),
+                        };
+                        self.position_error = text.map(|t| (t, why));
+                    }
+                }
+            }
             Event::ChooseMode(m) => self.set_setup(fx, |s| s.mode = m),
             Event::ChooseSide(side) => self.set_setup(fx, |s| s.human_side = side),
             Event::ChooseLevel(level) => {

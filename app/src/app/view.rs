@@ -89,6 +89,11 @@ pub struct HomeView {
     pub algorithms: Vec<AlgorithmOption>,
     pub orderings: Vec<OrderingOption>,
     pub heuristics: Vec<HeuristicOption>,
+    /// The position the next game starts from, in the game's notation (`None`: the standard
+    /// start).
+    pub start_position: Option<String>,
+    /// The start position text last refused and why ("not a position: ...").
+    pub start_position_error: Option<String>,
     /// A game is in progress: offer to go back to it.
     pub can_resume: bool,
     /// "Resume Othello (move 12)".
@@ -208,6 +213,11 @@ pub struct ChartPoint {
     pub label: String,
     pub nodes: u64,
     pub time_ms: f64,
+    /// The depth the search completed (plies).
+    pub depth: u32,
+    /// The search's value of the move for the side that played it (positive: it thought it
+    /// was ahead), in the game's evaluation units.
+    pub score: i32,
 }
 
 #[derive(Debug, Clone, PartialEq)]

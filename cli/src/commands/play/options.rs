@@ -44,6 +44,11 @@ pub struct Args {
     /// Heuristic preset (see `ply tournament --help` for the names); default: the game's.
     #[arg(long)]
     pub heuristic: Option<String>,
+    /// Start from this position, in the game's notation as `ply show` takes it (Othello: 64
+    /// squares and the side to move, or moves from the start; Connect Four: the columns played;
+    /// checkers: FEN). Games from a set-up position are recorded as such.
+    #[arg(long)]
+    pub position: Option<String>,
     /// Upload finished games to this collector (http:// or https://), through the data
     /// directory's outbox; without it the games stay in the outbox.
     #[arg(long)]
@@ -77,6 +82,7 @@ pub struct Choices {
     pub algorithm: AlgorithmChoice,
     pub ordering: OrderingChoice,
     pub heuristic: Option<String>,
+    pub position: Option<String>,
     /// What the mapping chose for the person (a depth beyond every level, for example).
     pub notes: Vec<String>,
 }
@@ -114,6 +120,16 @@ impl Choices {
             algorithm: algorithm(&args.algo)?,
             ordering: ordering(&args.ordering)?,
             heuristic,
+            position: match &args.position {
+                Some(p) => {
+                    // The check the core makes, before anything is written.
+                    if let Err(e) = ply_app::Session::check_position(game, p) {
+                        bail!("--position '{p}': {e}");
+                    }
+                    Some(p.clone())
+                }
+                None => None,
+            },
             notes,
         })
     }
@@ -128,6 +144,7 @@ impl Choices {
             Event::ChooseAlgorithm(self.algorithm),
             Event::ChooseOrdering(self.ordering),
             Event::ChooseHeuristic(self.heuristic.clone()),
+            Event::ChooseStartPosition(self.position.clone()),
         ]
     }
 }
