@@ -8,6 +8,7 @@ import dev.ply.core.ClientPlatform
 import dev.ply.core.Effect
 import dev.ply.core.Event
 import dev.ply.core.GameKind
+import dev.ply.core.HttpHeader
 import dev.ply.core.HttpRequest
 import dev.ply.core.HttpResponse
 import dev.ply.core.HttpTransport
@@ -68,6 +69,31 @@ fun AppCore.sendAndBoard(shell: FakeShell, event: Event): BoardView? {
     val update = dispatchAndBoard(event)
     shell.effects(update.effects)
     return update.board
+}
+
+/** A collector whose answer the test switches: down, rejecting every record, or accepting. */
+class SwitchableCollector : HttpTransport {
+    enum class Mode { DOWN, REJECTING, ACCEPTING }
+
+    @Volatile var mode = Mode.ACCEPTING
+
+    private fun json(status: Int, body: String) =
+        HttpResponse(status.toUShort(), listOf(HttpHeader("Content-Type", "application/json")), body.toByteArray())
+
+    override fun send(request: HttpRequest): HttpResponse {
+        if (mode == Mode.DOWN) throw TransportException.Connect("network unreachable")
+        if (request.url.endsWith("/v1/devices")) return json(201, "{\"device_id\":\"d1\",\"token\":\"ply_test_token\"}")
+        val body = String(request.body, Charsets.UTF_8)
+        val ids = Regex("\"id\"\\s*:\\s*\"([0-9a-fA-F-]{36})\"").findAll(body).map { it.groupValues[1] }.toList()
+        val results = ids.joinToString(",") {
+            if (mode == Mode.REJECTING) {
+                "{\"id\":\"$it\",\"status\":\"rejected\",\"reason\":{\"code\":\"bad_record\",\"message\":\"not wanted\"}}"
+            } else {
+                "{\"id\":\"$it\",\"status\":\"accepted\"}"
+            }
+        }
+        return json(200, "{\"results\":[$results]}")
+    }
 }
 
 /** No network: every request fails to connect. */
@@ -277,6 +303,114 @@ class AppCoreTest {
         app.send(shell, Event.Hint)
         val hinted = settled(app, shell)
         assertEquals(1, hinted.cells.count { it.hint }, "one cell carries the hint")
+        app.destroy()
+    }
+
+    private fun quickWin(app: AppCore, shell: FakeShell) {
+        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
+        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
+        app.send(shell, Event.NewGame)
+        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.send(shell, Event.PlayNotation(c))
+        assertTrue(app.waitIdle(30_000uL))
+        shell.drain()
+    }
+
+    @Test
+    fun historyShowsEverySyncState() {
+        val shell = FakeShell()
+        val collector = SwitchableCollector()
+        val app = AppCore(config(newDir()), shell, collector)
+        app.send(shell, Event.ScreenShown)
+        quickWin(app, shell)
+        assertEquals(SyncState.Local, app.historyView()!!.entries[0].sync, "sync is off")
+
+        collector.mode = SwitchableCollector.Mode.DOWN
+        app.send(shell, Event.SetServerUrl("http://collector.test"))
+        app.send(shell, Event.SetSyncEnabled(true))
+        app.send(shell, Event.OpenHistory)
+        settled(app, shell)
+        assertEquals(SyncState.Waiting, app.historyView()!!.entries[0].sync)
+
+        collector.mode = SwitchableCollector.Mode.REJECTING
+        app.send(shell, Event.SyncNow)
+        settled(app, shell)
+        val rejected = app.historyView()!!.entries[0].sync
+        assertTrue(rejected is SyncState.Rejected && rejected.reason.contains("not wanted"), rejected.toString())
+
+        collector.mode = SwitchableCollector.Mode.ACCEPTING
+        quickWin(app, shell)
+        app.send(shell, Event.SyncNow)
+        settled(app, shell)
+        val h = app.historyView()!!
+        assertEquals(2, h.entries.size)
+        assertEquals(SyncState.Synced, h.entries[0].sync, "newest first")
+        assertTrue(h.entries[1].sync is SyncState.Rejected)
+        assertEquals("ply_test_token", shell.token, "the token registered on the way is kept")
+        app.destroy()
+    }
+
+    @Test
+    fun aGameRestoredOnHomeWaitsThereUntilTheBoardIsOpened() {
+        val dir = newDir()
+        val shell = FakeShell()
+        // Level 10 thinks for seconds: the board is left while the computer is thinking.
+        val app = start(dir, shell, GameKind.CONNECT_FOUR, PlayMode.VS_COMPUTER, 10)
+        settled(app, shell)
+        app.send(shell, Event.ChooseMove(3u))
+        app.send(shell, Event.OpenHome)
+        val left = settled(app, shell)
+        assertEquals(1, left.moves.size, "leaving the board stops the computer")
+        val blob = assertNotNull(shell.uiState)
+        app.destroy()
+
+        // A new process: the platform gives back the UI state, then shows the screen.
+        val again = FakeShell()
+        val restored = AppCore(config(dir), again, null)
+        restored.send(again, Event.RestoreUi(blob))
+        restored.send(again, Event.ScreenShown)
+        assertTrue(restored.waitIdle(30_000uL))
+        again.drain()
+        assertEquals(Screen.HOME, restored.view()!!.screen)
+        assertEquals(1, restored.boardView()!!.moves.size, "no search while on Home")
+        val home = restored.homeView()!!
+        assertTrue(home.canResume && home.resumeLabel.contains("Connect Four"), home.resumeLabel)
+        val board = restored.sendAndBoard(again, Event.OpenBoard)
+        assertEquals(ThinkingKind.MOVE, board?.thinking?.kind, "the computer thinks once the board is shown")
+        restored.send(again, Event.ScreenHidden)
+        assertTrue(restored.waitIdle(5_000uL))
+        restored.destroy()
+    }
+
+    @Test
+    fun ponderingLeavesThePersonFreeAndStopsWhenTheScreenHides() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, null)
+        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.SetPonder(dev.ply.core.PonderMode.ON))
+        app.send(shell, Event.ChooseGame(GameKind.OTHELLO))
+        app.send(shell, Event.ChooseLevel(8u))
+        app.send(shell, Event.NewGame)
+        app.send(shell, Event.PlayNotation("f5"))
+        // Wait for the computer's answer, not for the core to be idle: it goes on pondering.
+        var board = app.boardView()!!
+        val deadline = System.nanoTime() + 60_000_000_000L
+        while (!board.acceptsInput && System.nanoTime() < deadline) {
+            Thread.sleep(20)
+            board = app.boardView()!!
+        }
+        assertEquals(2, board.moves.size, board.status)
+        assertNull(board.thinking, "pondering is the person's time: nothing to wait for")
+        assertTrue(board.canHint, "the person may ask for a hint meanwhile")
+        // Level 8 ponders for seconds; hiding the screen stops it at once.
+        app.send(shell, Event.ScreenHidden)
+        assertTrue(app.waitIdle(5_000uL), "pondering stopped when the screen hid")
+        app.send(shell, Event.ScreenShown)
+        val legal = app.boardView()!!.legalMoves.first().index
+        val after = app.sendAndBoard(shell, Event.ChooseMove(legal))
+        assertEquals(ThinkingKind.MOVE, after?.thinking?.kind, "the person's move stops pondering and the answer is searched")
+        app.send(shell, Event.ScreenHidden)
+        assertTrue(app.waitIdle(5_000uL))
+        shell.drain()
         app.destroy()
     }
 }

@@ -61,15 +61,23 @@ class BenchTest {
         return wall to cpu
     }
 
-    /**
-     * Wall microseconds of one tap through the app core: `dispatchAndBoard(ChooseMove)` (the
-     * event, its effects delivered to the shell, and the new board view model), or [split] into
-     * `dispatch` and `boardView`. Two players, so no search runs; each move's save is written by
-     * the core's I/O thread meanwhile, as in the app.
-     */
-    private fun appTaps(kind: GameKind, moves: Int, split: Boolean): List<Double> {
-        val rng = Random(1)
+    /** Microseconds per tap: the whole tap (wall and on-CPU), and, when split, its two calls. */
+    private class Taps {
         val wall = ArrayList<Double>()
+        val cpu = ArrayList<Double>()
+        val dispatch = ArrayList<Double>()
+        val view = ArrayList<Double>()
+    }
+
+    /**
+     * One tap through the app core: `dispatchAndBoard(ChooseMove)` (the event, its effects handed
+     * to the shell, and the new board view model), or [split] into `dispatch` and `boardView`.
+     * Two players, so no search runs; each move's save is written by the core's I/O thread
+     * meanwhile, as in the app.
+     */
+    private fun appTaps(kind: GameKind, moves: Int, split: Boolean): Taps {
+        val rng = Random(1)
+        val taps = Taps()
         val shell = object : dev.ply.core.AppShell {
             var effects = 0
             override fun effects(effects: List<dev.ply.core.Effect>) { this.effects += effects.size }
@@ -81,45 +89,57 @@ class BenchTest {
         app.dispatch(dev.ply.core.Event.ScreenShown)
         app.dispatch(dev.ply.core.Event.ChooseGame(kind))
         app.dispatch(dev.ply.core.Event.ChooseMode(dev.ply.core.PlayMode.TWO_PLAYERS))
-        while (wall.size < moves) {
+        while (taps.wall.size < moves) {
             app.dispatch(dev.ply.core.Event.NewGame)
             var b = app.boardView()!!
             while (!b.finished && b.moves.size < 200) {
                 val m = b.legalMoves[rng.nextInt(b.legalMoves.size)]
+                val c0 = cpuNanos()
                 val t0 = System.nanoTime()
                 if (split) {
                     shell.effects(app.dispatch(dev.ply.core.Event.ChooseMove(m.index)))
+                    val t1 = System.nanoTime()
                     b = app.boardView()!!
+                    taps.dispatch.add((t1 - t0) / 1000.0)
+                    taps.view.add((System.nanoTime() - t1) / 1000.0)
                 } else {
                     val update = app.dispatchAndBoard(dev.ply.core.Event.ChooseMove(m.index))
                     shell.effects(update.effects)
                     b = update.board!!
                 }
-                wall.add((System.nanoTime() - t0) / 1000.0)
+                taps.wall.add((System.nanoTime() - t0) / 1000.0)
+                taps.cpu.add((cpuNanos() - c0) / 1000.0)
             }
         }
         app.waitIdle(10_000uL)
         app.close()
-        return wall
+        return taps
     }
 
     @Test
     fun appCoreTapRoundTrip() {
         val kinds = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
-        repeat(1) { for (kind in kinds) for (split in listOf(false, true)) appTaps(kind, 1000, split) }
+        repeat(2) { for (kind in kinds) for (split in listOf(false, true)) appTaps(kind, 1000, split) }
         val rounds = 5
-        val medians = HashMap<Pair<GameKind, Boolean>, MutableList<Double>>()
+        // Per game and path, each round's medians: wall, on-CPU, and the split path's two calls.
+        val medians = HashMap<Pair<GameKind, Boolean>, MutableList<DoubleArray>>()
         repeat(rounds) {
             for (kind in kinds) for (split in listOf(false, true)) {
-                medians.getOrPut(kind to split) { ArrayList() }.add(median(appTaps(kind, 500, split)))
+                val t = appTaps(kind, 500, split)
+                val parts = if (split) doubleArrayOf(median(t.dispatch), median(t.view)) else doubleArrayOf(0.0, 0.0)
+                medians.getOrPut(kind to split) { ArrayList() }
+                    .add(doubleArrayOf(median(t.wall), median(t.cpu)) + parts)
             }
         }
         for (kind in kinds) for (split in listOf(false, true)) {
-            val w = medians.getValue(kind to split)
+            val r = medians.getValue(kind to split)
+            val col = { i: Int -> r.map { it[i] } }
             val what = if (split) "AppCore dispatch+boardView" else "AppCore dispatchAndBoard"
-            println("BENCH $what $kind: median of $rounds round medians %.1f µs wall (rounds %.1f-%.1f)".format(
-                median(w), w.min(), w.max()))
-            assertTrue(w.size == rounds)
+            var line = "BENCH $what $kind: median of $rounds round medians %.1f µs wall (rounds %.1f-%.1f), %.1f µs on-CPU".format(
+                median(col(0)), col(0).min(), col(0).max(), median(col(1)))
+            if (split) line += " (dispatch %.1f, boardView %.1f)".format(median(col(2)), median(col(3)))
+            println(line)
+            assertTrue(r.size == rounds)
         }
     }
 
