@@ -901,3 +901,27 @@ fn a_game_starts_from_a_chosen_position_and_a_bad_one_is_refused_with_its_reason
     d.send(Event::ChooseStartPosition(Some("  ".into())));
     assert!(d.app.home_view().start_position.is_none());
 }
+
+#[test]
+fn cell_labels_are_built_only_while_an_accessibility_service_reads_them() {
+    let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
+    d.send(Event::PlayNotation("f5".into()));
+    let with = d.board();
+    assert!(with.cells.iter().all(|c| !c.label.is_empty()));
+    assert!(
+        with.cells
+            .iter()
+            .any(|c| c.label == "f5, black disc, last move")
+    );
+    d.send(Event::Accessibility { labels: false });
+    let without = d.board();
+    assert!(without.cells.iter().all(|c| c.label.is_empty()));
+    let strip = |b: &ply_app::app::BoardView| {
+        let mut b = b.clone();
+        b.cells.iter_mut().for_each(|c| c.label.clear());
+        b
+    };
+    assert_eq!(strip(&with), without, "only the labels differ");
+    d.send(Event::Accessibility { labels: true });
+    assert_eq!(d.board(), with);
+}

@@ -57,6 +57,7 @@ fn event() -> impl Strategy<Value = Event> {
         (any::<bool>(), any::<bool>())
             .prop_map(|(online, metered)| Event::Network { online, metered }),
         Just(Event::MemoryWarning),
+        any::<bool>().prop_map(|labels| Event::Accessibility { labels }),
         Just(Event::SyncNow),
         prop::sample::select(vec![PonderMode::On, PonderMode::Off, PonderMode::ByLevel])
             .prop_map(Event::SetPonder),

@@ -73,9 +73,10 @@ class BenchTest {
      * One tap through the app core: `dispatchAndBoard(ChooseMove)` (the event, its effects handed
      * to the shell, and the new board view model), or [split] into `dispatch` and `boardView`.
      * Two players, so no search runs; each move's save is written by the core's I/O thread
-     * meanwhile, as in the app.
+     * meanwhile, as in the app. [labels]: an accessibility service is on, so every cell carries
+     * its label.
      */
-    private fun appTaps(kind: GameKind, moves: Int, split: Boolean): Taps {
+    private fun appTaps(kind: GameKind, moves: Int, split: Boolean, labels: Boolean): Taps {
         val rng = Random(1)
         val taps = Taps()
         val shell = object : dev.ply.core.AppShell {
@@ -87,6 +88,7 @@ class BenchTest {
             dev.ply.core.AppConfig(dir, dev.ply.core.ClientPlatform.ANDROID, "bench", 0uL, 0uL, 4u, null), shell, null,
         )
         app.dispatch(dev.ply.core.Event.ScreenShown)
+        app.dispatch(dev.ply.core.Event.Accessibility(labels))
         app.dispatch(dev.ply.core.Event.ChooseGame(kind))
         app.dispatch(dev.ply.core.Event.ChooseMode(dev.ply.core.PlayMode.TWO_PLAYERS))
         while (taps.wall.size < moves) {
@@ -119,22 +121,26 @@ class BenchTest {
     @Test
     fun appCoreTapRoundTrip() {
         val kinds = listOf(GameKind.OTHELLO, GameKind.CONNECT_FOUR, GameKind.DRAUGHTS)
-        repeat(2) { for (kind in kinds) for (split in listOf(false, true)) appTaps(kind, 1000, split) }
+        // (split, labels): one call without labels (a phone with no accessibility service on),
+        // one call with them, and two calls with them.
+        val paths = listOf(false to false, false to true, true to true)
+        repeat(2) { for (kind in kinds) for ((split, labels) in paths) appTaps(kind, 1000, split, labels) }
         val rounds = 5
         // Per game and path, each round's medians: wall, on-CPU, and the split path's two calls.
-        val medians = HashMap<Pair<GameKind, Boolean>, MutableList<DoubleArray>>()
+        val medians = HashMap<Triple<GameKind, Boolean, Boolean>, MutableList<DoubleArray>>()
         repeat(rounds) {
-            for (kind in kinds) for (split in listOf(false, true)) {
-                val t = appTaps(kind, 500, split)
+            for (kind in kinds) for ((split, labels) in paths) {
+                val t = appTaps(kind, 500, split, labels)
                 val parts = if (split) doubleArrayOf(median(t.dispatch), median(t.view)) else doubleArrayOf(0.0, 0.0)
-                medians.getOrPut(kind to split) { ArrayList() }
+                medians.getOrPut(Triple(kind, split, labels)) { ArrayList() }
                     .add(doubleArrayOf(median(t.wall), median(t.cpu)) + parts)
             }
         }
-        for (kind in kinds) for (split in listOf(false, true)) {
-            val r = medians.getValue(kind to split)
+        for (kind in kinds) for ((split, labels) in paths) {
+            val r = medians.getValue(Triple(kind, split, labels))
             val col = { i: Int -> r.map { it[i] } }
-            val what = if (split) "AppCore dispatch+boardView" else "AppCore dispatchAndBoard"
+            val what = (if (split) "AppCore dispatch+boardView" else "AppCore dispatchAndBoard") +
+                (if (labels) " with labels" else " without labels")
             var line = "BENCH $what $kind: median of $rounds round medians %.1f µs wall (rounds %.1f-%.1f), %.1f µs on-CPU".format(
                 median(col(0)), col(0).min(), col(0).max(), median(col(1)))
             if (split) line += " (dispatch %.1f, boardView %.1f)".format(median(col(2)), median(col(3)))

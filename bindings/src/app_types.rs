@@ -156,6 +156,12 @@ pub enum Event {
     },
     /// The system is short of memory: the core drops what it can rebuild.
     MemoryWarning,
+    /// Whether any accessibility service that reads labels is on (Android:
+    /// `AccessibilityManager.isEnabled`; iOS: VoiceOver, Switch Control or Voice Control). On
+    /// until the shell says otherwise; while off, cell labels are empty (a cheaper tap).
+    Accessibility {
+        labels: bool,
+    },
     /// A sync run by the platform's background worker ended.
     SyncFinished(SyncResult),
     /// The platform's saved UI state (what the last `SaveUiState` effect carried).
@@ -321,7 +327,8 @@ pub struct CellView {
     pub last_move: bool,
     /// The selected draughts piece.
     pub selected: bool,
-    /// The accessibility label: "d3, empty, legal move" or "14, white king".
+    /// The accessibility label: "d3, empty, legal move" or "14, white king"; empty while the
+    /// shell says no accessibility service reads labels (`Event.Accessibility`).
     pub label: String,
 }
 

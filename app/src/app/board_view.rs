@@ -7,7 +7,6 @@ use super::setup::{
 use super::view::*;
 use super::{App, Game, ThinkKind};
 use crate::board::Piece;
-use crate::limits::EngineLimits;
 use crate::settings::GameKind;
 use crate::snapshot::{EndReason, GameStatus, MoveInfo, Side};
 
@@ -165,7 +164,7 @@ pub fn group(n: u64) -> String {
     out
 }
 
-pub(super) fn build(g: &Game, visible: bool, _limits: &EngineLimits) -> BoardView {
+pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
     let s = &g.snapshot;
     let finished = g.finished();
     let human_turn = !finished && !s.computer_to_move;
@@ -198,8 +197,12 @@ pub(super) fn build(g: &Game, visible: bool, _limits: &EngineLimits) -> BoardVie
                 .as_ref()
                 .is_some_and(|m| touches(m, c.index) || m.path.contains(&c.index));
             let selected = g.marks.selected == Some(c.index);
-            let mut label = c.label.clone();
-            if c.playable {
+            let mut label = String::new();
+            if labels {
+                label.reserve(c.label.len() + 48);
+                label.push_str(&c.label);
+            }
+            if labels && c.playable {
                 label.push_str(", ");
                 label.push_str(piece_name(c.piece).unwrap_or("empty"));
                 for (on, what) in [

@@ -77,6 +77,14 @@ pub enum Event {
     },
     /// The system is short of memory: the core drops what it can rebuild.
     MemoryWarning,
+    /// Whether any accessibility service that reads labels is on (Android:
+    /// `AccessibilityManager.isEnabled`, which covers TalkBack, Switch Access and Voice Access;
+    /// iOS: VoiceOver, Switch Control or Voice Control). Labels are on until a shell says
+    /// otherwise; while off, the board's cell labels are left empty, which saves a phone most of
+    /// the cost of a tap's view model (64 strings built in Rust and decoded in Kotlin or Swift).
+    Accessibility {
+        labels: bool,
+    },
     /// A sync run by the platform's background worker ended.
     SyncFinished(SyncResult),
     /// The platform's saved UI state (what the last `SaveUiState` effect carried).

@@ -197,6 +197,8 @@ pub struct App {
     last_sync: Option<SyncResult>,
     url_draft: String,
     url_error: Option<String>,
+    /// Cell labels are built (an accessibility service may read them).
+    labels: bool,
     /// The start position text last refused, with the reason.
     position_error: Option<(String, String)>,
     weights_drafts: BTreeMap<String, (String, Option<String>)>,
@@ -233,6 +235,7 @@ impl App {
             syncing: false,
             last_sync: None,
             url_error: None,
+            labels: true,
             position_error: None,
             weights_drafts: BTreeMap::new(),
             next_ticket: 0,
@@ -558,6 +561,7 @@ impl App {
                     self.consider_sync(SyncTrigger::NetworkBack, fx);
                 }
             }
+            Event::Accessibility { labels } => self.labels = labels,
             Event::MemoryWarning => {
                 // The transposition table is the only large allocation of a search: halve the
                 // cap for the searches to come (not below 1 MiB), and stop a hint.
@@ -1227,7 +1231,7 @@ impl App {
     /// The board of the game in progress (whatever screen is on top).
     pub fn board_view(&self) -> Option<BoardView> {
         let g = self.game.as_ref()?;
-        Some(board_view::build(g, self.visible(), &self.limits))
+        Some(board_view::build(g, self.visible(), self.labels))
     }
 
     pub fn home_view(&self) -> HomeView {

@@ -136,7 +136,8 @@ pub struct CellView {
     pub last_move: bool,
     /// The selected draughts piece.
     pub selected: bool,
-    /// The accessibility label: "d3, empty, legal move" or "14, white king".
+    /// The accessibility label: "d3, empty, legal move" or "14, white king"; empty while the
+    /// shell says no accessibility service reads labels (`Event::Accessibility`).
     pub label: String,
 }
 
