@@ -6,13 +6,12 @@
 //! Besides the bytes, each picture is checked against what the position holds: the number of
 //! pieces of each kind, marks, and where they are.
 
-#[path = "common/sync_driver.rs"]
-mod sync_driver;
+mod common;
 
+use common::{Collector, Driver, FakeCollector};
 use ply_app::app::{BoardView, Event, PlayMode, svg};
 use ply_app::{GameKind, Side};
 use std::path::PathBuf;
-use sync_driver::{SyncDriver, TempDir};
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/svg")
@@ -42,14 +41,15 @@ fn golden(name: &str, view: &BoardView) -> String {
 }
 
 /// A driver with a new game of `game` in `mode`, shown on screen.
-fn start(dir: &TempDir, game: GameKind, mode: PlayMode, level: u8, depth: u32) -> SyncDriver {
-    let mut d = SyncDriver::new(&dir.0).depth(depth);
-    d.send(Event::ChooseGame(game))
-        .send(Event::ChooseMode(mode))
-        .send(Event::ChooseSide(Side::First))
-        .send(Event::ChooseLevel(level))
-        .send(Event::NewGame)
-        .send(Event::ScreenShown);
+fn start(game: GameKind, mode: PlayMode, level: u8, depth: u32) -> Driver {
+    let mut d = Driver::new().with_depth(depth);
+    d.collector = FakeCollector::new(Collector::Down);
+    d.send_settled(Event::ChooseGame(game))
+        .send_settled(Event::ChooseMode(mode))
+        .send_settled(Event::ChooseSide(Side::First))
+        .send_settled(Event::ChooseLevel(level))
+        .send_settled(Event::NewGame)
+        .send_settled(Event::ScreenShown);
     d
 }
 
@@ -77,8 +77,7 @@ const CROWN: &str = "class=\"crown\"";
 
 #[test]
 fn othello() {
-    let dir = TempDir::new("svg-othello");
-    let mut d = start(&dir, GameKind::Othello, PlayMode::VsComputer, 2, 2);
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer, 2, 2);
     let s = golden("othello-start", &d.board());
     assert_eq!((count(&s, BLACK), count(&s, WHITE)), (2, 2));
     assert_eq!(count(&s, LEGAL), 4);
@@ -87,7 +86,7 @@ fn othello() {
     assert!(cell_group(&s, 27).contains(WHITE) && cell_group(&s, 28).contains(BLACK));
     assert!(cell_group(&s, 19).contains("<title>d3, empty, legal move</title>"));
 
-    d.send(Event::PlayNotation("f5".into()));
+    d.send_settled(Event::PlayNotation("f5".into()));
     let reply = d
         .board()
         .moves
@@ -95,8 +94,8 @@ fn othello() {
         .cloned()
         .expect("the computer replied");
     let ours = d.board().legal_moves[0].notation.clone();
-    d.send(Event::PlayNotation(ours));
-    d.send(Event::Hint);
+    d.send_settled(Event::PlayNotation(ours));
+    d.send_settled(Event::Hint);
     let b = d.board();
     assert_eq!(b.moves.len(), 4, "{:?} after {reply}", b.moves);
     let s = golden("othello-hint", &b);
@@ -109,9 +108,8 @@ fn othello() {
     );
 
     // The computer against itself to the end, at one ply.
-    let dir = TempDir::new("svg-othello-end");
-    let mut d = start(&dir, GameKind::Othello, PlayMode::ComputerVsComputer, 1, 1);
-    d.run();
+    let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer, 1, 1);
+    d.settle();
     let b = d.board();
     assert!(b.finished, "{}", b.status);
     let s = golden("othello-finished", &b);
@@ -126,8 +124,7 @@ fn othello() {
 
 #[test]
 fn connect_four() {
-    let dir = TempDir::new("svg-c4");
-    let mut d = start(&dir, GameKind::ConnectFour, PlayMode::TwoPlayers, 2, 3);
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers, 2, 3);
     let s = golden("connect4-start", &d.board());
     assert_eq!(count(&s, RED) + count(&s, YELLOW), 0);
     // The legal drops are the bottom row: cells 35 to 41.
@@ -137,9 +134,9 @@ fn connect_four() {
     assert_eq!(count(&s, LEGAL), 7);
 
     for m in ["4", "4", "3"] {
-        d.send(Event::PlayNotation(m.into()));
+        d.send_settled(Event::PlayNotation(m.into()));
     }
-    d.send(Event::Hint);
+    d.send_settled(Event::Hint);
     let s = golden("connect4-hint", &d.board());
     assert_eq!((count(&s, RED), count(&s, YELLOW)), (2, 1));
     // Red's two on the bottom row (columns 3 and 4), Yellow's on column 4 above.
@@ -148,10 +145,9 @@ fn connect_four() {
     assert!(cell_group(&s, 37).contains(LAST));
     assert_eq!(count(&s, HINT), 1);
 
-    let dir = TempDir::new("svg-c4-end");
-    let mut d = start(&dir, GameKind::ConnectFour, PlayMode::TwoPlayers, 2, 3);
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers, 2, 3);
     for m in ["4", "3", "4", "3", "4", "3", "4"] {
-        d.send(Event::PlayNotation(m.into()));
+        d.send_settled(Event::PlayNotation(m.into()));
     }
     let b = d.board();
     assert!(b.status.starts_with("Red wins"), "{}", b.status);
@@ -166,8 +162,7 @@ fn connect_four() {
 
 #[test]
 fn draughts() {
-    let dir = TempDir::new("svg-draughts");
-    let mut d = start(&dir, GameKind::Draughts, PlayMode::VsComputer, 2, 2);
+    let mut d = start(GameKind::Draughts, PlayMode::VsComputer, 2, 2);
     let b = d.board();
     let s = golden("draughts-start", &b);
     assert_eq!((count(&s, BLACK), count(&s, WHITE)), (12, 12));
@@ -187,7 +182,7 @@ fn draughts() {
         .find(|c| c.legal)
         .expect("a movable man")
         .index;
-    d.send(Event::TapCell(from));
+    d.send_settled(Event::TapCell(from));
     let s = golden("draughts-selected", &d.board());
     assert!(
         cell_group(&s, from).contains(" selected\""),
@@ -196,19 +191,18 @@ fn draughts() {
     let destinations = d.board().cells.iter().filter(|c| c.legal).count();
     assert!(destinations >= 1);
     assert_eq!(count(&s, LEGAL), destinations);
-    d.send(Event::CancelSelection);
+    d.send_settled(Event::CancelSelection);
 
-    d.send(Event::PlayNotation("11-15".into()));
-    d.send(Event::Hint);
+    d.send_settled(Event::PlayNotation("11-15".into()));
+    d.send_settled(Event::Hint);
     let b = d.board();
     let s = golden("draughts-hint", &b);
     assert_eq!(count(&s, HINT), 2, "the hint's start and end squares");
     assert!(count(&s, LAST) >= 2, "the reply's start and end squares");
 
     // The computer against itself to the end, at two plies: kings appear on the way.
-    let dir = TempDir::new("svg-draughts-end");
-    let mut d = start(&dir, GameKind::Draughts, PlayMode::ComputerVsComputer, 2, 2);
-    d.run();
+    let mut d = start(GameKind::Draughts, PlayMode::ComputerVsComputer, 2, 2);
+    d.settle();
     let b = d.board();
     assert!(b.finished, "{}", b.status);
     let s = golden("draughts-finished", &b);

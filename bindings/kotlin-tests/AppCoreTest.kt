@@ -130,28 +130,57 @@ class AppCoreTest {
     }
 
     @Test
-    fun aWholeGameAgainstTheComputer() {
-        val shell = FakeShell()
-        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 1)
-        var board = settled(app, shell)
-        assertTrue(board.status.startsWith("You play black (X)"), board.status)
-        var turns = 0
-        while (!board.finished) {
-            assertTrue(board.acceptsInput, board.status)
-            app.sendAndBoard(shell, Event.ChooseMove(board.legalMoves.first().index))
-            board = settled(app, shell)
-            turns++
-            assertTrue(turns < 100)
+    fun aWholeGameOfEachKindAgainstTheComputer() {
+        for ((kind, you) in listOf(
+            GameKind.OTHELLO to "You play black (X)",
+            GameKind.CONNECT_FOUR to "You play red (X)",
+            GameKind.DRAUGHTS to "You play black (X)",
+        )) {
+            val shell = FakeShell()
+            val app = start(newDir(), shell, kind, PlayMode.VS_COMPUTER, 1)
+            var board = settled(app, shell)
+            assertTrue(board.status.startsWith(you), "$kind: ${board.status}")
+            var turns = 0
+            while (!board.finished) {
+                assertTrue(board.acceptsInput, board.status)
+                app.sendAndBoard(shell, Event.ChooseMove(board.legalMoves.first().index))
+                board = settled(app, shell)
+                turns++
+                assertTrue(turns < 600, "$kind: the game ends")
+            }
+            if (kind == GameKind.OTHELLO) {
+                assertEquals(board.firstCount + board.secondCount, board.cells.count { it.piece.name != "EMPTY" }.toUInt())
+            }
+            assertTrue(shell.seen.contains(Effect.Announce(board.status)), "$kind: the result is announced")
+            assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("The computer (") && it.v1.contains(") played") }, "$kind")
+            app.send(shell, Event.OpenHistory)
+            settled(app, shell)
+            val history = assertNotNull(app.historyView())
+            assertEquals(1, history.entries.size, "$kind")
+            assertEquals(SyncState.Local, history.entries[0].sync)
+            assertEquals(Screen.HISTORY, assertNotNull(app.view()).screen)
+            app.destroy()
         }
-        assertEquals(board.firstCount + board.secondCount, board.cells.count { it.piece.name != "EMPTY" }.toUInt())
-        assertTrue(shell.seen.contains(Effect.Announce(board.status)), "the result is announced")
-        assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("The computer (White) played") })
-        app.send(shell, Event.OpenHistory)
+    }
+
+    @Test
+    fun undoAndRedoWhileTheComputerThinks() {
+        val shell = FakeShell()
+        // Level 10 thinks for seconds: the undo arrives mid-search.
+        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 10)
         settled(app, shell)
-        val history = assertNotNull(app.historyView())
-        assertEquals(1, history.entries.size)
-        assertEquals(SyncState.Local, history.entries[0].sync)
-        assertEquals(Screen.HISTORY, assertNotNull(app.view()).screen)
+        val thinking = app.sendAndBoard(shell, Event.PlayNotation("f5"))
+        assertEquals(ThinkingKind.MOVE, thinking?.thinking?.kind)
+        val undone = assertNotNull(app.sendAndBoard(shell, Event.Undo))
+        assertTrue(undone.moves.isEmpty() && undone.thinking == null && undone.acceptsInput, undone.status)
+        // The cancelled search ends on the core's thread; it must not play into the undone game.
+        val later = settled(app, shell)
+        assertTrue(later.moves.isEmpty(), "a stale search changed the game: ${later.moves}")
+        val redone = assertNotNull(app.sendAndBoard(shell, Event.Redo))
+        assertEquals(listOf("f5"), redone.moves)
+        assertEquals(ThinkingKind.MOVE, redone.thinking?.kind, "the computer thinks again after redo")
+        app.send(shell, Event.Undo)
+        assertTrue(settled(app, shell).moves.isEmpty())
         app.destroy()
     }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 mod common;
-use common::{Interactive, TempDir, ply, ply_with_stdin, stderr, stdout};
+use common::{Interactive, ply, ply_with_stdin, stderr, stdout, temp_dir};
 
 /// `ply play ARGS --data-dir DIR` with `input` on stdin; the run must succeed.
 fn play(dir: &Path, args: &[&str], input: &str) -> String {
@@ -60,8 +60,8 @@ const RED_WINS: &str = "4\n3\n4\n3\n4\n3\n4\n";
 
 #[test]
 fn othello_against_the_computer_to_the_end() {
-    let dir = TempDir::new("play-othello");
-    let d = dir.0.to_string_lossy().into_owned();
+    let dir = temp_dir("play-othello");
+    let d = dir.path().to_string_lossy().into_owned();
     let mut p = Interactive::start(&["play", "othello", "--level", "1", "--data-dir", &d]);
     // Answer every "Legal moves:" line (one per position where it is our turn) with its first
     // move, until the game is over.
@@ -119,14 +119,14 @@ fn othello_against_the_computer_to_the_end() {
         .expect("move count");
     assert_eq!(ours + computer_moves as u32, after, "{out}");
     assert_eq!(
-        outbox_files(&dir.0).len(),
+        outbox_files(dir.path()).len(),
         1,
         "the finished game is in the outbox"
     );
-    let history = std::fs::read_to_string(dir.0.join("history.json")).expect("history");
+    let history = std::fs::read_to_string(dir.path().join("history.json")).expect("history");
     assert!(history.contains(result.split(" After").next().unwrap_or(result)));
     let record: serde_json::Value = serde_json::from_slice(
-        &std::fs::read(&outbox_files(&dir.0)[0]).expect("the outbox record"),
+        &std::fs::read(&outbox_files(dir.path())[0]).expect("the outbox record"),
     )
     .expect("a JSON record");
     assert_eq!(
@@ -137,11 +137,11 @@ fn othello_against_the_computer_to_the_end() {
 
 #[test]
 fn two_players_on_one_terminal_play_connect_four_to_a_win() {
-    let dir = TempDir::new("play-c4");
-    let svg = dir.0.join("svg");
+    let dir = temp_dir("play-c4");
+    let svg = dir.path().join("svg");
     let s = svg.to_string_lossy().into_owned();
     let out = play(
-        &dir.0,
+        dir.path(),
         &["connect4", "--mode", "two-players", "--svg-dir", &s],
         RED_WINS,
     );
@@ -172,14 +172,14 @@ fn two_players_on_one_terminal_play_connect_four_to_a_win() {
     assert_eq!(pictures.len(), 8, "{pictures:?}");
     let last = std::fs::read_to_string(pictures.last().expect("a picture")).expect("svg");
     assert!(last.starts_with("<svg ") && last.contains("Red wins (four in a row)."));
-    assert_eq!(outbox_files(&dir.0).len(), 1);
+    assert_eq!(outbox_files(dir.path()).len(), 1);
 }
 
 #[test]
 fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
-    let dir = TempDir::new("play-watch");
+    let dir = temp_dir("play-watch");
     let out = play(
-        &dir.0,
+        dir.path(),
         &["othello", "--mode", "watch", "--level", "2"],
         "pause\nresume\n",
     );
@@ -201,7 +201,7 @@ fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
 
     // `--side none` still means watching; a move typed meanwhile is refused, not played.
     let out = play(
-        &dir.0,
+        dir.path(),
         &["connect4", "--side", "none", "--level", "1"],
         "4\n",
     );
@@ -214,9 +214,9 @@ fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
 
 #[test]
 fn undo_redo_and_hint() {
-    let dir = TempDir::new("play-undo");
+    let dir = temp_dir("play-undo");
     let out = play(
-        &dir.0,
+        dir.path(),
         &["othello", "--level", "1"],
         "f5\nmoves\nhint\nundo\nmoves\nundo\nredo\nmoves\nredo\n",
     );
@@ -248,11 +248,11 @@ fn undo_redo_and_hint() {
 
 #[test]
 fn bad_input_is_refused_clearly_and_loses_nothing() {
-    let dir = TempDir::new("play-bad");
+    let dir = temp_dir("play-bad");
     // Column 1 filled, then a seventh stone in it, a column that does not exist, a word that is
     // no command and a pause with nothing to pause: then Red still wins down column 4.
     let script = "1\n1\n1\n1\n1\n1\n1\n9\nfoo\npause\n4\n3\n4\n3\n4\n3\n4\n";
-    let out = play(&dir.0, &["connect4", "--mode", "two-players"], script);
+    let out = play(dir.path(), &["connect4", "--mode", "two-players"], script);
     assert!(out.contains("'1' is not a legal move here"), "{out}");
     assert!(out.contains("'9' is not a legal move here"), "{out}");
     assert!(out.contains("'foo' is not a legal move here"), "{out}");
@@ -278,7 +278,7 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
             "does not fit",
         ),
     ] {
-        let fresh = dir.0.join("refused");
+        let fresh = dir.path().join("refused");
         let d = fresh.to_string_lossy().into_owned();
         let mut all = vec!["play"];
         all.extend_from_slice(&args);
@@ -292,14 +292,14 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
 
 #[test]
 fn a_game_from_a_set_up_position() {
-    let dir = TempDir::new("play-position");
+    let dir = temp_dir("play-position");
     let out = play(
-        &dir.0,
+        dir.path(),
         &["connect4", "--mode", "two-players", "--position", "444455"],
         "resign\n",
     );
     assert!(out.contains("Red (X) to move."), "{out}");
-    let files = outbox_files(&dir.0);
+    let files = outbox_files(dir.path());
     assert_eq!(files.len(), 1, "{out}");
     let record: GameRecord =
         serde_json::from_slice(&std::fs::read(&files[0]).expect("record")).expect("a record");
@@ -309,18 +309,18 @@ fn a_game_from_a_set_up_position() {
 
 #[test]
 fn a_quit_game_is_kept_and_resumed() {
-    let dir = TempDir::new("play-resume");
-    let out = play(&dir.0, &["connect4", "--side", "both"], "4\n3\nquit\n");
+    let dir = temp_dir("play-resume");
+    let out = play(dir.path(), &["connect4", "--side", "both"], "4\n3\nquit\n");
     assert!(out.trim_end().ends_with("Bye."), "{out}");
     let out = play(
-        &dir.0,
+        dir.path(),
         &["connect4", "--side", "both", "--resume"],
         "moves\n5\n",
     );
     assert!(out.contains("Moves: 4 3\n"), "{out}");
     assert!(out.contains("Red (X) 2 · Yellow (O) 1"), "{out}");
     // Without --resume a new game replaces it, and says so.
-    let out = play(&dir.0, &["connect4", "--side", "both"], "moves\n");
+    let out = play(dir.path(), &["connect4", "--side", "both"], "moves\n");
     assert!(out.contains("is replaced by this one"), "{out}");
     assert!(out.contains("Moves: \n"), "{out}");
 }
@@ -348,9 +348,9 @@ fn stored(db_url: &str) -> Vec<GameRecord> {
 fn finished_games_reach_the_collector() {
     let db = TempDatabase::sqlite().expect("temporary database");
     let server = RunningServer::start(&db.url, Config::default()).expect("start the collector");
-    let dir = TempDir::new("play-sync");
+    let dir = temp_dir("play-sync");
     let out = play(
-        &dir.0,
+        dir.path(),
         &["connect4", "--mode", "two-players", "--server", &server.url],
         RED_WINS,
     );
@@ -360,10 +360,10 @@ fn finished_games_reach_the_collector() {
     let record = serde_json::to_value(&records[0]).expect("json");
     let text = record.to_string();
     assert!(text.contains("connect4"), "{text}");
-    assert!(outbox_files(&dir.0).is_empty(), "the outbox is emptied");
+    assert!(outbox_files(dir.path()).is_empty(), "the outbox is emptied");
 
     // The token the collector issued is kept for the owner only, and used again.
-    let token = dir.0.join("collector-token");
+    let token = dir.path().join("collector-token");
     let first = std::fs::read_to_string(&token).expect("token file");
     #[cfg(unix)]
     {
@@ -375,7 +375,7 @@ fn finished_games_reach_the_collector() {
         assert_eq!(mode & 0o777, 0o600);
     }
     let out = play(
-        &dir.0,
+        dir.path(),
         &["connect4", "--mode", "two-players", "--server", &server.url],
         RED_WINS,
     );
@@ -387,12 +387,16 @@ fn finished_games_reach_the_collector() {
     let url = server.url.clone();
     server.stop();
     let out = play(
-        &dir.0,
+        dir.path(),
         &["connect4", "--mode", "two-players", "--server", &url],
         RED_WINS,
     );
     assert!(out.contains("1 game waiting to sync."), "{out}");
-    assert_eq!(outbox_files(&dir.0).len(), 1);
-    let out = play(&dir.0, &["connect4", "--mode", "two-players"], "history\n");
+    assert_eq!(outbox_files(dir.path()).len(), 1);
+    let out = play(
+        dir.path(),
+        &["connect4", "--mode", "two-players"],
+        "history\n",
+    );
     assert!(out.contains("On this device (sync is off)"), "{out}");
 }

@@ -2,13 +2,13 @@
 //! feature) `ply records export` gives back exactly what a collector stored.
 
 mod common;
-use common::{TempDir, ply, text};
+use common::{ply, temp_dir, text};
 
 #[test]
 fn selfplay_writes_valid_records() {
-    let dir = TempDir::new("selfplay");
+    let dir = temp_dir("selfplay");
     for game in ["connect4", "othello", "checkers"] {
-        let out = dir.0.join(format!("{game}.jsonl"));
+        let out = dir.path().join(format!("{game}.jsonl"));
         let out_s = out.to_string_lossy().into_owned();
         let o = ply(&[
             "selfplay", game, "--games", "2", "--depth", "2", "--out", &out_s,
@@ -37,13 +37,13 @@ fn records_export_gives_back_what_was_stored() {
 
     let db = TempDatabase::sqlite().expect("temporary database");
     let server = RunningServer::start(&db.url, ply_server::Config::default()).expect("collector");
-    let dir = TempDir::new("export");
-    let outbox = Outbox::open(&dir.0).expect("outbox");
+    let dir = temp_dir("export");
+    let outbox = Outbox::open(dir.path()).expect("outbox");
     let mut written = games::mixed(2, 11);
     for record in &written {
         outbox.write(record).expect("write to the outbox");
     }
-    let outbox_s = dir.0.to_string_lossy().into_owned();
+    let outbox_s = dir.path().to_string_lossy().into_owned();
     let o = ply(&[
         "sync",
         "--server",

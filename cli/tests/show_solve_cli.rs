@@ -240,8 +240,8 @@ fn solve_connect4_warns_on_early_positions_and_time_ms_bounds_it() {
 
 #[test]
 fn show_svg_draws_the_app_cores_board_after_moves() {
-    let dir = common::TempDir::new("show-svg");
-    let file = dir.0.join("win.svg");
+    let dir = common::temp_dir("show-svg");
+    let file = dir.path().join("win.svg");
     let f = file.to_string_lossy().into_owned();
     let o = ply(&["show", "connect4", "--svg", &f, "--moves", "4 3 4 3 4 3 4"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -250,7 +250,7 @@ fn show_svg_draws_the_app_cores_board_after_moves() {
     assert!(svg.contains(">Red wins (four in a row).</text>"), "{svg}");
     assert_eq!(svg.matches("fill=\"#d32f2f\"").count(), 4, "Red's stones");
 
-    let hinted = dir.0.join("hint.svg");
+    let hinted = dir.path().join("hint.svg");
     let h = hinted.to_string_lossy().into_owned();
     let o = ply(&["show", "othello", "--svg", &h, "--moves", "f5 d6", "--hint"]);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -259,7 +259,7 @@ fn show_svg_draws_the_app_cores_board_after_moves() {
     assert_eq!(svg.matches("class=\"last-move-mark\"").count(), 1, "{svg}");
 
     // A move that is not legal names itself and its place; nothing is written.
-    let bad = dir.0.join("bad.svg");
+    let bad = dir.path().join("bad.svg");
     let b = bad.to_string_lossy().into_owned();
     let o = ply(&["show", "othello", "--svg", &b, "--moves", "f5 a1"]);
     assert!(!o.status.success());

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::process::Output;
 
 mod common;
-use common::{TempDir, ply, text};
+use common::{ply, temp_dir, text};
 
 /// Every record the database holds, parsed, sorted by id.
 fn stored(db_url: &str) -> Vec<GameRecord> {
@@ -53,11 +53,11 @@ fn sync(server: &str, outbox: &Path, extra: &[&str]) -> Output {
 fn collector_and_outbox(
     tag: &str,
     records: &[GameRecord],
-) -> (TempDatabase, RunningServer, TempDir, Outbox) {
+) -> (TempDatabase, RunningServer, tempfile::TempDir, Outbox) {
     let db = TempDatabase::sqlite().expect("temporary database");
     let server = RunningServer::start(&db.url, Config::default()).expect("start the collector");
-    let dir = TempDir::new(tag);
-    let outbox = Outbox::open(&dir.0).expect("outbox");
+    let dir = temp_dir(tag);
+    let outbox = Outbox::open(dir.path()).expect("outbox");
     for record in records {
         outbox.write(record).expect("write to the outbox");
     }
@@ -72,7 +72,7 @@ fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
     written.sort_by(|a, b| a.id.cmp(&b.id));
     assert_eq!(outbox.list().expect("list").len(), written.len());
 
-    let o = sync(&server.url, &dir.0, &["--register"]);
+    let o = sync(&server.url, dir.path(), &["--register"]);
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
     let out = text(&o.stdout);
     assert!(out.contains("registered"), "{out}");
@@ -94,7 +94,7 @@ fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
     );
 
     // Again with the saved token: nothing to send, nothing lost, nothing doubled.
-    let o = sync(&server.url, &dir.0, &[]);
+    let o = sync(&server.url, dir.path(), &[]);
     assert!(o.status.success(), "{}{}", text(&o.stdout), text(&o.stderr));
     assert!(text(&o.stdout).contains("sent 0:"), "{}", text(&o.stdout));
     assert_eq!(stored(&db.url), written);
@@ -106,7 +106,7 @@ fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
     for record in &late {
         outbox.write(record).expect("write to the outbox");
     }
-    let o = sync(&url, &dir.0, &[]);
+    let o = sync(&url, dir.path(), &[]);
     assert!(!o.status.success(), "{}", text(&o.stdout));
     let err = text(&o.stderr);
     assert!(err.contains("kept for later"), "{err}");
@@ -117,7 +117,7 @@ fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
     assert_eq!(outbox.list().expect("list").len(), late.len());
 
     // `--status` shows them pending and the failed attempt.
-    let o = sync(&url, &dir.0, &["--status"]);
+    let o = sync(&url, dir.path(), &["--status"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
     assert!(out.contains(&format!("{} pending", late.len())), "{out}");
@@ -128,7 +128,7 @@ fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
 fn sync_without_a_token_or_with_a_bad_one_fails_cleanly() {
     let (db, server, dir, outbox) = collector_and_outbox("notoken", &games::mixed(1, 9));
 
-    let o = sync(&server.url, &dir.0, &[]);
+    let o = sync(&server.url, dir.path(), &[]);
     assert!(!o.status.success());
     assert!(
         text(&o.stderr).contains("--register"),
@@ -136,7 +136,7 @@ fn sync_without_a_token_or_with_a_bad_one_fails_cleanly() {
         text(&o.stderr)
     );
 
-    let o = sync(&server.url, &dir.0, &["--token", "not-a-real-token"]);
+    let o = sync(&server.url, dir.path(), &["--token", "not-a-real-token"]);
     assert!(!o.status.success());
     assert!(
         text(&o.stderr).contains("--register"),

@@ -3,8 +3,9 @@
 //! it arrive late), and a fake collector answers sync requests.
 #![allow(dead_code)]
 
+use ply_app::SearchLimits;
 use ply_app::app::runtime::execute;
-use ply_app::app::{App, AppConfig, Command, Effect, Event, Msg};
+use ply_app::app::{App, AppConfig, Command, Effect, Event, Msg, ThinkKind};
 use ply_app::session::ClientPlatform;
 use ply_core::sync::{HttpRequest, HttpResponse, HttpTransport, TransportError};
 use std::collections::VecDeque;
@@ -101,6 +102,9 @@ pub struct Driver {
     pub queue: VecDeque<Command>,
     pub effects: Vec<Effect>,
     pub collector: FakeCollector,
+    /// Overrides the depth and time of every computer move and hint, so that results do not
+    /// depend on the machine's speed; pondering is then skipped.
+    pub fixed_search: Option<SearchLimits>,
 }
 
 impl Driver {
@@ -117,6 +121,7 @@ impl Driver {
             queue: VecDeque::new(),
             effects: Vec::new(),
             collector: FakeCollector::new(Collector::Accepting),
+            fixed_search: None,
         };
         d.collect();
         d
@@ -127,7 +132,24 @@ impl Driver {
         let app = App::new(config(self.dir.path()));
         let mut d = Driver::with(self.dir, app);
         d.collector = self.collector;
+        d.fixed_search = self.fixed_search;
         d
+    }
+
+    /// Searches at exactly `depth` plies (with time enough to finish them).
+    pub fn with_depth(mut self, depth: u32) -> Driver {
+        self.fixed_search = Some(SearchLimits {
+            depth: Some(depth),
+            time_ms: Some(600_000),
+        });
+        self
+    }
+
+    /// Sends an event and runs every command it leads to.
+    pub fn send_settled(&mut self, e: Event) -> &mut Driver {
+        self.send(e);
+        self.settle();
+        self
     }
 
     fn collect(&mut self) {
@@ -148,8 +170,34 @@ impl Driver {
     /// Runs the oldest queued command and delivers its result.
     pub fn step(&mut self) -> Option<Vec<Effect>> {
         let c = self.queue.pop_front()?;
-        let msg = execute(c, self.dir.path(), Some(&self.collector));
+        let msg = self.execute(c);
         Some(msg.map(|m| self.deliver(m)).unwrap_or_default())
+    }
+
+    fn execute(&self, c: Command) -> Option<Msg> {
+        match (c, self.fixed_search) {
+            (
+                Command::Think {
+                    ticket,
+                    kind,
+                    session,
+                    epoch,
+                },
+                Some(limits),
+            ) => {
+                let result = match kind {
+                    ThinkKind::Move => session.computer_move_at(epoch, Some(limits)),
+                    ThinkKind::Hint => session.hint_at(epoch, Some(limits)),
+                    ThinkKind::Ponder => return Some(Msg::Pondered { ticket }),
+                };
+                Some(Msg::Thought {
+                    ticket,
+                    kind,
+                    result,
+                })
+            }
+            (c, _) => execute(c, self.dir.path(), Some(&self.collector)),
+        }
     }
 
     /// Runs commands until none is left (at most `limit`, against endless loops).
@@ -165,7 +213,7 @@ impl Driver {
     /// Runs a queued command, but returns its message instead of delivering it.
     pub fn run_held(&mut self, index: usize) -> Option<Msg> {
         let c = self.queue.remove(index)?;
-        execute(c, self.dir.path(), Some(&self.collector))
+        self.execute(c)
     }
 
     /// Runs the oldest queued search and delivers its result.

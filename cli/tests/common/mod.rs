@@ -4,7 +4,6 @@
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
 pub fn ply(args: &[&str]) -> Output {
@@ -45,25 +44,11 @@ pub fn stderr(o: &Output) -> String {
 }
 
 /// A fresh empty directory under the system temp dir, removed on drop.
-pub struct TempDir(pub PathBuf);
-
-impl TempDir {
-    pub fn new(tag: &str) -> TempDir {
-        let nanos = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or_default();
-        let dir =
-            std::env::temp_dir().join(format!("ply-cli-{tag}-{}-{nanos:x}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        TempDir(dir)
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+pub fn temp_dir(tag: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("ply-cli-{tag}-"))
+        .tempdir()
+        .expect("temp dir")
 }
 
 /// `ply ARGS` running with its stdin and stdout piped, for tests that answer what it prints
