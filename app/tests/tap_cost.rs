@@ -11,9 +11,13 @@ use std::time::Instant;
 #[test]
 #[ignore = "benchmark: prints timings"]
 fn a_tap_through_the_app_core() {
-    for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+    let cases = [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts]
+        .into_iter()
+        .flat_map(|game| [(game, true), (game, false)]);
+    for (game, labels) in cases {
         let mut d = Driver::new();
         d.send(Event::ScreenShown);
+        d.send(Event::Accessibility { labels });
         d.send(Event::ChooseGame(game));
         d.send(Event::ChooseMode(PlayMode::TwoPlayers));
         let (mut update, mut view) = (Vec::new(), Vec::new());
@@ -42,7 +46,8 @@ fn a_tap_through_the_app_core() {
         update.sort_by(f64::total_cmp);
         view.sort_by(f64::total_cmp);
         println!(
-            "{game:?}: update median {:.1} µs, board_view median {:.1} µs",
+            "{game:?} (cell labels {}): update median {:.1} µs, board_view median {:.1} µs",
+            if labels { "on" } else { "off" },
             update[update.len() / 2],
             view[view.len() / 2]
         );
