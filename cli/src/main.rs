@@ -1,6 +1,7 @@
 //! `ply`: Ply in the terminal.
 
 mod commands;
+mod experiment;
 mod games;
 mod http;
 mod tournament;
@@ -12,7 +13,7 @@ use std::process::ExitCode;
 #[command(
     name = "ply",
     version,
-    about = "Board games with a real thinking engine: play, perft, search, solve, tournaments"
+    about = "Board games with a real thinking engine: play, perft, search, solve, tournaments, experiments"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -33,6 +34,8 @@ enum Command {
     Solve(commands::solve::Args),
     /// Measure the engines: perft speed, node counts per algorithm and ordering, solver times.
     Bench(commands::bench::Args),
+    /// Re-run a paper's experiment: a Markdown report with its data and plots.
+    Experiment(commands::experiment::Args),
     /// Round-robin tournament between engine/heuristic specs, with Elo and a cross table.
     Tournament(commands::tournament::Args),
     /// Play engine-against-engine games and write them as records (JSONL).
@@ -54,6 +57,7 @@ fn main() -> ExitCode {
         Command::Search(args) => commands::search::run(args),
         Command::Solve(args) => commands::solve::run(args),
         Command::Bench(args) => commands::bench::run(args),
+        Command::Experiment(args) => commands::experiment::run(args),
         Command::Tournament(args) => commands::tournament::run(args),
         Command::Selfplay(args) => commands::selfplay::run(args),
         Command::Tune(args) => commands::tune::run(args),

@@ -1,4 +1,5 @@
 pub mod bench;
+pub mod experiment;
 pub mod perft;
 pub mod play;
 #[cfg(feature = "collector")]

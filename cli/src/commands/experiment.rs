@@ -1,0 +1,74 @@
+//! `ply experiment <name>`: re-runs a paper's experiment and writes its report, data and plots.
+
+use crate::experiment::{Run, connect4_variants, history_ads};
+use anyhow::Result;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+pub enum Name {
+    /// Z. Siew 2020: minimax, alpha-beta, PVS (Palphabeta) and SCOUT by depth in Connect Four.
+    Connect4Variants,
+    /// Polk and Oommen: History-ADS move ordering in Othello (tables 1, 7 and 12).
+    HistoryAds,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    pub name: Name,
+    /// The directory for report.md, the data (CSV, JSON) and the plots (SVG).
+    #[arg(long, default_value = "experiment-out")]
+    pub out: PathBuf,
+    /// A small version (for CI): fewer trials, positions and depths.
+    #[arg(long)]
+    pub quick: bool,
+    /// Number of trials (each experiment has its own default).
+    #[arg(long)]
+    pub trials: Option<usize>,
+    /// Seed of the random openings: the same seed gives the same positions and node counts.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+pub fn run(args: Args) -> Result<()> {
+    if args.trials == Some(0) {
+        anyhow::bail!("--trials: must be at least 1");
+    }
+    let run = Run {
+        quick: args.quick,
+        trials: args.trials,
+        seed: args.seed,
+        started: Instant::now(),
+    };
+    let claims = match args.name {
+        Name::Connect4Variants => connect4_variants::run(&run, &args.out)?
+            .claims
+            .into_iter()
+            .map(|c| format!("{}: {}", c.verdict, c.claim))
+            .collect::<Vec<_>>(),
+        Name::HistoryAds => history_ads::run(&run, &args.out)?
+            .rows
+            .iter()
+            .filter(|r| r.saving.is_some())
+            .map(|r| {
+                format!(
+                    "depth {}{}, {}: {:.0} % fewer nodes (p = {:.2e})",
+                    r.depth,
+                    if r.midgame { " midgame" } else { "" },
+                    r.variant,
+                    r.saving.unwrap_or_default() * 100.0,
+                    r.test.map_or(f64::NAN, |t| t.p)
+                )
+            })
+            .collect(),
+    };
+    for line in &claims {
+        println!("{line}");
+    }
+    println!(
+        "report: {} ({:.1} s)",
+        args.out.join("report.md").display(),
+        run.started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

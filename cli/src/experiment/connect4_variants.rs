@@ -1,0 +1,537 @@
+//! `connect4-variants`: Z. Siew, "Variations of Minimax to Solve Connect 4" (2020), tables 2 and
+//! 3: plain minimax against alpha-beta, and alpha-beta against Palphabeta (PVS) and SCOUT, by
+//! search depth 1 to 6, as the time to choose a move.
+//!
+//! The paper's protocol, as far as it states one: the same moves are given to every algorithm, and
+//! a time is the mean over several moves. Ours: each trial plays a random opening of
+//! [`OPENING_PLIES`] plies (seeded), then a game in which alpha-beta at depth 4 chooses the moves;
+//! at each of the first positions of that game every algorithm searches at every depth, in
+//! generation order (columns left to right, as the paper's Python loops over them), without a
+//! table, with the `windows` heuristic (open windows of two and three, the window counting of the
+//! paper's evaluation). The paper's times came from Python and ours from Rust, so only their shape
+//! (ratios between algorithms at a depth) is compared; the paper gives no node counts.
+//!
+//! Invariant, checked for every position and depth: the four algorithms return the same value.
+
+use super::Run;
+use super::plot::{Series, line_chart};
+use super::report::{csv, grouped, num, table, write};
+use super::stats::{Interval, mean_interval, ratio_interval};
+use anyhow::{Result, anyhow};
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use ply_core::heuristic::HasHeuristic;
+use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+use std::path::Path;
+
+pub const OPENING_PLIES: usize = 4;
+const ALGORITHMS: [(Algorithm, &str); 4] = [
+    (Algorithm::Minimax, "minimax"),
+    (Algorithm::AlphaBeta, "alpha-beta"),
+    (Algorithm::Pvs, "PVS"),
+    (Algorithm::Scout, "SCOUT"),
+];
+
+/// Table 2 (minimax, alpha-beta) and table 3 (alpha-beta, Palphabeta, SCOUT), seconds per move,
+/// depths 1 to 6. Alpha-beta's column is the same in both tables.
+const PAPER_MINIMAX: [f64; 6] = [0.003, 0.017, 0.128, 0.886, 6.706, 48.412];
+const PAPER_ALPHABETA: [f64; 6] = [0.003, 0.009, 0.051, 0.150, 0.832, 2.620];
+const PAPER_PVS: [f64; 6] = [0.003, 0.019, 0.077, 0.137, 0.492, 1.542];
+const PAPER_SCOUT: [f64; 6] = [0.003, 0.021, 0.073, 0.149, 0.682, 1.792];
+
+/// One search.
+#[derive(Debug, Clone, Serialize)]
+pub struct Measure {
+    pub trial: usize,
+    /// The position: the moves from the empty board, as column digits.
+    pub position: String,
+    pub depth: u32,
+    pub algorithm: &'static str,
+    pub nodes: u64,
+    pub time_ms: f64,
+    pub score: i32,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct DepthRow {
+    pub depth: u32,
+    /// Per algorithm, in the order of [`ALGORITHMS`].
+    pub nodes: Vec<Interval>,
+    pub time_ms: Vec<Interval>,
+    /// Geometric means of paired ratios: minimax / alpha-beta, PVS / alpha-beta, SCOUT /
+    /// alpha-beta (time, then nodes).
+    pub time_ratios: Vec<Interval>,
+    pub node_ratios: Vec<Interval>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Claim {
+    pub claim: String,
+    pub paper: String,
+    pub ours: String,
+    pub verdict: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub positions: usize,
+    /// Positions and depths where the algorithms' values differ (must be 0).
+    pub disagreements: usize,
+    pub depths: Vec<DepthRow>,
+    pub claims: Vec<Claim>,
+}
+
+pub fn run(run: &Run, out: &Path) -> Result<Summary> {
+    let trials = run.trials(20, 2);
+    let moves_per_trial = if run.quick { 3 } else { 10 };
+    let max_depth: u32 = if run.quick { 4 } else { 6 };
+    let eval = ConnectFour::heuristic("windows").map_err(|e| anyhow!("{e}"))?;
+    let config = |algorithm, depth| SearchConfig {
+        algorithm,
+        depth: Some(depth),
+        ordering: OrderingConfig::none(),
+        tt_bytes: 0,
+        iterative: false,
+        ..SearchConfig::default()
+    };
+
+    let bar = run.progress((trials * moves_per_trial) as u64, "positions");
+    let mut measures = Vec::new();
+    let mut disagreements = 0;
+    let mut positions = 0;
+    let mut moves = Vec::new();
+    for trial in 0..trials {
+        let mut rng = SmallRng::seed_from_u64(run.seed.wrapping_add(trial as u64));
+        let mut pos = ConnectFour::start();
+        let mut line = String::new();
+        for _ in 0..OPENING_PLIES {
+            pos.legal_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            line.push_str(&pos.format_move(mv));
+            pos.play(mv);
+        }
+        for _ in 0..moves_per_trial {
+            if pos.outcome().is_some() {
+                break;
+            }
+            positions += 1;
+            for depth in 1..=max_depth {
+                let mut scores = Vec::new();
+                for (algorithm, name) in ALGORITHMS {
+                    let r = search(&pos, &*eval, &config(algorithm, depth), &StopToken::new());
+                    scores.push(r.score);
+                    measures.push(Measure {
+                        trial,
+                        position: line.clone(),
+                        depth,
+                        algorithm: name,
+                        nodes: r.stats.nodes,
+                        time_ms: r.stats.time_ms,
+                        score: r.score,
+                    });
+                }
+                disagreements += usize::from(scores.iter().any(|&s| s != scores[0]));
+            }
+            let r = search(
+                &pos,
+                &*eval,
+                &config(Algorithm::AlphaBeta, 4),
+                &StopToken::new(),
+            );
+            let mv = r
+                .best_move
+                .ok_or_else(|| anyhow!("no move in an unfinished game"))?;
+            line.push_str(&pos.format_move(mv));
+            pos.play(mv);
+            bar.inc(1);
+        }
+    }
+    bar.finish_and_clear();
+
+    let depths = summarise(&measures, max_depth);
+    let claims = claims(&depths);
+    let summary = Summary {
+        positions,
+        disagreements,
+        depths,
+        claims,
+    };
+    write_outputs(run, out, &measures, &summary, trials, moves_per_trial)?;
+    Ok(summary)
+}
+
+fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
+    (1..=max_depth)
+        .map(|depth| {
+            let column = |name: &str, f: fn(&Measure) -> f64| -> Vec<f64> {
+                measures
+                    .iter()
+                    .filter(|m| m.depth == depth && m.algorithm == name)
+                    .map(f)
+                    .collect()
+            };
+            let time = |m: &Measure| m.time_ms;
+            let nodes = |m: &Measure| m.nodes as f64;
+            let interval = |xs: Vec<f64>| mean_interval(&xs, 0.95).unwrap_or(EMPTY);
+            let ab = ALGORITHMS[1].1;
+            let ratios = |f: fn(&Measure) -> f64| -> Vec<Interval> {
+                [ALGORITHMS[0].1, ALGORITHMS[2].1, ALGORITHMS[3].1]
+                    .iter()
+                    .map(|name| {
+                        ratio_interval(&column(name, f), &column(ab, f), 0.95).unwrap_or(EMPTY)
+                    })
+                    .collect()
+            };
+            DepthRow {
+                depth,
+                nodes: ALGORITHMS
+                    .iter()
+                    .map(|(_, n)| interval(column(n, nodes)))
+                    .collect(),
+                time_ms: ALGORITHMS
+                    .iter()
+                    .map(|(_, n)| interval(column(n, time)))
+                    .collect(),
+                time_ratios: ratios(time),
+                node_ratios: ratios(nodes),
+            }
+        })
+        .collect()
+}
+
+const EMPTY: Interval = Interval {
+    n: 0,
+    mean: f64::NAN,
+    lo: f64::NAN,
+    hi: f64::NAN,
+};
+
+/// Whether the interval of a cost ratio shows the first algorithm cheaper, dearer, or neither.
+fn direction(i: &Interval) -> Option<bool> {
+    if i.hi < 1.0 {
+        Some(true)
+    } else if i.lo > 1.0 {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn verdict(all: &[Option<bool>], want: bool) -> &'static str {
+    if all.iter().all(|d| *d == Some(want)) {
+        "reproduced"
+    } else if all.contains(&Some(!want)) {
+        "not reproduced"
+    } else {
+        "not shown (intervals include no difference)"
+    }
+}
+
+fn ratio_text(i: &Interval) -> String {
+    format!("{}x [{}, {}]", num(i.mean), num(i.lo), num(i.hi))
+}
+
+fn claims(depths: &[DepthRow]) -> Vec<Claim> {
+    let mut out = Vec::new();
+    let from = |d: u32| depths.iter().filter(move |r| r.depth >= d);
+    // Table 2: minimax / alpha-beta > 1 from depth 2.
+    let dirs: Vec<_> = from(2)
+        .map(|r| direction(&r.time_ratios[0]).map(|cheaper| !cheaper))
+        .collect();
+    let ours = from(2)
+        .map(|r| format!("depth {}: {}", r.depth, ratio_text(&r.time_ratios[0])))
+        .collect::<Vec<_>>()
+        .join("; ");
+    let paper = (1..6)
+        .map(|i| {
+            format!(
+                "depth {}: {}x",
+                i + 1,
+                num(PAPER_MINIMAX[i] / PAPER_ALPHABETA[i])
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ");
+    out.push(Claim {
+        claim: "Alpha-beta chooses a move faster than plain minimax at every depth from 2 (table 2), and the gap grows with depth".into(),
+        paper,
+        ours: format!("minimax time / alpha-beta time, geometric mean [95 % interval]: {ours}"),
+        verdict: verdict(&dirs, true),
+    });
+    for (k, name, paper_col, table_name) in [
+        (1, "PVS (the paper's Palphabeta)", PAPER_PVS, "table 3"),
+        (2, "SCOUT", PAPER_SCOUT, "table 3"),
+    ] {
+        let deep: Vec<_> = from(4).collect();
+        let shallow: Vec<_> = depths
+            .iter()
+            .filter(|r| (2..=3).contains(&r.depth))
+            .collect();
+        let text = |rows: &[&DepthRow]| {
+            rows.iter()
+                .map(|r| format!("depth {}: {}", r.depth, ratio_text(&r.time_ratios[k])))
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        let paper_text = |range: std::ops::RangeInclusive<usize>| {
+            range
+                .map(|d| {
+                    format!(
+                        "depth {d}: {}x",
+                        num(paper_col[d - 1] / PAPER_ALPHABETA[d - 1])
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        if !deep.is_empty() {
+            let dirs: Vec<_> = deep.iter().map(|r| direction(&r.time_ratios[k])).collect();
+            out.push(Claim {
+                claim: format!("{name} is faster than alpha-beta from depth 4 on ({table_name})"),
+                paper: paper_text(4..=6),
+                ours: format!("{name} time / alpha-beta time: {}", text(&deep)),
+                verdict: verdict(&dirs, true),
+            });
+        }
+        let dirs: Vec<_> = shallow
+            .iter()
+            .map(|r| direction(&r.time_ratios[k]).map(|cheaper| !cheaper))
+            .collect();
+        out.push(Claim {
+            claim: format!(
+                "{name} is slower than alpha-beta at depths 2 and 3, where its null-window re-searches do not pay ({table_name})"
+            ),
+            paper: paper_text(2..=3),
+            ours: format!("{name} time / alpha-beta time: {}", text(&shallow)),
+            verdict: verdict(&dirs, true),
+        });
+    }
+    out.push(Claim {
+        claim: "Plain minimax and Althöfer's negamax win different games at depths 1 to 3 (table 1)".into(),
+        paper: "the winner varies at depths 1-3; the first player wins from depth 4".into(),
+        ours: "Ply's minimax is written in negamax form: the two are one algorithm and return the same move, so any difference in the paper came from its two programs (their evaluations or tie-breaking), not from the algorithms".into(),
+        verdict: "not comparable",
+    });
+    out
+}
+
+fn write_outputs(
+    run: &Run,
+    out: &Path,
+    measures: &[Measure],
+    s: &Summary,
+    trials: usize,
+    moves_per_trial: usize,
+) -> Result<()> {
+    std::fs::create_dir_all(out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
+    let rows: Vec<Vec<String>> = measures
+        .iter()
+        .map(|m| {
+            vec![
+                m.trial.to_string(),
+                m.position.clone(),
+                m.depth.to_string(),
+                m.algorithm.to_string(),
+                m.nodes.to_string(),
+                format!("{:.4}", m.time_ms),
+                m.score.to_string(),
+            ]
+        })
+        .collect();
+    write(
+        out,
+        "measurements.csv",
+        &csv(
+            &[
+                "trial",
+                "position",
+                "depth",
+                "algorithm",
+                "nodes",
+                "time_ms",
+                "score",
+            ],
+            &rows,
+        ),
+    )?;
+    write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
+
+    let series = |f: fn(&DepthRow, usize) -> f64| -> Vec<Series> {
+        ALGORITHMS
+            .iter()
+            .enumerate()
+            .map(|(i, (_, name))| Series {
+                name: name.to_string(),
+                points: s.depths.iter().map(|r| (r.depth as f64, f(r, i))).collect(),
+            })
+            .collect()
+    };
+    write(
+        out,
+        "time.svg",
+        &line_chart(
+            "Connect Four: time per move",
+            "search depth",
+            "mean ms per move",
+            true,
+            &series(|r, i| r.time_ms[i].mean),
+        ),
+    )?;
+    write(
+        out,
+        "nodes.svg",
+        &line_chart(
+            "Connect Four: nodes per move",
+            "search depth",
+            "mean nodes per move",
+            true,
+            &series(|r, i| r.nodes[i].mean),
+        ),
+    )?;
+
+    let ci = |i: &Interval| {
+        if i.n == 0 {
+            "-".to_string()
+        } else {
+            format!("{} ± {}", num(i.mean), num(i.hi - i.mean))
+        }
+    };
+    let paper_at = |col: &[f64; 6], d: u32| {
+        col.get(d as usize - 1)
+            .map_or("-".to_string(), |v| format!("{v}"))
+    };
+    let t2: Vec<Vec<String>> = s
+        .depths
+        .iter()
+        .map(|r| {
+            vec![
+                r.depth.to_string(),
+                ci(&r.time_ms[0]),
+                ci(&r.time_ms[1]),
+                ratio_text(&r.time_ratios[0]),
+                ratio_text(&r.node_ratios[0]),
+                paper_at(&PAPER_MINIMAX, r.depth),
+                paper_at(&PAPER_ALPHABETA, r.depth),
+                PAPER_MINIMAX
+                    .get(r.depth as usize - 1)
+                    .map_or("-".into(), |m| {
+                        format!("{}x", num(m / PAPER_ALPHABETA[r.depth as usize - 1]))
+                    }),
+            ]
+        })
+        .collect();
+    let t3: Vec<Vec<String>> = s
+        .depths
+        .iter()
+        .map(|r| {
+            let d = r.depth as usize - 1;
+            vec![
+                r.depth.to_string(),
+                ci(&r.time_ms[1]),
+                ci(&r.time_ms[2]),
+                ci(&r.time_ms[3]),
+                ratio_text(&r.time_ratios[1]),
+                ratio_text(&r.time_ratios[2]),
+                ratio_text(&r.node_ratios[1]),
+                ratio_text(&r.node_ratios[2]),
+                PAPER_PVS
+                    .get(d)
+                    .map_or("-".into(), |p| format!("{}x", num(p / PAPER_ALPHABETA[d]))),
+                PAPER_SCOUT
+                    .get(d)
+                    .map_or("-".into(), |p| format!("{}x", num(p / PAPER_ALPHABETA[d]))),
+            ]
+        })
+        .collect();
+    let nodes: Vec<Vec<String>> = s
+        .depths
+        .iter()
+        .map(|r| {
+            std::iter::once(r.depth.to_string())
+                .chain(r.nodes.iter().map(|i| {
+                    if i.n == 0 {
+                        "-".into()
+                    } else {
+                        format!(
+                            "{} ± {}",
+                            grouped(i.mean.round() as i64),
+                            num(i.hi - i.mean)
+                        )
+                    }
+                }))
+                .collect()
+        })
+        .collect();
+    let verdicts: Vec<Vec<String>> = s
+        .claims
+        .iter()
+        .map(|c| {
+            vec![
+                c.claim.clone(),
+                c.paper.clone(),
+                c.ours.clone(),
+                format!("**{}**", c.verdict),
+            ]
+        })
+        .collect();
+
+    let report = format!(
+        "# Connect Four: minimax, alpha-beta, PVS and SCOUT by depth\n\n\
+         Z. Siew, \"Variations of Minimax to Solve Connect 4\" (2020), tables 1-3, re-run with \
+         Ply's engines (`ply experiment connect4-variants`).\n\n{}\n\n\
+         Protocol: {trials} trials; each plays a random {OPENING_PLIES}-ply opening (seeded), then \
+         a game whose moves alpha-beta at depth 4 chooses; at each of its first {moves_per_trial} \
+         positions ({} positions in all) every algorithm searches at depths 1 to {}, columns in \
+         order left to right (no move ordering), no transposition table, the `windows` heuristic \
+         (open windows of two and three, as the paper's evaluation counts windows). The four \
+         algorithms returned the same value in every position at every depth except {} (must be 0).\n\n\
+         The paper timed Python; these times are Rust's, so only ratios between algorithms at \
+         the same depth are compared. A ratio is the geometric mean over the positions of one \
+         algorithm's cost divided by another's on the same position, with its 95 % interval; \
+         times are means with the half-width of their 95 % interval.\n\n\
+         ## Does it reproduce?\n\n{}\n\
+         ## Table 2: plain minimax against alpha-beta (ms per move)\n\n{}\n\
+         ## Table 3: alpha-beta, PVS (Palphabeta) and SCOUT (ms per move)\n\n{}\n\
+         ## Nodes per move (the paper reports none)\n\n{}\n\
+         ![time per move](time.svg) ![nodes per move](nodes.svg)\n\n\
+         Data: `measurements.csv` (one row per search), `summary.json`.\n",
+        super::provenance(run),
+        s.positions,
+        s.depths.len(),
+        s.disagreements,
+        table(&["claim", "paper", "Ply", "verdict"], &verdicts),
+        table(
+            &[
+                "depth",
+                "minimax ms",
+                "alpha-beta ms",
+                "minimax / alpha-beta time",
+                "minimax / alpha-beta nodes",
+                "paper minimax s",
+                "paper alpha-beta s",
+                "paper ratio",
+            ],
+            &t2
+        ),
+        table(
+            &[
+                "depth",
+                "alpha-beta ms",
+                "PVS ms",
+                "SCOUT ms",
+                "PVS / alpha-beta time",
+                "SCOUT / alpha-beta time",
+                "PVS / alpha-beta nodes",
+                "SCOUT / alpha-beta nodes",
+                "paper Palphabeta / alpha-beta",
+                "paper SCOUT / alpha-beta",
+            ],
+            &t3
+        ),
+        table(&["depth", "minimax", "alpha-beta", "PVS", "SCOUT"], &nodes),
+    );
+    write(out, "report.md", &report)
+}

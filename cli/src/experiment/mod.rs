@@ -1,0 +1,72 @@
+//! `ply experiment`: the papers' experiments re-run with Ply's engines, each writing a Markdown
+//! report beside its data (CSV, JSON) and SVG plots. One module per paper; the statistics, the
+//! report and the plots are shared.
+
+pub mod connect4_variants;
+pub mod history_ads;
+pub mod plot;
+pub mod report;
+pub mod stats;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use std::time::Instant;
+
+/// What every experiment is given.
+#[derive(Debug, Clone)]
+pub struct Run {
+    pub quick: bool,
+    /// Overrides the experiment's default number of trials.
+    pub trials: Option<usize>,
+    pub seed: u64,
+    pub started: Instant,
+}
+
+impl Run {
+    pub fn trials(&self, default: usize, quick: usize) -> usize {
+        self.trials
+            .unwrap_or(if self.quick { quick } else { default })
+    }
+
+    /// A progress bar with the time left, on stderr (hidden when stderr is not a terminal).
+    pub fn progress(&self, len: u64, what: &str) -> ProgressBar {
+        let bar = ProgressBar::new(len);
+        if let Ok(style) = ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}} (about {{eta}} left)"
+        )) {
+            bar.set_style(style);
+        }
+        bar
+    }
+}
+
+/// Where and when the figures were measured, for the report's header.
+pub fn provenance(run: &Run) -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let commit = std::process::Command::new("git")
+        .args(["rev-parse", "--short", "HEAD"])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .unwrap_or_else(|| "unknown".into());
+    format!(
+        "Machine: {cpu}, {cores} cores. Commit: {commit}{}. Seed {}{}. Wall time {:.1} s.",
+        if cfg!(debug_assertions) {
+            " (debug build: times are not representative)"
+        } else {
+            ""
+        },
+        run.seed,
+        if run.quick { ", --quick" } else { "" },
+        run.started.elapsed().as_secs_f64()
+    )
+}

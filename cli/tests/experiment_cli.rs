@@ -1,0 +1,138 @@
+//! `ply experiment ... --quick`: each report's structure and invariants (not the papers' numbers).
+
+mod common;
+
+use common::{ply, stdout, temp_dir};
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use serde_json::Value;
+use std::path::Path;
+
+fn run(name: &str, out: &Path, seed: u64) -> String {
+    let o = out.to_string_lossy();
+    let seed = seed.to_string();
+    let r = ply(&["experiment", name, "--quick", "--out", &o, "--seed", &seed]);
+    assert!(r.status.success(), "{}", common::stderr(&r));
+    stdout(&r)
+}
+
+fn read(dir: &Path, file: &str) -> String {
+    std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
+
+/// The CSV's rows as maps from column name to field (no field here holds a comma).
+fn rows(csv: &str) -> Vec<std::collections::HashMap<String, String>> {
+    let mut lines = csv.lines();
+    let head: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    lines
+        .map(|l| {
+            head.iter()
+                .map(|h| h.to_string())
+                .zip(l.split(',').map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn connect4_variants_report_and_invariants() {
+    let (a, b) = (temp_dir("c4-a"), temp_dir("c4-b"));
+    let printed = run("connect4-variants", a.path(), 5);
+    run("connect4-variants", b.path(), 5);
+    assert!(printed.contains("report: "), "{printed}");
+    let report = read(a.path(), "report.md");
+    for section in [
+        "## Does it reproduce?",
+        "## Table 2",
+        "## Table 3",
+        "## Nodes per move",
+    ] {
+        assert!(report.contains(section), "{section}");
+    }
+    for svg in ["time.svg", "nodes.svg"] {
+        let s = read(a.path(), svg);
+        assert!(
+            s.starts_with("<svg") && s.matches("<polyline").count() == 4,
+            "{svg}"
+        );
+    }
+    let summary: Value = serde_json::from_str(&read(a.path(), "summary.json")).expect("json");
+    assert_eq!(
+        summary["disagreements"], 0,
+        "every algorithm returns the same value"
+    );
+    let positions = summary["positions"].as_u64().expect("positions");
+    assert!(positions >= 1);
+
+    let ra = rows(&read(a.path(), "measurements.csv"));
+    let rb = rows(&read(b.path(), "measurements.csv"));
+    let depths = summary["depths"].as_array().expect("depths").len() as u64;
+    assert_eq!(ra.len() as u64, positions * depths * 4);
+    // The same seed gives the same positions, node counts and values (times aside).
+    let fixed = |r: &std::collections::HashMap<String, String>| {
+        ["position", "depth", "algorithm", "nodes", "score"].map(|k| r[k].clone())
+    };
+    assert_eq!(
+        ra.iter().map(fixed).collect::<Vec<_>>(),
+        rb.iter().map(fixed).collect::<Vec<_>>()
+    );
+    for r in &ra {
+        let pos = ConnectFour::parse_position(&r["position"]).expect("a position");
+        let nodes: u64 = r["nodes"].parse().expect("nodes");
+        // At depth 1, plain minimax visits the root and each of its moves, no more.
+        if r["algorithm"] == "minimax" && r["depth"] == "1" {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            assert_eq!(nodes, 1 + moves.len() as u64, "{}", r["position"]);
+        }
+        // Alpha-beta never visits more than minimax on the same search.
+        if r["algorithm"] == "alpha-beta" {
+            let mm = ra
+                .iter()
+                .find(|m| {
+                    m["algorithm"] == "minimax"
+                        && m["position"] == r["position"]
+                        && m["depth"] == r["depth"]
+                })
+                .expect("the minimax row");
+            assert!(nodes <= mm["nodes"].parse::<u64>().expect("nodes"));
+        }
+    }
+}
+
+#[test]
+fn history_ads_report_and_invariants() {
+    let (a, b, c) = (temp_dir("ha-a"), temp_dir("ha-b"), temp_dir("ha-c"));
+    run("history-ads", a.path(), 9);
+    run("history-ads", b.path(), 9);
+    run("history-ads", c.path(), 10);
+    let report = read(a.path(), "report.md");
+    for section in [
+        "## Does it reproduce?",
+        "## All rows",
+        "Mann-Whitney",
+        "Glass's delta",
+    ] {
+        assert!(report.contains(section), "{section}");
+    }
+    let summary =
+        |d: &Path| -> Value { serde_json::from_str(&read(d, "summary.json")).expect("json") };
+    let (sa, sb, sc) = (summary(a.path()), summary(b.path()), summary(c.path()));
+    let rows = sa["rows"].as_array().expect("rows");
+    assert!(!rows.is_empty());
+    for r in rows {
+        assert_eq!(r["values_agree"], true, "an ADS changed a value: {r}");
+        assert_eq!(
+            r["trials"].as_array().expect("trials").len(),
+            3,
+            "--quick runs 3 trials"
+        );
+        // The row without an ADS is the baseline: no saving or test of its own.
+        assert_eq!(r["variant"] == "none", r["saving"].is_null(), "{r}");
+    }
+    assert_eq!(
+        sa["rows"], sb["rows"],
+        "the same seed gives the same node counts"
+    );
+    assert_ne!(sa["rows"], sc["rows"], "another seed gives other games");
+}
