@@ -52,12 +52,19 @@ pub fn run(args: Args) -> Result<()> {
             .filter(|r| r.saving.is_some())
             .map(|r| {
                 format!(
-                    "depth {}{}, {}: {:.0} % fewer nodes (p = {:.2e})",
+                    "depth {}{}, {}: {:.0} % fewer nodes (p {})",
                     r.depth,
                     if r.midgame { " midgame" } else { "" },
                     r.variant,
                     r.saving.unwrap_or_default() * 100.0,
-                    r.test.map_or(f64::NAN, |t| t.p)
+                    r.test.map_or("-".into(), |t| {
+                        let p = crate::experiment::report::p_value(t.p);
+                        if p.starts_with('<') {
+                            p
+                        } else {
+                            format!("= {p}")
+                        }
+                    })
                 )
             })
             .collect(),

@@ -16,7 +16,7 @@
 //! The relaxed checkers, Focus and multi-player tables wait for those games (issue #15).
 
 use super::Run;
-use super::report::{csv, grouped, num, table, write};
+use super::report::{csv, grouped, num, p_value, table, write};
 use super::stats::{Interval, MannWhitney, mann_whitney, mean_interval};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
@@ -337,7 +337,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
                 ),
                 grouped(r.sd.round() as i64),
                 pct(r.saving),
-                r.test.map_or("-".into(), |t| format!("{:.2e}", t.p)),
+                r.test.map_or("-".into(), |t| p_value(t.p)),
                 r.glass_delta.map_or("-".into(), num),
                 r.paper_nodes
                     .map_or("-".into(), |p| grouped(p.round() as i64)),
@@ -371,7 +371,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
                 format!(
                     "{} (p = {})",
                     pct(r.saving),
-                    r.test.map_or("-".into(), |t| format!("{:.2e}", t.p))
+                    r.test.map_or("-".into(), |t| p_value(t.p))
                 ),
                 format!("**{}**", verdict(r)),
             ]

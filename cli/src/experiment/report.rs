@@ -55,6 +55,15 @@ pub fn num(x: f64) -> String {
     format!("{x:.digits$}")
 }
 
+/// A p-value: two significant digits, and "< 1e-15" below what a double's normal tail resolves.
+pub fn p_value(p: f64) -> String {
+    if p < 1e-15 {
+        "< 1e-15".into()
+    } else {
+        format!("{p:.2e}")
+    }
+}
+
 /// An integer with thousands separated by commas.
 pub fn grouped(n: i64) -> String {
     let s = n.unsigned_abs().to_string();
@@ -75,6 +84,8 @@ mod tests {
     #[test]
     fn numbers_and_tables() {
         assert_eq!(grouped(1234567), "1,234,567");
+        assert_eq!(p_value(0.0), "< 1e-15");
+        assert_eq!(p_value(0.0123), "1.23e-2");
         assert_eq!(grouped(-1000), "-1,000");
         assert_eq!(num(0.0031234), "0.003");
         assert_eq!(num(48.412), "48.4");
