@@ -1,4 +1,5 @@
 import org.gradle.api.tasks.Exec
+import org.jetbrains.kotlin.gradle.dsl.JvmTarget
 
 plugins {
     alias(libs.plugins.android.application)
@@ -8,6 +9,16 @@ plugins {
 
 val repoRoot = rootProject.projectDir.parentFile
 val jniLibsOut = layout.buildDirectory.dir("rustJniLibs")
+val allAbis = listOf("arm64-v8a", "armeabi-v7a", "x86_64")
+// Run/Debug from Android Studio passes the device's ABIs (best first) as
+// android.injected.build.abi: build the core for that one only, not all three in release mode
+// with LTO. `-Pply.abis=arm64-v8a,x86_64` chooses explicitly; otherwise every ABI is built.
+val rustAbis: List<String> =
+    providers.gradleProperty("ply.abis").orNull?.split(',')?.map { it.trim() }?.filter { it in allAbis }
+        ?.takeIf { it.isNotEmpty() }
+        ?: providers.gradleProperty("android.injected.build.abi").orNull?.split(',')
+            ?.map { it.trim() }?.firstOrNull { it in allAbis }?.let { listOf(it) }
+        ?: allAbis
 
 android {
     namespace = "dev.ply.app"
@@ -20,7 +31,7 @@ android {
         versionCode = 1
         versionName = "0.1.0"
         ndk {
-            abiFilters += listOf("arm64-v8a", "armeabi-v7a", "x86_64")
+            abiFilters += allAbis
         }
     }
 
@@ -38,36 +49,58 @@ android {
         compose = true
         buildConfig = true
     }
+    packaging {
+        // JNA's licence texts, which would otherwise clash between its jar and AAR metadata.
+        resources.excludes += listOf("META-INF/AL2.0", "META-INF/LGPL2.1")
+    }
     // The NDK cargo-ndk links with (install it from Android Studio's SDK Manager, see README).
-    ndkVersion = "27.0.12077973"
+    // r28 and later align native libraries to 16 KB pages, which Play requires of apps that
+    // target Android 15 and later.
+    ndkVersion = "28.2.13676358"
     sourceSets["main"].jniLibs.srcDir(jniLibsOut)
 }
 
-kotlin { jvmToolchain(17) }
+// Java 17 bytecode from whatever JDK runs Gradle (Android Studio's bundled JBR 21 is fine): no
+// toolchain to find or download.
+kotlin { compilerOptions { jvmTarget.set(JvmTarget.JVM_17) } }
 
-// The Rust core for every ABI, by cargo-ndk (see android/README.md for the one-time setup).
+// The Rust core for the ABIs above, by cargo-ndk (see android/README.md for the one-time setup).
 val ndkDir = androidComponents.sdkComponents.ndkDirectory
+val cargoBinDir: String by rootProject.extra
+val pathWithCargo: String by rootProject.extra
 val cargoNdk by tasks.registering(Exec::class) {
-    description = "Builds libply_ffi.so for arm64-v8a, armeabi-v7a and x86_64 with cargo-ndk."
+    description = "Builds libply_ffi.so for ${rustAbis.joinToString()} with cargo-ndk."
     workingDir = repoRoot
-    // Rebuild when the Rust sources or the lock file change (cargo itself is incremental).
-    inputs.dir(File(repoRoot, "core/src"))
-    inputs.dir(File(repoRoot, "bindings/src"))
-    inputs.files(File(repoRoot, "Cargo.lock"), File(repoRoot, "core/Cargo.toml"), File(repoRoot, "bindings/Cargo.toml"))
+    // Rebuild when the Rust sources or manifests change (cargo itself is incremental); ply-ffi
+    // exports the app core (app/) and the engine (core/).
+    for (dir in listOf("core/src", "app/src", "bindings/src")) inputs.dir(File(repoRoot, dir))
+    for (file in listOf("Cargo.toml", "Cargo.lock", "core/Cargo.toml", "app/Cargo.toml", "bindings/Cargo.toml")) {
+        inputs.file(File(repoRoot, file))
+    }
+    inputs.property("abis", rustAbis)
     outputs.dir(jniLibsOut)
+    environment("PATH", pathWithCargo)
+    // 16 KB ELF alignment even if an older NDK is configured (the linker flag is harmless on r28+).
+    for (triple in listOf("AARCH64_LINUX_ANDROID", "ARMV7_LINUX_ANDROIDEABI", "X86_64_LINUX_ANDROID")) {
+        environment("CARGO_TARGET_${triple}_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
+    }
     // cargo-ndk finds the NDK through ANDROID_NDK_HOME; default it to the one this build uses
     // (`ndkVersion` above), read when the task runs.
     doFirst {
         if (System.getenv("ANDROID_NDK_HOME") == null) {
             environment("ANDROID_NDK_HOME", ndkDir.get().asFile.absolutePath)
         }
+        // Only the ABIs built now: a stale library of another ABI must not be packaged.
+        jniLibsOut.get().asFile.deleteRecursively()
     }
     commandLine(
-        "cargo", "ndk",
-        "-t", "arm64-v8a", "-t", "armeabi-v7a", "-t", "x86_64",
-        "--platform", "26",
-        "-o", jniLibsOut.get().asFile.absolutePath,
-        "build", "--release", "-p", "ply-ffi",
+        listOf(File(cargoBinDir, "cargo").path, "ndk") +
+            rustAbis.flatMap { listOf("-t", it) } +
+            listOf(
+                "--platform", "26",
+                "-o", jniLibsOut.get().asFile.absolutePath,
+                "build", "--release", "-p", "ply-ffi",
+            ),
     )
 }
 tasks.named("preBuild") { dependsOn(cargoNdk) }

@@ -35,13 +35,19 @@ class SyncWorker(context: Context, params: WorkerParameters) : CoroutineWorker(c
         )
         when (runner.run(app.store.sync(), trigger).result) {
             WorkResult.SUCCESS -> Result.success()
-            WorkResult.RETRY -> Result.retry()
+            // A one-off upload gives up after MAX_ATTEMPTS (the periodic work takes over);
+            // the periodic work itself retries at its next period.
+            WorkResult.RETRY ->
+                if (trigger != SyncTrigger.PERIODIC && runAttemptCount + 1 >= MAX_ATTEMPTS) Result.failure() else Result.retry()
             WorkResult.FAILURE -> Result.failure()
         }
     }
 
     companion object {
         const val KEY_TRIGGER = "trigger"
+
+        /** With exponential backoff from [SyncPolicy.BACKOFF_INITIAL_SECONDS], about two hours. */
+        const val MAX_ATTEMPTS = 8
     }
 }
 
@@ -57,7 +63,10 @@ object SyncScheduler {
             .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, SyncPolicy.BACKOFF_INITIAL_SECONDS, TimeUnit.SECONDS)
             .setInputData(workDataOf(SyncWorker.KEY_TRIGGER to SyncTrigger.GAME_FINISHED.name))
             .build()
-        WorkManager.getInstance(context).enqueueUniqueWork(SyncPolicy.UNIQUE_NOW, ExistingWorkPolicy.APPEND_OR_REPLACE, request)
+        // KEEP: one pending upload sends the whole outbox, so a second request would only chain
+        // another worker behind it. A game that ends while an upload runs waits for the next
+        // game or the periodic sync.
+        WorkManager.getInstance(context).enqueueUniqueWork(SyncPolicy.UNIQUE_NOW, ExistingWorkPolicy.KEEP, request)
     }
 
     /** Starts or stops the periodic work to match the settings. */
