@@ -39,7 +39,7 @@ grep -q '^import ply_ffiFFI' "$out/swift/PlyCore.swift" || { echo "generated Swi
 rm -f "$gen/"*.swift
 cp "$out/swift/PlyCore.swift" "$gen/"
 cp "$out/swift/ply_ffiFFI.h" "$out/headers/"
-cp "$out/swift/ply_ffiFFI.modulemap" "$out/headers/module.modulemap"
+bash ios/write-module-map.sh "$out/swift/ply_ffiFFI.modulemap" "$out/headers/module.modulemap"
 
 xcodebuild -create-xcframework \
   -library "$tdir/aarch64-apple-ios/release/libply_ffi.a" -headers "$out/headers" \

@@ -8,12 +8,14 @@ Android (android/app/src/main):
     res/values*/...), the way aapt2 would link them;
   - every string with positional arguments has the same arguments in every translation.
 iOS (ios/):
-  - every directory project.yml lists as sources exists;
+  - every source project.yml lists exists, one of them holds the privacy manifest, which parses
+    and declares the required-reason APIs the app uses; the local-network usage string is set;
   - the AppIcon set names files that exist, and the icon is a 1024 x 1024 PNG without alpha (the
     App Store refuses transparent icons).
 Prints what is wrong and exits 1, or prints a summary line.
 """
 import json
+import plistlib
 import re
 import struct
 import sys
@@ -93,14 +95,63 @@ def png_header(path):
     return width, height, depth, colour
 
 
+def project_sources(project):
+    """The source directories of project.yml: `sources: [a, b]` or a block list of `- a` and
+    `- path: a` items."""
+    found, block = [], None
+    for line in project.splitlines():
+        m = re.match(r"(\s*)sources:\s*(.*)$", line)
+        if m:
+            inline = re.match(r"\[(.*)\]", m.group(2))
+            if inline:
+                found += [s.strip() for s in inline.group(1).split(",")]
+                block = None
+            else:
+                block = len(m.group(1))
+            continue
+        if block is not None:
+            if line.strip() and len(line) - len(line.lstrip()) <= block:
+                block = None
+                continue
+            item = re.match(r"\s*-\s*(?:path:\s*)?([^\s#]+)\s*$", line)
+            if item:
+                found.append(item.group(1))
+    return found
+
+
+def check_privacy_manifest(path):
+    """The privacy manifest parses as a plist and declares every required-reason API the app
+    uses (App Store Connect refuses the upload otherwise: ITMS-91053)."""
+    try:
+        manifest = plistlib.loads(path.read_bytes())
+    except Exception as e:  # noqa: BLE001 - any parse failure is the finding
+        errors.append(f"{path.relative_to(ROOT)}: not a property list: {e}")
+        return
+    declared = {d.get("NSPrivacyAccessedAPIType"): d.get("NSPrivacyAccessedAPITypeReasons", [])
+                for d in manifest.get("NSPrivacyAccessedAPITypes", [])}
+    for api, reason in [("NSPrivacyAccessedAPICategoryUserDefaults", "CA92.1"),
+                        ("NSPrivacyAccessedAPICategoryFileTimestamp", "C617.1")]:
+        if reason not in declared.get(api, []):
+            errors.append(f"{path.relative_to(ROOT)}: {api} with reason {reason} is not declared")
+    if manifest.get("NSPrivacyTracking") is not False:
+        errors.append(f"{path.relative_to(ROOT)}: NSPrivacyTracking must be false")
+
+
 def check_ios():
     project = (ROOT / "ios/project.yml").read_text(encoding="utf-8")
-    for line in project.splitlines():
-        m = re.match(r"\s*sources:\s*\[(.*)\]", line)
-        if m:
-            for src in (s.strip() for s in m.group(1).split(",")):
-                if not (ROOT / "ios" / src).is_dir():
-                    errors.append(f"ios/project.yml: source directory {src} does not exist")
+    sources = project_sources(project)
+    if not sources:
+        errors.append("ios/project.yml: no sources found")
+    for src in sources:
+        if not (ROOT / "ios" / src).exists():
+            errors.append(f"ios/project.yml: source {src} does not exist")
+    privacy = [p for src in sources for p in (ROOT / "ios" / src).rglob("PrivacyInfo.xcprivacy")]
+    if len(privacy) != 1:
+        errors.append(f"ios: {len(privacy)} PrivacyInfo.xcprivacy among the app's sources; wanted 1")
+    for p in privacy:
+        check_privacy_manifest(p)
+    if "NSLocalNetworkUsageDescription" not in project:
+        errors.append("ios/project.yml: no NSLocalNetworkUsageDescription (a local collector needs it)")
     icons = 0
     for contents in sorted((ROOT / "ios").rglob("*.appiconset/Contents.json")):
         for image in json.loads(contents.read_text(encoding="utf-8")).get("images", []):

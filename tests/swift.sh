@@ -2,9 +2,10 @@
 # Swift checks without a Swift compiler (none can be installed on Linux CI here):
 #   1. generates the Swift bindings of ply-ffi into build/swift (never reused);
 #   2. checks the generated C header with gcc -fsyntax-only;
-#   3. syntax-checks every .swift file in the repository, generated and hand-written (ios/),
+#   3. writes the XCFramework's module map as ios/build-xcframework.sh does and checks it;
+#   4. syntax-checks every .swift file in the repository, generated and hand-written (ios/),
 #      with tools/swift-check (tree-sitter-swift): ERROR/MISSING nodes fail the run;
-#   4. checks that the hand-written Swift under ios/ calls only API names the generated
+#   5. checks that the hand-written Swift under ios/ calls only API names the generated
 #      bindings declare (tests/swift-api-check.sh; heuristic documented in tools/swift-check).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,6 +21,19 @@ bindings=$(find "$OUT" -name '*.swift' | head -n 1)
 
 echo "swift.sh: gcc -fsyntax-only $header" >&2
 gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h -x c "$header"
+
+# The module map the XCFramework ships: UniFFI's without its `use "_Builtin_*"` lines (Xcode 26).
+modulemap=$(find "$OUT" -name '*.modulemap' | head -n 1)
+echo "swift.sh: ios/write-module-map.sh $modulemap" >&2
+bash ios/write-module-map.sh "$modulemap" "$OUT/module.modulemap"
+if ! grep -q 'header "ply_ffiFFI.h"' "$OUT/module.modulemap" || grep -q '_Builtin_' "$OUT/module.modulemap"; then
+    echo "swift.sh: the written module map lost its header or kept a _Builtin_ module" >&2
+    exit 1
+fi
+if bash ios/write-module-map.sh /dev/null "$OUT/refused.modulemap" 2>/dev/null; then
+    echo "swift.sh: write-module-map.sh accepted a file that declares no module" >&2
+    exit 1
+fi
 
 cargo build -q -p swift-check
 checker=$target_dir/debug/swift-check

@@ -17,7 +17,8 @@ struct PlyApp: App {
             RootView()
                 .environment(app)
         }
-        .onChange(of: phase) { _, now in
+        // initial: the phase the app launches in counts too (a cold start goes straight to .active).
+        .onChange(of: phase, initial: true) { _, now in
             switch now {
             case .active: app.enterForeground()
             case .background: app.enterBackground()
