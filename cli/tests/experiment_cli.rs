@@ -136,3 +136,40 @@ fn history_ads_report_and_invariants() {
     );
     assert_ne!(sa["rows"], sc["rows"], "another seed gives other games");
 }
+
+#[test]
+fn othello_scout_report_and_invariants() {
+    let (a, b) = (temp_dir("os-a"), temp_dir("os-b"));
+    run("othello-scout-vs-alphabeta", a.path(), 4);
+    run("othello-scout-vs-alphabeta", b.path(), 4);
+    let report = read(a.path(), "report.md");
+    for section in ["## Does it reproduce?", "## Per engine", "The floor"] {
+        assert!(report.contains(section), "{section}");
+    }
+    for svg in ["scout.svg", "alphabeta.svg"] {
+        let s = read(a.path(), svg);
+        assert!(s.starts_with("<svg") && s.contains("<circle"), "{svg}");
+    }
+    let summary: Value = serde_json::from_str(&read(a.path(), "summary.json")).expect("json");
+    assert_eq!(
+        summary["disagreements"], 0,
+        "SCOUT and alpha-beta agree on every value"
+    );
+    // --quick searches at depth 4: the full tree from the start is 1 + the published perft
+    // counts of depths 1 to 4 (4, 12, 56, 244); the proof tree is smaller, but not empty.
+    assert_eq!(summary["start_minimax_tree"], 1 + 4 + 12 + 56 + 244);
+    let floor = summary["start_minimal_tree"].as_u64().expect("floor");
+    assert!(floor > 1 && floor < 317, "{floor}");
+    let searches = summary["searches"].as_u64().expect("searches");
+    let ra = rows(&read(a.path(), "measurements.csv"));
+    let rb = rows(&read(b.path(), "measurements.csv"));
+    assert_eq!(ra.len() as u64, 3 * searches);
+    let fixed = |r: &std::collections::HashMap<String, String>| {
+        ["trial", "turn", "engine", "nodes", "score"].map(|k| r[k].clone())
+    };
+    assert_eq!(
+        ra.iter().map(fixed).collect::<Vec<_>>(),
+        rb.iter().map(fixed).collect::<Vec<_>>(),
+        "the same seed gives the same searches"
+    );
+}

@@ -1,6 +1,6 @@
 //! `ply experiment <name>`: re-runs a paper's experiment and writes its report, data and plots.
 
-use crate::experiment::{Run, connect4_variants, history_ads};
+use crate::experiment::{Run, connect4_variants, history_ads, othello_scout};
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,6 +11,8 @@ pub enum Name {
     Connect4Variants,
     /// Polk and Oommen: History-ADS move ordering in Othello (tables 1, 7 and 12).
     HistoryAds,
+    /// Hernandez, Daza and Florez 2019: SCOUT against alpha-beta at depth 8 in Othello.
+    OthelloScoutVsAlphabeta,
 }
 
 #[derive(clap::Args)]
@@ -68,6 +70,18 @@ pub fn run(args: Args) -> Result<()> {
                 )
             })
             .collect(),
+        Name::OthelloScoutVsAlphabeta => {
+            let s = othello_scout::run(&run, &args.out)?;
+            s.engines
+                .iter()
+                .map(|e| {
+                    format!(
+                        "{:?}: {}-{} nodes, {:.1}-{:.1} ms a move at depth {}",
+                        e.engine, e.min_nodes, e.max_nodes, e.min_ms, e.max_ms, s.depth
+                    )
+                })
+                .collect()
+        }
     };
     for line in &claims {
         println!("{line}");

@@ -366,6 +366,7 @@ fn write_outputs(
             .map(|(i, (_, name))| Series {
                 name: name.to_string(),
                 points: s.depths.iter().map(|r| (r.depth as f64, f(r, i))).collect(),
+                joined: true,
             })
             .collect()
     };

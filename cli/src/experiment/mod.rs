@@ -4,6 +4,7 @@
 
 pub mod connect4_variants;
 pub mod history_ads;
+pub mod othello_scout;
 pub mod plot;
 pub mod report;
 pub mod stats;

@@ -1,5 +1,5 @@
-//! SVG line charts for the experiments' reports: one line per series, optionally on a log scale,
-//! with axes, ticks and a legend. Small and dependency-free, so the pictures are reproducible
+//! SVG charts for the experiments' reports: one line (or scatter of points) per series,
+//! optionally on a log scale, with axes, ticks and a legend. Small and dependency-free, so the pictures are reproducible
 //! byte for byte from the data.
 
 use std::fmt::Write;
@@ -7,6 +7,8 @@ use std::fmt::Write;
 pub struct Series {
     pub name: String,
     pub points: Vec<(f64, f64)>,
+    /// Joins the points (a line chart); otherwise only the points (a scatter plot).
+    pub joined: bool,
 }
 
 const COLOURS: [&str; 6] = [
@@ -123,11 +125,13 @@ pub fn line_chart(
             .filter(|p| p.0.is_finite() && p.1.is_finite() && (!log_y || p.1 > 0.0))
             .map(|&(x, y)| format!("{:.1},{:.1}", sx(x), sy(ty(y))))
             .collect();
-        let _ = writeln!(
-            svg,
-            "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>",
-            pts.join(" ")
-        );
+        if s.joined {
+            let _ = writeln!(
+                svg,
+                "<polyline points=\"{}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2\"/>",
+                pts.join(" ")
+            );
+        }
         for p in &pts {
             let (x, y) = p.split_once(',').unwrap_or(("0", "0"));
             let _ = writeln!(
@@ -175,14 +179,20 @@ mod tests {
             Series {
                 name: "minimax".into(),
                 points: vec![(1.0, 7.0), (2.0, 49.0), (3.0, 343.0)],
+                joined: true,
             },
             Series {
                 name: "a<b".into(),
                 points: vec![(1.0, 7.0), (2.0, 13.0), (3.0, 0.0)],
+                joined: false,
             },
         ];
         let svg = line_chart("Nodes", "depth", "nodes", true, &series);
-        assert_eq!(svg.matches("<polyline").count(), 2);
+        assert_eq!(
+            svg.matches("<polyline").count(),
+            1,
+            "the scatter series has no line"
+        );
         assert!(svg.contains("a&lt;b") && svg.contains("(log scale)"));
         // The zero is left out on a log scale: 3 + 2 points.
         assert_eq!(svg.matches("<circle").count(), 5);
