@@ -160,6 +160,11 @@ fn othello_scout_report_and_invariants() {
     assert_eq!(summary["start_minimax_tree"], 1 + 4 + 12 + 56 + 244);
     let floor = summary["start_minimal_tree"].as_u64().expect("floor");
     assert!(floor > 1 && floor < 317, "{floor}");
+    assert!(
+        summary["reply_minimal_tree"]
+            .as_u64()
+            .is_some_and(|n| n > 1)
+    );
     let searches = summary["searches"].as_u64().expect("searches");
     let ra = rows(&read(a.path(), "measurements.csv"));
     let rb = rows(&read(b.path(), "measurements.csv"));
