@@ -443,7 +443,6 @@ fn verdict(r: &Row) -> &'static str {
 }
 
 fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()> {
-    std::fs::create_dir_all(out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let mut data = Vec::new();
     for r in &s.rows {
         for (t, n) in r.trials.iter().enumerate() {

@@ -235,7 +235,6 @@ fn write_outputs(
     trials: usize,
     moves: usize,
 ) -> Result<()> {
-    std::fs::create_dir_all(out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let rows: Vec<Vec<String>> = measures
         .iter()
         .map(|m| {
