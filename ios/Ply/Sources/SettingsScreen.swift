@@ -56,7 +56,11 @@ struct SettingsScreen: View {
                     } header: {
                         Text(w.title)
                     } footer: {
-                        Text(w.custom ? "Custom weights in use" : "Blank: the built-in evaluation")
+                        if w.custom {
+                            Text("Custom weights in use")
+                        } else {
+                            Text("Blank: the built-in evaluation")
+                        }
                     }
                 }
                 Section("This device") {
