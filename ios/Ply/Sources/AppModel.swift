@@ -32,6 +32,8 @@ final class AppModel: PlatformEffects {
     @ObservationIgnored private let pathMonitor = NWPathMonitor()
     @ObservationIgnored private var observers: [NSObjectProtocol] = []
     @ObservationIgnored private var sceneActive = false
+    /// Starts false: the first scene phase sends `Foreground`.
+    @ObservationIgnored private var foreground = false
     @ObservationIgnored private var boardShown = false
 
     init() {
@@ -81,23 +83,15 @@ final class AppModel: PlatformEffects {
         EffectExecutor.perform(update.effects, on: self)
     }
 
-    /// The scene phase (the launch phase included): Foreground/Background, and the board shown
-    /// or hidden.
+    /// The scene phase (the launch phase included): `Foreground`/`Background` once per change, and
+    /// the board shown only while the scene is active (not while inactive: the app switcher,
+    /// Control Centre, a system alert).
     func sceneChanged(to phase: ScenePhase) {
-        switch phase {
-        case .active:
-            if !sceneActive {
-                sceneActive = true
-                send(.foreground)
-            }
-        case .background:
-            if sceneActive {
-                sceneActive = false
-                send(.background)
-            }
-        default:
-            // .inactive (app switcher, a system alert): the board is not in front.
-            sceneActive = false
+        sceneActive = phase == .active
+        let inForeground = phase != .background
+        if inForeground != foreground {
+            foreground = inForeground
+            send(inForeground ? .foreground : .background)
         }
         updateShown()
     }

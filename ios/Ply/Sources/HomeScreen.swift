@@ -39,7 +39,7 @@ struct HomeScreen: View {
                     engineSection(home)
                 }
                 Section("Start position") {
-                    TextField("Standard start", text: $startText, axis: .vertical)
+                    TextField("Standard start", text: $startText)
                         .font(.body.monospaced())
                         .autocorrectionDisabled()
                         .textInputAutocapitalization(.never)

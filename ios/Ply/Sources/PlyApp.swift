@@ -3,6 +3,7 @@ import SwiftUI
 
 /// The app: one `AppModel` (the core) for the process, also used by the background sync task.
 @main
+@MainActor
 struct PlyApp: App {
     @State private var app: AppModel
     @Environment(\.scenePhase) private var phase
