@@ -94,7 +94,10 @@ fn the_saved_ui_state_restores_the_home_choices_and_garbage_is_ignored() {
     let mut d = d.restart();
     d.send(Event::RestoreUi("not the core's blob".into()));
     let home = d.app.home_view();
-    assert!(home.games.iter().any(|g| g.selected), "a game is still selected");
+    assert!(
+        home.games.iter().any(|g| g.selected),
+        "a game is still selected"
+    );
     d.send(Event::RestoreUi(blob));
     let home = d.app.home_view();
     let selected: Vec<_> = home.games.iter().filter(|g| g.selected).collect();
@@ -123,7 +126,11 @@ fn every_home_option_list_has_unique_values_and_one_selection() {
         ];
         assert_eq!(counts, [1; 6], "{game:?}");
         let presets: HashSet<_> = h.heuristics.iter().map(|o| o.preset.clone()).collect();
-        assert_eq!(presets.len(), h.heuristics.len(), "{game:?}: a heuristic twice");
+        assert_eq!(
+            presets.len(),
+            h.heuristics.len(),
+            "{game:?}: a heuristic twice"
+        );
         let labels: HashSet<_> = h.heuristics.iter().map(|o| o.label.clone()).collect();
         assert_eq!(labels.len(), h.heuristics.len(), "{game:?}: a label twice");
         assert!(h.min_level <= h.level && h.level <= h.max_level);
