@@ -288,6 +288,22 @@ class AppCoreTest {
     }
 
     @Test
+    fun cellLabelsAreBuiltOnlyWhileAnAccessibilityServiceIsOn() {
+        val shell = FakeShell()
+        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.TWO_PLAYERS, 1)
+        val labelled = assertNotNull(app.sendAndBoard(shell, Event.PlayNotation("f5")))
+        assertTrue(labelled.cells.all { it.label.isNotEmpty() })
+        assertTrue(labelled.cells.any { it.label == "f5, black disc, last move" })
+        // As the Android shell does when AccessibilityManager.isEnabled turns false.
+        val plain = assertNotNull(app.sendAndBoard(shell, Event.Accessibility(false)))
+        assertTrue(plain.cells.all { it.label.isEmpty() })
+        assertEquals(labelled.cells.map { it.copy(label = "") }, plain.cells, "only the labels differ")
+        val again = assertNotNull(app.sendAndBoard(shell, Event.Accessibility(true)))
+        assertEquals(labelled.cells, again.cells)
+        app.destroy()
+    }
+
+    @Test
     fun aFullColumnAndABadMoveAreRefusedWithAReason() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)

@@ -119,7 +119,9 @@ fn history_ads_report_and_invariants() {
         |d: &Path| -> Value { serde_json::from_str(&read(d, "summary.json")).expect("json") };
     let (sa, sb, sc) = (summary(a.path()), summary(b.path()), summary(c.path()));
     let rows = sa["rows"].as_array().expect("rows");
-    assert!(!rows.is_empty());
+    for game in ["Othello", "Virus"] {
+        assert!(rows.iter().any(|r| r["game"] == game), "{game} rows");
+    }
     for r in rows {
         assert_eq!(r["values_agree"], true, "an ADS changed a value: {r}");
         assert_eq!(
@@ -160,6 +162,11 @@ fn othello_scout_report_and_invariants() {
     assert_eq!(summary["start_minimax_tree"], 1 + 4 + 12 + 56 + 244);
     let floor = summary["start_minimal_tree"].as_u64().expect("floor");
     assert!(floor > 1 && floor < 317, "{floor}");
+    assert!(
+        summary["reply_minimal_tree"]
+            .as_u64()
+            .is_some_and(|n| n > 1)
+    );
     let searches = summary["searches"].as_u64().expect("searches");
     let ra = rows(&read(a.path(), "measurements.csv"));
     let rb = rows(&read(b.path(), "measurements.csv"));

@@ -9,7 +9,8 @@ use std::time::Instant;
 pub enum Name {
     /// Z. Siew 2020: minimax, alpha-beta, PVS (Palphabeta) and SCOUT by depth in Connect Four.
     Connect4Variants,
-    /// Polk and Oommen: History-ADS move ordering in Othello (tables 1, 7 and 12).
+    /// Polk and Oommen: History-ADS move ordering in Othello (tables 1, 7, 12) and the Virus Game
+    /// (tables 4, 10).
     HistoryAds,
     /// Hernandez, Daza and Florez 2019: SCOUT against alpha-beta at depth 8 in Othello.
     OthelloScoutVsAlphabeta,
@@ -54,7 +55,8 @@ pub fn run(args: Args) -> Result<()> {
             .filter(|r| r.saving.is_some())
             .map(|r| {
                 format!(
-                    "depth {}{}, {}: {:.0} % fewer nodes (p {})",
+                    "{} depth {}{}, {}: {:.0} % fewer nodes (p {})",
+                    r.game,
                     r.depth,
                     if r.midgame { " midgame" } else { "" },
                     r.variant,

@@ -326,7 +326,6 @@ fn write_outputs(
     trials: usize,
     moves_per_trial: usize,
 ) -> Result<()> {
-    std::fs::create_dir_all(out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let rows: Vec<Vec<String>> = measures
         .iter()
         .map(|m| {

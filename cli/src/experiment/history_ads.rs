@@ -1,7 +1,8 @@
 //! `history-ads`: S. Polk and B. J. Oommen, "On Achieving History-based Move Ordering in
-//! Adversarial Board Games using Adaptive Data Structures", the Othello tables: table 1
-//! (Move-to-Front and Transposition against no ADS), table 7 (the list bounded to 20 and 5) and
-//! table 12 (one list per tree level).
+//! Adversarial Board Games using Adaptive Data Structures": for Othello (alpha-beta) tables 1
+//! (Move-to-Front and Transposition against no ADS), 7 (the list bounded to 20 and 5) and 12 (one
+//! list per tree level); for the four-player Virus Game (Best-Reply Search) tables 4 and 10, with
+//! one list per level and the Threat-ADS of their earlier paper as extra rows.
 //!
 //! The paper's protocol: the measured player searches with alpha-beta at the ply depth; its
 //! opponent moves at random; the node count (nodes where computation takes place) is summed over
@@ -13,7 +14,11 @@
 //! Ours is the same, with alpha-beta in generation order (no other move ordering, no table) and
 //! Ply's default Othello heuristic (the paper does not give its evaluation). One difference: Ply's
 //! ADS starts empty at every search, so knowledge is not carried from one turn to the next.
-//! The relaxed checkers, Focus and multi-player tables wait for those games (issue #15).
+//! For the Virus Game the measured player is the first of four on the 5x5 board, searching with
+//! BRS for ten turns; the midgame rows first play fifteen turns of 2-ply BRS for everyone. Ply's
+//! Virus Game is its reading of the paper's two sentences (see `ply_core::games::virus`), so only
+//! the savings, not the node counts, compare. The relaxed checkers, Focus and Chinese Checkers
+//! tables wait for those games (issue #15).
 
 use super::Run;
 use super::report::{csv, grouped, num, p_value, table, write};
@@ -21,7 +26,9 @@ use super::stats::{Interval, MannWhitney, mann_whitney, mean_interval};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::games::othello::Othello;
+use ply_core::games::virus::{SquaresEval, Virus};
 use ply_core::heuristic::HasHeuristic;
+use ply_core::search::multi::{HistoryAds, MultiAlgorithm, MultiConfig, search_multi};
 use ply_core::search::{
     AdsConfig, AdsUpdate, Algorithm, OrderingConfig, SearchConfig, Searcher, StopToken,
 };
@@ -39,6 +46,15 @@ pub struct Variant {
     pub label: &'static str,
     #[serde(skip)]
     pub ads: Option<AdsConfig>,
+    /// Threat-ADS (multi-player only).
+    #[serde(skip)]
+    pub threat: Option<AdsUpdate>,
+}
+
+impl Variant {
+    fn baseline(&self) -> bool {
+        self.ads.is_none() && self.threat.is_none()
+    }
 }
 
 const fn ads(update: AdsUpdate, limit: Option<usize>, per_level: bool) -> Option<AdsConfig> {
@@ -49,39 +65,80 @@ const fn ads(update: AdsUpdate, limit: Option<usize>, per_level: bool) -> Option
     })
 }
 
-const VARIANTS: [Variant; 7] = [
+const OTHELLO_VARIANTS: [Variant; 7] = [
     Variant {
         label: "none",
         ads: None,
+        threat: None,
     },
     Variant {
         label: "Move-to-Front",
         ads: ads(AdsUpdate::MoveToFront, None, false),
+        threat: None,
     },
     Variant {
         label: "Transposition",
         ads: ads(AdsUpdate::Transposition, None, false),
+        threat: None,
     },
     Variant {
         label: "Move-to-Front, limit 20",
         ads: ads(AdsUpdate::MoveToFront, Some(20), false),
+        threat: None,
     },
     Variant {
         label: "Move-to-Front, limit 5",
         ads: ads(AdsUpdate::MoveToFront, Some(5), false),
+        threat: None,
     },
     Variant {
         label: "Move-to-Front, per level",
         ads: ads(AdsUpdate::MoveToFront, None, true),
+        threat: None,
     },
     Variant {
         label: "Move-to-Front, per level, limit 5",
         ads: ads(AdsUpdate::MoveToFront, Some(5), true),
+        threat: None,
     },
 ];
 
-/// The paper's mean node counts for (depth, midgame, variant label), from tables 1, 7 and 12.
-const PAPER: &[(u32, bool, &str, f64)] = &[
+const VIRUS_VARIANTS: [Variant; 7] = [
+    OTHELLO_VARIANTS[0],
+    OTHELLO_VARIANTS[1],
+    OTHELLO_VARIANTS[2],
+    OTHELLO_VARIANTS[3],
+    OTHELLO_VARIANTS[4],
+    OTHELLO_VARIANTS[5],
+    Variant {
+        label: "Threat-ADS (Move-to-Front)",
+        ads: None,
+        threat: Some(AdsUpdate::MoveToFront),
+    },
+];
+
+/// The paper's Virus Game node counts (tables 4 and 10).
+const PAPER_VIRUS: &[(u32, bool, &str, f64)] = &[
+    (4, false, "none", 254_000.0),
+    (4, false, "Move-to-Front", 157_000.0),
+    (4, false, "Transposition", 165_000.0),
+    (6, false, "none", 10_500_000.0),
+    (6, false, "Move-to-Front", 4_690_000.0),
+    (6, false, "Transposition", 4_850_000.0),
+    (4, true, "none", 309_000.0),
+    (4, true, "Move-to-Front", 188_000.0),
+    (4, true, "Transposition", 199_000.0),
+    (4, true, "Move-to-Front, limit 20", 187_000.0),
+    (4, true, "Move-to-Front, limit 5", 194_000.0),
+    (6, true, "none", 12_800_000.0),
+    (6, true, "Move-to-Front", 5_940_000.0),
+    (6, true, "Transposition", 6_060_000.0),
+    (6, true, "Move-to-Front, limit 20", 5_910_000.0),
+    (6, true, "Move-to-Front, limit 5", 6_390_000.0),
+];
+
+/// The paper's Othello node counts for (depth, midgame, variant label), tables 1, 7 and 12.
+const PAPER_OTHELLO: &[(u32, bool, &str, f64)] = &[
     (4, false, "none", 669.0),
     (4, false, "Move-to-Front", 523.0),
     (4, false, "Transposition", 572.0),
@@ -112,6 +169,7 @@ const PAPER: &[(u32, bool, &str, f64)] = &[
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Row {
+    pub game: &'static str,
     pub depth: u32,
     pub midgame: bool,
     pub variant: &'static str,
@@ -138,13 +196,11 @@ pub struct Summary {
 /// the measured player (the side to move then) searches at `depth` for `MEASURED_TURNS` turns
 /// against random replies. Returns the node count and, per measured search, the position and its
 /// value.
-fn trial(
-    seed: u64,
-    depth: u32,
-    midgame: bool,
-    variant: Variant,
-    eval: &dyn ply_core::Evaluator<Othello>,
-) -> (u64, Vec<(Othello, i32)>) {
+fn othello_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    let Ok(eval) = Othello::heuristic("default") else {
+        return (0, Vec::new());
+    };
+    let eval = &*eval;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = Othello::start();
     let mut moves = Vec::new();
@@ -176,7 +232,7 @@ fn trial(
         if pos.side_to_move() == measured {
             let r = searcher.search(&pos, eval, &StopToken::new());
             nodes += r.stats.nodes;
-            values.push((pos, r.score));
+            values.push((pos.format_position(), r.score));
             match r.best_move {
                 Some(mv) => pos.play(mv),
                 None => break,
@@ -190,36 +246,120 @@ fn trial(
     (nodes, values)
 }
 
+/// The node count of a trial and, per measured search, the position and its value.
+type Trial = (u64, Vec<(String, i32)>);
+
+const VIRUS_MEASURED_TURNS: usize = 10;
+const VIRUS_MIDGAME_TURNS: usize = 15;
+
+/// A Virus trial: four players on 5x5; with `midgame`, fifteen turns of 2-ply BRS for everyone
+/// first; then the player to move searches with BRS at `depth` for ten of its turns while the
+/// others move at random.
+fn virus_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = Virus::start();
+    let mut moves = Vec::new();
+    let brs = |depth| MultiConfig::new(MultiAlgorithm::BestReply, depth);
+    if midgame {
+        for _ in 0..VIRUS_MIDGAME_TURNS {
+            match search_multi(&pos, &SquaresEval, &brs(2), &StopToken::new()).best_move {
+                Some(mv) if pos.outcome().is_none() => pos.play(mv),
+                _ => break,
+            }
+        }
+    }
+    let measured = pos.side_to_move();
+    let config = MultiConfig {
+        history_ads: variant.ads.map(|a| HistoryAds {
+            update: a.update,
+            limit: a.limit,
+            per_level: a.per_level,
+        }),
+        threat_ads: variant.threat,
+        ..brs(depth)
+    };
+    let mut nodes = 0;
+    let mut values = Vec::new();
+    let mut turns = 0;
+    while turns < VIRUS_MEASURED_TURNS && pos.outcome().is_none() {
+        if pos.side_to_move() == measured {
+            let r = search_multi(&pos, &SquaresEval, &config, &StopToken::new());
+            nodes += r.nodes;
+            values.push((pos.format_position(), r.value));
+            match r.best_move {
+                Some(mv) => pos.play(mv),
+                None => break,
+            }
+            turns += 1;
+        } else {
+            pos.legal_moves(&mut moves);
+            pos.play(moves[rng.random_range(0..moves.len())]);
+        }
+    }
+    (nodes, values)
+}
+
+/// One game's tables.
+struct GameTable {
+    game: &'static str,
+    variants: &'static [Variant],
+    paper: &'static [(u32, bool, &'static str, f64)],
+    depths: &'static [u32],
+    quick_depths: &'static [u32],
+    trial: fn(u64, u32, bool, Variant) -> Trial,
+}
+
+const TABLES: [GameTable; 2] = [
+    GameTable {
+        game: "Othello",
+        variants: &OTHELLO_VARIANTS,
+        paper: PAPER_OTHELLO,
+        depths: &[4, 6, 8],
+        quick_depths: &[2, 4],
+        trial: othello_trial,
+    },
+    GameTable {
+        game: "Virus",
+        variants: &VIRUS_VARIANTS,
+        paper: PAPER_VIRUS,
+        depths: &[4, 6],
+        quick_depths: &[2],
+        trial: virus_trial,
+    },
+];
+
 pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let trials = run.trials(50, 3);
-    let depths: &[u32] = if run.quick { &[2, 4] } else { &[4, 6, 8] };
-    let eval = Othello::heuristic("default").map_err(|e| anyhow!("{e}"))?;
-    let cells: Vec<(u32, bool)> = depths
+    let cells: Vec<(&GameTable, u32, bool)> = TABLES
         .iter()
-        .flat_map(|&d| [(d, false), (d, true)])
+        .flat_map(|t| {
+            let depths = if run.quick { t.quick_depths } else { t.depths };
+            depths
+                .iter()
+                .flat_map(move |&d| [(t, d, false), (t, d, true)])
+        })
         .collect();
-    let bar = run.progress((cells.len() * VARIANTS.len() * trials) as u64, "trials");
+    let total: usize = cells
+        .iter()
+        .map(|(t, _, _)| t.variants.len() * trials)
+        .sum();
+    let bar = run.progress(total as u64, "trials");
     let mut rows = Vec::new();
-    for &(depth, midgame) in &cells {
+    for &(table, depth, midgame) in &cells {
         let mut base: Option<(Vec<f64>, f64, f64)> = None;
-        let mut base_values: Vec<Vec<(Othello, i32)>> = Vec::new();
-        for variant in VARIANTS {
+        let mut base_values: Vec<Vec<(String, i32)>> = Vec::new();
+        for &variant in table.variants {
             let mut counts = Vec::with_capacity(trials);
             let mut agree = true;
             for t in 0..trials {
-                let (nodes, values) = trial(
-                    run.seed.wrapping_add(t as u64),
-                    depth,
-                    midgame,
-                    variant,
-                    &*eval,
-                );
+                let (nodes, values) =
+                    (table.trial)(run.seed.wrapping_add(t as u64), depth, midgame, variant);
                 counts.push(nodes);
-                if variant.ads.is_none() {
+                if variant.baseline() {
                     base_values.push(values);
-                } else {
+                } else if let Some(base) = base_values.get(t) {
                     // Where the games still agree move for move, the value must be the same.
-                    for ((p, v), (bp, bv)) in values.iter().zip(&base_values[t]) {
+                    for ((p, v), (bp, bv)) in values.iter().zip(base) {
                         if p != bp {
                             break;
                         }
@@ -231,8 +371,8 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             let xs: Vec<f64> = counts.iter().map(|&n| n as f64).collect();
             let nodes = mean_interval(&xs, 0.95).ok_or_else(|| anyhow!("no trial ran"))?;
             let sd = sd(&xs);
-            let paper_nodes = paper(depth, midgame, variant.label);
-            let paper_base = paper(depth, midgame, "none");
+            let paper_nodes = paper(table.paper, depth, midgame, variant.label);
+            let paper_base = paper(table.paper, depth, midgame, "none");
             let (saving, test, glass_delta) = match &base {
                 None => {
                     base = Some((xs.clone(), nodes.mean, sd));
@@ -245,6 +385,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                 ),
             };
             rows.push(Row {
+                game: table.game,
                 depth,
                 midgame,
                 variant: variant.label,
@@ -257,7 +398,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                 paper_nodes,
                 paper_saving: paper_nodes
                     .zip(paper_base)
-                    .filter(|_| variant.ads.is_some())
+                    .filter(|_| !variant.baseline())
                     .map(|(p, b)| 1.0 - p / b),
                 values_agree: agree,
             });
@@ -269,8 +410,8 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     Ok(summary)
 }
 
-fn paper(depth: u32, midgame: bool, label: &str) -> Option<f64> {
-    PAPER
+fn paper(table: &[(u32, bool, &str, f64)], depth: u32, midgame: bool, label: &str) -> Option<f64> {
+    table
         .iter()
         .find(|r| r.0 == depth && r.1 == midgame && r.2 == label)
         .map(|r| r.3)
@@ -302,11 +443,11 @@ fn verdict(r: &Row) -> &'static str {
 }
 
 fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()> {
-    std::fs::create_dir_all(out).map_err(|e| anyhow!("cannot create {}: {e}", out.display()))?;
     let mut data = Vec::new();
     for r in &s.rows {
         for (t, n) in r.trials.iter().enumerate() {
             data.push(vec![
+                r.game.to_string(),
                 r.depth.to_string(),
                 r.midgame.to_string(),
                 r.variant.to_string(),
@@ -318,7 +459,10 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
     write(
         out,
         "measurements.csv",
-        &csv(&["depth", "midgame", "variant", "trial", "nodes"], &data),
+        &csv(
+            &["game", "depth", "midgame", "variant", "trial", "nodes"],
+            &data,
+        ),
     )?;
     write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
     let pct = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{:.0} %", v * 100.0));
@@ -327,6 +471,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         .iter()
         .map(|r| {
             vec![
+                r.game.into(),
                 r.depth.to_string(),
                 if r.midgame { "yes" } else { "no" }.into(),
                 r.variant.into(),
@@ -358,7 +503,8 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         .map(|r| {
             vec![
                 format!(
-                    "{} saves nodes at depth {}{}",
+                    "{}: {} saves nodes at depth {}{}",
+                    r.game,
                     r.variant,
                     r.depth,
                     if r.midgame {
@@ -379,13 +525,18 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         .collect();
     let agree = s.rows.iter().all(|r| r.values_agree);
     let report = format!(
-        "# History-ADS in Othello\n\n\
-         S. Polk and B. J. Oommen, History-ADS, tables 1, 7 and 12 (Othello), re-run with Ply's \
-         engines (`ply experiment history-ads`).\n\n{}\n\n\
-         Protocol: {trials} trials per row; the measured player searches with alpha-beta (generation \
-         order, no table, Ply's default Othello heuristic) for {MEASURED_TURNS} turns against random \
-         replies; node counts are summed over those turns. Midgame rows first play \
-         {MIDGAME_TURNS} turns of 2-ply alpha-beta for both sides. Each ADS row is compared with \
+        "# History-ADS in Othello and the Virus Game\n\n\
+         S. Polk and B. J. Oommen, History-ADS, tables 1, 7 and 12 (Othello) and 4 and 10 (the \
+         Virus Game), re-run with Ply's engines (`ply experiment history-ads`).\n\n{}\n\n\
+         Protocol: {trials} trials per row. Othello: the measured player searches with alpha-beta \
+         (generation order, no table, Ply's default Othello heuristic) for {MEASURED_TURNS} turns \
+         against random replies; midgame rows first play {MIDGAME_TURNS} turns of 2-ply \
+         alpha-beta for both sides. Virus Game (four players, 5x5, Ply's reading of the rules): \
+         the first player searches with Best-Reply Search (squares held as the evaluation) for \
+         {VIRUS_MEASURED_TURNS} turns against random moves of the other three; midgame rows first \
+         play {VIRUS_MIDGAME_TURNS} moves of 2-ply BRS; Ply's game is much smaller than the \
+         paper's (compare savings, not node counts). Node counts are summed over the measured \
+         turns. Each ADS row is compared with \
          the row without an ADS at the same depth and start: the saving in mean nodes, the \
          two-sided Mann-Whitney U test (normal approximation, tie and continuity corrections), \
          and Glass's delta (the paper's effect size). Nodes are means ± the half-width of their \
@@ -400,6 +551,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         table(&["claim", "paper saving", "Ply saving", "verdict"], &claims),
         table(
             &[
+                "game",
                 "depth",
                 "midgame",
                 "ADS",

@@ -30,7 +30,9 @@ pub fn csv(headers: &[&str], rows: &[Vec<String>]) -> String {
     out
 }
 
+/// Writes `dir/name`, making `dir` first if need be.
 pub fn write(dir: &Path, name: &str, contents: &str) -> Result<()> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let path = dir.join(name);
     std::fs::write(&path, contents).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -3,6 +3,7 @@
 pub mod connect4;
 pub mod draughts;
 pub mod othello;
+pub mod virus;
 
 use std::fmt;
 use std::str::FromStr;

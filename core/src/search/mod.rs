@@ -52,6 +52,7 @@ mod iterative;
 pub mod mcts;
 pub mod minimal_tree;
 mod minimax;
+pub mod multi;
 pub mod ordering;
 mod pv;
 pub mod pvs;

@@ -1,0 +1,275 @@
+//! Paranoid, Max-N and Best-Reply Search on the Virus Game, against plain recursive versions
+//! written here from their definitions: pruning and ordering change node counts only.
+
+use ply_core::Game;
+use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
+use ply_core::search::StopToken;
+use ply_core::search::config::AdsUpdate;
+use ply_core::search::multi::{
+    HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiResult, search_multi,
+};
+use ply_core::search::ordering::ads::AdsList;
+use proptest::prelude::*;
+
+fn values(pos: &Virus) -> Vec<i32> {
+    let mut v = vec![0; 4];
+    SquaresEval.evaluate(pos, &mut v);
+    v
+}
+
+fn children(pos: &Virus) -> Vec<(u8, Virus)> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut c = *pos;
+            c.play(m);
+            (m, c)
+        })
+        .collect()
+}
+
+/// Paranoid by definition: the root maximises its value, everyone else minimises it.
+fn paranoid(pos: &Virus, depth: u32, root: u8) -> i32 {
+    if depth == 0 || pos.outcome().is_some() {
+        return values(pos)[root as usize];
+    }
+    let kids = children(pos);
+    let vs = kids.iter().map(|(_, c)| paranoid(c, depth - 1, root));
+    if pos.side_to_move() == root {
+        vs.max().expect("a move")
+    } else {
+        vs.min().expect("a move")
+    }
+}
+
+/// Max-N by definition: the player to move takes the child best for them (the first of equals).
+fn maxn(pos: &Virus, depth: u32) -> Vec<i32> {
+    if depth == 0 || pos.outcome().is_some() {
+        return values(pos);
+    }
+    let me = pos.side_to_move() as usize;
+    let mut best: Option<Vec<i32>> = None;
+    for (_, c) in children(pos) {
+        let v = maxn(&c, depth - 1);
+        if best.as_ref().is_none_or(|b| v[me] > b[me]) {
+            best = Some(v);
+        }
+    }
+    best.expect("a move")
+}
+
+/// BRS by definition: the root player's layer, then the best single reply of any opponent.
+fn brs(pos: &Virus, depth: u32, root: u8, max_node: bool) -> i32 {
+    if depth == 0 || pos.outcome().is_some() {
+        return values(pos)[root as usize];
+    }
+    if max_node {
+        let me = pos.with_mover(root).expect("the root player is in");
+        return children(&me)
+            .iter()
+            .map(|(_, c)| brs(c, depth - 1, root, false))
+            .max()
+            .expect("a move");
+    }
+    let mut best = i32::MAX;
+    for q in (0..pos.players()).filter(|&q| q != root) {
+        let Some(qpos) = MultiGame::with_mover(pos, q) else {
+            continue;
+        };
+        for (_, c) in children(&qpos) {
+            let v = match MultiGame::with_mover(&c, root) {
+                Some(back) => brs(&back, depth - 1, root, true),
+                None => values(&c)[root as usize],
+            };
+            best = best.min(v);
+        }
+    }
+    best
+}
+
+fn run(pos: &Virus, config: MultiConfig) -> MultiResult<u8> {
+    let r = search_multi(pos, &SquaresEval, &config, &StopToken::new());
+    assert!(r.completed);
+    r
+}
+
+fn config(algorithm: MultiAlgorithm, depth: u32, pruning: bool) -> MultiConfig {
+    MultiConfig {
+        pruning,
+        ..MultiConfig::new(algorithm, depth)
+    }
+}
+
+/// Positions from random play: setup, then `plies` random moves (stopping before the end).
+fn position() -> impl Strategy<Value = Virus> {
+    (
+        4u8..=6,
+        2u8..=4,
+        any::<bool>(),
+        any::<bool>(),
+        prop::collection::vec(any::<u32>(), 0..12),
+    )
+        .prop_map(|(size, players, eight, claim_empty, picks)| {
+            let mut pos = Virus::new(VirusConfig {
+                size,
+                players,
+                adjacency: if eight {
+                    Adjacency::Eight
+                } else {
+                    Adjacency::Four
+                },
+                claim_empty,
+                turn_limit: 0,
+            })
+            .expect("a valid setup");
+            let mut moves = Vec::new();
+            for pick in picks {
+                let mut next = pos;
+                next.legal_moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                next.play(moves[pick as usize % moves.len()]);
+                if next.outcome().is_some() {
+                    break;
+                }
+                pos = next;
+            }
+            pos
+        })
+}
+
+fn orderings() -> Vec<MultiConfig> {
+    let mut out = Vec::new();
+    for history in [
+        None,
+        Some((AdsUpdate::MoveToFront, None, false)),
+        Some((AdsUpdate::Transposition, None, false)),
+        Some((AdsUpdate::MoveToFront, Some(3), false)),
+        Some((AdsUpdate::MoveToFront, None, true)),
+    ] {
+        for threat in [
+            None,
+            Some(AdsUpdate::MoveToFront),
+            Some(AdsUpdate::Transposition),
+        ] {
+            out.push(MultiConfig {
+                history_ads: history.map(|(update, limit, per_level)| HistoryAds {
+                    update,
+                    limit,
+                    per_level,
+                }),
+                threat_ads: threat,
+                ..MultiConfig::new(MultiAlgorithm::BestReply, 0)
+            });
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn paranoid_with_and_without_pruning_is_paranoid(pos in position(), depth in 1u32..=4) {
+        let root = pos.side_to_move();
+        let want = paranoid(&pos, depth, root);
+        let plain = run(&pos, config(MultiAlgorithm::Paranoid, depth, false));
+        let pruned = run(&pos, config(MultiAlgorithm::Paranoid, depth, true));
+        prop_assert_eq!(plain.value, want);
+        prop_assert_eq!(pruned.value, want);
+        prop_assert!(pruned.nodes <= plain.nodes);
+        // The move chosen is worth the value.
+        let mv = pruned.best_move.expect("a move");
+        let mut child = pos;
+        child.play(mv);
+        prop_assert_eq!(paranoid(&child, depth - 1, root), want);
+    }
+
+    #[test]
+    fn max_n_with_shallow_pruning_is_max_n(pos in position(), depth in 1u32..=4) {
+        let want = maxn(&pos, depth);
+        let plain = run(&pos, config(MultiAlgorithm::MaxN, depth, false));
+        let pruned = run(&pos, config(MultiAlgorithm::MaxN, depth, true));
+        prop_assert_eq!(&plain.values, &want);
+        prop_assert_eq!(&pruned.values, &want);
+        prop_assert_eq!(pruned.best_move, plain.best_move);
+        prop_assert!(pruned.nodes <= plain.nodes);
+    }
+
+    #[test]
+    fn brs_with_any_pruning_and_ordering_is_brs(pos in position(), depth in 1u32..=4) {
+        let root = pos.side_to_move();
+        let want = brs(&pos, depth, root, true);
+        let plain = run(&pos, config(MultiAlgorithm::BestReply, depth, false));
+        prop_assert_eq!(plain.value, want);
+        for c in orderings() {
+            let r = run(&pos, MultiConfig { depth, ..c });
+            prop_assert_eq!(r.value, want, "{:?}", c);
+            prop_assert!(r.nodes <= plain.nodes, "{:?}", c);
+            // The move chosen is worth the value: the best reply to it leaves the root `want`.
+            let mv = r.best_move.expect("a move");
+            let mut child = pos;
+            child.play(mv);
+            prop_assert_eq!(brs(&child, depth - 1, root, false), want, "{:?}", c);
+        }
+    }
+}
+
+#[test]
+fn threat_ads_moves_the_most_threatening_opponent_up() {
+    let mut mtf = AdsList::new(AdsUpdate::MoveToFront, None);
+    let mut tr = AdsList::new(AdsUpdate::Transposition, None);
+    for q in [1u8, 2, 3] {
+        mtf.query(q);
+        tr.query(q);
+    }
+    assert_eq!(
+        mtf.as_slice(),
+        &[3, 2, 1],
+        "each new opponent goes to the front"
+    );
+    assert_eq!(
+        tr.as_slice(),
+        &[2, 3, 1],
+        "each new opponent enters at the rear and moves up one"
+    );
+    mtf.query(1);
+    tr.query(1);
+    assert_eq!(mtf.as_slice(), &[1, 3, 2]);
+    assert_eq!(tr.as_slice(), &[2, 1, 3]);
+}
+
+#[test]
+fn history_and_threat_ads_save_nodes_in_the_papers_virus_setting() {
+    // Four players on 5x5, two turns each in; BRS at depth 4 with and without the ADS orderings.
+    let mut pos = Virus::start();
+    let mut moves = Vec::new();
+    for _ in 0..8 {
+        pos.legal_moves(&mut moves);
+        pos.play(moves[moves.len() / 2]);
+    }
+    assert!(pos.outcome().is_none());
+    let plain = run(&pos, config(MultiAlgorithm::BestReply, 4, true));
+    let ordered = run(
+        &pos,
+        MultiConfig {
+            history_ads: Some(HistoryAds {
+                update: AdsUpdate::MoveToFront,
+                limit: None,
+                per_level: false,
+            }),
+            threat_ads: Some(AdsUpdate::MoveToFront),
+            ..config(MultiAlgorithm::BestReply, 4, true)
+        },
+    );
+    assert_eq!(ordered.value, plain.value);
+    assert!(
+        ordered.nodes < plain.nodes,
+        "{} nodes with the ADS orderings, {} without",
+        ordered.nodes,
+        plain.nodes
+    );
+}
