@@ -88,7 +88,7 @@ fn the_saved_ui_state_restores_the_home_choices_and_garbage_is_ignored() {
             Effect::SaveUiState(s) => Some(s),
             _ => None,
         })
-        .last()
+        .next_back()
         .expect("a choice saves the UI state");
     d.settle();
     let mut d = d.restart();

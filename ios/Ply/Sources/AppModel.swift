@@ -52,6 +52,12 @@ final class AppModel: PlatformEffects {
         observe()
         startPathMonitor()
         render()
+        // The restored UI state may have History or Settings on top: open on that tab.
+        switch view?.screen {
+        case .history?: tab = .history
+        case .settings?: tab = .settings
+        default: break
+        }
     }
 
     deinit {

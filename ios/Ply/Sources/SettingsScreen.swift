@@ -70,6 +70,12 @@ struct SettingsScreen: View {
         }
         .navigationTitle("Settings")
         .onAppear(perform: loadDrafts)
+        // A URL typed but not submitted is still sent when the tab changes.
+        .onDisappear {
+            if let s = app.settings, serverUrl != s.serverUrl {
+                app.send(.setServerUrl(serverUrl))
+            }
+        }
     }
 
     /// The editors start from the core's texts each time the screen opens.
