@@ -98,6 +98,9 @@ final class AppModel: PlatformEffects {
         if inForeground != foreground {
             foreground = inForeground
             send(inForeground ? .foreground : .background)
+            if !inForeground {
+                finishWrites()
+            }
         }
         updateShown()
     }
@@ -163,6 +166,22 @@ final class AppModel: PlatformEffects {
         pathMonitor.start(queue: DispatchQueue(label: "dev.ply.path"))
     }
 
+    /// Keeps the app running (at most the system's background time) until the core's workers
+    /// have finished their last writes, off the main thread.
+    private func finishWrites() {
+        let core = core
+        let time = BackgroundTime()
+        time.id = UIApplication.shared.beginBackgroundTask(withName: "dev.ply.writes") {
+            MainActor.assumeIsolated { time.end() }
+        }
+        DispatchQueue.global(qos: .utility).async {
+            _ = core.waitIdle(timeoutMs: 10_000)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { time.end() }
+            }
+        }
+    }
+
     // MARK: background sync
 
     /// Registers the BGTask handler on this, the only model; called once from `PlyApp.init`.
@@ -173,10 +192,11 @@ final class AppModel: PlatformEffects {
             // The system's deadline: the task must be completed, or the app is killed.
             task.expirationHandler = { done.complete(success: false) }
             DispatchQueue.global(qos: .utility).async {
-                // One blocking run off the main thread; its effects reach the shell through
-                // `AppShell.effects` (a new token, the next date).
+                // One blocking run off the main thread. Its effects (a new token for the
+                // Keychain, the next date) were queued to the main queue by `ShellBridge` before
+                // it returned: complete the task after them, or the app may be suspended first.
                 let result = core.backgroundSync()
-                done.complete(success: result?.problem == nil)
+                DispatchQueue.main.async { done.complete(success: result?.problem == nil) }
             }
         }
     }
@@ -236,6 +256,18 @@ final class ShellBridge: AppShell, @unchecked Sendable {
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated { self?.model?.receive(effects) }
         }
+    }
+}
+
+/// A `beginBackgroundTask` ended once: by the expiration handler or when the writes are done.
+@MainActor
+final class BackgroundTime {
+    var id: UIBackgroundTaskIdentifier = .invalid
+
+    func end() {
+        guard id != .invalid else { return }
+        UIApplication.shared.endBackgroundTask(id)
+        id = .invalid
     }
 }
 
