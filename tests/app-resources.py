@@ -11,7 +11,10 @@ iOS (ios/):
   - every source project.yml lists exists, one of them holds the privacy manifest, which parses
     and declares the required-reason APIs the app uses; the local-network usage string is set;
   - the AppIcon set names files that exist, and the icon is a 1024 x 1024 PNG without alpha (the
-    App Store refuses transparent icons).
+    App Store refuses transparent icons);
+  - the String Catalog (Localizable.xcstrings) among the sources is JSON with a source language,
+    and holds every plain literal the SwiftUI code shows (`Text("...")`, `Button("...")`, ...;
+    interpolated texts are left to Xcode's extraction).
 Prints what is wrong and exits 1, or prints a summary line.
 """
 import json
@@ -37,6 +40,7 @@ KOTLIN_REF = re.compile(r"\bR\.([a-z]+)\.([A-Za-z0-9_]+)")
 ARG = re.compile(r"%(\d+)\$")
 
 errors = []
+catalog_keys = 0
 
 
 def android_resources():
@@ -137,6 +141,43 @@ def check_privacy_manifest(path):
         errors.append(f"{path.relative_to(ROOT)}: NSPrivacyTracking must be false")
 
 
+# A SwiftUI initializer or modifier whose first argument, a string literal, is a localized key.
+SWIFTUI_KEY = re.compile(
+    r'\b(?:Text|Button|Label|Toggle|Picker|Section|TextField|Menu|Stepper|navigationTitle|'
+    r'confirmationDialog|ContentUnavailableView)\(\s*"((?:[^"\\]|\\.)*)"')
+
+
+def swiftui_keys(files):
+    """The plain (not interpolated) literal keys the SwiftUI code shows, with a file each."""
+    keys = {}
+    for f in files:
+        for m in SWIFTUI_KEY.finditer(f.read_text(encoding="utf-8")):
+            if m.group(1) and "\\(" not in m.group(1):
+                keys.setdefault(m.group(1), f)
+    return keys
+
+
+def check_string_catalog(sources):
+    catalogs = [p for src in sources for p in (ROOT / "ios" / src).rglob("*.xcstrings")]
+    if len(catalogs) != 1:
+        errors.append(f"ios: {len(catalogs)} String Catalogs among the app's sources; wanted 1")
+        return 0
+    try:
+        catalog = json.loads(catalogs[0].read_text(encoding="utf-8"))
+    except ValueError as e:
+        errors.append(f"{catalogs[0].relative_to(ROOT)}: not JSON: {e}")
+        return 0
+    if not catalog.get("sourceLanguage") or not isinstance(catalog.get("strings"), dict):
+        errors.append(f"{catalogs[0].relative_to(ROOT)}: no sourceLanguage or strings")
+        return 0
+    swift = [p for src in sources for p in (ROOT / "ios" / src).rglob("*.swift")]
+    keys = swiftui_keys(swift)
+    for key, f in sorted(keys.items()):
+        if key not in catalog["strings"]:
+            errors.append(f"{catalogs[0].relative_to(ROOT)}: no entry for \"{key}\" ({f.relative_to(ROOT)})")
+    return len(keys)
+
+
 def check_ios():
     project = (ROOT / "ios/project.yml").read_text(encoding="utf-8")
     sources = project_sources(project)
@@ -150,6 +191,8 @@ def check_ios():
         errors.append(f"ios: {len(privacy)} PrivacyInfo.xcprivacy among the app's sources; wanted 1")
     for p in privacy:
         check_privacy_manifest(p)
+    global catalog_keys
+    catalog_keys = check_string_catalog(sources)
     if "NSLocalNetworkUsageDescription" not in project:
         errors.append("ios/project.yml: no NSLocalNetworkUsageDescription (a local collector needs it)")
     icons = 0
@@ -181,4 +224,5 @@ for e in errors:
     print("app-resources:", e, file=sys.stderr)
 if errors:
     sys.exit(1)
-print(f"app resources: {refs} Android references resolve, {icons} iOS icon(s) checked")
+print(f"app resources: {refs} Android references resolve, {icons} iOS icon(s) checked,"
+      f" {catalog_keys} iOS strings in the String Catalog")

@@ -1,6 +1,7 @@
 // swift-tools-version: 5.10
-// PlyKit: the generated Swift bindings of the Rust core (PlyFFI) plus the plain-Swift shell logic
-// the app draws from (PlyKit). Run ../build-xcframework.sh first: it builds PlyCore.xcframework
+// PlyKit: the generated Swift bindings of the Rust core (PlyFFI) plus the little platform code the
+// app core needs around it (PlyKit: the URLSession transport, the device's memory, the Keychain
+// token store and the effect executor). Every decision is the core's (`AppCore`). Run ../build-xcframework.sh first: it builds PlyCore.xcframework
 // (the static library with the `ply_ffiFFI` C module the generated Swift imports) and copies the
 // generated PlyCore.swift into Sources/PlyFFI/.
 import PackageDescription

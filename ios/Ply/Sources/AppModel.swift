@@ -1,216 +1,290 @@
 import BackgroundTasks
-import Foundation
 import Network
 import Observation
 import PlyFFI
 import PlyKit
-import Security
+import SwiftUI
+import UIKit
 
-/// App-wide state and glue: the outbox in Application Support, the settings in UserDefaults, the
-/// token in the keychain, the device limits, and when to sync (decisions are `SyncPolicy`'s).
+/// The app's one model: it owns the `AppCore`, sends it events, performs its effects on the main
+/// actor and keeps the view models the screens draw. Every decision is the core's.
+@MainActor
 @Observable
-final class AppModel {
-    let limits: EngineLimits = DeviceLimits.current()
-    let outbox: Outbox?
-    let outboxError: String?
-    var settings: SyncSettings {
-        didSet { saveSettings() }
-    }
-    private(set) var finished: [FinishedGame] = []
-    private(set) var lastSync: String = ""
-    private(set) var refreshTick = 0
-    @ObservationIgnored private var monitor: NWPathMonitor?
-    @ObservationIgnored private let syncQueue = DispatchQueue(label: "dev.ply.sync")
-    @ObservationIgnored private var syncing = false
+final class AppModel: PlatformEffects {
+    static let syncTaskId = "dev.ply.sync"
+    private static let uiStateKey = "ply.uiState"
 
-    static let appVersion = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? "dev"
+    /// The view models, re-read on every `Render` effect.
+    private(set) var view: ViewModel?
+    private(set) var home: HomeView?
+    private(set) var board: BoardView?
+    private(set) var afterGame: AfterGameView?
+    private(set) var history: HistoryView?
+    private(set) var settings: SettingsView?
+    /// The last haptic cue and a counter that changes with each (the `.sensoryFeedback` trigger).
+    private(set) var cueCount = 0
+    private(set) var lastCue: Cue = .move
+    /// The selected tab; the Play tab shows the core's home, board or after-game screen.
+    private(set) var tab: Tab = .play
+
+    @ObservationIgnored private let core: AppCore
+    @ObservationIgnored private let tokens = TokenStore()
+    @ObservationIgnored private let pathMonitor = NWPathMonitor()
+    @ObservationIgnored private var observers: [NSObjectProtocol] = []
+    @ObservationIgnored private var sceneActive = false
+    /// Starts false: the first scene phase sends `Foreground`.
+    @ObservationIgnored private var foreground = false
+    @ObservationIgnored private var boardShown = false
 
     init() {
-        initLogging(level: .info)
-        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        let shell = ShellBridge()
+        let version = Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String ?? "0"
+        let config = AppConfig(dataDir: Self.dataDirectory(), platform: .ios, appVersion: version,
+                               totalRamBytes: DeviceFacts.totalMemory,
+                               availableRamBytes: DeviceFacts.availableMemory(),
+                               cpuCores: DeviceFacts.cpuCores, token: TokenStore().read())
+        core = AppCore(config: config, shell: shell, transport: URLSessionTransport())
+        shell.model = self
+        if let saved = UserDefaults.standard.string(forKey: Self.uiStateKey) {
+            send(.restoreUi(saved))
+        }
+        send(.accessibility(labels: Self.labelsRead()))
+        observe()
+        startPathMonitor()
+        render()
+        // The restored UI state may have History or Settings on top: open on that tab.
+        switch view?.screen {
+        case .history?: tab = .history
+        case .settings?: tab = .settings
+        default: break
+        }
+    }
+
+    deinit {
+        pathMonitor.cancel()
+    }
+
+    /// The core's private directory, Application Support/Ply (the game in progress, settings,
+    /// history, outbox): a game survives a force-quit.
+    private static func dataDirectory() -> String {
+        let base = (try? FileManager.default.url(for: .applicationSupportDirectory, in: .userDomainMask,
+                                                 appropriateFor: nil, create: true))
             ?? FileManager.default.temporaryDirectory
-        let dir = support.appendingPathComponent("outbox", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            outbox = try Outbox.open(dir: dir.path)
-            outboxError = nil
-        } catch {
-            outbox = nil
-            outboxError = describe(error)
-        }
-        let defaults = UserDefaults.standard
-        if let data = defaults.data(forKey: "sync"), let s = try? JSONDecoder().decode(SyncSettings.self, from: data) {
-            settings = s
-        } else {
-            settings = SyncSettings()
-        }
-        finished = Self.loadFinished()
+        let dir = base.appendingPathComponent("Ply", isDirectory: true)
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir.path
     }
 
-    var client: ClientDescription {
-        ClientDescription(appVersion: Self.appVersion, totalRamBytes: ProcessInfo.processInfo.physicalMemory)
+    // MARK: events
+
+    /// Sends an event and performs its effects.
+    func send(_ event: Event) {
+        EffectExecutor.perform(core.dispatch(event: event), on: self)
     }
 
-    // MARK: finished games
-
-    func gameFinished(recordId: String?, game: GameKindName, result: String) {
-        guard let id = recordId else { return }
-        finished.append(FinishedGame(id: id, game: game, result: result, endedAt: Date()))
-        Self.saveFinished(finished)
-        requestSync()
+    /// A board event: one FFI crossing returns the effects and the new board.
+    func sendToBoard(_ event: Event) {
+        let update = core.dispatchAndBoard(event: event)
+        board = update.board
+        EffectExecutor.perform(update.effects, on: self)
     }
 
-    /// The History tab's rows. The outbox is read on a background task: it is file I/O through
-    /// the core, which does not belong on the main thread while SwiftUI lays out the list.
-    func loadHistory() async -> [HistoryRow] {
-        let finished = self.finished
-        let box = outbox
-        return await Task.detached(priority: .utility) {
-            let pending = (try? box?.pending()) ?? []
-            let rejected = (try? box?.rejected()) ?? []
-            return historyRows(finished, pending: pending, rejected: rejected)
-        }.value
-    }
-
-    /// Changes whenever the History rows may have changed (a game finished, a sync ran).
-    var historyVersion: String { "\(finished.count)-\(refreshTick)" }
-
-    private static var finishedURL: URL {
-        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
-            ?? FileManager.default.temporaryDirectory
-        return support.appendingPathComponent("finished-games.json")
-    }
-
-    private static func loadFinished() -> [FinishedGame] {
-        guard let data = try? Data(contentsOf: finishedURL) else { return [] }
-        return (try? JSONDecoder().decode([FinishedGame].self, from: data)) ?? []
-    }
-
-    private static func saveFinished(_ games: [FinishedGame]) {
-        if let data = try? JSONEncoder().encode(games) {
-            try? data.write(to: finishedURL, options: .atomic)
-        }
-    }
-
-    private func saveSettings() {
-        if let data = try? JSONEncoder().encode(settings) {
-            UserDefaults.standard.set(data, forKey: "sync")
-        }
-        scheduleBackgroundSync(after: nil)
-    }
-
-    // MARK: sync
-
-    /// Foreground: watch the network and sync when it comes back.
-    func enterForeground() {
-        let m = NWPathMonitor()
-        m.pathUpdateHandler = { [weak self] path in
-            if path.status == .satisfied {
-                DispatchQueue.main.async { self?.requestSync() }
+    /// The scene phase (the launch phase included): `Foreground`/`Background` once per change, and
+    /// the board shown only while the scene is active (not while inactive: the app switcher,
+    /// Control Centre, a system alert).
+    func sceneChanged(to phase: ScenePhase) {
+        sceneActive = phase == .active
+        let inForeground = phase != .background
+        if inForeground != foreground {
+            foreground = inForeground
+            send(inForeground ? .foreground : .background)
+            if !inForeground {
+                finishWrites()
             }
         }
-        m.start(queue: syncQueue)
-        monitor = m
-        refreshTick += 1
+        updateShown()
     }
 
-    func enterBackground() {
-        monitor?.cancel()
-        monitor = nil
-        scheduleBackgroundSync(after: nil)
+    func selectTab(_ newTab: Tab) {
+        guard newTab != tab else { return }
+        tab = newTab
+        switch newTab {
+        case .play:
+            send(.openBoard)
+            if let s = view?.screen, s == .history || s == .settings {
+                send(.openHome)
+            }
+        case .history:
+            send(.openHistory)
+        case .settings:
+            send(.openSettings)
+        }
+        updateShown()
     }
 
-    /// Syncs now (off the main thread) if `SyncPolicy` says so.
-    func requestSync() {
-        guard let box = outbox, !syncing else { return }
-        let pending = (try? box.pendingCount()) ?? 0
-        guard SyncPolicy.decide(settings, pending: pending) == .sync else { return }
-        syncing = true
-        let settings = self.settings
-        let runner = makeRunner(box)
-        syncQueue.async {
-            let run = runner.run(settings, trigger: .foreground)
+    /// `ScreenShown` while the scene is active on the Play tab, `ScreenHidden` otherwise: a tab
+    /// switch stops the computer's thinking and closes nothing.
+    private func updateShown() {
+        let shown = sceneActive && tab == .play
+        guard shown != boardShown else { return }
+        boardShown = shown
+        send(shown ? .screenShown : .screenHidden)
+    }
+
+    // MARK: platform observers (each started once, for the life of the process)
+
+    private func observe() {
+        let center = NotificationCenter.default
+        for name in [UIAccessibility.voiceOverStatusDidChangeNotification,
+                     UIAccessibility.switchControlStatusDidChangeNotification] {
+            observers.append(center.addObserver(forName: name, object: nil, queue: .main) { [weak self] _ in
+                MainActor.assumeIsolated { self?.send(.accessibility(labels: AppModel.labelsRead())) }
+            })
+        }
+        observers.append(center.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
+                                            object: nil, queue: .main) { [weak self] _ in
+            MainActor.assumeIsolated { self?.send(.memoryWarning) }
+        })
+    }
+
+    /// Cell labels are built while VoiceOver or Switch Control runs (iOS has no public status of
+    /// Voice Control).
+    private static func labelsRead() -> Bool {
+        UIAccessibility.isVoiceOverRunning || UIAccessibility.isSwitchControlRunning
+    }
+
+    /// One monitor for the process, cancelled with the model; an expensive (cellular, hotspot) or
+    /// constrained (Low Data Mode) path counts as metered.
+    private func startPathMonitor() {
+        pathMonitor.pathUpdateHandler = { [weak self] path in
+            let online = path.status == .satisfied
+            let metered = path.isExpensive || path.isConstrained
             DispatchQueue.main.async {
-                self.syncing = false
-                self.lastSync = run.message
-                self.refreshTick += 1
-                self.scheduleBackgroundSync(after: run.summary)
+                MainActor.assumeIsolated { self?.send(.network(online: online, metered: metered)) }
+            }
+        }
+        pathMonitor.start(queue: DispatchQueue(label: "dev.ply.path"))
+    }
+
+    /// Keeps the app running (at most the system's background time) until the core's workers
+    /// have finished their last writes, off the main thread.
+    private func finishWrites() {
+        let core = core
+        let time = BackgroundTime()
+        time.id = UIApplication.shared.beginBackgroundTask(withName: "dev.ply.writes") {
+            MainActor.assumeIsolated { time.end() }
+        }
+        DispatchQueue.global(qos: .utility).async {
+            _ = core.waitIdle(timeoutMs: 10_000)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { time.end() }
             }
         }
     }
 
-    private func makeRunner(_ box: Outbox) -> SyncRunner {
-        SyncRunner(outbox: box, transport: URLSessionTransport(), tokens: KeychainTokenStore(), appVersion: Self.appVersion)
+    // MARK: background sync
+
+    /// Registers the BGTask handler on this, the only model; called once from `PlyApp.init`.
+    func registerBackgroundSync() {
+        let core = core
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.syncTaskId, using: nil) { task in
+            let done = TaskCompletion(task)
+            // The system's deadline: the task must be completed, or the app is killed.
+            task.expirationHandler = { done.complete(success: false) }
+            DispatchQueue.global(qos: .utility).async {
+                // One blocking run off the main thread. Its effects (a new token for the
+                // Keychain, the next date) were queued to the main queue by `ShellBridge` before
+                // it returned: complete the task after them, or the app may be suspended first.
+                let result = core.backgroundSync()
+                DispatchQueue.main.async { done.complete(success: result?.problem == nil) }
+            }
+        }
     }
 
-    /// Background: a processing task that needs the network, at the core's next-attempt time.
-    func scheduleBackgroundSync(after summary: SyncSummary?) {
-        let pending = (try? outbox?.pendingCount()) ?? 0
-        guard settings.enabled, let date = SyncPolicy.nextBackgroundDate(after: summary, pending: pending, now: Date())
-        else {
-            BGTaskScheduler.shared.cancel(taskRequestWithIdentifier: SyncPolicy.backgroundTaskIdentifier)
-            return
-        }
-        let request = BGProcessingTaskRequest(identifier: SyncPolicy.backgroundTaskIdentifier)
+    // MARK: effects (PlatformEffects)
+
+    func render() {
+        view = core.view()
+        board = core.boardView()
+        home = core.homeView()
+        afterGame = core.afterGameView()
+        history = core.historyView()
+        settings = core.settingsView()
+    }
+
+    func saveUiState(_ blob: String) {
+        UserDefaults.standard.set(blob, forKey: Self.uiStateKey)
+    }
+
+    func scheduleSync(at date: Date) {
+        let request = BGProcessingTaskRequest(identifier: Self.syncTaskId)
         request.requiresNetworkConnectivity = true
-        request.requiresExternalPower = false
         request.earliestBeginDate = date
+        // Replaces the pending request for this identifier (fails in the simulator: harmless).
         try? BGTaskScheduler.shared.submit(request)
     }
 
-    /// Registered once at launch (before the app finishes launching).
-    static func registerBackgroundSync() {
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: SyncPolicy.backgroundTaskIdentifier, using: nil) { task in
-            guard let task = task as? BGProcessingTask else { return }
-            runBackgroundSync(task)
-        }
+    func storeToken(_ token: String?) {
+        tokens.write(token)
     }
 
-    private static func runBackgroundSync(_ task: BGProcessingTask) {
-        let model = AppModel()
-        guard let box = model.outbox else {
-            task.setTaskCompleted(success: false)
-            return
-        }
-        let runner = model.makeRunner(box)
-        let settings = model.settings
-        let work = DispatchWorkItem {
-            let run = runner.run(settings, trigger: .background)
-            DispatchQueue.main.async {
-                model.scheduleBackgroundSync(after: run.summary)
-                task.setTaskCompleted(success: run.success)
-            }
-        }
-        // The transport's per-request timeout bounds the run; expiry only stops waiting for it.
-        task.expirationHandler = { work.cancel() }
-        DispatchQueue.global(qos: .utility).async(execute: work)
+    func cue(_ cue: Cue) {
+        lastCue = cue
+        cueCount += 1
+    }
+
+    func announce(_ text: String) {
+        UIAccessibility.post(notification: .announcement, argument: text)
+    }
+
+    /// Effects of the core's background work (via `ShellBridge`, already on the main actor).
+    func receive(_ effects: [Effect]) {
+        EffectExecutor.perform(effects, on: self)
     }
 }
 
-/// The bearer token in the keychain (this device only, after first unlock: the background task
-/// runs while the phone is locked).
-final class KeychainTokenStore: TokenStore {
-    private let query: [String: Any] = [
-        kSecClass as String: kSecClassGenericPassword,
-        kSecAttrService as String: "dev.ply.sync",
-        kSecAttrAccount as String: "token",
-    ]
+enum Tab: Hashable {
+    case play, history, settings
+}
 
-    func token() -> String? {
-        var q = query
-        q[kSecReturnData as String] = true
-        q[kSecMatchLimit as String] = kSecMatchLimitOne
-        var out: CFTypeRef?
-        guard SecItemCopyMatching(q as CFDictionary, &out) == errSecSuccess, let data = out as? Data else { return nil }
-        return String(data: data, encoding: .utf8)
+/// The core's `AppShell`: the effects of background work arrive on a core thread and are
+/// performed on the main actor; this never blocks the core.
+final class ShellBridge: AppShell, @unchecked Sendable {
+    weak var model: AppModel?
+
+    func effects(effects: [Effect]) {
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { self?.model?.receive(effects) }
+        }
+    }
+}
+
+/// A `beginBackgroundTask` ended once: by the expiration handler or when the writes are done.
+@MainActor
+final class BackgroundTime {
+    var id: UIBackgroundTaskIdentifier = .invalid
+
+    func end() {
+        guard id != .invalid else { return }
+        UIApplication.shared.endBackgroundTask(id)
+        id = .invalid
+    }
+}
+
+/// Completes a BGTask once: when the work ends or when the system expires it, whichever is first.
+final class TaskCompletion: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: BGTask?
+
+    init(_ task: BGTask) {
+        self.task = task
     }
 
-    func save(_ token: String?) {
-        SecItemDelete(query as CFDictionary)
-        guard let t = token else { return }
-        var q = query
-        q[kSecValueData as String] = Data(t.utf8)
-        q[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
-        SecItemAdd(q as CFDictionary, nil)
+    func complete(success: Bool) {
+        lock.lock()
+        let t = task
+        task = nil
+        lock.unlock()
+        t?.setTaskCompleted(success: success)
     }
 }

@@ -1,15 +1,18 @@
-import BackgroundTasks
-import PlyKit
+import PlyFFI
 import SwiftUI
 
-/// The app: one `AppModel` (outbox, settings, device limits, sync) shared by every screen.
+/// The app: one `AppModel` (the core) for the process, also used by the background sync task.
 @main
+@MainActor
 struct PlyApp: App {
-    @State private var app = AppModel()
+    @State private var app: AppModel
     @Environment(\.scenePhase) private var phase
 
     init() {
-        AppModel.registerBackgroundSync()
+        let model = AppModel()
+        // Registered before launch ends, on this same model: no second core for the task.
+        model.registerBackgroundSync()
+        _app = State(initialValue: model)
     }
 
     var body: some Scene {
@@ -19,27 +22,50 @@ struct PlyApp: App {
         }
         // initial: the phase the app launches in counts too (a cold start goes straight to .active).
         .onChange(of: phase, initial: true) { _, now in
-            switch now {
-            case .active: app.enterForeground()
-            case .background: app.enterBackground()
-            default: break
+            app.sceneChanged(to: now)
+        }
+    }
+}
+
+/// The tabs: play (the core's home, board or after-game screen), history, settings. Switching
+/// tabs tells the core which screen is in front; nothing is closed.
+struct RootView: View {
+    @Environment(AppModel.self) private var app
+
+    var body: some View {
+        TabView(selection: Binding(get: { app.tab }, set: { app.selectTab($0) })) {
+            NavigationStack { PlayScreen() }
+                .tabItem { Label("Play", systemImage: "circle.grid.3x3.fill") }
+                .tag(Tab.play)
+            NavigationStack { HistoryScreen() }
+                .tabItem { Label("History", systemImage: "clock") }
+                .tag(Tab.history)
+            NavigationStack { SettingsScreen() }
+                .tabItem { Label("Settings", systemImage: "gear") }
+                .tag(Tab.settings)
+        }
+        .sensoryFeedback(trigger: app.cueCount) { _, _ in
+            switch app.lastCue {
+            case .move: return .impact(weight: .light)
+            case .refused: return .error
+            case .gameOver: return .success
             }
         }
     }
 }
 
-/// The tabs: play, history, settings.
-struct RootView: View {
+/// The Play tab: whichever of home, board and after-game the core has on top.
+struct PlayScreen: View {
     @Environment(AppModel.self) private var app
 
     var body: some View {
-        TabView {
-            NavigationStack { HomeView() }
-                .tabItem { Label("Play", systemImage: "circle.grid.3x3.fill") }
-            NavigationStack { HistoryView() }
-                .tabItem { Label("History", systemImage: "clock") }
-            NavigationStack { SettingsView() }
-                .tabItem { Label("Settings", systemImage: "gear") }
+        switch app.view?.screen {
+        case .board?:
+            BoardScreen()
+        case .afterGame?:
+            AfterGameScreen()
+        default:
+            HomeScreen()
         }
     }
 }

@@ -15,11 +15,14 @@
 //!    - `T.x` / `T.x(...)` on a generated type `T` when `T` declares no member `x`;
 //!    - `v.m(...)` when `v` is known to hold a generated type that has no member `m`, or the
 //!      labels match none of `m`'s declarations;
+//!    - an implicit member call `.c(...)` whose name is an enum case with associated values in
+//!      the bindings (and is declared nowhere in the hand-written code) when no case of that
+//!      name takes exactly these labels (`.network(online:metered:)`, `.restoreUi(_:)`);
 //!    - a name used as a type or called that is declared nowhere and looks like PlyCore API: it
 //!      starts with `Ply`, or is one or two edits away from a generated name (a typo or a stale
 //!      name such as `GameSnapshot` for `Snapshot` is caught only by the first rule).
 //!
-//!    Calls on receivers of unknown type, implicit members (`.othello`) and names declared in
+//!    Calls on receivers of unknown type, other implicit members (`.othello`) and names declared in
 //!    the hand-written code are not checked (the shells' own tests and a Mac build cover them).
 
 use crate::parse;
@@ -36,6 +39,9 @@ struct Decls {
     /// type -> member name -> declarations.
     members: HashMap<String, HashMap<String, Vec<Labels>>>,
     inits: HashMap<String, Vec<Labels>>,
+    /// Enum case name -> the argument labels of its associated values, over every enum (an
+    /// implicit member call `.network(online:metered:)` names no type).
+    cases: HashMap<String, Vec<Labels>>,
     /// Every declared name of any kind (for the hand-written side).
     names: HashSet<String>,
     /// Variable name -> type name, where the type is written down.
@@ -157,6 +163,15 @@ fn collect(node: Node, src: &[u8], owner: Option<&str>, d: &mut Decls) {
             }
         }
         "enum_entry" => {
+            if let (Some(n), Some(params)) = (
+                node.child_by_field_name("name"),
+                node.child_by_field_name("data_contents"),
+            ) {
+                d.cases
+                    .entry(text(n, src).to_string())
+                    .or_default()
+                    .push(Some(case_labels(params, src)));
+            }
             let mut cursor = node.walk();
             for n in node.children_by_field_name("name", &mut cursor) {
                 let name = text(n, src).to_string();
@@ -272,6 +287,28 @@ fn constructed_type(mut node: Node, src: &[u8]) -> Option<String> {
         .map(|_| base_type(name))
 }
 
+/// The labels of an enum case's associated values: `(online: Bool, metered: Bool)` gives
+/// `online`, `metered`; `(String)` gives one empty label.
+fn case_labels(params: Node, src: &[u8]) -> Vec<String> {
+    let mut labels = Vec::new();
+    let mut pending = None;
+    let mut cursor = params.walk();
+    if cursor.goto_first_child() {
+        loop {
+            let child = cursor.node();
+            if cursor.field_name() == Some("name") {
+                labels.push(pending.take().unwrap_or_default());
+            } else if child.kind() == "simple_identifier" {
+                pending = Some(text(child, src).to_string());
+            }
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+    labels
+}
+
 fn call_labels(call: Node, src: &[u8]) -> Vec<String> {
     let mut labels = Vec::new();
     let mut cursor = call.walk();
@@ -310,6 +347,13 @@ fn labels_match(given: &[String], decls: &[Labels]) -> bool {
             given.iter().all(|g| g == "#closure" || it.any(|p| p == g))
         }
     })
+}
+
+/// An enum case's associated values have no defaults: every label, in order.
+fn labels_match_exactly(given: &[String], decls: &[Labels]) -> bool {
+    decls
+        .iter()
+        .any(|d| d.as_ref().is_none_or(|params| params.as_slice() == given))
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {
@@ -427,6 +471,33 @@ impl Check<'_> {
                     self.report(
                         callee,
                         format!("unknown function '{name}' (did you mean {m}?)"),
+                    );
+                }
+            }
+            // `.network(online: true, metered: false)`: an implicit member of unknown type, checked
+            // when its name is an enum case with associated values in the bindings and nothing
+            // in the hand-written code declares it: some case of that name must take these labels.
+            "prefix_expression" => {
+                let Some(target) = callee.child_by_field_name("target") else {
+                    return;
+                };
+                if target.kind() != "simple_identifier" || !text(callee, self.src).starts_with('.')
+                {
+                    return;
+                }
+                let name = text(target, self.src);
+                if self.local.names.contains(name) {
+                    return;
+                }
+                if let Some(decls) = self.api.cases.get(name)
+                    && !labels_match_exactly(&labels, decls)
+                {
+                    self.report(
+                        target,
+                        format!(
+                            "no enum case .{name}({}) in the bindings",
+                            fmt_labels(&labels)
+                        ),
                     );
                 }
             }

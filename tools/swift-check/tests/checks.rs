@@ -49,10 +49,13 @@ fn every_kind_of_wrong_name_is_reported_with_its_line() {
         "bad_usage.swift:8:21: GameKind has no member 'connect4'",
         "bad_usage.swift:9:17: no initializer EngineSettings(algo:)",
         "bad_usage.swift:10:13: unknown function 'PlyEngine'",
+        "bad_usage.swift:11:29: no enum case .computer(engine:) in the bindings",
+        "bad_usage.swift:11:51: no enum case .remote(name:) in the bindings",
+        "bad_usage.swift:11:71: no enum case .computer(_:) in the bindings",
     ] {
         assert!(out.contains(expected), "missing '{expected}' in:\n{out}");
     }
-    assert_eq!(out.lines().count(), 6, "{out}");
+    assert_eq!(out.lines().count(), 9, "{out}");
 }
 
 #[test]

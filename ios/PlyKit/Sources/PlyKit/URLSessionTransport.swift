@@ -6,10 +6,10 @@ import FoundationNetworking
 
 /// The core's `HttpTransport` on URLSession.
 ///
-/// The core calls `send` on the thread that runs `syncNow`/`syncWhenDue`/`registerDevice` (a
-/// background queue or the BGTask's thread, never the main thread) and needs the answer as a
-/// return value, so the asynchronous data task is bridged with a semaphore: `send` blocks that
-/// thread until the task completes or times out. Never call the sync functions on the main thread.
+/// The app core calls `send` on its own worker threads (a sync run) or on the BGTask's queue
+/// (`AppCore.backgroundSync()`), never on the main thread, and needs the answer as a return
+/// value, so the asynchronous data task is bridged with a semaphore: `send` blocks that thread
+/// until the task completes or times out. Never call `backgroundSync()` on the main thread.
 ///
 /// Mapping: any HTTP status is a response (headers and body included); `TransportError` only when
 /// no response came: `Connect` (no network, refused, unknown host), `Timeout` (the request's

@@ -1,0 +1,138 @@
+//! Journeys the iOS shell relies on, which its deleted Swift tests (GameController, SyncPolicy,
+//! settings validation) checked on the shell's own logic and the other journeys do not cover:
+//! the Play tab's ScreenHidden/ScreenShown, the tab's fallback to Home, the saved UI state, and
+//! the home screen's option lists.
+
+mod common;
+
+use common::Driver;
+use ply_app::app::{Effect, Event, PlayMode, Screen};
+use ply_app::settings::GameKind;
+use std::collections::HashSet;
+
+fn start(game: GameKind, mode: PlayMode) -> Driver {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(game));
+    d.send(Event::ChooseMode(mode));
+    d.send(Event::ChooseLevel(1));
+    d.send(Event::NewGame);
+    d
+}
+
+/// A tab switch sends ScreenHidden, opens History, and coming back sends OpenBoard and
+/// ScreenShown: the game is the same game and continues (the old shell closed it and the board
+/// went dead).
+#[test]
+fn a_tab_switch_hides_the_board_and_coming_back_continues_the_same_game() {
+    let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer);
+    d.think();
+    let before = d.board().moves.clone();
+    assert_eq!(before.len(), 1);
+    d.send(Event::ScreenHidden);
+    d.send(Event::OpenHistory);
+    d.settle();
+    assert_eq!(d.app.screen(), Screen::History);
+    assert_eq!(d.board().moves, before, "no move while the board is hidden");
+    d.send(Event::OpenBoard);
+    d.send(Event::ScreenShown);
+    assert_eq!(d.app.screen(), Screen::Board);
+    d.settle();
+    let b = d.board();
+    assert!(b.finished, "{}", b.status);
+    assert_eq!(b.moves[0], before[0], "the same game went on");
+}
+
+/// A computer-against-computer game paused before a tab switch stays paused after it.
+#[test]
+fn a_paused_game_stays_paused_across_a_tab_switch() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::ComputerVsComputer);
+    d.think();
+    d.send(Event::Pause);
+    d.send(Event::ScreenHidden);
+    d.send(Event::OpenSettings);
+    d.send(Event::OpenBoard);
+    d.send(Event::ScreenShown);
+    d.settle();
+    let b = d.board();
+    assert_eq!(b.moves.len(), 1, "still paused");
+    assert!(b.can_resume && !b.can_pause);
+}
+
+/// Without a game, OpenBoard leaves History on top: the Play tab then sends OpenHome.
+#[test]
+fn the_play_tab_without_a_game_needs_open_home() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::OpenHistory);
+    d.send(Event::OpenBoard);
+    assert_eq!(d.app.screen(), Screen::History);
+    d.send(Event::OpenHome);
+    assert_eq!(d.app.screen(), Screen::Home);
+    assert!(!d.app.home_view().can_resume);
+}
+
+/// The home screen's choices come back after a force-quit through the saved UI state (the
+/// shell keeps the last SaveUiState blob in UserDefaults); a blob that does not parse changes
+/// nothing.
+#[test]
+fn the_saved_ui_state_restores_the_home_choices_and_garbage_is_ignored() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::ConnectFour));
+    d.send(Event::ChooseLevel(3));
+    let blob = d
+        .take_effects()
+        .into_iter()
+        .filter_map(|e| match e {
+            Effect::SaveUiState(s) => Some(s),
+            _ => None,
+        })
+        .next_back()
+        .expect("a choice saves the UI state");
+    d.settle();
+    let mut d = d.restart();
+    d.send(Event::RestoreUi("not the core's blob".into()));
+    let home = d.app.home_view();
+    assert!(
+        home.games.iter().any(|g| g.selected),
+        "a game is still selected"
+    );
+    d.send(Event::RestoreUi(blob));
+    let home = d.app.home_view();
+    let selected: Vec<_> = home.games.iter().filter(|g| g.selected).collect();
+    assert_eq!(selected.len(), 1);
+    assert_eq!(selected[0].game, GameKind::ConnectFour);
+    assert_eq!(home.level, 3);
+}
+
+/// Each option list of the home screen offers each value once with exactly one selected (the
+/// shell's pickers select by position).
+#[test]
+fn every_home_option_list_has_unique_values_and_one_selection() {
+    for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+        let mut d = Driver::new();
+        d.send(Event::ChooseGame(game));
+        d.send(Event::ChooseMode(PlayMode::VsComputer));
+        let h = d.app.home_view();
+        assert!(h.engine_choices && !h.sides.is_empty());
+        let counts = [
+            h.games.iter().filter(|o| o.selected).count(),
+            h.modes.iter().filter(|o| o.selected).count(),
+            h.sides.iter().filter(|o| o.selected).count(),
+            h.algorithms.iter().filter(|o| o.selected).count(),
+            h.orderings.iter().filter(|o| o.selected).count(),
+            h.heuristics.iter().filter(|o| o.selected).count(),
+        ];
+        assert_eq!(counts, [1; 6], "{game:?}");
+        let presets: HashSet<_> = h.heuristics.iter().map(|o| o.preset.clone()).collect();
+        assert_eq!(
+            presets.len(),
+            h.heuristics.len(),
+            "{game:?}: a heuristic twice"
+        );
+        let labels: HashSet<_> = h.heuristics.iter().map(|o| o.label.clone()).collect();
+        assert_eq!(labels.len(), h.heuristics.len(), "{game:?}: a label twice");
+        assert!(h.min_level <= h.level && h.level <= h.max_level);
+    }
+}

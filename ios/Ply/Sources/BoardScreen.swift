@@ -1,0 +1,149 @@
+import PlyFFI
+import SwiftUI
+
+/// The game screen: the core's board view drawn, taps and buttons sent back as events. In a
+/// regular-width or compact-height window (iPad, landscape) the controls sit beside the board.
+struct BoardScreen: View {
+    @Environment(AppModel.self) private var app
+    @Environment(\.horizontalSizeClass) private var widthClass
+    @Environment(\.verticalSizeClass) private var heightClass
+    @State private var confirmResign = false
+
+    var body: some View {
+        Group {
+            if let board = app.board {
+                let wide = widthClass == .regular || heightClass == .compact
+                let layout = wide ? AnyLayout(HStackLayout(alignment: .center, spacing: 20))
+                                  : AnyLayout(VStackLayout(spacing: 12))
+                layout {
+                    BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
+                        .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    BoardPanel(board: board, confirmResign: $confirmResign)
+                        .frame(maxWidth: wide ? 360 : .infinity)
+                }
+                .padding()
+                .navigationTitle(board.title)
+                .navigationBarTitleDisplayMode(.inline)
+                .confirmationDialog("Resign this game?", isPresented: $confirmResign, titleVisibility: .visible) {
+                    Button("Resign", role: .destructive) { app.sendToBoard(.resign) }
+                }
+            } else {
+                ContentUnavailableView("No game in progress", systemImage: "circle.grid.3x3")
+            }
+        }
+        .toolbar {
+            ToolbarItem(placement: .topBarLeading) {
+                Button { app.send(.openHome) } label: { Label("Home", systemImage: "house") }
+            }
+        }
+    }
+}
+
+/// Status, the computer's progress, path choices and the game's controls.
+struct BoardPanel: View {
+    @Environment(AppModel.self) private var app
+    let board: BoardView
+    @Binding var confirmResign: Bool
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 10) {
+            HStack {
+                Text("\(board.firstName) \(board.firstCount)")
+                Spacer()
+                Text("\(board.secondName) \(board.secondCount)")
+            }
+            .font(.headline)
+            .accessibilityElement(children: .combine)
+            Text(board.status)
+                .font(.body)
+                .accessibilityAddTraits(.updatesFrequently)
+            if let thinking = board.thinking {
+                HStack(spacing: 8) {
+                    ProgressView()
+                    Text(thinking.text).font(.footnote).monospacedDigit()
+                }
+            }
+            if let message = board.message {
+                Text(message).font(.callout).foregroundStyle(.secondary)
+            }
+            if !board.pathChoices.isEmpty {
+                Text("Which capture?").font(.subheadline)
+                ForEach(board.pathChoices, id: \.index) { choice in
+                    Button(choice.notation) { app.sendToBoard(.choosePath(choice.index)) }
+                        .buttonStyle(.bordered)
+                }
+                Button("Cancel") { app.sendToBoard(.cancelSelection) }
+            }
+            if board.mustPass, let pass = board.legalMoves.first {
+                Button("Pass") { app.sendToBoard(.chooseMove(pass.index)) }
+                    .buttonStyle(.borderedProminent)
+            }
+            if board.finished {
+                Button("Game summary") { app.send(.openAfterGame) }
+                    .buttonStyle(.borderedProminent)
+            }
+            // Every control with its label when they fit; else the main three and a menu (large
+            // accessibility text sizes, narrow windows).
+            ViewThatFits(in: .horizontal) {
+                HStack(spacing: 8) {
+                    undoRedoHint
+                    pauseResume
+                    Button(role: .destructive) { confirmResign = true } label: {
+                        Label("Resign", systemImage: "flag")
+                    }
+                    .disabled(!board.canResign)
+                }
+                .buttonStyle(.bordered)
+                HStack(spacing: 8) {
+                    undoRedoHint
+                    moreMenu
+                }
+                .buttonStyle(.bordered)
+                .labelStyle(.iconOnly)
+                moreMenu
+            }
+        }
+    }
+
+    @ViewBuilder private var undoRedoHint: some View {
+        Button { app.sendToBoard(.undo) } label: { Label("Undo", systemImage: "arrow.uturn.backward") }
+            .disabled(!board.canUndo)
+        Button { app.sendToBoard(.redo) } label: { Label("Redo", systemImage: "arrow.uturn.forward") }
+            .disabled(!board.canRedo)
+        Button { app.sendToBoard(.hint) } label: { Label("Hint", systemImage: "lightbulb") }
+            .disabled(!board.canHint)
+    }
+
+    @ViewBuilder private var pauseResume: some View {
+        if board.canPause {
+            Button { app.sendToBoard(.pause) } label: { Label("Pause", systemImage: "pause") }
+        } else if board.canResume {
+            Button { app.sendToBoard(.resume) } label: { Label("Resume", systemImage: "play") }
+        }
+    }
+
+    /// Everything in one menu, the legal moves included (a way to play without the board).
+    private var moreMenu: some View {
+        Menu {
+            Button { app.sendToBoard(.undo) } label: { Label("Undo", systemImage: "arrow.uturn.backward") }
+                .disabled(!board.canUndo)
+            Button { app.sendToBoard(.redo) } label: { Label("Redo", systemImage: "arrow.uturn.forward") }
+                .disabled(!board.canRedo)
+            Button { app.sendToBoard(.hint) } label: { Label("Hint", systemImage: "lightbulb") }
+                .disabled(!board.canHint)
+            pauseResume
+            if board.acceptsInput && !board.legalMoves.isEmpty {
+                Menu("Play a move") {
+                    ForEach(board.legalMoves, id: \.index) { move in
+                        Button(move.notation) { app.sendToBoard(.chooseMove(move.index)) }
+                    }
+                }
+            }
+            Button(role: .destructive) { confirmResign = true } label: { Label("Resign", systemImage: "flag") }
+                .disabled(!board.canResign)
+        } label: {
+            Label("More", systemImage: "ellipsis.circle")
+        }
+        .buttonStyle(.bordered)
+    }
+}

@@ -1,0 +1,108 @@
+import PlyFFI
+import SwiftUI
+
+/// The home screen: the next game's choices as the core offers them, a new game, and the game in
+/// progress to go back to (the core restores it after a force-quit).
+struct HomeScreen: View {
+    @Environment(AppModel.self) private var app
+    @State private var startText = ""
+    @State private var confirmNewGame = false
+
+    var body: some View {
+        Form {
+            if let home = app.home {
+                if home.canResume {
+                    Section {
+                        Button(home.resumeLabel) { app.send(.openBoard) }
+                    }
+                }
+                Section("Game") {
+                    Picker("Game", selection: choice(home.games.map(\.selected)) { i in
+                        app.send(.chooseGame(home.games[i].game))
+                    }) {
+                        ForEach(home.games.indices, id: \.self) { i in Text(home.games[i].label).tag(i) }
+                    }
+                    Picker("Players", selection: choice(home.modes.map(\.selected)) { i in
+                        app.send(.chooseMode(home.modes[i].mode))
+                    }) {
+                        ForEach(home.modes.indices, id: \.self) { i in Text(home.modes[i].label).tag(i) }
+                    }
+                    if !home.sides.isEmpty {
+                        Picker("You play", selection: choice(home.sides.map(\.selected)) { i in
+                            app.send(.chooseSide(home.sides[i].side))
+                        }) {
+                            ForEach(home.sides.indices, id: \.self) { i in Text(home.sides[i].label).tag(i) }
+                        }
+                    }
+                }
+                if home.engineChoices {
+                    engineSection(home)
+                }
+                Section("Start position") {
+                    TextField("Standard start", text: $startText)
+                        .font(.body.monospaced())
+                        .autocorrectionDisabled()
+                        .textInputAutocapitalization(.never)
+                        .onSubmit { app.send(.chooseStartPosition(startText)) }
+                    if let error = home.startPositionError {
+                        Text(error).foregroundStyle(.red).font(.footnote)
+                    }
+                }
+                Section {
+                    Button("New game") {
+                        if home.canResume { confirmNewGame = true } else { startGame() }
+                    }
+                    .bold()
+                }
+            }
+        }
+        .navigationTitle("Ply")
+        .onAppear { startText = app.home?.startPosition ?? "" }
+        .confirmationDialog("Start a new game?", isPresented: $confirmNewGame, titleVisibility: .visible) {
+            Button("New game", role: .destructive) { startGame() }
+        } message: {
+            Text("The game in progress will be replaced.")
+        }
+    }
+
+    private func startGame() {
+        app.send(.chooseStartPosition(startText))
+        app.send(.newGame)
+    }
+
+    @ViewBuilder
+    private func engineSection(_ home: HomeView) -> some View {
+        Section {
+            Stepper(value: Binding(get: { Int(home.level) },
+                                   set: { app.send(.chooseLevel(UInt8(clamping: $0))) }),
+                    in: Int(home.minLevel)...Int(max(home.maxLevel, home.minLevel))) {
+                Text("Level \(home.level)")
+            }
+            Picker("Algorithm", selection: choice(home.algorithms.map(\.selected)) { i in
+                app.send(.chooseAlgorithm(home.algorithms[i].choice))
+            }) {
+                ForEach(home.algorithms.indices, id: \.self) { i in Text(home.algorithms[i].label).tag(i) }
+            }
+            Picker("Move ordering", selection: choice(home.orderings.map(\.selected)) { i in
+                app.send(.chooseOrdering(home.orderings[i].choice))
+            }) {
+                ForEach(home.orderings.indices, id: \.self) { i in Text(home.orderings[i].label).tag(i) }
+            }
+            Picker("Evaluation", selection: choice(home.heuristics.map(\.selected)) { i in
+                app.send(.chooseHeuristic(home.heuristics[i].preset))
+            }) {
+                ForEach(home.heuristics.indices, id: \.self) { i in Text(home.heuristics[i].label).tag(i) }
+            }
+        } header: {
+            Text("Computer")
+        } footer: {
+            Text(home.engine)
+        }
+    }
+
+    /// A picker's selection over the core's options: the selected one's index; choosing sends
+    /// the core's event (the core keeps the choice).
+    private func choice(_ selected: [Bool], send: @escaping (Int) -> Void) -> Binding<Int> {
+        Binding(get: { selected.firstIndex(of: true) ?? 0 }, set: { send($0) })
+    }
+}

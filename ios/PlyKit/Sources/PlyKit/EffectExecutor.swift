@@ -1,0 +1,52 @@
+import Foundation
+import PlyFFI
+
+/// What the platform does for the core's effects. The app implements it on the main actor; tests
+/// record the calls.
+@MainActor
+public protocol PlatformEffects: AnyObject {
+    /// Re-read the view models and redraw.
+    func render()
+    /// Keep this blob (the core's UI state) and send it back with `Event.restoreUi` at launch.
+    func saveUiState(_ blob: String)
+    /// Ask for a background sync no earlier than `date` (the core's date, never a default).
+    func scheduleSync(at date: Date)
+    /// Keep the collector token in the Keychain (`nil`: forget it).
+    func storeToken(_ token: String?)
+    func cue(_ cue: Cue)
+    /// Speak this for VoiceOver.
+    func announce(_ text: String)
+}
+
+/// Performs the core's effects in order.
+public enum EffectExecutor {
+    /// The date of a `ScheduleSync` effect's `notBeforeMs` (unix ms).
+    public static func date(ms: UInt64) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(ms) / 1000)
+    }
+
+    @MainActor
+    public static func perform(_ effects: [Effect], on platform: PlatformEffects) {
+        // Several renders in one batch draw once, after the other effects.
+        var render = false
+        for effect in effects {
+            switch effect {
+            case .render:
+                render = true
+            case let .saveUiState(blob):
+                platform.saveUiState(blob)
+            case let .scheduleSync(notBeforeMs):
+                platform.scheduleSync(at: date(ms: notBeforeMs))
+            case let .storeToken(token):
+                platform.storeToken(token)
+            case let .cue(cue):
+                platform.cue(cue)
+            case let .announce(text):
+                platform.announce(text)
+            }
+        }
+        if render {
+            platform.render()
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import PlyFFI
+import XCTest
+@testable import PlyKit
+
+@MainActor
+final class RecordingPlatform: PlatformEffects {
+    var calls: [String] = []
+
+    func render() { calls.append("render") }
+    func saveUiState(_ blob: String) { calls.append("save \(blob)") }
+    func scheduleSync(at date: Date) { calls.append("sync \(Int(date.timeIntervalSince1970 * 1000))") }
+    func storeToken(_ token: String?) { calls.append("token \(token ?? "-")") }
+    func cue(_ cue: Cue) { calls.append("cue") }
+    func announce(_ text: String) { calls.append("say \(text)") }
+}
+
+@MainActor
+final class EffectExecutorTests: XCTestCase {
+    func testEffectsInOrderWithOneRenderLast() {
+        let p = RecordingPlatform()
+        EffectExecutor.perform([.render, .saveUiState("{}"), .scheduleSync(notBeforeMs: 1_700_000_000_123),
+                                .storeToken(nil), .cue(.move), .announce("White wins"), .render], on: p)
+        XCTAssertEqual(p.calls, ["save {}", "sync 1700000000123", "token -", "cue", "say White wins", "render"])
+    }
+
+    func testTheSyncDateIsTheCoresDate() {
+        XCTAssertEqual(EffectExecutor.date(ms: 86_400_000), Date(timeIntervalSince1970: 86_400))
+    }
+}
