@@ -48,7 +48,6 @@ final class AppModel: PlatformEffects {
         if let saved = UserDefaults.standard.string(forKey: Self.uiStateKey) {
             send(.restoreUi(saved))
         }
-        send(.accessibility(labels: Self.labelsRead()))
         observe()
         startPathMonitor()
         render()
@@ -135,22 +134,13 @@ final class AppModel: PlatformEffects {
 
     private func observe() {
         let center = NotificationCenter.default
-        for name in [UIAccessibility.voiceOverStatusDidChangeNotification,
-                     UIAccessibility.switchControlStatusDidChangeNotification] {
-            observers.append(center.addObserver(forName: name, object: nil, queue: .main) { [weak self] _ in
-                MainActor.assumeIsolated { self?.send(.accessibility(labels: AppModel.labelsRead())) }
-            })
-        }
+        // Cell labels stay on (the core's default): Voice Control users speak them ("tap d3"),
+        // and iOS has no public way to tell whether Voice Control runs, so the shell never sends
+        // Accessibility(labels: false). Lifting them costs Swift far less than it costs Kotlin.
         observers.append(center.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
                                             object: nil, queue: .main) { [weak self] _ in
             MainActor.assumeIsolated { self?.send(.memoryWarning) }
         })
-    }
-
-    /// Cell labels are built while VoiceOver or Switch Control runs (iOS has no public status of
-    /// Voice Control).
-    private static func labelsRead() -> Bool {
-        UIAccessibility.isVoiceOverRunning || UIAccessibility.isSwitchControlRunning
     }
 
     /// One monitor for the process, cancelled with the model; an expensive (cellular, hotspot) or
