@@ -157,8 +157,8 @@ pub enum Event {
     /// The system is short of memory: the core drops what it can rebuild.
     MemoryWarning,
     /// Whether any accessibility service that reads labels is on (Android:
-    /// `AccessibilityManager.isEnabled`; iOS: VoiceOver, Switch Control or Voice Control). On
-    /// until the shell says otherwise; while off, cell labels are empty (a cheaper tap).
+    /// `AccessibilityManager.isEnabled`; iOS never sends it, as Voice Control has no public
+    /// status). On until the shell says otherwise; while off, cell labels are empty (a cheaper tap).
     Accessibility {
         labels: bool,
     },

@@ -79,9 +79,10 @@ pub enum Event {
     MemoryWarning,
     /// Whether any accessibility service that reads labels is on (Android:
     /// `AccessibilityManager.isEnabled`, which covers TalkBack, Switch Access and Voice Access;
-    /// iOS: VoiceOver, Switch Control or Voice Control). Labels are on until a shell says
-    /// otherwise; while off, the board's cell labels are left empty, which saves a phone most of
-    /// the cost of a tap's view model (64 strings built in Rust and decoded in Kotlin or Swift).
+    /// iOS never sends it: Voice Control speaks the labels and has no public status). Labels are
+    /// on until a shell says otherwise; while off, the board's cell labels are left empty, which
+    /// saves a phone most of the cost of a tap's view model (64 strings built in Rust and decoded
+    /// in Kotlin).
     Accessibility {
         labels: bool,
     },
