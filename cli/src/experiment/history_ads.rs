@@ -21,6 +21,7 @@
 //! tables wait for those games (issue #15).
 
 use super::Run;
+use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
 use super::stats::{Interval, MannWhitney, mann_whitney, mean_interval};
 use anyhow::{Result, anyhow};
@@ -465,6 +466,49 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         ),
     )?;
     write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
+    // Per game, the mean nodes by depth without an ADS, with Move-to-Front and with
+    // Transposition (the other variants are in the table), from the start and from the midgame,
+    // on a log scale: six series, one colour each.
+    let mut plots = String::new();
+    for table in &TABLES {
+        let mut series = Vec::new();
+        for midgame in [false, true] {
+            for variant in &table.variants[..3] {
+                let points: Vec<(f64, f64)> = s
+                    .rows
+                    .iter()
+                    .filter(|r| {
+                        r.game == table.game && r.midgame == midgame && r.variant == variant.label
+                    })
+                    .map(|r| (f64::from(r.depth), r.nodes.mean))
+                    .collect();
+                if !points.is_empty() {
+                    series.push(Series {
+                        name: format!(
+                            "{}{}",
+                            variant.label,
+                            if midgame { " (midgame)" } else { "" }
+                        ),
+                        points,
+                        joined: true,
+                    });
+                }
+            }
+        }
+        let file = format!("{}.svg", table.game.to_lowercase());
+        write(
+            out,
+            &file,
+            &line_chart(
+                &format!("{}: nodes per trial by depth", table.game),
+                "search depth",
+                "mean nodes per trial",
+                true,
+                &series,
+            ),
+        )?;
+        plots.push_str(&format!("![{}]({file}) ", table.game));
+    }
     let pct = |x: Option<f64>| x.map_or("-".to_string(), |v| format!("{:.0} %", v * 100.0));
     let rows: Vec<Vec<String>> = s
         .rows
@@ -545,6 +589,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          search returned the same value: {}.\n\n\
          ## Does it reproduce?\n\n{}\n\
          ## All rows\n\n{}\n\
+         {plots}\n\n\
          Data: `measurements.csv` (one row per trial), `summary.json`.\n",
         super::provenance(run),
         if agree { "yes" } else { "**no**" },
