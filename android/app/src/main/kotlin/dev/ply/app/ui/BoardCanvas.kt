@@ -55,7 +55,7 @@ fun Board(board: BoardView, send: Send, modifier: Modifier = Modifier) {
         }
     }
     val dark = isSystemInDarkTheme()
-    val grid = remember(board.cells, board.cols) { board.cells.associateBy { it.row * board.cols + it.col } }
+    val grid = remember(board.cells, board.cols) { board.cells.associateBy { (it.row * board.cols + it.col).toInt() } }
     Box(modifier) {
         Canvas(Modifier.fillMaxSize().clearAndSetSemantics {}) {
             val p = progress.value

@@ -60,9 +60,10 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                 )
                 Toggle(stringResource(R.string.sync_on_metered), view.syncOnMetered) { send(Event.SetSyncOnMetered(it)) }
                 HorizontalDivider()
+                val ponderLabels = PonderMode.entries.associateWith { ponderLabel(it) }
                 ChoiceRow(
                     stringResource(R.string.ponder), PonderMode.entries, { it == view.ponder },
-                    { ponderLabel(it) },
+                    { ponderLabels.getValue(it) },
                 ) { send(Event.SetPonder(it)) }
                 Toggle(stringResource(R.string.haptics), view.haptics) { send(Event.SetHaptics(it)) }
                 HorizontalDivider()
