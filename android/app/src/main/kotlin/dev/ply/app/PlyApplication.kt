@@ -40,14 +40,17 @@ class PlyApplication : Application() {
         private set
 
     /**
-     * Starts the core, then writes the sealed token. One thread at background priority: the
-     * core's own worker threads are created by the thread that creates the core and inherit its
-     * nice value, so searches never compete with the UI thread. Never shut down (a queued
-     * token write is never dropped).
+     * Starts the core, then writes the sealed token. One thread below the UI's priority: the
+     * core's own worker threads (searches, writes, sync) are created by the thread that creates
+     * the core and inherit its nice value, so a search never competes with the UI thread. Nice 9,
+     * not THREAD_PRIORITY_BACKGROUND (10): from 10 Android also moves a thread into the
+     * background scheduling group, which many phones confine to their slow cores, and the
+     * person waits for the computer's move. Never shut down (a queued token write is never
+     * dropped).
      */
     val io: ExecutorService = Executors.newSingleThreadExecutor { r ->
         Thread({
-            Process.setThreadPriority(Process.THREAD_PRIORITY_BACKGROUND)
+            Process.setThreadPriority(Process.THREAD_PRIORITY_BACKGROUND + Process.THREAD_PRIORITY_MORE_FAVORABLE)
             r.run()
         }, "ply-io")
     }
