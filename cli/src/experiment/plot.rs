@@ -14,10 +14,11 @@ pub struct Series {
 const COLOURS: [&str; 6] = [
     "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf",
 ];
-const W: f64 = 640.0;
+const W: f64 = 760.0;
 const H: f64 = 400.0;
-const LEFT: f64 = 80.0;
-const RIGHT: f64 = 170.0;
+// Room for tick labels up to "100,000,000" and legend names of about 30 characters.
+const LEFT: f64 = 110.0;
+const RIGHT: f64 = 230.0;
 const TOP: f64 = 40.0;
 const BOTTOM: f64 = 50.0;
 
