@@ -1,4 +1,5 @@
-// Plain Kotlin (JVM) module: every piece of shell logic that is not drawing or Android API.
+// Plain Kotlin (JVM) module: the platform adapters that are not Android API (the effect executor,
+// the core host, the background-sync policy, the sealed token, the HTTP transport).
 // It also carries the UniFFI Kotlin bindings, generated from the host build of ply-ffi by the
 // project's script (never hand-edited), so the same code is unit-tested on a laptop JVM.
 import org.gradle.api.tasks.Exec

@@ -2,44 +2,149 @@ package dev.ply.app
 
 import android.app.ActivityManager
 import android.app.Application
-import dev.ply.core.ClientPlatform
+import android.content.ComponentCallbacks2
+import android.content.Context
+import android.net.ConnectivityManager
+import android.net.Network
+import android.net.NetworkCapabilities
+import android.os.Handler
+import android.os.Looper
+import android.os.Process
+import android.view.accessibility.AccessibilityManager
+import androidx.core.content.ContextCompat
+import androidx.lifecycle.DefaultLifecycleObserver
+import androidx.lifecycle.Lifecycle
+import androidx.lifecycle.LifecycleOwner
+import androidx.lifecycle.ProcessLifecycleOwner
+import dev.ply.core.AppCore
+import dev.ply.core.Event
 import dev.ply.core.LogLevel
-import dev.ply.core.Outbox
 import dev.ply.core.initLogging
-import dev.ply.shell.ClientDescription
+import dev.ply.shell.CoreHost
 import dev.ply.shell.DeviceInfo
-import dev.ply.shell.DeviceLimits
-import dev.ply.shell.FinishedGames
+import dev.ply.shell.HttpUrlConnectionTransport
+import dev.ply.shell.appConfig
 import java.io.File
+import java.util.concurrent.ExecutorService
+import java.util.concurrent.Executors
 
-/** Process-wide objects: the device's engine limits, the outbox, the finished-games list, the stored settings. */
+/**
+ * The process's app core ([host]) and the platform facts it is told about: the app's visibility
+ * (ProcessLifecycleOwner: ON_START/ON_STOP, which a rotation does not send), the network, the
+ * accessibility status and memory pressure. The core decides everything else.
+ */
 class PlyApplication : Application() {
-    lateinit var deviceLimits: DeviceLimits
+    lateinit var host: CoreHost
         private set
-    lateinit var outbox: Outbox
+    lateinit var platform: AndroidPlatform
         private set
-    lateinit var store: SettingsStore
-        private set
-    /** Finished games for the history screen (the outbox forgets uploaded ones). */
-    lateinit var finishedGames: FinishedGames
-        private set
-    val client: ClientDescription
-        get() = ClientDescription(BuildConfig.VERSION_NAME, ClientPlatform.ANDROID, deviceLimits.device.totalRamBytes)
+
+    /**
+     * Starts the core, then writes the sealed token. One thread below the UI's priority: the
+     * core's own worker threads (searches, writes, sync) are created by the thread that creates
+     * the core and inherit its nice value, so a search never competes with the UI thread. Nice 9,
+     * not THREAD_PRIORITY_BACKGROUND (10): from 10 Android also moves a thread into the
+     * background scheduling group, which many phones confine to their slow cores, and the
+     * person waits for the computer's move. Never shut down (a queued token write is never
+     * dropped).
+     */
+    val io: ExecutorService = Executors.newSingleThreadExecutor { r ->
+        Thread({
+            Process.setThreadPriority(Process.THREAD_PRIORITY_BACKGROUND + Process.THREAD_PRIORITY_MORE_FAVORABLE)
+            r.run()
+        }, "ply-io")
+    }
+
+    private val mainHandler by lazy { Handler(Looper.getMainLooper()) }
 
     override fun onCreate() {
         super.onCreate()
-        initLogging(if (BuildConfig.DEBUG) LogLevel.DEBUG else LogLevel.INFO)
-        deviceLimits = DeviceLimits(readDevice())
-        outbox = Outbox.open(File(filesDir, "outbox").absolutePath)
-        store = SettingsStore(this)
-        finishedGames = FinishedGames(File(filesDir, "finished-games.tsv"))
-        SyncScheduler.updatePeriodic(this, store.sync())
+        platform = AndroidPlatform(this)
+        host = CoreHost(io, ContextCompat.getMainExecutor(this), platform)
+        host.observe { platform.onHostState(it) }
+        startCore()
+        ProcessLifecycleOwner.get().lifecycle.addObserver(
+            object : DefaultLifecycleObserver {
+                override fun onStart(owner: LifecycleOwner) {
+                    host.send(Event.Foreground)
+                    host.send(Event.ScreenShown)
+                }
+
+                override fun onStop(owner: LifecycleOwner) {
+                    host.send(Event.ScreenHidden)
+                    host.send(Event.Background)
+                }
+            },
+        )
+        watchNetwork()
+        watchAccessibility()
     }
 
-    /** Memory and cores now; the cap is computed once per process from these. */
+    /** Starts the core off the main thread; again from the error screen's retry button. */
+    fun startCore() {
+        var saved: String? = null
+        host.start(
+            create = { shell ->
+                // Everything here touches the disk or the Keystore, or loads the native library.
+                initLogging(if (BuildConfig.DEBUG) LogLevel.DEBUG else LogLevel.INFO)
+                saved = platform.savedUiState()
+                val dir = File(filesDir, "core").apply { mkdirs() }
+                val transport = HttpUrlConnectionTransport(userAgent = "Ply/${BuildConfig.VERSION_NAME} Android")
+                AppCore(appConfig(dir.absolutePath, BuildConfig.VERSION_NAME, readDevice(), platform.tokens.token()), shell, transport)
+            },
+            // On the main thread, before the events that came while the core started.
+            first = {
+                buildList {
+                    saved?.let { add(Event.RestoreUi(it)) }
+                    add(Event.Accessibility(accessibilityOn()))
+                    // Started by WorkManager with no UI: the core assumes the foreground until told.
+                    if (!ProcessLifecycleOwner.get().lifecycle.currentState.isAtLeast(Lifecycle.State.STARTED)) {
+                        add(Event.Background)
+                    }
+                }
+            },
+        )
+    }
+
+    override fun onTrimMemory(level: Int) {
+        super.onTrimMemory(level)
+        if (level >= ComponentCallbacks2.TRIM_MEMORY_BACKGROUND) host.send(Event.MemoryWarning)
+    }
+
+    /** Memory and cores now; the core computes its search caps from these once. */
     private fun readDevice(): DeviceInfo {
         val info = ActivityManager.MemoryInfo()
         getSystemService(ActivityManager::class.java)?.getMemoryInfo(info)
         return DeviceInfo(info.totalMem, info.availMem, Runtime.getRuntime().availableProcessors())
+    }
+
+    private fun accessibilityOn(): Boolean =
+        (getSystemService(Context.ACCESSIBILITY_SERVICE) as? AccessibilityManager)?.isEnabled ?: true
+
+    /** While no accessibility service is on, the core leaves cell labels empty (a cheaper tap). */
+    private fun watchAccessibility() {
+        val am = getSystemService(Context.ACCESSIBILITY_SERVICE) as? AccessibilityManager ?: return
+        am.addAccessibilityStateChangeListener { on -> mainHandler.post { host.send(Event.Accessibility(on)) } }
+    }
+
+    /** The default network's state, for the core's sync (metered networks wait unless allowed). */
+    private fun watchNetwork() {
+        val cm = getSystemService(ConnectivityManager::class.java) ?: return
+        val callback = object : ConnectivityManager.NetworkCallback() {
+            override fun onCapabilitiesChanged(network: Network, caps: NetworkCapabilities) {
+                host.send(
+                    Event.Network(
+                        online = caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_INTERNET),
+                        metered = !caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_NOT_METERED),
+                    ),
+                )
+            }
+
+            override fun onLost(network: Network) {
+                host.send(Event.Network(online = false, metered = false))
+            }
+        }
+        // Callbacks on the main thread, where events are sent.
+        runCatching { cm.registerDefaultNetworkCallback(callback, mainHandler) }
     }
 }

@@ -4,83 +4,50 @@ import android.content.Context
 import androidx.work.BackoffPolicy
 import androidx.work.Constraints
 import androidx.work.CoroutineWorker
-import androidx.work.ExistingPeriodicWorkPolicy
 import androidx.work.ExistingWorkPolicy
 import androidx.work.NetworkType
 import androidx.work.OneTimeWorkRequestBuilder
-import androidx.work.PeriodicWorkRequestBuilder
 import androidx.work.WorkManager
 import androidx.work.WorkerParameters
-import androidx.work.workDataOf
-import dev.ply.shell.HttpUrlConnectionTransport
-import dev.ply.shell.SyncDecision
-import dev.ply.shell.SyncPolicy
-import dev.ply.shell.SyncRunner
-import dev.ply.shell.SyncSettings
-import dev.ply.shell.SyncTrigger
-import dev.ply.shell.WorkResult
+import dev.ply.shell.BackgroundSync
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.withContext
 import java.util.concurrent.TimeUnit
 
-/** Uploads the outbox: the shell's [SyncRunner] decides what happens; this is only the glue. */
+/**
+ * One background sync run of the app core (`AppCore.backgroundSync`, blocking, on an I/O
+ * thread). The core learns the result itself and sends its token and view effects through the
+ * shell; this worker only answers WorkManager ([BackgroundSync.outcome]: retry with backoff while
+ * records are left, at most [BackgroundSync.MAX_ATTEMPTS] runs).
+ */
 class SyncWorker(context: Context, params: WorkerParameters) : CoroutineWorker(context, params) {
     override suspend fun doWork(): Result = withContext(Dispatchers.IO) {
         val app = applicationContext as PlyApplication
-        val trigger = inputData.getString(KEY_TRIGGER)?.let { runCatching { SyncTrigger.valueOf(it) }.getOrNull() }
-            ?: SyncTrigger.PERIODIC
-        val runner = SyncRunner(
-            app.outbox, HttpUrlConnectionTransport(userAgent = "Ply/${BuildConfig.VERSION_NAME}"), app.store,
-            BuildConfig.VERSION_NAME,
-        )
-        when (runner.run(app.store.sync(), trigger).result) {
-            WorkResult.SUCCESS -> Result.success()
-            // A one-off upload gives up after MAX_ATTEMPTS (the periodic work takes over);
-            // the periodic work itself retries at its next period.
-            WorkResult.RETRY ->
-                if (trigger != SyncTrigger.PERIODIC && runAttemptCount + 1 >= MAX_ATTEMPTS) Result.failure() else Result.retry()
-            WorkResult.FAILURE -> Result.failure()
+        // A process started for this work starts the core first (off the main thread).
+        val core = app.host.awaitCore(START_TIMEOUT_MS) ?: return@withContext Result.failure()
+        val result = app.host.shell.backgroundSync { core.backgroundSync() }
+        when (BackgroundSync.outcome(result, runAttemptCount)) {
+            BackgroundSync.Outcome.SUCCESS -> Result.success()
+            BackgroundSync.Outcome.RETRY -> Result.retry()
+            BackgroundSync.Outcome.FAILURE -> Result.failure()
         }
     }
 
-    companion object {
-        const val KEY_TRIGGER = "trigger"
-
-        /** With exponential backoff from [SyncPolicy.BACKOFF_INITIAL_SECONDS], about two hours. */
-        const val MAX_ATTEMPTS = 8
+    private companion object {
+        const val START_TIMEOUT_MS = 30_000L
     }
 }
 
-/** Enqueues the sync work as [SyncPolicy] decides. */
+/** Enqueues the sync work at the core's time (the `ScheduleSync` effect). */
 object SyncScheduler {
-    private val constraints = Constraints.Builder().setRequiredNetworkType(NetworkType.CONNECTED).build()
-
-    /** A game ended: sync as soon as there is a network. */
-    fun gameFinished(context: Context, settings: SyncSettings, pending: Long) {
-        if (SyncPolicy.onGameFinished(settings, pending) != SyncDecision.Enqueue) return
+    fun schedule(context: Context, notBeforeMs: Long, meteredOk: Boolean) {
+        val network = if (meteredOk) NetworkType.CONNECTED else NetworkType.UNMETERED
         val request = OneTimeWorkRequestBuilder<SyncWorker>()
-            .setConstraints(constraints)
-            .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, SyncPolicy.BACKOFF_INITIAL_SECONDS, TimeUnit.SECONDS)
-            .setInputData(workDataOf(SyncWorker.KEY_TRIGGER to SyncTrigger.GAME_FINISHED.name))
+            .setInitialDelay(BackgroundSync.initialDelayMs(notBeforeMs, System.currentTimeMillis()), TimeUnit.MILLISECONDS)
+            .setConstraints(Constraints.Builder().setRequiredNetworkType(network).build())
+            .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, BackgroundSync.BACKOFF_SECONDS, TimeUnit.SECONDS)
             .build()
-        // KEEP: one pending upload sends the whole outbox, so a second request would only chain
-        // another worker behind it. A game that ends while an upload runs waits for the next
-        // game or the periodic sync.
-        WorkManager.getInstance(context).enqueueUniqueWork(SyncPolicy.UNIQUE_NOW, ExistingWorkPolicy.KEEP, request)
-    }
-
-    /** Starts or stops the periodic work to match the settings. */
-    fun updatePeriodic(context: Context, settings: SyncSettings) {
-        val wm = WorkManager.getInstance(context)
-        if (SyncPolicy.periodic(settings) != SyncDecision.Enqueue) {
-            wm.cancelUniqueWork(SyncPolicy.UNIQUE_PERIODIC)
-            return
-        }
-        val request = PeriodicWorkRequestBuilder<SyncWorker>(SyncPolicy.PERIODIC_INTERVAL_HOURS, TimeUnit.HOURS)
-            .setConstraints(constraints)
-            .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, SyncPolicy.BACKOFF_INITIAL_SECONDS, TimeUnit.SECONDS)
-            .setInputData(workDataOf(SyncWorker.KEY_TRIGGER to SyncTrigger.PERIODIC.name))
-            .build()
-        wm.enqueueUniquePeriodicWork(SyncPolicy.UNIQUE_PERIODIC, ExistingPeriodicWorkPolicy.UPDATE, request)
+        // KEEP: a pending run sends the whole outbox; a second request would only queue behind it.
+        WorkManager.getInstance(context).enqueueUniqueWork(BackgroundSync.UNIQUE_WORK, ExistingWorkPolicy.KEEP, request)
     }
 }

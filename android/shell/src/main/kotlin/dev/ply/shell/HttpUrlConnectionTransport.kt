@@ -21,6 +21,10 @@ import java.net.UnknownHostException
  * `Connect` (refused, unknown host, no route), `Timeout`, `Other` (bad URL, I/O, TLS...).
  * Redirects are not followed and nothing is retried: the core decides about retries.
  *
+ * Who calls [send]: the app core, on its own worker threads (a sync run after a finished game,
+ * "Sync now", the network coming back) and on the WorkManager worker's thread
+ * (`AppCore.backgroundSync`); never the main thread, so blocking here is fine.
+ *
  * [maxBodyBytes] bounds what is read from the server (a hostile or broken server cannot make
  * the app allocate without limit).
  */

@@ -7,6 +7,12 @@ import javax.crypto.Cipher
 import javax.crypto.SecretKey
 import javax.crypto.spec.GCMParameterSpec
 
+/** Where the collector token lives between launches (`AppConfig.token` at start, `StoreToken` after). */
+interface TokenStore {
+    fun token(): String?
+    fun save(token: String?)
+}
+
 /** One stored string, or none (the app: a private SharedPreferences entry excluded from backup). */
 interface SecretSlot {
     fun read(): String?
@@ -19,7 +25,7 @@ interface SecretSlot {
  * hand out the install's identity.
  *
  * A blob that does not open (tampered, sealed under another key, the Keystore key lost after a
- * restore or an OS upgrade, or a Keystore failure) counts as no token: the sync runner then
+ * restore or an OS upgrade, or a Keystore failure) counts as no token: the app core then
  * registers the install again, which costs one request, instead of failing every sync forever.
  */
 class SealedTokenStore(

@@ -1,11 +1,10 @@
 package dev.ply.shell
 
-import dev.ply.core.Outbox
+import dev.ply.core.Event
 import dev.ply.core.uniffiEnsureInitialized
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import java.nio.file.Files
 import java.security.GeneralSecurityException
 import java.security.ProviderException
 import java.util.Base64
@@ -116,29 +115,45 @@ class SealedTokenTest {
         }
     }
 
+    /** The app core's background sync run as the worker makes it, with the token kept sealed. */
+    private fun syncOnce(slot: MemorySlot, key: () -> SecretKey, collector: FakeCollector, dir: String): RecordingPlatform {
+        val tokens = SealedTokenStore(slot, key)
+        val platform = object : RecordingPlatform() {
+            override fun storeToken(token: String?) = tokens.save(token)
+        }
+        val main = QueueExecutor()
+        val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, platform) })
+        val core = dev.ply.core.AppCore(appConfig(dir, "test", DeviceInfo(4L shl 30, 2L shl 30, 4), tokens.token()), shell, HttpUrlConnectionTransport())
+        try {
+            core.sendNow(Event.Background, platform)
+            core.sendNow(Event.SetServerUrl(collector.url), platform)
+            core.sendNow(Event.SetSyncEnabled(true), platform)
+            core.quickWin(platform)
+            assertTrue(core.waitIdle(30_000uL))
+            val result = assertNotNull(shell.backgroundSync { core.backgroundSync() }, "a game waits")
+            assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(result, 0), result.toString())
+            assertTrue(core.waitIdle(30_000uL))
+            main.drain()
+        } finally {
+            core.destroy()
+        }
+        return platform
+    }
+
     @Test
     fun aLostKeyLeadsToOneNewRegistrationAndTheGamesStillArrive() {
-        val collector = FakeCollector("token-1")
-        try {
-            val outbox = Outbox.open(Files.createTempDirectory("ply-sealed").toString())
-            finishGame(outbox, 3)
+        FakeCollector("token-1").use { collector ->
             val slot = MemorySlot()
-            val settings = SyncSettings(true, collector.url)
-            val first = SyncRunner(outbox, HttpUrlConnectionTransport(), SealedTokenStore(slot, fixedKey()), "test")
-            assertEquals(WorkResult.SUCCESS, first.run(settings, SyncTrigger.GAME_FINISHED).result)
-            assertTrue(slot.value!!.startsWith("v1:"))
+            val dir = tempDir()
+            syncOnce(slot, fixedKey(), collector, dir)
+            assertTrue(slot.value!!.startsWith("v1:"), "the new token is kept sealed")
             assertEquals(1, collector.registrations)
+            assertEquals(1, collector.stored.size)
 
             // A restore onto a new phone: the preferences came back, the Keystore key did not.
-            val id = finishGame(outbox, 4).recordId!!
-            val again = SyncRunner(outbox, HttpUrlConnectionTransport(), SealedTokenStore(slot, fixedKey()), "test")
-            val run = again.run(settings, SyncTrigger.GAME_FINISHED)
-            assertEquals(WorkResult.SUCCESS, run.result, run.message)
+            syncOnce(slot, fixedKey(), collector, dir)
             assertEquals(2, collector.registrations, "registered once more instead of failing")
-            assertTrue(collector.stored.contains(id))
-            assertEquals(0uL, outbox.pendingCount())
-        } finally {
-            collector.close()
+            assertEquals(2, collector.stored.size, "the second game arrived too")
         }
     }
 }

@@ -1,28 +1,30 @@
 package dev.ply.shell
 
-import dev.ply.core.EngineLimits
+import com.sun.net.httpserver.HttpExchange
+import com.sun.net.httpserver.HttpServer
+import dev.ply.core.AppCore
+import dev.ply.core.Cue
+import dev.ply.core.Effect
+import dev.ply.core.Event
 import dev.ply.core.GameKind
-import dev.ply.core.GameStatus
-import dev.ply.core.Outbox
+import dev.ply.core.HttpRequest
+import dev.ply.core.HttpResponse
+import dev.ply.core.HttpTransport
+import dev.ply.core.PlayMode
+import dev.ply.core.TransportException
+import java.net.InetSocketAddress
+import java.nio.file.Files
 import java.util.ArrayDeque
+import java.util.Collections
 import java.util.concurrent.Executor
-import kotlin.random.Random
-import kotlin.test.assertTrue
 
-/** An executor that only queues; the test runs the tasks with [drain], so everything is deterministic. */
+/** An executor that only queues; the test runs the tasks with [drain] (a fake main thread). */
 class QueueExecutor : Executor {
     private val tasks = ArrayDeque<Runnable>()
     override fun execute(command: Runnable) {
         synchronized(tasks) { tasks.add(command) }
     }
     val size: Int get() = synchronized(tasks) { tasks.size }
-
-    /** Runs the oldest queued task; false if none was queued. */
-    fun runOne(): Boolean {
-        val t = synchronized(tasks) { tasks.poll() } ?: return false
-        t.run()
-        return true
-    }
 
     /** Runs queued tasks (and the ones they queue) until none is left; returns how many ran. */
     fun drain(limit: Int = 100_000): Int {
@@ -37,39 +39,90 @@ class QueueExecutor : Executor {
     }
 }
 
-/** Remembers every state and event the controller delivers. */
-class Recorder : GameListener {
-    val states = mutableListOf<BoardViewState>()
-    val events = mutableListOf<GameEvent>()
-    override fun onState(state: BoardViewState) {
-        states += state
+/** The app's platform as calls recorded in order ("render", "save:...", "schedule:...", ...). */
+open class RecordingPlatform : PlatformEffects {
+    val calls = Collections.synchronizedList(mutableListOf<String>())
+    var token: String? = null
+    override fun render() {
+        calls += "render"
     }
-    override fun onEvent(event: GameEvent) {
-        events += event
+    override fun saveUiState(blob: String) {
+        calls += "save:$blob"
     }
-    val last: BoardViewState get() = states.last()
+    override fun scheduleSync(notBeforeMs: Long) {
+        calls += "schedule:$notBeforeMs"
+    }
+    override fun storeToken(token: String?) {
+        this.token = token
+        calls += "token:$token"
+    }
+    override fun cue(cue: Cue) {
+        calls += "cue:$cue"
+    }
+    override fun announce(text: String) {
+        calls += "announce:$text"
+    }
 }
 
-/** Small, fast limits so computer moves in tests take milliseconds. */
-fun smallLimits() = EngineLimits(
-    maxDepthOthello = 3u, maxDepthConnect4 = 5u, maxDepthCheckers = 4u, ttBytes = 1uL shl 20, maxTimeMs = 2_000u,
-)
+/** No network: every request fails to connect. */
+class OfflineTransport : HttpTransport {
+    override fun send(request: HttpRequest): HttpResponse = throw TransportException.Connect("offline")
+}
 
-fun isOver(c: GameController) = c.snapshot().status !is GameStatus.Playing
+fun tempDir(): String = Files.createTempDirectory("ply-shell").toString()
 
-/** Plays a short Connect Four game to its end through the controller, with the outbox (and the history list). */
-fun finishGame(outbox: Outbox, seed: Int, history: FinishedGames? = null): GameEvent.Finished {
-    val q = QueueExecutor()
-    val setup = GameSetup(game = GameKind.CONNECT_FOUR, mode = PlayMode.VS_COMPUTER, difficulty = 1)
-    val c = GameController.create(setup, smallLimits(), q, q, outbox, history = history)
-    val r = Recorder()
-    c.attach(r)
-    val rng = Random(seed)
-    while (!isOver(c)) {
-        c.tap(c.state.cells.filter { it.legalTarget }.random(rng).index)
-        q.drain()
+/** Effects of each dispatch performed at once (the tests' main thread is the calling thread). */
+fun AppCore.sendNow(event: Event, platform: PlatformEffects) = EffectExecutor.perform(dispatch(event), platform)
+
+/** A Connect Four game between two people that red wins in seven moves. */
+fun AppCore.quickWin(platform: PlatformEffects) {
+    sendNow(Event.ChooseGame(GameKind.CONNECT_FOUR), platform)
+    sendNow(Event.ChooseMode(PlayMode.TWO_PLAYERS), platform)
+    sendNow(Event.NewGame, platform)
+    for (c in listOf("1", "2", "1", "2", "1", "2", "1")) sendNow(Event.PlayNotation(c), platform)
+}
+
+/** A collector on loopback speaking the wire format of `core/src/sync/wire.rs`. */
+class FakeCollector(private val acceptedToken: String = "token-1") : AutoCloseable {
+    val server: HttpServer = HttpServer.create(InetSocketAddress("127.0.0.1", 0), 0)
+    val stored: MutableList<String> = Collections.synchronizedList(mutableListOf())
+    @Volatile var registrations = 0
+    val url: String get() = "http://127.0.0.1:${server.address.port}"
+
+    init {
+        server.createContext("/v1/devices") { ex ->
+            registrations++
+            val body = ex.requestBody.readBytes().toString(Charsets.UTF_8)
+            if (ex.requestMethod != "POST" || !body.contains("\"platform\"")) {
+                reply(ex, 400, "{\"error\":{\"code\":\"bad_request\",\"message\":\"no platform\"}}")
+            } else {
+                reply(ex, 200, "{\"device_id\":\"dev-1\",\"token\":\"$acceptedToken\"}")
+            }
+        }
+        server.createContext("/v1/games") { ex ->
+            val auth = ex.requestHeaders.getFirst("Authorization")
+            val body = ex.requestBody.readBytes().toString(Charsets.UTF_8)
+            if (auth != "Bearer $acceptedToken") {
+                reply(ex, 401, "{\"error\":{\"code\":\"unauthorized\",\"message\":\"unknown token\"}}")
+                return@createContext
+            }
+            val records = body.substringAfter("\"records\":[")
+            val ids = Regex("\"id\"\\s*:\\s*\"([0-9a-fA-F-]{36})\"").findAll(records).map { it.groupValues[1] }.toList()
+            val results = ids.joinToString(",") { id ->
+                val status = if (stored.contains(id)) "duplicate" else "accepted".also { stored += id }
+                "{\"id\":\"$id\",\"status\":\"$status\"}"
+            }
+            reply(ex, 200, "{\"results\":[$results]}")
+        }
+        server.start()
     }
-    q.drain()
-    assertTrue(r.events.contains(GameEvent.SyncRequested))
-    return r.events.filterIsInstance<GameEvent.Finished>().single()
+
+    private fun reply(ex: HttpExchange, status: Int, body: String) {
+        val bytes = body.toByteArray()
+        ex.responseHeaders.add("Content-Type", "application/json")
+        ex.sendResponseHeaders(status, bytes.size.toLong())
+        ex.responseBody.use { it.write(bytes) }
+    }
+
+    override fun close() = server.stop(0)
 }

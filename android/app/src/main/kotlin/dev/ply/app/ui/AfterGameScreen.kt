@@ -3,12 +3,15 @@ package dev.ply.app.ui
 import android.content.Intent
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
@@ -17,8 +20,7 @@ import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
-import androidx.compose.runtime.LaunchedEffect
-import androidx.compose.runtime.remember
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Size
@@ -29,33 +31,37 @@ import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
-import dev.ply.app.GameViewModel
 import dev.ply.app.R
-import dev.ply.shell.AfterGameReport
+import dev.ply.core.AfterGameView
+import dev.ply.core.Event
+import java.text.NumberFormat
 
+/** The finished game: its result, the computer's effort per move, the transcript to share. */
+@OptIn(ExperimentalLayoutApi::class)
 @Composable
-fun AfterGameScreen(game: GameViewModel, onHome: () -> Unit) {
-    val report = remember { game.afterGame() } ?: run {
-        LaunchedEffect(Unit) { onHome() }
-        return
-    }
+fun AfterGameScreen(view: AfterGameView, send: Send) {
     val context = LocalContext.current
-    Scaffold(topBar = { BackBar(stringResource(R.string.after_game), onHome) }) { pad ->
-        Column(
-            Modifier.fillMaxSize().padding(pad).padding(16.dp).verticalScroll(rememberScrollState()),
-            verticalArrangement = Arrangement.spacedBy(12.dp),
-        ) {
-            Text(report.title, style = MaterialTheme.typography.titleMedium)
-            Text(report.resultText, style = MaterialTheme.typography.headlineSmall)
-            Text(stringResource(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
-            if (report.points.isEmpty()) Text(stringResource(R.string.no_computer_moves)) else EffortChart(report)
-            Text(report.transcript, style = MaterialTheme.typography.bodySmall)
-            Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                Button(onClick = {
-                    val send = Intent(Intent.ACTION_SEND).setType("text/plain").putExtra(Intent.EXTRA_TEXT, report.shareText)
-                    context.startActivity(Intent.createChooser(send, null))
-                }) { Text(stringResource(R.string.share)) }
-                OutlinedButton(onClick = onHome) { Text(stringResource(R.string.back_home)) }
+    val shareTitle = stringResource(R.string.share)
+    Scaffold(topBar = { BackBar(stringResource(R.string.after_game)) { send(Event.OpenBoard) } }) { pad ->
+        Box(Modifier.fillMaxSize().padding(pad), contentAlignment = Alignment.TopCenter) {
+            Column(
+                Modifier.widthIn(max = 840.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
+                verticalArrangement = Arrangement.spacedBy(12.dp),
+            ) {
+                Text(view.title, style = MaterialTheme.typography.titleMedium)
+                Text(view.result, style = MaterialTheme.typography.headlineSmall)
+                Text(context.resources.getQuantityString(R.plurals.move_count, view.moveCount.toInt(), view.moveCount.toInt()))
+                Text(stringResource(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
+                if (view.points.isEmpty()) Text(stringResource(R.string.no_computer_moves)) else EffortChart(view)
+                Text(view.transcript, style = MaterialTheme.typography.bodySmall)
+                FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    Button(onClick = {
+                        val intent = Intent(Intent.ACTION_SEND).setType("text/plain").putExtra(Intent.EXTRA_TEXT, view.shareText)
+                        context.startActivity(Intent.createChooser(intent, shareTitle))
+                    }) { Text(shareTitle) }
+                    OutlinedButton(onClick = { send(Event.NewGame) }) { Text(stringResource(R.string.new_game)) }
+                    OutlinedButton(onClick = { send(Event.OpenHome) }) { Text(stringResource(R.string.back_home)) }
+                }
             }
         }
     }
@@ -63,22 +69,39 @@ fun AfterGameScreen(game: GameViewModel, onHome: () -> Unit) {
 
 /** Bars: nodes per computer move; line: thinking time per move (each on its own scale). */
 @Composable
-private fun EffortChart(r: AfterGameReport) {
+private fun EffortChart(v: AfterGameView) {
     val barColor = MaterialTheme.colorScheme.primary
     val lineColor = MaterialTheme.colorScheme.tertiary
-    val summary = "${r.points.size} computer moves, ${r.totalNodes} nodes in all, at most ${r.maxNodes} nodes " +
-        "and ${"%.0f".format(r.maxTimeMs)} ms on one move"
+    val numbers = NumberFormat.getIntegerInstance()
+    val summary = stringResource(
+        R.string.chart_summary, v.points.size, numbers.format(v.totalNodes.toLong()), numbers.format(v.totalTimeMs.toLong()),
+        numbers.format(v.maxNodes.toLong()),
+    )
     Canvas(Modifier.fillMaxWidth().height(180.dp).semantics { contentDescription = summary }) {
-        val n = r.points.size
+        val n = v.points.size
         val slot = size.width / n
+        val maxNodes = v.maxNodes.toFloat().coerceAtLeast(1f)
+        val maxTime = v.maxTimeMs.toFloat().coerceAtLeast(1f)
         val line = Path()
-        r.points.forEachIndexed { i, pt ->
-            val h = size.height * pt.nodes.toFloat() / r.maxNodes.toFloat()
+        v.points.forEachIndexed { i, pt ->
+            val h = size.height * pt.nodes.toFloat() / maxNodes
             drawRect(barColor, Offset(i * slot + slot * 0.15f, size.height - h), Size(slot * 0.7f, h))
-            val y = size.height - size.height * (pt.timeMs / r.maxTimeMs).toFloat()
+            val y = size.height - size.height * pt.timeMs.toFloat() / maxTime
             val x = i * slot + slot / 2
             if (i == 0) line.moveTo(x, y) else line.lineTo(x, y)
         }
         drawPath(line, lineColor, style = Stroke(width = 4f))
+    }
+    // The same figures as text, with each search's depth and value.
+    Column {
+        v.points.forEach { pt ->
+            Text(
+                stringResource(
+                    R.string.chart_point, pt.label, numbers.format(pt.nodes.toLong()), numbers.format(pt.timeMs.toLong()),
+                    pt.depth.toInt(), pt.score,
+                ),
+                style = MaterialTheme.typography.bodySmall,
+            )
+        }
     }
 }

@@ -2,7 +2,6 @@ package dev.ply.app.ui
 
 import androidx.compose.animation.core.Animatable
 import androidx.compose.animation.core.FastOutSlowInEasing
-import androidx.compose.animation.core.animateFloatAsState
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.clickable
@@ -10,13 +9,11 @@ import androidx.compose.foundation.isSystemInDarkTheme
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.aspectRatio
 import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
-import androidx.compose.runtime.getValue
 import androidx.compose.runtime.remember
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
@@ -25,51 +22,62 @@ import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.graphics.drawscope.scale
+import androidx.compose.ui.semantics.Role
+import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
+import dev.ply.core.AnimationStep
+import dev.ply.core.BoardView
+import dev.ply.core.CellView
+import dev.ply.core.Event
 import dev.ply.core.GameKind
 import dev.ply.core.Piece
-import dev.ply.core.Side
-import dev.ply.shell.BoardViewState
-import dev.ply.shell.CellView
+import kotlin.math.PI
 import kotlin.math.abs
 import kotlin.math.cos
-import kotlin.math.PI
 
 /**
- * The board: a Canvas that draws [BoardViewState], under a grid of transparent cells that take
- * the taps and carry each square's content description (from the shell).
+ * The board: a Canvas that draws the core's [BoardView], under a grid of transparent cells that
+ * take the taps. Each playable cell is a button with the core's label (empty while no
+ * accessibility service reads labels); unplayable squares (a draughts board's light squares) are
+ * left out of the accessibility tree, so TalkBack walks only the 32 squares that matter.
  */
 @Composable
-fun Board(state: BoardViewState, onTap: (Int) -> Unit, modifier: Modifier = Modifier) {
-    // One animation per move: flips (Othello), the drop (Connect Four), the jump (draughts).
+fun Board(board: BoardView, send: Send, modifier: Modifier = Modifier) {
+    // The last move's animation plays once, when it changes (none after undo: the core sends none).
     val progress = remember { Animatable(1f) }
-    LaunchedEffect(state.moveNumber, state.lastMove) {
-        if (state.lastMove != null) {
+    LaunchedEffect(board.moves.size, board.animation) {
+        if (board.animation.isEmpty()) {
+            progress.snapTo(1f)
+        } else {
             progress.snapTo(0f)
-            progress.animateTo(1f, tween(durationMillis = 380, easing = FastOutSlowInEasing))
+            progress.animateTo(1f, tween(durationMillis = 240 + 140 * board.animation.size.coerceAtMost(4), easing = FastOutSlowInEasing))
         }
     }
-    val pulse by animateFloatAsState(if (state.cells.any { it.hint }) 1f else 0f, tween(300), label = "hint")
     val dark = isSystemInDarkTheme()
-    Box(modifier.aspectRatio(state.cols.toFloat() / state.rows)) {
-        Canvas(Modifier.fillMaxSize()) {
-            when (state.game) {
-                GameKind.OTHELLO -> drawOthello(state, progress.value, pulse)
-                GameKind.CONNECT_FOUR -> drawConnectFour(state, progress.value, pulse, dark)
-                GameKind.DRAUGHTS, GameKind.RELAXED_DRAUGHTS -> drawDraughts(state, progress.value, pulse)
+    val grid = remember(board.cells, board.cols) { board.cells.associateBy { (it.row * board.cols + it.col).toInt() } }
+    Box(modifier) {
+        Canvas(Modifier.fillMaxSize().clearAndSetSemantics {}) {
+            val p = progress.value
+            when (board.game) {
+                GameKind.OTHELLO -> drawOthello(board, p)
+                GameKind.CONNECT_FOUR -> drawConnectFour(board, p, dark)
+                GameKind.DRAUGHTS, GameKind.RELAXED_DRAUGHTS -> drawDraughts(board, p)
             }
         }
         Column(Modifier.fillMaxSize()) {
-            for (r in 0 until state.rows) {
+            for (r in 0 until board.rows.toInt()) {
                 Row(Modifier.weight(1f).fillMaxWidth()) {
-                    for (c in 0 until state.cols) {
-                        val cell = state.cell(r, c)
-                        if (cell != null) {
+                    for (c in 0 until board.cols.toInt()) {
+                        val cell = grid[r * board.cols.toInt() + c]
+                        val base = Modifier.weight(1f).fillMaxHeight()
+                        if (cell == null || !cell.playable) {
+                            Box(base.clearAndSetSemantics {})
+                        } else {
                             Box(
-                                Modifier.weight(1f).fillMaxHeight()
-                                    .semantics { contentDescription = cell.description }
-                                    .clickable(enabled = state.acceptsInput && cell.playable) { onTap(cell.index) },
+                                base
+                                    .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
+                                    .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
                             )
                         }
                     }
@@ -87,99 +95,123 @@ private fun pieceColor(p: Piece): Color = when (p) {
     Piece.EMPTY -> Color.Transparent
 }
 
-private fun DrawScope.cellSize(s: BoardViewState) = Size(size.width / s.cols, size.height / s.rows)
-private fun DrawScope.center(s: BoardViewState, row: Int, col: Int): Offset {
-    val c = cellSize(s)
-    return Offset((col + 0.5f) * c.width, (row + 0.5f) * c.height)
+private fun opposite(p: Piece): Piece = when (p) {
+    Piece.BLACK -> Piece.WHITE
+    Piece.WHITE -> Piece.BLACK
+    Piece.BLACK_MAN, Piece.BLACK_KING -> Piece.WHITE_MAN
+    Piece.WHITE_MAN, Piece.WHITE_KING -> Piece.BLACK_MAN
+    else -> p
 }
 
-private fun DrawScope.drawOthello(s: BoardViewState, p: Float, hint: Float) {
-    val cs = cellSize(s)
+private fun DrawScope.cellSize(b: BoardView) = Size(size.width / b.cols.toFloat(), size.height / b.rows.toFloat())
+
+private fun DrawScope.center(b: BoardView, cell: CellView): Offset {
+    val c = cellSize(b)
+    return Offset((cell.col.toFloat() + 0.5f) * c.width, (cell.row.toFloat() + 0.5f) * c.height)
+}
+
+private fun BoardView.cellAt(index: UInt): CellView? = cells.getOrNull(index.toInt())?.takeIf { it.index == index }
+    ?: cells.firstOrNull { it.index == index }
+
+private fun DrawScope.drawOthello(b: BoardView, p: Float) {
+    val cs = cellSize(b)
     drawRect(BoardColors.othelloFelt)
-    for (i in 0..s.cols) drawLine(BoardColors.grid, Offset(i * cs.width, 0f), Offset(i * cs.width, size.height), 2f)
-    for (i in 0..s.rows) drawLine(BoardColors.grid, Offset(0f, i * cs.height), Offset(size.width, i * cs.height), 2f)
+    for (i in 0..b.cols.toInt()) drawLine(BoardColors.grid, Offset(i * cs.width, 0f), Offset(i * cs.width, size.height), 2f)
+    for (i in 0..b.rows.toInt()) drawLine(BoardColors.grid, Offset(0f, i * cs.height), Offset(size.width, i * cs.height), 2f)
     val radius = cs.minDimension * 0.42f
-    for (cell in s.cells) {
-        val ctr = center(s, cell.row, cell.col)
+    val placed = b.animation.filterIsInstance<AnimationStep.Place>().map { it.cell }.toSet()
+    // Nearest first: each disc starts turning a little after the one before it.
+    val flips = b.animation.filterIsInstance<AnimationStep.Flip>().flatMap { it.cells }
+    for (cell in b.cells) {
+        val ctr = center(b, cell)
         if (cell.piece != Piece.EMPTY) {
-            val color = pieceColor(cell.piece)
-            if (cell.changedByLastMove && p < 1f) {
+            val order = flips.indexOf(cell.index)
+            if (order >= 0 && p < 1f) {
+                val start = 0.3f * order / flips.size.coerceAtLeast(1)
+                val t = ((p - start) / (1f - start)).coerceIn(0f, 1f)
                 // A flip: the disc narrows to an edge, then shows its new colour.
-                val shown = if (p < 0.5f) pieceColor(if (cell.piece == Piece.BLACK) Piece.WHITE else Piece.BLACK) else color
-                scale(scaleX = abs(cos(PI.toFloat() * p)).coerceAtLeast(0.05f), scaleY = 1f, pivot = ctr) {
+                val shown = if (t < 0.5f) pieceColor(opposite(cell.piece)) else pieceColor(cell.piece)
+                scale(scaleX = abs(cos(PI.toFloat() * t)).coerceAtLeast(0.05f), scaleY = 1f, pivot = ctr) {
                     drawCircle(shown, radius, ctr)
                 }
             } else {
-                val r = if (cell.lastMove) radius * (0.6f + 0.4f * p) else radius
-                drawCircle(color, r, ctr)
+                val r = if (cell.index in placed) radius * (0.5f + 0.5f * p) else radius
+                drawCircle(pieceColor(cell.piece), r, ctr)
             }
             if (cell.lastMove) drawCircle(BoardColors.lastMove, radius * 0.18f, ctr)
         }
-        if (cell.legalTarget) drawCircle(BoardColors.legalDot, radius * 0.2f, ctr)
-        if (cell.hint) drawCircle(BoardColors.hint, radius * (0.9f + 0.1f * hint), ctr, style = Stroke(width = 6f))
+        if (cell.legal) drawCircle(BoardColors.legalDot, radius * 0.2f, ctr)
+        if (cell.hint) drawCircle(BoardColors.hint, radius * 0.95f, ctr, style = Stroke(width = 6f))
     }
 }
 
-private fun DrawScope.drawConnectFour(s: BoardViewState, p: Float, hint: Float, dark: Boolean) {
-    val cs = cellSize(s)
+private fun DrawScope.drawConnectFour(b: BoardView, p: Float, dark: Boolean) {
+    val cs = cellSize(b)
     drawRect(BoardColors.connectBlue)
     val radius = cs.minDimension * 0.4f
-    for (cell in s.cells) {
-        val ctr = center(s, cell.row, cell.col)
+    val dropped = b.animation.filterIsInstance<AnimationStep.Drop>().map { it.cell }.toSet()
+    for (cell in b.cells) {
+        val ctr = center(b, cell)
         drawCircle(if (dark) BoardColors.holeDark else BoardColors.hole, radius, ctr)
         if (cell.piece != Piece.EMPTY) {
             // The last stone falls from above the board to its cell.
-            val y = if (cell.lastMove && p < 1f) -cs.height / 2 + (ctr.y + cs.height / 2) * p else ctr.y
+            val falling = cell.index in dropped && p < 1f
+            val y = if (falling) -cs.height / 2 + (ctr.y + cs.height / 2) * p * p else ctr.y
             drawCircle(pieceColor(cell.piece), radius, Offset(ctr.x, y))
-            if (cell.lastMove && p >= 1f) drawCircle(BoardColors.lastMove, radius, ctr, style = Stroke(width = 5f))
+            if (cell.lastMove && !falling) drawCircle(BoardColors.lastMove, radius, ctr, style = Stroke(width = 5f))
         }
-        if (cell.legalTarget) drawCircle(BoardColors.legalDot, radius * 0.2f, ctr)
-        if (cell.hint) drawCircle(BoardColors.hint, radius * (0.95f + 0.05f * hint), ctr, style = Stroke(width = 7f))
+        if (cell.legal) drawCircle(BoardColors.legalDot, radius * 0.2f, ctr)
+        if (cell.hint) drawCircle(BoardColors.hint, radius, ctr, style = Stroke(width = 7f))
     }
 }
 
-private fun DrawScope.drawDraughts(s: BoardViewState, p: Float, hint: Float) {
-    val cs = cellSize(s)
+private fun DrawScope.drawDraughts(b: BoardView, p: Float) {
+    val cs = cellSize(b)
     val radius = cs.minDimension * 0.38f
-    val last = s.lastMove
-    for (cell in s.cells) {
-        val topLeft = Offset(cell.col * cs.width, cell.row * cs.height)
-        val base = if (cell.playable) BoardColors.darkSquare else BoardColors.lightSquare
-        drawRect(base, topLeft, cs)
+    for (cell in b.cells) {
+        val topLeft = Offset(cell.col.toFloat() * cs.width, cell.row.toFloat() * cs.height)
+        drawRect(if (cell.playable) BoardColors.darkSquare else BoardColors.lightSquare, topLeft, cs)
         if (cell.lastMove) drawRect(BoardColors.lastMove.copy(alpha = 0.35f), topLeft, cs)
         if (cell.selected) drawRect(BoardColors.selected.copy(alpha = 0.55f), topLeft, cs)
-        if (cell.hint) drawRect(BoardColors.hint.copy(alpha = 0.25f + 0.2f * hint), topLeft, cs)
+        if (cell.hint) drawRect(BoardColors.hint.copy(alpha = 0.4f), topLeft, cs)
     }
-    // Jumped pieces fade out while the mover travels along its path.
-    if (last != null && p < 1f) {
-        val victim = if (last.player == Side.FIRST) Piece.WHITE_MAN else Piece.BLACK_MAN
-        for (idx in last.captured) {
-            val cell = s.cells.getOrNull(idx.toInt()) ?: continue
-            drawMan(pieceColor(victim).copy(alpha = 1f - p), center(s, cell.row, cell.col), radius, king = false)
+    // The last move: the piece travels along its jumps, the pieces it took fade out, a crown
+    // appears at the end.
+    val jumps = b.animation.filterIsInstance<AnimationStep.Jump>()
+    val crowned = b.animation.filterIsInstance<AnimationStep.Crown>().map { it.cell }.toSet()
+    val moving = p < 1f && jumps.isNotEmpty()
+    val mover = jumps.lastOrNull()?.let { b.cellAt(it.to) }
+    if (moving && mover != null) {
+        for (j in jumps) {
+            val taken = j.captured?.let { b.cellAt(it) } ?: continue
+            drawMan(pieceColor(opposite(mover.piece)).copy(alpha = 1f - p), center(b, taken), radius, king = false)
         }
     }
-    val path = last?.path?.mapNotNull { s.cells.getOrNull(it.toInt()) }.orEmpty()
-    for (cell in s.cells) {
+    for (cell in b.cells) {
         if (cell.piece == Piece.EMPTY) {
-            if (cell.legalTarget) drawCircle(BoardColors.legalDot, radius * 0.25f, center(s, cell.row, cell.col))
+            if (cell.legal) drawCircle(BoardColors.legalDot, radius * 0.25f, center(b, cell))
             continue
         }
         val king = cell.piece == Piece.BLACK_KING || cell.piece == Piece.WHITE_KING
-        val moving = last != null && p < 1f && path.size >= 2 && cell.index == last.to?.toInt()
-        val at = if (moving) alongPath(s, path, p) else center(s, cell.row, cell.col)
-        drawMan(pieceColor(cell.piece), at, radius, king)
-        if (cell.movable) drawCircle(BoardColors.selected, radius * 1.05f, at, style = Stroke(width = 4f))
+        if (moving && cell.index == mover?.index) {
+            val path = listOfNotNull(b.cellAt(jumps.first().from)) + jumps.mapNotNull { b.cellAt(it.to) }
+            drawMan(pieceColor(cell.piece), alongPath(b, path, p), radius, king = king && cell.index !in crowned)
+        } else {
+            drawMan(pieceColor(cell.piece), center(b, cell), radius, king)
+            if (cell.legal) drawCircle(BoardColors.selected, radius * 1.05f, center(b, cell), style = Stroke(width = 4f))
+        }
     }
 }
 
-private fun DrawScope.alongPath(s: BoardViewState, path: List<CellView>, p: Float): Offset {
+private fun DrawScope.alongPath(b: BoardView, path: List<CellView>, p: Float): Offset {
+    if (path.size < 2) return path.firstOrNull()?.let { center(b, it) } ?: Offset.Zero
     val legs = path.size - 1
     val x = (p * legs).coerceIn(0f, legs.toFloat())
     val i = x.toInt().coerceAtMost(legs - 1)
     val f = x - i
-    val a = center(s, path[i].row, path[i].col)
-    val b = center(s, path[i + 1].row, path[i + 1].col)
-    return Offset(a.x + (b.x - a.x) * f, a.y + (b.y - a.y) * f)
+    val a = center(b, path[i])
+    val c = center(b, path[i + 1])
+    return Offset(a.x + (c.x - a.x) * f, a.y + (c.y - a.y) * f)
 }
 
 private fun DrawScope.drawMan(color: Color, at: Offset, radius: Float, king: Boolean) {

@@ -1,12 +1,18 @@
 package dev.ply.app.ui
 
-import androidx.activity.compose.LocalActivity
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.ColumnScope
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.aspectRatio
+import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.AlertDialog
@@ -18,84 +24,119 @@ import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
-import androidx.compose.runtime.DisposableEffect
-import androidx.compose.runtime.LaunchedEffect
-import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
-import androidx.compose.ui.semantics.LiveRegionMode
-import androidx.compose.ui.semantics.liveRegion
-import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
-import dev.ply.app.GameViewModel
 import dev.ply.app.R
-import dev.ply.shell.Thinking
-import dev.ply.shell.gameTitle
-import java.text.NumberFormat
+import dev.ply.core.BoardView
+import dev.ply.core.Event
 
+/**
+ * The game: the board, and beside it (landscape, tablets) or under it (portrait phones) the
+ * scores, the status and the controls the core enables.
+ */
 @Composable
-fun BoardScreen(game: GameViewModel, onAfterGame: () -> Unit, onBack: () -> Unit) {
-    val state by game.state.collectAsState()
-    val activity = LocalActivity.current
-    // The computer thinks only while the board is shown; a rotation is not leaving (the
-    // ViewModel and its running search survive it).
-    DisposableEffect(Unit) {
-        game.enter()
-        onDispose { if (activity?.isChangingConfigurations != true) game.leave() }
-    }
-    val s = state ?: run {
-        LaunchedEffect(Unit) { onBack() }
-        return
-    }
-    Scaffold(topBar = { BackBar(gameTitle(s.game), onBack) }) { pad ->
-        Column(
-            Modifier.fillMaxSize().padding(pad).padding(12.dp).verticalScroll(rememberScrollState()),
-            verticalArrangement = Arrangement.spacedBy(10.dp),
-        ) {
-            Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceBetween) {
-                Text("${s.firstName}: ${s.firstCount}", style = MaterialTheme.typography.titleMedium)
-                Text("${s.secondName}: ${s.secondCount}", style = MaterialTheme.typography.titleMedium)
-            }
-            Text(
-                s.statusText,
-                style = MaterialTheme.typography.titleLarge,
-                modifier = Modifier.semantics { liveRegion = LiveRegionMode.Polite },
-            )
-            if (s.thinking != Thinking.NONE) {
-                LinearProgressIndicator(Modifier.fillMaxWidth())
-                Text(stringResource(R.string.thinking, NumberFormat.getIntegerInstance().format(s.thinkingNodes)))
-            }
-            Board(s, onTap = { game.tap(it) }, modifier = Modifier.fillMaxWidth())
-            s.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
-            Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                OutlinedButton(onClick = { game.hint() }, enabled = s.canHint) { Text(stringResource(R.string.hint)) }
-                OutlinedButton(onClick = { game.undo() }, enabled = s.canUndo) { Text(stringResource(R.string.undo)) }
-                OutlinedButton(onClick = { game.redo() }, enabled = s.canRedo) { Text(stringResource(R.string.redo)) }
-            }
-            Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                if (s.mustPass) Button(onClick = { game.pass() }) { Text(stringResource(R.string.pass)) }
-                if (s.paused) Button(onClick = { game.resume() }) { Text(stringResource(R.string.resume)) }
-                OutlinedButton(onClick = { game.resign() }, enabled = s.canResign) { Text(stringResource(R.string.resign)) }
-                OutlinedButton(onClick = { game.setup()?.let { game.newGame(it) } }) { Text(stringResource(R.string.new_game)) }
-            }
-            if (s.gameOver) {
-                Button(onClick = onAfterGame, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.after_game)) }
+fun BoardScreen(board: BoardView, send: Send) {
+    var confirm by rememberSaveable { mutableStateOf<String?>(null) }
+    Scaffold(topBar = { BackBar(board.title) { send(Event.OpenHome) } }) { pad ->
+        BoxWithConstraints(Modifier.fillMaxSize().padding(pad).padding(12.dp)) {
+            val ratio = board.cols.toFloat() / board.rows.toFloat()
+            // Side by side when the board, at full height, leaves room for a column of controls.
+            val wide = maxWidth >= maxHeight * ratio + 280.dp
+            if (wide) {
+                Row(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
+                    Board(
+                        board, send,
+                        Modifier.fillMaxHeight().aspectRatio(ratio, matchHeightConstraintsFirst = true),
+                    )
+                    Column(
+                        Modifier.widthIn(max = 480.dp).fillMaxHeight().verticalScroll(rememberScrollState()),
+                        verticalArrangement = Arrangement.spacedBy(10.dp),
+                    ) { Controls(board, send) { confirm = it } }
+                }
+            } else {
+                Column(
+                    Modifier.fillMaxSize().verticalScroll(rememberScrollState()),
+                    verticalArrangement = Arrangement.spacedBy(10.dp),
+                    horizontalAlignment = Alignment.CenterHorizontally,
+                ) {
+                    // At most the height left for it, so a short window still shows the controls.
+                    Board(board, send, Modifier.widthIn(max = maxHeight * ratio).fillMaxWidth().aspectRatio(ratio))
+                    Controls(board, send) { confirm = it }
+                }
             }
         }
     }
-    if (s.pathChoices.isNotEmpty()) {
+    when (confirm) {
+        RESIGN -> ConfirmDialog(
+            title = stringResource(R.string.resign_confirm_title),
+            text = stringResource(R.string.resign_confirm_body),
+            confirm = stringResource(R.string.resign),
+            onConfirm = { send(Event.Resign) },
+            onDismiss = { confirm = null },
+        )
+        NEW_GAME -> ConfirmDialog(
+            title = stringResource(R.string.new_game_confirm_title),
+            text = stringResource(R.string.new_game_confirm_body),
+            confirm = stringResource(R.string.new_game),
+            onConfirm = { send(Event.NewGame) },
+            onDismiss = { confirm = null },
+        )
+    }
+    if (board.pathChoices.isNotEmpty()) {
         AlertDialog(
-            onDismissRequest = { game.cancelSelection() },
+            onDismissRequest = { send(Event.CancelSelection) },
             title = { Text(stringResource(R.string.choose_path)) },
             text = {
                 Column {
-                    s.pathChoices.forEachIndexed { i, m ->
-                        TextButton(onClick = { game.choosePath(i) }) { Text(m.notation) }
-                    }
+                    board.pathChoices.forEach { m -> TextButton(onClick = { send(Event.ChoosePath(m.index)) }) { Text(m.notation) } }
                 }
             },
             confirmButton = {},
+            dismissButton = { TextButton(onClick = { send(Event.CancelSelection) }) { Text(stringResource(R.string.cancel)) } },
         )
+    }
+}
+
+private const val RESIGN = "resign"
+private const val NEW_GAME = "new"
+
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+private fun ColumnScope.Controls(board: BoardView, send: Send, ask: (String) -> Unit) {
+    Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceBetween) {
+        Text(stringResource(R.string.score, board.firstName, board.firstCount.toInt()), style = MaterialTheme.typography.titleMedium)
+        Text(stringResource(R.string.score, board.secondName, board.secondCount.toInt()), style = MaterialTheme.typography.titleMedium)
+    }
+    // Spoken through the core's announcements (computer moves, results), not a live region.
+    Text(board.status, style = MaterialTheme.typography.titleLarge, modifier = Modifier.fillMaxWidth())
+    board.thinking?.let { t ->
+        LinearProgressIndicator(Modifier.fillMaxWidth())
+        Text(t.text)
+    }
+    board.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
+    FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+        if (board.mustPass) Button(onClick = { send(Event.PlayNotation("pass")) }) { Text(stringResource(R.string.pass)) }
+        if (board.canPause) Button(onClick = { send(Event.Pause) }) { Text(stringResource(R.string.pause)) }
+        if (board.canResume) Button(onClick = { send(Event.Resume) }) { Text(stringResource(R.string.resume)) }
+        OutlinedButton(onClick = { send(Event.Hint) }, enabled = board.canHint) { Text(stringResource(R.string.hint)) }
+        OutlinedButton(onClick = { send(Event.Undo) }, enabled = board.canUndo) { Text(stringResource(R.string.undo)) }
+        OutlinedButton(onClick = { send(Event.Redo) }, enabled = board.canRedo) { Text(stringResource(R.string.redo)) }
+    }
+    FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+        if (!board.finished) {
+            OutlinedButton(onClick = { ask(RESIGN) }, enabled = board.canResign) { Text(stringResource(R.string.resign)) }
+        }
+        // A finished game has nothing to lose: no question.
+        OutlinedButton(onClick = { if (board.finished) send(Event.NewGame) else ask(NEW_GAME) }) { Text(stringResource(R.string.new_game)) }
+        if (board.finished) Button(onClick = { send(Event.OpenAfterGame) }) { Text(stringResource(R.string.after_game)) }
+    }
+    if (board.moves.isNotEmpty()) {
+        Text(stringResource(R.string.moves_played, board.moves.joinToString(" ")), style = MaterialTheme.typography.bodySmall)
     }
 }

@@ -1,56 +1,61 @@
 package dev.ply.app.ui
 
+import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
+import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.ListItem
 import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
-import androidx.compose.runtime.LaunchedEffect
-import androidx.compose.runtime.getValue
-import androidx.compose.runtime.mutableStateOf
 import androidx.compose.runtime.remember
-import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.platform.LocalContext
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
-import dev.ply.app.PlyApplication
 import dev.ply.app.R
-import dev.ply.shell.HistoryEntry
-import dev.ply.shell.historyEntries
-import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.withContext
+import dev.ply.core.Event
+import dev.ply.core.HistoryView
+import java.text.DateFormat
+import java.util.Date
 
-/** Finished games with their sync state: waiting, synced, or rejected with the server's reason. */
+/** Finished games, newest first, with where each stands with the collector (from the core). */
 @Composable
-fun HistoryScreen(onBack: () -> Unit) {
-    val app = LocalContext.current.applicationContext as PlyApplication
-    var entries by remember { mutableStateOf<List<HistoryEntry>>(emptyList()) }
-    var summary by remember { mutableStateOf("") }
-    LaunchedEffect(Unit) {
-        // Disk reads off the main thread; the state is set back on it.
-        val (list, s) = withContext(Dispatchers.IO) {
-            runCatching { historyEntries(app.outbox, app.finishedGames.all()) }.getOrDefault(emptyList()) to
-                runCatching { app.outbox.summary() }.getOrNull()
-        }
-        entries = list
-        summary = s?.let { app.getString(R.string.outbox_summary, it.pending.toInt(), it.rejected.toInt()) } ?: ""
-    }
-    Scaffold(topBar = { BackBar(stringResource(R.string.history), onBack) }) { pad ->
-        Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp)) {
-            Text(summary, style = MaterialTheme.typography.titleSmall)
-            if (entries.isEmpty()) Text(stringResource(R.string.no_games))
+fun HistoryScreen(view: HistoryView, send: Send) {
+    val dates = remember { DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT) }
+    val resources = LocalContext.current.resources
+    Scaffold(topBar = { BackBar(stringResource(R.string.history)) { send(Event.OpenHome) } }) { pad ->
+        Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
+            Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
+            Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(12.dp)) {
+                OutlinedButton(onClick = { send(Event.SyncNow) }, enabled = view.canSyncNow && !view.syncing) {
+                    Text(stringResource(R.string.sync_now))
+                }
+                if (view.syncing) CircularProgressIndicator(Modifier.padding(4.dp))
+            }
+            if (view.entries.isEmpty()) Text(stringResource(R.string.no_games))
             LazyColumn {
-                items(entries, key = { it.id }) { e ->
+                items(view.entries, key = { it.id }) { e ->
                     ListItem(
-                        overlineContent = { Text(e.title.ifEmpty { e.id.take(8) }) },
-                        headlineContent = { Text(e.detail) },
-                        supportingContent = { Text(e.state) },
+                        overlineContent = { Text(e.title) },
+                        headlineContent = { Text(e.result) },
+                        supportingContent = {
+                            Text(
+                                stringResource(
+                                    R.string.history_detail,
+                                    dates.format(Date(e.endedAtMs.toLong())),
+                                    resources.getQuantityString(R.plurals.move_count, e.moves.toInt(), e.moves.toInt()),
+                                    e.syncLabel,
+                                ),
+                            )
+                        },
                     )
                 }
             }

@@ -1,101 +1,133 @@
 package dev.ply.app.ui
 
 import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.imePadding
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.text.KeyboardOptions
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
 import androidx.compose.material3.HorizontalDivider
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
+import androidx.compose.material3.OutlinedTextField
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Slider
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableStateOf
-import androidx.compose.runtime.saveable.Saver
 import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
+import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.platform.LocalContext
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.unit.dp
-import dev.ply.app.GameViewModel
-import dev.ply.app.PlyApplication
 import dev.ply.app.R
-import dev.ply.core.Side
-import dev.ply.shell.AlgorithmChoice
-import dev.ply.shell.GameSetup
-import dev.ply.shell.HOME_GAMES
-import dev.ply.shell.MAX_DIFFICULTY
-import dev.ply.shell.MIN_DIFFICULTY
-import dev.ply.shell.OrderingChoice
-import dev.ply.shell.PlayMode
-import dev.ply.shell.decodeGameSetup
-import dev.ply.shell.describeEngine
-import dev.ply.shell.gameTitle
-import dev.ply.shell.heuristicOptions
-import dev.ply.shell.selectedHeuristic
-import dev.ply.shell.sideName
+import dev.ply.core.Event
+import dev.ply.core.HomeView
+import kotlin.math.roundToInt
 
-/** The home screen's choices survive rotation and process death as the shell's one-string form. */
-private val SetupSaver = Saver<GameSetup, String>(save = { it.encode() }, restore = { runCatching { decodeGameSetup(it) }.getOrNull() })
-
+/** The next game's choices, each list with its values and selection from the core. */
 @Composable
-fun HomeScreen(game: GameViewModel, onPlay: () -> Unit, onHistory: () -> Unit, onSettings: () -> Unit) {
-    val app = LocalContext.current.applicationContext as PlyApplication
-    var setup by rememberSaveable(stateSaver = SetupSaver) { mutableStateOf(app.store.lastSetup()) }
-    val customWeights = app.store.weights(setup.game)
+fun HomeScreen(home: HomeView, send: Send) {
+    var confirmNew by rememberSaveable { mutableStateOf(false) }
     Scaffold { pad ->
-        Column(
-            Modifier.fillMaxSize().padding(pad).padding(16.dp).verticalScroll(rememberScrollState()),
-            verticalArrangement = Arrangement.spacedBy(12.dp),
-        ) {
-            Text(stringResource(R.string.home_title), style = MaterialTheme.typography.headlineLarge)
-            ChoiceRow(
-                stringResource(R.string.game), HOME_GAMES,
-                setup.game, ::gameTitle,
-            ) { setup = setup.copy(game = it, engine = setup.engine.copy(heuristicPreset = null)) }
-            ChoiceRow(stringResource(R.string.mode), PlayMode.entries, setup.mode, { it.label }) { setup = setup.copy(mode = it) }
-            if (setup.mode == PlayMode.VS_COMPUTER) {
-                ChoiceRow(stringResource(R.string.your_colour), listOf(Side.FIRST, Side.SECOND), setup.humanSide, { sideName(setup.game, it) }) {
-                    setup = setup.copy(humanSide = it)
+        Box(Modifier.fillMaxSize().padding(pad).imePadding(), contentAlignment = Alignment.TopCenter) {
+            Column(
+                // One readable column on tablets and in landscape.
+                Modifier.widthIn(max = 640.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
+                verticalArrangement = Arrangement.spacedBy(12.dp),
+            ) {
+                Text(stringResource(R.string.home_title), style = MaterialTheme.typography.headlineLarge)
+                if (home.canResume) {
+                    Button(onClick = { send(Event.OpenBoard) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
                 }
-            }
-            if (setup.mode != PlayMode.TWO_PLAYERS) {
-                Text(stringResource(R.string.difficulty, setup.difficulty), style = MaterialTheme.typography.titleSmall)
+                ChoiceRow(stringResource(R.string.game), home.games, { it.selected }, { it.label }) { send(Event.ChooseGame(it.game)) }
+                ChoiceRow(stringResource(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
+                if (home.sides.isNotEmpty()) {
+                    ChoiceRow(stringResource(R.string.your_side), home.sides, { it.selected }, { it.label }) { send(Event.ChooseSide(it.side)) }
+                }
+                // The level sets the computer's strength, and the hints' in a game between two people.
+                val min = home.minLevel.toInt()
+                val max = home.maxLevel.toInt()
+                Text(stringResource(R.string.level, home.level.toInt()), style = MaterialTheme.typography.titleSmall)
                 Slider(
-                    value = setup.difficulty.toFloat(),
-                    onValueChange = { setup = setup.copy(difficulty = it.toInt().coerceIn(MIN_DIFFICULTY, MAX_DIFFICULTY)) },
-                    valueRange = MIN_DIFFICULTY.toFloat()..MAX_DIFFICULTY.toFloat(),
-                    steps = MAX_DIFFICULTY - MIN_DIFFICULTY - 1,
+                    value = home.level.toFloat(),
+                    onValueChange = { v ->
+                        val level = v.roundToInt().coerceIn(min, max)
+                        if (level != home.level.toInt()) send(Event.ChooseLevel(level.toUByte()))
+                    },
+                    valueRange = min.toFloat()..max.toFloat(),
+                    steps = (max - min - 1).coerceAtLeast(0),
                 )
-                Text(describeEngine(setup.withStoredWeights(customWeights).engineSettings()), style = MaterialTheme.typography.bodySmall)
+                Text(home.engine, style = MaterialTheme.typography.bodySmall)
+                if (home.engineChoices) {
+                    HorizontalDivider()
+                    Text(stringResource(R.string.engine), style = MaterialTheme.typography.titleMedium)
+                    ChoiceRow(stringResource(R.string.algorithm), home.algorithms, { it.selected }, { it.label }) {
+                        send(Event.ChooseAlgorithm(it.choice))
+                    }
+                    ChoiceRow(stringResource(R.string.ordering), home.orderings, { it.selected }, { it.label }) {
+                        send(Event.ChooseOrdering(it.choice))
+                    }
+                    ChoiceRow(stringResource(R.string.heuristic), home.heuristics, { it.selected }, { it.label }) {
+                        send(Event.ChooseHeuristic(it.preset))
+                    }
+                }
                 HorizontalDivider()
-                Text(stringResource(R.string.engine), style = MaterialTheme.typography.titleMedium)
-                ChoiceRow(stringResource(R.string.algorithm), AlgorithmChoice.entries, setup.engine.algorithm, { it.label }) {
-                    setup = setup.copy(engine = setup.engine.copy(algorithm = it))
-                }
-                ChoiceRow(stringResource(R.string.ordering), OrderingChoice.entries, setup.engine.ordering, { it.label }) {
-                    setup = setup.copy(engine = setup.engine.copy(ordering = it))
-                }
-                val options = heuristicOptions(setup.game, hasCustomWeights = customWeights != null)
-                ChoiceRow(stringResource(R.string.heuristic), options, selectedHeuristic(options, setup.engine.heuristicPreset), { it?.label ?: "" }) {
-                    setup = setup.copy(engine = setup.engine.copy(heuristicPreset = it?.preset))
+                StartPosition(home, send)
+                Button(
+                    onClick = { if (home.canResume) confirmNew = true else send(Event.NewGame) },
+                    modifier = Modifier.fillMaxWidth(),
+                ) { Text(stringResource(R.string.play)) }
+                Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+                    OutlinedButton(onClick = { send(Event.OpenHistory) }) { Text(stringResource(R.string.history)) }
+                    OutlinedButton(onClick = { send(Event.OpenSettings) }) { Text(stringResource(R.string.settings)) }
                 }
             }
-            Button(onClick = { game.newGame(setup); onPlay() }, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.play)) }
-            if (game.hasGame) {
-                OutlinedButton(onClick = onPlay, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.resume_game)) }
-            }
-            Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                OutlinedButton(onClick = onHistory) { Text(stringResource(R.string.history)) }
-                OutlinedButton(onClick = onSettings) { Text(stringResource(R.string.settings)) }
+        }
+    }
+    if (confirmNew) {
+        ConfirmDialog(
+            title = stringResource(R.string.new_game_confirm_title),
+            text = stringResource(R.string.new_game_confirm_body),
+            confirm = stringResource(R.string.new_game),
+            onConfirm = { send(Event.NewGame) },
+            onDismiss = { confirmNew = false },
+        )
+    }
+}
+
+/** An optional start position in the game's notation; the core parses it and says why not. */
+@Composable
+private fun StartPosition(home: HomeView, send: Send) {
+    var text by rememberSaveable(home.startPosition) { mutableStateOf(home.startPosition ?: "") }
+    OutlinedTextField(
+        value = text,
+        onValueChange = { text = it },
+        label = { Text(stringResource(R.string.start_position)) },
+        placeholder = { Text(stringResource(R.string.start_position_hint)) },
+        isError = home.startPositionError != null,
+        supportingText = { home.startPositionError?.let { Text(it) } },
+        keyboardOptions = KeyboardOptions(imeAction = ImeAction.Done),
+        singleLine = true,
+        modifier = Modifier.fillMaxWidth(),
+    )
+    Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+        OutlinedButton(onClick = { send(Event.ChooseStartPosition(text.ifBlank { null })) }) {
+            Text(stringResource(R.string.use_position))
+        }
+        if (home.startPosition != null) {
+            OutlinedButton(onClick = { text = ""; send(Event.ChooseStartPosition(null)) }) {
+                Text(stringResource(R.string.standard_start))
             }
         }
     }

@@ -1,0 +1,78 @@
+package dev.ply.app.ui
+
+import androidx.activity.compose.BackHandler
+import androidx.compose.foundation.layout.Arrangement
+import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.Column
+import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.safeDrawingPadding
+import androidx.compose.material3.Button
+import androidx.compose.material3.CircularProgressIndicator
+import androidx.compose.material3.MaterialTheme
+import androidx.compose.material3.Surface
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.remember
+import androidx.compose.ui.Alignment
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.unit.dp
+import dev.ply.app.PlyApplication
+import dev.ply.app.R
+import dev.ply.core.Event
+import dev.ply.core.Screen
+import dev.ply.core.ViewModel
+import dev.ply.shell.CoreHost
+
+/** The screen the core has on top, or the start's progress or error. */
+@Composable
+fun PlyRoot(app: PlyApplication) {
+    val host by app.platform.host.collectAsState()
+    val view by app.platform.view.collectAsState()
+    val send: Send = remember(app) { { e: Event -> app.host.send(e) } }
+    Surface(Modifier.fillMaxSize()) {
+        when (val h = host) {
+            CoreHost.State.Starting -> Loading()
+            is CoreHost.State.Failed -> StartFailed(h.reason, onRetry = { app.startCore() })
+            is CoreHost.State.Ready -> view?.let { Screens(it, send) } ?: Loading()
+        }
+    }
+}
+
+@Composable
+private fun Screens(vm: ViewModel, send: Send) {
+    // Back goes where the core's navigation events say; on Home it leaves the app.
+    BackHandler(enabled = vm.screen != Screen.HOME) {
+        send(if (vm.screen == Screen.AFTER_GAME) Event.OpenBoard else Event.OpenHome)
+    }
+    when (vm.screen) {
+        Screen.HOME -> vm.home?.let { HomeScreen(it, send) }
+        Screen.BOARD -> vm.board?.let { BoardScreen(it, send) }
+        Screen.AFTER_GAME -> vm.afterGame?.let { AfterGameScreen(it, send) }
+        Screen.HISTORY -> vm.history?.let { HistoryScreen(it, send) }
+        Screen.SETTINGS -> vm.settings?.let { SettingsScreen(it, send) }
+    } ?: Loading()
+}
+
+@Composable
+private fun Loading() {
+    Box(Modifier.fillMaxSize(), contentAlignment = Alignment.Center) { CircularProgressIndicator() }
+}
+
+/** The core did not start: say why and offer to try again, instead of crashing at every launch. */
+@Composable
+private fun StartFailed(reason: String, onRetry: () -> Unit) {
+    Column(
+        Modifier.fillMaxSize().safeDrawingPadding().padding(24.dp),
+        verticalArrangement = Arrangement.spacedBy(16.dp, Alignment.CenterVertically),
+        horizontalAlignment = Alignment.CenterHorizontally,
+    ) {
+        Text(stringResource(R.string.start_failed_title), style = MaterialTheme.typography.headlineSmall)
+        Text(stringResource(R.string.start_failed_body))
+        Text(reason, style = MaterialTheme.typography.bodySmall)
+        Button(onClick = onRetry) { Text(stringResource(R.string.try_again)) }
+    }
+}
