@@ -208,7 +208,6 @@ fn othello_and_connect_four_cells_say_what_they_hold_and_animate_the_last_move()
 /// "empty at the start and after undo"); redo animates the move again. The Android board plays
 /// whatever animation a new position carries.
 #[test]
-#[ignore = "app core: after undo the board view carries the previous move's animation (app/src/app/board_view.rs), so the shells replay it"]
 fn undo_does_not_replay_an_animation() {
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
     d.send(Event::PlayNotation("4".into()));

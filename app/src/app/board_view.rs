@@ -272,6 +272,7 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
         animation: s
             .last_move
             .as_ref()
+            .filter(|_| !g.marks.undone)
             .map(|m| animation(g.setup.game, m))
             .unwrap_or_default(),
         status: status_text(g),

@@ -148,6 +148,9 @@ struct Marks {
     path_choices: Vec<MoveInfo>,
     hint: Option<MoveInfo>,
     message: Option<String>,
+    /// The position was reached by undo: its last move was played long ago and is not
+    /// animated again (the shells animate whatever the board view lists).
+    undone: bool,
 }
 
 struct Thinking {
@@ -1033,7 +1036,10 @@ impl App {
         };
         match changed {
             Ok(true) => {
-                g.marks = Marks::default();
+                g.marks = Marks {
+                    undone: undo,
+                    ..Marks::default()
+                };
                 if let Ok(s) = g.session.snapshot() {
                     g.snapshot = s;
                 }
