@@ -21,6 +21,11 @@
 //! and the best move's value are those of BRS without them.
 //!
 //! Depth counts plies: one player's move (Paranoid, Max-N) or one layer (BRS).
+//!
+//! - **MCTS** ([`mcts`]): UCT with max-n backups, for when a fixed depth is too shallow; it
+//!   ignores `depth`, `pruning` and the orderings, and reads [`MultiConfig::mcts`].
+
+pub mod mcts;
 
 use crate::game::{Game, Player};
 use crate::search::cancel::{Budget, StopToken};
@@ -49,6 +54,7 @@ pub enum MultiAlgorithm {
     Paranoid,
     MaxN,
     BestReply,
+    Mcts,
 }
 
 /// History-ADS for BRS.
@@ -61,7 +67,7 @@ pub struct HistoryAds {
     pub per_level: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MultiConfig {
     pub algorithm: MultiAlgorithm,
     pub depth: u32,
@@ -71,6 +77,7 @@ pub struct MultiConfig {
     /// Threat-ADS's update rule, `None` = opponents in player order.
     pub threat_ads: Option<AdsUpdate>,
     pub time_ms: Option<u64>,
+    pub mcts: mcts::MultiMcts,
 }
 
 impl MultiConfig {
@@ -82,6 +89,7 @@ impl MultiConfig {
             history_ads: None,
             threat_ads: None,
             time_ms: None,
+            mcts: mcts::MultiMcts::default(),
         }
     }
 }
@@ -91,7 +99,8 @@ pub struct MultiResult<M> {
     pub best_move: Option<M>,
     /// Paranoid and BRS: the root player's value. Max-N: the root player's entry of `values`.
     pub value: i32,
-    /// Max-N: the value vector of the chosen line; Paranoid and BRS: empty.
+    /// Max-N: the value vector of the chosen line; MCTS: every player's mean reward at the root
+    /// (scaled by [`mcts::VALUE_SCALE`]); Paranoid and BRS: empty.
     pub values: Vec<i32>,
     /// Nodes entered (the root included).
     pub nodes: u64,
@@ -132,6 +141,7 @@ pub fn search_multi<G: MultiGame>(
             (v[usize::from(s.root)], v)
         }
         MultiAlgorithm::BestReply => (s.brs(pos, depth, 0, i32::MIN, i32::MAX, true), Vec::new()),
+        MultiAlgorithm::Mcts => return mcts::run(pos, eval, &config.mcts, &budget),
     };
     MultiResult {
         best_move: s.best_move,
