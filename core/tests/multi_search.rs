@@ -1,12 +1,14 @@
 //! Paranoid, Max-N and Best-Reply Search on the Virus Game, against plain recursive versions
-//! written here from their definitions: pruning and ordering change node counts only.
+//! written here from their definitions: pruning and every ordering (History-ADS, Threat-ADS,
+//! killers, history, static) change node counts only.
 
 use ply_core::Game;
 use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
 use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
 use ply_core::search::multi::{
-    HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiResult, search_multi,
+    HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiOrdering, MultiResult,
+    search_multi,
 };
 use ply_core::search::ordering::ads::AdsList;
 use proptest::prelude::*;
@@ -141,8 +143,77 @@ fn position() -> impl Strategy<Value = Virus> {
         })
 }
 
+/// Killer, history and static ordering, alone and together.
+fn move_orderings() -> Vec<MultiOrdering> {
+    let mut out = Vec::new();
+    for bits in 1..8u8 {
+        out.push(MultiOrdering {
+            killers: bits & 1 != 0,
+            history: bits & 2 != 0,
+            static_order: bits & 4 != 0,
+        });
+    }
+    out
+}
+
+/// The squares evaluation with a pseudo-random fraction per player and position, so that no two
+/// different positions tie for anyone: Max-N's vector then no longer depends on move order.
+struct Untied;
+
+const UNTIE: i32 = 1_000_000;
+
+impl MultiEvaluator<Virus> for Untied {
+    fn evaluate(&self, pos: &Virus, values: &mut [i32]) {
+        SquaresEval.evaluate(pos, values);
+        let h = pos.hash();
+        for (p, v) in values.iter_mut().enumerate() {
+            let mix = h
+                .rotate_left(17 * p as u32)
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            *v = *v * UNTIE + (mix >> 40) as i32 % UNTIE;
+        }
+    }
+    fn max_sum(&self, pos: &Virus) -> i32 {
+        SquaresEval.max_sum(pos) * UNTIE + 4 * UNTIE
+    }
+}
+
+/// Max-N by definition under [`Untied`].
+fn maxn_untied(pos: &Virus, depth: u32) -> Vec<i32> {
+    if depth == 0 || pos.outcome().is_some() {
+        let mut v = vec![0; 4];
+        Untied.evaluate(pos, &mut v);
+        return v;
+    }
+    let me = pos.side_to_move() as usize;
+    let mut best: Option<Vec<i32>> = None;
+    for (_, c) in children(pos) {
+        let v = maxn_untied(&c, depth - 1);
+        if best.as_ref().is_none_or(|b| v[me] > b[me]) {
+            best = Some(v);
+        }
+    }
+    best.expect("a move")
+}
+
 fn orderings() -> Vec<MultiConfig> {
     let mut out = Vec::new();
+    for ordering in move_orderings() {
+        out.push(MultiConfig {
+            ordering,
+            history_ads: Some(HistoryAds {
+                update: AdsUpdate::MoveToFront,
+                limit: None,
+                per_level: false,
+            }),
+            threat_ads: Some(AdsUpdate::MoveToFront),
+            ..MultiConfig::new(MultiAlgorithm::BestReply, 0)
+        });
+        out.push(MultiConfig {
+            ordering,
+            ..MultiConfig::new(MultiAlgorithm::BestReply, 0)
+        });
+    }
     for history in [
         None,
         Some((AdsUpdate::MoveToFront, None, false)),
@@ -186,6 +257,35 @@ proptest! {
         let mut child = pos;
         child.play(mv);
         prop_assert_eq!(paranoid(&child, depth - 1, root), want);
+    }
+
+    #[test]
+    fn paranoid_with_any_ordering_is_paranoid(pos in position(), depth in 1u32..=4) {
+        let root = pos.side_to_move();
+        let want = paranoid(&pos, depth, root);
+        for ordering in move_orderings() {
+            for history_ads in [None, Some(HistoryAds { update: AdsUpdate::Transposition, limit: None, per_level: true })] {
+                let c = MultiConfig { ordering, history_ads, ..config(MultiAlgorithm::Paranoid, depth, true) };
+                let r = run(&pos, c);
+                prop_assert_eq!(r.value, want, "{:?}", c);
+                let mut child = pos;
+                child.play(r.best_move.expect("a move"));
+                prop_assert_eq!(paranoid(&child, depth - 1, root), want, "{:?}", c);
+            }
+        }
+    }
+
+    #[test]
+    fn max_n_with_any_ordering_is_max_n_when_nothing_ties(pos in position(), depth in 1u32..=3) {
+        let want = maxn_untied(&pos, depth);
+        for ordering in move_orderings() {
+            let c = MultiConfig { ordering, ..config(MultiAlgorithm::MaxN, depth, true) };
+            let r = search_multi(&pos, &Untied, &c, &StopToken::new());
+            prop_assert_eq!(&r.values, &want, "{:?}", c);
+            let mut child = pos;
+            child.play(r.best_move.expect("a move"));
+            prop_assert_eq!(&maxn_untied(&child, depth - 1), &want, "{:?}", c);
+        }
     }
 
     #[test]

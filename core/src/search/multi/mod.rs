@@ -13,12 +13,15 @@
 //!   kept, the other opponents pass. Two-level, so alpha-beta applies. The positions searched can
 //!   be unreachable in real play (only one opponent moved).
 //!
-//! Ordering (BRS only, as in the papers): **History-ADS** keeps adaptive lists of the moves that
-//! caused cut-offs, one for the root player's (MAX) nodes and one for the opponents' (MIN)
-//! moves, keyed by the opponent and the move, optionally one pair per level; **Threat-ADS** keeps
-//! an adaptive list of the opponents, and a MIN node tries the opponents in its order; the
-//! opponent whose reply was the strongest at a MIN node is queried. Both only reorder: the value
-//! and the best move's value are those of BRS without them.
+//! Ordering, each switchable ([`MultiConfig`]): **History-ADS** (Paranoid and BRS, as in the
+//! papers) keeps adaptive lists of the moves that caused cut-offs, one for the root player's
+//! (MAX) nodes and one for the opponents' (MIN) moves, keyed by the player and the move,
+//! optionally one pair per level; **Threat-ADS** (BRS) keeps an adaptive list of the opponents,
+//! and a MIN node tries the opponents in its order; the opponent whose reply was the strongest
+//! at a MIN node is queried. **Killers**, the **history heuristic** and the game's **static
+//! order** ([`MultiOrdering`]) work in all three engines, keyed by player and move. Orderings
+//! only reorder: Paranoid's and BRS's values, and Max-N's vector when no two values tie, are
+//! those of the search without them (Max-N's ties go to the first child searched).
 //!
 //! Depth counts plies: one player's move (Paranoid, Max-N) or one layer (BRS).
 //!
@@ -57,7 +60,7 @@ pub enum MultiAlgorithm {
     Mcts,
 }
 
-/// History-ADS for BRS.
+/// History-ADS for Paranoid and BRS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HistoryAds {
     pub update: AdsUpdate,
@@ -77,7 +80,21 @@ pub struct MultiConfig {
     /// Threat-ADS's update rule, `None` = opponents in player order.
     pub threat_ads: Option<AdsUpdate>,
     pub time_ms: Option<u64>,
+    /// Static, killer and history ordering (all three engines).
+    pub ordering: MultiOrdering,
     pub mcts: mcts::MultiMcts,
+}
+
+/// Move ordering besides History-ADS, each switchable; with several on, History-ADS's moves come
+/// first, then killers, then history scores, then static scores. All off: generation order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MultiOrdering {
+    /// The game's static order (`Game::static_order`), higher first.
+    pub static_order: bool,
+    /// Two killer moves per ply: the last moves (with their player) that caused a cut-off there.
+    pub killers: bool,
+    /// The history heuristic: a score per player and move, raised by depth² at every cut-off.
+    pub history: bool,
 }
 
 impl MultiConfig {
@@ -89,6 +106,7 @@ impl MultiConfig {
             history_ads: None,
             threat_ads: None,
             time_ms: None,
+            ordering: MultiOrdering::default(),
             mcts: mcts::MultiMcts::default(),
         }
     }
@@ -131,6 +149,12 @@ pub fn search_multi<G: MultiGame>(
         max_list: Vec::new(),
         min_list: Vec::new(),
         threat: config.threat_ads.map(|update| AdsList::new(update, None)),
+        killers: Vec::new(),
+        history: if config.ordering.history {
+            vec![0; G::NUM_PLAYERS * G::MOVE_KEY_SPACE]
+        } else {
+            Vec::new()
+        },
         values: vec![0; G::NUM_PLAYERS],
     };
     let depth = config.depth.max(1);
@@ -154,6 +178,26 @@ pub fn search_multi<G: MultiGame>(
     }
 }
 
+/// A move with the player who makes it (BRS's MIN layer mixes the opponents' moves) and its
+/// static ordering score in the position it is played from.
+#[derive(Clone, Copy, Debug)]
+struct Candidate<M> {
+    player: Player,
+    mv: M,
+    static_score: i32,
+}
+
+/// Two killer moves of one ply, each with its player.
+type Killers<M> = [Option<(Player, M)>; 2];
+
+/// Whose node this is, for History-ADS: the root player's or an opponent's (the paper keeps a
+/// list for each).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum NodeKind {
+    Max,
+    Min,
+}
+
 struct Search<'a, G: MultiGame> {
     eval: &'a dyn MultiEvaluator<G>,
     config: &'a MultiConfig,
@@ -163,10 +207,15 @@ struct Search<'a, G: MultiGame> {
     cutoffs: u64,
     aborted: bool,
     best_move: Option<G::Move>,
-    /// History-ADS lists per level (index 0 only without per-level lists).
-    max_list: Vec<AdsList<G::Move>>,
+    /// History-ADS lists per level (index 0 only without per-level lists), for the root
+    /// player's nodes and for the opponents'.
+    max_list: Vec<AdsList<(Player, G::Move)>>,
     min_list: Vec<AdsList<(Player, G::Move)>>,
     threat: Option<AdsList<Player>>,
+    /// Two killer moves per ply.
+    killers: Vec<Killers<G::Move>>,
+    /// History scores by `player * MOVE_KEY_SPACE + move_key` (empty when off).
+    history: Vec<u64>,
     values: Vec<i32>,
 }
 
@@ -183,10 +232,115 @@ impl<G: MultiGame> Search<'_, G> {
         self.values[usize::from(player)]
     }
 
-    fn moves(pos: &G) -> Vec<G::Move> {
+    /// Appends the moves of `pos`'s player.
+    fn generate(&self, pos: &G, out: &mut Vec<Candidate<G::Move>>) {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
-        moves
+        let player = pos.side_to_move();
+        let with_static = self.config.ordering.static_order;
+        out.extend(moves.into_iter().map(|mv| Candidate {
+            player,
+            mv,
+            static_score: if with_static { pos.static_order(mv) } else { 0 },
+        }));
+    }
+
+    fn moves(&self, pos: &G, ply: usize, kind: Option<NodeKind>) -> Vec<Candidate<G::Move>> {
+        let mut out = Vec::new();
+        self.generate(pos, &mut out);
+        self.order(&mut out, ply, kind);
+        out
+    }
+
+    fn ads_list(&self, ply: usize, kind: Option<NodeKind>) -> Option<&AdsList<(Player, G::Move)>> {
+        let level = self.level(ply);
+        match kind? {
+            NodeKind::Max => self.max_list.get(level),
+            NodeKind::Min => self.min_list.get(level),
+        }
+    }
+
+    fn history_index(&self, player: Player, mv: G::Move) -> usize {
+        usize::from(player) * G::MOVE_KEY_SPACE + G::move_key(mv)
+    }
+
+    /// Orders by History-ADS (listed moves first, in list order), then killers, then the
+    /// history score, then the static score; a stable sort keeps generation order for ties.
+    /// `kind` is `None` where History-ADS does not apply (Max-N).
+    fn order(&self, moves: &mut [Candidate<G::Move>], ply: usize, kind: Option<NodeKind>) {
+        let ads = self.ads_list(ply, kind).filter(|l| !l.is_empty());
+        let killers = self
+            .killers
+            .get(ply)
+            .filter(|_| self.config.ordering.killers);
+        let ordering = self.config.ordering;
+        if ads.is_none() && killers.is_none() && !ordering.history && !ordering.static_order {
+            return;
+        }
+        moves.sort_by_cached_key(|c| {
+            let entry = (c.player, c.mv);
+            let ads_rank = ads
+                .and_then(|l| l.as_slice().iter().position(|&e| e == entry))
+                .unwrap_or(usize::MAX);
+            let killer_rank = killers
+                .and_then(|k| k.iter().position(|&e| e == Some(entry)))
+                .unwrap_or(2);
+            let history = self
+                .history
+                .get(self.history_index(c.player, c.mv))
+                .copied()
+                .unwrap_or(0);
+            (
+                ads_rank,
+                killer_rank,
+                std::cmp::Reverse(history),
+                std::cmp::Reverse(c.static_score),
+            )
+        });
+    }
+
+    fn level(&self, ply: usize) -> usize {
+        match self.config.history_ads {
+            Some(h) if h.per_level => ply,
+            _ => 0,
+        }
+    }
+
+    /// A cut-off by `c` at `ply` with `depth` plies left: every switched-on ordering learns.
+    fn on_cutoff(
+        &mut self,
+        ply: usize,
+        depth: u32,
+        kind: Option<NodeKind>,
+        c: &Candidate<G::Move>,
+    ) {
+        self.cutoffs += 1;
+        let entry = (c.player, c.mv);
+        if let (Some(h), Some(kind)) = (self.config.history_ads, kind) {
+            let level = self.level(ply);
+            let lists = match kind {
+                NodeKind::Max => &mut self.max_list,
+                NodeKind::Min => &mut self.min_list,
+            };
+            while lists.len() <= level {
+                lists.push(AdsList::new(h.update, h.limit));
+            }
+            lists[level].query(entry);
+        }
+        if self.config.ordering.killers {
+            while self.killers.len() <= ply {
+                self.killers.push([None, None]);
+            }
+            let slots = &mut self.killers[ply];
+            if slots[0] != Some(entry) {
+                slots[1] = slots[0];
+                slots[0] = Some(entry);
+            }
+        }
+        let i = self.history_index(c.player, c.mv);
+        if let Some(h) = self.history.get_mut(i) {
+            *h = h.saturating_add(u64::from(depth) * u64::from(depth));
+        }
     }
 
     fn paranoid(&mut self, pos: &G, depth: u32, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
@@ -195,15 +349,20 @@ impl<G: MultiGame> Search<'_, G> {
             return self.value_of(pos, self.root);
         }
         let maximise = pos.side_to_move() == self.root;
+        let kind = if maximise {
+            NodeKind::Max
+        } else {
+            NodeKind::Min
+        };
         let mut best = if maximise { i32::MIN } else { i32::MAX };
-        for mv in Self::moves(pos) {
+        for c in self.moves(pos, ply, Some(kind)) {
             let mut child = *pos;
-            child.play(mv);
+            child.play(c.mv);
             let v = self.paranoid(&child, depth - 1, ply + 1, alpha, beta);
             if (maximise && v > best) || (!maximise && v < best) {
                 best = v;
                 if ply == 0 {
-                    self.best_move = Some(mv);
+                    self.best_move = Some(c.mv);
                 }
             }
             if maximise {
@@ -212,7 +371,7 @@ impl<G: MultiGame> Search<'_, G> {
                 beta = beta.min(v);
             }
             if self.config.pruning && alpha >= beta {
-                self.cutoffs += 1;
+                self.on_cutoff(ply, depth, Some(kind), &c);
                 break;
             }
         }
@@ -229,9 +388,9 @@ impl<G: MultiGame> Search<'_, G> {
         let me = usize::from(pos.side_to_move());
         let max_sum = self.eval.max_sum(pos);
         let mut best: Option<Vec<i32>> = None;
-        for mv in Self::moves(pos) {
+        for c in self.moves(pos, ply, None) {
             let mut child = *pos;
-            child.play(mv);
+            child.play(c.mv);
             let child_bound = match (&best, self.config.pruning) {
                 (Some(b), true) => max_sum - b[me],
                 _ => i32::MAX,
@@ -240,11 +399,11 @@ impl<G: MultiGame> Search<'_, G> {
             if best.as_ref().is_none_or(|b| v[me] > b[me]) {
                 best = Some(v);
                 if ply == 0 {
-                    self.best_move = Some(mv);
+                    self.best_move = Some(c.mv);
                 }
             }
             if self.config.pruning && best.as_ref().is_some_and(|b| b[me] >= bound) {
-                self.cutoffs += 1;
+                self.on_cutoff(ply, depth, None, &c);
                 break;
             }
         }
@@ -254,50 +413,19 @@ impl<G: MultiGame> Search<'_, G> {
         })
     }
 
-    fn level(&self, ply: usize) -> usize {
-        match self.config.history_ads {
-            Some(h) if h.per_level => ply,
-            _ => 0,
-        }
-    }
-
-    /// Moves found in `list` first, in list order, then the others in their order.
-    fn ordered<M: Copy + PartialEq>(list: Option<&AdsList<M>>, mut moves: Vec<M>) -> Vec<M> {
-        let Some(list) = list.filter(|l| !l.is_empty()) else {
-            return moves;
+    /// Opponents first in Threat-ADS's order (when on), the others after in seat order.
+    fn threat_ordered(&self, mut opponents: Vec<Player>) -> Vec<Player> {
+        let Some(list) = self.threat.as_ref().filter(|l| !l.is_empty()) else {
+            return opponents;
         };
-        let mut out = Vec::with_capacity(moves.len());
-        for &m in list.as_slice() {
-            if let Some(i) = moves.iter().position(|&x| x == m) {
-                out.push(moves.remove(i));
+        let mut out = Vec::with_capacity(opponents.len());
+        for &p in list.as_slice() {
+            if let Some(i) = opponents.iter().position(|&x| x == p) {
+                out.push(opponents.remove(i));
             }
         }
-        out.extend(moves);
+        out.extend(opponents);
         out
-    }
-
-    fn new_list<M: Copy + PartialEq>(h: HistoryAds) -> AdsList<M> {
-        AdsList::new(h.update, h.limit)
-    }
-
-    fn on_max_cutoff(&mut self, ply: usize, mv: G::Move) {
-        if let Some(h) = self.config.history_ads {
-            let level = self.level(ply);
-            while self.max_list.len() <= level {
-                self.max_list.push(Self::new_list(h));
-            }
-            self.max_list[level].query(mv);
-        }
-    }
-
-    fn on_min_cutoff(&mut self, ply: usize, reply: (Player, G::Move)) {
-        if let Some(h) = self.config.history_ads {
-            let level = self.level(ply);
-            while self.min_list.len() <= level {
-                self.min_list.push(Self::new_list(h));
-            }
-            self.min_list[level].query(reply);
-        }
     }
 
     fn brs(
@@ -317,50 +445,45 @@ impl<G: MultiGame> Search<'_, G> {
             let Some(me) = pos.with_mover(self.root) else {
                 return self.value_of(pos, self.root);
             };
-            let level = self.level(ply);
-            let moves = Self::ordered(self.max_list.get(level), Self::moves(&me));
             let mut best = i32::MIN;
-            for mv in moves {
+            for c in self.moves(&me, ply, Some(NodeKind::Max)) {
                 let mut child = me;
-                child.play(mv);
+                child.play(c.mv);
                 let v = self.brs(&child, depth - 1, ply + 1, alpha, beta, false);
                 if v > best {
                     best = v;
                     if ply == 0 {
-                        self.best_move = Some(mv);
+                        self.best_move = Some(c.mv);
                     }
                 }
                 alpha = alpha.max(v);
                 if self.config.pruning && alpha >= beta {
-                    self.cutoffs += 1;
-                    self.on_max_cutoff(ply, mv);
+                    self.on_cutoff(ply, depth, Some(NodeKind::Max), &c);
                     break;
                 }
             }
             return best;
         }
         // The MIN layer: every reply of every opponent still in the game.
-        let mut opponents: Vec<Player> = (0..pos.players() as Player)
-            .filter(|&p| p != self.root && pos.is_active(p))
-            .collect();
-        if let Some(threat) = &self.threat {
-            opponents = Self::ordered(Some(threat), opponents);
-        }
+        let opponents = self.threat_ordered(
+            (0..pos.players() as Player)
+                .filter(|&p| p != self.root && pos.is_active(p))
+                .collect(),
+        );
         let mut replies = Vec::new();
         for &q in &opponents {
             if let Some(qpos) = pos.with_mover(q) {
-                replies.extend(Self::moves(&qpos).into_iter().map(|m| (q, m)));
+                self.generate(&qpos, &mut replies);
             }
         }
-        let level = self.level(ply);
-        let replies = Self::ordered(self.min_list.get(level), replies);
+        self.order(&mut replies, ply, Some(NodeKind::Min));
         let mut best = i32::MAX;
         let mut strongest: Option<Player> = None;
-        for (q, mv) in replies {
-            let Some(mut child) = pos.with_mover(q) else {
+        for c in replies {
+            let Some(mut child) = pos.with_mover(c.player) else {
                 continue;
             };
-            child.play(mv);
+            child.play(c.mv);
             let v = match child.with_mover(self.root) {
                 Some(back) => self.brs(&back, depth - 1, ply + 1, alpha, beta, true),
                 // The reply put the root player out of the game.
@@ -371,12 +494,11 @@ impl<G: MultiGame> Search<'_, G> {
             };
             if v < best {
                 best = v;
-                strongest = Some(q);
+                strongest = Some(c.player);
             }
             beta = beta.min(v);
             if self.config.pruning && alpha >= beta {
-                self.cutoffs += 1;
-                self.on_min_cutoff(ply, (q, mv));
+                self.on_cutoff(ply, depth, Some(NodeKind::Min), &c);
                 break;
             }
         }
