@@ -205,6 +205,7 @@ fn orderings() -> Vec<MultiConfig> {
                 update: AdsUpdate::MoveToFront,
                 limit: None,
                 per_level: false,
+                per_player: true,
             }),
             threat_ads: Some(AdsUpdate::MoveToFront),
             ..MultiConfig::new(MultiAlgorithm::BestReply, 0)
@@ -220,6 +221,7 @@ fn orderings() -> Vec<MultiConfig> {
         Some((AdsUpdate::Transposition, None, false)),
         Some((AdsUpdate::MoveToFront, Some(3), false)),
         Some((AdsUpdate::MoveToFront, None, true)),
+        Some((AdsUpdate::Transposition, Some(3), true)),
     ] {
         for threat in [
             None,
@@ -231,6 +233,8 @@ fn orderings() -> Vec<MultiConfig> {
                     update,
                     limit,
                     per_level,
+                    // Per-level lists are also tried per player (one list for each opponent).
+                    per_player: per_level,
                 }),
                 threat_ads: threat,
                 ..MultiConfig::new(MultiAlgorithm::BestReply, 0)
@@ -264,7 +268,7 @@ proptest! {
         let root = pos.side_to_move();
         let want = paranoid(&pos, depth, root);
         for ordering in move_orderings() {
-            for history_ads in [None, Some(HistoryAds { update: AdsUpdate::Transposition, limit: None, per_level: true })] {
+            for history_ads in [None, Some(HistoryAds { update: AdsUpdate::Transposition, limit: None, per_level: true, per_player: false }), Some(HistoryAds { update: AdsUpdate::MoveToFront, limit: Some(2), per_level: false, per_player: true })] {
                 let c = MultiConfig { ordering, history_ads, ..config(MultiAlgorithm::Paranoid, depth, true) };
                 let r = run(&pos, c);
                 prop_assert_eq!(r.value, want, "{:?}", c);
@@ -360,6 +364,7 @@ fn history_and_threat_ads_save_nodes_in_the_papers_virus_setting() {
                 update: AdsUpdate::MoveToFront,
                 limit: None,
                 per_level: false,
+                per_player: false,
             }),
             threat_ads: Some(AdsUpdate::MoveToFront),
             ..config(MultiAlgorithm::BestReply, 4, true)

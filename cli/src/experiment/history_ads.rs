@@ -275,6 +275,7 @@ fn virus_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial 
             update: a.update,
             limit: a.limit,
             per_level: a.per_level,
+            per_player: false,
         }),
         threat_ads: variant.threat,
         ..brs(depth)

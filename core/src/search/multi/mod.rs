@@ -15,8 +15,8 @@
 //!
 //! Ordering, each switchable ([`MultiConfig`]): **History-ADS** (Paranoid and BRS, as in the
 //! papers) keeps adaptive lists of the moves that caused cut-offs, one for the root player's
-//! (MAX) nodes and one for the opponents' (MIN) moves, keyed by the player and the move,
-//! optionally one pair per level; **Threat-ADS** (BRS) keeps an adaptive list of the opponents,
+//! (MAX) nodes and one for the opponents' (MIN) moves (or one list per player), keyed by the
+//! player and the move, optionally one set per level; **Threat-ADS** (BRS) keeps an adaptive list of the opponents,
 //! and a MIN node tries the opponents in its order; the opponent whose reply was the strongest
 //! at a MIN node is queried. **Killers**, the **history heuristic** and the game's **static
 //! order** ([`MultiOrdering`]) work in all three engines, keyed by player and move. Orderings
@@ -66,8 +66,11 @@ pub struct HistoryAds {
     pub update: AdsUpdate,
     /// Length bound of each list; `None` = unbounded.
     pub limit: Option<usize>,
-    /// One pair of lists per tree level instead of one pair for the whole tree.
+    /// One set of lists per tree level instead of one for the whole tree.
     pub per_level: bool,
+    /// One list per player (the root player's moves and each opponent's) instead of one per
+    /// node type (the root player's, and all the opponents' together).
+    pub per_player: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -146,8 +149,7 @@ pub fn search_multi<G: MultiGame>(
         cutoffs: 0,
         aborted: false,
         best_move: None,
-        max_list: Vec::new(),
-        min_list: Vec::new(),
+        ads: Vec::new(),
         threat: config.threat_ads.map(|update| AdsList::new(update, None)),
         killers: Vec::new(),
         history: if config.ordering.history {
@@ -207,10 +209,8 @@ struct Search<'a, G: MultiGame> {
     cutoffs: u64,
     aborted: bool,
     best_move: Option<G::Move>,
-    /// History-ADS lists per level (index 0 only without per-level lists), for the root
-    /// player's nodes and for the opponents'.
-    max_list: Vec<AdsList<(Player, G::Move)>>,
-    min_list: Vec<AdsList<(Player, G::Move)>>,
+    /// History-ADS lists, by [`Search::ads_index`].
+    ads: Vec<AdsList<(Player, G::Move)>>,
     threat: Option<AdsList<Player>>,
     /// Two killer moves per ply.
     killers: Vec<Killers<G::Move>>,
@@ -252,12 +252,26 @@ impl<G: MultiGame> Search<'_, G> {
         out
     }
 
-    fn ads_list(&self, ply: usize, kind: Option<NodeKind>) -> Option<&AdsList<(Player, G::Move)>> {
-        let level = self.level(ply);
-        match kind? {
-            NodeKind::Max => self.max_list.get(level),
-            NodeKind::Min => self.min_list.get(level),
-        }
+    /// Where the History-ADS list for a move by `player` at `ply` is kept: one slot per level
+    /// (or one level), and per level one list per node type or per player.
+    fn ads_index(&self, ply: usize, kind: NodeKind, player: Player) -> Option<usize> {
+        let h = self.config.history_ads?;
+        let level = if h.per_level { ply } else { 0 };
+        let (slots, slot) = if h.per_player {
+            (G::NUM_PLAYERS, usize::from(player))
+        } else {
+            (2, usize::from(kind == NodeKind::Min))
+        };
+        Some(level * slots + slot)
+    }
+
+    fn ads_list(
+        &self,
+        ply: usize,
+        kind: Option<NodeKind>,
+        player: Player,
+    ) -> Option<&AdsList<(Player, G::Move)>> {
+        self.ads.get(self.ads_index(ply, kind?, player)?)
     }
 
     fn history_index(&self, player: Player, mv: G::Move) -> usize {
@@ -268,18 +282,19 @@ impl<G: MultiGame> Search<'_, G> {
     /// history score, then the static score; a stable sort keeps generation order for ties.
     /// `kind` is `None` where History-ADS does not apply (Max-N).
     fn order(&self, moves: &mut [Candidate<G::Move>], ply: usize, kind: Option<NodeKind>) {
-        let ads = self.ads_list(ply, kind).filter(|l| !l.is_empty());
+        let ads_on = self.config.history_ads.is_some() && kind.is_some();
         let killers = self
             .killers
             .get(ply)
             .filter(|_| self.config.ordering.killers);
         let ordering = self.config.ordering;
-        if ads.is_none() && killers.is_none() && !ordering.history && !ordering.static_order {
+        if !ads_on && killers.is_none() && !ordering.history && !ordering.static_order {
             return;
         }
         moves.sort_by_cached_key(|c| {
             let entry = (c.player, c.mv);
-            let ads_rank = ads
+            let ads_rank = self
+                .ads_list(ply, kind, c.player)
                 .and_then(|l| l.as_slice().iter().position(|&e| e == entry))
                 .unwrap_or(usize::MAX);
             let killer_rank = killers
@@ -299,13 +314,6 @@ impl<G: MultiGame> Search<'_, G> {
         });
     }
 
-    fn level(&self, ply: usize) -> usize {
-        match self.config.history_ads {
-            Some(h) if h.per_level => ply,
-            _ => 0,
-        }
-    }
-
     /// A cut-off by `c` at `ply` with `depth` plies left: every switched-on ordering learns.
     fn on_cutoff(
         &mut self,
@@ -316,16 +324,14 @@ impl<G: MultiGame> Search<'_, G> {
     ) {
         self.cutoffs += 1;
         let entry = (c.player, c.mv);
-        if let (Some(h), Some(kind)) = (self.config.history_ads, kind) {
-            let level = self.level(ply);
-            let lists = match kind {
-                NodeKind::Max => &mut self.max_list,
-                NodeKind::Min => &mut self.min_list,
-            };
-            while lists.len() <= level {
-                lists.push(AdsList::new(h.update, h.limit));
+        if let (Some(h), Some(i)) = (
+            self.config.history_ads,
+            kind.and_then(|k| self.ads_index(ply, k, c.player)),
+        ) {
+            while self.ads.len() <= i {
+                self.ads.push(AdsList::new(h.update, h.limit));
             }
-            lists[level].query(entry);
+            self.ads[i].query(entry);
         }
         if self.config.ordering.killers {
             while self.killers.len() <= ply {
