@@ -395,3 +395,41 @@ fn a_finished_game_has_no_move() {
         assert!(r.score < -EVAL_LIMIT, "the side to move has lost");
     }
 }
+
+/// The draughts framework's UCT budget: nodes spent, tree steps and playout plies together. A
+/// search stops at the first iteration that reaches it, and one iteration of tic-tac-toe costs
+/// at most a dozen nodes (nine plies, the root, and the new leaf's step).
+#[test]
+fn mcts_stops_at_its_node_budget() {
+    for budget in [1, 500, 20_000] {
+        let config = SearchConfig {
+            algorithm: Algorithm::Mcts,
+            mcts: MctsConfig {
+                playouts: None,
+                node_budget: Some(budget),
+                ..MctsConfig::default()
+            },
+            ..SearchConfig::default()
+        };
+        let r = search(
+            &TicTacToe::start(),
+            &ExactEvaluator,
+            &config,
+            &StopToken::new(),
+        );
+        assert!(
+            r.stats.nodes >= budget && r.stats.nodes < budget + 12,
+            "budget {budget}: {} nodes",
+            r.stats.nodes
+        );
+        assert!(r.completed && r.best_move.is_some());
+        let again = search(
+            &TicTacToe::start(),
+            &ExactEvaluator,
+            &config,
+            &StopToken::new(),
+        );
+        assert_eq!(again.stats.nodes, r.stats.nodes);
+        assert_eq!(again.best_move, r.best_move);
+    }
+}

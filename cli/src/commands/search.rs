@@ -54,9 +54,12 @@ pub struct EngineArgs {
     /// Plies per iteration when deepening (2 = 2, 4, ..., depth).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
     pub deepening_step: u32,
-    /// MCTS playouts (default 10000 without --time-ms).
+    /// MCTS playouts (default 10000 without --time-ms or --node-budget).
     #[arg(long)]
     pub playouts: Option<u64>,
+    /// MCTS: stop after this many nodes (tree steps plus playout plies).
+    #[arg(long)]
+    pub node_budget: Option<u64>,
     /// MCTS exploration constant.
     #[arg(long, default_value_t = std::f64::consts::SQRT_2)]
     pub exploration: f64,
@@ -81,15 +84,18 @@ impl EngineArgs {
             bail!("--depth must be at least 1");
         }
         let mcts = MctsConfig {
-            playouts: self.playouts.or(if self.time_ms.is_some() {
-                None
-            } else {
-                Some(10_000)
-            }),
+            playouts: self
+                .playouts
+                .or(if self.time_ms.is_some() || self.node_budget.is_some() {
+                    None
+                } else {
+                    Some(10_000)
+                }),
             max_nodes: None,
             exploration: self.exploration,
             playout: parse_playout(&self.playout)?,
             seed: self.seed,
+            node_budget: self.node_budget,
         };
         Ok(SearchConfig {
             algorithm: self.algo,

@@ -364,6 +364,10 @@ pub struct MctsConfig {
     pub playout: Playout,
     /// Seed of the engine's own RNG: equal seeds give equal searches.
     pub seed: u64,
+    /// Stop once this many nodes (tree steps plus playout plies, `SearchStats::nodes`) are
+    /// spent: the budget of the draughts framework's UCT, independent of the machine's speed.
+    /// The iteration under way finishes. With `playouts: None`, the only limit.
+    pub node_budget: Option<u64>,
 }
 
 impl Default for MctsConfig {
@@ -374,6 +378,7 @@ impl Default for MctsConfig {
             exploration: std::f64::consts::SQRT_2,
             playout: Playout::Random,
             seed: 0x5eed,
+            node_budget: None,
         }
     }
 }

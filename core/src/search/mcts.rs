@@ -277,11 +277,13 @@ pub(crate) fn run_mcts<G: Game>(
         mover: 1 - pos.side_to_move().min(1),
         reward: 0.0,
     });
-    let playouts = config.mcts.playouts.unwrap_or(if config.time_ms.is_some() {
-        u64::MAX
-    } else {
-        DEFAULT_PLAYOUTS
-    });
+    let playouts = config.mcts.playouts.unwrap_or(
+        if config.time_ms.is_some() || config.mcts.node_budget.is_some() {
+            u64::MAX
+        } else {
+            DEFAULT_PLAYOUTS
+        },
+    );
     let mut path = Vec::new();
     let mut stopped = false;
     let mut published = 0;
@@ -291,6 +293,13 @@ pub(crate) fn run_mcts<G: Game>(
             break;
         }
         mcts.iterate(pos, &mut path);
+        if config
+            .mcts
+            .node_budget
+            .is_some_and(|b| mcts.stats.nodes >= b)
+        {
+            break;
+        }
         if mcts.stats.nodes >= published + PUBLISH_INTERVAL {
             published = mcts.stats.nodes;
             mcts.budget.token.publish_nodes(published);
