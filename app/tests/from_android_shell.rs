@@ -299,3 +299,38 @@ fn a_process_started_in_the_background_does_not_think() {
     d.send(Event::ScreenShown);
     assert_eq!(d.thinks(), 1, "the computer goes on once the app is shown");
 }
+
+/// The system back: the shell sends `Back` unless the view model says back leaves the app
+/// (home). After-game goes back to its board, board, history and settings to home.
+#[test]
+fn back_goes_where_the_core_says_and_leaves_the_app_from_home() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
+    assert!(!d.app.view().back_leaves_app);
+    d.send(Event::Back);
+    assert_eq!(d.app.screen(), Screen::Home);
+    assert!(d.app.view().back_leaves_app);
+    d.send(Event::Back);
+    assert_eq!(
+        d.app.screen(),
+        Screen::Home,
+        "on home, back is the system's"
+    );
+    for screen in [Event::OpenHistory, Event::OpenSettings] {
+        d.send(screen);
+        assert!(!d.app.view().back_leaves_app);
+        d.send(Event::Back);
+        assert_eq!(d.app.screen(), Screen::Home);
+    }
+    d.send(Event::OpenBoard);
+    for mv in ["4", "3", "4", "3", "4", "3", "4"] {
+        d.send(Event::PlayNotation(mv.into()));
+    }
+    d.send(Event::OpenAfterGame);
+    assert_eq!(d.app.screen(), Screen::AfterGame);
+    d.send(Event::Back);
+    assert_eq!(
+        d.app.screen(),
+        Screen::Board,
+        "after-game goes back to its board"
+    );
+}

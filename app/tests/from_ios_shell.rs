@@ -1,7 +1,7 @@
 //! Journeys the iOS shell relies on, which its deleted Swift tests (GameController, SyncPolicy,
 //! settings validation) checked on the shell's own logic and the other journeys do not cover:
-//! the Play tab's ScreenHidden/ScreenShown, the tab's fallback to Home, the saved UI state, and
-//! the home screen's option lists.
+//! the Play tab's ScreenHidden/ScreenShown, the Play tab returning to the screen it left
+//! (`OpenPlay`), the saved UI state, and the home screen's option lists.
 
 mod common;
 
@@ -20,7 +20,7 @@ fn start(game: GameKind, mode: PlayMode) -> Driver {
     d
 }
 
-/// A tab switch sends ScreenHidden, opens History, and coming back sends OpenBoard and
+/// A tab switch sends ScreenHidden, opens History, and coming back sends OpenPlay and
 /// ScreenShown: the game is the same game and continues (the old shell closed it and the board
 /// went dead).
 #[test]
@@ -34,7 +34,7 @@ fn a_tab_switch_hides_the_board_and_coming_back_continues_the_same_game() {
     d.settle();
     assert_eq!(d.app.screen(), Screen::History);
     assert_eq!(d.board().moves, before, "no move while the board is hidden");
-    d.send(Event::OpenBoard);
+    d.send(Event::OpenPlay);
     d.send(Event::ScreenShown);
     assert_eq!(d.app.screen(), Screen::Board);
     d.settle();
@@ -51,7 +51,7 @@ fn a_paused_game_stays_paused_across_a_tab_switch() {
     d.send(Event::Pause);
     d.send(Event::ScreenHidden);
     d.send(Event::OpenSettings);
-    d.send(Event::OpenBoard);
+    d.send(Event::OpenPlay);
     d.send(Event::ScreenShown);
     d.settle();
     let b = d.board();
@@ -59,17 +59,63 @@ fn a_paused_game_stays_paused_across_a_tab_switch() {
     assert!(b.can_resume && !b.can_pause);
 }
 
-/// Without a game, OpenBoard leaves History on top: the Play tab then sends OpenHome.
+/// The Play tab returns to the screen it left: home without a game, the board during one, the
+/// after-game screen once it was open, and never to a board that no longer applies.
 #[test]
-fn the_play_tab_without_a_game_needs_open_home() {
+fn the_play_tab_returns_to_the_screen_it_left() {
     let mut d = Driver::new();
     d.send(Event::ScreenShown);
     d.send(Event::OpenHistory);
-    d.send(Event::OpenBoard);
-    assert_eq!(d.app.screen(), Screen::History);
-    d.send(Event::OpenHome);
-    assert_eq!(d.app.screen(), Screen::Home);
+    d.send(Event::OpenPlay);
+    assert_eq!(d.app.screen(), Screen::Home, "no game: home");
     assert!(!d.app.home_view().can_resume);
+
+    d.send(Event::ChooseGame(GameKind::ConnectFour));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::NewGame);
+    d.send(Event::OpenSettings);
+    d.send(Event::OpenPlay);
+    assert_eq!(d.app.screen(), Screen::Board, "a game: its board");
+
+    // The saved UI state remembers the play screen across a force-quit.
+    let blob = d
+        .send(Event::OpenSettings)
+        .into_iter()
+        .find_map(|e| match e {
+            Effect::SaveUiState(b) => Some(b),
+            _ => None,
+        })
+        .expect("a saved UI state");
+    d.settle();
+    let mut d = d.restart();
+    d.send(Event::ScreenShown);
+    d.send(Event::RestoreUi(blob));
+    assert_eq!(d.app.screen(), Screen::Settings);
+    d.send(Event::OpenPlay);
+    assert_eq!(
+        d.app.screen(),
+        Screen::Board,
+        "the game and its board came back"
+    );
+
+    d.send(Event::OpenHome);
+    d.send(Event::OpenHistory);
+    d.send(Event::OpenPlay);
+    assert_eq!(d.app.screen(), Screen::Home, "home was left, home it is");
+
+    d.send(Event::OpenBoard);
+    for mv in ["4", "3", "4", "3", "4", "3", "4"] {
+        d.send(Event::PlayNotation(mv.into()));
+    }
+    assert!(d.board().finished);
+    d.send(Event::OpenAfterGame);
+    d.send(Event::OpenHistory);
+    d.send(Event::OpenPlay);
+    assert_eq!(
+        d.app.screen(),
+        Screen::AfterGame,
+        "the after-game screen it left"
+    );
 }
 
 /// The home screen's choices come back after a force-quit through the saved UI state (the

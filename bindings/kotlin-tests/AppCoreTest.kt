@@ -24,6 +24,7 @@ import org.junit.jupiter.api.TestInstance
 import java.nio.file.Files
 import java.util.concurrent.ConcurrentLinkedQueue
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
@@ -348,6 +349,31 @@ class AppCoreTest {
         app.send(shell, Event.Hint)
         val hinted = settled(app, shell)
         assertEquals(1, hinted.cells.count { it.hint }, "one cell carries the hint")
+        app.destroy()
+    }
+
+    /** The system back and the play area, as the Android and iOS shells send them. */
+    @Test
+    fun backAndThePlayAreaGoWhereTheCoreSays() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, null)
+        val view = { assertNotNull(app.view()) }
+        app.send(shell, Event.ScreenShown)
+        assertTrue(view().backLeavesApp, "home: back is the system's")
+        quickWin(app, shell)
+        app.send(shell, Event.OpenAfterGame)
+        assertEquals(Screen.AFTER_GAME, view().screen)
+        assertFalse(view().backLeavesApp)
+        app.send(shell, Event.Back)
+        assertEquals(Screen.BOARD, view().screen, "after-game goes back to its board")
+        app.send(shell, Event.OpenAfterGame)
+        app.send(shell, Event.OpenHistory)
+        app.send(shell, Event.OpenPlay)
+        assertEquals(Screen.AFTER_GAME, view().screen, "the play area comes back where it was left")
+        app.send(shell, Event.OpenSettings)
+        app.send(shell, Event.Back)
+        assertEquals(Screen.HOME, view().screen)
+        assertTrue(view().backLeavesApp)
         app.destroy()
     }
 

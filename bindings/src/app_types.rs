@@ -109,6 +109,13 @@ pub enum Event {
     OpenHistory,
     OpenSettings,
     OpenAfterGame,
+    /// The platform's back gesture or button: after-game goes back to its board, every other
+    /// screen but home to home. On home it does nothing ([`ViewModel::back_leaves_app`] tells
+    /// the shell to let the system handle it).
+    Back,
+    /// The play area of a tabbed shell (iOS): whichever of home, board and after-game the person
+    /// last left, as long as it still applies (no board without a game).
+    OpenPlay,
 
     // Board.
     /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts: select
@@ -212,6 +219,9 @@ pub enum Screen {
 #[uniffi::remote(Record)]
 pub struct ViewModel {
     pub screen: Screen,
+    /// Back on this screen leaves the app (home): the shell lets the system handle it instead of
+    /// sending [`Event::Back`].
+    pub back_leaves_app: bool,
     pub home: Option<HomeView>,
     pub board: Option<BoardView>,
     pub after_game: Option<AfterGameView>,

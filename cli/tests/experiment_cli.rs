@@ -180,3 +180,67 @@ fn othello_scout_report_and_invariants() {
         "the same seed gives the same searches"
     );
 }
+
+#[test]
+fn draughts_agents_report_and_invariants() {
+    use ply_core::games::draughts::Draughts;
+    let (a, b) = (temp_dir("da-a"), temp_dir("da-b"));
+    run("draughts-agents", a.path(), 6);
+    run("draughts-agents", b.path(), 6);
+    let report = read(a.path(), "report.md");
+    for section in [
+        "## Does it reproduce?",
+        "## Alpha-beta against UCT by node budget",
+        "## UCT's exploration constant",
+        "## Killer moves",
+        "## Quiescence",
+    ] {
+        assert!(report.contains(section), "{section}");
+    }
+    let svg = read(a.path(), "budget.svg");
+    assert!(svg.starts_with("<svg") && svg.contains("<polyline"));
+    let ga = rows(&read(a.path(), "games.csv"));
+    let gb = rows(&read(b.path(), "games.csv"));
+    // Games run on every core; the same seed still gives the same games, move for move.
+    let fixed = |r: &std::collections::HashMap<String, String>| {
+        ["part", "first", "second", "moves", "score"].map(|k| r[k].clone())
+    };
+    assert_eq!(
+        ga.iter().map(fixed).collect::<Vec<_>>(),
+        gb.iter().map(fixed).collect::<Vec<_>>()
+    );
+    for g in &ga {
+        // Every game replays under the rules, and its score is the rules' verdict: a finished
+        // game's result for the measured agent, or a draw at the framework's 100-ply limit.
+        let mut pos = Draughts::start();
+        for mv in g["moves"].split_whitespace() {
+            assert!(
+                pos.outcome().is_none(),
+                "a move after the end: {}",
+                g["moves"]
+            );
+            let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+            pos.play(m);
+        }
+        let plies: u32 = g["plies"].parse().expect("plies");
+        let measured = if g["measured_first"] == "true" { 0 } else { 1 };
+        let score: f64 = g["score"].parse().expect("score");
+        match pos.outcome() {
+            Some(o) => assert_eq!(score, f64::from(o.sign_for(measured) + 1) / 2.0, "{g:?}"),
+            None => assert!(plies == 100 && score == 0.5, "{g:?}"),
+        }
+    }
+    let summary: Value = serde_json::from_str(&read(a.path(), "summary.json")).expect("json");
+    for p in summary["pairings"].as_array().expect("pairings") {
+        let n = |k: &str| p[k].as_u64().expect(k);
+        assert_eq!(n("wins") + n("draws") + n("losses"), n("games"), "{p}");
+        // Each opening twice, colours swapped.
+        assert!(n("games") >= 2 && n("games") % 2 == 0, "{p}");
+        let rate = (n("wins") as f64 + n("draws") as f64 / 2.0) / n("games") as f64;
+        let s = &p["score"];
+        assert!((s["mean"].as_f64().expect("mean") - rate).abs() < 1e-12);
+        assert!(s["lo"].as_f64() <= s["mean"].as_f64() && s["mean"].as_f64() <= s["hi"].as_f64());
+    }
+    let k = &summary["killers"];
+    assert!(k["searches"].as_u64().is_some_and(|n| n > 0), "{k}");
+}

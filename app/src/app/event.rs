@@ -30,6 +30,13 @@ pub enum Event {
     OpenHistory,
     OpenSettings,
     OpenAfterGame,
+    /// The platform's back gesture or button: after-game goes back to its board, every other
+    /// screen but home to home. On home it does nothing ([`ViewModel::back_leaves_app`] tells
+    /// the shell to let the system handle it).
+    Back,
+    /// The play area of a tabbed shell (iOS): whichever of home, board and after-game the person
+    /// last left, as long as it still applies (no board without a game).
+    OpenPlay,
 
     // Board.
     /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts: select

@@ -188,6 +188,8 @@ pub struct App {
     prefs: Prefs,
     setup: Setup,
     screen: Screen,
+    /// The last of home, board and after-game shown ([`Event::OpenPlay`] returns to it).
+    play_screen: Screen,
     shown: bool,
     foreground: bool,
     online: bool,
@@ -227,6 +229,7 @@ impl App {
             prefs: loaded.prefs,
             setup: Setup::default(),
             screen: Screen::Home,
+            play_screen: Screen::Home,
             shown: false,
             foreground: true,
             online: true,
@@ -251,6 +254,7 @@ impl App {
                     app.setup = saved.setup.clone();
                     app.game = Some(game);
                     app.screen = Screen::Board;
+                    app.play_screen = Screen::Board;
                 }
                 Err(e) => {
                     log::warn!("the saved game could not be restored ({e}); starting afresh");
@@ -408,6 +412,15 @@ impl App {
                 if self.game.as_ref().is_some_and(|g| g.finished()) {
                     self.show(Screen::AfterGame, fx)
                 }
+            }
+            Event::Back => match self.screen {
+                Screen::Home => {}
+                Screen::AfterGame if self.game.is_some() => self.show(Screen::Board, fx),
+                _ => self.show(Screen::Home, fx),
+            },
+            Event::OpenPlay => {
+                let screen = self.play_screen_now();
+                self.show(screen, fx)
             }
             Event::TapCell(i) => self.tap(i, fx),
             Event::ChooseMove(i) => {
@@ -588,6 +601,8 @@ impl App {
                         s => s,
                     };
                     self.screen = screen;
+                    self.play_screen = ui.play_screen.unwrap_or(screen);
+                    self.play_screen = self.play_screen_now();
                     self.maybe_think(fx);
                 }
             }
@@ -597,12 +612,27 @@ impl App {
     fn ui_blob(&self) -> String {
         serde_json::to_string(&store::UiState {
             screen: self.screen,
+            play_screen: Some(self.play_screen),
             setup: self.setup.clone(),
         })
         .unwrap_or_default()
     }
 
+    /// The play screen the person left, if it still applies: no board without a game, no
+    /// after-game before the end.
+    fn play_screen_now(&self) -> Screen {
+        let game = self.game.as_ref();
+        match self.play_screen {
+            Screen::AfterGame if game.is_some_and(|g| g.finished()) => Screen::AfterGame,
+            Screen::AfterGame | Screen::Board if game.is_some() => Screen::Board,
+            _ => Screen::Home,
+        }
+    }
+
     fn show(&mut self, screen: Screen, fx: &mut Vec<Effect>) {
+        if matches!(screen, Screen::Home | Screen::Board | Screen::AfterGame) {
+            self.play_screen = screen;
+        }
         if self.screen == screen {
             return;
         }
@@ -1214,6 +1244,7 @@ impl App {
     pub fn view(&self) -> ViewModel {
         ViewModel {
             screen: self.screen,
+            back_leaves_app: self.screen == Screen::Home,
             home: (self.screen == Screen::Home).then(|| self.home_view()),
             board: if self.screen == Screen::Board {
                 self.board_view()

@@ -59,6 +59,9 @@ pub struct FinishedGame {
 pub struct UiState {
     pub screen: Screen,
     pub setup: Setup,
+    /// Absent in blobs saved before it existed.
+    #[serde(default)]
+    pub play_screen: Option<Screen>,
 }
 
 /// How many finished games the history keeps.

@@ -21,6 +21,9 @@ pub enum Screen {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewModel {
     pub screen: Screen,
+    /// Back on this screen leaves the app (home): the shell lets the system handle it instead of
+    /// sending [`crate::Event::Back`].
+    pub back_leaves_app: bool,
     pub home: Option<HomeView>,
     pub board: Option<BoardView>,
     pub after_game: Option<AfterGameView>,

@@ -1,6 +1,6 @@
 //! `ply experiment <name>`: re-runs a paper's experiment and writes its report, data and plots.
 
-use crate::experiment::{Run, connect4_variants, history_ads, othello_scout};
+use crate::experiment::{Run, connect4_variants, draughts_agents, history_ads, othello_scout};
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -9,6 +9,9 @@ use std::time::Instant;
 pub enum Name {
     /// Z. Siew 2020: minimax, alpha-beta, PVS (Palphabeta) and SCOUT by depth in Connect Four.
     Connect4Variants,
+    /// Tesan's Twist framework: alpha-beta with quiescence and killers against UCT by node budget
+    /// in English draughts.
+    DraughtsAgents,
     /// Polk and Oommen: History-ADS move ordering in Othello (tables 1, 7, 12) and the Virus Game
     /// (tables 4, 10).
     HistoryAds,
@@ -49,6 +52,11 @@ pub fn run(args: Args) -> Result<()> {
             .into_iter()
             .map(|c| format!("{}: {}", c.verdict, c.claim))
             .collect::<Vec<_>>(),
+        Name::DraughtsAgents => draughts_agents::run(&run, &args.out)?
+            .claims
+            .into_iter()
+            .map(|c| format!("{}: {} ({})", c.verdict, c.claim, c.ours))
+            .collect(),
         Name::HistoryAds => history_ads::run(&run, &args.out)?
             .rows
             .iter()

@@ -20,10 +20,10 @@
 //! the savings, not the node counts, compare. The relaxed checkers, Focus and Chinese Checkers
 //! tables wait for those games (issue #15).
 
-use super::Run;
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
 use super::stats::{Interval, MannWhitney, mann_whitney, mean_interval};
+use super::{Run, parallel_map};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::games::othello::Othello;
@@ -353,9 +353,13 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         for &variant in table.variants {
             let mut counts = Vec::with_capacity(trials);
             let mut agree = true;
-            for t in 0..trials {
-                let (nodes, values) =
-                    (table.trial)(run.seed.wrapping_add(t as u64), depth, midgame, variant);
+            let seeds: Vec<u64> = (0..trials)
+                .map(|t| run.seed.wrapping_add(t as u64))
+                .collect();
+            let results = parallel_map(&seeds, &bar, |&seed| {
+                (table.trial)(seed, depth, midgame, variant)
+            });
+            for (t, (nodes, values)) in results.into_iter().enumerate() {
                 counts.push(nodes);
                 if variant.baseline() {
                     base_values.push(values);
@@ -368,7 +372,6 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                         agree &= v == bv;
                     }
                 }
-                bar.inc(1);
             }
             let xs: Vec<f64> = counts.iter().map(|&n| n as f64).collect();
             let nodes = mean_interval(&xs, 0.95).ok_or_else(|| anyhow!("no trial ran"))?;

@@ -109,10 +109,7 @@ final class AppModel: PlatformEffects {
         tab = newTab
         switch newTab {
         case .play:
-            send(.openBoard)
-            if let s = view?.screen, s == .history || s == .settings {
-                send(.openHome)
-            }
+            send(.openPlay)
         case .history:
             send(.openHistory)
         case .settings:

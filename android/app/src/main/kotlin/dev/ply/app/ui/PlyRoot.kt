@@ -44,10 +44,8 @@ fun PlyRoot(app: PlyApplication) {
 
 @Composable
 private fun Screens(vm: ViewModel, send: Send) {
-    // Back goes where the core's navigation events say; on Home it leaves the app.
-    BackHandler(enabled = vm.screen != Screen.HOME) {
-        send(if (vm.screen == Screen.AFTER_GAME) Event.OpenBoard else Event.OpenHome)
-    }
+    // The core says where back goes; where it would leave the app, the system handles it.
+    BackHandler(enabled = !vm.backLeavesApp) { send(Event.Back) }
     when (vm.screen) {
         Screen.HOME -> vm.home?.let { HomeScreen(it, send) }
         Screen.BOARD -> vm.board?.let { BoardScreen(it, send) }

@@ -1,0 +1,766 @@
+//! `draughts-agents`: T. Tesan, "Twist: a trivially simple draughts engine + extensible
+//! microframework for game-playing agents": English draughts under the WCDF rules, an alpha-beta
+//! agent with quiescence search and a killer list, and UCT with a budget counted in nodes.
+//!
+//! The paper publishes no result table: it describes the agents and states three expectations,
+//! which this experiment measures with Ply's engines in the paper's setting (the naive material
+//! evaluation, man 1 and king 2; a game drawn after 100 plies without a winner; UCT's budget in
+//! total nodes, tree and default policy together, so that it does not depend on the machine):
+//! - a killer list, not kept between searches, "yield[s] an appreciable gain" (section 3.1.2);
+//! - quiescence search makes the static evaluation trustworthy where exchanges are pending
+//!   (section 3.1.1), so it should win games at equal depth;
+//! - UCT improves with its budget (it converges on the minimax value), and its best exploration
+//!   constant depends on the budget (section 4, future work).
+//!
+//! Protocol: every pairing plays each seeded random opening of [`OPENING_PLIES`] plies twice,
+//! colours swapped; the games are independent and run on every core, each reproducible from its
+//! seed. Rates get Wilson intervals, means t intervals, the killer saving a paired geometric-mean
+//! ratio and the Mann-Whitney U test.
+
+use super::plot::{Series, line_chart};
+use super::report::{csv, grouped, num, p_value, table, write};
+use super::stats::{
+    Interval, MannWhitney, mann_whitney, mean_interval, rate_interval, ratio_interval,
+};
+use super::{Run, parallel_map};
+use anyhow::{Result, anyhow};
+use ply_core::games::draughts::Draughts;
+use ply_core::heuristic::HasHeuristic;
+use ply_core::search::{
+    Algorithm, KillerMode, MctsConfig, OrderingConfig, Playout, SearchConfig, StopToken, search,
+};
+use ply_core::{Evaluator, Game};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+use std::path::Path;
+
+/// Random plies before the agents take over (so that the deterministic alpha-beta agent does not
+/// play the same game every time).
+pub const OPENING_PLIES: usize = 2;
+/// The framework's default: a game without a winner after this many plies is a draw.
+pub const DRAW_AFTER_PLIES: u32 = 100;
+/// Alpha-beta's nominal depth (the paper fixes none).
+pub const AB_DEPTH: u32 = 6;
+/// Size of the single killer list for the whole tree (the paper's SimpleKillerAlphaBeta).
+pub const KILLERS: usize = 4;
+
+/// One of the agents.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Agent {
+    AlphaBeta {
+        depth: u32,
+        quiescence: bool,
+        killers: bool,
+    },
+    Uct {
+        budget: u64,
+        exploration: f64,
+    },
+}
+
+impl Agent {
+    pub fn name(&self) -> String {
+        match *self {
+            Agent::AlphaBeta {
+                depth,
+                quiescence,
+                killers,
+            } => format!(
+                "alpha-beta {depth}{}{}",
+                if quiescence { " +q" } else { "" },
+                if killers { " +killers" } else { "" }
+            ),
+            Agent::Uct {
+                budget,
+                exploration,
+            } => format!("UCT {budget} nodes c={exploration:.2}"),
+        }
+    }
+
+    fn config(&self, seed: u64) -> SearchConfig {
+        match *self {
+            Agent::AlphaBeta {
+                depth,
+                quiescence,
+                killers,
+            } => SearchConfig {
+                algorithm: Algorithm::AlphaBeta,
+                depth: Some(depth),
+                quiescence,
+                ordering: OrderingConfig {
+                    killers: if killers {
+                        KillerMode::Global { n: KILLERS }
+                    } else {
+                        KillerMode::Off
+                    },
+                    ..OrderingConfig::none()
+                },
+                tt_bytes: 0,
+                iterative: false,
+                ..SearchConfig::default()
+            },
+            Agent::Uct {
+                budget,
+                exploration,
+            } => SearchConfig {
+                algorithm: Algorithm::Mcts,
+                mcts: MctsConfig {
+                    playouts: None,
+                    node_budget: Some(budget),
+                    exploration,
+                    playout: Playout::Random,
+                    seed,
+                    ..MctsConfig::default()
+                },
+                ..SearchConfig::default()
+            },
+        }
+    }
+}
+
+const AB: Agent = Agent::AlphaBeta {
+    depth: AB_DEPTH,
+    quiescence: true,
+    killers: true,
+};
+
+/// One game to play: `first` moves first after the opening.
+#[derive(Debug, Clone, Copy)]
+struct Job {
+    part: &'static str,
+    first: Agent,
+    second: Agent,
+    /// The agent whose score the part reports (`first` or `second`).
+    measured_first: bool,
+    opening_seed: u64,
+}
+
+/// A finished game.
+#[derive(Debug, Clone, Serialize)]
+pub struct GameRecord {
+    pub part: &'static str,
+    pub first: String,
+    pub second: String,
+    pub opening: String,
+    /// Every move from the start, the opening's included, in the game's notation.
+    pub moves: String,
+    /// The measured agent moved first (after the opening).
+    pub measured_first: bool,
+    /// 1, ½ or 0 for the measured agent.
+    pub score: f64,
+    pub plies: u32,
+    /// Mean nodes a move for the measured agent and its opponent.
+    pub nodes_measured: f64,
+    pub nodes_opponent: f64,
+    pub ms_measured: f64,
+    /// Alpha-beta's searches in this game with and without killers (the killer part only).
+    pub killer_pairs: Vec<(u64, u64)>,
+}
+
+fn play(job: &Job, eval: &dyn Evaluator<Draughts>) -> GameRecord {
+    let mut rng = SmallRng::seed_from_u64(job.opening_seed);
+    let mut pos = Draughts::start();
+    let mut moves = Vec::new();
+    let mut opening = Vec::new();
+    let mut played = Vec::new();
+    for _ in 0..OPENING_PLIES {
+        pos.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let mv = moves[rng.random_range(0..moves.len())];
+        opening.push(pos.format_move(mv));
+        pos.play(mv);
+    }
+    let measured_side = if job.measured_first { 0 } else { 1 };
+    let (mut nodes, mut ms, mut count) = ([0u64; 2], [0f64; 2], [0u32; 2]);
+    let mut killer_pairs = Vec::new();
+    let mut plies = 0;
+    let score = loop {
+        if let Some(o) = pos.outcome() {
+            break f64::from(o.sign_for(measured_side) + 1) / 2.0;
+        }
+        if plies >= DRAW_AFTER_PLIES {
+            break 0.5;
+        }
+        let side = pos.side_to_move();
+        let agent = if side == 0 { job.first } else { job.second };
+        let seed = job.opening_seed ^ u64::from(plies).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let r = search(&pos, eval, &agent.config(seed), &StopToken::new());
+        if job.part == "killers"
+            && let Agent::AlphaBeta {
+                depth, quiescence, ..
+            } = agent
+        {
+            let without = Agent::AlphaBeta {
+                depth,
+                quiescence,
+                killers: false,
+            };
+            let plain = search(&pos, eval, &without.config(seed), &StopToken::new());
+            killer_pairs.push((r.stats.nodes, plain.stats.nodes));
+        }
+        let i = usize::from(side != measured_side);
+        nodes[i] += r.stats.nodes;
+        ms[i] += r.stats.time_ms;
+        count[i] += 1;
+        let Some(mv) = r.best_move else {
+            break 0.5;
+        };
+        played.push(pos.format_move(mv));
+        pos.play(mv);
+        plies += 1;
+    };
+    let mean = |total: f64, n: u32| if n == 0 { 0.0 } else { total / f64::from(n) };
+    GameRecord {
+        part: job.part,
+        first: job.first.name(),
+        second: job.second.name(),
+        moves: opening
+            .iter()
+            .chain(&played)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" "),
+        opening: opening.join(" "),
+        measured_first: job.measured_first,
+        score,
+        plies,
+        nodes_measured: mean(nodes[0] as f64, count[0]),
+        nodes_opponent: mean(nodes[1] as f64, count[1]),
+        ms_measured: mean(ms[0], count[0]),
+        killer_pairs,
+    }
+}
+
+/// Both colours of each opening: the measured agent first, then second.
+fn pairs(
+    part: &'static str,
+    measured: Agent,
+    opponent: Agent,
+    openings: usize,
+    seed: u64,
+) -> Vec<Job> {
+    (0..openings)
+        .flat_map(|i| {
+            let opening_seed = seed.wrapping_mul(1_000_003).wrapping_add(i as u64);
+            [
+                Job {
+                    part,
+                    first: measured,
+                    second: opponent,
+                    measured_first: true,
+                    opening_seed,
+                },
+                Job {
+                    part,
+                    first: opponent,
+                    second: measured,
+                    measured_first: false,
+                    opening_seed,
+                },
+            ]
+        })
+        .collect()
+}
+
+/// A pairing's result for the measured agent.
+#[derive(Debug, Clone, Serialize)]
+pub struct Pairing {
+    pub part: &'static str,
+    pub measured: String,
+    pub opponent: String,
+    /// The budget or exploration constant the row varies (for the plots).
+    pub x: f64,
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    /// Score rate (win 1, draw ½) with its Wilson interval.
+    pub score: Interval,
+    pub nodes_measured: Option<Interval>,
+    pub nodes_opponent: Option<Interval>,
+    pub ms_measured: Option<Interval>,
+    pub plies: Option<Interval>,
+}
+
+fn pairing(
+    part: &'static str,
+    measured: Agent,
+    opponent: Agent,
+    x: f64,
+    games: &[GameRecord],
+) -> Option<Pairing> {
+    let (m, o) = (measured.name(), opponent.name());
+    let mine: Vec<&GameRecord> = games
+        .iter()
+        .filter(|g| {
+            g.part == part && (g.first == m && g.second == o || g.first == o && g.second == m)
+        })
+        .collect();
+    let col = |f: fn(&GameRecord) -> f64| {
+        mean_interval(&mine.iter().map(|g| f(g)).collect::<Vec<_>>(), 0.95)
+    };
+    let total: f64 = mine.iter().map(|g| g.score).sum();
+    Some(Pairing {
+        part,
+        measured: m,
+        opponent: o,
+        x,
+        games: mine.len(),
+        wins: mine.iter().filter(|g| g.score == 1.0).count(),
+        draws: mine.iter().filter(|g| g.score == 0.5).count(),
+        losses: mine.iter().filter(|g| g.score == 0.0).count(),
+        score: rate_interval(total, mine.len(), 0.95)?,
+        nodes_measured: col(|g| g.nodes_measured),
+        nodes_opponent: col(|g| g.nodes_opponent),
+        ms_measured: col(|g| g.ms_measured),
+        plies: col(|g| f64::from(g.plies)),
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct KillerSaving {
+    pub searches: usize,
+    /// Nodes with killers over nodes without, on the same positions.
+    pub ratio: Interval,
+    pub test: Option<MannWhitney>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Claim {
+    pub claim: String,
+    pub paper: String,
+    pub ours: String,
+    pub verdict: &'static str,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    pub budgets: Vec<u64>,
+    /// UCT's budgets in the exploration sweep.
+    pub sweep_budgets: Vec<u64>,
+    /// UCT's budget against the alpha-beta agent whose searches are repeated without killers.
+    pub killer_budget: u64,
+    pub explorations: Vec<f64>,
+    pub pairings: Vec<Pairing>,
+    pub killers: Option<KillerSaving>,
+    pub claims: Vec<Claim>,
+}
+
+fn interval_text(i: &Interval, percent: bool) -> String {
+    if percent {
+        format!(
+            "{:.0} % ({:.0}-{:.0})",
+            i.mean * 100.0,
+            i.lo * 100.0,
+            i.hi * 100.0
+        )
+    } else {
+        format!("{} ({}-{})", num(i.mean), num(i.lo), num(i.hi))
+    }
+}
+
+pub fn run(run: &Run, out: &Path) -> Result<Summary> {
+    let eval = Draughts::heuristic("material").map_err(|e| anyhow!("{e}"))?;
+    let openings = run.trials(50, 1);
+    let budgets: Vec<u64> = if run.quick {
+        vec![500, 2_000]
+    } else {
+        vec![1_000, 10_000, 100_000, 1_000_000]
+    };
+    let sweep_budgets: Vec<u64> = if run.quick {
+        vec![500]
+    } else {
+        vec![1_000, 100_000]
+    };
+    let killer_budget = if run.quick { 1_000 } else { 10_000 };
+    let explorations = [0.5, 1.0, std::f64::consts::SQRT_2, 2.0];
+    let uct = |budget, exploration| Agent::Uct {
+        budget,
+        exploration,
+    };
+    let ab_without_q = Agent::AlphaBeta {
+        depth: AB_DEPTH,
+        quiescence: false,
+        killers: true,
+    };
+
+    let mut jobs = Vec::new();
+    for (i, &b) in budgets.iter().enumerate() {
+        jobs.extend(pairs(
+            "budget",
+            uct(b, std::f64::consts::SQRT_2),
+            AB,
+            openings,
+            run.seed + i as u64,
+        ));
+    }
+    for (j, &b) in sweep_budgets.iter().enumerate() {
+        for (i, &c) in explorations.iter().enumerate() {
+            jobs.extend(pairs(
+                "exploration",
+                uct(b, c),
+                AB,
+                openings.div_ceil(2),
+                run.seed + 100 + (10 * j + i) as u64,
+            ));
+        }
+    }
+    jobs.extend(pairs(
+        "quiescence",
+        AB,
+        ab_without_q,
+        openings,
+        run.seed + 200,
+    ));
+    jobs.extend(pairs(
+        "killers",
+        AB,
+        uct(killer_budget, std::f64::consts::SQRT_2),
+        openings.div_ceil(4),
+        run.seed + 300,
+    ));
+
+    let bar = run.progress(jobs.len() as u64, "games");
+    let games = parallel_map(&jobs, &bar, |job| play(job, &*eval));
+    bar.finish_and_clear();
+
+    let mut pairings = Vec::new();
+    for &b in &budgets {
+        pairings.extend(pairing(
+            "budget",
+            uct(b, std::f64::consts::SQRT_2),
+            AB,
+            b as f64,
+            &games,
+        ));
+    }
+    for &b in &sweep_budgets {
+        for &c in &explorations {
+            pairings.extend(pairing("exploration", uct(b, c), AB, c, &games));
+        }
+    }
+    pairings.extend(pairing("quiescence", AB, ab_without_q, 0.0, &games));
+
+    let (with, without): (Vec<f64>, Vec<f64>) = games
+        .iter()
+        .flat_map(|g| g.killer_pairs.iter())
+        .map(|&(a, b)| (a as f64, b as f64))
+        .unzip();
+    let killers = ratio_interval(&with, &without, 0.95).map(|ratio| KillerSaving {
+        searches: with.len(),
+        ratio,
+        test: mann_whitney(&with, &without),
+    });
+
+    let claims = claims(&pairings, killers.as_ref());
+    let summary = Summary {
+        budgets: budgets.clone(),
+        sweep_budgets,
+        killer_budget,
+        explorations: explorations.to_vec(),
+        pairings,
+        killers,
+        claims,
+    };
+    write_outputs(run, out, &summary, &games)?;
+    Ok(summary)
+}
+
+fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
+    let mut out = Vec::new();
+    if let Some(k) = killers {
+        let saving = 1.0 - k.ratio.mean;
+        out.push(Claim {
+            claim: "A killer list not kept between searches yields an appreciable gain".into(),
+            paper: "stated (section 3.1.2), its measurement reference lost (\"??\")".into(),
+            ours: format!(
+                "{:.0} % fewer nodes (ratio {}), {} searches{}",
+                saving * 100.0,
+                interval_text(&k.ratio, false),
+                k.searches,
+                k.test.map_or(String::new(), |t| format!(
+                    ", Mann-Whitney p {}",
+                    p_value(t.p)
+                ))
+            ),
+            verdict: if k.ratio.hi < 1.0 {
+                "reproduced"
+            } else if k.ratio.lo > 1.0 {
+                "not reproduced"
+            } else {
+                "not reproduced (no significant difference)"
+            },
+        });
+    }
+    if let Some(q) = pairings.iter().find(|p| p.part == "quiescence") {
+        out.push(Claim {
+            claim:
+                "Quiescence search makes the static evaluation trustworthy (it wins at equal depth)"
+                    .into(),
+            paper: "stated (section 3.1.1), not measured".into(),
+            ours: format!(
+                "alpha-beta {AB_DEPTH} with quiescence scores {} against it without",
+                interval_text(&q.score, true)
+            ),
+            verdict: if q.score.lo > 0.5 {
+                "reproduced"
+            } else if q.score.hi < 0.5 {
+                "not reproduced"
+            } else {
+                "not reproduced (no significant difference)"
+            },
+        });
+    }
+    let budget: Vec<&Pairing> = pairings.iter().filter(|p| p.part == "budget").collect();
+    if let (Some(lo), Some(hi)) = (budget.first(), budget.last())
+        && budget.len() > 1
+    {
+        out.push(Claim {
+            claim: "UCT gets stronger with its node budget".into(),
+            paper: "expected (UCT converges on the minimax value), not measured".into(),
+            ours: format!(
+                "against alpha-beta {AB_DEPTH}: {} at {} nodes, {} at {} nodes",
+                interval_text(&lo.score, true),
+                num(lo.x),
+                interval_text(&hi.score, true),
+                num(hi.x)
+            ),
+            verdict: if hi.score.lo > lo.score.hi {
+                "reproduced"
+            } else if hi.score.mean > lo.score.mean {
+                "not reproduced (the trend is there, the intervals overlap)"
+            } else {
+                "not reproduced"
+            },
+        });
+    }
+    let sweep: Vec<&Pairing> = pairings
+        .iter()
+        .filter(|p| p.part == "exploration")
+        .collect();
+    let mut best = Vec::new();
+    for p in &sweep {
+        let budget = p
+            .measured
+            .split(" nodes")
+            .next()
+            .unwrap_or("")
+            .trim_start_matches("UCT ");
+        match best
+            .iter_mut()
+            .find(|(b, _): &&mut (&str, &Pairing)| *b == budget)
+        {
+            Some(entry) if entry.1.score.mean < p.score.mean => entry.1 = p,
+            Some(_) => {}
+            None => best.push((budget, p)),
+        }
+    }
+    if best.len() > 1 {
+        let same = best.windows(2).all(|w| w[0].1.x == w[1].1.x);
+        out.push(Claim {
+            claim: "UCT's best exploration constant depends on the budget".into(),
+            paper: "posed as future work (section 4)".into(),
+            ours: best
+                .iter()
+                .map(|(b, p)| {
+                    let budget = b.parse::<i64>().map_or_else(|_| b.to_string(), grouped);
+                    format!("c = {} at {budget} nodes ({})", num(p.x), interval_text(&p.score, true))
+                })
+                .collect::<Vec<_>>()
+                .join("; "),
+            verdict: if same {
+                "not comparable (an open question in the paper): one constant is best at every budget here"
+            } else {
+                "not comparable (an open question in the paper): the best constant changes with the budget here (the table shows how far apart the scores are)"
+            },
+        });
+    }
+    out
+}
+
+fn pairing_rows(pairings: &[Pairing], part: &str) -> Vec<Vec<String>> {
+    pairings
+        .iter()
+        .filter(|p| p.part == part)
+        .map(|p| {
+            let opt =
+                |i: &Option<Interval>| i.as_ref().map_or("-".into(), |i| interval_text(i, false));
+            vec![
+                p.measured.clone(),
+                p.opponent.clone(),
+                p.games.to_string(),
+                format!("{}-{}-{}", p.wins, p.draws, p.losses),
+                interval_text(&p.score, true),
+                opt(&p.nodes_measured),
+                opt(&p.nodes_opponent),
+                opt(&p.ms_measured),
+                opt(&p.plies),
+            ]
+        })
+        .collect()
+}
+
+fn write_outputs(run: &Run, out: &Path, s: &Summary, games: &[GameRecord]) -> Result<()> {
+    let headers = [
+        "agent",
+        "opponent",
+        "games",
+        "won-drawn-lost",
+        "score (95 % CI)",
+        "nodes a move",
+        "opponent's nodes a move",
+        "ms a move",
+        "plies",
+    ];
+    let claims = table(
+        &["claim", "paper", "Ply", "verdict"],
+        &s.claims
+            .iter()
+            .map(|c| {
+                vec![
+                    c.claim.clone(),
+                    c.paper.clone(),
+                    c.ours.clone(),
+                    c.verdict.into(),
+                ]
+            })
+            .collect::<Vec<_>>(),
+    );
+    let killers =
+        s.killers
+            .as_ref()
+            .map_or("No alpha-beta search was measured.".to_string(), |k| {
+                table(
+                    &[
+                        "searches",
+                        "nodes with killers / without (geometric mean, 95 % CI)",
+                        "Mann-Whitney U",
+                        "p",
+                        "effect size r",
+                    ],
+                    &[vec![
+                        k.searches.to_string(),
+                        interval_text(&k.ratio, false),
+                        k.test.map_or("-".into(), |t| num(t.u)),
+                        k.test.map_or("-".into(), |t| p_value(t.p)),
+                        k.test.map_or("-".into(), |t| num(t.r)),
+                    ]],
+                )
+            });
+    let report = format!(
+        "# Draughts agents: alpha-beta with quiescence and killers against UCT\n\n\
+         T. Tesan, \"Twist: a trivially simple draughts engine + extensible microframework for \
+         game-playing agents\", re-run with Ply's engines (`ply experiment draughts-agents`).\n\n{}\n\n\
+         The paper publishes no results: it describes the agents and states what they should do. \
+         Its setting is kept: English draughts (WCDF), the naive material evaluation (man 1, king 2; \
+         Ply's `material` preset), a draw after {DRAW_AFTER_PLIES} plies without a winner, UCT's \
+         budget in nodes (tree steps and playout plies together). Alpha-beta searches {AB_DEPTH} plies \
+         without a transposition table, with a single killer list of {KILLERS} moves for the whole tree \
+         (the paper's SimpleKillerAlphaBeta) and quiescence search. The quiescence differs: the paper \
+         searches a fixed number of extra plies below a non-quiescent leaf, Ply extends captures until \
+         the position is quiet. Each pairing plays every seeded opening of {OPENING_PLIES} random \
+         plies twice, colours swapped. Scores count a win 1 and a draw ½, with Wilson intervals; \
+         means have t intervals.\n\n\
+         ## Does it reproduce?\n\n{claims}\n\n\
+         ## Alpha-beta against UCT by node budget\n\n{}\n\n![UCT's score by budget](budget.svg)\n\n\
+         ## UCT's exploration constant\n\nAt {} nodes.\n\n{}\n\n\
+         ## Killer moves\n\n\
+         Every alpha-beta move of the killer games (alpha-beta against UCT at {} nodes) searched again \
+         without killers, on the same position.\n\n{killers}\n\n\
+         ## Quiescence\n\n{}\n",
+        super::provenance(run),
+        table(&headers, &pairing_rows(&s.pairings, "budget")),
+        s.sweep_budgets
+            .iter()
+            .map(|&b| grouped(b as i64))
+            .collect::<Vec<_>>()
+            .join(" and "),
+        table(&headers, &pairing_rows(&s.pairings, "exploration")),
+        grouped(s.killer_budget as i64),
+        table(&headers, &pairing_rows(&s.pairings, "quiescence")),
+    );
+    write(out, "report.md", &report)?;
+    let budget_points: Vec<(f64, f64)> = s
+        .pairings
+        .iter()
+        .filter(|p| p.part == "budget")
+        .map(|p| (p.x.log10(), p.score.mean * 100.0))
+        .collect();
+    let bounds = |f: fn(&Interval) -> f64| -> Vec<(f64, f64)> {
+        s.pairings
+            .iter()
+            .filter(|p| p.part == "budget")
+            .map(|p| (p.x.log10(), f(&p.score) * 100.0))
+            .collect()
+    };
+    write(
+        out,
+        "budget.svg",
+        &line_chart(
+            "UCT against alpha-beta by node budget",
+            "log10 of UCT's node budget",
+            "UCT's score, %",
+            false,
+            &[
+                Series {
+                    name: "score".into(),
+                    points: budget_points,
+                    joined: true,
+                },
+                Series {
+                    name: "95 % CI, low".into(),
+                    points: bounds(|i| i.lo),
+                    joined: true,
+                },
+                Series {
+                    name: "95 % CI, high".into(),
+                    points: bounds(|i| i.hi),
+                    joined: true,
+                },
+            ],
+        ),
+    )?;
+    write(
+        out,
+        "games.csv",
+        &csv(
+            &[
+                "part",
+                "first",
+                "second",
+                "measured_first",
+                "opening",
+                "moves",
+                "score",
+                "plies",
+                "nodes_measured",
+                "nodes_opponent",
+                "ms_measured",
+            ],
+            &games
+                .iter()
+                .map(|g| {
+                    vec![
+                        g.part.into(),
+                        g.first.clone(),
+                        g.second.clone(),
+                        g.measured_first.to_string(),
+                        g.opening.clone(),
+                        g.moves.clone(),
+                        g.score.to_string(),
+                        g.plies.to_string(),
+                        format!("{:.1}", g.nodes_measured),
+                        format!("{:.1}", g.nodes_opponent),
+                        format!("{:.3}", g.ms_measured),
+                    ]
+                })
+                .collect::<Vec<_>>(),
+        ),
+    )?;
+    write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
+    Ok(())
+}
