@@ -244,3 +244,60 @@ fn draughts_agents_report_and_invariants() {
     let k = &summary["killers"];
     assert!(k["searches"].as_u64().is_some_and(|n| n > 0), "{k}");
 }
+
+#[test]
+fn othello_heuristics_report_and_invariants() {
+    let (a, b) = (temp_dir("oh-a"), temp_dir("oh-b"));
+    run("othello-heuristics", a.path(), 3);
+    run("othello-heuristics", b.path(), 3);
+    let report = read(a.path(), "report.md");
+    for section in [
+        "## Does it reproduce?",
+        "## One component against another (tables 4.1-4.4)",
+        "## The full heuristic minus one component (tables 4.5-4.6)",
+        "## Four weightings (tables 4.7-4.9)",
+        "## Component-wise against the static board (section 4.3)",
+    ] {
+        assert!(report.contains(section), "{section}");
+    }
+    assert_eq!(
+        read(a.path(), "pairings.csv"),
+        read(b.path(), "pairings.csv"),
+        "the same seed gives the same games"
+    );
+    let summary: Value = serde_json::from_str(&read(a.path(), "summary.json")).expect("json");
+    let pairings = summary["pairings"].as_array().expect("pairings");
+    let count = |part: &str| pairings.iter().filter(|p| p["part"] == part).count();
+    // Round robins of four (six pairings) and the full heuristic against each of its four
+    // components removed, per depth; one duel.
+    assert_eq!((count("singles"), count("ablation")), (6, 4));
+    assert_eq!((count("combinations"), count("static")), (6, 1));
+    for p in pairings {
+        let n = |k: &str| p[k].as_u64().expect(k);
+        assert_eq!(n("wins") + n("draws") + n("losses"), n("games"), "{p}");
+        assert_eq!(n("games"), 2, "--quick: one opening, both colours");
+    }
+    // In a round robin every game gives out one point: the standings' points add up to the
+    // games played, and each player played three opponents twice.
+    for part in ["singles", "combinations"] {
+        let rows: Vec<&Value> = summary["standings"]
+            .as_array()
+            .expect("standings")
+            .iter()
+            .filter(|s| s["part"] == part)
+            .collect();
+        assert_eq!(rows.len(), 4);
+        let points: f64 = rows
+            .iter()
+            .map(|s| s["score"]["mean"].as_f64().expect("score") * 6.0)
+            .sum();
+        assert!((points - 12.0).abs() < 1e-9, "{part}: {points}");
+        for s in rows {
+            assert_eq!(s["games"], 6);
+            // Discs on the board at the end: never more than 64 a game between the two.
+            let won = s["discs_won_per_game"].as_f64().expect("won");
+            let lost = s["discs_lost_per_game"].as_f64().expect("lost");
+            assert!(won + lost <= 64.0 + 1e-9, "{s}");
+        }
+    }
+}

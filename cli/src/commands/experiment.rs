@@ -1,6 +1,8 @@
 //! `ply experiment <name>`: re-runs a paper's experiment and writes its report, data and plots.
 
-use crate::experiment::{Run, connect4_variants, draughts_agents, history_ads, othello_scout};
+use crate::experiment::{
+    Run, connect4_variants, draughts_agents, history_ads, othello_heuristics, othello_scout,
+};
 use anyhow::Result;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -15,6 +17,9 @@ pub enum Name {
     /// Polk and Oommen: History-ADS move ordering in Othello (tables 1, 7, 12) and the Virus Game
     /// (tables 4, 10).
     HistoryAds,
+    /// "Intelligent Othello" (2023): the component heuristics one against another, minus one,
+    /// four weightings, and against the static board.
+    OthelloHeuristics,
     /// Hernandez, Daza and Florez 2019: SCOUT against alpha-beta at depth 8 in Othello.
     OthelloScoutVsAlphabeta,
 }
@@ -79,6 +84,11 @@ pub fn run(args: Args) -> Result<()> {
                     })
                 )
             })
+            .collect(),
+        Name::OthelloHeuristics => othello_heuristics::run(&run, &args.out)?
+            .claims
+            .into_iter()
+            .map(|c| format!("{}: {} ({})", c.verdict, c.claim, c.ours))
             .collect(),
         Name::OthelloScoutVsAlphabeta => {
             let s = othello_scout::run(&run, &args.out)?;

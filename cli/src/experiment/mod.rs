@@ -5,14 +5,13 @@
 pub mod connect4_variants;
 pub mod draughts_agents;
 pub mod history_ads;
+pub mod othello_heuristics;
 pub mod othello_scout;
 pub mod plot;
 pub mod report;
 pub mod stats;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What every experiment is given.
@@ -52,34 +51,15 @@ pub fn parallel_map<T: Sync, R: Send>(
     bar: &ProgressBar,
     f: impl Fn(&T) -> R + Sync,
 ) -> Vec<R> {
-    let next = AtomicUsize::new(0);
-    let results: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(items.len().max(1));
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(item) = items.get(i) else { break };
-                    let r = f(item);
-                    if let Ok(mut all) = results.lock()
-                        && let Some(slot) = all.get_mut(i)
-                    {
-                        *slot = Some(r);
-                    }
-                    bar.inc(1);
-                }
-            });
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut results: Vec<Option<R>> = (0..items.len()).map(|_| None).collect();
+    crate::tournament::play::run_pool(items, threads, f, |i, r| {
+        if let Some(slot) = results.get_mut(i) {
+            *slot = Some(r);
         }
+        bar.inc(1);
     });
-    results
-        .into_inner()
-        .unwrap_or_default()
-        .into_iter()
-        .flatten()
-        .collect()
+    results.into_iter().flatten().collect()
 }
 
 /// Where and when the figures were measured, for the report's header.
