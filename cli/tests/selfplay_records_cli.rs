@@ -72,4 +72,77 @@ fn records_export_gives_back_what_was_stored() {
     let connect4: Vec<String> = text(&o.stdout).lines().map(str::to_string).collect();
     assert_eq!(connect4.len(), 2);
     assert!(connect4.iter().all(|l| l.contains("\"game\":\"connect4\"")));
+
+    // The field's formats: one move string a line, PDN, and a WTHOR database.
+    use ply_core::games::GameKind;
+    let notation = |kind: GameKind| -> Vec<String> {
+        written
+            .iter()
+            .filter(|r| r.game == kind)
+            .map(ply_core::record::standard_notation)
+            .collect()
+    };
+    let o = ply(&[
+        "records",
+        "export",
+        "--db",
+        &db.url,
+        "--format",
+        "transcript",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let mut lines: Vec<String> = text(&o.stdout).lines().map(str::to_string).collect();
+    let mut want = [notation(GameKind::Othello), notation(GameKind::Connect4)].concat();
+    lines.sort();
+    want.sort();
+    assert_eq!(lines, want);
+    assert!(
+        text(&o.stderr).contains("skipped 2 records"),
+        "{}",
+        text(&o.stderr)
+    );
+
+    let o = ply(&["records", "export", "--db", &db.url, "--format", "pdn"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for game in notation(GameKind::Checkers) {
+        assert!(text(&o.stdout).contains(&game), "{game}");
+    }
+
+    let refused = ply(&["records", "export", "--db", &db.url, "--format", "wthor"]);
+    assert!(!refused.status.success());
+    assert!(
+        text(&refused.stderr).contains("--out"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let wtb = dir.path().join("games.wtb");
+    let wtb_s = wtb.to_string_lossy().into_owned();
+    let o = ply(&[
+        "records", "export", "--db", &db.url, "--format", "wthor", "--out", &wtb_s,
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let bytes = std::fs::read(&wtb).expect("the file");
+    let othello: Vec<&ply_core::record::GameRecord> = written
+        .iter()
+        .filter(|r| {
+            r.game == GameKind::Othello && r.result.reason != ply_core::EndReason::Resignation
+        })
+        .collect();
+    assert_eq!(bytes.len(), 16 + 68 * othello.len());
+    assert_eq!(
+        u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]) as usize,
+        othello.len()
+    );
+    // Each game's first move, as 10 * rank + file, in the order they were stored.
+    let mut firsts: Vec<u8> = bytes[16..].chunks(68).map(|g| g[8]).collect();
+    let mut want: Vec<u8> = othello
+        .iter()
+        .map(|r| {
+            let m = r.moves[0].notation.as_bytes();
+            10 * (m[1] - b'0') + (m[0] - b'a' + 1)
+        })
+        .collect();
+    firsts.sort();
+    want.sort();
+    assert_eq!(firsts, want);
 }

@@ -11,6 +11,7 @@ mod id;
 mod notation;
 mod types;
 mod validate;
+pub mod wthor;
 
 pub use build::{RecordMeta, record_from_line};
 pub use dispatch::{validate, validate_at, validate_json};
