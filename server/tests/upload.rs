@@ -354,3 +354,43 @@ async fn stats_agree_with_the_uploaded_games() {
     })
     .await;
 }
+
+/// `format=` gives a page in its field's format: the same bytes `export_field` writes for the
+/// page's records (the CLI's export), the other games counted as skipped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_in_the_fields_formats() {
+    use ply_core::games::GameKind;
+    use ply_core::record::export::{FieldFormat, export_field};
+    with_device_on_each_backend("export_field_formats", |server, token| async move {
+        let played = games::mixed(3, 5);
+        upload(&server, &token, &values(&played)).await;
+        for format in FieldFormat::ALL {
+            let uri = format!("/v1/games?format={}", format.name());
+            let reply = server.get(&uri, Some(common::ADMIN)).await;
+            assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.text());
+            assert_eq!(reply.headers["content-type"], format.content_type());
+            let held = played
+                .iter()
+                .filter(|r| format.holds().contains(&r.game))
+                .count();
+            let want = export_field(format, &played, ply_core::record::now_ms());
+            assert_eq!(
+                reply.headers["x-skipped"],
+                (played.len() - held + want.refused.len()).to_string()
+            );
+            if format == FieldFormat::Wthor {
+                // The header's date is the day of the export: compare the games.
+                assert_eq!(reply.body.len(), want.bytes.len());
+                assert_eq!(&reply.body[4..], &want.bytes[4..]);
+                let othello = played.iter().filter(|r| r.game == GameKind::Othello).count();
+                assert_eq!(want.games + want.refused.len(), othello);
+            } else {
+                assert_eq!(reply.text(), String::from_utf8(want.bytes).expect("text"));
+            }
+        }
+        let reply = server.get("/v1/games?format=sgf", Some(common::ADMIN)).await;
+        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_query");
+        assert!(msg.contains("format") && msg.contains("sgf"), "{msg}");
+    })
+    .await;
+}

@@ -12,6 +12,7 @@ mod charts;
 mod csv;
 
 use anyhow::{Context, Result, bail};
+use ply_core::record::export::{FieldFormat, export_field};
 use ply_server::Db;
 use ply_server::db::StatsQuery;
 use std::io::Write;
@@ -59,14 +60,13 @@ pub enum Format {
 }
 
 impl Format {
-    /// The games this format holds (`None`: every game).
-    fn games(self) -> Option<&'static [ply_core::games::GameKind]> {
-        use ply_core::games::GameKind::*;
+    /// The field's format this is, if it is one (shared with the collector's export).
+    fn field(self) -> Option<FieldFormat> {
         match self {
             Format::Jsonl | Format::Csv => None,
-            Format::Wthor => Some(&[Othello]),
-            Format::Pdn => Some(&[Checkers]),
-            Format::Transcript => Some(&[Othello, Connect4]),
+            Format::Wthor => Some(FieldFormat::Wthor),
+            Format::Pdn => Some(FieldFormat::Pdn),
+            Format::Transcript => Some(FieldFormat::Transcript),
         }
     }
 }
@@ -115,16 +115,18 @@ async fn open(url: &str) -> Result<Db> {
 }
 
 async fn export(args: ExportArgs) -> Result<()> {
-    if args.format == Format::Wthor && args.out.is_none() {
+    let field = args.format.field();
+    if field == Some(FieldFormat::Wthor) && args.out.is_none() {
         bail!("--format wthor writes a binary file: give it --out FILE.wtb");
     }
-    if let (Some(game), Some(held)) = (args.game, args.format.games())
-        && !held.contains(&game)
+    if let (Some(game), Some(f)) = (args.game, field)
+        && !f.holds().contains(&game)
     {
         bail!(
-            "--format {:?} holds {} games, not {}",
-            args.format,
-            held.iter()
+            "--format {} holds {} games, not {}",
+            f.name(),
+            f.holds()
+                .iter()
                 .map(|g| g.name())
                 .collect::<Vec<_>>()
                 .join(" and "),
@@ -145,10 +147,8 @@ async fn export(args: ExportArgs) -> Result<()> {
     let game = args.game.map(|g| g.name());
     let mut since = 0;
     let mut count = 0usize;
-    let mut other_games = 0usize;
-    let mut refused = Vec::new();
-    let mut wthor_games = Vec::new();
-    let mut first_end_ms = None;
+    // The field's formats take the whole collection at once (a WTHOR file has one header).
+    let mut records = Vec::new();
     loop {
         let page = db.export_page(since, game, 500).await?;
         for (seq, body) in &page.records {
@@ -159,78 +159,37 @@ async fn export(args: ExportArgs) -> Result<()> {
             }
             let record = ply_core::record::parse_record(body.as_bytes())
                 .with_context(|| format!("stored record #{seq} does not parse"))?;
-            if args
-                .format
-                .games()
-                .is_some_and(|g| !g.contains(&record.game))
-            {
-                other_games += 1;
-                continue;
+            if args.format == Format::Csv {
+                writeln!(out, "{}", csv::row(&record))?;
+                count += 1;
+            } else {
+                records.push(record);
             }
-            match args.format {
-                Format::Jsonl => {}
-                Format::Csv => writeln!(out, "{}", csv::row(&record))?,
-                Format::Pdn => writeln!(out, "{}", ply_core::record::standard_notation(&record))?,
-                Format::Transcript => {
-                    writeln!(out, "{}", ply_core::record::standard_notation(&record))?
-                }
-                Format::Wthor => {
-                    match ply_core::record::wthor::encode_game(&record, Default::default()) {
-                        Ok(g) => {
-                            first_end_ms.get_or_insert(record.ended_at_ms);
-                            wthor_games.push(g);
-                        }
-                        Err(e) => {
-                            refused.push(e.to_string());
-                            continue;
-                        }
-                    }
-                }
-            }
-            count += 1;
         }
         since = page.next_cursor;
         if !page.more {
             break;
         }
     }
-    if args.format == Format::Wthor {
-        let (year, month, day) = civil_date(ply_core::record::now_ms());
-        let header = ply_core::record::wthor::WthorHeader {
-            created: (year, month, day),
-            // A WTHOR file holds one year; the games' year is that of the first one.
-            year: first_end_ms.map_or(year, |ms| civil_date(ms).0),
-            depth: 0,
-        };
-        out.write_all(&ply_core::record::wthor::encode_file(header, &wthor_games)?)?;
+    if let Some(f) = field {
+        let exported = export_field(f, &records, ply_core::record::now_ms());
+        out.write_all(&exported.bytes)?;
+        count = exported.games;
+        if exported.other_games > 0 {
+            eprintln!(
+                "skipped {} records of games --format {} does not hold",
+                exported.other_games,
+                f.name()
+            );
+        }
+        for reason in &exported.refused {
+            eprintln!("skipped {reason}");
+        }
     }
     out.flush()?;
     eprintln!("exported {count} records");
-    if other_games > 0 {
-        eprintln!(
-            "skipped {other_games} records of games --format {:?} does not hold",
-            args.format
-        );
-    }
-    for reason in &refused {
-        eprintln!("skipped {reason}");
-    }
     db.close().await;
     Ok(())
-}
-
-/// Year, month and day (UTC) of a unix time in milliseconds (Hinnant's days-to-civil).
-fn civil_date(ms: u64) -> (u16, u8, u8) {
-    let days = (ms / 86_400_000) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let doe = days.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year as u16, month as u8, day as u8)
 }
 
 async fn stats(args: StatsArgs) -> Result<()> {
@@ -360,19 +319,5 @@ fn print_table(header: &[&str], rows: impl Iterator<Item = Vec<String>>) {
     line(widths.iter().map(|w| "-".repeat(*w)).collect());
     for row in rows {
         line(row);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::civil_date;
-
-    #[test]
-    fn civil_dates_of_known_days() {
-        assert_eq!(civil_date(0), (1970, 1, 1));
-        // 2000-02-29 (a leap day in a century leap year) and 2026-11-24.
-        assert_eq!(civil_date(951_782_400_000), (2000, 2, 29));
-        assert_eq!(civil_date(1_795_478_400_000), (2026, 11, 24));
-        assert_eq!(civil_date(1_795_478_400_000 - 1), (2026, 11, 23));
     }
 }

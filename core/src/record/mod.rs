@@ -7,6 +7,7 @@
 mod build;
 mod dispatch;
 mod error;
+pub mod export;
 mod id;
 mod notation;
 mod types;
