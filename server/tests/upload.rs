@@ -382,13 +382,18 @@ async fn export_in_the_fields_formats() {
                 // The header's date is the day of the export: compare the games.
                 assert_eq!(reply.body.len(), want.bytes.len());
                 assert_eq!(&reply.body[4..], &want.bytes[4..]);
-                let othello = played.iter().filter(|r| r.game == GameKind::Othello).count();
+                let othello = played
+                    .iter()
+                    .filter(|r| r.game == GameKind::Othello)
+                    .count();
                 assert_eq!(want.games + want.refused.len(), othello);
             } else {
                 assert_eq!(reply.text(), String::from_utf8(want.bytes).expect("text"));
             }
         }
-        let reply = server.get("/v1/games?format=sgf", Some(common::ADMIN)).await;
+        let reply = server
+            .get("/v1/games?format=sgf", Some(common::ADMIN))
+            .await;
         let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_query");
         assert!(msg.contains("format") && msg.contains("sgf"), "{msg}");
     })
