@@ -1,7 +1,7 @@
 //! `history-ads`: S. Polk and B. J. Oommen, "On Achieving History-based Move Ordering in
-//! Adversarial Board Games using Adaptive Data Structures": for Othello (alpha-beta) tables 1
-//! (Move-to-Front and Transposition against no ADS), 7 (the list bounded to 20 and 5) and 12 (one
-//! list per tree level); for the four-player Virus Game (Best-Reply Search) tables 4 and 10, with
+//! Adversarial Board Games using Adaptive Data Structures": for Othello and Relaxed Checkers
+//! (alpha-beta) tables 1 and 2 (Move-to-Front and Transposition against no ADS), 7 and 8 (the
+//! list bounded to 20 and 5) and 12 and 13 (one list per tree level); for the four-player Virus Game (Best-Reply Search) tables 4 and 10, with
 //! one list per level and the Threat-ADS of their earlier paper as extra rows.
 //!
 //! The paper's protocol: the measured player searches with alpha-beta at the ply depth; its
@@ -12,13 +12,15 @@
 //! deviation of the search without an ADS (Glass's delta: table 1's 0.71 is (669 - 523) / 205).
 //!
 //! Ours is the same, with alpha-beta in generation order (no other move ordering, no table) and
-//! Ply's default Othello heuristic (the paper does not give its evaluation). One difference: Ply's
+//! Ply's default Othello heuristic (the paper does not give its evaluation); Relaxed Checkers is
+//! English draughts without compulsory captures, evaluated by material (man 1, king 2, the paper's
+//! draughts framework). One difference: Ply's
 //! ADS starts empty at every search, so knowledge is not carried from one turn to the next.
 //! For the Virus Game the measured player is the first of four on the 5x5 board, searching with
 //! BRS for ten turns; the midgame rows first play fifteen turns of 2-ply BRS for everyone. Ply's
 //! Virus Game is its reading of the paper's two sentences (see `ply_core::games::virus`), so only
-//! the savings, not the node counts, compare. The relaxed checkers, Focus and Chinese Checkers
-//! tables wait for those games (issue #15).
+//! the savings, not the node counts, compare. The Focus and Chinese Checkers tables wait for
+//! those games (issue #15).
 
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
@@ -26,6 +28,7 @@ use super::stats::{Interval, MannWhitney, mann_whitney, mean_interval};
 use super::{Run, parallel_map};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
+use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::Othello;
 use ply_core::games::virus::{SquaresEval, Virus};
 use ply_core::heuristic::HasHeuristic;
@@ -138,6 +141,50 @@ const PAPER_VIRUS: &[(u32, bool, &str, f64)] = &[
     (6, true, "Move-to-Front, limit 5", 6_390_000.0),
 ];
 
+/// The paper's Relaxed Checkers node counts: tables 2 (Move-to-Front, Transposition), 8 (limits
+/// 20 and 5) and 13 (per level, depths 6 and 8). Each table is its own run; where two print the
+/// same configuration (the unbounded Move-to-Front list), table 2's count is kept.
+const PAPER_RELAXED_CHECKERS: &[(u32, bool, &str, f64)] = &[
+    (4, false, "none", 5930.0),
+    (4, false, "Move-to-Front", 4712.0),
+    (4, false, "Transposition", 5148.0),
+    (4, false, "Move-to-Front, limit 20", 4755.0),
+    (4, false, "Move-to-Front, limit 5", 4776.0),
+    (6, false, "none", 78_600.0),
+    (6, false, "Move-to-Front", 40_800.0),
+    (6, false, "Transposition", 48_600.0),
+    (6, false, "Move-to-Front, limit 20", 42_700.0),
+    (6, false, "Move-to-Front, limit 5", 44_700.0),
+    (6, false, "Move-to-Front, per level", 45_300.0),
+    (6, false, "Move-to-Front, per level, limit 5", 46_900.0),
+    (8, false, "none", 910_000.0),
+    (8, false, "Move-to-Front", 362_000.0),
+    (8, false, "Transposition", 435_000.0),
+    (8, false, "Move-to-Front, limit 20", 375_000.0),
+    (8, false, "Move-to-Front, limit 5", 398_000.0),
+    (8, false, "Move-to-Front, per level", 394_000.0),
+    (8, false, "Move-to-Front, per level, limit 5", 416_000.0),
+    (4, true, "none", 5447.0),
+    (4, true, "Move-to-Front", 3772.0),
+    (4, true, "Transposition", 4497.0),
+    (4, true, "Move-to-Front, limit 20", 4130.0),
+    (4, true, "Move-to-Front, limit 5", 4217.0),
+    (6, true, "none", 64_000.0),
+    (6, true, "Move-to-Front", 36_100.0),
+    (6, true, "Transposition", 43_600.0),
+    (6, true, "Move-to-Front, limit 20", 36_700.0),
+    (6, true, "Move-to-Front, limit 5", 39_500.0),
+    (6, true, "Move-to-Front, per level", 38_100.0),
+    (6, true, "Move-to-Front, per level, limit 5", 37_800.0),
+    (8, true, "none", 859_000.0),
+    (8, true, "Move-to-Front", 317_000.0),
+    (8, true, "Transposition", 422_000.0),
+    (8, true, "Move-to-Front, limit 20", 333_000.0),
+    (8, true, "Move-to-Front, limit 5", 397_000.0),
+    (8, true, "Move-to-Front, per level", 350_000.0),
+    (8, true, "Move-to-Front, per level, limit 5", 404_000.0),
+];
+
 /// The paper's Othello node counts for (depth, midgame, variant label), tables 1, 7 and 12.
 const PAPER_OTHELLO: &[(u32, bool, &str, f64)] = &[
     (4, false, "none", 669.0),
@@ -197,13 +244,20 @@ pub struct Summary {
 /// the measured player (the side to move then) searches at `depth` for `MEASURED_TURNS` turns
 /// against random replies. Returns the node count and, per measured search, the position and its
 /// value.
-fn othello_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
-    let Ok(eval) = Othello::heuristic("default") else {
+fn two_player_trial<G: HasHeuristic>(
+    start: G,
+    preset: &str,
+    seed: u64,
+    depth: u32,
+    midgame: bool,
+    variant: Variant,
+) -> Trial {
+    let Ok(eval) = G::heuristic(preset) else {
         return (0, Vec::new());
     };
     let eval = &*eval;
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = Othello::start();
+    let mut pos = start;
     let mut moves = Vec::new();
     let config = |depth, ordering| SearchConfig {
         algorithm: Algorithm::AlphaBeta,
@@ -214,7 +268,7 @@ fn othello_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Tria
         ..SearchConfig::default()
     };
     if midgame {
-        let mut opening = Searcher::<Othello>::new(&config(2, OrderingConfig::none()));
+        let mut opening = Searcher::<G>::new(&config(2, OrderingConfig::none()));
         for _ in 0..2 * MIDGAME_TURNS {
             match opening.search(&pos, eval, &StopToken::new()).best_move {
                 Some(mv) => pos.play(mv),
@@ -225,7 +279,7 @@ fn othello_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Tria
     let measured = pos.side_to_move();
     let mut ordering = OrderingConfig::none();
     ordering.ads = variant.ads;
-    let mut searcher = Searcher::<Othello>::new(&config(depth, ordering));
+    let mut searcher = Searcher::<G>::new(&config(depth, ordering));
     let mut nodes = 0;
     let mut values = Vec::new();
     let mut turns = 0;
@@ -245,6 +299,19 @@ fn othello_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Tria
         }
     }
     (nodes, values)
+}
+
+fn othello_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    two_player_trial(Othello::start(), "default", seed, depth, midgame, variant)
+}
+
+/// Relaxed Checkers: English draughts without compulsory captures, with the material
+/// evaluation of the paper's draughts framework (man 1, king 2).
+fn relaxed_checkers_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    match Draughts::start().with_variant("relaxed") {
+        Ok(start) => two_player_trial(start, "material", seed, depth, midgame, variant),
+        Err(_) => (0, Vec::new()),
+    }
 }
 
 /// The node count of a trial and, per measured search, the position and its value.
@@ -311,7 +378,7 @@ struct GameTable {
     trial: fn(u64, u32, bool, Variant) -> Trial,
 }
 
-const TABLES: [GameTable; 2] = [
+const TABLES: [GameTable; 3] = [
     GameTable {
         game: "Othello",
         variants: &OTHELLO_VARIANTS,
@@ -319,6 +386,14 @@ const TABLES: [GameTable; 2] = [
         depths: &[4, 6, 8],
         quick_depths: &[2, 4],
         trial: othello_trial,
+    },
+    GameTable {
+        game: "Relaxed Checkers",
+        variants: &OTHELLO_VARIANTS,
+        paper: PAPER_RELAXED_CHECKERS,
+        depths: &[4, 6, 8],
+        quick_depths: &[2],
+        trial: relaxed_checkers_trial,
     },
     GameTable {
         game: "Virus",
@@ -499,7 +574,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
                 }
             }
         }
-        let file = format!("{}.svg", table.game.to_lowercase());
+        let file = format!("{}.svg", table.game.to_lowercase().replace(' ', "-"));
         write(
             out,
             &file,
@@ -573,11 +648,13 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         .collect();
     let agree = s.rows.iter().all(|r| r.values_agree);
     let report = format!(
-        "# History-ADS in Othello and the Virus Game\n\n\
-         S. Polk and B. J. Oommen, History-ADS, tables 1, 7 and 12 (Othello) and 4 and 10 (the \
-         Virus Game), re-run with Ply's engines (`ply experiment history-ads`).\n\n{}\n\n\
-         Protocol: {trials} trials per row. Othello: the measured player searches with alpha-beta \
-         (generation order, no table, Ply's default Othello heuristic) for {MEASURED_TURNS} turns \
+        "# History-ADS in Othello, Relaxed Checkers and the Virus Game\n\n\
+         S. Polk and B. J. Oommen, History-ADS, tables 1, 7 and 12 (Othello), 2, 8 and 13 \
+         (Relaxed Checkers) and 4 and 10 (the Virus Game), re-run with Ply's engines \
+         (`ply experiment history-ads`).\n\n{}\n\n\
+         Protocol: {trials} trials per row. Othello and Relaxed Checkers: the measured player \
+         searches with alpha-beta (generation order, no table; Ply's default Othello heuristic, \
+         material for draughts without compulsory captures) for {MEASURED_TURNS} turns \
          against random replies; midgame rows first play {MIDGAME_TURNS} turns of 2-ply \
          alpha-beta for both sides. Virus Game (four players, 5x5, Ply's reading of the rules): \
          the first player searches with Best-Reply Search (squares held as the evaluation) for \
