@@ -1,12 +1,71 @@
 //! Choosing a game at run time: the game name, an optional position and rules variant.
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
 use ply_core::games::GameKind;
+use std::fmt;
+use std::str::FromStr;
 
-/// Runs `$body` with `$G` bound to the concrete game type of `$kind`.
+/// A game by name: one of the two-player games the apps and the collector know, or a
+/// multi-player research game (which only `ply perft`, `show` and `search` take).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyGame {
+    Two(GameKind),
+    Multi(MultiKind),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MultiKind {
+    Virus,
+}
+
+impl MultiKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            MultiKind::Virus => "virus",
+        }
+    }
+}
+
+impl FromStr for AnyGame {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "virus" | "virus-game" => Ok(AnyGame::Multi(MultiKind::Virus)),
+            _ => s.parse::<GameKind>().map(AnyGame::Two).map_err(|_| {
+                format!("unknown game '{s}' (expected othello, connect4, checkers or virus)")
+            }),
+        }
+    }
+}
+
+impl fmt::Display for AnyGame {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnyGame::Two(g) => f.write_str(g.name()),
+            AnyGame::Multi(m) => f.write_str(m.name()),
+        }
+    }
+}
+
+/// Runs `$body` with `$G` bound to the concrete game type of `$kind` (an [`AnyGame`]); a
+/// multi-player game is refused with a message naming the commands that take it.
 #[macro_export]
 macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::AnyGame::Multi(m) => anyhow::bail!(
+                "{} is a multi-player game: `ply perft`, `ply show` and `ply search` take it",
+                m.name()
+            ),
+            $crate::games::AnyGame::Two(two) => $crate::with_two_player_game!(two, $G => $body),
+        }
+    };
+}
+
+/// Runs `$body` with `$G` bound to the concrete game type of `$kind` (a [`GameKind`]).
+#[macro_export]
+macro_rules! with_two_player_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
             ply_core::games::GameKind::Othello => {
@@ -28,8 +87,8 @@ macro_rules! with_game {
 /// The arguments every game command shares.
 #[derive(clap::Args, Clone, Debug)]
 pub struct GameArgs {
-    /// othello, connect4 or checkers
-    pub game: GameKind,
+    /// othello, connect4 or checkers (perft, show and search also take virus)
+    pub game: AnyGame,
     /// Start position in the game's notation (Othello: 64 chars a1..h8 + side, or a transcript
     /// like f5d6c3; Connect Four: column digits from the empty board; checkers: a FEN tag value).
     #[arg(long, short = 'p', allow_hyphen_values = true)]
@@ -37,11 +96,21 @@ pub struct GameArgs {
     /// Rules variant (checkers: standard or relaxed, where captures are optional).
     #[arg(long, default_value = "standard")]
     pub variant: String,
+    /// Players, for the multi-player games (virus: 2 to 4, default 4); a position given with
+    /// --position carries its own.
+    #[arg(long = "players", id = "seat_count")]
+    pub players: Option<u8>,
 }
 
 impl GameArgs {
     /// The start position these arguments name, with a message that says what is wrong and where.
     pub fn position<G: Game>(&self) -> Result<G> {
+        if let Some(n) = self.players.filter(|&n| n != 2) {
+            bail!(
+                "{} is a two-player game: --players {n} applies to virus",
+                G::NAME
+            );
+        }
         let pos = match &self.position {
             None => G::start(),
             Some(text) => G::parse_position(text)

@@ -4,6 +4,7 @@ mod commands;
 mod experiment;
 mod games;
 mod http;
+mod multi;
 mod tournament;
 
 use clap::{Parser, Subcommand};
@@ -70,5 +71,16 @@ fn main() -> ExitCode {
             eprintln!("error: {err:#}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// clap checks its argument definitions only when a command is built: two flags with one id
+    /// (a shared `GameArgs` and a command's own) would panic at the first use of that command.
+    #[test]
+    fn every_command_line_definition_is_consistent() {
+        use clap::CommandFactory;
+        super::Cli::command().debug_assert();
     }
 }

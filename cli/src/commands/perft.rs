@@ -1,6 +1,6 @@
 //! `ply perft`: leaf counts of the game tree, optionally per root move and with speed.
 
-use crate::games::GameArgs;
+use crate::games::{AnyGame, GameArgs};
 use crate::with_game;
 use anyhow::{Result, bail};
 use ply_core::Game;
@@ -21,7 +21,27 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let AnyGame::Multi(kind) = args.game.game {
+        if args.depth > 64 {
+            bail!("depth {} is too deep for perft (at most 64)", args.depth);
+        }
+        let started = Instant::now();
+        let total = crate::multi::perft(kind, &args.game, args.depth, args.divide)?;
+        report(kind.name(), args.depth, total, started, args.bench);
+        return Ok(());
+    }
     with_game!(args.game.game, G => run_for::<G>(&args))
+}
+
+fn report(name: &str, depth: u32, total: u64, started: Instant, bench: bool) {
+    if bench {
+        let secs = started.elapsed().as_secs_f64();
+        eprintln!(
+            "{name} perft({depth}) in {secs:.3} s: {:.1} M leaves/s",
+            total as f64 / secs.max(1e-9) / 1e6
+        );
+    }
+    println!("{total}");
 }
 
 fn run_for<G: Game>(args: &Args) -> Result<()> {
@@ -45,16 +65,6 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
     } else {
         ply_core::perft(&pos, args.depth)
     };
-    if args.bench {
-        let secs = started.elapsed().as_secs_f64();
-        eprintln!(
-            "{} perft({}) in {:.3} s: {:.1} M leaves/s",
-            G::NAME,
-            args.depth,
-            secs,
-            total as f64 / secs.max(1e-9) / 1e6
-        );
-    }
-    println!("{total}");
+    report(G::NAME, args.depth, total, started, args.bench);
     Ok(())
 }

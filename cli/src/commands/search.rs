@@ -1,7 +1,7 @@
 //! `ply search`: one engine on one position; best move, score, principal variation and
 //! statistics, as text or JSON. Also home of the engine options `ply play` and `ply bench` share.
 
-use crate::games::GameArgs;
+use crate::games::{AnyGame, GameArgs};
 use crate::with_game;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::heuristic::HasHeuristic;
@@ -17,9 +17,10 @@ use std::sync::Arc;
 /// Engine options shared by `ply search`, `ply play` and `ply bench`.
 #[derive(clap::Args, Clone, Debug)]
 pub struct EngineArgs {
-    /// minimax, alphabeta, pvs, scout or mcts
-    #[arg(long, default_value = "pvs")]
-    pub algo: Algorithm,
+    /// minimax, alphabeta, pvs (default), scout or mcts; for the multi-player games paranoid,
+    /// maxn, brs (default) or mcts
+    #[arg(long)]
+    pub algo: Option<String>,
     /// Depth limit in plies (default 6 without --time-ms; unlimited deepening with it).
     #[arg(long, short = 'd')]
     pub depth: Option<u32>,
@@ -97,8 +98,14 @@ impl EngineArgs {
             seed: self.seed,
             node_budget: self.node_budget,
         };
+        let algorithm = match self.algo.as_deref() {
+            None => Algorithm::Pvs,
+            Some(name) => name
+                .parse::<Algorithm>()
+                .map_err(|e| anyhow!("--algo: {e}"))?,
+        };
         Ok(SearchConfig {
-            algorithm: self.algo,
+            algorithm,
             depth: self.depth,
             time_ms: self.time_ms,
             iterative: self.iterative,
@@ -158,6 +165,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let AnyGame::Multi(kind) = args.game.game {
+        return crate::multi::search(kind, &args.game, &args.engine, args.json);
+    }
     with_game!(args.game.game, G => run_for::<G>(&args))
 }
 

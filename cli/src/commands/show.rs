@@ -2,7 +2,7 @@
 //! the app core's board view (the one the apps and `ply play` draw) after `--moves`.
 
 use crate::commands::play::options;
-use crate::games::GameArgs;
+use crate::games::{AnyGame, GameArgs};
 use crate::with_game;
 use anyhow::{Context, Result, bail};
 use ply_app::ClientPlatform;
@@ -28,6 +28,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let AnyGame::Multi(kind) = args.game.game {
+        if args.svg.is_some() {
+            bail!(
+                "--svg draws the apps' boards: {} is not in the apps yet",
+                kind.name()
+            );
+        }
+        return crate::multi::show(kind, &args.game);
+    }
     if let Some(path) = &args.svg {
         if args.game.position.is_some() {
             bail!("--svg draws a game played from the start: give its moves with --moves");
@@ -45,7 +54,10 @@ pub fn run(args: Args) -> Result<()> {
 /// its runtime: nothing is written (its data directory is never created), and the one search
 /// a hint needs runs here.
 fn board_svg(args: &Args) -> Result<String> {
-    let game = options::game(args.game.game, &args.game.variant)?;
+    let AnyGame::Two(kind) = args.game.game else {
+        bail!("--svg draws the apps' boards, which hold two-player games");
+    };
+    let game = options::game(kind, &args.game.variant)?;
     let dir = std::env::temp_dir().join(format!("ply-show-{}-unused", std::process::id()));
     let mut app = App::new(AppConfig {
         data_dir: dir.to_string_lossy().into_owned(),

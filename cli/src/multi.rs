@@ -1,0 +1,249 @@
+//! The multi-player research games in `ply perft`, `ply show` and `ply search`: the position
+//! from `--position` or a start for `--players`, and the multi-player engines (Paranoid, Max-N,
+//! Best-Reply Search, MCTS) with their orderings.
+
+use crate::commands::search::EngineArgs;
+use crate::games::{GameArgs, MultiKind};
+use anyhow::{Context, Result, anyhow, bail};
+use ply_core::Game;
+use ply_core::games::virus::{SquaresEval, Virus, VirusConfig};
+use ply_core::search::StopToken;
+use ply_core::search::config::AdsUpdate;
+use ply_core::search::multi::mcts::MultiMcts;
+use ply_core::search::multi::{
+    HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiOrdering, MultiResult,
+    search_multi,
+};
+use serde_json::json;
+use std::io::Write;
+
+/// The position the arguments name.
+pub fn virus(args: &GameArgs) -> Result<Virus> {
+    if args.variant != "standard" {
+        bail!(
+            "virus has no variant '{}': its rules are in --position",
+            args.variant
+        );
+    }
+    match &args.position {
+        Some(text) => {
+            let pos = Virus::parse_position(text)
+                .map_err(|e| anyhow!("{e}"))
+                .with_context(|| format!("bad --position for virus: '{text}'"))?;
+            if let Some(n) = args.players.filter(|&n| n != pos.players()) {
+                bail!(
+                    "--players {n} disagrees with the position, which seats {}",
+                    pos.players()
+                );
+            }
+            Ok(pos)
+        }
+        None => Virus::new(VirusConfig {
+            players: args.players.unwrap_or(4),
+            ..VirusConfig::default()
+        })
+        .map_err(|e| anyhow!("virus: {e}")),
+    }
+}
+
+pub fn perft(kind: MultiKind, args: &GameArgs, depth: u32, divide: bool) -> Result<u64> {
+    match kind {
+        MultiKind::Virus => Ok(perft_of(&virus(args)?, depth, divide)),
+    }
+}
+
+fn perft_of<G: Game>(pos: &G, depth: u32, divide: bool) -> u64 {
+    if !(divide && depth > 0 && pos.outcome().is_none()) {
+        return ply_core::perft(pos, depth);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let mut total = 0;
+    for mv in moves {
+        let mut child = *pos;
+        child.play(mv);
+        let n = ply_core::perft(&child, depth - 1);
+        println!("{} {n}", pos.format_move(mv));
+        total += n;
+    }
+    total
+}
+
+pub fn show(kind: MultiKind, args: &GameArgs) -> Result<()> {
+    match kind {
+        MultiKind::Virus => show_of(&virus(args)?),
+    }
+}
+
+fn show_of<G: MultiGame>(pos: &G) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{}", pos.render().trim_end_matches('\n'))?;
+    writeln!(out, "position: {}", pos.format_position())?;
+    match pos.outcome() {
+        Some(outcome) => writeln!(out, "game over: {outcome:?}")?,
+        None => {
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
+            let out_of_game: Vec<String> = (0..pos.players() as u8)
+                .filter(|&p| !pos.is_active(p))
+                .map(|p| p.to_string())
+                .collect();
+            writeln!(
+                out,
+                "player {} to move; legal moves: {}{}",
+                pos.side_to_move(),
+                names.join(" "),
+                if out_of_game.is_empty() {
+                    String::new()
+                } else {
+                    format!("; out: {}", out_of_game.join(" "))
+                }
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The multi-player engine the options describe. `--ordering` takes static, killer, history,
+/// ads-mtf, ads-transpose, threat-ads (Move-to-Front) and threat-ads-transpose; `tt` is accepted
+/// and means nothing here (these engines keep no table).
+pub fn config(engine: &EngineArgs) -> Result<MultiConfig> {
+    let algorithm = match engine
+        .algo
+        .as_deref()
+        .unwrap_or("brs")
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "paranoid" => MultiAlgorithm::Paranoid,
+        "maxn" | "max-n" => MultiAlgorithm::MaxN,
+        "brs" | "best-reply" => MultiAlgorithm::BestReply,
+        "mcts" => MultiAlgorithm::Mcts,
+        other => bail!(
+            "--algo {other} is a two-player engine; the multi-player games take paranoid, maxn, brs or mcts"
+        ),
+    };
+    let depth = engine.depth.unwrap_or(4);
+    if depth == 0 {
+        bail!("--depth must be at least 1");
+    }
+    let mut ordering = MultiOrdering::default();
+    let mut history_ads = None;
+    let mut threat_ads = None;
+    let ads = |update| HistoryAds {
+        update,
+        limit: engine.ads_limit,
+        per_level: engine.ads_per_level,
+        per_player: false,
+    };
+    for name in engine
+        .ordering
+        .split([',', '+'])
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+    {
+        match name {
+            "none" | "tt" => {}
+            "static" => ordering.static_order = true,
+            "killer" | "killers" => ordering.killers = true,
+            "history" => ordering.history = true,
+            "ads" | "ads-mtf" => history_ads = Some(ads(AdsUpdate::MoveToFront)),
+            "ads-transpose" => history_ads = Some(ads(AdsUpdate::Transposition)),
+            "threat-ads" | "threat-ads-mtf" => threat_ads = Some(AdsUpdate::MoveToFront),
+            "threat-ads-transpose" => threat_ads = Some(AdsUpdate::Transposition),
+            other => bail!(
+                "--ordering: '{other}' is not a multi-player ordering (static, killer, history, ads-mtf, ads-transpose, threat-ads, threat-ads-transpose)"
+            ),
+        }
+    }
+    Ok(MultiConfig {
+        algorithm,
+        depth,
+        pruning: true,
+        history_ads,
+        threat_ads,
+        time_ms: engine.time_ms,
+        ordering,
+        mcts: MultiMcts {
+            playouts: engine.playouts.unwrap_or(if engine.time_ms.is_some() {
+                u64::MAX
+            } else {
+                10_000
+            }),
+            exploration: engine.exploration,
+            seed: engine.seed,
+            ..MultiMcts::default()
+        },
+    })
+}
+
+pub fn search(kind: MultiKind, args: &GameArgs, engine: &EngineArgs, as_json: bool) -> Result<()> {
+    let config = config(engine)?;
+    if engine.heuristic != "default" {
+        bail!("virus has one evaluation (squares held): --heuristic does not apply");
+    }
+    match kind {
+        MultiKind::Virus => report(&virus(args)?, &SquaresEval, &config, as_json),
+    }
+}
+
+fn report<G: MultiGame>(
+    pos: &G,
+    eval: &dyn MultiEvaluator<G>,
+    config: &MultiConfig,
+    as_json: bool,
+) -> Result<()> {
+    let r: MultiResult<G::Move> = search_multi(pos, eval, config, &StopToken::new());
+    let best = r.best_move.map(|m| pos.format_move(m));
+    let per_player = matches!(
+        config.algorithm,
+        MultiAlgorithm::MaxN | MultiAlgorithm::Mcts
+    );
+    let mut out = std::io::stdout().lock();
+    if as_json {
+        let mut v = json!({
+            "best_move": best,
+            "player": pos.side_to_move(),
+            "algorithm": format!("{:?}", config.algorithm).to_lowercase(),
+            "depth": config.depth,
+            "nodes": r.nodes,
+            "cutoffs": r.cutoffs,
+            "time_ms": r.time_ms,
+            "completed": r.completed,
+        });
+        // Paranoid and BRS value the position for the root player alone; Max-N and MCTS give
+        // every player's.
+        if per_player {
+            v["scores"] = json!(r.values.iter().take(pos.players()).collect::<Vec<_>>());
+        } else {
+            v["score"] = json!(r.value);
+        }
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else {
+        let value = if per_player {
+            format!(
+                "values {}",
+                r.values
+                    .iter()
+                    .take(pos.players())
+                    .enumerate()
+                    .map(|(p, v)| format!("player {p} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )
+        } else {
+            format!("value {} for player {}", r.value, pos.side_to_move())
+        };
+        writeln!(
+            out,
+            "best move {} ({value})\nnodes {}, cutoffs {}, {:.1} ms{}",
+            best.as_deref().unwrap_or("none (the game is over)"),
+            r.nodes,
+            r.cutoffs,
+            r.time_ms,
+            if r.completed { "" } else { ", stopped early" }
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,169 @@
+//! The multi-player Virus Game through `ply perft`, `ply show` and `ply search`: counts equal
+//! the library's perft, positions round-trip, each engine answers in its documented shape, and
+//! bad input is refused with a message naming what is wrong.
+
+mod common;
+
+use common::{ply, stdout, text};
+use ply_core::Game;
+use ply_core::games::virus::{Adjacency, Virus, VirusConfig};
+use serde_json::Value;
+
+fn ok(args: &[&str]) -> String {
+    let o = ply(args);
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    stdout(&o)
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let o = ply(args);
+    assert!(!o.status.success(), "{args:?} should fail");
+    let err = text(&o.stderr);
+    assert!(err.contains(needle), "{args:?}: {err}");
+}
+
+#[test]
+fn perft_counts_are_the_librarys_and_divide_adds_up() {
+    for players in 2..=4u8 {
+        let start = Virus::new(VirusConfig {
+            players,
+            ..VirusConfig::default()
+        })
+        .expect("a start");
+        let p = players.to_string();
+        for depth in 1..=5u32 {
+            let d = depth.to_string();
+            let total: u64 = ok(&["perft", "virus", &d, "--players", &p])
+                .trim()
+                .parse()
+                .expect("a count");
+            assert_eq!(
+                total,
+                ply_core::perft(&start, depth),
+                "{players} players, depth {depth}"
+            );
+        }
+        let out = ok(&["perft", "virus", "5", "--players", &p, "--divide"]);
+        let mut lines: Vec<&str> = out.lines().collect();
+        let total: u64 = lines.pop().expect("total").parse().expect("a count");
+        let sum: u64 = lines
+            .iter()
+            .map(|l| {
+                l.rsplit(' ')
+                    .next()
+                    .and_then(|n| n.parse::<u64>().ok())
+                    .expect("move count")
+            })
+            .sum();
+        assert_eq!(sum, total);
+    }
+}
+
+#[test]
+fn a_position_round_trips_through_show_and_perft_takes_it() {
+    let mut pos = Virus::new(VirusConfig {
+        size: 6,
+        players: 3,
+        adjacency: Adjacency::Four,
+        claim_empty: true,
+        turn_limit: 30,
+    })
+    .expect("a start");
+    let mut moves = Vec::new();
+    for i in 0..5 {
+        pos.legal_moves(&mut moves);
+        pos.play(moves[i % moves.len()]);
+    }
+    let text = pos.format_position();
+    let shown = ok(&["show", "virus", "--position", &text]);
+    assert!(shown.contains(&format!("position: {text}")), "{shown}");
+    let count: u64 = ok(&["perft", "virus", "3", "--position", &text])
+        .trim()
+        .parse()
+        .expect("a count");
+    assert_eq!(count, ply_core::perft(&pos, 3));
+}
+
+#[test]
+fn each_engine_answers_in_its_shape() {
+    for (algo, per_player) in [
+        ("paranoid", false),
+        ("brs", false),
+        ("maxn", true),
+        ("mcts", true),
+    ] {
+        let out = ok(&[
+            "search",
+            "virus",
+            "--players",
+            "3",
+            "--algo",
+            algo,
+            "--depth",
+            "3",
+            "--playouts",
+            "500",
+            "--ordering",
+            "killer,history,ads-mtf,threat-ads",
+            "--json",
+        ]);
+        let v: Value = serde_json::from_str(&out).expect("json");
+        assert!(v["best_move"].is_string(), "{algo}: {v}");
+        assert_eq!(v["completed"], true);
+        if per_player {
+            assert_eq!(v["scores"].as_array().map(Vec::len), Some(3), "{algo}: {v}");
+            assert!(v["score"].is_null());
+        } else {
+            assert!(v["score"].is_i64() && v["scores"].is_null(), "{algo}: {v}");
+        }
+    }
+    // The ordering changes the work, not the value (BRS with and without its orderings).
+    let value = |ordering: &str| -> Value {
+        let out = ok(&[
+            "search",
+            "virus",
+            "--depth",
+            "4",
+            "--ordering",
+            ordering,
+            "--json",
+        ]);
+        serde_json::from_str::<Value>(&out).expect("json")["score"].clone()
+    };
+    assert_eq!(
+        value("none"),
+        value("killer,history,ads-transpose,threat-ads-transpose")
+    );
+}
+
+#[test]
+fn bad_input_is_refused_with_the_reason() {
+    refused(&["perft", "virus", "3", "--players", "5"], "2 to 4 players");
+    refused(
+        &["perft", "othello", "3", "--players", "3"],
+        "two-player game",
+    );
+    refused(
+        &["search", "virus", "--algo", "pvs"],
+        "paranoid, maxn, brs or mcts",
+    );
+    refused(&["search", "virus", "--ordering", "tt,bogus"], "'bogus'");
+    refused(&["search", "othello", "--algo", "maxn"], "--algo");
+    refused(
+        &["perft", "virus", "2", "--position", "a.b/c 0"],
+        "bad --position for virus",
+    );
+    refused(&["show", "virus", "--svg", "x.svg"], "not in the apps");
+    refused(
+        &[
+            "tournament",
+            "virus",
+            "--player",
+            "a=depth=1",
+            "--player",
+            "b=depth=2",
+        ],
+        "multi-player",
+    );
+    refused(&["perft", "chess", "1"], "unknown game 'chess'");
+}
