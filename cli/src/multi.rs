@@ -17,6 +17,11 @@ use ply_core::search::multi::{
 use serde_json::json;
 use std::io::Write;
 
+/// A player as the boards show them: A, B, C, ...
+fn seat_name(p: u8) -> char {
+    char::from(b'A' + p.min(25))
+}
+
 /// The position the arguments name.
 pub fn virus(args: &GameArgs) -> Result<Virus> {
     if args.variant != "standard" {
@@ -87,12 +92,12 @@ fn show_of<G: MultiGame>(pos: &G) -> Result<()> {
             let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
             let out_of_game: Vec<String> = (0..pos.players() as u8)
                 .filter(|&p| !pos.is_active(p))
-                .map(|p| p.to_string())
+                .map(|p| seat_name(p).to_string())
                 .collect();
             writeln!(
                 out,
                 "player {} to move; legal moves: {}{}",
-                pos.side_to_move(),
+                seat_name(pos.side_to_move()),
                 names.join(" "),
                 if out_of_game.is_empty() {
                     String::new()
@@ -228,12 +233,16 @@ fn report<G: MultiGame>(
                     .iter()
                     .take(pos.players())
                     .enumerate()
-                    .map(|(p, v)| format!("player {p} {v}"))
+                    .map(|(p, v)| format!("{} {v}", seat_name(p as u8)))
                     .collect::<Vec<_>>()
                     .join(", ")
             )
         } else {
-            format!("value {} for player {}", r.value, pos.side_to_move())
+            format!(
+                "value {} for player {}",
+                r.value,
+                seat_name(pos.side_to_move())
+            )
         };
         writeln!(
             out,
@@ -246,4 +255,129 @@ fn report<G: MultiGame>(
         )?;
     }
     Ok(())
+}
+
+/// Who sits in a seat of a multi-player game at the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seat {
+    Human,
+    Computer,
+}
+
+/// `--seats human,computer,...` (h and c for short).
+pub fn parse_seats(text: &str) -> Result<Vec<Seat>> {
+    text.split(',')
+        .map(str::trim)
+        .enumerate()
+        .map(|(i, s)| match s.to_ascii_lowercase().as_str() {
+            "human" | "h" | "person" => Ok(Seat::Human),
+            "computer" | "c" | "engine" => Ok(Seat::Computer),
+            other => bail!(
+                "--seats: seat {} is '{other}' (expected human or computer)",
+                i + 1
+            ),
+        })
+        .collect()
+}
+
+/// `ply play virus --seats ...`: people type moves for their seats, the engine plays the others
+/// (Best-Reply Search by default, `--algo` and `--depth` as `ply search` takes them).
+pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Result<()> {
+    let seats = match &args.seats {
+        Some(text) => parse_seats(text)?,
+        None => {
+            let n = args.players.unwrap_or(4);
+            std::iter::once(Seat::Human)
+                .chain(std::iter::repeat_n(
+                    Seat::Computer,
+                    usize::from(n.saturating_sub(1)),
+                ))
+                .collect()
+        }
+    };
+    if let Some(n) = args.players.filter(|&n| usize::from(n) != seats.len()) {
+        bail!("--players {n} but --seats names {} seats", seats.len());
+    }
+    let game_args = GameArgs {
+        game: crate::games::AnyGame::Multi(kind),
+        position: args.position.clone(),
+        variant: args.variant.clone(),
+        players: Some(u8::try_from(seats.len()).unwrap_or(u8::MAX)),
+    };
+    let algo = match args.algo.as_str() {
+        "level" => "brs",
+        other => other,
+    };
+    let config = config(&EngineArgs::for_multi(algo, args.depth))?;
+    match kind {
+        MultiKind::Virus => play_loop(virus(&game_args)?, &SquaresEval, &config, &seats),
+    }
+}
+
+fn play_loop<G: MultiGame>(
+    mut pos: G,
+    eval: &dyn MultiEvaluator<G>,
+    config: &MultiConfig,
+    seats: &[Seat],
+) -> Result<()> {
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let mut line = String::new();
+    loop {
+        writeln!(out, "{}", pos.render().trim_end_matches('\n'))?;
+        if let Some(outcome) = pos.outcome() {
+            let result = match outcome.winner {
+                Some(w) => format!("player {} wins", seat_name(w)),
+                None => "a draw".into(),
+            };
+            writeln!(out, "game over: {result} ({:?})", outcome.reason)?;
+            return Ok(());
+        }
+        let mover = pos.side_to_move();
+        let name = seat_name(mover);
+        let seat = seats
+            .get(usize::from(mover))
+            .copied()
+            .unwrap_or(Seat::Computer);
+        let mv = match seat {
+            Seat::Computer => {
+                let r = search_multi(&pos, eval, config, &StopToken::new());
+                let Some(mv) = r.best_move else {
+                    bail!("the engine found no move for player {name}");
+                };
+                writeln!(
+                    out,
+                    "player {name} (computer) plays {}",
+                    pos.format_move(mv)
+                )?;
+                mv
+            }
+            Seat::Human => loop {
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
+                write!(
+                    out,
+                    "player {name}, your move ({}; quit): ",
+                    names.join(" ")
+                )?;
+                out.flush()?;
+                line.clear();
+                if stdin.read_line(&mut line)? == 0 {
+                    writeln!(out, "\ninput ended; the game is left unfinished")?;
+                    return Ok(());
+                }
+                let text = line.trim();
+                if text.eq_ignore_ascii_case("quit") {
+                    writeln!(out, "game left unfinished")?;
+                    return Ok(());
+                }
+                match pos.parse_move(text) {
+                    Ok(mv) => break mv,
+                    Err(e) => writeln!(out, "'{text}' is not a move here: {e}")?,
+                }
+            },
+        };
+        pos.play(mv);
+    }
 }

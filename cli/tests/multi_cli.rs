@@ -167,3 +167,48 @@ fn bad_input_is_refused_with_the_reason() {
     );
     refused(&["perft", "chess", "1"], "unknown game 'chess'");
 }
+
+#[test]
+fn play_seats_people_and_the_computer_around_one_terminal() {
+    // The computer in every seat plays the game to its end, each move a legal one.
+    let out = ok(&["play", "virus", "--seats", "c,c,c", "--depth", "2"]);
+    assert!(out.contains("game over:"), "{out}");
+    let mut pos = Virus::new(VirusConfig {
+        players: 3,
+        ..VirusConfig::default()
+    })
+    .expect("a start");
+    for line in out.lines().filter(|l| l.contains("(computer) plays ")) {
+        let mv = line.rsplit(' ').next().expect("a move");
+        let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{line}: {e}"));
+        pos.play(m);
+    }
+    assert!(pos.outcome().is_some(), "the moves printed end the game");
+    assert!(
+        out.contains(&format!(
+            "player {} wins",
+            (b'A' + pos.outcome().and_then(|o| o.winner).unwrap_or(0)) as char
+        )) || out.contains("a draw")
+    );
+
+    // A person's bad move is refused with the reason and asked again; quit leaves the game.
+    let o = common::ply_with_stdin(
+        &["play", "virus", "--seats", "human,computer"],
+        "z9\nb1\nquit\n",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("'z9' is not a move here"), "{out}");
+    assert!(out.contains("player B (computer) plays"), "{out}");
+    assert!(out.contains("game left unfinished"), "{out}");
+
+    refused(
+        &["play", "virus", "--seats", "human,robot"],
+        "seat 2 is 'robot'",
+    );
+    refused(
+        &["play", "virus", "--players", "3", "--seats", "h,c"],
+        "--players 3",
+    );
+    refused(&["play", "othello", "--seats", "h,c"], "multi-player games");
+}

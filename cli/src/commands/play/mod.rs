@@ -48,6 +48,9 @@ Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-
   quit            leave (the unfinished game is kept: ply play --resume)";
 
 pub fn run(args: Args) -> Result<()> {
+    if let crate::games::AnyGame::Multi(kind) = args.game {
+        return crate::multi::play(kind, &args);
+    }
     let choices = Choices::from_args(&args)?;
     let server = match &args.server {
         Some(text) => {

@@ -1,6 +1,7 @@
 //! `ply play`'s command line, turned into the app core's home-screen choices: the same
 //! [`Setup`] the phone apps build from taps, so the terminal plays the same engines.
 
+use crate::games::AnyGame;
 use anyhow::{Result, bail};
 use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS};
 use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
@@ -10,8 +11,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// othello, connect4 or checkers
-    pub game: CoreGame,
+    /// othello, connect4, checkers, or virus (multi-player, with --seats)
+    pub game: AnyGame,
     /// Rules variant (checkers: standard, or relaxed where captures are optional).
     #[arg(long, default_value = "standard")]
     pub variant: String,
@@ -63,6 +64,14 @@ pub struct Args {
     /// Write a picture (SVG) of the board into this directory after every change.
     #[arg(long)]
     pub svg_dir: Option<PathBuf>,
+    /// Multi-player games: who sits in each seat, in turn order, e.g. human,computer,computer
+    /// (h and c for short); the number of seats is the number of players [default: you first,
+    /// the computer in the other seats].
+    #[arg(long)]
+    pub seats: Option<String>,
+    /// Multi-player games: the number of players when --seats is not given (virus: 2 to 4).
+    #[arg(long)]
+    pub players: Option<u8>,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,7 +98,18 @@ pub struct Choices {
 
 impl Choices {
     pub fn from_args(args: &Args) -> Result<Choices> {
-        let game = game(args.game, &args.variant)?;
+        let AnyGame::Two(core_game) = args.game else {
+            bail!(
+                "{} is a multi-player game: it is played with --seats",
+                args.game
+            );
+        };
+        if args.seats.is_some() || args.players.is_some() {
+            bail!(
+                "--seats and --players are for the multi-player games; {core_game} is for two (see --mode and --side)"
+            );
+        }
+        let game = game(core_game, &args.variant)?;
         let (mode, side) = mode_and_side(args.mode, args.side.as_deref())?;
         let mut notes = Vec::new();
         let level = match (args.level, args.depth, args.time_ms) {
@@ -105,7 +125,7 @@ impl Choices {
                 if !presets.contains(name) {
                     bail!(
                         "unknown --heuristic '{name}' for {} (presets: {})",
-                        args.game.name(),
+                        core_game.name(),
                         presets.join(", ")
                     );
                 }
