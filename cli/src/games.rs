@@ -17,12 +17,14 @@ pub enum AnyGame {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MultiKind {
     Virus,
+    Focus,
 }
 
 impl MultiKind {
     pub fn name(self) -> &'static str {
         match self {
             MultiKind::Virus => "virus",
+            MultiKind::Focus => "focus",
         }
     }
 }
@@ -32,8 +34,9 @@ impl FromStr for AnyGame {
     fn from_str(s: &str) -> Result<Self, String> {
         match s.to_ascii_lowercase().as_str() {
             "virus" | "virus-game" => Ok(AnyGame::Multi(MultiKind::Virus)),
+            "focus" | "domination" => Ok(AnyGame::Multi(MultiKind::Focus)),
             _ => s.parse::<GameKind>().map(AnyGame::Two).map_err(|_| {
-                format!("unknown game '{s}' (expected othello, connect4, checkers or virus)")
+                format!("unknown game '{s}' (expected othello, connect4, checkers, virus or focus)")
             }),
         }
     }
@@ -55,7 +58,7 @@ macro_rules! with_game {
     ($kind:expr, $G:ident => $body:expr) => {
         match $kind {
             $crate::games::AnyGame::Multi(m) => anyhow::bail!(
-                "{} is a multi-player game: `ply perft`, `ply show` and `ply search` take it",
+                "{} is a multi-player game: `ply perft`, `ply show`, `ply search` and `ply play` take it",
                 m.name()
             ),
             $crate::games::AnyGame::Two(two) => $crate::with_two_player_game!(two, $G => $body),
@@ -87,7 +90,7 @@ macro_rules! with_two_player_game {
 /// The arguments every game command shares.
 #[derive(clap::Args, Clone, Debug)]
 pub struct GameArgs {
-    /// othello, connect4 or checkers (perft, show and search also take virus)
+    /// othello, connect4 or checkers (perft, show, search and play also take virus and focus)
     pub game: AnyGame,
     /// Start position in the game's notation (Othello: 64 chars a1..h8 + side, or a transcript
     /// like f5d6c3; Connect Four: column digits from the empty board; checkers: a FEN tag value).
@@ -96,8 +99,8 @@ pub struct GameArgs {
     /// Rules variant (checkers: standard or relaxed, where captures are optional).
     #[arg(long, default_value = "standard")]
     pub variant: String,
-    /// Players, for the multi-player games (virus: 2 to 4, default 4); a position given with
-    /// --position carries its own.
+    /// Players, for the multi-player games (virus: 2 to 4, default 4; focus: 2 to 4, default 2,
+    /// the published start); a position given with --position carries its own.
     #[arg(long = "players", id = "seat_count")]
     pub players: Option<u8>,
 }

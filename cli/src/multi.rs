@@ -1,4 +1,5 @@
-//! The multi-player research games in `ply perft`, `ply show` and `ply search`: the position
+//! The multi-player research games (the Virus Game, Focus) in `ply perft`, `ply show`,
+//! `ply search` and `ply play`: the position
 //! from `--position` or a start for `--players`, and the multi-player engines (Paranoid, Max-N,
 //! Best-Reply Search, MCTS) with their orderings.
 
@@ -6,6 +7,8 @@ use crate::commands::search::EngineArgs;
 use crate::games::{GameArgs, MultiKind};
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
+use ply_core::games::focus::Focus;
+use ply_core::games::focus::multi::StackControl;
 use ply_core::games::virus::{SquaresEval, Virus, VirusConfig};
 use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
@@ -17,10 +20,17 @@ use ply_core::search::multi::{
 use serde_json::json;
 use std::io::Write;
 
-/// A player as the boards show them: A, B, C, ...
-fn seat_name(p: u8) -> char {
-    char::from(b'A' + p.min(25))
+/// A player as the game's board shows them: the Virus Game's A, B, C, D; Focus's 1 to 4.
+fn seat_name(kind: MultiKind, p: u8) -> String {
+    match kind {
+        MultiKind::Virus => char::from(b'A' + p.min(25)).to_string(),
+        MultiKind::Focus => (u32::from(p) + 1).to_string(),
+    }
 }
+
+/// Plies after which a game with no person at the table is stopped: Focus has no repetition
+/// rule, so two engines can circle for ever.
+const UNATTENDED_PLY_LIMIT: u32 = 1000;
 
 /// The position the arguments name.
 pub fn virus(args: &GameArgs) -> Result<Virus> {
@@ -51,9 +61,33 @@ pub fn virus(args: &GameArgs) -> Result<Virus> {
     }
 }
 
+/// The Focus position the arguments name: `--position`, or the start for `--players` (2 by
+/// default: the two-player layout is the published one).
+pub fn focus(args: &GameArgs) -> Result<Focus> {
+    if args.variant != "standard" {
+        bail!("focus has no variant '{}'", args.variant);
+    }
+    match &args.position {
+        Some(text) => {
+            let pos = Focus::parse_position(text)
+                .map_err(|e| anyhow!("{e}"))
+                .with_context(|| format!("bad --position for focus: '{text}'"))?;
+            if let Some(n) = args.players.filter(|&n| usize::from(n) != pos.players()) {
+                bail!(
+                    "--players {n} disagrees with the position, which seats {}",
+                    pos.players()
+                );
+            }
+            Ok(pos)
+        }
+        None => Focus::new(args.players.unwrap_or(2)).map_err(|e| anyhow!("focus: {e}")),
+    }
+}
+
 pub fn perft(kind: MultiKind, args: &GameArgs, depth: u32, divide: bool) -> Result<u64> {
     match kind {
         MultiKind::Virus => Ok(perft_of(&virus(args)?, depth, divide)),
+        MultiKind::Focus => Ok(perft_of(&focus(args)?, depth, divide)),
     }
 }
 
@@ -76,11 +110,12 @@ fn perft_of<G: Game>(pos: &G, depth: u32, divide: bool) -> u64 {
 
 pub fn show(kind: MultiKind, args: &GameArgs) -> Result<()> {
     match kind {
-        MultiKind::Virus => show_of(&virus(args)?),
+        MultiKind::Virus => show_of(kind, &virus(args)?),
+        MultiKind::Focus => show_of(kind, &focus(args)?),
     }
 }
 
-fn show_of<G: MultiGame>(pos: &G) -> Result<()> {
+fn show_of<G: MultiGame>(kind: MultiKind, pos: &G) -> Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", pos.render().trim_end_matches('\n'))?;
     writeln!(out, "position: {}", pos.format_position())?;
@@ -92,12 +127,12 @@ fn show_of<G: MultiGame>(pos: &G) -> Result<()> {
             let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
             let out_of_game: Vec<String> = (0..pos.players() as u8)
                 .filter(|&p| !pos.is_active(p))
-                .map(|p| seat_name(p).to_string())
+                .map(|p| seat_name(kind, p))
                 .collect();
             writeln!(
                 out,
                 "player {} to move; legal moves: {}{}",
-                seat_name(pos.side_to_move()),
+                seat_name(kind, pos.side_to_move()),
                 names.join(" "),
                 if out_of_game.is_empty() {
                     String::new()
@@ -186,14 +221,19 @@ pub fn config(engine: &EngineArgs) -> Result<MultiConfig> {
 pub fn search(kind: MultiKind, args: &GameArgs, engine: &EngineArgs, as_json: bool) -> Result<()> {
     let config = config(engine)?;
     if engine.heuristic != "default" {
-        bail!("virus has one evaluation (squares held): --heuristic does not apply");
+        bail!(
+            "{} has one evaluation (virus: squares held; focus: stacks controlled and reserve): --heuristic does not apply",
+            kind.name()
+        );
     }
     match kind {
-        MultiKind::Virus => report(&virus(args)?, &SquaresEval, &config, as_json),
+        MultiKind::Virus => report(kind, &virus(args)?, &SquaresEval, &config, as_json),
+        MultiKind::Focus => report(kind, &focus(args)?, &StackControl, &config, as_json),
     }
 }
 
 fn report<G: MultiGame>(
+    kind: MultiKind,
     pos: &G,
     eval: &dyn MultiEvaluator<G>,
     config: &MultiConfig,
@@ -210,7 +250,12 @@ fn report<G: MultiGame>(
         let mut v = json!({
             "best_move": best,
             "player": pos.side_to_move(),
-            "algorithm": format!("{:?}", config.algorithm).to_lowercase(),
+            "algorithm": match config.algorithm {
+                MultiAlgorithm::Paranoid => "paranoid",
+                MultiAlgorithm::MaxN => "maxn",
+                MultiAlgorithm::BestReply => "brs",
+                MultiAlgorithm::Mcts => "mcts",
+            },
             "depth": config.depth,
             "nodes": r.nodes,
             "cutoffs": r.cutoffs,
@@ -233,7 +278,7 @@ fn report<G: MultiGame>(
                     .iter()
                     .take(pos.players())
                     .enumerate()
-                    .map(|(p, v)| format!("{} {v}", seat_name(p as u8)))
+                    .map(|(p, v)| format!("{} {v}", seat_name(kind, p as u8)))
                     .collect::<Vec<_>>()
                     .join(", ")
             )
@@ -241,7 +286,7 @@ fn report<G: MultiGame>(
             format!(
                 "value {} for player {}",
                 r.value,
-                seat_name(pos.side_to_move())
+                seat_name(kind, pos.side_to_move())
             )
         };
         writeln!(
@@ -286,7 +331,10 @@ pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Res
     let seats = match &args.seats {
         Some(text) => parse_seats(text)?,
         None => {
-            let n = args.players.unwrap_or(4);
+            let n = args.players.unwrap_or(match kind {
+                MultiKind::Virus => 4,
+                MultiKind::Focus => 2,
+            });
             std::iter::once(Seat::Human)
                 .chain(std::iter::repeat_n(
                     Seat::Computer,
@@ -310,11 +358,13 @@ pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Res
     };
     let config = config(&EngineArgs::for_multi(algo, args.depth))?;
     match kind {
-        MultiKind::Virus => play_loop(virus(&game_args)?, &SquaresEval, &config, &seats),
+        MultiKind::Virus => play_loop(kind, virus(&game_args)?, &SquaresEval, &config, &seats),
+        MultiKind::Focus => play_loop(kind, focus(&game_args)?, &StackControl, &config, &seats),
     }
 }
 
 fn play_loop<G: MultiGame>(
+    kind: MultiKind,
     mut pos: G,
     eval: &dyn MultiEvaluator<G>,
     config: &MultiConfig,
@@ -323,18 +373,26 @@ fn play_loop<G: MultiGame>(
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let mut line = String::new();
-    loop {
+    let unattended = seats.iter().all(|&s| s == Seat::Computer);
+    for ply in 0.. {
+        if unattended && ply >= UNATTENDED_PLY_LIMIT {
+            writeln!(
+                out,
+                "no end after {UNATTENDED_PLY_LIMIT} plies between engines; stopped"
+            )?;
+            return Ok(());
+        }
         writeln!(out, "{}", pos.render().trim_end_matches('\n'))?;
         if let Some(outcome) = pos.outcome() {
             let result = match outcome.winner {
-                Some(w) => format!("player {} wins", seat_name(w)),
+                Some(w) => format!("player {} wins", seat_name(kind, w)),
                 None => "a draw".into(),
             };
             writeln!(out, "game over: {result} ({:?})", outcome.reason)?;
             return Ok(());
         }
         let mover = pos.side_to_move();
-        let name = seat_name(mover);
+        let name = seat_name(kind, mover);
         let seat = seats
             .get(usize::from(mover))
             .copied()
@@ -380,4 +438,5 @@ fn play_loop<G: MultiGame>(
         };
         pos.play(mv);
     }
+    Ok(())
 }

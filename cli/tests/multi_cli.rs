@@ -212,3 +212,64 @@ fn play_seats_people_and_the_computer_around_one_terminal() {
     );
     refused(&["play", "othello", "--seats", "h,c"], "multi-player games");
 }
+
+#[test]
+fn focus_through_perft_show_search_and_play() {
+    use ply_core::games::focus::Focus;
+    for players in 2..=4u8 {
+        let start = Focus::new(players).expect("a start");
+        let p = players.to_string();
+        for depth in 1..=2u32 {
+            let d = depth.to_string();
+            let total: u64 = ok(&["perft", "focus", &d, "--players", &p])
+                .trim()
+                .parse()
+                .expect("a count");
+            assert_eq!(
+                total,
+                ply_core::perft(&start, depth),
+                "{players} players, depth {depth}"
+            );
+        }
+    }
+    let mut pos = Focus::new(3).expect("a start");
+    let mut moves = Vec::new();
+    for i in 0..7 {
+        pos.legal_moves(&mut moves);
+        pos.play(moves[(i * 7) % moves.len()]);
+    }
+    let position = pos.format_position();
+    assert!(
+        ok(&["show", "focus", "--position", &position]).contains(&format!("position: {position}"))
+    );
+    let out = ok(&[
+        "search",
+        "focus",
+        "--position",
+        &position,
+        "--algo",
+        "maxn",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["scores"].as_array().map(Vec::len), Some(3), "{v}");
+    let mv = v["best_move"].as_str().expect("a move");
+    assert!(pos.parse_move(mv).is_ok(), "{mv} is legal");
+
+    let o = common::ply_with_stdin(
+        &["play", "focus", "--seats", "human,computer"],
+        "b2-b3\nquit\n",
+    );
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = stdout(&o);
+    assert!(out.contains("player 2 (computer) plays"), "{out}");
+    // Engines alone stop at the unattended limit if they circle (Focus has no repetition rule).
+    let out = ok(&["play", "focus", "--seats", "c,c", "--depth", "1"]);
+    assert!(
+        out.contains("game over") || out.contains("no end after"),
+        "{out}"
+    );
+    refused(&["perft", "focus", "1", "--players", "5"], "focus");
+}

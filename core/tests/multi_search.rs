@@ -1,8 +1,10 @@
-//! Paranoid, Max-N and Best-Reply Search on the Virus Game, against plain recursive versions
-//! written here from their definitions: pruning and every ordering (History-ADS, Threat-ADS,
+//! Paranoid, Max-N and Best-Reply Search on the Virus Game and Focus, against plain recursive
+//! versions written here from their definitions: pruning and every ordering (History-ADS, Threat-ADS,
 //! killers, history, static) change node counts only.
 
 use ply_core::Game;
+use ply_core::games::focus::Focus;
+use ply_core::games::focus::multi::StackControl;
 use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
 use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
@@ -13,13 +15,13 @@ use ply_core::search::multi::{
 use ply_core::search::ordering::ads::AdsList;
 use proptest::prelude::*;
 
-fn values(pos: &Virus) -> Vec<i32> {
-    let mut v = vec![0; 4];
-    SquaresEval.evaluate(pos, &mut v);
+fn values_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>) -> Vec<i32> {
+    let mut v = vec![0; G::NUM_PLAYERS];
+    ev.evaluate(pos, &mut v);
     v
 }
 
-fn children(pos: &Virus) -> Vec<(u8, Virus)> {
+fn children<G: Game>(pos: &G) -> Vec<(G::Move, G)> {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     moves
@@ -33,12 +35,14 @@ fn children(pos: &Virus) -> Vec<(u8, Virus)> {
 }
 
 /// Paranoid by definition: the root maximises its value, everyone else minimises it.
-fn paranoid(pos: &Virus, depth: u32, root: u8) -> i32 {
+fn paranoid_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, depth: u32, root: u8) -> i32 {
     if depth == 0 || pos.outcome().is_some() {
-        return values(pos)[root as usize];
+        return values_of(pos, ev)[root as usize];
     }
     let kids = children(pos);
-    let vs = kids.iter().map(|(_, c)| paranoid(c, depth - 1, root));
+    let vs = kids
+        .iter()
+        .map(|(_, c)| paranoid_of(c, ev, depth - 1, root));
     if pos.side_to_move() == root {
         vs.max().expect("a move")
     } else {
@@ -47,14 +51,14 @@ fn paranoid(pos: &Virus, depth: u32, root: u8) -> i32 {
 }
 
 /// Max-N by definition: the player to move takes the child best for them (the first of equals).
-fn maxn(pos: &Virus, depth: u32) -> Vec<i32> {
+fn maxn_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, depth: u32) -> Vec<i32> {
     if depth == 0 || pos.outcome().is_some() {
-        return values(pos);
+        return values_of(pos, ev);
     }
     let me = pos.side_to_move() as usize;
     let mut best: Option<Vec<i32>> = None;
     for (_, c) in children(pos) {
-        let v = maxn(&c, depth - 1);
+        let v = maxn_of(&c, ev, depth - 1);
         if best.as_ref().is_none_or(|b| v[me] > b[me]) {
             best = Some(v);
         }
@@ -63,32 +67,50 @@ fn maxn(pos: &Virus, depth: u32) -> Vec<i32> {
 }
 
 /// BRS by definition: the root player's layer, then the best single reply of any opponent.
-fn brs(pos: &Virus, depth: u32, root: u8, max_node: bool) -> i32 {
+fn brs_of<G: MultiGame>(
+    pos: &G,
+    ev: &dyn MultiEvaluator<G>,
+    depth: u32,
+    root: u8,
+    max_node: bool,
+) -> i32 {
     if depth == 0 || pos.outcome().is_some() {
-        return values(pos)[root as usize];
+        return values_of(pos, ev)[root as usize];
     }
     if max_node {
         let me = pos.with_mover(root).expect("the root player is in");
         return children(&me)
             .iter()
-            .map(|(_, c)| brs(c, depth - 1, root, false))
+            .map(|(_, c)| brs_of(c, ev, depth - 1, root, false))
             .max()
             .expect("a move");
     }
     let mut best = i32::MAX;
-    for q in (0..pos.players()).filter(|&q| q != root) {
-        let Some(qpos) = MultiGame::with_mover(pos, q) else {
+    for q in (0..pos.players() as u8).filter(|&q| q != root) {
+        let Some(qpos) = pos.with_mover(q) else {
             continue;
         };
         for (_, c) in children(&qpos) {
-            let v = match MultiGame::with_mover(&c, root) {
-                Some(back) => brs(&back, depth - 1, root, true),
-                None => values(&c)[root as usize],
+            let v = match c.with_mover(root) {
+                Some(back) => brs_of(&back, ev, depth - 1, root, true),
+                None => values_of(&c, ev)[root as usize],
             };
             best = best.min(v);
         }
     }
     best
+}
+
+fn paranoid(pos: &Virus, depth: u32, root: u8) -> i32 {
+    paranoid_of(pos, &SquaresEval, depth, root)
+}
+
+fn maxn(pos: &Virus, depth: u32) -> Vec<i32> {
+    maxn_of(pos, &SquaresEval, depth)
+}
+
+fn brs(pos: &Virus, depth: u32, root: u8, max_node: bool) -> i32 {
+    brs_of(pos, &SquaresEval, depth, root, max_node)
 }
 
 fn run(pos: &Virus, config: MultiConfig) -> MultiResult<u8> {
@@ -377,4 +399,52 @@ fn history_and_threat_ads_save_nodes_in_the_papers_virus_setting() {
         ordered.nodes,
         plain.nodes
     );
+}
+
+/// Focus positions from random play (2 to 4 players; tall stacks and reserves show up).
+fn focus_position() -> impl Strategy<Value = Focus> {
+    (2u8..=4, prop::collection::vec(any::<u32>(), 0..30)).prop_map(|(players, picks)| {
+        let mut pos = Focus::new(players).expect("a start");
+        let mut moves = Vec::new();
+        for pick in picks {
+            let mut next = pos;
+            next.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            next.play(moves[pick as usize % moves.len()]);
+            if next.outcome().is_some() {
+                break;
+            }
+            pos = next;
+        }
+        pos
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// The engines on Focus, a game with a branching factor near 100: depths 1 and 2 (a depth-3
+    /// plain search would visit a million nodes a case).
+    #[test]
+    fn the_engines_on_focus_are_their_definitions(pos in focus_position(), depth in 1u32..=2) {
+        let root = pos.side_to_move();
+        let run = |c: MultiConfig| {
+            let r = search_multi(&pos, &StackControl, &c, &StopToken::new());
+            assert!(r.completed);
+            r
+        };
+        let want = paranoid_of(&pos, &StackControl, depth, root);
+        prop_assert_eq!(run(config(MultiAlgorithm::Paranoid, depth, true)).value, want);
+        let want = maxn_of(&pos, &StackControl, depth);
+        let pruned = run(config(MultiAlgorithm::MaxN, depth, true));
+        prop_assert_eq!(&pruned.values, &want);
+        prop_assert_eq!(pruned.best_move, run(config(MultiAlgorithm::MaxN, depth, false)).best_move);
+        let want = brs_of(&pos, &StackControl, depth, root, true);
+        for c in orderings() {
+            let r = run(MultiConfig { depth, ..c });
+            prop_assert_eq!(r.value, want, "{:?}", c);
+        }
+    }
 }

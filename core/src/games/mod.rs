@@ -2,6 +2,7 @@
 
 pub mod connect4;
 pub mod draughts;
+pub mod focus;
 pub mod othello;
 pub mod virus;
 
