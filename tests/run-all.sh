@@ -21,7 +21,7 @@ source tests/postgres.sh
 step "cargo test"
 cargo test --workspace --all-features
 
-step "Kotlin on the JVM (bindings and Android shell logic)"
+step "Kotlin on the JVM (bindings and the Android shell's platform adapters)"
 bash tests/kotlin.sh
 
 step "Swift checks (bindings and iOS shell)"

@@ -328,6 +328,23 @@ pub fn parse_seats(text: &str) -> Result<Vec<Seat>> {
 /// `ply play virus --seats ...`: people type moves for their seats, the engine plays the others
 /// (Best-Reply Search by default, `--algo` and `--depth` as `ply search` takes them).
 pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Result<()> {
+    // The two-player games' options go through the app core, which does not hold these games.
+    let unsupported = [
+        ("--mode", args.mode.is_some()),
+        ("--side", args.side.is_some()),
+        ("--level", args.level.is_some()),
+        ("--time-ms", args.time_ms.is_some()),
+        ("--server", args.server.is_some()),
+        ("--resume", args.resume),
+        ("--svg-dir", args.svg_dir.is_some()),
+        ("--heuristic", args.heuristic.is_some()),
+    ];
+    if let Some((flag, _)) = unsupported.iter().find(|(_, given)| *given) {
+        bail!(
+            "{flag} is for the two-player games; {} takes --seats, --players, --algo, --depth and --position",
+            kind.name()
+        );
+    }
     let seats = match &args.seats {
         Some(text) => parse_seats(text)?,
         None => {

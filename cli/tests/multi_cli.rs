@@ -211,6 +211,10 @@ fn play_seats_people_and_the_computer_around_one_terminal() {
         "--players 3",
     );
     refused(&["play", "othello", "--seats", "h,c"], "multi-player games");
+    refused(
+        &["play", "virus", "--level", "5"],
+        "--level is for the two-player games",
+    );
 }
 
 #[test]
