@@ -21,6 +21,7 @@ use crate::search::config::{Playout, SearchConfig};
 use crate::search::rng::SplitMix64;
 use crate::search::score::clamp_eval;
 use crate::search::stats::SearchStats;
+use crate::search::uct::{Tree, node_bytes};
 
 /// Longest playout before it is scored a draw (guards against games without a move limit).
 const MAX_PLAYOUT_PLIES: u32 = 2000;
@@ -29,23 +30,10 @@ const DEFAULT_NODE_CAP: usize = 1 << 20;
 /// Playouts when neither a playout budget nor a time budget is given.
 const DEFAULT_PLAYOUTS: u64 = 10_000;
 
-#[derive(Clone, Copy, Debug)]
-struct Node<M> {
-    mv: Option<M>,
-    first_child: u32,
-    n_children: u32,
-    visits: u32,
-    expanded: bool,
-    /// Player who made `mv` (the side to move at the parent).
-    mover: Player,
-    /// Sum of rewards for `mover`.
-    reward: f64,
-}
-
 /// Node cap for a configuration: the tree never allocates more than this many nodes.
 pub fn node_cap<M>(config: &SearchConfig) -> usize {
     let by_memory = if config.tt_bytes > 0 {
-        config.tt_bytes / std::mem::size_of::<Node<M>>()
+        config.tt_bytes / node_bytes::<M>()
     } else {
         DEFAULT_NODE_CAP
     };
@@ -70,8 +58,7 @@ struct Mcts<'a, G: Game> {
     eval: &'a dyn Evaluator<G>,
     budget: &'a Budget,
     rng: SplitMix64,
-    tree: Vec<Node<G::Move>>,
-    cap: usize,
+    tree: Tree<G::Move>,
     moves: Vec<G::Move>,
     stats: SearchStats,
 }
@@ -131,58 +118,9 @@ impl<G: Game> Mcts<'_, G> {
         best.map(|(m, _)| m)
     }
 
-    /// Child of `node` to descend into.
-    fn select(&mut self, node: usize) -> Option<usize> {
-        let n = *self.tree.get(node)?;
-        let first = n.first_child as usize;
-        let children = first..first + n.n_children as usize;
-        let unvisited = children
-            .clone()
-            .filter(|&c| self.tree[c].visits == 0)
-            .count();
-        if unvisited > 0 {
-            let pick = self.rng.below(unvisited);
-            return children.filter(|&c| self.tree[c].visits == 0).nth(pick);
-        }
-        let log_n = f64::from(n.visits.max(1)).ln();
-        let c = self.config.mcts.exploration;
-        let mut best = None;
-        let mut best_value = f64::NEG_INFINITY;
-        for i in children {
-            let child = &self.tree[i];
-            let visits = f64::from(child.visits);
-            let value = child.reward / visits + c * (log_n / visits).sqrt();
-            if value > best_value {
-                best_value = value;
-                best = Some(i);
-            }
-        }
-        best
-    }
-
     fn expand(&mut self, node: usize, pos: &G) {
         pos.legal_moves(&mut self.moves);
-        if self.tree.len() + self.moves.len() > self.cap || self.moves.is_empty() {
-            return;
-        }
-        let first = self.tree.len() as u32;
-        let mover = pos.side_to_move();
-        for &mv in &self.moves {
-            self.tree.push(Node {
-                mv: Some(mv),
-                first_child: 0,
-                n_children: 0,
-                visits: 0,
-                expanded: false,
-                mover,
-                reward: 0.0,
-            });
-        }
-        if let Some(n) = self.tree.get_mut(node) {
-            n.first_child = first;
-            n.n_children = self.moves.len() as u32;
-            n.expanded = true;
-        }
+        self.tree.expand(node, pos.side_to_move(), &self.moves);
     }
 
     fn iterate(&mut self, root: &G, path: &mut Vec<usize>) {
@@ -195,21 +133,25 @@ impl<G: Game> Mcts<'_, G> {
             if pos.outcome().is_some() {
                 break;
             }
-            if !self.tree[node].expanded {
+            if !self.tree.is_expanded(node) {
                 self.expand(node, &pos);
-                if !self.tree[node].expanded {
+                if !self.tree.is_expanded(node) {
                     break;
                 }
             }
-            let Some(child) = self.select(node) else {
+            let Some(child) = self
+                .tree
+                .select(node, self.config.mcts.exploration, &mut self.rng)
+            else {
                 break;
             };
-            if let Some(mv) = self.tree[child].mv {
+            let child_node = self.tree.nodes[child];
+            if let Some(mv) = child_node.mv {
                 pos.play(mv);
             }
             node = child;
             path.push(child);
-            if self.tree[child].visits == 0 {
+            if child_node.visits == 0 {
                 self.stats.nodes += 1;
                 break;
             }
@@ -220,28 +162,10 @@ impl<G: Game> Mcts<'_, G> {
         }
         let reward0 = self.playout(pos);
         self.stats.playouts += 1;
-        for &i in path.iter() {
-            if let Some(n) = self.tree.get_mut(i) {
-                n.visits = n.visits.saturating_add(1);
-                n.reward += if n.mover == 0 { reward0 } else { 1.0 - reward0 };
-            }
-        }
-    }
-
-    fn best_child(&self, node: usize) -> Option<usize> {
-        let n = self.tree.get(node)?;
-        let first = n.first_child as usize;
-        (first..first + n.n_children as usize).max_by(|&a, &b| {
-            let (x, y) = (&self.tree[a], &self.tree[b]);
-            x.visits
-                .cmp(&y.visits)
-                .then(
-                    (x.reward / f64::from(x.visits.max(1)))
-                        .total_cmp(&(y.reward / f64::from(y.visits.max(1)))),
-                )
-                // Ties go to the earlier move: max_by keeps the last maximum, so reverse the index.
-                .then(b.cmp(&a))
-        })
+        self.tree.backup(
+            path,
+            |mover| if mover == 0 { reward0 } else { 1.0 - reward0 },
+        );
     }
 }
 
@@ -257,8 +181,8 @@ pub(crate) fn run_mcts<G: Game>(
         eval,
         budget,
         rng: SplitMix64::new(config.mcts.seed),
-        tree: Vec::with_capacity(cap),
-        cap,
+        // The root is reached by the other side's move: its reward is never read.
+        tree: Tree::new(cap, cap, 1 - pos.side_to_move().min(1)),
         moves: Vec::new(),
         stats: SearchStats::default(),
     };
@@ -268,15 +192,6 @@ pub(crate) fn run_mcts<G: Game>(
         result.completed = true;
         return result;
     }
-    mcts.tree.push(Node {
-        mv: None,
-        first_child: 0,
-        n_children: 0,
-        visits: 0,
-        expanded: false,
-        mover: 1 - pos.side_to_move().min(1),
-        reward: 0.0,
-    });
     let playouts = config.mcts.playouts.unwrap_or(
         if config.time_ms.is_some() || config.mcts.node_budget.is_some() {
             u64::MAX
@@ -309,8 +224,8 @@ pub(crate) fn run_mcts<G: Game>(
     stats.tree_nodes = mcts.tree.len() as u64;
     stats.depth = stats.seldepth;
     let mut node = 0;
-    while let Some(child) = mcts.best_child(node) {
-        let n = mcts.tree[child];
+    while let Some(child) = mcts.tree.best_child(node) {
+        let n = mcts.tree.nodes[child];
         if n.visits == 0 {
             break;
         }

@@ -62,6 +62,7 @@ pub mod score;
 mod scout;
 pub mod stats;
 pub mod tt;
+pub(crate) mod uct;
 
 pub use cancel::StopToken;
 pub use config::{

@@ -15,6 +15,7 @@
 use crate::game::{Outcome, Player};
 use crate::search::cancel::Budget;
 use crate::search::rng::SplitMix64;
+use crate::search::uct::Tree;
 
 use super::{MultiEvaluator, MultiGame, MultiResult};
 
@@ -48,25 +49,12 @@ impl Default for MultiMcts {
 /// Longest playout before it is shared as a draw (games without a turn limit).
 const MAX_PLAYOUT_PLIES: u32 = 2000;
 
-#[derive(Clone, Copy, Debug)]
-struct Node<M> {
-    mv: Option<M>,
-    first_child: u32,
-    n_children: u32,
-    visits: u32,
-    expanded: bool,
-    /// Who played `mv`: the player at the parent, the only one who reads `reward`.
-    mover: Player,
-    /// Sum of `mover`'s rewards.
-    reward: f64,
-}
-
 struct Mcts<'a, G: MultiGame> {
     config: &'a MultiMcts,
     eval: &'a dyn MultiEvaluator<G>,
     budget: &'a Budget,
     rng: SplitMix64,
-    tree: Vec<Node<G::Move>>,
+    tree: Tree<G::Move>,
     moves: Vec<G::Move>,
     /// This playout's reward per player.
     reward: Vec<f64>,
@@ -134,59 +122,6 @@ impl<G: MultiGame> Mcts<'_, G> {
         self.share_among_active(&pos);
     }
 
-    fn select(&mut self, node: usize) -> Option<usize> {
-        let n = *self.tree.get(node)?;
-        let first = n.first_child as usize;
-        let children = first..first + n.n_children as usize;
-        let unvisited = children
-            .clone()
-            .filter(|&c| self.tree[c].visits == 0)
-            .count();
-        if unvisited > 0 {
-            let pick = self.rng.below(unvisited);
-            return children.filter(|&c| self.tree[c].visits == 0).nth(pick);
-        }
-        let log_n = f64::from(n.visits.max(1)).ln();
-        let c = self.config.exploration;
-        let mut best = None;
-        let mut best_value = f64::NEG_INFINITY;
-        for i in children {
-            let child = &self.tree[i];
-            let visits = f64::from(child.visits);
-            let value = child.reward / visits + c * (log_n / visits).sqrt();
-            if value > best_value {
-                best_value = value;
-                best = Some(i);
-            }
-        }
-        best
-    }
-
-    fn expand(&mut self, node: usize, pos: &G) {
-        pos.legal_moves(&mut self.moves);
-        if self.moves.is_empty() || self.tree.len() + self.moves.len() > self.config.max_nodes {
-            return;
-        }
-        let first = self.tree.len() as u32;
-        let mover = pos.side_to_move();
-        for &mv in &self.moves {
-            self.tree.push(Node {
-                mv: Some(mv),
-                first_child: 0,
-                n_children: 0,
-                visits: 0,
-                expanded: false,
-                mover,
-                reward: 0.0,
-            });
-        }
-        if let Some(n) = self.tree.get_mut(node) {
-            n.first_child = first;
-            n.n_children = self.moves.len() as u32;
-            n.expanded = true;
-        }
-    }
-
     fn iterate(&mut self, root: &G, path: &mut Vec<usize>, root_sum: &mut [f64]) {
         path.clear();
         path.push(0);
@@ -197,54 +132,37 @@ impl<G: MultiGame> Mcts<'_, G> {
             if pos.outcome().is_some() {
                 break;
             }
-            if !self.tree[node].expanded {
-                self.expand(node, &pos);
-                if !self.tree[node].expanded {
+            if !self.tree.is_expanded(node) {
+                pos.legal_moves(&mut self.moves);
+                self.tree.expand(node, pos.side_to_move(), &self.moves);
+                if !self.tree.is_expanded(node) {
                     break;
                 }
             }
-            let Some(child) = self.select(node) else {
+            let Some(child) = self
+                .tree
+                .select(node, self.config.exploration, &mut self.rng)
+            else {
                 break;
             };
-            if let Some(mv) = self.tree[child].mv {
+            let child_node = self.tree.nodes[child];
+            if let Some(mv) = child_node.mv {
                 pos.play(mv);
             }
             node = child;
             path.push(child);
-            if self.tree[child].visits == 0 {
+            if child_node.visits == 0 {
                 break;
             }
         }
         self.playout(pos);
-        for &i in path.iter() {
-            if let Some(n) = self.tree.get_mut(i) {
-                n.visits = n.visits.saturating_add(1);
-                n.reward += self
-                    .reward
-                    .get(usize::from(n.mover))
-                    .copied()
-                    .unwrap_or(0.0);
-            }
-        }
+        let reward = &self.reward;
+        self.tree.backup(path, |mover| {
+            reward.get(usize::from(mover)).copied().unwrap_or(0.0)
+        });
         for (s, r) in root_sum.iter_mut().zip(&self.reward) {
             *s += r;
         }
-    }
-
-    fn best_child(&self) -> Option<usize> {
-        let n = self.tree.first()?;
-        let first = n.first_child as usize;
-        (first..first + n.n_children as usize).max_by(|&a, &b| {
-            let (x, y) = (&self.tree[a], &self.tree[b]);
-            x.visits
-                .cmp(&y.visits)
-                .then(
-                    (x.reward / f64::from(x.visits.max(1)))
-                        .total_cmp(&(y.reward / f64::from(y.visits.max(1)))),
-                )
-                // Ties go to the earlier move (max_by keeps the last maximum).
-                .then(b.cmp(&a))
-        })
     }
 }
 
@@ -260,18 +178,19 @@ pub(super) fn run<G: MultiGame>(
     budget: &Budget,
 ) -> MultiResult<G::Move> {
     let players = G::NUM_PLAYERS;
+    let root_player = pos.side_to_move();
     let mut mcts = Mcts {
         config,
         eval,
         budget,
         rng: SplitMix64::new(config.seed),
-        tree: Vec::with_capacity(config.max_nodes.clamp(1, 1 << 16)),
+        // The root's reward is never read (no sibling to compare it with).
+        tree: Tree::new(config.max_nodes.max(1), 1 << 16, root_player),
         moves: Vec::new(),
         reward: vec![0.0; players],
         values: vec![0; players],
         nodes: 0,
     };
-    let root_player = pos.side_to_move();
     let mut root_sum = vec![0.0; players];
     let mut playouts = 0u64;
     let mut completed = true;
@@ -279,15 +198,6 @@ pub(super) fn run<G: MultiGame>(
         mcts.share_outcome(pos, &outcome);
         root_sum.clone_from(&mcts.reward);
     } else {
-        mcts.tree.push(Node {
-            mv: None,
-            first_child: 0,
-            n_children: 0,
-            visits: 0,
-            expanded: false,
-            mover: root_player,
-            reward: 0.0,
-        });
         let mut path = Vec::new();
         while playouts < config.playouts {
             if playouts.is_multiple_of(16) && mcts.budget.expired() {
@@ -298,14 +208,14 @@ pub(super) fn run<G: MultiGame>(
             playouts += 1;
         }
     }
-    let best = mcts.best_child();
+    let best = mcts.tree.best_child(0);
     let n = playouts.max(1) as f64;
     let values: Vec<i32> = root_sum
         .iter()
         .map(|s| (s / n * VALUE_SCALE).round() as i32)
         .collect();
     MultiResult {
-        best_move: best.and_then(|i| mcts.tree[i].mv),
+        best_move: best.and_then(|i| mcts.tree.nodes[i].mv),
         value: values.get(usize::from(root_player)).copied().unwrap_or(0),
         values,
         nodes: mcts.nodes,
