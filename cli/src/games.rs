@@ -18,6 +18,7 @@ pub enum AnyGame {
 pub enum MultiKind {
     Virus,
     Focus,
+    ChineseCheckers,
 }
 
 impl MultiKind {
@@ -25,6 +26,7 @@ impl MultiKind {
         match self {
             MultiKind::Virus => "virus",
             MultiKind::Focus => "focus",
+            MultiKind::ChineseCheckers => "chinese-checkers",
         }
     }
 }
@@ -35,8 +37,13 @@ impl FromStr for AnyGame {
         match s.to_ascii_lowercase().as_str() {
             "virus" | "virus-game" => Ok(AnyGame::Multi(MultiKind::Virus)),
             "focus" | "domination" => Ok(AnyGame::Multi(MultiKind::Focus)),
+            "chinese-checkers" | "chinese_checkers" | "chinesecheckers" | "sternhalma" => {
+                Ok(AnyGame::Multi(MultiKind::ChineseCheckers))
+            }
             _ => s.parse::<GameKind>().map(AnyGame::Two).map_err(|_| {
-                format!("unknown game '{s}' (expected othello, connect4, checkers, virus or focus)")
+                format!(
+                    "unknown game '{s}' (expected othello, connect4, checkers, virus, focus or chinese-checkers)"
+                )
             }),
         }
     }
@@ -90,17 +97,21 @@ macro_rules! with_two_player_game {
 /// The arguments every game command shares.
 #[derive(clap::Args, Clone, Debug)]
 pub struct GameArgs {
-    /// othello, connect4 or checkers (perft, show, search and play also take virus and focus)
+    /// othello, connect4 or checkers (perft, show, search and play also take virus, focus and
+    /// chinese-checkers)
     pub game: AnyGame,
     /// Start position in the game's notation (Othello: 64 chars a1..h8 + side, or a transcript
     /// like f5d6c3; Connect Four: column digits from the empty board; checkers: a FEN tag value).
     #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Rules variant (checkers: standard or relaxed, where captures are optional).
+    /// Rules variant (checkers: standard or relaxed, where captures are optional; chinese-checkers:
+    /// standard, where a filled target with one own piece wins, or classic, all ten own pieces,
+    /// either with +lock to keep pieces in their target).
     #[arg(long, default_value = "standard")]
     pub variant: String,
     /// Players, for the multi-player games (virus: 2 to 4, default 4; focus: 2 to 4, default 2,
-    /// the published start); a position given with --position carries its own.
+    /// the published start; chinese-checkers: 2, 3, 4 or 6, default 4); a position given with
+    /// --position carries its own.
     #[arg(long = "players", id = "seat_count")]
     pub players: Option<u8>,
 }
@@ -110,7 +121,7 @@ impl GameArgs {
     pub fn position<G: Game>(&self) -> Result<G> {
         if let Some(n) = self.players.filter(|&n| n != 2) {
             bail!(
-                "{} is a two-player game: --players {n} applies to virus",
+                "{} is a two-player game: --players {n} applies to virus, focus and chinese-checkers",
                 G::NAME
             );
         }

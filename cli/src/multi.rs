@@ -1,4 +1,4 @@
-//! The multi-player research games (the Virus Game, Focus) in `ply perft`, `ply show`,
+//! The multi-player research games (the Virus Game, Focus, Chinese Checkers) in `ply perft`, `ply show`,
 //! `ply search` and `ply play`: the position
 //! from `--position` or a start for `--players`, and the multi-player engines (Paranoid, Max-N,
 //! Best-Reply Search, MCTS) with their orderings.
@@ -7,6 +7,9 @@ use crate::commands::search::EngineArgs;
 use crate::games::{GameArgs, MultiKind};
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
+use ply_core::games::chinese_checkers::{
+    ChineseCheckers, ChineseCheckersConfig, DistanceEval, GoalRule,
+};
 use ply_core::games::focus::Focus;
 use ply_core::games::focus::multi::StackControl;
 use ply_core::games::virus::{SquaresEval, Virus, VirusConfig};
@@ -20,10 +23,11 @@ use ply_core::search::multi::{
 use serde_json::json;
 use std::io::Write;
 
-/// A player as the game's board shows them: the Virus Game's A, B, C, D; Focus's 1 to 4.
+/// A player as the game's board shows them: the Virus Game's A, B, C, D; Focus's 1 to 4;
+/// Chinese Checkers' A to F.
 fn seat_name(kind: MultiKind, p: u8) -> String {
     match kind {
-        MultiKind::Virus => char::from(b'A' + p.min(25)).to_string(),
+        MultiKind::Virus | MultiKind::ChineseCheckers => char::from(b'A' + p.min(25)).to_string(),
         MultiKind::Focus => (u32::from(p) + 1).to_string(),
     }
 }
@@ -84,10 +88,51 @@ pub fn focus(args: &GameArgs) -> Result<Focus> {
     }
 }
 
+/// The Chinese Checkers position the arguments name: `--position`, or the start for
+/// `--players` (4 by default) under the rules `--variant` names.
+pub fn chinese_checkers(args: &GameArgs) -> Result<ChineseCheckers> {
+    let (rule, lock) = match args.variant.strip_suffix("+lock") {
+        Some(rule) => (rule, true),
+        None => (args.variant.as_str(), false),
+    };
+    let goal_rule = match rule {
+        "standard" | "fill" => GoalRule::Filled,
+        "classic" | "own" => GoalRule::OwnPieces,
+        other => bail!(
+            "chinese-checkers has no variant '{other}' (standard: a filled target with one own piece wins; classic: all ten own pieces; either with +lock)"
+        ),
+    };
+    match &args.position {
+        Some(text) => {
+            if args.variant != "standard" {
+                bail!("--variant and --position together: the position names its own rules");
+            }
+            let pos = ChineseCheckers::parse_position(text)
+                .map_err(|e| anyhow!("{e}"))
+                .with_context(|| format!("bad --position for chinese-checkers: '{text}'"))?;
+            if let Some(n) = args.players.filter(|&n| n != pos.players()) {
+                bail!(
+                    "--players {n} disagrees with the position, which seats {}",
+                    pos.players()
+                );
+            }
+            Ok(pos)
+        }
+        None => ChineseCheckers::new(ChineseCheckersConfig {
+            players: args.players.unwrap_or(4),
+            goal_rule,
+            goal_lock: lock,
+            turn_limit: 0,
+        })
+        .map_err(|e| anyhow!("chinese-checkers: {e}")),
+    }
+}
+
 pub fn perft(kind: MultiKind, args: &GameArgs, depth: u32, divide: bool) -> Result<u64> {
     match kind {
         MultiKind::Virus => Ok(perft_of(&virus(args)?, depth, divide)),
         MultiKind::Focus => Ok(perft_of(&focus(args)?, depth, divide)),
+        MultiKind::ChineseCheckers => Ok(perft_of(&chinese_checkers(args)?, depth, divide)),
     }
 }
 
@@ -112,6 +157,7 @@ pub fn show(kind: MultiKind, args: &GameArgs) -> Result<()> {
     match kind {
         MultiKind::Virus => show_of(kind, &virus(args)?),
         MultiKind::Focus => show_of(kind, &focus(args)?),
+        MultiKind::ChineseCheckers => show_of(kind, &chinese_checkers(args)?),
     }
 }
 
@@ -222,13 +268,20 @@ pub fn search(kind: MultiKind, args: &GameArgs, engine: &EngineArgs, as_json: bo
     let config = config(engine)?;
     if engine.heuristic != "default" {
         bail!(
-            "{} has one evaluation (virus: squares held; focus: stacks controlled and reserve): --heuristic does not apply",
+            "{} has one evaluation (virus: squares held; focus: stacks controlled and reserve; chinese-checkers: distance to the target): --heuristic does not apply",
             kind.name()
         );
     }
     match kind {
         MultiKind::Virus => report(kind, &virus(args)?, &SquaresEval, &config, as_json),
         MultiKind::Focus => report(kind, &focus(args)?, &StackControl, &config, as_json),
+        MultiKind::ChineseCheckers => report(
+            kind,
+            &chinese_checkers(args)?,
+            &DistanceEval,
+            &config,
+            as_json,
+        ),
     }
 }
 
@@ -349,7 +402,7 @@ pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Res
         Some(text) => parse_seats(text)?,
         None => {
             let n = args.players.unwrap_or(match kind {
-                MultiKind::Virus => 4,
+                MultiKind::Virus | MultiKind::ChineseCheckers => 4,
                 MultiKind::Focus => 2,
             });
             std::iter::once(Seat::Human)
@@ -377,6 +430,13 @@ pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Res
     match kind {
         MultiKind::Virus => play_loop(kind, virus(&game_args)?, &SquaresEval, &config, &seats),
         MultiKind::Focus => play_loop(kind, focus(&game_args)?, &StackControl, &config, &seats),
+        MultiKind::ChineseCheckers => play_loop(
+            kind,
+            chinese_checkers(&game_args)?,
+            &DistanceEval,
+            &config,
+            &seats,
+        ),
     }
 }
 

@@ -277,3 +277,80 @@ fn focus_through_perft_show_search_and_play() {
     );
     refused(&["perft", "focus", "1", "--players", "5"], "focus");
 }
+
+#[test]
+fn chinese_checkers_through_perft_show_search_and_play() {
+    use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, GoalRule};
+    let start = |players: u8, goal_rule: GoalRule, goal_lock: bool| {
+        ChineseCheckers::new(ChineseCheckersConfig {
+            players,
+            goal_rule,
+            goal_lock,
+            turn_limit: 0,
+        })
+        .expect("a start")
+    };
+    for players in [2u8, 3, 4, 6] {
+        let p = players.to_string();
+        let total: u64 = ok(&["perft", "chinese-checkers", "3", "--players", &p])
+            .trim()
+            .parse()
+            .expect("a count");
+        let pos = start(players, GoalRule::Filled, false);
+        assert_eq!(total, ply_core::perft(&pos, 3), "{players} players");
+    }
+    // The variant names the rules, which the position text then carries.
+    let out = ok(&[
+        "show",
+        "sternhalma",
+        "--players",
+        "2",
+        "--variant",
+        "classic+lock",
+    ]);
+    let classic = start(2, GoalRule::OwnPieces, true).format_position();
+    assert!(out.contains(&format!("position: {classic}")), "{out}");
+
+    let out = ok(&[
+        "search",
+        "chinese-checkers",
+        "--players",
+        "6",
+        "--algo",
+        "maxn",
+        "--depth",
+        "2",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("json");
+    assert_eq!(v["scores"].as_array().map(Vec::len), Some(6), "{v}");
+    let mv = v["best_move"].as_str().expect("a move");
+    assert!(start(6, GoalRule::Filled, false).parse_move(mv).is_ok());
+
+    // Two engines play a whole game, every printed move legal, to a filled target.
+    let out = ok(&["play", "chinese-checkers", "--seats", "c,c", "--depth", "2"]);
+    let mut pos = start(2, GoalRule::Filled, false);
+    for line in out.lines().filter(|l| l.contains("(computer) plays ")) {
+        let mv = line.rsplit(' ').next().expect("a move");
+        let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{line}: {e}"));
+        pos.play(m);
+    }
+    let winner = pos.outcome().and_then(|o| o.winner).expect("a winner");
+    assert!(
+        out.contains(&format!("player {} wins", (b'A' + winner) as char)),
+        "{out}"
+    );
+
+    refused(
+        &["perft", "chinese-checkers", "1", "--players", "5"],
+        "2, 3, 4 or 6 players, not 5",
+    );
+    refused(
+        &["show", "chinese-checkers", "--variant", "open"],
+        "no variant 'open'",
+    );
+    refused(
+        &["show", "chinese-checkers", "--position", "a/b c 2 fill"],
+        "17",
+    );
+}

@@ -1,8 +1,9 @@
-//! Paranoid, Max-N and Best-Reply Search on the Virus Game and Focus, against plain recursive
+//! Paranoid, Max-N and Best-Reply Search on the Virus Game, Focus and Chinese Checkers, against plain recursive
 //! versions written here from their definitions: pruning and every ordering (History-ADS, Threat-ADS,
 //! killers, history, static) change node counts only.
 
 use ply_core::Game;
+use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, DistanceEval};
 use ply_core::games::focus::Focus;
 use ply_core::games::focus::multi::StackControl;
 use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
@@ -442,6 +443,58 @@ proptest! {
         prop_assert_eq!(&pruned.values, &want);
         prop_assert_eq!(pruned.best_move, run(config(MultiAlgorithm::MaxN, depth, false)).best_move);
         let want = brs_of(&pos, &StackControl, depth, root, true);
+        for c in orderings() {
+            let r = run(MultiConfig { depth, ..c });
+            prop_assert_eq!(r.value, want, "{:?}", c);
+        }
+    }
+}
+
+/// Chinese Checkers positions from random play for 2, 3, 4 and 6 players.
+fn chinese_checkers_position() -> impl Strategy<Value = ChineseCheckers> {
+    (0usize..4, prop::collection::vec(any::<u32>(), 0..60)).prop_map(|(seating, picks)| {
+        let config = ChineseCheckersConfig {
+            players: [2, 3, 4, 6][seating],
+            ..ChineseCheckersConfig::default()
+        };
+        let mut pos = ChineseCheckers::new(config).expect("a start");
+        let mut moves = Vec::new();
+        for pick in picks {
+            let mut next = pos;
+            next.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            next.play(moves[pick as usize % moves.len()]);
+            if next.outcome().is_some() {
+                break;
+            }
+            pos = next;
+        }
+        pos
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// The engines on Chinese Checkers with the distance evaluation, up to six players.
+    #[test]
+    fn the_engines_on_chinese_checkers_are_their_definitions(
+        pos in chinese_checkers_position(),
+        depth in 1u32..=2,
+    ) {
+        let root = pos.side_to_move();
+        let run = |c: MultiConfig| {
+            let r = search_multi(&pos, &DistanceEval, &c, &StopToken::new());
+            assert!(r.completed);
+            r
+        };
+        let want = paranoid_of(&pos, &DistanceEval, depth, root);
+        prop_assert_eq!(run(config(MultiAlgorithm::Paranoid, depth, true)).value, want);
+        let want = maxn_of(&pos, &DistanceEval, depth);
+        prop_assert_eq!(&run(config(MultiAlgorithm::MaxN, depth, true)).values, &want);
+        let want = brs_of(&pos, &DistanceEval, depth, root, true);
         for c in orderings() {
             let r = run(MultiConfig { depth, ..c });
             prop_assert_eq!(r.value, want, "{:?}", c);

@@ -1,8 +1,9 @@
 //! `history-ads`: S. Polk and B. J. Oommen, "On Achieving History-based Move Ordering in
 //! Adversarial Board Games using Adaptive Data Structures": for Othello and Relaxed Checkers
 //! (alpha-beta) tables 1 and 2 (Move-to-Front and Transposition against no ADS), 7 and 8 (the
-//! list bounded to 20 and 5) and 12 and 13 (one list per tree level); for the four-player Virus Game (Best-Reply Search) tables 4 and 10, with
-//! one list per level and the Threat-ADS of their earlier paper as extra rows.
+//! list bounded to 20 and 5) and 12 and 13 (one list per tree level); for the multi-player games
+//! (Best-Reply Search) the four-player Virus Game's tables 4 and 10 and Chinese Checkers' tables
+//! 6 and 11 (four and six players), with the Threat-ADS of their earlier paper as an extra row.
 //!
 //! The paper's protocol: the measured player searches with alpha-beta at the ply depth; its
 //! opponent moves at random; the node count (nodes where computation takes place) is summed over
@@ -19,8 +20,10 @@
 //! For the Virus Game the measured player is the first of four on the 5x5 board, searching with
 //! BRS for ten turns; the midgame rows first play fifteen turns of 2-ply BRS for everyone. Ply's
 //! Virus Game is its reading of the paper's two sentences (see `ply_core::games::virus`), so only
-//! the savings, not the node counts, compare. The Focus and Chinese Checkers tables wait for
-//! those games (issue #15).
+//! the savings, not the node counts, compare. Chinese Checkers: four and six players on the
+//! 121-hole star with ten pieces each, 4-ply BRS with the distance evaluation for five turns;
+//! the midgame rows first play ten rounds of 2-ply BRS. The Focus tables (3, 5, 9, 14) are not
+//! run yet.
 
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
@@ -28,11 +31,14 @@ use super::stats::{Interval, MannWhitney, mann_whitney, mean_interval};
 use super::{Run, parallel_map};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
+use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, DistanceEval};
 use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::Othello;
 use ply_core::games::virus::{SquaresEval, Virus};
 use ply_core::heuristic::HasHeuristic;
-use ply_core::search::multi::{HistoryAds, MultiAlgorithm, MultiConfig, search_multi};
+use ply_core::search::multi::{
+    HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, search_multi,
+};
 use ply_core::search::{
     AdsConfig, AdsUpdate, Algorithm, OrderingConfig, SearchConfig, Searcher, StopToken,
 };
@@ -119,6 +125,43 @@ const VIRUS_VARIANTS: [Variant; 7] = [
         ads: None,
         threat: Some(AdsUpdate::MoveToFront),
     },
+];
+
+const CHINESE_CHECKERS_VARIANTS: [Variant; 6] = [
+    OTHELLO_VARIANTS[0],
+    OTHELLO_VARIANTS[1],
+    OTHELLO_VARIANTS[2],
+    OTHELLO_VARIANTS[3],
+    OTHELLO_VARIANTS[4],
+    VIRUS_VARIANTS[6],
+];
+
+/// The paper's Chinese Checkers node counts, 4-ply BRS (tables 6 and 11; where both print the
+/// unbounded Move-to-Front list, table 6's count is kept).
+const PAPER_CHINESE_CHECKERS_4: &[(u32, bool, &str, f64)] = &[
+    (4, false, "none", 1_380_000.0),
+    (4, false, "Move-to-Front", 486_000.0),
+    (4, false, "Transposition", 505_000.0),
+    (4, false, "Move-to-Front, limit 20", 531_000.0),
+    (4, false, "Move-to-Front, limit 5", 525_000.0),
+    (4, true, "none", 3_340_000.0),
+    (4, true, "Move-to-Front", 1_310_000.0),
+    (4, true, "Transposition", 1_360_000.0),
+    (4, true, "Move-to-Front, limit 20", 1_330_000.0),
+    (4, true, "Move-to-Front, limit 5", 1_370_000.0),
+];
+
+const PAPER_CHINESE_CHECKERS_6: &[(u32, bool, &str, f64)] = &[
+    (4, false, "none", 3_370_000.0),
+    (4, false, "Move-to-Front", 1_250_000.0),
+    (4, false, "Transposition", 1_320_000.0),
+    (4, false, "Move-to-Front, limit 20", 1_330_000.0),
+    (4, false, "Move-to-Front, limit 5", 1_360_000.0),
+    (4, true, "none", 8_260_000.0),
+    (4, true, "Move-to-Front", 3_400_000.0),
+    (4, true, "Transposition", 3_650_000.0),
+    (4, true, "Move-to-Front, limit 20", 3_290_000.0),
+    (4, true, "Move-to-Front, limit 5", 3_340_000.0),
 ];
 
 /// The paper's Virus Game node counts (tables 4 and 10).
@@ -320,22 +363,74 @@ fn relaxed_checkers_trial(seed: u64, depth: u32, midgame: bool, variant: Variant
 type Trial = (u64, Vec<(String, i32)>);
 
 const VIRUS_MEASURED_TURNS: usize = 10;
-const VIRUS_MIDGAME_TURNS: usize = 15;
+const VIRUS_MIDGAME_PLIES: usize = 15;
+const CHINESE_CHECKERS_MEASURED_TURNS: usize = 5;
+/// Turns of every player before a midgame measurement (ten rounds of the table).
+const CHINESE_CHECKERS_MIDGAME_ROUNDS: usize = 10;
 
-/// A Virus trial: four players on 5x5; with `midgame`, fifteen turns of 2-ply BRS for everyone
-/// first; then the player to move searches with BRS at `depth` for ten of its turns while the
-/// others move at random.
+/// A Virus trial: four players on 5x5; with `midgame`, fifteen moves of 2-ply BRS first; then
+/// the player to move searches with BRS at `depth` for ten of its turns while the others move at
+/// random.
 fn virus_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    let plies = if midgame { VIRUS_MIDGAME_PLIES } else { 0 };
+    let turns = (plies, VIRUS_MEASURED_TURNS);
+    brs_trial(Virus::start(), &SquaresEval, turns, seed, depth, variant)
+}
+
+/// A Chinese Checkers trial for `players` on the 121-hole star (ten pieces each, the filled
+/// target rule): with `midgame`, ten rounds of 2-ply BRS for everyone first; then five turns of
+/// the player to move with BRS at `depth` against random moves.
+fn chinese_checkers_trial(
+    players: u8,
+    seed: u64,
+    depth: u32,
+    midgame: bool,
+    variant: Variant,
+) -> Trial {
+    let config = ChineseCheckersConfig {
+        players,
+        ..ChineseCheckersConfig::default()
+    };
+    let Ok(start) = ChineseCheckers::new(config) else {
+        return (0, Vec::new());
+    };
+    let plies = if midgame {
+        CHINESE_CHECKERS_MIDGAME_ROUNDS * usize::from(players)
+    } else {
+        0
+    };
+    let turns = (plies, CHINESE_CHECKERS_MEASURED_TURNS);
+    brs_trial(start, &DistanceEval, turns, seed, depth, variant)
+}
+
+fn chinese_checkers_4_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    chinese_checkers_trial(4, seed, depth, midgame, variant)
+}
+
+fn chinese_checkers_6_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    chinese_checkers_trial(6, seed, depth, midgame, variant)
+}
+
+/// The multi-player protocol: `turns.0` plies of 2-ply BRS for everyone, then `turns.1` turns of
+/// the player to move searching with BRS at `depth` (with the variant's ADS) while the others
+/// move at random.
+fn brs_trial<G: MultiGame>(
+    start: G,
+    eval: &dyn MultiEvaluator<G>,
+    turns: (usize, usize),
+    seed: u64,
+    depth: u32,
+    variant: Variant,
+) -> Trial {
+    let (opening_plies, measured_turns) = turns;
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut pos = Virus::start();
+    let mut pos = start;
     let mut moves = Vec::new();
     let brs = |depth| MultiConfig::new(MultiAlgorithm::BestReply, depth);
-    if midgame {
-        for _ in 0..VIRUS_MIDGAME_TURNS {
-            match search_multi(&pos, &SquaresEval, &brs(2), &StopToken::new()).best_move {
-                Some(mv) if pos.outcome().is_none() => pos.play(mv),
-                _ => break,
-            }
+    for _ in 0..opening_plies {
+        match search_multi(&pos, eval, &brs(2), &StopToken::new()).best_move {
+            Some(mv) if pos.outcome().is_none() => pos.play(mv),
+            _ => break,
         }
     }
     let measured = pos.side_to_move();
@@ -352,9 +447,9 @@ fn virus_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial 
     let mut nodes = 0;
     let mut values = Vec::new();
     let mut turns = 0;
-    while turns < VIRUS_MEASURED_TURNS && pos.outcome().is_none() {
+    while turns < measured_turns && pos.outcome().is_none() {
         if pos.side_to_move() == measured {
-            let r = search_multi(&pos, &SquaresEval, &config, &StopToken::new());
+            let r = search_multi(&pos, eval, &config, &StopToken::new());
             nodes += r.nodes;
             values.push((pos.format_position(), r.value));
             match r.best_move {
@@ -380,7 +475,7 @@ struct GameTable {
     trial: fn(u64, u32, bool, Variant) -> Trial,
 }
 
-const TABLES: [GameTable; 3] = [
+const TABLES: [GameTable; 5] = [
     GameTable {
         game: "Othello",
         variants: &OTHELLO_VARIANTS,
@@ -404,6 +499,22 @@ const TABLES: [GameTable; 3] = [
         depths: &[4, 6],
         quick_depths: &[2],
         trial: virus_trial,
+    },
+    GameTable {
+        game: "Chinese Checkers, 4 players",
+        variants: &CHINESE_CHECKERS_VARIANTS,
+        paper: PAPER_CHINESE_CHECKERS_4,
+        depths: &[4],
+        quick_depths: &[2],
+        trial: chinese_checkers_4_trial,
+    },
+    GameTable {
+        game: "Chinese Checkers, 6 players",
+        variants: &CHINESE_CHECKERS_VARIANTS,
+        paper: PAPER_CHINESE_CHECKERS_6,
+        depths: &[4],
+        quick_depths: &[2],
+        trial: chinese_checkers_6_trial,
     },
 ];
 
@@ -576,7 +687,14 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
                 }
             }
         }
-        let file = format!("{}.svg", table.game.to_lowercase().replace(' ', "-"));
+        let slug: String = table
+            .game
+            .to_lowercase()
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let file = format!("{slug}.svg");
         write(
             out,
             &file,
@@ -650,9 +768,10 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         .collect();
     let agree = s.rows.iter().all(|r| r.values_agree);
     let report = format!(
-        "# History-ADS in Othello, Relaxed Checkers and the Virus Game\n\n\
+        "# History-ADS in Othello, Relaxed Checkers, the Virus Game and Chinese Checkers\n\n\
          S. Polk and B. J. Oommen, History-ADS, tables 1, 7 and 12 (Othello), 2, 8 and 13 \
-         (Relaxed Checkers) and 4 and 10 (the Virus Game), re-run with Ply's engines \
+         (Relaxed Checkers), 4 and 10 (the Virus Game) and 6 and 11 (Chinese Checkers), re-run \
+         with Ply's engines \
          (`ply experiment history-ads`).\n\n{}\n\n\
          Protocol: {trials} trials per row. Othello and Relaxed Checkers: the measured player \
          searches with alpha-beta (generation order, no table; Ply's default heuristics: for draughts \
@@ -663,8 +782,13 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          alpha-beta for both sides. Virus Game (four players, 5x5, Ply's reading of the rules): \
          the first player searches with Best-Reply Search (squares held as the evaluation) for \
          {VIRUS_MEASURED_TURNS} turns against random moves of the other three; midgame rows first \
-         play {VIRUS_MIDGAME_TURNS} moves of 2-ply BRS; Ply's game is much smaller than the \
-         paper's (compare savings, not node counts). Node counts are summed over the measured \
+         play {VIRUS_MIDGAME_PLIES} moves of 2-ply BRS; Ply's game is much smaller than the \
+         paper's (compare savings, not node counts). Chinese Checkers (4 and 6 players on the \
+         121-hole star, ten pieces each, a filled target with one own piece wins): the first \
+         player searches with 4-ply BRS (distance to the target as the evaluation: the paper does \
+         not give its own) for {CHINESE_CHECKERS_MEASURED_TURNS} turns against random moves; \
+         midgame rows first play {CHINESE_CHECKERS_MIDGAME_ROUNDS} rounds of 2-ply BRS for \
+         everyone. Node counts are summed over the measured \
          turns. Each ADS row is compared with \
          the row without an ADS at the same depth and start: the saving in mean nodes, the \
          two-sided Mann-Whitney U test (normal approximation, tie and continuity corrections), \

@@ -1,5 +1,6 @@
 //! The games, each with exact rules, bitboards and its standard notation.
 
+pub mod chinese_checkers;
 pub mod connect4;
 pub mod draughts;
 pub mod focus;
