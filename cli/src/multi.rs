@@ -7,12 +7,11 @@ use crate::commands::search::EngineArgs;
 use crate::games::{GameArgs, MultiKind};
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
-use ply_core::games::chinese_checkers::{
-    ChineseCheckers, ChineseCheckersConfig, DistanceEval, GoalRule,
-};
+use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, GoalRule};
 use ply_core::games::focus::Focus;
-use ply_core::games::focus::multi::StackControl;
-use ply_core::games::virus::{SquaresEval, Virus, VirusConfig};
+use ply_core::games::virus::{Virus, VirusConfig};
+use ply_core::heuristic::Weights;
+use ply_core::heuristic::multi::{MultiFactors, WeightedMulti};
 use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
 use ply_core::search::multi::mcts::MultiMcts;
@@ -264,24 +263,30 @@ pub fn config(engine: &EngineArgs) -> Result<MultiConfig> {
     })
 }
 
+/// The evaluation `--heuristic` names: a preset, `factor=weight,...`, or a JSON weights file.
+pub fn evaluator<G: MultiFactors>(text: &str) -> Result<WeightedMulti<G>> {
+    let weights = if text.contains('=') {
+        Weights::parse_list(text).map_err(|e| anyhow!("--heuristic: {e}"))?
+    } else if text.ends_with(".json") {
+        let json = std::fs::read_to_string(text)
+            .with_context(|| format!("--heuristic: cannot read weights file {text}"))?;
+        Weights::from_json(&json).map_err(|e| anyhow!("--heuristic {text}: {e}"))?
+    } else {
+        return WeightedMulti::preset(text).map_err(|e| anyhow!("--heuristic: {e}"));
+    };
+    WeightedMulti::new(&weights).map_err(|e| anyhow!("--heuristic: {e}"))
+}
+
 pub fn search(kind: MultiKind, args: &GameArgs, engine: &EngineArgs, as_json: bool) -> Result<()> {
     let config = config(engine)?;
-    if engine.heuristic != "default" {
-        bail!(
-            "{} has one evaluation (virus: squares held; focus: stacks controlled and reserve; chinese-checkers: distance to the target): --heuristic does not apply",
-            kind.name()
-        );
-    }
+    let h = engine.heuristic.as_str();
     match kind {
-        MultiKind::Virus => report(kind, &virus(args)?, &SquaresEval, &config, as_json),
-        MultiKind::Focus => report(kind, &focus(args)?, &StackControl, &config, as_json),
-        MultiKind::ChineseCheckers => report(
-            kind,
-            &chinese_checkers(args)?,
-            &DistanceEval,
-            &config,
-            as_json,
-        ),
+        MultiKind::Virus => report(kind, &virus(args)?, &evaluator(h)?, &config, as_json),
+        MultiKind::Focus => report(kind, &focus(args)?, &evaluator(h)?, &config, as_json),
+        MultiKind::ChineseCheckers => {
+            let pos = chinese_checkers(args)?;
+            report(kind, &pos, &evaluator(h)?, &config, as_json)
+        }
     }
 }
 
@@ -390,11 +395,10 @@ pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Res
         ("--server", args.server.is_some()),
         ("--resume", args.resume),
         ("--svg-dir", args.svg_dir.is_some()),
-        ("--heuristic", args.heuristic.is_some()),
     ];
     if let Some((flag, _)) = unsupported.iter().find(|(_, given)| *given) {
         bail!(
-            "{flag} is for the two-player games; {} takes --seats, --players, --algo, --depth and --position",
+            "{flag} is for the two-player games; {} takes --seats, --players, --algo, --depth, --heuristic and --position",
             kind.name()
         );
     }
@@ -427,16 +431,14 @@ pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Res
         other => other,
     };
     let config = config(&EngineArgs::for_multi(algo, args.depth))?;
+    let h = args.heuristic.as_deref().unwrap_or("default");
     match kind {
-        MultiKind::Virus => play_loop(kind, virus(&game_args)?, &SquaresEval, &config, &seats),
-        MultiKind::Focus => play_loop(kind, focus(&game_args)?, &StackControl, &config, &seats),
-        MultiKind::ChineseCheckers => play_loop(
-            kind,
-            chinese_checkers(&game_args)?,
-            &DistanceEval,
-            &config,
-            &seats,
-        ),
+        MultiKind::Virus => play_loop(kind, virus(&game_args)?, &evaluator(h)?, &config, &seats),
+        MultiKind::Focus => play_loop(kind, focus(&game_args)?, &evaluator(h)?, &config, &seats),
+        MultiKind::ChineseCheckers => {
+            let pos = chinese_checkers(&game_args)?;
+            play_loop(kind, pos, &evaluator(h)?, &config, &seats)
+        }
     }
 }
 

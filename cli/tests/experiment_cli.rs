@@ -119,7 +119,15 @@ fn history_ads_report_and_invariants() {
         |d: &Path| -> Value { serde_json::from_str(&read(d, "summary.json")).expect("json") };
     let (sa, sb, sc) = (summary(a.path()), summary(b.path()), summary(c.path()));
     let rows = sa["rows"].as_array().expect("rows");
-    for game in ["Othello", "Relaxed Checkers", "Virus"] {
+    for game in [
+        "Othello",
+        "Relaxed Checkers",
+        "Virus",
+        "Focus, 2 players",
+        "Focus, 4 players",
+        "Chinese Checkers, 4 players",
+        "Chinese Checkers, 6 players",
+    ] {
         assert!(rows.iter().any(|r| r["game"] == game), "{game} rows");
     }
     for r in rows {

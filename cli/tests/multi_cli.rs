@@ -349,6 +349,26 @@ fn chinese_checkers_through_perft_show_search_and_play() {
         &["show", "chinese-checkers", "--variant", "open"],
         "no variant 'open'",
     );
+    // The weighted heuristic: presets, weights on the command line, and their errors.
+    let base = ["search", "chinese-checkers", "--depth", "2", "--json"];
+    let value = |extra: &[&str]| -> Value {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        serde_json::from_str(&ok(&args)).expect("json")
+    };
+    assert_eq!(
+        value(&[])["score"],
+        value(&["--heuristic", "progress=1"])["score"],
+        "the default preset is progress alone"
+    );
+    assert!(value(&["--heuristic", "no-stragglers"])["best_move"].is_string());
+    refused(
+        &["search", "focus", "--heuristic", "stacks=-1"],
+        "not negative",
+    );
+    refused(
+        &["search", "virus", "--heuristic", "nope"],
+        "known: default, frontier",
+    );
     refused(
         &["show", "chinese-checkers", "--position", "a/b c 2 fill"],
         "17",

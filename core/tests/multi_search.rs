@@ -7,6 +7,7 @@ use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, 
 use ply_core::games::focus::Focus;
 use ply_core::games::focus::multi::StackControl;
 use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
+use ply_core::heuristic::multi::WeightedMulti;
 use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
 use ply_core::search::multi::{
@@ -494,6 +495,11 @@ proptest! {
         prop_assert_eq!(run(config(MultiAlgorithm::Paranoid, depth, true)).value, want);
         let want = maxn_of(&pos, &DistanceEval, depth);
         prop_assert_eq!(&run(config(MultiAlgorithm::MaxN, depth, true)).values, &want);
+        // A weighted preset's bound on the sum is what shallow pruning relies on.
+        let weighted = WeightedMulti::<ChineseCheckers>::preset("no-stragglers").expect("a preset");
+        let want = maxn_of(&pos, &weighted, depth);
+        let c = config(MultiAlgorithm::MaxN, depth, true);
+        prop_assert_eq!(&search_multi(&pos, &weighted, &c, &StopToken::new()).values, &want);
         let want = brs_of(&pos, &DistanceEval, depth, root, true);
         for c in orderings() {
             let r = run(MultiConfig { depth, ..c });

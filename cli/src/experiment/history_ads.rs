@@ -33,6 +33,8 @@ use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, DistanceEval};
 use ply_core::games::draughts::Draughts;
+use ply_core::games::focus::Focus;
+use ply_core::games::focus::multi::StackControl;
 use ply_core::games::othello::Othello;
 use ply_core::games::virus::{SquaresEval, Virus};
 use ply_core::heuristic::HasHeuristic;
@@ -136,6 +138,43 @@ const CHINESE_CHECKERS_VARIANTS: [Variant; 6] = [
     VIRUS_VARIANTS[6],
 ];
 
+/// Two-player Focus has no opponents to rank: no Threat-ADS row.
+const FOCUS_2_VARIANTS: [Variant; 5] = [
+    OTHELLO_VARIANTS[0],
+    OTHELLO_VARIANTS[1],
+    OTHELLO_VARIANTS[2],
+    OTHELLO_VARIANTS[3],
+    OTHELLO_VARIANTS[4],
+];
+
+/// The paper's Focus node counts, 4-ply: tables 3 (two players, alpha-beta) and 5 (the
+/// multi-player game, BRS; the paper does not say how many play), with table 9's bounded lists.
+const PAPER_FOCUS_2: &[(u32, bool, &str, f64)] = &[
+    (4, false, "none", 5_250_000.0),
+    (4, false, "Move-to-Front", 1_290_000.0),
+    (4, false, "Transposition", 1_800_000.0),
+    (4, false, "Move-to-Front, limit 20", 1_270_000.0),
+    (4, false, "Move-to-Front, limit 5", 1_330_000.0),
+    (4, true, "none", 10_600_000.0),
+    (4, true, "Move-to-Front", 2_420_000.0),
+    (4, true, "Transposition", 2_910_000.0),
+    (4, true, "Move-to-Front, limit 20", 2_520_000.0),
+    (4, true, "Move-to-Front, limit 5", 2_630_000.0),
+];
+
+const PAPER_FOCUS_4: &[(u32, bool, &str, f64)] = &[
+    (4, false, "none", 6_970_000.0),
+    (4, false, "Move-to-Front", 2_180_000.0),
+    (4, false, "Transposition", 2_740_000.0),
+    (4, false, "Move-to-Front, limit 20", 2_210_000.0),
+    (4, false, "Move-to-Front, limit 5", 2_230_000.0),
+    (4, true, "none", 14_200_000.0),
+    (4, true, "Move-to-Front", 3_240_000.0),
+    (4, true, "Transposition", 3_570_000.0),
+    (4, true, "Move-to-Front, limit 20", 3_310_000.0),
+    (4, true, "Move-to-Front, limit 5", 3_370_000.0),
+];
+
 /// The paper's Chinese Checkers node counts, 4-ply BRS (tables 6 and 11; where both print the
 /// unbounded Move-to-Front list, table 6's count is kept).
 const PAPER_CHINESE_CHECKERS_4: &[(u32, bool, &str, f64)] = &[
@@ -164,7 +203,7 @@ const PAPER_CHINESE_CHECKERS_6: &[(u32, bool, &str, f64)] = &[
     (4, true, "Move-to-Front, limit 5", 3_340_000.0),
 ];
 
-/// The paper's Virus Game node counts (tables 4 and 10).
+/// The paper's Virus Game node counts (tables 4, 10 and 14).
 const PAPER_VIRUS: &[(u32, bool, &str, f64)] = &[
     (4, false, "none", 254_000.0),
     (4, false, "Move-to-Front", 157_000.0),
@@ -182,6 +221,9 @@ const PAPER_VIRUS: &[(u32, bool, &str, f64)] = &[
     (6, true, "Transposition", 6_060_000.0),
     (6, true, "Move-to-Front, limit 20", 5_910_000.0),
     (6, true, "Move-to-Front, limit 5", 6_390_000.0),
+    // Table 14 (printed under a Focus caption; its baselines are table 4's Virus Game).
+    (6, false, "Move-to-Front, per level", 4_740_000.0),
+    (6, true, "Move-to-Front, per level", 5_990_000.0),
 ];
 
 /// The paper's Relaxed Checkers node counts: tables 2 (Move-to-Front, Transposition), 8 (limits
@@ -411,6 +453,38 @@ fn chinese_checkers_6_trial(seed: u64, depth: u32, midgame: bool, variant: Varia
     chinese_checkers_trial(6, seed, depth, midgame, variant)
 }
 
+const FOCUS_TURNS: usize = 3;
+
+/// A Focus trial for `players` (the published two-player start, Ply's three- and four-player
+/// layouts): with `midgame`, three rounds of 2-ply search for everyone first; then three turns
+/// of the player to move at `depth` against random moves. Two players search with alpha-beta
+/// (Paranoid with one opponent), more with BRS, as in the paper.
+fn focus_trial(players: u8, seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    let Ok(start) = Focus::new(players) else {
+        return (0, Vec::new());
+    };
+    let plies = if midgame {
+        FOCUS_TURNS * usize::from(players)
+    } else {
+        0
+    };
+    let algorithm = if players == 2 {
+        MultiAlgorithm::Paranoid
+    } else {
+        MultiAlgorithm::BestReply
+    };
+    let turns = (plies, FOCUS_TURNS);
+    multi_trial(start, &StackControl, algorithm, turns, seed, depth, variant)
+}
+
+fn focus_2_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    focus_trial(2, seed, depth, midgame, variant)
+}
+
+fn focus_4_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
+    focus_trial(4, seed, depth, midgame, variant)
+}
+
 /// The multi-player protocol: `turns.0` plies of 2-ply BRS for everyone, then `turns.1` turns of
 /// the player to move searching with BRS at `depth` (with the variant's ADS) while the others
 /// move at random.
@@ -422,13 +496,28 @@ fn brs_trial<G: MultiGame>(
     depth: u32,
     variant: Variant,
 ) -> Trial {
+    let brs = MultiAlgorithm::BestReply;
+    multi_trial(start, eval, brs, turns, seed, depth, variant)
+}
+
+/// [`brs_trial`] with another engine: Paranoid with two players is alpha-beta, the paper's
+/// engine for its two-player games.
+fn multi_trial<G: MultiGame>(
+    start: G,
+    eval: &dyn MultiEvaluator<G>,
+    algorithm: MultiAlgorithm,
+    turns: (usize, usize),
+    seed: u64,
+    depth: u32,
+    variant: Variant,
+) -> Trial {
     let (opening_plies, measured_turns) = turns;
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pos = start;
     let mut moves = Vec::new();
-    let brs = |depth| MultiConfig::new(MultiAlgorithm::BestReply, depth);
+    let engine = |depth| MultiConfig::new(algorithm, depth);
     for _ in 0..opening_plies {
-        match search_multi(&pos, eval, &brs(2), &StopToken::new()).best_move {
+        match search_multi(&pos, eval, &engine(2), &StopToken::new()).best_move {
             Some(mv) if pos.outcome().is_none() => pos.play(mv),
             _ => break,
         }
@@ -442,7 +531,7 @@ fn brs_trial<G: MultiGame>(
             per_player: false,
         }),
         threat_ads: variant.threat,
-        ..brs(depth)
+        ..engine(depth)
     };
     let mut nodes = 0;
     let mut values = Vec::new();
@@ -475,7 +564,7 @@ struct GameTable {
     trial: fn(u64, u32, bool, Variant) -> Trial,
 }
 
-const TABLES: [GameTable; 5] = [
+const TABLES: [GameTable; 7] = [
     GameTable {
         game: "Othello",
         variants: &OTHELLO_VARIANTS,
@@ -499,6 +588,22 @@ const TABLES: [GameTable; 5] = [
         depths: &[4, 6],
         quick_depths: &[2],
         trial: virus_trial,
+    },
+    GameTable {
+        game: "Focus, 2 players",
+        variants: &FOCUS_2_VARIANTS,
+        paper: PAPER_FOCUS_2,
+        depths: &[4],
+        quick_depths: &[2],
+        trial: focus_2_trial,
+    },
+    GameTable {
+        game: "Focus, 4 players",
+        variants: &CHINESE_CHECKERS_VARIANTS,
+        paper: PAPER_FOCUS_4,
+        depths: &[4],
+        quick_depths: &[2],
+        trial: focus_4_trial,
     },
     GameTable {
         game: "Chinese Checkers, 4 players",

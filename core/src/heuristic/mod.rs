@@ -4,12 +4,16 @@
 //! Contract the engines, CLI and bindings rely on: every game implements [`HasHeuristic`].
 //! The generic machinery lives in [`weights`]; each game's factors in its own module.
 
+pub mod chinese_checkers;
 pub mod connect4;
 pub mod draughts;
 pub mod fit;
+pub mod focus;
 pub mod games;
+pub mod multi;
 pub mod othello;
 pub mod presets;
+pub mod virus;
 pub mod weights;
 
 pub use weights::{

@@ -288,3 +288,67 @@ pub const DRAUGHTS_POSITIONAL: Preset = Preset {
 
 /// Draughts presets, `default` first.
 pub const DRAUGHTS: &[Preset] = &[DRAUGHTS_DEFAULT, DRAUGHTS_MATERIAL, DRAUGHTS_POSITIONAL];
+
+/// Virus Game default: squares held, the evaluation of Polk and Oommen's Virus experiments.
+pub const VIRUS_DEFAULT: Preset = Preset {
+    name: "default",
+    provenance: "Polk and Oommen's Virus Game: the squares a player holds",
+    weights: &[flat("squares", 1.0)],
+    params: &[],
+};
+
+/// Squares held plus room to spread (Ply's own, for comparison).
+pub const VIRUS_FRONTIER: Preset = Preset {
+    name: "frontier",
+    provenance: "Ply's own: squares held plus half a point per empty square the player can infect next",
+    weights: &[flat("squares", 1.0), flat("frontier", 0.5)],
+    params: &[],
+};
+
+pub const VIRUS: &[Preset] = &[VIRUS_DEFAULT, VIRUS_FRONTIER];
+
+/// Focus default: stacks controlled plus reserve pieces, what a player can still move with (the
+/// measure behind the game's end, and the core of the BRS papers' Focus evaluation).
+pub const FOCUS_DEFAULT: Preset = Preset {
+    name: "default",
+    provenance: "the multi-player search papers' Focus measure (Schadd and Winands; Nijssen and Winands): stacks controlled and reserve pieces, weighted equally",
+    weights: &[flat("stacks", 1.0), flat("reserve", 1.0)],
+    params: &[],
+};
+
+/// Captures counted too (the research setups end Focus on a capture count).
+pub const FOCUS_CAPTURES: Preset = Preset {
+    name: "captures",
+    provenance: "Ply's own: the default plus opponents' pieces captured, since the research setups end Focus when a player has captured enough",
+    weights: &[
+        flat("stacks", 1.0),
+        flat("reserve", 1.0),
+        flat("captured", 1.0),
+    ],
+    params: &[],
+};
+
+pub const FOCUS: &[Preset] = &[FOCUS_DEFAULT, FOCUS_CAPTURES];
+
+/// Chinese Checkers default: progress towards the target, the single-agent distance evaluation
+/// of Sturtevant and of the Maastricht multi-player papers.
+pub const CHINESE_CHECKERS_DEFAULT: Preset = Preset {
+    name: "default",
+    provenance: "Sturtevant; Schadd and Winands; Nijssen and Winands: the distance a player's pieces still have to go to the target (here as progress, 140 minus the summed steps to the target's tip)",
+    weights: &[flat("progress", 1.0)],
+    params: &[],
+};
+
+/// Progress with a bonus for pieces home and a penalty for the last piece left behind.
+pub const CHINESE_CHECKERS_NO_STRAGGLERS: Preset = Preset {
+    name: "no-stragglers",
+    provenance: "Ply's own: progress, plus 2 per piece in the target and 2 per step the hindmost piece has made (a piece left behind costs many moves at the end)",
+    weights: &[
+        flat("progress", 1.0),
+        flat("home", 2.0),
+        flat("hindmost", 2.0),
+    ],
+    params: &[],
+};
+
+pub const CHINESE_CHECKERS: &[Preset] = &[CHINESE_CHECKERS_DEFAULT, CHINESE_CHECKERS_NO_STRAGGLERS];

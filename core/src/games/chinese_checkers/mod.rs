@@ -48,7 +48,7 @@
 //! Every player stays in the game to the end. Notation: see [`notation`].
 
 pub mod board;
-mod eval;
+pub mod eval;
 mod movegen;
 pub mod notation;
 
