@@ -115,13 +115,14 @@ const OTHELLO_VARIANTS: [Variant; 7] = [
     },
 ];
 
-const VIRUS_VARIANTS: [Variant; 7] = [
+const VIRUS_VARIANTS: [Variant; 8] = [
     OTHELLO_VARIANTS[0],
     OTHELLO_VARIANTS[1],
     OTHELLO_VARIANTS[2],
     OTHELLO_VARIANTS[3],
     OTHELLO_VARIANTS[4],
     OTHELLO_VARIANTS[5],
+    OTHELLO_VARIANTS[6],
     Variant {
         label: "Threat-ADS (Move-to-Front)",
         ads: None,
@@ -135,7 +136,7 @@ const CHINESE_CHECKERS_VARIANTS: [Variant; 6] = [
     OTHELLO_VARIANTS[2],
     OTHELLO_VARIANTS[3],
     OTHELLO_VARIANTS[4],
-    VIRUS_VARIANTS[6],
+    VIRUS_VARIANTS[7],
 ];
 
 /// Two-player Focus has no opponents to rank: no Threat-ADS row.
@@ -211,6 +212,10 @@ const PAPER_VIRUS: &[(u32, bool, &str, f64)] = &[
     (6, false, "none", 10_500_000.0),
     (6, false, "Move-to-Front", 4_690_000.0),
     (6, false, "Transposition", 4_850_000.0),
+    (4, false, "Move-to-Front, limit 20", 158_000.0),
+    (4, false, "Move-to-Front, limit 5", 163_000.0),
+    (6, false, "Move-to-Front, limit 20", 4_830_000.0),
+    (6, false, "Move-to-Front, limit 5", 5_110_000.0),
     (4, true, "none", 309_000.0),
     (4, true, "Move-to-Front", 188_000.0),
     (4, true, "Transposition", 199_000.0),
@@ -223,7 +228,9 @@ const PAPER_VIRUS: &[(u32, bool, &str, f64)] = &[
     (6, true, "Move-to-Front, limit 5", 6_390_000.0),
     // Table 14 (printed under a Focus caption; its baselines are table 4's Virus Game).
     (6, false, "Move-to-Front, per level", 4_740_000.0),
+    (6, false, "Move-to-Front, per level, limit 5", 4_800_000.0),
     (6, true, "Move-to-Front, per level", 5_990_000.0),
+    (6, true, "Move-to-Front, per level, limit 5", 6_160_000.0),
 ];
 
 /// The paper's Relaxed Checkers node counts: tables 2 (Move-to-Front, Transposition), 8 (limits
@@ -281,9 +288,22 @@ const PAPER_OTHELLO: &[(u32, bool, &str, f64)] = &[
     (8, false, "none", 38_800.0),
     (8, false, "Move-to-Front", 26_800.0),
     (8, false, "Transposition", 29_700.0),
+    // Table 7's bounded lists and table 12's per-level lists, from the start.
+    (4, false, "Move-to-Front, limit 20", 572.0),
+    (4, false, "Move-to-Front, limit 5", 596.0),
+    (6, false, "Move-to-Front, limit 20", 3779.0),
+    (6, false, "Move-to-Front, limit 5", 3961.0),
+    (8, false, "Move-to-Front, limit 20", 24_900.0),
+    (8, false, "Move-to-Front, limit 5", 28_600.0),
+    (6, false, "Move-to-Front, per level", 4110.0),
+    (6, false, "Move-to-Front, per level, limit 5", 4305.0),
+    (8, false, "Move-to-Front, per level", 24_900.0),
+    (8, false, "Move-to-Front, per level, limit 5", 25_600.0),
     (4, true, "none", 2199.0),
     (4, true, "Move-to-Front", 1699.0),
     (4, true, "Transposition", 1761.0),
+    (4, true, "Move-to-Front, limit 20", 1787.0),
+    (4, true, "Move-to-Front, limit 5", 1840.0),
     (6, true, "none", 20_100.0),
     (6, true, "Move-to-Front", 14_500.0),
     (6, true, "Transposition", 15_200.0),

@@ -24,7 +24,7 @@
 //!   corner, which is your target, would otherwise stop you for ever), given as David Parlett's
 //!   criterion for Halma and Sternhalma; as far as we recall it is also the rule of
 //!   Sturtevant's complete rule set ("On Strongly Solving Chinese Checkers", 2019), whose
-//!   exact wording we could not read here. See `tests/data/chinese_checkers/README.md`.
+//!   exact wording we could not read here. See `tests/data/multiplayer-rules.md`.
 //!   The check runs after every move, whoever made it: another player's piece can be the one
 //!   that completes your corner.
 //! - [`GoalRule::OwnPieces`]: the classic rule, all ten of your own pieces in the target.
