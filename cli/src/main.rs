@@ -33,6 +33,8 @@ enum Command {
     Search(commands::search::Args),
     /// Solve a position exactly (Connect Four from a move string, Othello endgames).
     Solve(commands::solve::Args),
+    /// Review a finished game move by move: labels, values, best moves, accuracy.
+    Review(commands::review::Args),
     /// Measure the engines: perft speed, node counts per algorithm and ordering, solver times.
     Bench(commands::bench::Args),
     /// Re-run a paper's experiment: a Markdown report with its data and plots.
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Show(args) => commands::show::run(args),
         Command::Search(args) => commands::search::run(args),
         Command::Solve(args) => commands::solve::run(args),
+        Command::Review(args) => commands::review::run(args),
         Command::Bench(args) => commands::bench::run(args),
         Command::Experiment(args) => commands::experiment::run(args),
         Command::Tournament(args) => commands::tournament::run(args),

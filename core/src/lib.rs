@@ -8,6 +8,7 @@ pub mod games;
 pub mod heuristic;
 pub mod line;
 pub mod record;
+pub mod review;
 pub mod search;
 pub mod solve;
 pub mod sync;

@@ -7,6 +7,7 @@ pub mod records;
 #[cfg(not(feature = "collector"))]
 #[path = "records_disabled.rs"]
 pub mod records;
+pub mod review;
 pub mod search;
 pub mod selfplay;
 pub mod show;

@@ -34,6 +34,7 @@ pub const DEFAULT_TT_BYTES: usize = 64 << 20;
 pub struct Solver {
     table: table::Table,
     nodes: u64,
+    node_limit: u64,
 }
 
 /// The search was stopped through the cancel flag before it finished.
@@ -48,7 +49,20 @@ impl Solver {
         Solver {
             table: table::Table::new(tt_bytes),
             nodes: 0,
+            node_limit: u64::MAX,
         }
+    }
+
+    /// Gives up each later solve (as if cancelled: `Err(Cancelled)`, `None` from
+    /// [`Solver::solve_within`]) after about `limit` nodes; `None` for no limit. The count is
+    /// checked every few thousand nodes, so the same position and table stop at the same node.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// The exact score if the solve finishes within the node limit.
+    pub fn solve_within(&mut self, pos: &ConnectFour) -> Option<i32> {
+        self.run(pos, false, None)
     }
 
     /// Bytes the transposition table actually uses.
@@ -115,6 +129,7 @@ impl Solver {
             table: &mut self.table,
             nodes: 0,
             cancel,
+            node_limit: self.node_limit,
             stopped: false,
             mirror: node.is_symmetric(),
         };
@@ -177,6 +192,7 @@ impl Solver {
             table: &mut self.table,
             nodes: 0,
             cancel,
+            node_limit: self.node_limit,
             stopped: false,
             mirror: node.is_symmetric(),
         };

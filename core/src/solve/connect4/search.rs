@@ -19,6 +19,9 @@ pub struct Search<'a> {
     pub table: &'a mut Table,
     pub nodes: u64,
     pub cancel: Option<&'a AtomicBool>,
+    /// Nodes after which the search gives up as if cancelled (read with the cancel flag, so the
+    /// stop is deterministic: the same position and table stop at the same node).
+    pub node_limit: u64,
     pub stopped: bool,
     /// Store mirror images under one key. Only worth its cost when the root is symmetric (then
     /// every line has a mirror line); from any other root a node's mirror is never reached.
@@ -31,7 +34,8 @@ impl Search<'_> {
     pub fn negamax(&mut self, node: &Node, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & CANCEL_CHECK_MASK == 0
-            && self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            && (self.nodes >= self.node_limit
+                || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }

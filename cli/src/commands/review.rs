@@ -1,0 +1,204 @@
+//! `ply review`: a finished game move by move (`ply_core::review`): each move's label, the
+//! values before and after it, the best move, and each player's accuracy; `--svg` draws the
+//! first player's expected score over the game.
+
+use crate::experiment::plot::{Series, line_chart};
+use crate::with_two_player_game;
+use anyhow::{Context, Result, anyhow, bail};
+use ply_core::games::GameKind;
+use ply_core::record::validate_json;
+use ply_core::review::judge::Reviewable;
+use ply_core::review::{Review, ReviewConfig, replay, review};
+use ply_core::search::StopToken;
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// othello, connect4 or checkers (not with --record).
+    #[arg(required_unless_present = "record")]
+    pub game: Option<GameKind>,
+    /// The moves from the start in the game's notation: "f5d6c3" or "f5 d6 c3", "4453",
+    /// "11-15 23-19".
+    #[arg(required_unless_present = "record", num_args = 0..)]
+    pub moves: Vec<String>,
+    /// A game record (JSON, as the apps and the collector store them) instead of game and moves.
+    #[arg(long, conflicts_with_all = ["game", "moves"])]
+    pub record: Option<PathBuf>,
+    /// Search depth for positions no solver settles (default per game: Othello 8, Connect Four
+    /// 12, checkers 10).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Othello: solve exactly from this many empties (default 16).
+    #[arg(long)]
+    pub exact_empties: Option<u32>,
+    /// Connect Four: node budget of one exact solve (default 2,000,000).
+    #[arg(long)]
+    pub solver_nodes: Option<u64>,
+    /// Node budget for the whole game; the review stops early when it is spent.
+    #[arg(long)]
+    pub game_nodes: Option<u64>,
+    /// Print the review as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the first player's expected score over the game as an SVG chart.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+/// Splits a move list: tokens separated by spaces or commas; a run-together Othello transcript
+/// into squares and a Connect Four string into columns.
+fn split_moves(game: GameKind, parts: &[String]) -> Vec<String> {
+    let tokens = parts
+        .iter()
+        .flat_map(|p| p.split([' ', ',']))
+        .map(str::trim)
+        .filter(|t| !t.is_empty());
+    let mut out = Vec::new();
+    for t in tokens {
+        match game {
+            GameKind::Connect4 if t.chars().all(|c| c.is_ascii_digit()) => {
+                out.extend(t.chars().map(String::from));
+            }
+            GameKind::Othello if t.len() > 2 && t.len() % 2 == 0 && t.is_ascii() => {
+                out.extend((0..t.len()).step_by(2).map(|i| t[i..i + 2].to_string()));
+            }
+            _ => out.push(t.to_string()),
+        }
+    }
+    out
+}
+
+pub fn run(args: Args) -> Result<()> {
+    let (game, start, moves) = match &args.record {
+        Some(path) => {
+            let bytes =
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+            // The collector's checks: the record replays and its fields are in bounds.
+            let (record, _) = validate_json(&bytes)
+                .map_err(|e| anyhow!("{}: not a valid game record: {e}", path.display()))?;
+            let moves: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
+            (record.game, record.start_position, moves)
+        }
+        None => {
+            let game = args
+                .game
+                .ok_or_else(|| anyhow!("name a game or give --record"))?;
+            (game, None, split_moves(game, &args.moves))
+        }
+    };
+    if moves.is_empty() {
+        bail!("no moves to review");
+    }
+    with_two_player_game!(game, G => run_game::<G>(&args, start.as_deref(), &moves))
+}
+
+fn run_game<G: Reviewable>(args: &Args, start: Option<&str>, texts: &[String]) -> Result<()> {
+    let start = match start {
+        Some(text) => {
+            G::parse_position(text).map_err(|e| anyhow!("the record's start position: {e}"))?
+        }
+        None => G::start(),
+    };
+    let moves = replay(&start, texts).map_err(|e| anyhow!("{e}"))?;
+    let defaults = G::review_config();
+    let config = ReviewConfig {
+        depth: args.depth.unwrap_or(defaults.depth),
+        exact_empties: args.exact_empties.unwrap_or(defaults.exact_empties),
+        solver_nodes: args.solver_nodes.unwrap_or(defaults.solver_nodes),
+        game_nodes: args.game_nodes.unwrap_or(defaults.game_nodes),
+        ..defaults
+    };
+    let bar = indicatif::ProgressBar::new(moves.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("reviewing {bar:30} {pos}/{len} moves, {eta} left")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let r = review(
+        &start,
+        &moves,
+        &config,
+        &StopToken::new(),
+        &mut |done, _| bar.set_position(done as u64),
+    );
+    bar.finish_and_clear();
+    if let Some(path) = &args.svg {
+        std::fs::write(path, chart(&r))
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&r)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{:>4} {:<6} {:<8} {:<10} {:>8} {:>8} {:<8} {:>6}",
+        "ply", "player", "played", "label", "before", "after", "best", "values"
+    )?;
+    for m in &r.moves {
+        writeln!(
+            out,
+            "{:>4} {:<6} {:<8} {:<10} {:>8} {:>8} {:<8} {:>6}",
+            m.ply,
+            side(m.mover),
+            m.played,
+            if m.forced { "forced" } else { m.label.name() },
+            m.value_before,
+            m.played_value,
+            m.best,
+            if m.exact { "exact" } else { "search" }
+        )?;
+    }
+    for p in &r.players {
+        writeln!(
+            out,
+            "{}: accuracy {}, {} inaccuracies, {} mistakes, {} blunders",
+            side(p.player),
+            p.accuracy.map_or("-".into(), |a| format!("{a:.1}")),
+            p.inaccuracies,
+            p.mistakes,
+            p.blunders
+        )?;
+    }
+    if !r.complete {
+        writeln!(
+            out,
+            "stopped after {} of {} moves: the game's node budget was spent",
+            r.moves.len(),
+            moves.len()
+        )?;
+    }
+    Ok(())
+}
+
+fn side(p: u8) -> &'static str {
+    if p == 0 { "first" } else { "second" }
+}
+
+/// The first player's expected score after each move.
+fn chart(r: &Review) -> String {
+    let points: Vec<(f64, f64)> = r
+        .moves
+        .iter()
+        .map(|m| {
+            let mine = if m.mover == 0 {
+                m.expected_after
+            } else {
+                100.0 - m.expected_after
+            };
+            (m.ply as f64, mine)
+        })
+        .collect();
+    line_chart(
+        &format!("{} review: the first player's expected score", r.game),
+        "ply",
+        "expected score (%)",
+        false,
+        &[Series {
+            name: "first player".into(),
+            points,
+            joined: true,
+        }],
+    )
+}

@@ -1,0 +1,126 @@
+//! `ply review` through the binary: a thrown-away win is a blunder in the printed review, the
+//! JSON has a line per move and a summary per player, `--record` reviews what the apps store,
+//! `--svg` draws the game, and bad moves are refused by number.
+
+mod common;
+
+use common::{ply, stdout, temp_dir, text};
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use ply_core::solve::connect4::Solver;
+use serde_json::Value;
+
+fn ok(args: &[&str]) -> String {
+    let o = ply(args);
+    assert!(o.status.success(), "{args:?}: {}", text(&o.stderr));
+    stdout(&o)
+}
+
+#[test]
+fn a_thrown_away_win_is_a_blunder_and_the_best_move_is_best() {
+    // A won position of the test set (score 4 for the side to move), then a losing column
+    // and then the best one, as the solver scores them.
+    let line = include_str!("../../tests/data/connect4/Test_L2_R1")
+        .lines()
+        .next()
+        .expect("a line");
+    let (moves, _) = line.split_once(' ').expect("moves and score");
+    let pos = ConnectFour::parse_position(moves).expect("a position");
+    let mut solver = Solver::new(1 << 22);
+    let scores = solver.analyze(&pos);
+    let losing = scores
+        .iter()
+        .position(|s| s.is_some_and(|s| s < 0))
+        .expect("a losing column");
+    let best = solver.best_move(&pos).expect("a move").0;
+    for (col, label) in [(losing, "blunder"), (usize::from(best), "best")] {
+        let game = format!("{moves}{}", col + 1);
+        let out = ok(&[
+            "review",
+            "connect4",
+            &game,
+            "--json",
+            "--depth",
+            "8",
+            "--solver-nodes",
+            "500000",
+        ]);
+        let v: Value = serde_json::from_str(&out).expect("json");
+        let all = v["moves"].as_array().expect("moves");
+        assert_eq!(all.len(), game.len());
+        let last = all.last().expect("a move");
+        assert_eq!(last["label"], label, "{game}: {last}");
+        assert_eq!(last["exact"], true);
+        assert_eq!(v["players"].as_array().map(Vec::len), Some(2));
+    }
+    // The text form: a line per move and the accuracy of both players.
+    let game = format!("{moves}{}", losing + 1);
+    let out = ok(&[
+        "review",
+        "connect4",
+        &game,
+        "--depth",
+        "8",
+        "--solver-nodes",
+        "500000",
+    ]);
+    assert!(out.lines().last().is_some_and(|l| l.contains("accuracy")));
+    assert!(out.contains("blunder") && out.contains("exact"), "{out}");
+}
+
+#[test]
+fn a_stored_record_is_reviewed_and_drawn() {
+    let dir = temp_dir("review");
+    let records = dir.path().join("games.jsonl");
+    let records_s = records.to_string_lossy().to_string();
+    ok(&[
+        "selfplay", "connect4", "--games", "1", "--depth", "2", "--out", &records_s,
+    ]);
+    let body = std::fs::read_to_string(&records).expect("records");
+    let record: Value = serde_json::from_str(body.lines().next().expect("a record")).expect("json");
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, record.to_string()).expect("write");
+    let svg = dir.path().join("review.svg");
+    let out = ok(&[
+        "review",
+        "--record",
+        &file.to_string_lossy(),
+        "--json",
+        "--depth",
+        "8",
+        "--solver-nodes",
+        "500000",
+        "--svg",
+        &svg.to_string_lossy(),
+    ]);
+    let v: Value = serde_json::from_str(&out).expect("json");
+    let moves = record["moves"].as_array().expect("moves");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(moves.len()));
+    assert_eq!(v["game"], "connect4");
+    // Near the end the solver settles every position.
+    assert_eq!(v["moves"][moves.len() - 1]["exact"], true);
+    let picture = std::fs::read_to_string(&svg).expect("svg");
+    assert!(picture.starts_with("<svg") && picture.contains("<path"));
+
+    std::fs::write(&file, "{\"schema_version\": 1}").expect("write");
+    let o = ply(&["review", "--record", &file.to_string_lossy()]);
+    assert!(!o.status.success());
+    assert!(text(&o.stderr).contains("not a valid game record"));
+}
+
+#[test]
+fn bad_moves_are_refused_by_number() {
+    let o = ply(&["review", "othello", "f5d6z9"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("move 3 'z9'"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = ply(&["review", "checkers", "11-15", "11-15"]);
+    assert!(
+        text(&o.stderr).contains("move 2 '11-15'"),
+        "{}",
+        text(&o.stderr)
+    );
+}

@@ -1,0 +1,230 @@
+//! Where a review's values come from: each game's exact solver where it finishes within the
+//! budget, a fixed-depth search with the game's default heuristic elsewhere.
+
+use super::ReviewConfig;
+use crate::game::Game;
+use crate::games::connect4::ConnectFour;
+use crate::games::draughts::Draughts;
+use crate::games::othello::Othello;
+use crate::heuristic::HasHeuristic;
+use crate::search::score::WIN_BASE;
+use crate::search::{Algorithm, OrderingConfig, SearchConfig, Searcher, StopToken};
+use crate::solve::connect4::Solver;
+
+/// A value from the side to move's view, and whether it is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judged<M> {
+    pub value: i32,
+    pub best: Option<M>,
+    pub exact: bool,
+}
+
+/// The state a review keeps between positions (tables, a solver).
+pub trait Judge<G: Game> {
+    /// The exact value and a best move of `pos`, if this game has a solver that settles it
+    /// within the budget.
+    fn exact(&mut self, pos: &G) -> Option<Judged<G::Move>>;
+    /// A search value and best move of `pos` at `depth`.
+    fn estimate(&mut self, pos: &G, depth: u32, stop: &StopToken) -> Judged<G::Move>;
+    /// Nodes searched so far.
+    fn nodes(&self) -> u64;
+}
+
+/// A game that can be reviewed.
+pub trait Reviewable: HasHeuristic {
+    /// The review's default settings for this game.
+    fn review_config() -> ReviewConfig;
+    fn judge(config: &ReviewConfig) -> Box<dyn Judge<Self>>;
+}
+
+/// The search half every game shares: alpha-beta (PVS with the usual ordering and a table) with
+/// the default heuristic, to a fixed depth, so reviews are the same on every machine.
+struct Searching<G: Game> {
+    searcher: Searcher<G>,
+    eval: Option<std::sync::Arc<dyn crate::game::Evaluator<G>>>,
+    nodes: u64,
+}
+
+impl<G: HasHeuristic> Searching<G> {
+    fn new(config: &ReviewConfig) -> Searching<G> {
+        let search = SearchConfig {
+            algorithm: Algorithm::Pvs,
+            depth: Some(config.depth),
+            iterative: true,
+            ordering: OrderingConfig::default(),
+            tt_bytes: config.tt_bytes,
+            ..SearchConfig::default()
+        };
+        Searching {
+            searcher: Searcher::new(&search),
+            eval: G::heuristic("default").ok(),
+            nodes: 0,
+        }
+    }
+
+    fn estimate(&mut self, pos: &G, depth: u32, stop: &StopToken) -> Judged<G::Move> {
+        let Some(eval) = &self.eval else {
+            return Judged {
+                value: 0,
+                best: None,
+                exact: false,
+            };
+        };
+        let mut config = *self.searcher.config();
+        config.depth = Some(depth.max(1));
+        if config.depth != self.searcher.config().depth {
+            self.searcher = Searcher::new(&config);
+        }
+        let r = self.searcher.search(pos, &**eval, stop);
+        self.nodes += r.stats.nodes;
+        Judged {
+            value: r.score,
+            best: r.best_move,
+            // A search that proves a win or a loss is exact.
+            exact: r.score.abs() >= WIN_BASE,
+        }
+    }
+}
+
+struct ConnectFourJudge {
+    solver: Solver,
+    search: Searching<ConnectFour>,
+}
+
+impl Judge<ConnectFour> for ConnectFourJudge {
+    fn exact(&mut self, pos: &ConnectFour) -> Option<Judged<u8>> {
+        let before = self.solver.nodes();
+        let found = if pos.outcome().is_some() {
+            self.solver.solve_within(pos).map(|value| (None, value))
+        } else {
+            let cancel = std::sync::atomic::AtomicBool::new(false);
+            match self.solver.best_move_with_cancel(pos, &cancel) {
+                Ok(Some((col, value))) => Some((Some(col), value)),
+                _ => None,
+            }
+        };
+        self.search.nodes += self.solver.nodes() - before;
+        found.map(|(best, value)| Judged {
+            value,
+            best,
+            exact: true,
+        })
+    }
+
+    fn estimate(&mut self, pos: &ConnectFour, depth: u32, stop: &StopToken) -> Judged<u8> {
+        self.search.estimate(pos, depth, stop)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+}
+
+impl Reviewable for ConnectFour {
+    /// The solver settles most positions after the first dozen stones within two million
+    /// nodes; earlier ones are searched 12 plies deep.
+    fn review_config() -> ReviewConfig {
+        ReviewConfig {
+            depth: 12,
+            solver_nodes: 2_000_000,
+            exact_empties: 0,
+            ..ReviewConfig::default()
+        }
+    }
+
+    fn judge(config: &ReviewConfig) -> Box<dyn Judge<Self>> {
+        let mut solver = Solver::new(config.tt_bytes);
+        solver.set_node_limit(Some(config.solver_nodes));
+        Box::new(ConnectFourJudge {
+            solver,
+            search: Searching::new(config),
+        })
+    }
+}
+
+struct OthelloJudge {
+    exact_empties: u32,
+    tt_bytes: usize,
+    search: Searching<Othello>,
+}
+
+impl Judge<Othello> for OthelloJudge {
+    fn exact(&mut self, pos: &Othello) -> Option<Judged<<Othello as Game>::Move>> {
+        if pos.empty_count() > self.exact_empties {
+            return None;
+        }
+        let r = crate::solve::othello::solve(pos, self.tt_bytes, None);
+        self.search.nodes += r.nodes;
+        r.complete.then_some(Judged {
+            value: r.score,
+            best: r.best_move,
+            exact: true,
+        })
+    }
+
+    fn estimate(
+        &mut self,
+        pos: &Othello,
+        depth: u32,
+        stop: &StopToken,
+    ) -> Judged<<Othello as Game>::Move> {
+        self.search.estimate(pos, depth, stop)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+}
+
+impl Reviewable for Othello {
+    /// Exact from 16 empties (well under a second a position), 8 plies of search before.
+    fn review_config() -> ReviewConfig {
+        ReviewConfig {
+            depth: 8,
+            exact_empties: 16,
+            ..ReviewConfig::default()
+        }
+    }
+
+    fn judge(config: &ReviewConfig) -> Box<dyn Judge<Self>> {
+        Box::new(OthelloJudge {
+            exact_empties: config.exact_empties,
+            tt_bytes: config.tt_bytes,
+            search: Searching::new(config),
+        })
+    }
+}
+
+struct SearchOnly<G: Game> {
+    search: Searching<G>,
+}
+
+impl<G: HasHeuristic> Judge<G> for SearchOnly<G> {
+    fn exact(&mut self, _pos: &G) -> Option<Judged<G::Move>> {
+        None
+    }
+
+    fn estimate(&mut self, pos: &G, depth: u32, stop: &StopToken) -> Judged<G::Move> {
+        self.search.estimate(pos, depth, stop)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+}
+
+impl Reviewable for Draughts {
+    /// No solver: 10 plies of search (captures are forced, so lines are narrow).
+    fn review_config() -> ReviewConfig {
+        ReviewConfig {
+            depth: 10,
+            ..ReviewConfig::default()
+        }
+    }
+
+    fn judge(config: &ReviewConfig) -> Box<dyn Judge<Self>> {
+        Box::new(SearchOnly {
+            search: Searching::new(config),
+        })
+    }
+}

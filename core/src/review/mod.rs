@@ -1,0 +1,261 @@
+//! The review of a finished game, move by move: the position's value before each move, the
+//! value of the move played, the best move and its value, the loss, whether those values are
+//! exact, a label, and each player's accuracy. Shared by the CLI, the collector and the apps.
+//!
+//! For each position the judge ([`judge`]) first tries the game's solver (Connect Four: every
+//! position the solver settles within the node budget; Othello: from
+//! [`ReviewConfig::exact_empties`] empties), then a fixed-depth search with the default
+//! heuristic. The position and the position after the move played are judged the same way (both
+//! exact, or both searched: the played move's value is the search one ply shallower from the
+//! position after it), so the two values compare. Values are from the mover's view, in the
+//! game's units: Connect Four solver scores (Pons' convention), Othello disc margins, search
+//! scores (see [`crate::search::score`]). Labels and accuracy: [`label`].
+//!
+//! Budgets are in nodes, so a review is the same on every machine: the solver's per-position
+//! budget and the search depth per move, and [`ReviewConfig::game_nodes`] for the game; when the
+//! game budget is spent, or `stop` is raised, the review ends early with the moves done
+//! (`complete: false`).
+
+pub mod judge;
+pub mod label;
+
+use crate::game::{Game, Player};
+use crate::search::StopToken;
+use crate::search::score::terminal_score;
+use judge::{Judged, Reviewable};
+use label::{Label, Thresholds, expected_score, move_accuracy};
+use serde::Serialize;
+
+/// How much a review may search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewConfig {
+    /// Search depth for positions no solver settles.
+    pub depth: u32,
+    /// Node budget of one exact solve (Connect Four).
+    pub solver_nodes: u64,
+    /// Othello: positions with this many empties or fewer are solved exactly.
+    pub exact_empties: u32,
+    /// Nodes for the whole game; the review stops early when they are spent.
+    pub game_nodes: u64,
+    /// Transposition-table bytes for the searches and the solver.
+    pub tt_bytes: usize,
+}
+
+impl Default for ReviewConfig {
+    fn default() -> Self {
+        ReviewConfig {
+            depth: 6,
+            solver_nodes: 0,
+            exact_empties: 0,
+            game_nodes: 2_000_000_000,
+            tt_bytes: 16 << 20,
+        }
+    }
+}
+
+/// One move of the review.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveReview {
+    /// 1-based ply number.
+    pub ply: usize,
+    pub mover: Player,
+    pub played: String,
+    /// The position's value before the move (the best move's value), from the mover's view.
+    pub value_before: i32,
+    /// The value after the move played, from the mover's view.
+    pub played_value: i32,
+    pub best: String,
+    /// `value_before - played_value`, at least 0.
+    pub loss: i32,
+    /// Both values exact (solver, or a search that proved the result).
+    pub exact: bool,
+    /// The mover's expected score (0 to 100) before and after the move.
+    pub expected_before: f64,
+    pub expected_after: f64,
+    pub label: Label,
+    /// The move was the only legal one.
+    pub forced: bool,
+}
+
+/// A player's summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayerReview {
+    pub player: Player,
+    /// Mean Lichess accuracy of the moves with a choice; `None` if there were none.
+    pub accuracy: Option<f64>,
+    pub inaccuracies: usize,
+    pub mistakes: usize,
+    pub blunders: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Review {
+    pub game: &'static str,
+    pub moves: Vec<MoveReview>,
+    pub players: Vec<PlayerReview>,
+    pub thresholds: Thresholds,
+    /// Every move was reviewed (not stopped, within the game budget).
+    pub complete: bool,
+    pub nodes: u64,
+}
+
+/// What is wrong with a game to review.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReviewError {
+    #[error("move {number} '{text}' is not legal here: {why}")]
+    IllegalMove {
+        number: usize,
+        text: String,
+        why: String,
+    },
+    #[error("move {number} '{text}' comes after the game has ended")]
+    AfterTheEnd { number: usize, text: String },
+}
+
+/// Parses `moves` (in the game's notation) from `start`; the error names the first bad move.
+pub fn replay<G: Game>(start: &G, moves: &[String]) -> Result<Vec<G::Move>, ReviewError> {
+    let mut pos = *start;
+    let mut out = Vec::with_capacity(moves.len());
+    for (i, text) in moves.iter().enumerate() {
+        if pos.outcome().is_some() {
+            return Err(ReviewError::AfterTheEnd {
+                number: i + 1,
+                text: text.clone(),
+            });
+        }
+        let mv = pos.parse_move(text).map_err(|e| ReviewError::IllegalMove {
+            number: i + 1,
+            text: text.clone(),
+            why: e.message,
+        })?;
+        pos.play(mv);
+        out.push(mv);
+    }
+    Ok(out)
+}
+
+/// `value` (from `pos`'s side to move) from `player`'s view.
+fn for_player<G: Game>(pos: &G, value: i32, player: Player) -> i32 {
+    if pos.side_to_move() == player {
+        value
+    } else {
+        -value
+    }
+}
+
+/// Reviews the game `moves` played from `start`. `progress(done, total)` is called after each
+/// move.
+pub fn review<G: Reviewable>(
+    start: &G,
+    moves: &[G::Move],
+    config: &ReviewConfig,
+    stop: &StopToken,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Review {
+    let mut judge = G::judge(config);
+    let thresholds = Thresholds::for_game(G::NAME);
+    let mut pos = *start;
+    let mut out = Vec::with_capacity(moves.len());
+    let mut complete = true;
+    let mut legal = Vec::new();
+    for (i, &mv) in moves.iter().enumerate() {
+        if stop.is_stopped() || judge.nodes() >= config.game_nodes {
+            complete = false;
+            break;
+        }
+        let mover = pos.side_to_move();
+        let mut child = pos;
+        child.play(mv);
+        let exact = judge.exact(&pos).and_then(|before| {
+            let after = judge.exact(&child).or_else(|| {
+                child.outcome().map(|o| Judged {
+                    value: terminal_score(&o, child.side_to_move(), 0),
+                    best: None,
+                    exact: true,
+                })
+            })?;
+            Some((before, after))
+        });
+        let (before, after) = match exact {
+            Some(pair) => pair,
+            None => {
+                let before = judge.estimate(&pos, config.depth, stop);
+                let after = if Some(mv) == before.best {
+                    // The best move's value is the position's: a second search could only
+                    // disagree through the table.
+                    Judged {
+                        value: for_player(&pos, before.value, child.side_to_move()),
+                        ..before
+                    }
+                } else if let Some(o) = child.outcome() {
+                    Judged {
+                        value: terminal_score(&o, child.side_to_move(), 0),
+                        best: None,
+                        exact: true,
+                    }
+                } else {
+                    judge.estimate(&child, config.depth.saturating_sub(1), stop)
+                };
+                (before, after)
+            }
+        };
+        if stop.is_stopped() {
+            complete = false;
+            break;
+        }
+        let value_before = before.value;
+        let played_value = for_player(&child, after.value, mover);
+        let exact = before.exact && after.exact;
+        let expected_before = expected_score(value_before, before.exact);
+        let expected_after = expected_score(played_value, after.exact);
+        let is_best = Some(mv) == before.best || played_value >= value_before;
+        pos.legal_moves(&mut legal);
+        let drop = (expected_before - expected_after).max(0.0);
+        out.push(MoveReview {
+            ply: i + 1,
+            mover,
+            played: pos.format_move(mv),
+            value_before,
+            played_value,
+            best: before
+                .best
+                .map_or_else(|| pos.format_move(mv), |b| pos.format_move(b)),
+            loss: (value_before - played_value).max(0),
+            exact,
+            expected_before,
+            expected_after,
+            label: thresholds.label(drop, is_best),
+            forced: legal.len() == 1,
+        });
+        pos = child;
+        progress(i + 1, moves.len());
+    }
+    let players = (0..G::NUM_PLAYERS as Player)
+        .map(|p| summary(p, &out))
+        .collect();
+    Review {
+        game: G::NAME,
+        moves: out,
+        players,
+        thresholds,
+        complete,
+        nodes: judge.nodes(),
+    }
+}
+
+fn summary(player: Player, moves: &[MoveReview]) -> PlayerReview {
+    let mine: Vec<&MoveReview> = moves.iter().filter(|m| m.mover == player).collect();
+    let chosen: Vec<f64> = mine
+        .iter()
+        .filter(|m| !m.forced)
+        .map(|m| move_accuracy(m.expected_before - m.expected_after))
+        .collect();
+    let count = |l: Label| mine.iter().filter(|m| m.label == l).count();
+    PlayerReview {
+        player,
+        accuracy: (!chosen.is_empty()).then(|| chosen.iter().sum::<f64>() / chosen.len() as f64),
+        inaccuracies: count(Label::Inaccuracy),
+        mistakes: count(Label::Mistake),
+        blunders: count(Label::Blunder),
+    }
+}

@@ -1,0 +1,225 @@
+//! The review of a game against independent truth: published exact scores (FFO's per-move
+//! scores, the Connect Four test sets' scores), the Connect Four solver's own values for every
+//! column, games the solver plays itself, and its budgets and errors.
+
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use ply_core::games::draughts::Draughts;
+use ply_core::games::othello::{Othello, parse_obf};
+use ply_core::review::judge::Reviewable;
+use ply_core::review::label::Label;
+use ply_core::review::{Review, ReviewConfig, ReviewError, replay, review};
+use ply_core::search::StopToken;
+use ply_core::solve::connect4::Solver;
+
+fn run<G: Reviewable>(start: &G, moves: &[G::Move], config: &ReviewConfig) -> Review {
+    review(start, moves, config, &StopToken::new(), &mut |_, _| {})
+}
+
+/// Positions of a Connect Four test set with their published scores.
+fn connect4_set(text: &str, count: usize) -> Vec<(ConnectFour, i32)> {
+    text.lines()
+        .take(count)
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("moves and score");
+            let pos = ConnectFour::parse_position(moves).expect("a position");
+            (pos, score.trim().parse().expect("a score"))
+        })
+        .collect()
+}
+
+#[test]
+fn connect4_values_are_the_published_and_the_solvers() {
+    let config = ConnectFour::review_config();
+    let mut solver = Solver::new(1 << 24);
+    for (pos, published) in connect4_set(include_str!("../../tests/data/connect4/Test_L2_R1"), 12) {
+        let columns = solver.analyze(&pos);
+        for (col, want) in columns.iter().enumerate() {
+            let Some(want) = *want else { continue };
+            let r = run(&pos, &[col as u8], &config);
+            let m = &r.moves[0];
+            assert!(m.exact, "{}", pos.format_position());
+            assert_eq!(m.value_before, published, "{}", pos.format_position());
+            assert_eq!(
+                m.played_value,
+                want,
+                "column {col} of {}",
+                pos.format_position()
+            );
+            assert_eq!(m.loss, published - want);
+            let label = m.label;
+            match (published.signum(), want.signum()) {
+                (a, b) if a == b && want == published => assert_eq!(label, Label::Best),
+                (a, b) if b < a => assert_eq!(label, Label::Blunder, "a result thrown away"),
+                _ => assert!(matches!(label, Label::Best | Label::Good), "{label:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_game_the_solver_plays_reviews_as_all_best() {
+    let config = ConnectFour::review_config();
+    let mut solver = Solver::new(1 << 24);
+    for (start, published) in connect4_set(include_str!("../../tests/data/connect4/Test_L2_R1"), 6)
+    {
+        let mut pos = start;
+        let mut moves = Vec::new();
+        while let Some((col, _)) = solver.best_move(&pos) {
+            moves.push(col);
+            pos.play(col);
+        }
+        let r = run(&start, &moves, &config);
+        assert!(r.complete);
+        assert_eq!(r.moves.len(), moves.len());
+        assert_eq!(r.moves[0].value_before, published);
+        for m in &r.moves {
+            assert_eq!(
+                m.label,
+                Label::Best,
+                "ply {} of {}",
+                m.ply,
+                start.format_position()
+            );
+            assert!(m.exact && m.loss == 0);
+        }
+        for p in &r.players {
+            assert!(p.accuracy.is_none_or(|a| a > 99.9), "{p:?}");
+            assert_eq!(p.blunders + p.mistakes + p.inaccuracies, 0);
+        }
+    }
+}
+
+#[test]
+fn othello_moves_get_ffos_published_scores() {
+    let line = include_str!("../../tests/data/othello/fforum-1-19.obf")
+        .lines()
+        .next()
+        .expect("FFO #1");
+    let entry = parse_obf(line).expect("an FFO position");
+    let config = ReviewConfig {
+        exact_empties: 20,
+        ..Othello::review_config()
+    };
+    let best = entry.best_score().expect("scores");
+    for &(mv, want) in &entry.moves_with_scores {
+        let r = run(&entry.position, &[mv], &config);
+        let m = &r.moves[0];
+        assert!(m.exact);
+        assert_eq!((m.value_before, m.played_value), (best, want), "{mv}");
+        let expected = if want == best {
+            Label::Best
+        } else if want < 0 {
+            // A won position (+18) thrown into a loss.
+            Label::Blunder
+        } else {
+            Label::Good
+        };
+        assert_eq!(m.label, expected, "{mv}: {want}");
+    }
+}
+
+#[test]
+fn othello_before_the_exact_limit_is_searched_and_marked_estimated() {
+    let moves = replay(
+        &Othello::start(),
+        &["f5", "d6", "c3", "d3", "c4"].map(String::from),
+    )
+    .expect("legal moves");
+    let config = ReviewConfig {
+        depth: 4,
+        ..Othello::review_config()
+    };
+    let r = run(&Othello::start(), &moves, &config);
+    assert!(r.complete && r.moves.len() == 5);
+    for m in &r.moves {
+        assert!(!m.exact);
+        assert!(m.loss >= 0);
+        assert!((0.0..=100.0).contains(&m.expected_before));
+        assert_eq!(
+            m.label == Label::Best,
+            m.played == m.best || m.loss == 0,
+            "{m:?}"
+        );
+    }
+}
+
+#[test]
+fn a_draughts_review_runs_on_search_values() {
+    let start = Draughts::start();
+    let texts: Vec<String> = ["11-15", "23-19", "8-11", "22-17", "4-8", "17-13", "15-18"]
+        .map(String::from)
+        .to_vec();
+    let moves = replay(&start, &texts).expect("legal moves");
+    let config = ReviewConfig {
+        depth: 6,
+        ..Draughts::review_config()
+    };
+    let r = run(&start, &moves, &config);
+    assert_eq!(r.moves.len(), texts.len());
+    for m in &r.moves {
+        assert!(m.loss >= 0 && !m.best.is_empty());
+        let drop = (m.expected_before - m.expected_after).max(0.0);
+        assert_eq!(
+            m.label,
+            r.thresholds.label(drop, m.played == m.best || m.loss == 0)
+        );
+    }
+    for p in &r.players {
+        let a = p.accuracy.expect("moves with a choice");
+        assert!((0.0..=100.0).contains(&a));
+    }
+}
+
+#[test]
+fn the_game_budget_and_the_stop_end_a_review_early() {
+    let moves = replay(
+        &Othello::start(),
+        &["f5", "d6", "c3", "d3", "c4", "f4"].map(String::from),
+    )
+    .expect("legal moves");
+    let small = ReviewConfig {
+        depth: 6,
+        game_nodes: 1,
+        ..Othello::review_config()
+    };
+    let r = run(&Othello::start(), &moves, &small);
+    assert!(!r.complete && r.moves.len() == 1, "{}", r.moves.len());
+
+    let stop = StopToken::new();
+    let mut seen = Vec::new();
+    let r = review(
+        &Othello::start(),
+        &moves,
+        &Othello::review_config(),
+        &stop,
+        &mut |done, total| {
+            seen.push((done, total));
+            if done == 2 {
+                stop.stop();
+            }
+        },
+    );
+    assert!(!r.complete);
+    assert_eq!(r.moves.len(), 2);
+    assert_eq!(seen, vec![(1, 6), (2, 6)]);
+}
+
+#[test]
+fn bad_moves_are_named_with_their_number() {
+    let texts = ["4", "4", "9"].map(String::from);
+    match replay(&ConnectFour::start(), &texts) {
+        Err(ReviewError::IllegalMove {
+            number: 3, text, ..
+        }) => assert_eq!(text, "9"),
+        other => panic!("{other:?}"),
+    }
+    let won: Vec<String> = "1212121".chars().map(String::from).collect();
+    let mut after = won.clone();
+    after.push("3".into());
+    assert!(replay(&ConnectFour::start(), &won).is_ok());
+    assert!(matches!(
+        replay(&ConnectFour::start(), &after),
+        Err(ReviewError::AfterTheEnd { number: 8, .. })
+    ));
+}
