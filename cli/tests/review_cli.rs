@@ -124,3 +124,28 @@ fn bad_moves_are_refused_by_number() {
         text(&o.stderr)
     );
 }
+
+#[test]
+fn an_annotated_pdn_is_read_back_and_reviewed_the_same() {
+    let dir = temp_dir("review-pdn");
+    let args = ["--depth", "4", "--annotate"];
+    let mut first = vec![
+        "review", "checkers", "11-15", "22-18", "15x22", "25x18", "8-11",
+    ];
+    first.extend(args);
+    let pdn = ok(&first);
+    assert!(
+        pdn.starts_with("[Event") && pdn.contains("{forced}"),
+        "{pdn}"
+    );
+    let file = dir.path().join("game.pdn");
+    std::fs::write(&file, &pdn).expect("write");
+    let file_s = file.to_string_lossy().to_string();
+    let mut again = vec!["review", "--pdn", &file_s];
+    again.extend(args);
+    assert_eq!(ok(&again), pdn);
+    // Connect Four: the moves with a comment after each.
+    let out = ok(&["review", "connect4", "4453", "--depth", "4", "--annotate"]);
+    assert_eq!(out.matches('{').count(), 4, "{out}");
+    assert!(out.starts_with("4 {"), "{out}");
+}

@@ -6,25 +6,30 @@ use crate::experiment::plot::{Series, line_chart};
 use crate::with_two_player_game;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::games::GameKind;
+use ply_core::games::draughts::pdn::read_pdn;
 use ply_core::record::validate_json;
+use ply_core::record::{AnnotatedGame, annotated_notation};
 use ply_core::review::judge::Reviewable;
-use ply_core::review::{Review, ReviewConfig, replay, review};
+use ply_core::review::{MoveReview, Review, ReviewConfig, replay, review};
 use ply_core::search::StopToken;
 use std::io::Write;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// othello, connect4 or checkers (not with --record).
-    #[arg(required_unless_present = "record")]
+    /// othello, connect4 or checkers (not with --record or --pdn).
+    #[arg(required_unless_present_any = ["record", "pdn"])]
     pub game: Option<GameKind>,
     /// The moves from the start in the game's notation: "f5d6c3" or "f5 d6 c3", "4453",
     /// "11-15 23-19".
-    #[arg(required_unless_present = "record", num_args = 0..)]
+    #[arg(required_unless_present_any = ["record", "pdn"], num_args = 0..)]
     pub moves: Vec<String>,
     /// A game record (JSON, as the apps and the collector store them) instead of game and moves.
-    #[arg(long, conflicts_with_all = ["game", "moves"])]
+    #[arg(long, conflicts_with_all = ["game", "moves", "pdn"])]
     pub record: Option<PathBuf>,
+    /// A checkers game in PDN (the first game of the file) instead of game and moves.
+    #[arg(long, conflicts_with_all = ["game", "moves"])]
+    pub pdn: Option<PathBuf>,
     /// Search depth for positions no solver settles (default per game: Othello 8, Connect Four
     /// 12, checkers 10).
     #[arg(long)]
@@ -41,6 +46,10 @@ pub struct Args {
     /// Print the review as JSON.
     #[arg(long)]
     pub json: bool,
+    /// Print the game in its standard notation with the review as a comment after each move:
+    /// PDN for checkers, the moves with `{...}` comments for Othello and Connect Four.
+    #[arg(long, conflicts_with = "json")]
+    pub annotate: bool,
     /// Write the first player's expected score over the game as an SVG chart.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -80,21 +89,35 @@ pub fn run(args: Args) -> Result<()> {
             let moves: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
             (record.game, record.start_position, moves)
         }
-        None => {
-            let game = args
-                .game
-                .ok_or_else(|| anyhow!("name a game or give --record"))?;
-            (game, None, split_moves(game, &args.moves))
-        }
+        None => match &args.pdn {
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                let game = read_pdn(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+                let fen = game.tag("FEN").map(str::to_string);
+                (GameKind::Checkers, fen, game.move_texts)
+            }
+            None => {
+                let game = args
+                    .game
+                    .ok_or_else(|| anyhow!("name a game, or give --record or --pdn"))?;
+                (game, None, split_moves(game, &args.moves))
+            }
+        },
     };
     if moves.is_empty() {
         bail!("no moves to review");
     }
-    with_two_player_game!(game, G => run_game::<G>(&args, start.as_deref(), &moves))
+    with_two_player_game!(game, G => run_game::<G>(&args, game, start.as_deref(), &moves))
 }
 
-fn run_game<G: Reviewable>(args: &Args, start: Option<&str>, texts: &[String]) -> Result<()> {
-    let start = match start {
+fn run_game<G: Reviewable>(
+    args: &Args,
+    kind: GameKind,
+    start_text: Option<&str>,
+    texts: &[String],
+) -> Result<()> {
+    let start = match start_text {
         Some(text) => {
             G::parse_position(text).map_err(|e| anyhow!("the record's start position: {e}"))?
         }
@@ -129,6 +152,23 @@ fn run_game<G: Reviewable>(args: &Args, start: Option<&str>, texts: &[String]) -
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&r)?)?;
+        return Ok(());
+    }
+    if args.annotate {
+        let mut end = start;
+        for &mv in &moves {
+            end.play(mv);
+        }
+        let played: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let comments: Vec<String> = r.moves.iter().map(comment).collect();
+        let game = AnnotatedGame {
+            start: start_text,
+            variant: "standard",
+            moves: &played,
+            comments: &comments,
+            result: end.outcome().map(|o| o.winner),
+        };
+        write!(out, "{}", annotated_notation(kind, &game))?;
         return Ok(());
     }
     writeln!(
@@ -170,6 +210,20 @@ fn run_game<G: Reviewable>(args: &Args, start: Option<&str>, texts: &[String]) -
         )?;
     }
     Ok(())
+}
+
+/// A move's review in a few words: `mistake -0.35 -> -1.2, best f6 (search)`.
+fn comment(m: &MoveReview) -> String {
+    if m.forced {
+        return "forced".into();
+    }
+    let values = format!("{} -> {}", m.value_before, m.played_value);
+    let source = if m.exact { "exact" } else { "search" };
+    if m.played == m.best {
+        format!("{} {values} ({source})", m.label.name())
+    } else {
+        format!("{} {values}, best {} ({source})", m.label.name(), m.best)
+    }
 }
 
 fn side(p: u8) -> &'static str {

@@ -27,8 +27,14 @@ pub fn connect4_text(data: &[u8]) {
 }
 
 /// English draughts: FEN positions and PDN moves (quiet, capture, full jump paths), in both
-/// rules variants.
+/// rules variants, and the whole input as a PDN game.
 pub fn draughts_text(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(&data[..data.len().min(MAX_TEXT)])
+        && let Ok(game) = crate::games::draughts::pdn::read_pdn(text)
+    {
+        assert_eq!(game.moves.len(), game.comments.len());
+        check_position(&game.start);
+    }
     let (position, mv) = split(data);
     let _ = crate::games::draughts::notation::parse_move_text(&mv);
     exercise::<Draughts>(&position, &mv);

@@ -18,7 +18,7 @@ pub use build::{RecordMeta, record_from_line};
 pub use dispatch::{validate, validate_at, validate_json};
 pub use error::RecordError;
 pub use id::{is_valid_record_id, new_record_id};
-pub use notation::standard_notation;
+pub use notation::{AnnotatedGame, annotated_notation, standard_notation};
 pub use types::{
     ClientInfo, EngineSettings, GameRecord, GameResult, MoveRecord, MoveStats, Platform,
     PlayerInfo, PlayerKind, RamBucket, SCHEMA_VERSION, limits,

@@ -15,6 +15,7 @@ pub mod fen;
 mod movegen;
 mod moves;
 pub mod notation;
+pub mod pdn;
 mod perft;
 mod render;
 pub mod rules;
