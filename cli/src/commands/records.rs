@@ -7,7 +7,9 @@
 //!   line for Othello and Connect Four)
 //! - `ply records stats --db sqlite://ply.db [--charts DIR]`: tables on stdout and two SVG charts
 //!   (`results-by-engine.svg`, `nodes-per-move.svg`).
+//! - `ply records analyze --db URL`: reviews the games not reviewed yet and stores the reviews.
 
+mod analyze;
 mod charts;
 mod csv;
 
@@ -30,6 +32,8 @@ pub enum RecordsCommand {
     Export(ExportArgs),
     /// Print counts, results by engine and depth, nodes per move; write SVG charts.
     Stats(StatsArgs),
+    /// Review every stored game not yet reviewed, on every core, and store the reviews.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 #[derive(clap::Args)]
@@ -92,12 +96,13 @@ pub fn run(args: Args) -> Result<()> {
         match args.command {
             RecordsCommand::Export(a) => export(a).await,
             RecordsCommand::Stats(a) => stats(a).await,
+            RecordsCommand::Analyze(a) => analyze::analyze(a).await,
         }
     })
 }
 
 /// Opens the database, refusing to create a missing SQLite file (this command only reads).
-async fn open(url: &str) -> Result<Db> {
+pub(crate) async fn open(url: &str) -> Result<Db> {
     let is_pg = url.starts_with("postgres://") || url.starts_with("postgresql://");
     if !is_pg && !url.contains(":memory:") {
         let path = url

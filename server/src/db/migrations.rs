@@ -35,6 +35,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0002_standard_start.sql"),
         include_str!("../../migrations/postgres/0002_standard_start.sql"),
     ),
+    (
+        3,
+        "reviews",
+        include_str!("../../migrations/sqlite/0003_reviews.sql"),
+        include_str!("../../migrations/postgres/0003_reviews.sql"),
+    ),
 ];
 
 /// The embedded migrations of one dialect, as a sqlx migration source.

@@ -9,6 +9,7 @@
 //! write to one PostgreSQL database at once.
 
 mod migrations;
+mod reviews;
 mod stats;
 
 use std::str::FromStr;
@@ -21,6 +22,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePo
 use sqlx::{Postgres, Row, Sqlite, Transaction};
 
 pub use migrations::Dialect;
+pub use reviews::Claim;
 pub use stats::{GameCount, NodesRow, PhaseRow, ResultRow, SkippedRows, Stats, StatsQuery};
 
 /// Runs `$body` with `$pool` bound to whichever pool `$db` holds; the body is type-checked once

@@ -1,0 +1,161 @@
+//! `ply records analyze` against a real collector database (SQLite, and PostgreSQL when
+//! PLY_TEST_POSTGRES_URL is set): every stored game reviewed and stored once, a partial run
+//! resumed, a dead worker's claim skipped and then taken over, and two workers sharing one
+//! PostgreSQL database reviewing every game exactly once between them.
+#![cfg(feature = "collector")]
+
+mod common;
+
+use common::{ply, text};
+use ply_core::record::GameRecord;
+use ply_server::auth::sha256_hex;
+use ply_server::db::{Db, NewDevice};
+use ply_server::testing::{TempDatabase, games};
+use serde_json::Value;
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
+/// A database holding `records`, stored as the collector stores uploads.
+async fn stored(t: &TempDatabase, records: &[GameRecord]) -> Db {
+    let db = Db::connect(&t.url).await.expect("connect");
+    db.insert_device(&NewDevice {
+        id: "d1".into(),
+        token_sha256: sha256_hex(b"d1"),
+        platform: "test".into(),
+        app_version: "0".into(),
+        created_at_ms: 0,
+    })
+    .await
+    .expect("device");
+    let rows: Vec<_> = records
+        .iter()
+        .map(|r| {
+            let json = r.to_json().expect("json");
+            ply_server::ingest::check(&json).unwrap_or_else(|e| panic!("{e:?}"))
+        })
+        .collect();
+    db.store_batch("d1", &rows, 1).await.expect("store");
+    db
+}
+
+/// Runs `ply records analyze` and returns (games reviewed, reviews stored) from its summary.
+fn analyze(url: &str, extra: &[&str]) -> (usize, usize) {
+    let mut args = vec!["records", "analyze", "--db", url, "--depth", "2"];
+    args.extend(extra);
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    summary(&text(&o.stderr))
+}
+
+fn summary(stderr: &str) -> (usize, usize) {
+    let last = stderr.lines().last().unwrap_or_default();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let number = |i: usize| words.get(i).and_then(|w| w.parse().ok());
+    match (number(0), number(3)) {
+        (Some(a), Some(b)) => (a, b),
+        _ => panic!("no summary in {stderr}"),
+    }
+}
+
+#[test]
+fn every_game_is_reviewed_once_and_a_partial_run_resumes() {
+    let records = games::mixed(2, 5);
+    for t in TempDatabase::all_backends("analyze") {
+        let rt = runtime();
+        let db = rt.block_on(stored(&t, &records));
+        // A run stopped after three games, then the rest.
+        assert_eq!(analyze(&t.url, &["--limit", "3", "--batch", "2"]), (3, 3));
+        assert_eq!(rt.block_on(db.count_reviews()).expect("count"), 3);
+        let rest = records.len() - 3;
+        assert_eq!(analyze(&t.url, &[]), (rest, rest), "{}", t.backend);
+        assert_eq!(analyze(&t.url, &[]), (0, 0), "nothing left");
+        let reviews = rt.block_on(db.reviews()).expect("reviews");
+        assert_eq!(reviews.len(), records.len());
+        // Each stored review covers its game's moves (records are stored in order).
+        for ((_, _, json), record) in reviews.iter().zip(&records) {
+            let v: Value = serde_json::from_str(json).expect("review json");
+            assert_eq!(
+                v["moves"].as_array().map(Vec::len),
+                Some(record.moves.len()),
+                "{}: {json}",
+                t.backend
+            );
+            assert_eq!(v["complete"], true);
+        }
+        rt.block_on(db.close());
+    }
+}
+
+#[test]
+fn a_dead_workers_claim_is_skipped_then_taken_over_on_postgres() {
+    let Some(t) = TempDatabase::postgres_from_env("analyze-claim") else {
+        return;
+    };
+    let records = games::mixed(1, 9);
+    let rt = runtime();
+    let db = rt.block_on(stored(&t, &records));
+    // A worker holds two games and stalls: the others are reviewed around it.
+    let held = rt.block_on(db.claim_unreviewed(2)).expect("claim");
+    assert_eq!(held.records.len(), 2);
+    let others = records.len() - 2;
+    assert_eq!(analyze(&t.url, &[]), (others, others));
+    // It dies: its transaction ends, and the next run reviews its games.
+    rt.block_on(held.abandon()).expect("abandon");
+    assert_eq!(analyze(&t.url, &[]), (2, 2));
+    assert_eq!(
+        rt.block_on(db.count_reviews()).expect("count"),
+        records.len() as i64
+    );
+    rt.block_on(db.close());
+}
+
+#[test]
+fn two_workers_on_one_postgres_review_every_game_exactly_once() {
+    let Some(t) = TempDatabase::postgres_from_env("analyze-two") else {
+        return;
+    };
+    let records = games::mixed(3, 13);
+    let rt = runtime();
+    let db = rt.block_on(stored(&t, &records));
+    let spawn = |name: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args([
+                "records",
+                "analyze",
+                "--db",
+                &t.url,
+                "--depth",
+                "2",
+                "--batch",
+                "1",
+                "--threads",
+                "1",
+                "--worker",
+                name,
+            ])
+            .output()
+    };
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| spawn("a"));
+        let b = s.spawn(|| spawn("b"));
+        (a.join(), b.join())
+    });
+    let (a, b) = (
+        a.expect("thread").expect("worker a"),
+        b.expect("thread").expect("worker b"),
+    );
+    assert!(a.status.success() && b.status.success());
+    let (ra, sa) = summary(&text(&a.stderr));
+    let (rb, sb) = summary(&text(&b.stderr));
+    // Between them every game, none twice: what each reviewed it also stored.
+    assert_eq!(ra + rb, records.len(), "a {ra}, b {rb}");
+    assert_eq!((sa, sb), (ra, rb));
+    let reviews = rt.block_on(db.reviews()).expect("reviews");
+    assert_eq!(reviews.len(), records.len());
+    rt.block_on(db.close());
+}

@@ -1,0 +1,127 @@
+//! Reviews of stored games (`ply records analyze`): workers claim unreviewed records, review
+//! them outside the database, and store each review once.
+//!
+//! On PostgreSQL a claim is a transaction holding `FOR UPDATE SKIP LOCKED` row locks on the
+//! records it took, so workers on several machines never take the same record; the locked rows
+//! are checked again for a review committed in the meantime (a statement's snapshot predates the
+//! lock), so none is reviewed twice. A worker that dies drops its transaction: its records are
+//! unlocked and unreviewed, and the next claim takes them. On SQLite (one machine) a claim is a
+//! plain read; run one worker per file. On both, the review's primary key stores it exactly once.
+
+use super::{Db, on_pool};
+use sqlx::{Postgres, Transaction};
+
+/// Records one worker has taken to review: `(seq, body)`.
+pub struct Claim {
+    pub records: Vec<(i64, String)>,
+    lock: Option<Transaction<'static, Postgres>>,
+}
+
+impl Db {
+    /// Takes up to `limit` records that have no review yet, oldest first.
+    pub async fn claim_unreviewed(&self, limit: i64) -> Result<Claim, sqlx::Error> {
+        let limit = limit.max(1);
+        match self {
+            Db::Sqlite(pool, _) => {
+                let sql = "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
+                           (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
+                           ORDER BY r.seq LIMIT $1";
+                let records = sqlx::query_as(sql).bind(limit).fetch_all(pool).await?;
+                Ok(Claim {
+                    records,
+                    lock: None,
+                })
+            }
+            Db::Postgres(pool) => {
+                let mut tx = pool.begin().await?;
+                let sql = "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
+                           (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
+                           ORDER BY r.seq LIMIT $1 FOR UPDATE OF r SKIP LOCKED";
+                let mut records: Vec<(i64, String)> =
+                    sqlx::query_as(sql).bind(limit).fetch_all(&mut *tx).await?;
+                // A review committed after this statement's snapshot was taken but before its
+                // row was locked: the row is ours now, so a fresh look is final.
+                let seqs: Vec<i64> = records.iter().map(|(seq, _)| *seq).collect();
+                let done: Vec<i64> =
+                    sqlx::query_scalar("SELECT record_seq FROM reviews WHERE record_seq = ANY($1)")
+                        .bind(&seqs)
+                        .fetch_all(&mut *tx)
+                        .await?;
+                records.retain(|(seq, _)| !done.contains(seq));
+                Ok(Claim {
+                    records,
+                    lock: Some(tx),
+                })
+            }
+        }
+    }
+
+    /// Number of stored reviews.
+    pub async fn count_reviews(&self) -> Result<i64, sqlx::Error> {
+        on_pool!(self, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM reviews")
+            .fetch_one(pool)
+            .await)
+    }
+
+    /// Every stored review: `(record seq, worker, review JSON)`, in record order.
+    pub async fn reviews(&self) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
+        let sql = "SELECT record_seq, worker, review FROM reviews ORDER BY record_seq";
+        on_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await)
+    }
+}
+
+impl Claim {
+    /// Stores the reviews of claimed records (`(seq, review JSON)`) and releases the claim.
+    /// Returns how many were new (a review already stored is kept as it was).
+    pub async fn finish(
+        self,
+        db: &Db,
+        worker: &str,
+        reviews: &[(i64, String)],
+        now_ms: i64,
+    ) -> Result<u64, sqlx::Error> {
+        let sql = "INSERT INTO reviews (record_seq, worker, reviewed_at_ms, review) \
+                   VALUES ($1, $2, $3, $4) ON CONFLICT (record_seq) DO NOTHING";
+        let mut stored = 0;
+        match (self.lock, db) {
+            (Some(mut tx), _) => {
+                for (seq, review) in reviews {
+                    stored += sqlx::query(sql)
+                        .bind(seq)
+                        .bind(worker)
+                        .bind(now_ms)
+                        .bind(review)
+                        .execute(&mut *tx)
+                        .await?
+                        .rows_affected();
+                }
+                tx.commit().await?;
+            }
+            (None, Db::Sqlite(pool, writer)) => {
+                let _writing = writer.lock().await;
+                let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+                for (seq, review) in reviews {
+                    stored += sqlx::query(sql)
+                        .bind(seq)
+                        .bind(worker)
+                        .bind(now_ms)
+                        .bind(review)
+                        .execute(&mut *tx)
+                        .await?
+                        .rows_affected();
+                }
+                tx.commit().await?;
+            }
+            (None, Db::Postgres(_)) => {}
+        }
+        Ok(stored)
+    }
+
+    /// Gives the records back unreviewed (what a killed worker's claim amounts to).
+    pub async fn abandon(self) -> Result<(), sqlx::Error> {
+        match self.lock {
+            Some(tx) => tx.rollback().await,
+            None => Ok(()),
+        }
+    }
+}
