@@ -40,7 +40,9 @@ pub trait Reviewable: HasHeuristic {
 /// The search half every game shares: alpha-beta (PVS with the usual ordering and a table) with
 /// the default heuristic, to a fixed depth, so reviews are the same on every machine.
 struct Searching<G: Game> {
-    searcher: Searcher<G>,
+    config: SearchConfig,
+    /// One searcher per depth asked for (a review alternates two), each keeping its table.
+    searchers: Vec<(u32, Searcher<G>)>,
     eval: Option<std::sync::Arc<dyn crate::game::Evaluator<G>>>,
     nodes: u64,
 }
@@ -56,7 +58,8 @@ impl<G: HasHeuristic> Searching<G> {
             ..SearchConfig::default()
         };
         Searching {
-            searcher: Searcher::new(&search),
+            config: search,
+            searchers: Vec::new(),
             eval: G::heuristic("default").ok(),
             nodes: 0,
         }
@@ -70,12 +73,19 @@ impl<G: HasHeuristic> Searching<G> {
                 exact: false,
             };
         };
-        let mut config = *self.searcher.config();
-        config.depth = Some(depth.max(1));
-        if config.depth != self.searcher.config().depth {
-            self.searcher = Searcher::new(&config);
-        }
-        let r = self.searcher.search(pos, &**eval, stop);
+        let depth = depth.max(1);
+        let at = match self.searchers.iter().position(|(d, _)| *d == depth) {
+            Some(i) => i,
+            None => {
+                let config = SearchConfig {
+                    depth: Some(depth),
+                    ..self.config
+                };
+                self.searchers.push((depth, Searcher::new(&config)));
+                self.searchers.len() - 1
+            }
+        };
+        let r = self.searchers[at].1.search(pos, &**eval, stop);
         self.nodes += r.stats.nodes;
         Judged {
             value: r.score,
