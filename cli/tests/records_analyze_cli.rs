@@ -87,8 +87,73 @@ fn every_game_is_reviewed_once_and_a_partial_run_resumes() {
             );
             assert_eq!(v["complete"], true);
         }
+        exports_carry_the_reviews(&t.url, &records, &reviews);
         rt.block_on(db.close());
     }
+}
+
+/// `ply records export --reviews`: the draughts games as PDN with each move's review as its
+/// comment (read back by the PDN reader), the others' moves each followed by a comment.
+fn exports_carry_the_reviews(url: &str, records: &[GameRecord], reviews: &[(i64, String, String)]) {
+    let export = |format: &str| {
+        let o = ply(&[
+            "records",
+            "export",
+            "--db",
+            url,
+            "--format",
+            format,
+            "--reviews",
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let comments: Vec<Vec<String>> = reviews
+        .iter()
+        .map(|(_, _, json)| ply_core::review::move_comments(json).expect("a stored review"))
+        .collect();
+    let pdn = export("pdn");
+    let games: Vec<String> = pdn
+        .split("[Event ")
+        .filter(|g| !g.trim().is_empty())
+        .map(|g| format!("[Event {g}"))
+        .collect();
+    let checkers: Vec<usize> = (0..records.len())
+        .filter(|&i| records[i].game == ply_core::games::GameKind::Checkers)
+        .collect();
+    assert_eq!(games.len(), checkers.len());
+    for (text, &i) in games.iter().zip(&checkers) {
+        let game = ply_core::games::draughts::pdn::read_pdn(text)
+            .unwrap_or_else(|e| panic!("{e}: {text}"));
+        assert_eq!(game.comments, comments[i]);
+        assert_eq!(game.moves.len(), records[i].moves.len());
+    }
+    let transcripts = export("transcript");
+    let others: Vec<usize> = (0..records.len())
+        .filter(|&i| records[i].game != ply_core::games::GameKind::Checkers)
+        .collect();
+    let lines: Vec<&str> = transcripts.lines().collect();
+    assert_eq!(lines.len(), others.len());
+    for (line, &i) in lines.iter().zip(&others) {
+        assert_eq!(line.matches('{').count(), records[i].moves.len(), "{line}");
+        assert!(line.contains(&format!("{{{}}}", comments[i][0])), "{line}");
+    }
+    let o = ply(&[
+        "records",
+        "export",
+        "--db",
+        url,
+        "--format",
+        "wthor",
+        "--reviews",
+        "--out",
+        "/dev/null",
+    ]);
+    assert!(
+        text(&o.stderr).contains("--reviews goes with"),
+        "{}",
+        text(&o.stderr)
+    );
 }
 
 #[test]

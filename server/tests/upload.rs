@@ -399,3 +399,66 @@ async fn export_in_the_fields_formats() {
     })
     .await;
 }
+
+/// `reviews=true` writes each reviewed game's stored review as a comment after each move (the
+/// same bytes `export_field_with_comments` writes); games without a review stay plain.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_with_the_stored_reviews() {
+    use ply_core::record::export::{FieldFormat, export_field_with_comments};
+    with_device_on_each_backend("export_reviews", |server, token| async move {
+        let played = games::mixed(2, 8);
+        upload(&server, &token, &values(&played)).await;
+        // Every other stored game gets a review of two comments.
+        let db = server.state.db();
+        let claim = db.claim_unreviewed(100).await.expect("claim");
+        let reviewed: Vec<(i64, String)> = claim
+            .records
+            .iter()
+            .step_by(2)
+            .map(|(seq, _)| {
+                let review = serde_json::json!({ "moves": [
+                    { "ply": 1, "mover": 0, "played": "a", "value_before": 1, "played_value": 0,
+                      "best": "b", "loss": 1, "exact": false, "expected_before": 50.0,
+                      "expected_after": 49.0, "label": "good", "forced": false },
+                    { "ply": 2, "mover": 1, "played": "c", "value_before": 0, "played_value": 0,
+                      "best": "c", "loss": 0, "exact": true, "expected_before": 50.0,
+                      "expected_after": 50.0, "label": "best", "forced": false }
+                ]});
+                (*seq, review.to_string())
+            })
+            .collect();
+        let seqs: Vec<i64> = claim.records.iter().map(|(seq, _)| *seq).collect();
+        claim
+            .finish(db, "test", &reviewed, 0)
+            .await
+            .expect("store reviews");
+        let comments: Vec<Vec<String>> = seqs
+            .iter()
+            .map(|seq| {
+                reviewed
+                    .iter()
+                    .find(|(s, _)| s == seq)
+                    .map(|(_, json)| ply_core::review::move_comments(json).expect("comments"))
+                    .unwrap_or_default()
+            })
+            .collect();
+        for format in [FieldFormat::Pdn, FieldFormat::Transcript] {
+            let uri = format!("/v1/games?format={}&reviews=true", format.name());
+            let reply = server.get(&uri, Some(common::ADMIN)).await;
+            assert_eq!(reply.status, StatusCode::OK, "{uri}: {}", reply.text());
+            let want = export_field_with_comments(
+                format,
+                played.iter().zip(comments.iter().map(Vec::as_slice)),
+                ply_core::record::now_ms(),
+            );
+            assert_eq!(reply.text(), String::from_utf8(want.bytes).expect("text"));
+            assert!(reply.text().contains("{good 1 -> 0, best b (search)}"));
+        }
+        let reply = server
+            .get("/v1/games?format=pdn&reviews=maybe", Some(common::ADMIN))
+            .await;
+        let msg = reply.assert_error(StatusCode::BAD_REQUEST, "invalid_query");
+        assert!(msg.contains("reviews"), "{msg}");
+    })
+    .await;
+}

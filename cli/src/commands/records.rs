@@ -14,7 +14,7 @@ mod charts;
 mod csv;
 
 use anyhow::{Context, Result, bail};
-use ply_core::record::export::{FieldFormat, export_field};
+use ply_core::record::export::{FieldFormat, export_field_with_comments};
 use ply_server::Db;
 use ply_server::db::StatsQuery;
 use std::io::Write;
@@ -49,6 +49,10 @@ pub struct ExportArgs {
     /// Output file (default: standard output).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// With --format pdn or transcript: each game's stored review (`ply records analyze`) as a
+    /// comment after each move.
+    #[arg(long)]
+    pub reviews: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -149,13 +153,26 @@ async fn export(args: ExportArgs) -> Result<()> {
     if args.format == Format::Csv {
         writeln!(out, "{}", csv::HEADER.join(","))?;
     }
+    if args.reviews && !matches!(field, Some(FieldFormat::Pdn | FieldFormat::Transcript)) {
+        bail!("--reviews goes with --format pdn or transcript (the formats with comments)");
+    }
     let game = args.game.map(|g| g.name());
     let mut since = 0;
     let mut count = 0usize;
     // The field's formats take the whole collection at once (a WTHOR file has one header).
     let mut records = Vec::new();
+    let mut comments: Vec<Vec<String>> = Vec::new();
     loop {
         let page = db.export_page(since, game, 500).await?;
+        let reviews: std::collections::HashMap<i64, String> = if args.reviews {
+            let until = page.records.last().map_or(since, |(seq, _)| *seq);
+            db.reviews_between(since, until)
+                .await?
+                .into_iter()
+                .collect()
+        } else {
+            Default::default()
+        };
         for (seq, body) in &page.records {
             if args.format == Format::Jsonl {
                 writeln!(out, "{body}")?;
@@ -169,6 +186,12 @@ async fn export(args: ExportArgs) -> Result<()> {
                 count += 1;
             } else {
                 records.push(record);
+                comments.push(
+                    reviews
+                        .get(seq)
+                        .and_then(|json| ply_core::review::move_comments(json).ok())
+                        .unwrap_or_default(),
+                );
             }
         }
         since = page.next_cursor;
@@ -177,7 +200,8 @@ async fn export(args: ExportArgs) -> Result<()> {
         }
     }
     if let Some(f) = field {
-        let exported = export_field(f, &records, ply_core::record::now_ms());
+        let annotated = records.iter().zip(comments.iter().map(Vec::as_slice));
+        let exported = export_field_with_comments(f, annotated, ply_core::record::now_ms());
         out.write_all(&exported.bytes)?;
         count = exported.games;
         if exported.other_games > 0 {

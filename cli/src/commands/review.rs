@@ -160,7 +160,7 @@ fn run_game<G: Reviewable>(
             end.play(mv);
         }
         let played: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let comments: Vec<String> = r.moves.iter().map(comment).collect();
+        let comments: Vec<String> = r.moves.iter().map(MoveReview::comment).collect();
         let game = AnnotatedGame {
             start: start_text,
             variant: "standard",
@@ -210,20 +210,6 @@ fn run_game<G: Reviewable>(
         )?;
     }
     Ok(())
-}
-
-/// A move's review in a few words: `mistake -0.35 -> -1.2, best f6 (search)`.
-fn comment(m: &MoveReview) -> String {
-    if m.forced {
-        return "forced".into();
-    }
-    let values = format!("{} -> {}", m.value_before, m.played_value);
-    let source = if m.exact { "exact" } else { "search" };
-    if m.played == m.best {
-        format!("{} {values} ({source})", m.label.name())
-    } else {
-        format!("{} {values}, best {} ({source})", m.label.name(), m.best)
-    }
 }
 
 fn side(p: u8) -> &'static str {

@@ -2,7 +2,7 @@
 //! collector's export endpoint: Othello games as a WTHOR database, draughts games as PDN,
 //! Othello and Connect Four games as one move string a line.
 
-use super::notation::standard_notation;
+use super::notation::{AnnotatedGame, annotated_notation, standard_notation};
 use super::types::GameRecord;
 use super::wthor::{self, WthorHeader, WthorTags};
 use crate::games::GameKind;
@@ -74,15 +74,42 @@ pub fn export_field<'a>(
     records: impl IntoIterator<Item = &'a GameRecord>,
     now_ms: u64,
 ) -> FieldExport {
+    let none: &[String] = &[];
+    export_field_with_comments(format, records.into_iter().map(|r| (r, none)), now_ms)
+}
+
+/// [`export_field`] with a comment after each move where a game has them (its review): PDN
+/// comments for draughts, `{...}` after each move of an Othello or Connect Four move string.
+/// WTHOR has no place for them.
+pub fn export_field_with_comments<'a>(
+    format: FieldFormat,
+    records: impl IntoIterator<Item = (&'a GameRecord, &'a [String])>,
+    now_ms: u64,
+) -> FieldExport {
     let mut out = FieldExport::default();
     let mut wthor_games = Vec::new();
     let mut first_end_ms = None;
-    for record in records {
+    for (record, comments) in records {
         if !format.holds().contains(&record.game) {
             out.other_games += 1;
             continue;
         }
         match format {
+            FieldFormat::Pdn | FieldFormat::Transcript if !comments.is_empty() => {
+                let moves: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();
+                let game = AnnotatedGame {
+                    start: record.start_position.as_deref(),
+                    variant: &record.variant,
+                    moves: &moves,
+                    comments,
+                    result: Some(record.result.winner),
+                };
+                out.bytes
+                    .extend_from_slice(annotated_notation(record.game, &game).as_bytes());
+                if format == FieldFormat::Pdn {
+                    out.bytes.push(b'\n');
+                }
+            }
             FieldFormat::Pdn | FieldFormat::Transcript => {
                 out.bytes
                     .extend_from_slice(standard_notation(record).as_bytes());

@@ -19,10 +19,10 @@
 //! drop `d`, clamped to 0..100, averaged over the player's moves that had a choice (a forced
 //! move says nothing about the player).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What a move was, from the loss it cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Label {
     Best,

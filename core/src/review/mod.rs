@@ -24,7 +24,7 @@ use crate::search::StopToken;
 use crate::search::score::terminal_score;
 use judge::{Judged, Reviewable};
 use label::{Label, Thresholds, expected_score, move_accuracy};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// How much a review may search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,7 +54,7 @@ impl Default for ReviewConfig {
 }
 
 /// One move of the review.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MoveReview {
     /// 1-based ply number.
     pub ply: usize,
@@ -75,6 +75,37 @@ pub struct MoveReview {
     pub label: Label,
     /// The move was the only legal one.
     pub forced: bool,
+}
+
+impl MoveReview {
+    /// The move's review in a few words, as exports write it after the move:
+    /// `mistake 315 -> 70, best f6 (search)`.
+    pub fn comment(&self) -> String {
+        if self.forced {
+            return "forced".into();
+        }
+        let values = format!("{} -> {}", self.value_before, self.played_value);
+        let source = if self.exact { "exact" } else { "search" };
+        if self.played == self.best {
+            format!("{} {values} ({source})", self.label.name())
+        } else {
+            format!(
+                "{} {values}, best {} ({source})",
+                self.label.name(),
+                self.best
+            )
+        }
+    }
+}
+
+/// The comment of every move of a stored review (the JSON [`Review`] serializes to).
+pub fn move_comments(review_json: &str) -> Result<Vec<String>, serde_json::Error> {
+    #[derive(Deserialize)]
+    struct Stored {
+        moves: Vec<MoveReview>,
+    }
+    let stored: Stored = serde_json::from_str(review_json)?;
+    Ok(stored.moves.iter().map(MoveReview::comment).collect())
 }
 
 /// A player's summary.

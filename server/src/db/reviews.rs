@@ -63,6 +63,18 @@ impl Db {
             .await)
     }
 
+    /// The reviews of the records with `since < seq <= until` (an export page's range): `(record
+    /// seq, review JSON)`.
+    pub async fn reviews_between(
+        &self,
+        since: i64,
+        until: i64,
+    ) -> Result<Vec<(i64, String)>, sqlx::Error> {
+        let sql = "SELECT record_seq, review FROM reviews \
+                   WHERE record_seq > $1 AND record_seq <= $2 ORDER BY record_seq";
+        on_pool!(self, pool => sqlx::query_as(sql).bind(since).bind(until).fetch_all(pool).await)
+    }
+
     /// Every stored review: `(record seq, worker, review JSON)`, in record order.
     pub async fn reviews(&self) -> Result<Vec<(i64, String, String)>, sqlx::Error> {
         let sql = "SELECT record_seq, worker, review FROM reviews ORDER BY record_seq";

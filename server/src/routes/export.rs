@@ -1,7 +1,8 @@
 //! `GET /v1/games?since=&game=&limit=&format=` (admin token): the collection as JSON Lines, or
 //! with `format=wthor|pdn|transcript` each page in its field's format (a page is then a whole
 //! WTHOR file of its Othello games, PDN of its draughts games, or one move string a line of its
-//! Othello and Connect Four games; records of other games are counted in `X-Skipped`).
+//! Othello and Connect Four games; records of other games are counted in `X-Skipped`); with
+//! `reviews=true` each reviewed game's stored review is a comment after each move.
 //!
 //! Paginated by the server-assigned sequence number: `since` is exclusive (0 = from the start);
 //! the answer carries `X-Next-Cursor` (pass it as the next `since`) and `X-More: true|false`.
@@ -12,9 +13,11 @@ use axum::extract::{Query, State};
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use ply_core::games::GameKind;
-use ply_core::record::export::{FieldFormat, export_field};
+use ply_core::record::export::{FieldFormat, export_field_with_comments};
 use ply_core::record::{now_ms, parse_record};
+use ply_core::review::move_comments;
 use serde::Deserialize;
+use std::collections::HashMap;
 
 use crate::app::AppState;
 use crate::error::ApiError;
@@ -32,6 +35,8 @@ pub struct ExportQuery {
     game: Option<String>,
     limit: Option<String>,
     format: Option<String>,
+    /// `true`: write each game's stored review as a comment after each move.
+    reviews: Option<String>,
 }
 
 /// Header counting the page's records the format could not hold.
@@ -47,6 +52,21 @@ fn parse_param(name: &str, value: Option<&str>, default: i64) -> Result<i64, Api
             )
         }),
     }
+}
+
+/// The move comments of the page's reviewed games, by record seq (a review that does not read
+/// back, such as a game that could not be replayed, gives none).
+async fn page_comments(
+    state: &AppState,
+    since: i64,
+    records: &[(i64, String)],
+) -> Result<HashMap<i64, Vec<String>>, ApiError> {
+    let until = records.last().map_or(since, |(seq, _)| *seq);
+    let reviews = state.db().reviews_between(since, until).await?;
+    Ok(reviews
+        .into_iter()
+        .filter_map(|(seq, json)| move_comments(&json).ok().map(|c| (seq, c)))
+        .collect())
 }
 
 /// One page of records, one canonical JSON per line.
@@ -77,7 +97,22 @@ pub async fn export(
         .db()
         .export_page(since, game.map(GameKind::name), limit)
         .await?;
+    let with_reviews = match query.reviews.as_deref() {
+        None | Some("") | Some("false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(ApiError::bad_request(
+                "invalid_query",
+                format!("query parameter 'reviews' must be true or false, got '{other}'"),
+            ));
+        }
+    };
     if let Some(format) = format {
+        let comments = if with_reviews {
+            page_comments(&state, since, &page.records).await?
+        } else {
+            HashMap::new()
+        };
         let mut records = Vec::with_capacity(page.records.len());
         for (seq, body) in &page.records {
             // Stored records were validated on upload; one that no longer parses is a server
@@ -90,7 +125,12 @@ pub async fn export(
                 )
             })?);
         }
-        let exported = export_field(format, &records, now_ms());
+        let none: &[String] = &[];
+        let annotated = records
+            .iter()
+            .zip(&page.records)
+            .map(|(record, (seq, _))| (record, comments.get(seq).map_or(none, Vec::as_slice)));
+        let exported = export_field_with_comments(format, annotated, now_ms());
         let mut response = exported.bytes.into_response();
         let headers = response.headers_mut();
         headers.insert(
