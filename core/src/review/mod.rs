@@ -1,6 +1,7 @@
 //! The review of a finished game, move by move: the position's value before each move, the
 //! value of the move played, the best move and its value, the loss, whether those values are
-//! exact, a label, and each player's accuracy. Shared by the CLI, the collector and the apps.
+//! exact, a label, and each player's accuracy. One implementation for `ply review`, the
+//! collector's analysis (`ply records analyze`) and, next, the apps' after-game review.
 //!
 //! For each position the judge ([`judge`]) first tries the game's solver (Connect Four: every
 //! position the solver settles within the node budget; Othello: from
