@@ -149,3 +149,32 @@ fn an_annotated_pdn_is_read_back_and_reviewed_the_same() {
     assert_eq!(out.matches('{').count(), 4, "{out}");
     assert!(out.starts_with("4 {"), "{out}");
 }
+
+#[test]
+fn a_pdn_variant_tag_sets_the_rules() {
+    // 8-11 leaves 15x22 untaken: legal only where captures are optional.
+    let dir = temp_dir("review-variant");
+    let relaxed = dir.path().join("relaxed.pdn");
+    std::fs::write(
+        &relaxed,
+        "[Variant \"relaxed\"]\n1. 11-15 22-18 2. 8-11 *\n",
+    )
+    .expect("write");
+    let out = ok(&[
+        "review",
+        "--pdn",
+        &relaxed.to_string_lossy(),
+        "--depth",
+        "2",
+    ]);
+    assert!(out.contains("8-11"), "{out}");
+    let standard = dir.path().join("standard.pdn");
+    std::fs::write(&standard, "1. 11-15 22-18 2. 8-11 *\n").expect("write");
+    let o = ply(&["review", "--pdn", &standard.to_string_lossy()]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o.stderr).contains("move 3 '8-11'"),
+        "{}",
+        text(&o.stderr)
+    );
+}

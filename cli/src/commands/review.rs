@@ -79,7 +79,7 @@ fn split_moves(game: GameKind, parts: &[String]) -> Vec<String> {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let (game, start, moves) = match &args.record {
+    let (game, start, variant, moves) = match &args.record {
         Some(path) => {
             let bytes =
                 std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
@@ -87,7 +87,7 @@ pub fn run(args: Args) -> Result<()> {
             let (record, _) = validate_json(&bytes)
                 .map_err(|e| anyhow!("{}: not a valid game record: {e}", path.display()))?;
             let moves: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
-            (record.game, record.start_position, moves)
+            (record.game, record.start_position, record.variant, moves)
         }
         None => match &args.pdn {
             Some(path) => {
@@ -95,34 +95,47 @@ pub fn run(args: Args) -> Result<()> {
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let game = read_pdn(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
                 let fen = game.tag("FEN").map(str::to_string);
-                (GameKind::Checkers, fen, game.move_texts)
+                let variant = game.tag("Variant").unwrap_or("standard").to_string();
+                (GameKind::Checkers, fen, variant, game.move_texts)
             }
             None => {
                 let game = args
                     .game
                     .ok_or_else(|| anyhow!("name a game, or give --record or --pdn"))?;
-                (game, None, split_moves(game, &args.moves))
+                let moves = split_moves(game, &args.moves);
+                (game, None, "standard".to_string(), moves)
             }
         },
     };
     if moves.is_empty() {
         bail!("no moves to review");
     }
-    with_two_player_game!(game, G => run_game::<G>(&args, game, start.as_deref(), &moves))
+    let game_start = GameStart {
+        kind: game,
+        position: start.as_deref(),
+        variant: &variant,
+    };
+    with_two_player_game!(game, G => run_game::<G>(&args, &game_start, &moves))
 }
 
-fn run_game<G: Reviewable>(
-    args: &Args,
+/// Where the reviewed game began.
+struct GameStart<'a> {
     kind: GameKind,
-    start_text: Option<&str>,
-    texts: &[String],
-) -> Result<()> {
+    position: Option<&'a str>,
+    variant: &'a str,
+}
+
+fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> Result<()> {
+    let (kind, start_text) = (from.kind, from.position);
     let start = match start_text {
         Some(text) => {
             G::parse_position(text).map_err(|e| anyhow!("the record's start position: {e}"))?
         }
         None => G::start(),
     };
+    let start = start
+        .with_variant(from.variant)
+        .map_err(|e| anyhow!("the game's variant: {e}"))?;
     let moves = replay(&start, texts).map_err(|e| anyhow!("{e}"))?;
     let defaults = G::review_config();
     let config = ReviewConfig {
@@ -163,7 +176,7 @@ fn run_game<G: Reviewable>(
         let comments: Vec<String> = r.moves.iter().map(MoveReview::comment).collect();
         let game = AnnotatedGame {
             start: start_text,
-            variant: "standard",
+            variant: from.variant,
             moves: &played,
             comments: &comments,
             result: end.outcome().map(|o| o.winner),

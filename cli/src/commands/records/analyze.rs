@@ -51,6 +51,10 @@ fn review_record<G: Reviewable>(record: &GameRecord, depth: Option<u32>) -> Stri
         },
         None => G::start(),
     };
+    let start = match start.with_variant(&record.variant) {
+        Ok(p) => p,
+        Err(e) => return json!({ "error": format!("variant: {e}") }).to_string(),
+    };
     let texts: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
     let moves = match replay(&start, &texts) {
         Ok(m) => m,
