@@ -343,7 +343,7 @@ impl<G: Playable> AnyGame for Driver<G> {
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
         // A side handed from the computer to a human mid-game is recorded as human: its earlier
         // engine statistics are dropped so the record stays consistent.
-        let computer = meta.players.clone().map(|p| p.engine.is_some());
+        let computer: Vec<bool> = meta.players.iter().map(|p| p.engine.is_some()).collect();
         let stats: Vec<Option<MoveStats>> = (0..self.line.ply())
             .map(|i| {
                 let mover = self

@@ -670,7 +670,7 @@ impl Session {
         };
         let meta = RecordMeta {
             id: Some(s.record_id.clone()),
-            players: [info(&s.players[0]), info(&s.players[1])],
+            players: s.players.iter().map(info).collect(),
             started_at_ms: s.started_at_ms,
             ended_at_ms: s.ended_at_ms.unwrap_or_else(now_ms).max(s.started_at_ms),
             client: s.client.clone(),

@@ -73,7 +73,8 @@ macro_rules! with_game {
     };
 }
 
-/// Runs `$body` with `$G` bound to the concrete game type of `$kind` (a [`GameKind`]).
+/// Runs `$body` with `$G` bound to the concrete game type of `$kind` (a [`GameKind`]); a
+/// multi-player kind (a record's game) is refused with an error.
 #[macro_export]
 macro_rules! with_two_player_game {
     ($kind:expr, $G:ident => $body:expr) => {
@@ -90,6 +91,12 @@ macro_rules! with_two_player_game {
                 type $G = ply_core::games::draughts::Draughts;
                 $body
             }
+            multi @ (ply_core::games::GameKind::Virus
+            | ply_core::games::GameKind::Focus
+            | ply_core::games::GameKind::ChineseCheckers) => anyhow::bail!(
+                "{} is a multi-player game; this command takes othello, connect4 or checkers",
+                multi.name()
+            ),
         }
     };
 }

@@ -123,6 +123,18 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     /// The standard starting position.
     fn start() -> Self;
 
+    /// How many players this position is played by, eliminated ones included (multi-player
+    /// games are set up for fewer than [`Game::NUM_PLAYERS`]).
+    fn players(&self) -> usize {
+        Self::NUM_PLAYERS
+    }
+
+    /// The standard start for `players` players under the default rules, if the game is
+    /// played by that many (records name the player count by their seats).
+    fn start_for_players(players: usize) -> Option<Self> {
+        (players == Self::NUM_PLAYERS).then(Self::start)
+    }
+
     /// Name of the rules variant this position is played under (`standard` unless the game has
     /// variants; draughts also has `relaxed`, where captures are optional).
     fn variant(&self) -> &'static str {

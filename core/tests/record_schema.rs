@@ -234,7 +234,7 @@ fn random_record<G: Game>(seed: u64, resign_at: Option<usize>) -> GameRecord {
     let now = now_ms();
     let meta = RecordMeta {
         id: None,
-        players: [PlayerInfo::human(), PlayerInfo::computer(engine)],
+        players: vec![PlayerInfo::human(), PlayerInfo::computer(engine)],
         started_at_ms: now - 1000,
         ended_at_ms: now,
         client: ClientInfo {
@@ -249,6 +249,36 @@ fn random_record<G: Game>(seed: u64, resign_at: Option<usize>) -> GameRecord {
     record_from_line(&line, &stats, resigned, meta).unwrap()
 }
 
+/// Virus games for 2, 3 and 4 (a multi-player game ends quickly at random).
+fn multi_player_records(seed: u64) -> Vec<GameRecord> {
+    use ply_core::games::virus::Virus;
+    (2..=4)
+        .map(|n| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut line = GameLine::new(Virus::start_for_players(n).expect("a start"));
+            let mut moves = Vec::new();
+            while line.outcome().is_none() {
+                line.current().legal_moves(&mut moves);
+                line.play(moves[rng.random_range(0..moves.len())])
+                    .expect("legal");
+            }
+            let now = now_ms();
+            let meta = RecordMeta {
+                id: None,
+                players: vec![PlayerInfo::human(); n],
+                started_at_ms: now - 1000,
+                ended_at_ms: now,
+                client: ClientInfo {
+                    app_version: "1.2.3".into(),
+                    platform: Platform::Android,
+                    ram_bucket: RamBucket::From4To8G,
+                },
+            };
+            record_from_line(&line, &[], None, meta).expect("record")
+        })
+        .collect()
+}
+
 #[test]
 fn records_of_played_games_match_the_schema() {
     for seed in 0..10 {
@@ -256,7 +286,10 @@ fn records_of_played_games_match_the_schema() {
             random_record::<Othello>(seed, None),
             random_record::<ConnectFour>(seed, None),
             random_record::<ConnectFour>(seed, Some(5)),
-        ] {
+        ]
+        .into_iter()
+        .chain(multi_player_records(seed))
+        {
             let value = serde_json::to_value(&record).unwrap();
             assert_eq!(violations(&value), Vec::<String>::new(), "{value}");
         }

@@ -28,7 +28,7 @@ fn meta() -> RecordMeta {
     };
     RecordMeta {
         id: None,
-        players: [PlayerInfo::human(), PlayerInfo::computer(engine)],
+        players: vec![PlayerInfo::human(), PlayerInfo::computer(engine)],
         started_at_ms: now - 600_000,
         ended_at_ms: now,
         client: ClientInfo {
@@ -135,7 +135,7 @@ fn shortest_othello_game_is_a_nine_ply_wipeout() {
     assert!(first_finished_line(&mut line, 9));
     assert_eq!(line.ply(), 9);
     let mut m = meta();
-    m.players = [PlayerInfo::human(), PlayerInfo::human()];
+    m.players = vec![PlayerInfo::human(), PlayerInfo::human()];
     let record = record_from_line(&line, &[], None, m).unwrap();
     assert_eq!(record.result.reason, EndReason::NoMovesForEither);
     assert_eq!(record.result.margin, Some(64));
@@ -152,7 +152,7 @@ fn shortest_othello_game_is_a_nine_ply_wipeout() {
 fn connect_four_vertical_win_and_digits_export() {
     let line = played_line::<ConnectFour>("1 2 1 2 1 2 1");
     let mut m = meta();
-    m.players = [PlayerInfo::human(), PlayerInfo::human()];
+    m.players = vec![PlayerInfo::human(), PlayerInfo::human()];
     let record = record_from_line(&line, &[], None, m).unwrap();
     assert_eq!(record.result.winner, Some(0));
     assert_eq!(record.result.reason, EndReason::FourInARow);
@@ -167,7 +167,7 @@ fn start_position_is_kept_and_replayed_from() {
         line.play_text(t).unwrap();
     }
     let mut m = meta();
-    m.players = [PlayerInfo::human(), PlayerInfo::human()];
+    m.players = vec![PlayerInfo::human(), PlayerInfo::human()];
     let record = record_from_line(&line, &[], None, m).unwrap();
     assert_eq!(record.start_position.as_deref(), Some("4455"));
     assert_eq!(ply_core::record::standard_notation(&record), "44553636363");
@@ -318,7 +318,7 @@ fn resignation_only_while_the_game_is_on_and_by_the_loser() {
 fn moves_after_the_end_are_rejected() {
     let line = played_line::<ConnectFour>("1 2 1 2 1 2 1");
     let mut m = meta();
-    m.players = [PlayerInfo::human(), PlayerInfo::human()];
+    m.players = vec![PlayerInfo::human(), PlayerInfo::human()];
     let mut record = record_from_line(&line, &[], None, m).unwrap();
     let mut extra = record.moves[1].clone();
     extra.notation = "3".into();
@@ -479,7 +479,7 @@ fn draughts_games_in_both_variants_validate_and_export_pdn() {
                 line.play(moves[rng.random_range(0..moves.len())]).unwrap();
             }
             let mut m = meta();
-            m.players = [PlayerInfo::human(), PlayerInfo::human()];
+            m.players = vec![PlayerInfo::human(), PlayerInfo::human()];
             let resigned = line
                 .outcome()
                 .is_none()
@@ -688,7 +688,7 @@ fn the_start_position_decides_whether_a_game_counts_in_results() {
         line.play_text(t).unwrap();
     }
     let mut m = meta();
-    m.players = [PlayerInfo::human(), PlayerInfo::human()];
+    m.players = vec![PlayerInfo::human(), PlayerInfo::human()];
     let setup = record_from_line(&line, &[], None, m).unwrap();
     let v = check::<ConnectFour>(&setup).unwrap();
     assert!(!v.standard_start && !v.counts_in_results());
@@ -719,7 +719,7 @@ fn a_finished_game_without_moves_is_refused_unless_resigned() {
         pos.legal_moves(&mut legal);
         line.play(legal[0]).unwrap();
         let mut m = meta();
-        m.players = [PlayerInfo::human(), PlayerInfo::human()];
+        m.players = vec![PlayerInfo::human(), PlayerInfo::human()];
         let r = record_from_line(&line, &[], None, m).unwrap();
         let v = check::<Othello>(&r).unwrap();
         assert!(!v.standard_start && !v.counts_in_results());

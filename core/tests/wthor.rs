@@ -80,7 +80,7 @@ fn data(name: &str) -> Vec<u8> {
 fn meta() -> RecordMeta {
     RecordMeta {
         id: None,
-        players: [PlayerInfo::human(), PlayerInfo::human()],
+        players: vec![PlayerInfo::human(), PlayerInfo::human()],
         started_at_ms: now_ms() - 600_000,
         ended_at_ms: now_ms(),
         client: ClientInfo {

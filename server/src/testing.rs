@@ -299,23 +299,29 @@ mod tests {
 pub mod games {
     use ply_core::game::Game;
     use ply_core::games::GameKind;
+    use ply_core::games::chinese_checkers::{ChineseCheckers, DistanceEval};
     use ply_core::games::connect4::ConnectFour;
     use ply_core::games::draughts::Draughts;
+    use ply_core::games::focus::multi::StackControl;
+    use ply_core::games::focus::{Focus, Move as FocusMove};
     use ply_core::games::othello::Othello;
+    use ply_core::games::virus::Virus;
     use ply_core::line::GameLine;
     use ply_core::record::{
         ClientInfo, EngineSettings, GameRecord, MoveStats, Platform, PlayerInfo, RamBucket,
-        RecordMeta, record_from_line,
+        RecordMeta, limits, record_from_line,
     };
+    use ply_core::search::multi::MultiEvaluator;
     use rand::Rng;
     use rand::rngs::SmallRng;
 
     /// Who sits at the two seats of a generated game.
     #[derive(Debug, Clone, Copy, PartialEq, Eq)]
     pub enum Seats {
-        /// Seat 0 human (who resigns now and then), seat 1 `alphabeta` depth 4.
+        /// Seat 0 human (who resigns now and then in two-player games), the others
+        /// `alphabeta` depth 4.
         HumanVsComputer,
-        /// Seat 0 `scout` depth 4, seat 1 `alphabeta` depth 4.
+        /// Seat 0 `scout` depth 4, the others `alphabeta` depth 4.
         ComputerVsComputer,
     }
 
@@ -331,23 +337,44 @@ pub mod games {
     /// Plays one game of `G` to its end with random legal moves and records it. Computer moves
     /// carry made-up but plausible statistics.
     pub fn play<G: Game>(rng: &mut SmallRng, seats: Seats) -> GameRecord {
-        let players = match seats {
-            Seats::HumanVsComputer => [
-                PlayerInfo::human(),
-                PlayerInfo::computer(engine("alphabeta", 4)),
-            ],
-            Seats::ComputerVsComputer => [
-                PlayerInfo::computer(engine("scout", 4)),
-                PlayerInfo::computer(engine("alphabeta", 4)),
-            ],
+        play_from(G::start(), rng, seats)
+    }
+
+    /// [`play`] from `start`, with a seat per player of the start: seat 0 as `seats` says, the
+    /// others computers.
+    pub fn play_from<G: Game>(start: G, rng: &mut SmallRng, seats: Seats) -> GameRecord {
+        play_with(start, rng, seats, |_, legal, rng| {
+            rng.random_range(0..legal.len())
+        })
+        .unwrap_or_else(|| panic!("a random game of {} outlasted a record", G::NAME))
+    }
+
+    /// [`play_from`] with the moves chosen by `choose` (an index into the legal moves); `None`
+    /// if the game runs past a record's move limit.
+    fn play_with<G: Game>(
+        start: G,
+        rng: &mut SmallRng,
+        seats: Seats,
+        mut choose: impl FnMut(&G, &[G::Move], &mut SmallRng) -> usize,
+    ) -> Option<GameRecord> {
+        let first = match seats {
+            Seats::HumanVsComputer => PlayerInfo::human(),
+            Seats::ComputerVsComputer => PlayerInfo::computer(engine("scout", 4)),
         };
-        let resign_at = (seats == Seats::HumanVsComputer && rng.random_bool(0.2))
-            .then(|| rng.random_range(4..20usize));
-        let mut line = GameLine::new(G::start());
+        let players: Vec<PlayerInfo> = std::iter::once(first)
+            .chain((1..start.players()).map(|_| PlayerInfo::computer(engine("alphabeta", 4))))
+            .collect();
+        let resign_at =
+            (seats == Seats::HumanVsComputer && players.len() == 2 && rng.random_bool(0.2))
+                .then(|| rng.random_range(4..20usize));
+        let mut line = GameLine::new(start);
         let mut stats = Vec::new();
         let mut legal = Vec::new();
         let mut resigned_by = None;
         while line.outcome().is_none() {
+            if line.ply() >= limits::MAX_MOVES {
+                return None;
+            }
             let mover = line.current().side_to_move();
             if resign_at == Some(line.ply()) && mover == 0 {
                 resigned_by = Some(0);
@@ -355,7 +382,10 @@ pub mod games {
             }
             legal.clear();
             line.current().legal_moves(&mut legal);
-            let Some(&mv) = legal.get(rng.random_range(0..legal.len().max(1))) else {
+            if legal.is_empty() {
+                break;
+            }
+            let Some(&mv) = legal.get(choose(line.current(), &legal, rng)) else {
                 break;
             };
             if line.play(mv).is_err() {
@@ -382,24 +412,92 @@ pub mod games {
                 ram_bucket: RamBucket::From8To16G,
             },
         };
-        record_from_line(&line, &stats, resigned_by, meta)
-            .unwrap_or_else(|e| panic!("a randomly played game must record: {e}"))
+        Some(
+            record_from_line(&line, &stats, resigned_by, meta)
+                .unwrap_or_else(|e| panic!("a randomly played game must record: {e}")),
+        )
     }
 
-    /// One game of `kind`.
+    /// One game of `kind`. The multi-player games are for three players from their standard
+    /// starts; Focus and Chinese Checkers are played mostly greedily (random play runs far past
+    /// a record's move limit).
     pub fn play_kind(kind: GameKind, rng: &mut SmallRng, seats: Seats) -> GameRecord {
+        fn start<G: Game>(players: usize) -> G {
+            G::start_for_players(players)
+                .unwrap_or_else(|| panic!("{} has a {players}-player start", G::NAME))
+        }
         match kind {
             GameKind::Othello => play::<Othello>(rng, seats),
             GameKind::Connect4 => play::<ConnectFour>(rng, seats),
             GameKind::Checkers => play::<Draughts>(rng, seats),
+            GameKind::Virus => play_from(start::<Virus>(3), rng, seats),
+            GameKind::Focus => play_with(start::<Focus>(3), rng, seats, greedy_focus)
+                .unwrap_or_else(|| panic!("a greedy Focus game outlasted a record")),
+            GameKind::ChineseCheckers => {
+                // Greedy play now and then leaves a straggler shuffling back and forth: such a
+                // game is played again (with the random numbers drawn since).
+                loop {
+                    let start = start::<ChineseCheckers>(3);
+                    if let Some(record) = play_with(start, rng, seats, greedy_chinese_checkers) {
+                        return record;
+                    }
+                }
+            }
         }
+    }
+
+    /// Nine moves in ten the one that leaves the mover the most stacks and pieces against the
+    /// others', else any.
+    fn greedy_focus(pos: &Focus, legal: &[FocusMove], rng: &mut SmallRng) -> usize {
+        if rng.random_bool(0.1) {
+            return rng.random_range(0..legal.len());
+        }
+        let me = usize::from(pos.side_to_move());
+        let mut values = [0i32; 4];
+        let mut best = (i32::MIN, 0);
+        for (i, &mv) in legal.iter().enumerate() {
+            let mut child = *pos;
+            child.play(mv);
+            StackControl.evaluate(&child, &mut values);
+            let others: i32 = values.iter().sum::<i32>() - values.get(me).copied().unwrap_or(0);
+            let value = values.get(me).copied().unwrap_or(0) - others;
+            if value > best.0 {
+                best = (value, i);
+            }
+        }
+        best.1
+    }
+
+    /// Mostly the move that brings the mover's pieces furthest (random play, or more than a
+    /// few random moves, leaves pieces straggling for hundreds of moves).
+    fn greedy_chinese_checkers(
+        pos: &ChineseCheckers,
+        legal: &[<ChineseCheckers as Game>::Move],
+        rng: &mut SmallRng,
+    ) -> usize {
+        if rng.random_bool(0.02) {
+            return rng.random_range(0..legal.len());
+        }
+        let me = usize::from(pos.side_to_move());
+        let mut values = [0i32; 6];
+        let mut best = (i32::MIN, 0);
+        for (i, &mv) in legal.iter().enumerate() {
+            let mut child = *pos;
+            child.play(mv);
+            DistanceEval.evaluate(&child, &mut values);
+            let value = values.get(me).copied().unwrap_or(0);
+            if value > best.0 {
+                best = (value, i);
+            }
+        }
+        best.1
     }
 
     /// `n` games of each kind, seats alternating, reproducible from `seed`.
     pub fn mixed(n: usize, seed: u64) -> Vec<GameRecord> {
         use rand::SeedableRng;
         let mut rng = SmallRng::seed_from_u64(seed);
-        let mut out = Vec::with_capacity(3 * n);
+        let mut out = Vec::with_capacity(GameKind::ALL.len() * n);
         for i in 0..n {
             let seats = if i % 3 == 0 {
                 Seats::ComputerVsComputer

@@ -214,7 +214,7 @@ fn meta(players: Vec<PlayerInfo>) -> RecordMeta {
     let now = now_ms();
     RecordMeta {
         id: None,
-        players: [players[0].clone(), players[1].clone()],
+        players,
         started_at_ms: now - 60_000,
         ended_at_ms: now,
         client: ply_core::record::ClientInfo {

@@ -53,7 +53,7 @@ struct Case {
 
 fn cases() -> impl Strategy<Value = Case> {
     (
-        0..3usize,
+        0..GameKind::ALL.len(),
         any::<u64>(),
         around(limits::MAX_MOVE_NODES, 1_000_000),
         around(limits::MAX_MOVE_TIME_MS, 10_000),
@@ -121,7 +121,10 @@ fn record_of(case: &Case) -> Value {
 
 fn position_after(record: &GameRecord, plies: usize) -> String {
     fn replay<G: Game>(record: &GameRecord, plies: usize) -> String {
-        let mut pos = G::start();
+        let mut pos = match &record.start_position {
+            Some(text) => G::parse_position(text).expect("recorded start"),
+            None => G::start_for_players(record.players.len()).expect("a start for the seats"),
+        };
         for m in &record.moves[..plies] {
             let mv = pos.parse_move(&m.notation).expect("recorded move");
             pos.play(mv);
@@ -132,6 +135,11 @@ fn position_after(record: &GameRecord, plies: usize) -> String {
         GameKind::Othello => replay::<ply_core::games::othello::Othello>(record, plies),
         GameKind::Connect4 => replay::<ply_core::games::connect4::ConnectFour>(record, plies),
         GameKind::Checkers => replay::<ply_core::games::draughts::Draughts>(record, plies),
+        GameKind::Virus => replay::<ply_core::games::virus::Virus>(record, plies),
+        GameKind::Focus => replay::<ply_core::games::focus::Focus>(record, plies),
+        GameKind::ChineseCheckers => {
+            replay::<ply_core::games::chinese_checkers::ChineseCheckers>(record, plies)
+        }
     }
 }
 

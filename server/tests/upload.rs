@@ -310,11 +310,12 @@ async fn stats_agree_with_the_uploaded_games() {
                     e.1 += 1;
                 }
             }
-            // Every game here starts from the standard position and the sides alternate
-            // (a pass is a move), so move i was played by seat i % 2.
-            for (i, m) in g.moves.iter().enumerate() {
+            // Who played each move: the replay says (in multi-player games a player out of
+            // the game is skipped).
+            let movers = ply_core::record::validate(g).expect("valid").moves;
+            for (m, mover) in g.moves.iter().zip(&movers) {
                 if let Some(st) = m.stats {
-                    let seat = &g.players[i % 2];
+                    let seat = &g.players[usize::from(mover.mover)];
                     let engine = seat.engine.as_ref().expect("stats only on computer moves");
                     let e = nodes
                         .entry((g.game.name().to_owned(), engine.algorithm.clone()))
@@ -427,17 +428,33 @@ async fn export_with_the_stored_reviews() {
                 (*seq, review.to_string())
             })
             .collect();
-        let seqs: Vec<i64> = claim.records.iter().map(|(seq, _)| *seq).collect();
+        // Only the two-player games are claimed: a review covers nothing else.
+        let claimed: Vec<(i64, String)> = claim
+            .records
+            .iter()
+            .map(|(seq, body)| {
+                let record = ply_core::record::parse_record(body.as_bytes()).expect("stored");
+                (*seq, record.id)
+            })
+            .collect();
+        let two_player: Vec<&str> = played
+            .iter()
+            .filter(|g| !g.game.is_multi_player())
+            .map(|g| g.id.as_str())
+            .collect();
+        let claimed_ids: Vec<&str> = claimed.iter().map(|(_, id)| id.as_str()).collect();
+        assert_eq!(claimed_ids, two_player);
         claim
             .finish(db, "test", &reviewed, 0)
             .await
             .expect("store reviews");
-        let comments: Vec<Vec<String>> = seqs
+        let comments: Vec<Vec<String>> = played
             .iter()
-            .map(|seq| {
-                reviewed
+            .map(|g| {
+                claimed
                     .iter()
-                    .find(|(s, _)| s == seq)
+                    .find(|(_, id)| *id == g.id)
+                    .and_then(|(seq, _)| reviewed.iter().find(|(s, _)| s == seq))
                     .map(|(_, json)| ply_core::review::move_comments(json).expect("comments"))
                     .unwrap_or_default()
             })

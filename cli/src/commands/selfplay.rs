@@ -130,7 +130,7 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
                 .collect();
             let meta = RecordMeta {
                 id: None,
-                players: [
+                players: vec![
                     PlayerInfo::computer(settings[a].clone()),
                     PlayerInfo::computer(settings[b].clone()),
                 ],

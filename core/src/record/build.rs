@@ -17,8 +17,9 @@ use crate::line::GameLine;
 pub struct RecordMeta {
     /// The record id; `None` draws a fresh random UUID.
     pub id: Option<String>,
-    /// Player 0 (moves first) and player 1.
-    pub players: [PlayerInfo; 2],
+    /// One per seat in turn order, player 0 (moves first) first: as many as the game's start
+    /// position seats.
+    pub players: Vec<PlayerInfo>,
     pub started_at_ms: u64,
     pub ended_at_ms: u64,
     pub client: ClientInfo,
@@ -48,7 +49,14 @@ pub fn record_from_line<G: Game>(
             reason: format!("{} entries for {} moves", stats.len(), line.ply()),
         });
     }
+    let two_players = line.start().players() == 2;
     let result = match (resigned_by, line.outcome()) {
+        (Some(_), None) if !two_players => {
+            return Err(RecordError::InvalidField {
+                field: "resigned_by".into(),
+                reason: "a resignation ends only a two-player game".into(),
+            });
+        }
         (Some(p), None) if p < 2 => GameResult {
             winner: Some(1 - p),
             reason: EndReason::Resignation,
@@ -82,7 +90,8 @@ pub fn record_from_line<G: Game>(
         }
     };
     let start = *line.start();
-    let standard_start = G::start().with_variant(start.variant()).ok();
+    let standard_start =
+        G::start_for_players(start.players()).and_then(|s| s.with_variant(start.variant()).ok());
     let start_position = if standard_start == Some(start) {
         None
     } else {
@@ -108,7 +117,7 @@ pub fn record_from_line<G: Game>(
         variant: start.variant().to_string(),
         start_position,
         moves,
-        players: meta.players.to_vec(),
+        players: meta.players,
         result,
         started_at_ms: meta.started_at_ms,
         ended_at_ms: meta.ended_at_ms,

@@ -27,6 +27,14 @@ pub fn standard_notation(record: &GameRecord) -> String {
             digits
         }
         GameKind::Checkers => pdn(record),
+        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
+            let moves: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();
+            let start = match &record.start_position {
+                Some(start) => start.clone(),
+                None => format!("{} players", record.players.len()),
+            };
+            format!("{start}: {}", moves.join(" "))
+        }
     }
 }
 

@@ -28,6 +28,8 @@ pub mod limits {
     pub const MAX_POSITION_LEN: usize = 256;
     /// Longest short free-text field (app version, variant, engine algorithm, preset names).
     pub const MAX_SHORT_STRING: usize = 64;
+    /// Most seats in one game (Chinese Checkers for six).
+    pub const MAX_PLAYERS: usize = 6;
     /// Most heuristic weights or extra engine options in one engine description.
     pub const MAX_ENGINE_ENTRIES: usize = 64;
     /// Largest serialised record in bytes; a larger one is set aside, never uploaded.
@@ -79,7 +81,8 @@ pub struct GameRecord {
     pub start_position: Option<String>,
     /// Every ply in order, passes included.
     pub moves: Vec<MoveRecord>,
-    /// Exactly two entries: player 0 (moves first) and player 1.
+    /// One entry per seat in turn order: player 0 moves first. Two-player games have exactly
+    /// two; a multi-player game has as many as its start position seats (2 to 6).
     pub players: Vec<PlayerInfo>,
     pub result: GameResult,
     /// When the game started, unix milliseconds UTC.

@@ -54,14 +54,25 @@ pub enum GamePhase {
 }
 
 impl GamePhase {
-    /// Phase of the move played at `ply` (0-based). Othello: 20 plies of opening and the last 20
-    /// of 60 as endgame; Connect Four: thirds of its 42 cells; draughts: 20 opening plies, endgame
-    /// from ply 60 (most games are simplified by then).
-    pub fn of(game: GameKind, ply: usize) -> GamePhase {
+    /// Phase of the move played at `ply` (0-based) in a game of `players`. Othello: 20 plies of
+    /// opening and the last 20 of 60 as endgame; Connect Four: thirds of its 42 cells; draughts:
+    /// 20 opening plies, endgame from ply 60 (most games are simplified by then). Multi-player
+    /// games count rounds (a turn of every player): Virus 2 and 4 (a 5x5 board fills in about
+    /// six), Focus 5 and 15, Chinese Checkers 10 and 25 (pieces reach the far corner after about
+    /// 30 moves each).
+    pub fn of(game: GameKind, ply: usize, players: usize) -> GamePhase {
         let (mid, end) = match game {
             GameKind::Othello => (20, 40),
             GameKind::Connect4 => (14, 28),
             GameKind::Checkers => (20, 60),
+            GameKind::Virus => (2, 4),
+            GameKind::Focus => (5, 15),
+            GameKind::ChineseCheckers => (10, 25),
+        };
+        let ply = if game.is_multi_player() {
+            ply / players.max(1)
+        } else {
+            ply
         };
         if ply < mid {
             GamePhase::Opening
@@ -143,9 +154,19 @@ pub fn validate_as<G: Game>(
     check_timestamps(record, now_ms)?;
     check_search_stats(record)?;
     let start = start_position::<G>(record)?;
-    let standard_start = G::start()
-        .with_variant(&record.variant)
-        .is_ok_and(|standard| standard == start);
+    if start.players() != record.players.len() {
+        return Err(invalid(
+            "players",
+            format!(
+                "the start position is for {} players, the record names {}",
+                start.players(),
+                record.players.len()
+            ),
+        ));
+    }
+    let standard_start = G::start_for_players(record.players.len())
+        .and_then(|s| s.with_variant(&record.variant).ok())
+        .is_some_and(|standard| standard == start);
     let mut line = GameLine::new(start);
     let mut legal = Vec::new();
     let mut moves = Vec::with_capacity(record.moves.len());
@@ -174,7 +195,7 @@ pub fn validate_as<G: Game>(
         })?;
         moves.push(ValidatedMove {
             mover,
-            phase: GamePhase::of(record.game, index),
+            phase: GamePhase::of(record.game, index, record.players.len()),
         });
     }
     let outcome = check_result(record, line.outcome())?;
@@ -276,7 +297,16 @@ fn list_moves<G: Game>(pos: &G, legal: &[G::Move]) -> String {
 
 fn start_position<G: Game>(record: &GameRecord) -> Result<G, RecordError> {
     let start = match &record.start_position {
-        None => G::start(),
+        None => G::start_for_players(record.players.len()).ok_or_else(|| {
+            invalid(
+                "players",
+                format!(
+                    "{} is not played by {} players",
+                    record.game.name(),
+                    record.players.len()
+                ),
+            )
+        })?,
         Some(text) => G::parse_position(text).map_err(|e| RecordError::BadStartPosition {
             reason: e.to_string(),
         })?,
@@ -302,6 +332,12 @@ fn check_result(record: &GameRecord, rules: Option<Outcome>) -> Result<Outcome, 
                     "the rules had already ended the game: {}",
                     describe_outcome(Some(o))
                 ),
+            });
+        }
+        if record.players.len() != 2 {
+            return Err(RecordError::ResultMismatch {
+                stated: stated_text,
+                actual: "a resignation ends only a two-player game".into(),
             });
         }
         let winner = match stated.winner {
@@ -435,10 +471,14 @@ fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
             ));
         }
     }
-    if record.players.len() != 2 {
+    if !(2..=limits::MAX_PLAYERS).contains(&record.players.len()) {
         return Err(invalid(
             "players",
-            format!("exactly 2 expected, found {}", record.players.len()),
+            format!(
+                "2 to {} expected, found {}",
+                limits::MAX_PLAYERS,
+                record.players.len()
+            ),
         ));
     }
     for (i, p) in record.players.iter().enumerate() {

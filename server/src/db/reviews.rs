@@ -9,6 +9,7 @@
 //! plain read; run one worker per file. On both, the review's primary key stores it exactly once.
 
 use super::{Db, on_pool};
+use ply_core::games::GameKind;
 use sqlx::{Postgres, Transaction};
 
 /// Records one worker has taken to review: `(seq, body)`.
@@ -17,16 +18,30 @@ pub struct Claim {
     lock: Option<Transaction<'static, Postgres>>,
 }
 
+/// The games a review covers (the two-player ones) as an SQL list of their names: the
+/// multi-player games stay unreviewed rather than being claimed for nothing.
+fn reviewable_games() -> String {
+    GameKind::ALL
+        .iter()
+        .filter(|k| !k.is_multi_player())
+        .map(|k| format!("'{}'", k.name()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 impl Db {
-    /// Takes up to `limit` records that have no review yet, oldest first.
+    /// Takes up to `limit` records of two-player games that have no review yet, oldest first.
     pub async fn claim_unreviewed(&self, limit: i64) -> Result<Claim, sqlx::Error> {
         let limit = limit.max(1);
         match self {
             Db::Sqlite(pool, _) => {
-                let sql = "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
-                           (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
-                           ORDER BY r.seq LIMIT $1";
-                let records = sqlx::query_as(sql).bind(limit).fetch_all(pool).await?;
+                let sql = format!(
+                    "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
+                     (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
+                     AND r.game IN ({}) ORDER BY r.seq LIMIT $1",
+                    reviewable_games()
+                );
+                let records = sqlx::query_as(&sql).bind(limit).fetch_all(pool).await?;
                 Ok(Claim {
                     records,
                     lock: None,
@@ -34,11 +49,14 @@ impl Db {
             }
             Db::Postgres(pool) => {
                 let mut tx = pool.begin().await?;
-                let sql = "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
-                           (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
-                           ORDER BY r.seq LIMIT $1 FOR UPDATE OF r SKIP LOCKED";
+                let sql = format!(
+                    "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
+                     (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
+                     AND r.game IN ({}) ORDER BY r.seq LIMIT $1 FOR UPDATE OF r SKIP LOCKED",
+                    reviewable_games()
+                );
                 let mut records: Vec<(i64, String)> =
-                    sqlx::query_as(sql).bind(limit).fetch_all(&mut *tx).await?;
+                    sqlx::query_as(&sql).bind(limit).fetch_all(&mut *tx).await?;
                 // A review committed after this statement's snapshot was taken but before its
                 // row was locked: the row is ours now, so a fresh look is final.
                 let seqs: Vec<i64> = records.iter().map(|(seq, _)| *seq).collect();

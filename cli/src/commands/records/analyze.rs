@@ -40,7 +40,14 @@ pub fn review_body(body: &str, depth: Option<u32>) -> String {
         Ok(r) => r,
         Err(e) => return json!({ "error": format!("the record does not parse: {e}") }).to_string(),
     };
-    crate::with_two_player_game!(record.game, G => review_record::<G>(&record, depth))
+    if record.game.is_multi_player() {
+        return json!({ "error": format!("no review for {}, a multi-player game", record.game) })
+            .to_string();
+    }
+    let reviewed = (|| -> Result<String> {
+        Ok(crate::with_two_player_game!(record.game, G => review_record::<G>(&record, depth)))
+    })();
+    reviewed.unwrap_or_else(|e| json!({ "error": e.to_string() }).to_string())
 }
 
 fn review_record<G: Reviewable>(record: &GameRecord, depth: Option<u32>) -> String {

@@ -63,5 +63,8 @@ pub fn run(args: Args) -> Result<()> {
         GameKind::Connect4 => connect4::run(&args),
         GameKind::Othello => othello::run(&args),
         GameKind::Checkers => bail!("no exact solver for checkers (try `ply search checkers`)"),
+        multi @ (GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers) => {
+            bail!("no exact solver for {multi} (try `ply search {multi}`)")
+        }
     }
 }

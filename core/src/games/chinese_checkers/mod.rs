@@ -322,6 +322,20 @@ impl Game for ChineseCheckers {
     const NUM_PLAYERS: usize = 6;
     const MOVE_KEY_SPACE: usize = HOLES * HOLES + 1;
 
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The default rules (see [`ChineseCheckersConfig::default`]) for 2, 3, 4 or 6 players.
+    fn start_for_players(players: usize) -> Option<Self> {
+        let players = u8::try_from(players).ok()?;
+        ChineseCheckers::new(ChineseCheckersConfig {
+            players,
+            ..ChineseCheckersConfig::default()
+        })
+        .ok()
+    }
+
     /// Four players with the default rules.
     fn start() -> Self {
         let mut pieces = [0u128; 6];
@@ -466,10 +480,6 @@ impl Game for ChineseCheckers {
 }
 
 impl MultiGame for ChineseCheckers {
-    fn players(&self) -> usize {
-        usize::from(self.players)
-    }
-
     /// Nobody drops out of Chinese Checkers.
     fn is_active(&self, player: Player) -> bool {
         player < self.players

@@ -304,6 +304,14 @@ impl Game for Focus {
     /// `from * 64 + to` for stack moves, `4096 + to` for placements.
     const MOVE_KEY_SPACE: usize = 64 * 64 + 64;
 
+    fn players(&self) -> usize {
+        Focus::players(self)
+    }
+
+    fn start_for_players(players: usize) -> Option<Self> {
+        u8::try_from(players).ok().and_then(|n| Focus::new(n).ok())
+    }
+
     /// The two-player start.
     fn start() -> Self {
         match Focus::new(2) {

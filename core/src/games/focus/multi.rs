@@ -6,10 +6,6 @@ use crate::game::{Game, Player};
 use crate::search::multi::{MultiEvaluator, MultiGame};
 
 impl MultiGame for Focus {
-    fn players(&self) -> usize {
-        Focus::players(self)
-    }
-
     /// A player who can move: one who controls a stack or holds reserve pieces. One who cannot
     /// is skipped, and may come back when a split uncovers one of his pieces.
     fn is_active(&self, player: Player) -> bool {

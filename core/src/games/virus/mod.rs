@@ -264,6 +264,20 @@ impl Game for Virus {
     const NUM_PLAYERS: usize = 4;
     const MOVE_KEY_SPACE: usize = 65;
 
+    fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The papers' rules (see [`VirusConfig::default`]) for 2 to 4 players.
+    fn start_for_players(players: usize) -> Option<Self> {
+        let players = u8::try_from(players).ok()?;
+        Virus::new(VirusConfig {
+            players,
+            ..VirusConfig::default()
+        })
+        .ok()
+    }
+
     fn start() -> Self {
         Virus {
             owned: [1, 1 << 24, 1 << 20, 1 << 4],
@@ -416,10 +430,6 @@ impl Game for Virus {
 }
 
 impl MultiGame for Virus {
-    fn players(&self) -> usize {
-        usize::from(self.players)
-    }
-
     fn is_active(&self, player: Player) -> bool {
         Virus::is_active(self, player)
     }

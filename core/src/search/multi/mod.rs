@@ -36,9 +36,8 @@ use crate::search::config::AdsUpdate;
 use crate::search::ordering::ads::AdsList;
 
 /// What the multi-player engines need of a game beyond [`Game`].
+/// The player count is [`Game::players`].
 pub trait MultiGame: Game {
-    /// Players in this game, eliminated ones included (`<= NUM_PLAYERS`).
-    fn players(&self) -> usize;
     /// Still in the game.
     fn is_active(&self, player: Player) -> bool;
     /// The same position with `player` to move (BRS), `None` if that player is out.
