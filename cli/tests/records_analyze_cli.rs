@@ -237,3 +237,70 @@ fn two_workers_on_one_postgres_review_every_game_exactly_once() {
     assert_eq!(reviews.len(), records.len());
     rt.block_on(db.close());
 }
+
+/// `ply records stats` after `ply records analyze`: people against each level (results, the
+/// level's Elo, accuracy from the real reviews) and by phase, as the library computes them, and
+/// the four charts as the collector draws them.
+#[test]
+fn stats_show_people_against_each_level_after_analysis() {
+    let records: Vec<GameRecord> = two_player(&games::mixed(3, 21))
+        .into_iter()
+        .filter(|g| {
+            g.players
+                .iter()
+                .any(|p| p.kind == ply_core::record::PlayerKind::Human)
+        })
+        .enumerate()
+        .map(|(i, mut g)| {
+            for p in &mut g.players {
+                if let Some(e) = &mut p.engine {
+                    e.level = Some(if i % 2 == 0 { 3 } else { 7 });
+                }
+            }
+            g
+        })
+        .collect();
+    let t = TempDatabase::sqlite().expect("a temporary database");
+    let rt = runtime();
+    let db = rt.block_on(stored(&t, &records));
+    assert_eq!(analyze(&t.url, &[]), (records.len(), records.len()));
+    let stats = rt.block_on(db.stats()).expect("stats");
+    rt.block_on(db.close());
+    assert!(!stats.human_by_level.is_empty() && !stats.human_by_phase.is_empty());
+    assert!(
+        stats
+            .human_by_level
+            .iter()
+            .all(|r| r.human_accuracy.is_some_and(|a| (0.0..=100.0).contains(&a)))
+    );
+
+    let dir = tempfile::tempdir().expect("dir");
+    let charts = dir.path().to_string_lossy().into_owned();
+    let o = ply(&["records", "stats", "--db", &t.url, "--charts", &charts]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let section = out
+        .split("people against each engine level")
+        .nth(1)
+        .expect("the level table");
+    for r in &stats.human_by_level {
+        let line = section
+            .lines()
+            .find(|l| {
+                let cells: Vec<&str> = l.split_whitespace().collect();
+                cells.first() == Some(&r.game.as_str())
+                    && cells.get(1) == Some(&r.level.to_string().as_str())
+            })
+            .unwrap_or_else(|| panic!("no row for {} level {}: {section}", r.game, r.level));
+        assert!(line.contains(&r.level_elo.display()), "{line}");
+    }
+    assert!(out.contains("people's reviewed moves by game phase"));
+    for name in ply_server::charts::CHARTS {
+        let written = std::fs::read_to_string(dir.path().join(format!("{name}.svg"))).expect(name);
+        assert_eq!(
+            Some(written),
+            ply_server::charts::chart(name, &stats),
+            "{name}"
+        );
+    }
+}

@@ -2,6 +2,7 @@
 //! records and the sync protocol. Pure Rust: no FFI, no network, no CLI dependencies, so it
 //! compiles for phones as it is.
 
+pub mod elo;
 pub mod fuzzing;
 pub mod game;
 pub mod games;

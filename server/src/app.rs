@@ -83,6 +83,7 @@ impl AppState {
 /// - `POST /v1/games`: a batch of records (device token).
 /// - `GET /v1/games?since=&game=&limit=`: JSONL export (admin token).
 /// - `GET /v1/stats`: aggregates (admin token).
+/// - `GET /v1/stats/charts/NAME.svg`: one of them drawn (admin token).
 pub fn app(state: AppState) -> Router {
     let body_limit = state.config().body_limit;
     Router::new()
@@ -93,6 +94,7 @@ pub fn app(state: AppState) -> Router {
             post(routes::games::upload).get(routes::export::export),
         )
         .route("/v1/stats", get(routes::stats::stats))
+        .route("/v1/stats/charts/{file}", get(routes::stats::chart))
         .fallback(|| async { ApiError::not_found() })
         .method_not_allowed_fallback(|| async { ApiError::method_not_allowed() })
         .layer(DefaultBodyLimit::max(body_limit))

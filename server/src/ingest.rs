@@ -105,18 +105,24 @@ pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRe
         Some(w) => format!("win:{w}"),
         None => "draw".to_owned(),
     };
-    let seat_engine = |seat: usize| -> (String, i64) {
+    let seat_engine = |seat: usize| -> (String, i64, Option<i64>) {
         match record.players.get(seat) {
             Some(p) if p.kind == PlayerKind::Computer => p.engine.as_ref().map_or_else(
-                || ("computer".to_owned(), 0),
-                |e| (e.algorithm.clone(), i64::from(e.depth.unwrap_or(0))),
+                || ("computer".to_owned(), 0, None),
+                |e| {
+                    (
+                        e.algorithm.clone(),
+                        i64::from(e.depth.unwrap_or(0)),
+                        e.level.map(i64::from),
+                    )
+                },
             ),
-            _ => (HUMAN.to_owned(), 0),
+            _ => (HUMAN.to_owned(), 0, None),
         }
     };
     let players = (0..record.players.len())
         .map(|seat| {
-            let (engine, depth) = seat_engine(seat);
+            let (engine, depth, level) = seat_engine(seat);
             let player = u8::try_from(seat).unwrap_or(u8::MAX);
             let outcome = match outcome.sign_for(player) {
                 1 => "win",
@@ -128,6 +134,7 @@ pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRe
                 engine,
                 depth,
                 outcome: outcome.to_owned(),
+                level,
             }
         })
         .collect();
@@ -138,7 +145,7 @@ pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRe
         .enumerate()
         .filter_map(|(ply, (m, v))| {
             let stats = m.stats?;
-            let (engine, depth) = seat_engine(usize::from(v.mover));
+            let (engine, depth, _) = seat_engine(usize::from(v.mover));
             Some(MoveRow {
                 ply: ply as i64,
                 seat: i64::from(v.mover),

@@ -49,12 +49,14 @@ fn row(n: u32, game: &str, engine0: &str, d0: i64, nodes: &[i64]) -> StoredRecor
                 engine: engine0.into(),
                 depth: d0,
                 outcome: "win".into(),
+                level: None,
             },
             PlayerRow {
                 seat: 1,
                 engine: "human".into(),
                 depth: 0,
                 outcome: "loss".into(),
+                level: None,
             },
         ],
         moves: nodes
@@ -255,6 +257,7 @@ async fn stats_match_sums_computed_by_hand() {
             engine: "alphabeta".into(),
             depth: 6,
             outcome: "draw".into(),
+            level: None,
         };
         records.push(draw);
         db.store_batch(&dev, &records, 0).await.unwrap();

@@ -5,13 +5,16 @@
 //!   [--out FILE]`: the records as stored, a CSV table, or each game in its field's own format
 //!   (a WTHOR `.wtb` database of the Othello games, PDN of the draughts games, one move string a
 //!   line for Othello and Connect Four)
-//! - `ply records stats --db sqlite://ply.db [--charts DIR]`: tables on stdout and two SVG charts
-//!   (`results-by-engine.svg`, `nodes-per-move.svg`).
+//! - `ply records stats --db sqlite://ply.db [--charts DIR]`: tables on stdout and the SVG charts
+//!   of `ply_server::charts` (`results.svg`, `nodes.svg`, `levels.svg`, `accuracy.svg`): results
+//!   and nodes per move by engine, and people against each engine level (the level's Elo, their
+//!   accuracy) and by game phase.
 //! - `ply records analyze --db URL`: reviews the games not reviewed yet and stores the reviews.
 
 mod analyze;
-mod charts;
 mod csv;
+
+use ply_server::charts;
 
 use anyhow::{Context, Result, bail};
 use ply_core::record::export::{FieldFormat, export_field_with_comments};
@@ -304,16 +307,73 @@ async fn stats(args: StatsArgs) -> Result<()> {
         }),
     );
 
-    std::fs::create_dir_all(&args.charts)?;
-    let results_path = args.charts.join("results-by-engine.svg");
-    std::fs::write(&results_path, charts::results_chart(&stats.results))?;
-    let nodes_path = args.charts.join("nodes-per-move.svg");
-    std::fs::write(&nodes_path, charts::nodes_chart(&stats.nodes_by_phase))?;
-    println!(
-        "\ncharts: {} {}",
-        results_path.display(),
-        nodes_path.display()
+    println!("\npeople against each engine level (the level's Elo relative to them, 95% interval)");
+    print_table(
+        &[
+            "game",
+            "level",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "score %",
+            "level Elo",
+            "reviewed",
+            "accuracy",
+            "errors %",
+        ],
+        stats.human_by_level.iter().map(|r| {
+            vec![
+                r.game.clone(),
+                r.level.to_string(),
+                r.games.to_string(),
+                r.human_wins.to_string(),
+                r.human_draws.to_string(),
+                r.human_losses.to_string(),
+                format!("{:.1}", 100.0 * r.human_score_rate),
+                r.level_elo.display(),
+                r.reviewed_moves.to_string(),
+                r.human_accuracy
+                    .map_or_else(|| "-".to_owned(), |a| format!("{a:.1}")),
+                r.human_error_rate
+                    .map_or_else(|| "-".to_owned(), |e| format!("{:.1}", 100.0 * e)),
+            ]
+        }),
     );
+    println!("\npeople's reviewed moves by game phase");
+    print_table(
+        &[
+            "game",
+            "phase",
+            "moves",
+            "accuracy",
+            "inaccuracies",
+            "mistakes",
+            "blunders",
+        ],
+        stats.human_by_phase.iter().map(|r| {
+            vec![
+                r.game.clone(),
+                r.phase.clone(),
+                r.moves.to_string(),
+                format!("{:.1}", r.accuracy),
+                r.inaccuracies.to_string(),
+                r.mistakes.to_string(),
+                r.blunders.to_string(),
+            ]
+        }),
+    );
+
+    std::fs::create_dir_all(&args.charts)?;
+    let mut written = Vec::new();
+    for name in charts::CHARTS {
+        let svg =
+            charts::chart(name, &stats).ok_or_else(|| anyhow::anyhow!("no chart named {name}"))?;
+        let path = args.charts.join(format!("{name}.svg"));
+        std::fs::write(&path, svg)?;
+        written.push(path.display().to_string());
+    }
+    println!("\ncharts: {}", written.join(" "));
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! Engine-against-engine play for `ply tournament`, `ply selfplay` and `ply tune`: player specs,
 //! randomised openings, the game runner, results (cross table, Elo) and the SVG chart.
 
-pub mod elo;
+pub use ply_core::elo;
 pub mod match_args;
 pub mod openings;
 pub mod play;

@@ -41,6 +41,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0003_reviews.sql"),
         include_str!("../../migrations/postgres/0003_reviews.sql"),
     ),
+    (
+        4,
+        "levels and review moves",
+        include_str!("../../migrations/sqlite/0004_levels_and_review_moves.sql"),
+        include_str!("../../migrations/postgres/0004_levels_and_review_moves.sql"),
+    ),
 ];
 
 /// The embedded migrations of one dialect, as a sqlx migration source.

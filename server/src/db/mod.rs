@@ -23,7 +23,10 @@ use sqlx::{Postgres, Row, Sqlite, Transaction};
 
 pub use migrations::Dialect;
 pub use reviews::Claim;
-pub use stats::{GameCount, NodesRow, PhaseRow, ResultRow, SkippedRows, Stats, StatsQuery};
+pub use stats::{
+    GameCount, HumanPhaseRow, LevelRow, NodesRow, PhaseRow, ResultRow, SkippedRows, Stats,
+    StatsQuery,
+};
 
 /// Runs `$body` with `$pool` bound to whichever pool `$db` holds; the body is type-checked once
 /// per backend, so the same SQL text serves both.
@@ -115,6 +118,8 @@ pub struct PlayerRow {
     pub depth: i64,
     /// `win`, `draw` or `loss` for this seat.
     pub outcome: String,
+    /// The difficulty level the computer was set to, if it came from one.
+    pub level: Option<i64>,
 }
 
 /// One computer move of a stored game.
@@ -192,8 +197,9 @@ macro_rules! store_one {
             Some(seq) => {
                 if !record.players.is_empty() {
                     let sql = values_sql(
-                        "INSERT INTO record_players (record_id, seat, engine, depth, outcome)",
-                        5,
+                        "INSERT INTO record_players (record_id, seat, engine, depth, outcome, \
+                         level)",
+                        6,
                         record.players.len(),
                     );
                     let mut query = sqlx::query(&sql);
@@ -203,7 +209,8 @@ macro_rules! store_one {
                             .bind(p.seat)
                             .bind(&p.engine)
                             .bind(p.depth)
-                            .bind(&p.outcome);
+                            .bind(&p.outcome)
+                            .bind(p.level);
                     }
                     query.execute(&mut *$conn).await?;
                 }
@@ -287,6 +294,14 @@ impl Db {
 
     /// [`Db::connect`] with a given maximum number of pooled connections.
     pub async fn connect_with(url: &str, max_connections: u32) -> Result<Db, DbError> {
+        let db = Self::connect_unmigrated(url, max_connections).await?;
+        db.migrate().await?;
+        Ok(db)
+    }
+
+    /// The pool of [`Db::connect_with`] without applying any migration (tests of the
+    /// migrations start from an older schema with [`Db::migrate_up_to`]).
+    pub async fn connect_unmigrated(url: &str, max_connections: u32) -> Result<Db, DbError> {
         let db = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
             let options = PgConnectOptions::from_str(url)?;
             let pool = PgPoolOptions::new()
@@ -317,7 +332,6 @@ impl Db {
         } else {
             return Err(DbError::UnsupportedUrl(url.to_owned()));
         };
-        db.migrate().await?;
         Ok(db)
     }
 
@@ -332,6 +346,23 @@ impl Db {
     /// Applies any migration not yet applied (idempotent; safe from several instances).
     pub async fn migrate(&self) -> Result<(), DbError> {
         let migrator = migrations::migrator(self.dialect()).await?;
+        on_pool!(self, pool => migrator.run(pool).await?);
+        self.backfill_review_moves().await?;
+        Ok(())
+    }
+
+    /// Applies the migrations up to `version` only, and nothing after them: how a test makes
+    /// the database an older server left, to check what a later migration does with its rows.
+    pub async fn migrate_up_to(&self, version: i64) -> Result<(), DbError> {
+        let mut migrator = migrations::migrator(self.dialect()).await?;
+        migrator.migrations = std::borrow::Cow::Owned(
+            migrator
+                .migrations
+                .iter()
+                .filter(|m| m.version <= version)
+                .cloned()
+                .collect(),
+        );
         on_pool!(self, pool => migrator.run(pool).await?);
         Ok(())
     }

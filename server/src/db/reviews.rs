@@ -10,12 +10,104 @@
 
 use super::{Db, on_pool};
 use ply_core::games::GameKind;
+use ply_core::record::GamePhase;
+use ply_core::review::MoveReview;
+use ply_core::review::label::move_accuracy;
 use sqlx::{Postgres, Transaction};
 
 /// Records one worker has taken to review: `(seq, body)`.
 pub struct Claim {
     pub records: Vec<(i64, String)>,
     lock: Option<Transaction<'static, Postgres>>,
+}
+
+/// Stores one review and its `review_moves` rows on `$conn` (a transaction of either dialect);
+/// the number of reviews stored (0 if the record had one already, whose rows then stay).
+macro_rules! store_review {
+    ($conn:expr, $seq:expr, $worker:expr, $now_ms:expr, $review:expr) => {{
+        let stored = sqlx::query(
+            "INSERT INTO reviews (record_seq, worker, reviewed_at_ms, review) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (record_seq) DO NOTHING",
+        )
+        .bind($seq)
+        .bind($worker)
+        .bind($now_ms)
+        .bind($review)
+        .execute($conn)
+        .await?
+        .rows_affected();
+        if stored > 0 {
+            insert_move_rows!($conn, $seq, &review_move_rows($review));
+        }
+        stored
+    }};
+}
+
+/// Inserts `review_moves` rows of the review of record `$seq`.
+macro_rules! insert_move_rows {
+    ($conn:expr, $seq:expr, $rows:expr) => {{
+        let rows: &[ReviewMoveRow] = $rows;
+        // Chunks keep every statement under both dialects' bound-parameter limits.
+        for chunk in rows.chunks(200) {
+            // Two servers starting at once may backfill the same review.
+            let sql = super::values_sql(
+                "INSERT INTO review_moves (record_seq, ply, seat, phase, label, accuracy)",
+                6,
+                chunk.len(),
+            ) + " ON CONFLICT (record_seq, ply) DO NOTHING";
+            let mut query = sqlx::query(&sql);
+            for m in chunk {
+                query = query
+                    .bind($seq)
+                    .bind(m.ply)
+                    .bind(m.seat)
+                    .bind(m.phase)
+                    .bind(m.label)
+                    .bind(m.accuracy);
+            }
+            query.execute($conn).await?;
+        }
+    }};
+}
+
+/// One reviewed move with a choice, as `review_moves` holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewMoveRow {
+    /// 1-based ply from the record's start.
+    pub ply: i64,
+    pub seat: i64,
+    pub phase: &'static str,
+    pub label: &'static str,
+    /// Lichess accuracy of the move (0 to 100).
+    pub accuracy: f64,
+}
+
+/// The `review_moves` rows of a stored review: its moves that had a choice. A review that is an
+/// error (a record that did not replay) has none.
+pub fn review_move_rows(review_json: &str) -> Vec<ReviewMoveRow> {
+    #[derive(serde::Deserialize)]
+    struct Stored {
+        game: String,
+        moves: Vec<MoveReview>,
+    }
+    let Ok(stored) = serde_json::from_str::<Stored>(review_json) else {
+        return Vec::new();
+    };
+    let Ok(game) = stored.game.parse::<GameKind>() else {
+        return Vec::new();
+    };
+    stored
+        .moves
+        .iter()
+        .filter(|m| !m.forced)
+        .map(|m| ReviewMoveRow {
+            ply: i64::try_from(m.ply).unwrap_or(i64::MAX),
+            seat: i64::from(m.mover),
+            phase: GamePhase::of(game, m.ply.saturating_sub(1), 2).name(),
+            label: m.label.name(),
+            accuracy: move_accuracy(m.expected_before - m.expected_after),
+        })
+        .collect()
 }
 
 /// The games a review covers (the two-player ones) as an SQL list of their names: the
@@ -74,6 +166,38 @@ impl Db {
         }
     }
 
+    /// Fills `review_moves` for reviews stored before that table existed (run after the
+    /// migrations; reviews with rows, and error reviews, are passed over).
+    pub(super) async fn backfill_review_moves(&self) -> Result<u64, sqlx::Error> {
+        let sql = "SELECT v.record_seq, v.review FROM reviews v WHERE NOT EXISTS \
+                   (SELECT 1 FROM review_moves m WHERE m.record_seq = v.record_seq) \
+                   AND v.review NOT LIKE '{\"error\"%'";
+        let pending: Vec<(i64, String)> =
+            on_pool!(self, pool => sqlx::query_as(sql).fetch_all(pool).await?);
+        let mut filled = 0;
+        for (seq, review) in &pending {
+            let rows = review_move_rows(review);
+            if rows.is_empty() {
+                continue;
+            }
+            match self {
+                Db::Sqlite(pool, writer) => {
+                    let _writing = writer.lock().await;
+                    let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+                    insert_move_rows!(&mut *tx, *seq, &rows);
+                    tx.commit().await?;
+                }
+                Db::Postgres(pool) => {
+                    let mut tx = pool.begin().await?;
+                    insert_move_rows!(&mut *tx, *seq, &rows);
+                    tx.commit().await?;
+                }
+            }
+            filled += 1;
+        }
+        Ok(filled)
+    }
+
     /// Number of stored reviews.
     pub async fn count_reviews(&self) -> Result<i64, sqlx::Error> {
         on_pool!(self, pool => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM reviews")
@@ -110,20 +234,11 @@ impl Claim {
         reviews: &[(i64, String)],
         now_ms: i64,
     ) -> Result<u64, sqlx::Error> {
-        let sql = "INSERT INTO reviews (record_seq, worker, reviewed_at_ms, review) \
-                   VALUES ($1, $2, $3, $4) ON CONFLICT (record_seq) DO NOTHING";
         let mut stored = 0;
         match (self.lock, db) {
             (Some(mut tx), _) => {
                 for (seq, review) in reviews {
-                    stored += sqlx::query(sql)
-                        .bind(seq)
-                        .bind(worker)
-                        .bind(now_ms)
-                        .bind(review)
-                        .execute(&mut *tx)
-                        .await?
-                        .rows_affected();
+                    stored += store_review!(&mut *tx, *seq, worker, now_ms, review);
                 }
                 tx.commit().await?;
             }
@@ -131,14 +246,7 @@ impl Claim {
                 let _writing = writer.lock().await;
                 let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
                 for (seq, review) in reviews {
-                    stored += sqlx::query(sql)
-                        .bind(seq)
-                        .bind(worker)
-                        .bind(now_ms)
-                        .bind(review)
-                        .execute(&mut *tx)
-                        .await?
-                        .rows_affected();
+                    stored += store_review!(&mut *tx, *seq, worker, now_ms, review);
                 }
                 tx.commit().await?;
             }

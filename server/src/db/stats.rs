@@ -6,6 +6,8 @@
 //! query. Results (win rates) count games from the standard start with at least one move unless
 //! [`StatsQuery::include_custom_starts`] asks for set-up positions too.
 
+use ply_core::elo::{Elo, Wdl};
+use ply_core::games::GameKind;
 use ply_core::record::limits;
 use serde::{Deserialize, Serialize};
 
@@ -56,6 +58,54 @@ pub struct Stats {
     pub nodes_per_move: Vec<NodesRow>,
     /// Average nodes per computer move per game, algorithm and game phase.
     pub nodes_by_phase: Vec<PhaseRow>,
+    /// People against each engine level, per two-player game: their results, the level's Elo
+    /// against them, and (from the reviews) their accuracy.
+    pub human_by_level: Vec<LevelRow>,
+    /// People's reviewed moves per game and phase: accuracy and bad moves.
+    pub human_by_phase: Vec<HumanPhaseRow>,
+}
+
+/// People against one engine level in one game. Counts games from the standard start unless
+/// the query includes set-up starts, like `results`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LevelRow {
+    /// Game kind.
+    pub game: String,
+    /// The computer's difficulty level (1 = weakest .. 10).
+    pub level: i64,
+    /// Games of a person against this level.
+    pub games: i64,
+    /// The person's wins, draws and losses.
+    pub human_wins: i64,
+    pub human_draws: i64,
+    pub human_losses: i64,
+    /// The person's `(wins + draws / 2) / games`.
+    pub human_score_rate: f64,
+    /// The level's Elo relative to the people it played (0: as strong as they are on average),
+    /// with its 95% interval, capped at ±1200 (see [`ply_core::elo`]).
+    pub level_elo: Elo,
+    /// The people's reviewed moves with a choice in these games, and their mean accuracy
+    /// (0 to 100; `None` before any is reviewed).
+    pub reviewed_moves: i64,
+    pub human_accuracy: Option<f64>,
+    /// Share of those moves labelled a mistake or a blunder.
+    pub human_error_rate: Option<f64>,
+}
+
+/// People's reviewed moves in one phase of one game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct HumanPhaseRow {
+    /// Game kind.
+    pub game: String,
+    /// `opening`, `middlegame` or `endgame`.
+    pub phase: String,
+    /// Reviewed moves with a choice.
+    pub moves: i64,
+    /// Mean accuracy (0 to 100).
+    pub accuracy: f64,
+    pub inaccuracies: i64,
+    pub mistakes: i64,
+    pub blunders: i64,
 }
 
 /// Number of records of one game and variant.
@@ -139,6 +189,29 @@ const MOVE_ROW_IN_BOUNDS: &str = "m.nodes BETWEEN 0 AND $1 AND m.time_ms BETWEEN
 const PLAYER_ROW_IN_BOUNDS: &str =
     "p.depth BETWEEN 0 AND $1 AND p.outcome IN ('win', 'draw', 'loss')";
 
+/// A review row with an accuracy in range (a hand-edited database could hold anything).
+const REVIEW_ROW_IN_BOUNDS: &str = "v.accuracy BETWEEN 0 AND 100";
+
+/// The two-player games as an SQL list of names: levels and reviews concern these.
+fn two_player_games() -> String {
+    GameKind::ALL
+        .iter()
+        .filter(|k| !k.is_multi_player())
+        .map(|k| format!("'{}'", k.name()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A person's seat `h` against a computer seat `o` set to a level, in record `r`; `$1 = 1`
+/// includes set-up starts.
+fn person_against_level() -> String {
+    format!(
+        "h.engine = 'human' AND o.engine <> 'human' AND o.level BETWEEN 1 AND 10 \
+         AND r.game IN ({}) AND (r.standard_start = 1 OR $1 = 1)",
+        two_player_games()
+    )
+}
+
 /// Runs the aggregate queries (each in SQL both dialects accept).
 pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::Error> {
     let max_nodes = i64::try_from(limits::MAX_MOVE_NODES).unwrap_or(i64::MAX);
@@ -217,6 +290,51 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
         .fetch_all(pool)
         .await?);
 
+    let include_custom = i64::from(query.include_custom_starts);
+    let level_results_sql = format!(
+        "SELECT r.game, o.level, COUNT(*), \
+           CAST(SUM(CASE WHEN h.outcome = 'win' THEN 1 ELSE 0 END) AS BIGINT), \
+           CAST(SUM(CASE WHEN h.outcome = 'draw' THEN 1 ELSE 0 END) AS BIGINT), \
+           CAST(SUM(CASE WHEN h.outcome = 'loss' THEN 1 ELSE 0 END) AS BIGINT) \
+         FROM record_players h JOIN records r ON r.id = h.record_id \
+         JOIN record_players o ON o.record_id = h.record_id AND o.seat <> h.seat \
+         WHERE {} AND r.plies > 0 AND h.outcome IN ('win', 'draw', 'loss') \
+         GROUP BY r.game, o.level ORDER BY r.game, o.level",
+        person_against_level()
+    );
+    let level_results: Vec<(String, i64, i64, i64, i64, i64)> = on_pool!(db, pool => sqlx::query_as(&level_results_sql)
+        .bind(include_custom)
+        .fetch_all(pool)
+        .await?);
+    let level_reviews_sql = format!(
+        "SELECT r.game, o.level, COUNT(*), SUM(v.accuracy), \
+           CAST(SUM(CASE WHEN v.label IN ('mistake', 'blunder') THEN 1 ELSE 0 END) AS BIGINT) \
+         FROM review_moves v JOIN records r ON r.seq = v.record_seq \
+         JOIN record_players h ON h.record_id = r.id AND h.seat = v.seat \
+         JOIN record_players o ON o.record_id = r.id AND o.seat <> v.seat \
+         WHERE {} AND {REVIEW_ROW_IN_BOUNDS} \
+         GROUP BY r.game, o.level ORDER BY r.game, o.level",
+        person_against_level()
+    );
+    let level_reviews: Vec<(String, i64, i64, f64, i64)> = on_pool!(db, pool => sqlx::query_as(&level_reviews_sql)
+        .bind(include_custom)
+        .fetch_all(pool)
+        .await?);
+    let phase_reviews_sql = format!(
+        "SELECT r.game, v.phase, COUNT(*), SUM(v.accuracy), \
+           CAST(SUM(CASE WHEN v.label = 'inaccuracy' THEN 1 ELSE 0 END) AS BIGINT), \
+           CAST(SUM(CASE WHEN v.label = 'mistake' THEN 1 ELSE 0 END) AS BIGINT), \
+           CAST(SUM(CASE WHEN v.label = 'blunder' THEN 1 ELSE 0 END) AS BIGINT) \
+         FROM review_moves v JOIN records r ON r.seq = v.record_seq \
+         JOIN record_players h ON h.record_id = r.id AND h.seat = v.seat \
+         WHERE h.engine = 'human' AND (r.standard_start = 1 OR $1 = 1) AND {REVIEW_ROW_IN_BOUNDS} \
+         GROUP BY r.game, v.phase ORDER BY r.game, v.phase"
+    );
+    let phase_reviews: Vec<(String, String, i64, f64, i64, i64, i64)> = on_pool!(db, pool => sqlx::query_as(&phase_reviews_sql)
+        .bind(include_custom)
+        .fetch_all(pool)
+        .await?);
+
     Ok(Stats {
         records,
         devices,
@@ -273,5 +391,54 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
                 avg_nodes: ratio(nodes, moves),
             })
             .collect(),
+        human_by_level: level_rows(level_results, &level_reviews),
+        human_by_phase: phase_reviews
+            .into_iter()
+            .map(
+                |(game, phase, moves, accuracy, inaccuracies, mistakes, blunders)| HumanPhaseRow {
+                    game,
+                    phase,
+                    moves,
+                    accuracy: ratio(accuracy, moves),
+                    inaccuracies,
+                    mistakes,
+                    blunders,
+                },
+            )
+            .collect(),
     })
+}
+
+/// Joins the results of people against each level with their reviewed moves there. A level
+/// with reviews but no counted result (a set-up start left out, say) is left out too.
+fn level_rows(
+    results: Vec<(String, i64, i64, i64, i64, i64)>,
+    reviews: &[(String, i64, i64, f64, i64)],
+) -> Vec<LevelRow> {
+    let count = |n: i64| u32::try_from(n).unwrap_or(u32::MAX);
+    results
+        .into_iter()
+        .map(|(game, level, games, wins, draws, losses)| {
+            let reviewed = reviews.iter().find(|(g, l, ..)| *g == game && *l == level);
+            let (moves, accuracy, errors) =
+                reviewed.map_or((0, 0.0, 0), |&(_, _, m, a, e)| (m, a, e));
+            LevelRow {
+                level_elo: Elo::from_wdl(Wdl {
+                    wins: count(losses),
+                    draws: count(draws),
+                    losses: count(wins),
+                }),
+                human_score_rate: ratio(wins as f64 + draws as f64 / 2.0, games),
+                human_accuracy: (moves > 0).then(|| ratio(accuracy, moves)),
+                human_error_rate: (moves > 0).then(|| ratio(errors as f64, moves)),
+                reviewed_moves: moves,
+                game,
+                level,
+                games,
+                human_wins: wins,
+                human_draws: draws,
+                human_losses: losses,
+            }
+        })
+        .collect()
 }

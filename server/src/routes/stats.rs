@@ -1,13 +1,18 @@
-//! `GET /v1/stats[?start=standard|any]` (admin token): counts, win rates and nodes per move.
+//! `GET /v1/stats[?start=standard|any]` (admin token): counts, win rates, nodes per move, and
+//! people's results and accuracy against each engine level; `GET /v1/stats/charts/NAME.svg`
+//! draws one of them ([`crate::charts::CHARTS`]).
 //!
 //! `start=standard` (the default) counts results of games from the standard start only;
 //! `start=any` adds games from set-up positions.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::IntoResponse;
 use serde::Deserialize;
 
 use crate::app::AppState;
+use crate::charts;
 use crate::db::{Stats, StatsQuery};
 use crate::error::ApiError;
 use crate::extract::Admin;
@@ -18,12 +23,9 @@ pub struct StatsParams {
     start: Option<String>,
 }
 
-/// The [`Stats`] of the whole collection as JSON.
-pub async fn stats(
-    State(state): State<AppState>,
-    _admin: Admin,
-    params: Result<Query<StatsParams>, axum::extract::rejection::QueryRejection>,
-) -> Result<Json<Stats>, ApiError> {
+type Params = Result<Query<StatsParams>, axum::extract::rejection::QueryRejection>;
+
+fn query(params: Params) -> Result<StatsQuery, ApiError> {
     let Query(params) = params.map_err(|e| {
         ApiError::bad_request("invalid_query", format!("query string: {}", e.body_text()))
     })?;
@@ -37,8 +39,43 @@ pub async fn stats(
             ));
         }
     };
-    let query = StatsQuery {
+    Ok(StatsQuery {
         include_custom_starts,
-    };
+    })
+}
+
+/// The [`Stats`] of the whole collection as JSON.
+pub async fn stats(
+    State(state): State<AppState>,
+    _admin: Admin,
+    params: Params,
+) -> Result<Json<Stats>, ApiError> {
+    let query = query(params)?;
     Ok(Json(state.db().stats_with(query).await?))
+}
+
+/// One chart of the statistics as SVG: `results.svg`, `nodes.svg`, `levels.svg` or
+/// `accuracy.svg`.
+pub async fn chart(
+    State(state): State<AppState>,
+    _admin: Admin,
+    Path(file): Path<String>,
+    params: Params,
+) -> Result<impl IntoResponse, ApiError> {
+    let unknown = || {
+        ApiError::bad_request(
+            "unknown_chart",
+            format!(
+                "no chart '{file}': the charts are {}",
+                charts::CHARTS.map(|c| format!("{c}.svg")).join(", ")
+            ),
+        )
+    };
+    let name = file.strip_suffix(".svg").ok_or_else(unknown)?;
+    if !charts::CHARTS.contains(&name) {
+        return Err(unknown());
+    }
+    let stats = state.db().stats_with(query(params)?).await?;
+    let svg = charts::chart(name, &stats).ok_or_else(unknown)?;
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }

@@ -1,4 +1,6 @@
-//! Elo difference from a match result, with a 95% confidence interval.
+//! Elo difference from a result (wins, draws, losses), with a 95% confidence interval: the
+//! tournament tables of `ply tournament` and the collector's strength of each engine level against
+//! people.
 //!
 //! The score fraction `s = (W + D/2) / N` maps to an Elo difference by the logistic model
 //! `Δ = -400 log10(1/s - 1)`. Its uncertainty is the standard error of the per-game score
@@ -6,7 +8,7 @@
 //! `var = (W (1-s)² + D (1/2-s)² + L s²) / N`; the interval `s ± 1.96 se` is mapped through the
 //! same function (the method of cutechess-cli and BayesElo's simple mode).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Largest Elo difference reported: a clean sweep is "at least" this much.
 pub const ELO_CAP: f64 = 1200.0;
@@ -61,7 +63,7 @@ impl Wdl {
 }
 
 /// An Elo difference with its 95% interval (`lo <= diff <= hi`), capped at `±ELO_CAP`.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Elo {
     pub diff: f64,
     pub lo: f64,
