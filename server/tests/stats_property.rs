@@ -87,7 +87,17 @@ fn cases() -> impl Strategy<Value = Case> {
 fn record_of(case: &Case) -> Value {
     let mut rng = SmallRng::seed_from_u64(case.seed);
     let kind = GameKind::ALL[case.kind];
-    let record: GameRecord = games::play_kind(kind, &mut rng, Seats::ComputerVsComputer);
+    let seats = if case.seed % 2 == 0 {
+        Seats::HumanVsComputer
+    } else {
+        Seats::ComputerVsComputer
+    };
+    let mut record: GameRecord = games::play_kind(kind, &mut rng, seats);
+    for p in &mut record.players {
+        if let Some(e) = &mut p.engine {
+            e.level = Some(1 + (case.seed % 10) as u8);
+        }
+    }
     let mut v = serde_json::to_value(&record).expect("JSON");
     let plies = record.moves.len();
     if case.setup_plies > 0 && case.setup_plies < plies {
@@ -210,6 +220,14 @@ fn check_figures(stats: &Value) -> Result<(), TestCaseError> {
     }
     for row in stats["results"].as_array().expect("rows") {
         let rate = row["win_rate"].as_f64().expect("rate");
+        prop_assert!((0.0..=1.0).contains(&rate));
+    }
+    for row in stats["human_by_level"].as_array().expect("rows") {
+        for end in ["diff", "lo", "hi"] {
+            let elo = row["level_elo"][end].as_f64().expect("elo");
+            prop_assert!((-1200.0..=1200.0).contains(&elo));
+        }
+        let rate = row["human_score_rate"].as_f64().expect("rate");
         prop_assert!((0.0..=1.0).contains(&rate));
     }
     prop_assert_eq!(
