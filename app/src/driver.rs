@@ -7,6 +7,7 @@ use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
 use ply_core::line::{GameLine, PlayError};
 use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
+use ply_core::review::{Review, review};
 use ply_core::search::{SearchConfig, Searcher, StopToken};
 use ply_core::{Evaluator, Outcome};
 use std::sync::{Arc, Mutex};
@@ -43,6 +44,23 @@ pub trait AnyGame: Send {
     fn position_key(&self) -> String;
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError>;
     fn transcript(&self) -> String;
+    /// The review of the moves played so far, ready to run without the session lock.
+    fn review_task(&self) -> ReviewTask;
+    /// The board before move `ply` (1-based) with that move and, if it differs, `best` (in
+    /// notation, as the review names it) described; `None` past the moves played.
+    fn review_step(&self, ply: usize, best: &str) -> Option<ReviewStepCells>;
+}
+
+/// A review to run off the session lock: reports `(moves done, moves)` as it goes.
+pub type ReviewTask =
+    Arc<dyn Fn(&StopToken, &mut dyn FnMut(usize, usize)) -> Result<Review, PlyError> + Send + Sync>;
+
+/// One move of a review on its board: the cells before it, the move played and the best one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewStepCells {
+    pub cells: Vec<Cell>,
+    pub played: MoveInfo,
+    pub best: Option<MoveInfo>,
 }
 
 pub struct Driver<G: Playable> {
@@ -128,6 +146,29 @@ fn play_error(e: PlayError) -> PlyError {
         PlayError::GameOver => PlyError::GameOver,
         PlayError::Illegal(reason) => PlyError::illegal(reason),
         PlayError::Parse(p) => PlyError::illegal(p.to_string()),
+    }
+}
+
+impl<G: Playable> Driver<G> {
+    /// The cells of `pos` as a snapshot lists them.
+    fn cells(pos: &G) -> Vec<Cell> {
+        let n = (G::ROWS * G::COLS) as usize;
+        pos.pieces()
+            .iter()
+            .take(n)
+            .enumerate()
+            .map(|(i, p)| {
+                let i = i as u32;
+                Cell {
+                    index: i,
+                    row: i / G::COLS,
+                    col: i % G::COLS,
+                    label: G::label(i).to_owned(),
+                    piece: *p,
+                    playable: G::playable(i),
+                }
+            })
+            .collect()
     }
 }
 
@@ -223,23 +264,7 @@ impl<G: Playable> AnyGame for Driver<G> {
     fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot {
         let pos = self.line.current();
         let pieces = pos.pieces();
-        let n = (G::ROWS * G::COLS) as usize;
-        let cells = pieces
-            .iter()
-            .take(n)
-            .enumerate()
-            .map(|(i, p)| {
-                let i = i as u32;
-                Cell {
-                    index: i,
-                    row: i / G::COLS,
-                    col: i % G::COLS,
-                    label: G::label(i).to_owned(),
-                    piece: *p,
-                    playable: G::playable(i),
-                }
-            })
-            .collect();
+        let cells = Self::cells(pos);
         let legal_moves = if matches!(status, GameStatus::Playing) {
             Self::legal(pos)
                 .into_iter()
@@ -362,6 +387,40 @@ impl<G: Playable> AnyGame for Driver<G> {
             .collect();
         record_from_line(&self.line, &stats, resigned_by, meta).map_err(|e| PlyError::BadRecord {
             reason: e.to_string(),
+        })
+    }
+
+    fn review_task(&self) -> ReviewTask {
+        let start = *self.line.start();
+        let moves: Vec<G::Move> = self.line.moves().to_vec();
+        Arc::new(
+            move |stop: &StopToken, progress: &mut dyn FnMut(usize, usize)| {
+                let config = G::review_config();
+                Ok(review(&start, &moves, &config, stop, progress))
+            },
+        )
+    }
+
+    fn review_step(&self, ply: usize, best: &str) -> Option<ReviewStepCells> {
+        let index = ply.checked_sub(1)?;
+        let pos = self.line.position_before(index)?;
+        let mv = *self.line.moves().get(index)?;
+        let legal = Self::legal(pos);
+        let pieces = pos.pieces();
+        let describe = |m: G::Move| {
+            let i = legal.iter().position(|l| *l == m)?;
+            Some(Self::describe(pos, i, m, &pieces))
+        };
+        let played = describe(mv)?;
+        let best = pos
+            .parse_move(best)
+            .ok()
+            .filter(|b| *b != mv)
+            .and_then(describe);
+        Some(ReviewStepCells {
+            cells: Self::cells(pos),
+            played,
+            best,
         })
     }
 

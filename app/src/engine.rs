@@ -8,11 +8,12 @@ use ply_core::Evaluator;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::{HasHeuristic, Weights};
+use ply_core::review::judge::Reviewable;
 use ply_core::search::{SearchConfig, SearchResult, Searcher, StopToken, search};
 use std::sync::Arc;
 
 /// A game with a board view and the weighted heuristic's presets.
-pub trait Playable: BoardView + HasHeuristic {}
+pub trait Playable: BoardView + HasHeuristic + Reviewable {}
 
 /// The result of a search, with moves already turned into the position's legal-move index and
 /// notation (so it can cross threads and be applied after re-locking the session).

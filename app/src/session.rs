@@ -13,7 +13,7 @@
 //! computer's reply and the human's move against the computer), and `redo()` replays moves until
 //! a human is to move again. Both cancel a running computer search.
 
-use crate::driver::{AnyGame, Driver, PreparedSearch};
+use crate::driver::{AnyGame, Driver, PreparedSearch, ReviewStepCells, ReviewTask};
 use crate::engine::Found;
 use crate::error::PlyError;
 use crate::guard::{guard, guard_or};
@@ -642,6 +642,16 @@ impl Session {
 
     /// The game in its standard notation: Othello transcript (`f5d6c3...`), Connect Four
     /// column digits, draughts PDN (with tags once the game is finished; movetext before).
+    /// The review of the moves played so far, to run on a worker (the session stays free).
+    pub fn review_task(&self) -> ReviewTask {
+        lock(&self.state).game.review_task()
+    }
+
+    /// Move `ply` (1-based) on its board beside `best`, for stepping through a review.
+    pub fn review_step(&self, ply: usize, best: &str) -> Option<ReviewStepCells> {
+        lock(&self.state).game.review_step(ply, best)
+    }
+
     pub fn notation(&self) -> Result<String, PlyError> {
         guard("notation", || {
             let s = lock(&self.state);

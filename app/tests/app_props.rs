@@ -46,6 +46,9 @@ fn event() -> impl Strategy<Value = Event> {
         Just(Event::Resign),
         Just(Event::Pause),
         Just(Event::Resume),
+        Just(Event::ReviewGame),
+        (0u32..80).prop_map(Event::ReviewStep),
+        Just(Event::CloseReview),
         Just(Event::CancelSelection),
         (0u32..4).prop_map(Event::ChoosePath),
         (0u32..70).prop_map(Event::TapCell),
@@ -101,6 +104,15 @@ fn check_board(d: &Driver) {
     }
     assert!(b.cells.iter().filter(|c| c.selected).count() <= 1);
     assert!(!(b.can_pause && b.can_resume));
+    // A review shown belongs to the game as it ended, and steps within its moves.
+    if let Some(review) = d.app.after_game_view().and_then(|a| a.review) {
+        assert!(b.finished);
+        if let Some(step) = review.step {
+            assert!((1..=b.moves.len() as u32).contains(&step.ply));
+            assert_eq!(step.cells.len(), b.cells.len());
+        }
+        assert!(review.moves.len() <= b.moves.len());
+    }
 }
 
 proptest! {

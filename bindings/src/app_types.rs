@@ -5,7 +5,8 @@ use crate::remote::{ClientPlatform, EngineLimits, GameKind, Piece, Side};
 pub use ply_app::app::{
     AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BoardView, CellView,
     ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption, HistoryEntry, HistoryView,
-    HomeView, LegalMove, ModeOption, OrderingChoice, OrderingOption, PlayMode, PonderMode, Screen,
+    HomeView, LegalMove, ModeOption, MoveLabel, OrderingChoice, OrderingOption, PlayMode,
+    PonderMode, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Screen,
     SettingsView, SideOption, SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel,
     WeightsView,
 };
@@ -135,6 +136,14 @@ pub enum Event {
     /// Computer against computer: stop after the current move; `Resume` continues.
     Pause,
     Resume,
+
+    // After the game.
+    /// Review the finished game (after-game's `can_review`): runs in the background.
+    ReviewGame,
+    /// Show move `ply` (1-based) of the review on its board.
+    ReviewStep(u32),
+    /// Stop and put away the review.
+    CloseReview,
 
     // Settings.
     SetSyncEnabled(bool),
@@ -437,6 +446,89 @@ pub struct AfterGameView {
     pub transcript: String,
     /// Text for the platform's share sheet.
     pub share_text: String,
+    /// The game can be reviewed (`Event::ReviewGame`).
+    pub can_review: bool,
+    /// The review asked for: running, ready, or failed.
+    pub review: Option<ReviewView>,
+}
+
+/// How a review judged a move.
+#[uniffi::remote(Enum)]
+pub enum MoveLabel {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+    /// The only legal move.
+    Forced,
+}
+
+/// Where a review stands.
+#[uniffi::remote(Enum)]
+pub enum ReviewStatus {
+    /// `done` of `total` moves judged so far.
+    Running {
+        done: u32,
+        total: u32,
+    },
+    Ready,
+    Failed {
+        message: String,
+    },
+}
+
+/// One side's summary in a review.
+#[uniffi::remote(Record)]
+pub struct ReviewPlayer {
+    pub side: Side,
+    pub name: String,
+    /// Mean accuracy (0 to 100) over the moves that had a choice.
+    pub accuracy: Option<f64>,
+    /// "Accuracy 87.5: 2 inaccuracies, 1 mistake, no blunder".
+    pub summary: String,
+}
+
+/// One move of a review.
+#[uniffi::remote(Record)]
+pub struct ReviewedMove {
+    pub ply: u32,
+    pub side: Side,
+    pub played: String,
+    pub best: String,
+    pub label: MoveLabel,
+    /// The first player's expected score (0 to 100) after the move: the value graph's point.
+    pub first_expected: f64,
+    /// Exact (solved) rather than estimated by search.
+    pub exact: bool,
+    /// "12. f5: mistake, best f6".
+    pub text: String,
+}
+
+/// A move of the review on its board: played move's cells as `last_move`, the best's as `hint`.
+#[uniffi::remote(Record)]
+pub struct ReviewStepView {
+    pub ply: u32,
+    pub rows: u32,
+    pub cols: u32,
+    pub cells: Vec<CellView>,
+    /// "12. f5 was a mistake; f6 was best."
+    pub text: String,
+    /// What `Event::ReviewStep` takes to step back or on.
+    pub previous_ply: Option<u32>,
+    pub next_ply: Option<u32>,
+}
+
+/// The review of the finished game: value graph, mistakes, and a step through the game.
+#[uniffi::remote(Record)]
+pub struct ReviewView {
+    pub status: ReviewStatus,
+    pub players: Vec<ReviewPlayer>,
+    pub moves: Vec<ReviewedMove>,
+    pub mistakes: Vec<ReviewedMove>,
+    pub step: Option<ReviewStepView>,
+    /// How the values were found.
+    pub caption: String,
 }
 
 /// Where a finished game stands with the collector.

@@ -87,7 +87,7 @@ fn cases() -> impl Strategy<Value = Case> {
 fn record_of(case: &Case) -> Value {
     let mut rng = SmallRng::seed_from_u64(case.seed);
     let kind = GameKind::ALL[case.kind];
-    let seats = if case.seed % 2 == 0 {
+    let seats = if case.seed.is_multiple_of(2) {
         Seats::HumanVsComputer
     } else {
         Seats::ComputerVsComputer

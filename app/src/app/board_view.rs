@@ -91,7 +91,7 @@ pub(super) fn status_text(g: &Game) -> String {
     }
 }
 
-fn piece_name(p: Piece) -> Option<&'static str> {
+pub(super) fn piece_name(p: Piece) -> Option<&'static str> {
     Some(match p {
         Piece::Empty => return None,
         Piece::Black => "black disc",
@@ -105,7 +105,7 @@ fn piece_name(p: Piece) -> Option<&'static str> {
     })
 }
 
-fn touches(m: &MoveInfo, cell: u32) -> bool {
+pub(super) fn touches(m: &MoveInfo, cell: u32) -> bool {
     m.to == Some(cell) || m.from == Some(cell)
 }
 
@@ -477,6 +477,8 @@ pub(super) fn after_game(g: &Game) -> AfterGameView {
         total_time_ms,
         transcript,
         share_text: share,
+        can_review: g.reviewable(),
+        review: g.review.as_ref().map(|r| super::review_view::review(g, r)),
     }
 }
 

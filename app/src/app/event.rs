@@ -57,6 +57,14 @@ pub enum Event {
     Pause,
     Resume,
 
+    // After the game.
+    /// Review the finished game (after-game's `can_review`): runs in the background.
+    ReviewGame,
+    /// Show move `ply` (1-based) of the review on its board.
+    ReviewStep(u32),
+    /// Stop and put away the review.
+    CloseReview,
+
     // Settings.
     SetSyncEnabled(bool),
     SetServerUrl(String),

@@ -10,6 +10,7 @@
 pub mod board_view;
 pub mod event;
 pub mod prefs;
+mod review_view;
 pub mod runtime;
 pub mod setup;
 pub mod store;
@@ -24,15 +25,19 @@ pub use store::{FinishedGame, MoveStat, SavedGame};
 pub use sync_job::{SyncJob, SyncResult};
 pub use view::*;
 
+use crate::driver::ReviewTask;
 use crate::error::PlyError;
 use crate::limits::{EngineLimits, recommended_limits};
 use crate::session::{ClientPlatform, PlayerKind, Session};
 use crate::settings::GameKind;
 use crate::snapshot::{ComputerMove, EndReason, GameStatus, MoveInfo, Side, Snapshot};
 use ply_core::record::now_ms;
+use ply_core::review::Review;
+use ply_core::search::StopToken;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
 
 /// What the shell tells the core at start.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -85,6 +90,14 @@ pub enum Command {
     ScanOutbox,
     /// Run a sync, then report `Msg::Synced`.
     Sync(SyncJob),
+    /// Review the finished game on the think worker, counting moves in `done` (the runtime
+    /// redraws with `Msg::Progress`), then report `Msg::Reviewed`.
+    Review {
+        ticket: u64,
+        task: ReviewTask,
+        stop: StopToken,
+        done: Arc<AtomicUsize>,
+    },
 }
 
 impl std::fmt::Debug for Command {
@@ -95,6 +108,7 @@ impl std::fmt::Debug for Command {
             Command::Record { entry, .. } => write!(f, "Record({})", entry.result),
             Command::ScanOutbox => write!(f, "ScanOutbox"),
             Command::Sync(job) => write!(f, "Sync({})", job.server_url),
+            Command::Review { ticket, .. } => write!(f, "Review({ticket})"),
         }
     }
 }
@@ -133,6 +147,11 @@ pub enum Msg {
     Synced(SyncResult),
     /// A file write failed (the game or settings may not survive a restart).
     WriteFailed(String),
+    /// A review ended (stopped ones too: their result says so).
+    Reviewed {
+        ticket: u64,
+        result: Result<Review, PlyError>,
+    },
 }
 
 impl From<Event> for Msg {
@@ -168,6 +187,28 @@ struct Game {
     paused: bool,
     stats: BTreeMap<u32, MoveStat>,
     recorded: bool,
+    /// The review asked for after the game, if any.
+    review: Option<ReviewState>,
+}
+
+/// A review of the finished game: running on the think worker, then its result.
+struct ReviewState {
+    ticket: u64,
+    stop: StopToken,
+    /// Moves judged so far (the worker counts, the view reads).
+    done: Arc<AtomicUsize>,
+    /// Moves of the game when the review began: a changed game makes the review stale.
+    plies: u32,
+    result: Option<Result<Review, String>>,
+    /// The move shown on its board, once the person picked one.
+    step: Option<u32>,
+}
+
+impl Drop for ReviewState {
+    /// A review put away (closed, a new game, the game changed) stops its search.
+    fn drop(&mut self) {
+        self.stop.stop();
+    }
 }
 
 /// Why the core considers syncing.
@@ -294,15 +335,15 @@ impl App {
                 result,
             } => self.thought(ticket, kind, result, &mut fx),
             Msg::Progress { ticket } => {
-                let current = self
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.thinking.as_ref())
-                    .is_some_and(|t| t.ticket == ticket);
+                let current = self.game.as_ref().is_some_and(|g| {
+                    g.thinking.as_ref().is_some_and(|t| t.ticket == ticket)
+                        || g.review.as_ref().is_some_and(|r| r.ticket == ticket)
+                });
                 if !current {
                     return fx;
                 }
             }
+            Msg::Reviewed { ticket, result } => self.reviewed(ticket, result, &mut fx),
             Msg::Pondered { ticket } => {
                 if let Some(g) = self.game.as_mut()
                     && g.thinking.as_ref().is_some_and(|t| t.ticket == ticket)
@@ -329,8 +370,58 @@ impl App {
                 }
             }
         }
+        // A review belongs to the game as it ended: one changed since (undo) drops it.
+        if let Some(g) = self.game.as_mut()
+            && g.review
+                .as_ref()
+                .is_some_and(|r| !g.finished() || r.plies != g.snapshot.move_number)
+        {
+            g.review = None;
+        }
         fx.push(Effect::Render);
         fx
+    }
+
+    /// Starts reviewing the finished game, unless a review of it runs or is ready.
+    fn start_review(&mut self, fx: &mut Vec<Effect>) {
+        let ticket = self.next_ticket + 1;
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        if !g.reviewable() {
+            return;
+        }
+        self.next_ticket = ticket;
+        let stop = StopToken::new();
+        let done = Arc::new(AtomicUsize::new(0));
+        g.review = Some(ReviewState {
+            ticket,
+            stop: stop.clone(),
+            done: Arc::clone(&done),
+            plies: g.snapshot.move_number,
+            result: None,
+            step: None,
+        });
+        self.commands.push(Command::Review {
+            ticket,
+            task: g.session.review_task(),
+            stop,
+            done,
+        });
+        fx.push(Effect::Announce("Reviewing the game".into()));
+    }
+
+    fn reviewed(&mut self, ticket: u64, result: Result<Review, PlyError>, fx: &mut Vec<Effect>) {
+        let Some(g) = self.game.as_mut() else {
+            return;
+        };
+        let Some(r) = g.review.as_mut().filter(|r| r.ticket == ticket) else {
+            return;
+        };
+        r.result = Some(result.map_err(|e| e.to_string()));
+        if let Some(Some(Ok(review))) = g.review.as_ref().map(|r| &r.result) {
+            fx.push(Effect::Announce(review_view::announcement(g, review)));
+        }
     }
 
     fn ticket(&mut self) -> u64 {
@@ -407,6 +498,19 @@ impl App {
                 self.url_error = None;
                 self.weights_drafts.clear();
                 self.show(Screen::Settings, fx)
+            }
+            Event::ReviewGame => self.start_review(fx),
+            Event::ReviewStep(ply) => {
+                if let Some(r) = self.game.as_mut().and_then(|g| g.review.as_mut())
+                    && (1..=r.plies).contains(&ply)
+                {
+                    r.step = Some(ply);
+                }
+            }
+            Event::CloseReview => {
+                if let Some(g) = self.game.as_mut() {
+                    g.review = None;
+                }
             }
             Event::OpenAfterGame => {
                 if self.game.as_ref().is_some_and(|g| g.finished()) {
@@ -697,6 +801,7 @@ impl App {
                             paused: false,
                             stats: BTreeMap::new(),
                             recorded: false,
+                            review: None,
                         });
                         self.save_game();
                         self.screen = Screen::Home;
@@ -755,6 +860,7 @@ impl App {
             paused: saved.paused,
             stats: saved.stats.iter().map(|s| (s.ply, s.clone())).collect(),
             recorded: saved.recorded,
+            review: None,
         })
     }
 
@@ -1310,6 +1416,16 @@ impl App {
 impl Game {
     fn finished(&self) -> bool {
         !matches!(self.snapshot.status, GameStatus::Playing)
+    }
+
+    /// A review of this game may start: it is over, has moves, and none runs or is ready
+    /// (a failed one may be tried again).
+    fn reviewable(&self) -> bool {
+        self.finished()
+            && self.snapshot.move_number > 0
+            && self.review.as_ref().is_none_or(|r| {
+                matches!(r.result, Some(Err(_))) || r.plies != self.snapshot.move_number
+            })
     }
 
     fn accepts_input(&self) -> bool {

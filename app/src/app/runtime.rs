@@ -210,7 +210,7 @@ impl Inner {
             // Searches on one worker (a cancelled search returns before the next starts), sync
             // runs on another (they may wait on the network), files and the outbox on a third.
             let on = match c {
-                Command::Think { .. } => &self.think,
+                Command::Think { .. } | Command::Review { .. } => &self.think,
                 Command::Sync(_) => &self.sync,
                 _ => &self.io,
             };
@@ -231,7 +231,7 @@ impl Inner {
                     return None;
                 }
                 let progress = match &c {
-                    Command::Think { ticket, .. } => Some(*ticket),
+                    Command::Think { ticket, .. } | Command::Review { ticket, .. } => Some(*ticket),
                     _ => None,
                 };
                 let Some(ticket) = progress else {
@@ -284,6 +284,17 @@ pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) ->
                 kind,
                 result,
             })
+        }
+        Command::Review {
+            ticket,
+            task,
+            stop,
+            done,
+        } => {
+            let result = task(&stop, &mut |moves_done, _| {
+                done.store(moves_done, std::sync::atomic::Ordering::Relaxed);
+            });
+            Some(Msg::Reviewed { ticket, result })
         }
         Command::Write { file, contents } => {
             store::write(dir, file, contents.map(|c| c.bytes()).as_deref())

@@ -239,6 +239,100 @@ pub struct AfterGameView {
     pub transcript: String,
     /// Text for the platform's share sheet.
     pub share_text: String,
+    /// The game can be reviewed (`Event::ReviewGame`): a two-player game with moves, not being
+    /// reviewed already.
+    pub can_review: bool,
+    /// The review asked for: running, ready, or failed.
+    pub review: Option<ReviewView>,
+}
+
+/// How a review judged a move (Lichess's labels; see `ply_core::review::label`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MoveLabel {
+    Best,
+    Good,
+    Inaccuracy,
+    Mistake,
+    Blunder,
+    /// The only legal move: it says nothing about the player.
+    Forced,
+}
+
+/// Where a review stands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReviewStatus {
+    /// `done` of `total` moves judged so far.
+    Running {
+        done: u32,
+        total: u32,
+    },
+    Ready,
+    Failed {
+        message: String,
+    },
+}
+
+/// One side's summary in a review.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewPlayer {
+    pub side: Side,
+    /// "You", "The computer (White)", "Black (X)".
+    pub name: String,
+    /// Mean accuracy (0 to 100) over the moves that had a choice.
+    pub accuracy: Option<f64>,
+    /// "Accuracy 87.5: 2 inaccuracies, 1 mistake, no blunder".
+    pub summary: String,
+}
+
+/// One move of a review.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewedMove {
+    /// 1-based.
+    pub ply: u32,
+    pub side: Side,
+    pub played: String,
+    /// The best move found (the played one when it was best).
+    pub best: String,
+    pub label: MoveLabel,
+    /// The first player's expected score (0 to 100) after the move: the value graph's point.
+    pub first_expected: f64,
+    /// The values are exact (a solver's) rather than a search's estimate.
+    pub exact: bool,
+    /// "12. f5: mistake, best f6".
+    pub text: String,
+}
+
+/// A move of the review on its board: the position before it, the played move's cells marked
+/// as `last_move` and the best move's as `hint`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewStepView {
+    pub ply: u32,
+    pub rows: u32,
+    pub cols: u32,
+    pub cells: Vec<CellView>,
+    /// "12. f5 was a mistake; f6 was best."
+    pub text: String,
+    /// What `Event::ReviewStep` takes to step back or on (`None` at either end).
+    pub previous_ply: Option<u32>,
+    pub next_ply: Option<u32>,
+}
+
+/// The review of the finished game: a value graph over the moves, the mistakes, and a step
+/// through the game showing the played move beside the best one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewView {
+    pub status: ReviewStatus,
+    pub players: Vec<ReviewPlayer>,
+    /// Every move, in order (the graph's points).
+    pub moves: Vec<ReviewedMove>,
+    /// The inaccuracies, mistakes and blunders, in order.
+    pub mistakes: Vec<ReviewedMove>,
+    /// The move shown on its board (`Event::ReviewStep`); the first mistake, else the first
+    /// move, until the person picks one.
+    pub step: Option<ReviewStepView>,
+    /// How the values were found: "Exact values from the solver where marked; other values
+    /// from a depth-8 search."
+    pub caption: String,
 }
 
 /// Where a finished game stands with the collector.

@@ -1,0 +1,247 @@
+//! The after-game review's view model: each side's accuracy, the value graph, the mistakes, and
+//! one move at a time on its board beside the best one.
+
+use super::board_view::{piece_name, side_label, touches};
+use super::view::{
+    CellView, MoveLabel, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove,
+};
+use super::{Game, ReviewState};
+use crate::snapshot::{MoveInfo, Side};
+use ply_core::review::label::Label;
+use ply_core::review::{MoveReview, Review};
+use std::sync::atomic::Ordering;
+
+pub(super) fn review(g: &Game, r: &ReviewState) -> ReviewView {
+    let total = r.plies;
+    let review = match &r.result {
+        None => {
+            let done = u32::try_from(r.done.load(Ordering::Relaxed)).unwrap_or(total);
+            return waiting(ReviewStatus::Running {
+                done: done.min(total),
+                total,
+            });
+        }
+        Some(Err(message)) => {
+            return waiting(ReviewStatus::Failed {
+                message: message.clone(),
+            });
+        }
+        Some(Ok(review)) => review,
+    };
+    let moves: Vec<ReviewedMove> = review.moves.iter().map(reviewed_move).collect();
+    let mistakes: Vec<ReviewedMove> = moves
+        .iter()
+        .filter(|m| {
+            matches!(
+                m.label,
+                MoveLabel::Inaccuracy | MoveLabel::Mistake | MoveLabel::Blunder
+            )
+        })
+        .cloned()
+        .collect();
+    let shown = r
+        .step
+        .or_else(|| mistakes.first().map(|m| m.ply))
+        .or_else(|| moves.first().map(|m| m.ply));
+    let exact = review.moves.iter().filter(|m| m.exact).count();
+    let mut caption = format!(
+        "{exact} of {} values exact (solved); the others estimated by search.",
+        review.moves.len()
+    );
+    if !review.complete {
+        caption.push_str(" The review stopped before the end of the game.");
+    }
+    ReviewView {
+        status: ReviewStatus::Ready,
+        players: [Side::First, Side::Second]
+            .into_iter()
+            .map(|side| player(g, review, side))
+            .collect(),
+        step: shown.and_then(|ply| step(g, review, ply)),
+        moves,
+        mistakes,
+        caption,
+    }
+}
+
+fn waiting(status: ReviewStatus) -> ReviewView {
+    ReviewView {
+        status,
+        players: Vec::new(),
+        moves: Vec::new(),
+        mistakes: Vec::new(),
+        step: None,
+        caption: String::new(),
+    }
+}
+
+fn label_of(m: &MoveReview) -> MoveLabel {
+    if m.forced {
+        return MoveLabel::Forced;
+    }
+    match m.label {
+        Label::Best => MoveLabel::Best,
+        Label::Good => MoveLabel::Good,
+        Label::Inaccuracy => MoveLabel::Inaccuracy,
+        Label::Mistake => MoveLabel::Mistake,
+        Label::Blunder => MoveLabel::Blunder,
+    }
+}
+
+/// "12." before the first player's moves, "12…" before the second's.
+fn numbered(ply: usize, notation: &str) -> String {
+    let index = ply.saturating_sub(1);
+    let dots = if index.is_multiple_of(2) { "." } else { "…" };
+    format!("{}{dots} {notation}", index / 2 + 1)
+}
+
+fn label_words(label: MoveLabel) -> &'static str {
+    match label {
+        MoveLabel::Best => "best",
+        MoveLabel::Good => "good",
+        MoveLabel::Inaccuracy => "inaccuracy",
+        MoveLabel::Mistake => "mistake",
+        MoveLabel::Blunder => "blunder",
+        MoveLabel::Forced => "forced",
+    }
+}
+
+fn reviewed_move(m: &MoveReview) -> ReviewedMove {
+    let label = label_of(m);
+    let side = Side::of(m.mover);
+    let mut text = format!("{}: {}", numbered(m.ply, &m.played), label_words(label));
+    if m.best != m.played && label != MoveLabel::Forced {
+        text.push_str(&format!(", best {}", m.best));
+    }
+    ReviewedMove {
+        ply: u32::try_from(m.ply).unwrap_or(u32::MAX),
+        side,
+        played: m.played.clone(),
+        best: m.best.clone(),
+        label,
+        first_expected: if side == Side::First {
+            m.expected_after
+        } else {
+            100.0 - m.expected_after
+        },
+        exact: m.exact,
+        text,
+    }
+}
+
+/// "2 inaccuracies", "1 mistake", "no blunder".
+fn count(n: usize, what: &str) -> String {
+    match n {
+        0 => format!("no {what}"),
+        1 => format!("1 {what}"),
+        n if what == "inaccuracy" => format!("{n} inaccuracies"),
+        n => format!("{n} {what}s"),
+    }
+}
+
+fn player(g: &Game, review: &Review, side: Side) -> ReviewPlayer {
+    let name = side_label(g, side);
+    let summary = review.players.iter().find(|p| p.player == side.index());
+    let accuracy = summary.and_then(|p| p.accuracy);
+    let text = match summary {
+        Some(p) => format!(
+            "{}: {}, {}, {}",
+            accuracy.map_or_else(
+                || "No move with a choice".to_owned(),
+                |a| format!("Accuracy {a:.1}")
+            ),
+            count(p.inaccuracies, "inaccuracy"),
+            count(p.mistakes, "mistake"),
+            count(p.blunders, "blunder")
+        ),
+        None => "No move".to_owned(),
+    };
+    ReviewPlayer {
+        side,
+        name,
+        accuracy,
+        summary: text,
+    }
+}
+
+fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
+    let m = review.moves.iter().find(|m| m.ply == ply as usize)?;
+    let cells = g.session.review_step(m.ply, &m.best)?;
+    let on = |mv: &Option<MoveInfo>, c: u32| {
+        mv.as_ref()
+            .is_some_and(|mv| touches(mv, c) || mv.path.contains(&c))
+    };
+    let played = Some(cells.played.clone());
+    let (rows, cols) = (g.snapshot.rows, g.snapshot.cols);
+    let views = cells
+        .cells
+        .iter()
+        .map(|c| {
+            let (last, best) = (on(&played, c.index), on(&cells.best, c.index));
+            let mut label = c.label.clone();
+            if c.playable {
+                label.push_str(", ");
+                label.push_str(piece_name(c.piece).unwrap_or("empty"));
+                if last {
+                    label.push_str(", move played");
+                }
+                if best {
+                    label.push_str(", best move");
+                }
+            }
+            CellView {
+                index: c.index,
+                row: c.row,
+                col: c.col,
+                piece: c.piece,
+                playable: c.playable,
+                legal: false,
+                hint: best,
+                last_move: last,
+                selected: false,
+                label,
+            }
+        })
+        .collect();
+    let label = label_of(m);
+    let played_text = numbered(m.ply, &m.played);
+    let text = match label {
+        MoveLabel::Forced => format!("{played_text} was the only move."),
+        MoveLabel::Best => format!("{played_text} was the best move."),
+        MoveLabel::Good => format!("{played_text} was good; {} was best.", m.best),
+        _ => {
+            let article = if label == MoveLabel::Inaccuracy {
+                "an"
+            } else {
+                "a"
+            };
+            format!(
+                "{played_text} was {article} {}; {} was best.",
+                label_words(label),
+                m.best
+            )
+        }
+    };
+    let last = review.moves.last().map_or(0, |m| m.ply as u32);
+    Some(ReviewStepView {
+        ply,
+        rows,
+        cols,
+        cells: views,
+        text,
+        previous_ply: (ply > 1).then(|| ply - 1),
+        next_ply: (ply < last).then(|| ply + 1),
+    })
+}
+
+/// What a screen reader says when the review is ready.
+pub(super) fn announcement(g: &Game, review: &Review) -> String {
+    let sides: Vec<String> = [Side::First, Side::Second]
+        .into_iter()
+        .map(|side| {
+            let p = player(g, review, side);
+            format!("{}: {}", p.name, p.summary)
+        })
+        .collect();
+    format!("Review ready. {}.", sides.join(". "))
+}
