@@ -12,7 +12,9 @@ import dev.ply.core.HttpHeader
 import dev.ply.core.HttpRequest
 import dev.ply.core.HttpResponse
 import dev.ply.core.HttpTransport
+import dev.ply.core.MoveLabel
 import dev.ply.core.PlayMode
+import dev.ply.core.ReviewStatus
 import dev.ply.core.Screen
 import dev.ply.core.SyncState
 import dev.ply.core.ThinkingKind
@@ -285,6 +287,51 @@ class AppCoreTest {
         val after = assertNotNull(app.afterGameView())
         assertEquals(7u, after.moveCount)
         assertTrue(after.shareText.contains("4545454"), after.shareText)
+        app.destroy()
+    }
+
+    @Test
+    fun theFinishedGameIsReviewedAndSteppedThrough() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, null)
+        app.send(shell, Event.ScreenShown)
+        quickWin(app, shell)
+        app.send(shell, Event.OpenAfterGame)
+        val before = assertNotNull(app.afterGameView())
+        assertTrue(before.canReview)
+        assertNull(before.review)
+
+        app.send(shell, Event.ReviewGame)
+        val asked = assertNotNull(app.afterGameView()?.review)
+        assertTrue(asked.status is ReviewStatus.Running || asked.status == ReviewStatus.Ready)
+        assertTrue(app.waitIdle(60_000uL), "the review finished")
+        shell.drain()
+        val review = assertNotNull(app.afterGameView()?.review)
+        assertEquals(ReviewStatus.Ready, review.status)
+        assertEquals((1u..7u).toList(), review.moves.map { it.ply })
+        // The winning move: best, solved, the first player's expected score 100.
+        val last = review.moves.last()
+        assertEquals(MoveLabel.BEST, last.label)
+        assertTrue(last.exact)
+        assertEquals(100.0, last.firstExpected)
+        // The second player's sixth move ignored the threat in column 1.
+        assertEquals("1", review.moves[5].best)
+        assertTrue(review.moves[5].label != MoveLabel.BEST)
+        assertEquals(2, review.players.size)
+        assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("Review ready.") })
+
+        // Step to move 6: the board after five moves, the played and best cells marked.
+        app.send(shell, Event.ReviewStep(6u))
+        val step = assertNotNull(app.afterGameView()?.review?.step)
+        assertEquals(6u, step.ply)
+        assertEquals(listOf(3 * 7 + 1), step.cells.filter { it.lastMove }.map { it.index.toInt() })
+        assertEquals(listOf(2 * 7), step.cells.filter { it.hint }.map { it.index.toInt() })
+        assertEquals(5, step.cells.count { it.piece != dev.ply.core.Piece.EMPTY })
+        assertEquals(5u, step.previousPly)
+        assertEquals(7u, step.nextPly)
+
+        app.send(shell, Event.CloseReview)
+        assertNull(app.afterGameView()?.review)
         app.destroy()
     }
 
