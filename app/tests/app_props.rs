@@ -109,7 +109,8 @@ fn check_board(d: &Driver) {
         assert!(b.finished);
         if let Some(step) = review.step {
             assert!((1..=b.moves.len() as u32).contains(&step.ply));
-            assert_eq!(step.cells.len(), b.cells.len());
+            assert_eq!(step.board.cells.len(), b.cells.len());
+            assert!(!step.board.accepts_input && step.board.legal_moves.is_empty());
         }
         assert!(review.moves.len() <= b.moves.len());
     }

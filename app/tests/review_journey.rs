@@ -148,7 +148,7 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
         let mv = board.parse_move(m).expect("move");
         board.play(mv);
     }
-    let pieces: Vec<_> = step.cells.iter().map(|c| c.piece).collect();
+    let pieces: Vec<_> = step.board.cells.iter().map(|c| c.piece).collect();
     let replayed = {
         let s = ply_app::Session::new(
             GameKind::ConnectFour,
@@ -167,12 +167,14 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
         replayed.cells.iter().map(|c| c.piece).collect::<Vec<_>>()
     );
     let played: Vec<u32> = step
+        .board
         .cells
         .iter()
         .filter(|c| c.last_move)
         .map(|c| c.index)
         .collect();
     let best: Vec<u32> = step
+        .board
         .cells
         .iter()
         .filter(|c| c.hint)
@@ -183,6 +185,10 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
     assert!(step.text.starts_with("3… 2 was"), "{}", step.text);
     assert!(step.text.ends_with("; 1 was best."), "{}", step.text);
     assert_eq!((step.previous_ply, step.next_ply), (Some(5), Some(7)));
+    // A board the shells draw as the game's, taking no input.
+    assert!(!step.board.accepts_input && step.board.legal_moves.is_empty());
+    assert_eq!(step.board.moves, MOVES[..5].to_vec());
+    assert_eq!(step.board.status, step.text);
 
     // Out of range steps change nothing; the ends have no further step.
     d.send(Event::ReviewStep(0));
@@ -191,7 +197,13 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
     d.send(Event::ReviewStep(1));
     let first = review(&d).and_then(|r| r.step).expect("step 1");
     assert_eq!((first.previous_ply, first.next_ply), (None, Some(2)));
-    assert!(first.cells.iter().all(|c| c.piece == ply_app::Piece::Empty));
+    assert!(
+        first
+            .board
+            .cells
+            .iter()
+            .all(|c| c.piece == ply_app::Piece::Empty)
+    );
     d.send(Event::ReviewStep(7));
     assert_eq!(
         review(&d).and_then(|r| r.step).and_then(|s| s.next_ply),

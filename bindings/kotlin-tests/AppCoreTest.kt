@@ -324,9 +324,9 @@ class AppCoreTest {
         app.send(shell, Event.ReviewStep(6u))
         val step = assertNotNull(app.afterGameView()?.review?.step)
         assertEquals(6u, step.ply)
-        assertEquals(listOf(3 * 7 + 1), step.cells.filter { it.lastMove }.map { it.index.toInt() })
-        assertEquals(listOf(2 * 7), step.cells.filter { it.hint }.map { it.index.toInt() })
-        assertEquals(5, step.cells.count { it.piece != dev.ply.core.Piece.EMPTY })
+        assertEquals(listOf(3 * 7 + 1), step.board.cells.filter { it.lastMove }.map { it.index.toInt() })
+        assertEquals(listOf(2 * 7), step.board.cells.filter { it.hint }.map { it.index.toInt() })
+        assertEquals(5, step.board.cells.count { it.piece != dev.ply.core.Piece.EMPTY })
         assertEquals(5u, step.previousPly)
         assertEquals(7u, step.nextPly)
 

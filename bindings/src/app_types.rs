@@ -505,13 +505,13 @@ pub struct ReviewedMove {
     pub text: String,
 }
 
-/// A move of the review on its board: played move's cells as `last_move`, the best's as `hint`.
+/// A move of the review on its board: the played move's cells as `last_move`, the best's as
+/// `hint`.
 #[uniffi::remote(Record)]
 pub struct ReviewStepView {
     pub ply: u32,
-    pub rows: u32,
-    pub cols: u32,
-    pub cells: Vec<CellView>,
+    /// The position before the move, drawn like the game's board; it takes no input.
+    pub board: BoardView,
     /// "12. f5 was a mistake; f6 was best."
     pub text: String,
     /// What `Event::ReviewStep` takes to step back or on.

@@ -2,8 +2,10 @@
 //! one move at a time on its board beside the best one.
 
 use super::board_view::{piece_name, side_label, touches};
+use super::setup::{game_title, side_name};
 use super::view::{
-    CellView, MoveLabel, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove,
+    BoardView, CellView, MoveLabel, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView,
+    ReviewedMove,
 };
 use super::{Game, ReviewState};
 use crate::snapshot::{MoveInfo, Side};
@@ -172,8 +174,7 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
             .is_some_and(|mv| touches(mv, c) || mv.path.contains(&c))
     };
     let played = Some(cells.played.clone());
-    let (rows, cols) = (g.snapshot.rows, g.snapshot.cols);
-    let views = cells
+    let views: Vec<CellView> = cells
         .cells
         .iter()
         .map(|c| {
@@ -223,11 +224,49 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
         }
     };
     let last = review.moves.last().map_or(0, |m| m.ply as u32);
+    let before: Vec<String> = review
+        .moves
+        .iter()
+        .take_while(|r| r.ply < m.ply)
+        .map(|r| r.played.clone())
+        .collect();
+    let count = |side: u8| {
+        views
+            .iter()
+            .filter(|c| c.piece.owner() == Some(side))
+            .count() as u32
+    };
+    let board = BoardView {
+        game: g.setup.game,
+        title: format!("{} (review)", game_title(g.setup.game)),
+        rows: g.snapshot.rows,
+        cols: g.snapshot.cols,
+        animation: Vec::new(),
+        status: text.clone(),
+        turn: Some(Side::of(m.mover)),
+        first_name: side_name(g.setup.game, Side::First).into(),
+        second_name: side_name(g.setup.game, Side::Second).into(),
+        first_count: count(0),
+        second_count: count(1),
+        thinking: None,
+        legal_moves: Vec::new(),
+        moves: before,
+        path_choices: Vec::new(),
+        message: None,
+        can_undo: false,
+        can_redo: false,
+        can_hint: false,
+        can_resign: false,
+        can_pause: false,
+        can_resume: false,
+        must_pass: false,
+        finished: false,
+        accepts_input: false,
+        cells: views,
+    };
     Some(ReviewStepView {
         ply,
-        rows,
-        cols,
-        cells: views,
+        board,
         text,
         previous_ply: (ply > 1).then(|| ply - 1),
         next_ply: (ply < last).then(|| ply + 1),

@@ -302,14 +302,13 @@ pub struct ReviewedMove {
     pub text: String,
 }
 
-/// A move of the review on its board: the position before it, the played move's cells marked
-/// as `last_move` and the best move's as `hint`.
+/// A move of the review on its board: the position before it, drawn as the game's board is (a
+/// board view that takes no input), with the played move's cells marked as `last_move` and the
+/// best move's as `hint`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReviewStepView {
     pub ply: u32,
-    pub rows: u32,
-    pub cols: u32,
-    pub cells: Vec<CellView>,
+    pub board: BoardView,
     /// "12. f5 was a mistake; f6 was best."
     pub text: String,
     /// What `Event::ReviewStep` takes to step back or on (`None` at either end).

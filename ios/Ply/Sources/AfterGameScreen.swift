@@ -2,7 +2,7 @@ import Charts
 import PlyFFI
 import SwiftUI
 
-/// After a game: the result, the computer's effort per move and the transcript to share.
+/// After a game: the result, the computer's effort per move, its review and the transcript to share.
 struct AfterGameScreen: View {
     @Environment(AppModel.self) private var app
 
@@ -35,6 +35,14 @@ struct AfterGameScreen: View {
                         Text("\(g.totalNodes) positions in \(Int(g.totalTimeMs)) ms")
                     }
                 }
+                if g.canReview {
+                    Section {
+                        Button("Review the game") { app.send(.reviewGame) }
+                    }
+                }
+                if let review = g.review {
+                    ReviewSections(review: review)
+                }
                 Section("Transcript") {
                     Text(g.transcript).font(.body.monospaced()).textSelection(.enabled)
                     ShareLink(item: g.shareText) { Label("Share", systemImage: "square.and.arrow.up") }
@@ -46,5 +54,92 @@ struct AfterGameScreen: View {
             }
         }
         .navigationTitle(app.afterGame?.title ?? "")
+    }
+}
+
+/// The core's review: progress while it runs, then each side's accuracy, the value graph, the
+/// mistakes, and one move on its board beside the best one.
+struct ReviewSections: View {
+    @Environment(AppModel.self) private var app
+    let review: ReviewView
+
+    var body: some View {
+        Section {
+            switch review.status {
+            case let .running(done, total):
+                ProgressView(value: Double(done), total: Double(max(total, 1))) {
+                    Text("Reviewing…")
+                }
+                Text("\(done) of \(total) moves")
+            case let .failed(message):
+                Text("The review failed: \(message)")
+            case .ready:
+                ForEach(review.players, id: \.name) { p in
+                    Text("\(p.name): \(p.summary)")
+                }
+                Chart(review.moves, id: \.ply) { m in
+                    LineMark(x: .value("Move", Int(m.ply)), y: .value("Chances", m.firstExpected))
+                    if isBad(m.label) {
+                        PointMark(x: .value("Move", Int(m.ply)), y: .value("Chances", m.firstExpected))
+                            .foregroundStyle(color(m.label))
+                    }
+                }
+                .chartYScale(domain: 0...100)
+                .frame(height: 160)
+                .accessibilityLabel(Text("The first player's chances after each move"))
+                Text(review.caption).font(.footnote).foregroundStyle(.secondary)
+            }
+            Button("Close the review") { app.send(.closeReview) }
+        } header: {
+            Text("Review")
+        }
+        if case .ready = review.status {
+            Section {
+                if review.mistakes.isEmpty {
+                    Text("None: every move was good or best.")
+                }
+                ForEach(review.mistakes, id: \.ply) { m in
+                    Button {
+                        app.send(.reviewStep(m.ply))
+                    } label: {
+                        Text(m.text).foregroundStyle(color(m.label))
+                    }
+                }
+            } header: {
+                Text("Inaccuracies, mistakes and blunders")
+            }
+            if let step = review.step {
+                Section {
+                    Text(step.text)
+                    BoardCanvasView(board: step.board, tap: { _ in })
+                        .frame(maxWidth: 480)
+                    HStack {
+                        Button("Previous move") {
+                            if let ply = step.previousPly { app.send(.reviewStep(ply)) }
+                        }
+                        .disabled(step.previousPly == nil)
+                        Spacer()
+                        Button("Next move") {
+                            if let ply = step.nextPly { app.send(.reviewStep(ply)) }
+                        }
+                        .disabled(step.nextPly == nil)
+                    }
+                    .buttonStyle(.borderless)
+                }
+            }
+        }
+    }
+
+    private func isBad(_ label: MoveLabel) -> Bool {
+        label == .inaccuracy || label == .mistake || label == .blunder
+    }
+
+    private func color(_ label: MoveLabel) -> Color {
+        switch label {
+        case .blunder: return .red
+        case .mistake: return .orange
+        case .inaccuracy: return .yellow
+        default: return .primary
+        }
     }
 }

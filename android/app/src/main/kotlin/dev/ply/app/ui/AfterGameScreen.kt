@@ -10,20 +10,25 @@ import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.height
+import androidx.compose.foundation.layout.Row
+import androidx.compose.foundation.layout.aspectRatio
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
+import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
+import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Size
+import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.Path
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.platform.LocalContext
@@ -34,9 +39,12 @@ import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.AfterGameView
 import dev.ply.core.Event
+import dev.ply.core.MoveLabel
+import dev.ply.core.ReviewStatus
+import dev.ply.core.ReviewView
 import java.text.NumberFormat
 
-/** The finished game: its result, the computer's effort per move, the transcript to share. */
+/** The finished game: its result, the computer's effort per move, its review, the transcript to share. */
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
 fun AfterGameScreen(view: AfterGameView, send: Send) {
@@ -53,6 +61,8 @@ fun AfterGameScreen(view: AfterGameView, send: Send) {
                 Text(context.resources.getQuantityString(R.plurals.move_count, view.moveCount.toInt(), view.moveCount.toInt()))
                 Text(stringResource(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
                 if (view.points.isEmpty()) Text(stringResource(R.string.no_computer_moves)) else EffortChart(view)
+                if (view.canReview) Button(onClick = { send(Event.ReviewGame) }) { Text(stringResource(R.string.review_game)) }
+                view.review?.let { ReviewSection(it, send) }
                 Text(view.transcript, style = MaterialTheme.typography.bodySmall)
                 FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                     Button(onClick = {
@@ -104,4 +114,84 @@ private fun EffortChart(v: AfterGameView) {
             )
         }
     }
+}
+
+/** The core's review: progress while it runs, then accuracy, the value graph, the mistakes and a step. */
+@Composable
+private fun ReviewSection(r: ReviewView, send: Send) {
+    Text(stringResource(R.string.review_title), style = MaterialTheme.typography.titleMedium)
+    when (val status = r.status) {
+        is ReviewStatus.Running -> {
+            val total = status.total.toInt().coerceAtLeast(1)
+            LinearProgressIndicator(progress = { status.done.toFloat() / total }, modifier = Modifier.fillMaxWidth())
+            Text(stringResource(R.string.reviewing, status.done.toInt(), status.total.toInt()))
+        }
+        is ReviewStatus.Failed -> Text(stringResource(R.string.review_failed, status.message))
+        ReviewStatus.Ready -> ReadyReview(r, send)
+    }
+    OutlinedButton(onClick = { send(Event.CloseReview) }) { Text(stringResource(R.string.close_review)) }
+}
+
+@Composable
+private fun ReadyReview(r: ReviewView, send: Send) {
+    r.players.forEach { p -> Text("${p.name}: ${p.summary}") }
+    Text(stringResource(R.string.value_graph), style = MaterialTheme.typography.titleSmall)
+    ValueGraph(r)
+    Text(r.caption, style = MaterialTheme.typography.bodySmall)
+    Text(stringResource(R.string.mistakes_title), style = MaterialTheme.typography.titleSmall)
+    if (r.mistakes.isEmpty()) Text(stringResource(R.string.no_mistakes))
+    r.mistakes.forEach { m ->
+        TextButton(onClick = { send(Event.ReviewStep(m.ply)) }) { Text(m.text, color = labelColor(m.label)) }
+    }
+    r.step?.let { step ->
+        Text(step.text, style = MaterialTheme.typography.bodyLarge)
+        Board(
+            step.board,
+            send = {},
+            modifier = Modifier.fillMaxWidth().aspectRatio(step.board.cols.toFloat() / step.board.rows.toFloat()),
+        )
+        Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
+            OutlinedButton(onClick = { step.previousPly?.let { send(Event.ReviewStep(it)) } }, enabled = step.previousPly != null) {
+                Text(stringResource(R.string.previous_move))
+            }
+            OutlinedButton(onClick = { step.nextPly?.let { send(Event.ReviewStep(it)) } }, enabled = step.nextPly != null) {
+                Text(stringResource(R.string.next_move))
+            }
+        }
+    }
+}
+
+/** The first player's expected score (0 at the bottom, 100 at the top) after each move; bad moves as dots. */
+@Composable
+private fun ValueGraph(r: ReviewView) {
+    val line = MaterialTheme.colorScheme.primary
+    val grid = MaterialTheme.colorScheme.outlineVariant
+    val description = stringResource(R.string.value_graph_description, r.moves.size, r.mistakes.size)
+    val colors = r.moves.map { labelColor(it.label) }
+    Canvas(Modifier.fillMaxWidth().height(160.dp).semantics { contentDescription = description }) {
+        drawLine(grid, Offset(0f, size.height / 2), Offset(size.width, size.height / 2))
+        val n = r.moves.size
+        if (n == 0) return@Canvas
+        val step = size.width / n
+        val path = Path()
+        r.moves.forEachIndexed { i, m ->
+            val at = Offset(i * step + step / 2, size.height * (1f - m.firstExpected.toFloat() / 100f))
+            if (i == 0) path.moveTo(at.x, at.y) else path.lineTo(at.x, at.y)
+        }
+        drawPath(path, line, style = Stroke(width = 4f))
+        r.moves.forEachIndexed { i, m ->
+            if (m.label == MoveLabel.INACCURACY || m.label == MoveLabel.MISTAKE || m.label == MoveLabel.BLUNDER) {
+                val at = Offset(i * step + step / 2, size.height * (1f - m.firstExpected.toFloat() / 100f))
+                drawCircle(colors[i], radius = 8f, center = at)
+            }
+        }
+    }
+}
+
+@Composable
+private fun labelColor(label: MoveLabel): Color = when (label) {
+    MoveLabel.BLUNDER -> Color(0xFFC62828)
+    MoveLabel.MISTAKE -> Color(0xFFEF6C00)
+    MoveLabel.INACCURACY -> Color(0xFFF9A825)
+    else -> MaterialTheme.colorScheme.onSurface
 }
