@@ -112,10 +112,15 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
         (last.label, last.exact, last.first_expected),
         (MoveLabel::Best, true, 100.0)
     );
-    // The second player's 6th move let the four in: blocking was the move.
+    // The second player's 6th move threw a won position away (see core/tests/review.rs).
     let sixth = &r.moves[5];
     assert_eq!(sixth.best, "1", "blocking was the move");
-    assert_ne!(sixth.label, MoveLabel::Best);
+    assert_eq!(sixth.label, MoveLabel::Blunder);
+    assert_eq!(sixth.text, "3… 2: blunder, best 1");
+    // A best move's text names no other.
+    for m in r.moves.iter().filter(|m| m.label == MoveLabel::Best) {
+        assert!(!m.text.contains(", best"), "{}", m.text);
+    }
     let bad: Vec<u32> = r
         .moves
         .iter()
@@ -182,8 +187,7 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
         .collect();
     assert_eq!(played, vec![3 * 7 + 1], "b3 (row 3 from the top)");
     assert_eq!(best, vec![2 * 7], "a4 (row 2 from the top)");
-    assert!(step.text.starts_with("3… 2 was"), "{}", step.text);
-    assert!(step.text.ends_with("; 1 was best."), "{}", step.text);
+    assert_eq!(step.text, "3… 2 was a blunder; 1 was best.");
     assert_eq!((step.previous_ply, step.next_ply), (Some(5), Some(7)));
     // A board the shells draw as the game's, taking no input.
     assert!(!step.board.accepts_input && step.board.legal_moves.is_empty());

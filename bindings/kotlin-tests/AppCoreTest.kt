@@ -316,7 +316,7 @@ class AppCoreTest {
         assertEquals(100.0, last.firstExpected)
         // The second player's sixth move ignored the threat in column 1.
         assertEquals("1", review.moves[5].best)
-        assertTrue(review.moves[5].label != MoveLabel.BEST)
+        assertEquals(MoveLabel.BLUNDER, review.moves[5].label)
         assertEquals(2, review.players.size)
         assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("Review ready.") })
 

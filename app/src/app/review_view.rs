@@ -112,7 +112,8 @@ fn reviewed_move(m: &MoveReview) -> ReviewedMove {
     let label = label_of(m);
     let side = Side::of(m.mover);
     let mut text = format!("{}: {}", numbered(m.ply, &m.played), label_words(label));
-    if m.best != m.played && label != MoveLabel::Forced {
+    // A move as good as the best one is best even when the search named another.
+    if m.best != m.played && !matches!(label, MoveLabel::Forced | MoveLabel::Best) {
         text.push_str(&format!(", best {}", m.best));
     }
     ReviewedMove {

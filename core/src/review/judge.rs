@@ -41,7 +41,8 @@ pub trait Reviewable: HasHeuristic {
 /// the default heuristic, to a fixed depth, so reviews are the same on every machine.
 struct Searching<G: Game> {
     config: SearchConfig,
-    /// One searcher per depth asked for (a review alternates two), each keeping its table.
+    /// One searcher per depth asked for (a review alternates two, or three when it smooths the
+    /// parity), each keeping its table.
     searchers: Vec<(u32, Searcher<G>)>,
     eval: Option<std::sync::Arc<dyn crate::game::Evaluator<G>>>,
     nodes: u64,
@@ -132,12 +133,14 @@ impl Judge<ConnectFour> for ConnectFourJudge {
 
 impl Reviewable for ConnectFour {
     /// The solver settles most positions after the first dozen stones within two million
-    /// nodes; earlier ones are searched 12 plies deep.
+    /// nodes; earlier ones are searched 12 and 11 plies deep and the values averaged (the
+    /// threat heuristic's parity bias, see [`ReviewConfig::smooth_parity`]).
     fn review_config() -> ReviewConfig {
         ReviewConfig {
             depth: 12,
             solver_nodes: 2_000_000,
             exact_empties: 0,
+            smooth_parity: true,
             ..ReviewConfig::default()
         }
     }

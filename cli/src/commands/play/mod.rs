@@ -42,6 +42,8 @@ Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-
   resign          give up the game
   pause, resume   stop and continue the computer playing itself (--mode watch)
   new             a new game with the same choices
+  review [N]      the finished game reviewed move by move; with N, move N on its board
+                  beside the best one
   history         the finished games and whether they reached the server
   settings        sync, heuristic weights, the search caps of this machine
   moves, board    the moves so far / draw the board again
@@ -437,6 +439,39 @@ impl<'a> Terminal<'a> {
                 self.rt.dispatch(Event::OpenSettings);
                 print!("{}", text::settings(&self.rt.read(|a| a.settings_view())));
                 self.rt.dispatch(Event::OpenBoard);
+                return Flow::Go;
+            }
+            "review" if !b.finished => {
+                return self.refuse("Review is for a finished game.");
+            }
+            "review" => {
+                self.rt.dispatch(Event::ReviewGame);
+                println!("Reviewing…");
+                // A review takes seconds (the solvers settle what they can in their budget).
+                self.rt.wait_idle(Duration::from_secs(600));
+                match self.rt.read(|a| a.after_game_view()).and_then(|v| v.review) {
+                    Some(r) => print!("{}", text::review(&r)),
+                    None => println!("No review."),
+                }
+                return Flow::Go;
+            }
+            _ if word.starts_with("review ") => {
+                let Ok(ply) = word["review ".len()..].trim().parse::<u32>() else {
+                    return self.refuse("review N: N is a move number (1 for the first move).");
+                };
+                self.rt.dispatch(Event::ReviewStep(ply));
+                let step = self
+                    .rt
+                    .read(|a| a.after_game_view())
+                    .and_then(|v| v.review)
+                    .and_then(|r| r.step);
+                match step {
+                    Some(s) if s.ply == ply => {
+                        print!("{}", text::board(&s.board));
+                        println!("{}", s.text);
+                    }
+                    _ => println!("No such move in the review (type review first)."),
+                }
                 return Flow::Go;
             }
             "undo" => Event::Undo,

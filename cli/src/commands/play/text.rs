@@ -2,7 +2,10 @@
 //! the after-game summary, the history and the settings.
 
 use ply_app::app::board_view::group;
-use ply_app::app::{AfterGameView, BoardView, CellView, HistoryView, MoveStat, SettingsView};
+use ply_app::app::{
+    AfterGameView, BoardView, CellView, HistoryView, MoveStat, ReviewStatus, ReviewView,
+    SettingsView,
+};
 use ply_app::{GameKind, Piece};
 
 fn is_draughts(game: GameKind) -> bool {
@@ -193,6 +196,46 @@ pub fn after_game(v: &AfterGameView) -> String {
         ));
     }
     out.push_str(&format!("Moves: {}\n", v.transcript.trim()));
+    out
+}
+
+/// The review: each side's summary, the moves with their labels, the mistakes, how the values
+/// were found.
+pub fn review(r: &ReviewView) -> String {
+    let mut out = String::new();
+    match &r.status {
+        ReviewStatus::Running { done, total } => {
+            out.push_str(&format!("Reviewing: {done} of {total} moves.\n"));
+            return out;
+        }
+        ReviewStatus::Failed { message } => {
+            out.push_str(&format!("The review failed: {message}\n"));
+            return out;
+        }
+        ReviewStatus::Ready => {}
+    }
+    for p in &r.players {
+        out.push_str(&format!("{}: {}\n", p.name, p.summary));
+    }
+    for m in &r.moves {
+        out.push_str(&format!(
+            "  {:<28} {:>5.1}{}\n",
+            m.text,
+            m.first_expected,
+            if m.exact { " exact" } else { "" }
+        ));
+    }
+    if r.mistakes.is_empty() {
+        out.push_str("No inaccuracy, mistake or blunder.\n");
+    } else {
+        let plies: Vec<String> = r.mistakes.iter().map(|m| m.ply.to_string()).collect();
+        out.push_str(&format!(
+            "Inaccuracies, mistakes and blunders at moves {} (review N shows one).\n",
+            plies.join(", ")
+        ));
+    }
+    out.push_str(&r.caption);
+    out.push_str(" The number after each move is the first player's expected score (0-100).\n");
     out
 }
 
