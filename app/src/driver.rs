@@ -44,8 +44,9 @@ pub trait AnyGame: Send {
     fn position_key(&self) -> String;
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError>;
     fn transcript(&self) -> String;
-    /// The review of the moves played so far, ready to run without the session lock.
-    fn review_task(&self) -> ReviewTask;
+    /// The review of the moves played so far, ready to run without the session lock; its
+    /// tables together stay within `table_bytes`.
+    fn review_task(&self, table_bytes: u64) -> ReviewTask;
     /// The board before move `ply` (1-based) with that move and, if it differs, `best` (in
     /// notation, as the review names it) described; `None` past the moves played.
     fn review_step(&self, ply: usize, best: &str) -> Option<ReviewStepCells>;
@@ -390,12 +391,15 @@ impl<G: Playable> AnyGame for Driver<G> {
         })
     }
 
-    fn review_task(&self) -> ReviewTask {
+    fn review_task(&self, table_bytes: u64) -> ReviewTask {
         let start = *self.line.start();
         let moves: Vec<G::Move> = self.line.moves().to_vec();
+        let mut config = G::review_config();
+        // A review keeps up to four tables: three searches' and a solver's.
+        let each = usize::try_from(table_bytes / 4).unwrap_or(usize::MAX);
+        config.tt_bytes = config.tt_bytes.min(each).max(1 << 20);
         Arc::new(
             move |stop: &StopToken, progress: &mut dyn FnMut(usize, usize)| {
-                let config = G::review_config();
                 Ok(review(&start, &moves, &config, stop, progress))
             },
         )

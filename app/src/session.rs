@@ -642,9 +642,11 @@ impl Session {
 
     /// The game in its standard notation: Othello transcript (`f5d6c3...`), Connect Four
     /// column digits, draughts PDN (with tags once the game is finished; movetext before).
-    /// The review of the moves played so far, to run on a worker (the session stays free).
+    /// The review of the moves played so far, to run on a worker (the session stays free),
+    /// its tables within the session's limits.
     pub fn review_task(&self) -> ReviewTask {
-        lock(&self.state).game.review_task()
+        let s = lock(&self.state);
+        s.game.review_task(s.limits.tt_bytes)
     }
 
     /// Move `ply` (1-based) on its board beside `best`, for stepping through a review.

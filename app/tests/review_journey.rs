@@ -276,3 +276,34 @@ fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
     d.send(Event::CloseReview);
     assert!(stop.is_stopped());
 }
+
+#[test]
+fn hiding_the_app_stops_a_running_review_and_keeps_a_finished_one() {
+    for hide in [Event::ScreenHidden, Event::Background, Event::MemoryWarning] {
+        let mut d = finished_connect_four();
+        d.send(Event::ReviewGame);
+        let stop = d
+            .queue
+            .iter()
+            .find_map(|c| match c {
+                Command::Review { stop, .. } => Some(stop.clone()),
+                _ => None,
+            })
+            .expect("queued");
+        d.send(hide.clone());
+        assert!(stop.is_stopped(), "{hide:?} stops the review's search");
+        assert!(review(&d).is_none());
+        d.settle();
+        assert!(review(&d).is_none(), "its late result is dropped");
+        d.send(Event::ScreenShown);
+        d.send(Event::Foreground);
+        assert!(d.app.after_game_view().expect("after-game").can_review);
+    }
+    // A finished review stays through a trip to the background.
+    let mut d = finished_connect_four();
+    d.send(Event::ReviewGame);
+    d.settle();
+    d.send(Event::Background);
+    d.send(Event::Foreground);
+    assert_eq!(review(&d).map(|r| r.status), Some(ReviewStatus::Ready));
+}

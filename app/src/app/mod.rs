@@ -411,6 +411,16 @@ impl App {
         fx.push(Effect::Announce("Reviewing the game".into()));
     }
 
+    /// A review still running is put away (its search stops): the person's to ask again once
+    /// the app is back. A finished one stays.
+    fn stop_review(&mut self) {
+        if let Some(g) = self.game.as_mut()
+            && g.review.as_ref().is_some_and(|r| r.result.is_none())
+        {
+            g.review = None;
+        }
+    }
+
     fn reviewed(&mut self, ticket: u64, result: Result<Review, PlyError>, fx: &mut Vec<Effect>) {
         let Some(g) = self.game.as_mut() else {
             return;
@@ -662,6 +672,7 @@ impl App {
             Event::ScreenHidden => {
                 self.shown = false;
                 self.stop_thinking();
+                self.stop_review();
             }
             Event::Foreground => {
                 self.foreground = true;
@@ -671,6 +682,7 @@ impl App {
             Event::Background => {
                 self.foreground = false;
                 self.stop_thinking();
+                self.stop_review();
                 self.schedule_background_sync(fx);
             }
             Event::Network { online, metered } => {
@@ -684,8 +696,9 @@ impl App {
             Event::Accessibility { labels } => self.labels = labels,
             Event::MemoryWarning => {
                 // The transposition table is the only large allocation of a search: halve the
-                // cap for the searches to come (not below 1 MiB), and stop a hint.
+                // cap for the searches to come (not below 1 MiB), and stop a hint or a review.
                 self.limits.tt_bytes = (self.limits.tt_bytes / 2).max(1 << 20);
+                self.stop_review();
                 if let Some(g) = self.game.as_mut() {
                     g.session.set_limits(self.limits);
                     if g.thinking
