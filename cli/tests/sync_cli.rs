@@ -126,7 +126,8 @@ fn sync_uploads_the_outbox_once_and_keeps_it_when_the_server_is_down() {
 
 #[test]
 fn sync_without_a_token_or_with_a_bad_one_fails_cleanly() {
-    let (db, server, dir, outbox) = collector_and_outbox("notoken", &games::mixed(1, 9));
+    let written = games::mixed(1, 9);
+    let (db, server, dir, outbox) = collector_and_outbox("notoken", &written);
 
     let o = sync(&server.url, dir.path(), &[]);
     assert!(!o.status.success());
@@ -143,6 +144,10 @@ fn sync_without_a_token_or_with_a_bad_one_fails_cleanly() {
         "{}",
         text(&o.stderr)
     );
-    assert_eq!(outbox.list().expect("list").len(), 3, "nothing lost");
+    assert_eq!(
+        outbox.list().expect("list").len(),
+        written.len(),
+        "nothing lost"
+    );
     assert!(stored(&db.url).is_empty());
 }
