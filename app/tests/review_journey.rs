@@ -39,6 +39,17 @@ fn review(d: &Driver) -> Option<ReviewView> {
     d.app.after_game_view().expect("after-game").review
 }
 
+/// The stop token of the queued review's search.
+fn queued_review_stop(d: &Driver) -> StopToken {
+    d.queue
+        .iter()
+        .find_map(|c| match c {
+            Command::Review { stop, .. } => Some(stop.clone()),
+            _ => None,
+        })
+        .expect("a review is queued")
+}
+
 fn queued_reviews(d: &Driver) -> usize {
     d.queue
         .iter()
@@ -133,6 +144,14 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
         .map(|m| m.ply)
         .collect();
     assert_eq!(r.mistakes.iter().map(|m| m.ply).collect::<Vec<_>>(), bad);
+    assert_eq!(
+        r.moves
+            .iter()
+            .filter(|m| m.flagged)
+            .map(|m| m.ply)
+            .collect::<Vec<_>>(),
+        bad
+    );
     assert_eq!(r.players.len(), 2);
     for (p, judged) in r.players.iter().zip(&core.players) {
         assert_eq!(p.accuracy, judged.accuracy);
@@ -248,14 +267,7 @@ fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
 
     // Reviewing, then a new game: the review's search is stopped, and the new game has none.
     d.send(Event::ReviewGame);
-    let stop = d
-        .queue
-        .iter()
-        .find_map(|c| match c {
-            Command::Review { stop, .. } => Some(stop.clone()),
-            _ => None,
-        })
-        .expect("queued");
+    let stop = queued_review_stop(&d);
     d.send(Event::OpenHome);
     d.send(Event::NewGame);
     assert!(stop.is_stopped());
@@ -265,14 +277,7 @@ fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
     // Closing a running review stops it too.
     let mut d = finished_connect_four();
     d.send(Event::ReviewGame);
-    let stop = d
-        .queue
-        .iter()
-        .find_map(|c| match c {
-            Command::Review { stop, .. } => Some(stop.clone()),
-            _ => None,
-        })
-        .expect("queued");
+    let stop = queued_review_stop(&d);
     d.send(Event::CloseReview);
     assert!(stop.is_stopped());
 }
@@ -282,14 +287,7 @@ fn hiding_the_app_stops_a_running_review_and_keeps_a_finished_one() {
     for hide in [Event::ScreenHidden, Event::Background, Event::MemoryWarning] {
         let mut d = finished_connect_four();
         d.send(Event::ReviewGame);
-        let stop = d
-            .queue
-            .iter()
-            .find_map(|c| match c {
-                Command::Review { stop, .. } => Some(stop.clone()),
-                _ => None,
-            })
-            .expect("queued");
+        let stop = queued_review_stop(&d);
         d.send(hide.clone());
         assert!(stop.is_stopped(), "{hide:?} stops the review's search");
         assert!(review(&d).is_none());

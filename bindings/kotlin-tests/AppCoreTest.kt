@@ -317,6 +317,8 @@ class AppCoreTest {
         // The second player's sixth move ignored the threat in column 1.
         assertEquals("1", review.moves[5].best)
         assertEquals(MoveLabel.BLUNDER, review.moves[5].label)
+        assertTrue(review.moves[5].flagged)
+        assertEquals(review.mistakes.map { it.ply }, review.moves.filter { it.flagged }.map { it.ply })
         assertEquals(2, review.players.size)
         assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("Review ready.") })
 

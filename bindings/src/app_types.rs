@@ -497,6 +497,8 @@ pub struct ReviewedMove {
     pub played: String,
     pub best: String,
     pub label: MoveLabel,
+    /// An inaccuracy, a mistake or a blunder: listed in `mistakes` and marked on the graph.
+    pub flagged: bool,
     /// The first player's expected score (0 to 100) after the move: the value graph's point.
     pub first_expected: f64,
     /// Exact (solved) rather than estimated by search.

@@ -105,6 +105,13 @@ pub(super) fn piece_name(p: Piece) -> Option<&'static str> {
     })
 }
 
+/// Move `index` (0-based) with its number: "12. f5" for the first player's, "12… d6" for the
+/// second's.
+pub(super) fn numbered(index: usize, notation: &str) -> String {
+    let dots = if index.is_multiple_of(2) { "." } else { "…" };
+    format!("{}{dots} {notation}", index / 2 + 1)
+}
+
 pub(super) fn touches(m: &MoveInfo, cell: u32) -> bool {
     m.to == Some(cell) || m.from == Some(cell)
 }
@@ -426,12 +433,7 @@ pub(super) fn after_game(g: &Game) -> AfterGameView {
         .values()
         .map(|st| ChartPoint {
             ply: st.ply,
-            label: format!(
-                "{}{} {}",
-                st.ply / 2 + 1,
-                if st.ply % 2 == 0 { "." } else { "…" },
-                st.notation
-            ),
+            label: numbered(st.ply as usize, &st.notation),
             nodes: st.nodes,
             time_ms: st.time_ms,
             depth: st.depth,

@@ -1,7 +1,7 @@
 //! The after-game review's view model: each side's accuracy, the value graph, the mistakes, and
 //! one move at a time on its board beside the best one.
 
-use super::board_view::{piece_name, side_label, touches};
+use super::board_view::{numbered, piece_name, side_label, touches};
 use super::setup::{game_title, side_name};
 use super::view::{
     BoardView, CellView, MoveLabel, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView,
@@ -31,16 +31,7 @@ pub(super) fn review(g: &Game, r: &ReviewState) -> ReviewView {
         Some(Ok(review)) => review,
     };
     let moves: Vec<ReviewedMove> = review.moves.iter().map(reviewed_move).collect();
-    let mistakes: Vec<ReviewedMove> = moves
-        .iter()
-        .filter(|m| {
-            matches!(
-                m.label,
-                MoveLabel::Inaccuracy | MoveLabel::Mistake | MoveLabel::Blunder
-            )
-        })
-        .cloned()
-        .collect();
+    let mistakes: Vec<ReviewedMove> = moves.iter().filter(|m| m.flagged).cloned().collect();
     let shown = r
         .step
         .or_else(|| mistakes.first().map(|m| m.ply))
@@ -90,13 +81,6 @@ fn label_of(m: &MoveReview) -> MoveLabel {
     }
 }
 
-/// "12." before the first player's moves, "12…" before the second's.
-fn numbered(ply: usize, notation: &str) -> String {
-    let index = ply.saturating_sub(1);
-    let dots = if index.is_multiple_of(2) { "." } else { "…" };
-    format!("{}{dots} {notation}", index / 2 + 1)
-}
-
 fn label_words(label: MoveLabel) -> &'static str {
     match label {
         MoveLabel::Best => "best",
@@ -111,7 +95,11 @@ fn label_words(label: MoveLabel) -> &'static str {
 fn reviewed_move(m: &MoveReview) -> ReviewedMove {
     let label = label_of(m);
     let side = Side::of(m.mover);
-    let mut text = format!("{}: {}", numbered(m.ply, &m.played), label_words(label));
+    let mut text = format!(
+        "{}: {}",
+        numbered(m.ply.saturating_sub(1), &m.played),
+        label_words(label)
+    );
     // A move as good as the best one is best even when the search named another.
     if m.best != m.played && !matches!(label, MoveLabel::Forced | MoveLabel::Best) {
         text.push_str(&format!(", best {}", m.best));
@@ -122,6 +110,10 @@ fn reviewed_move(m: &MoveReview) -> ReviewedMove {
         played: m.played.clone(),
         best: m.best.clone(),
         label,
+        flagged: matches!(
+            label,
+            MoveLabel::Inaccuracy | MoveLabel::Mistake | MoveLabel::Blunder
+        ),
         first_expected: if side == Side::First {
             m.expected_after
         } else {
@@ -206,7 +198,7 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
         })
         .collect();
     let label = label_of(m);
-    let played_text = numbered(m.ply, &m.played);
+    let played_text = numbered(m.ply.saturating_sub(1), &m.played);
     let text = match label {
         MoveLabel::Forced => format!("{played_text} was the only move."),
         MoveLabel::Best => format!("{played_text} was the best move."),

@@ -294,6 +294,8 @@ pub struct ReviewedMove {
     /// The best move found (the played one when it was best).
     pub best: String,
     pub label: MoveLabel,
+    /// An inaccuracy, a mistake or a blunder: listed in `mistakes` and marked on the graph.
+    pub flagged: bool,
     /// The first player's expected score (0 to 100) after the move: the value graph's point.
     pub first_expected: f64,
     /// The values are exact (a solver's) rather than a search's estimate.

@@ -79,7 +79,7 @@ struct ReviewSections: View {
                 }
                 Chart(review.moves, id: \.ply) { m in
                     LineMark(x: .value("Move", Int(m.ply)), y: .value("Chances", m.firstExpected))
-                    if isBad(m.label) {
+                    if m.flagged {
                         PointMark(x: .value("Move", Int(m.ply)), y: .value("Chances", m.firstExpected))
                             .foregroundStyle(color(m.label))
                     }
@@ -128,10 +128,6 @@ struct ReviewSections: View {
                 }
             }
         }
-    }
-
-    private func isBad(_ label: MoveLabel) -> Bool {
-        label == .inaccuracy || label == .mistake || label == .blunder
     }
 
     private func color(_ label: MoveLabel) -> Color {

@@ -260,6 +260,18 @@ macro_rules! store_one {
 const MOVE_ROWS_PER_STATEMENT: usize = 256;
 
 /// `"{head} VALUES ($1, ..., $cols), (...), ..."` for `rows` rows of `cols` parameters.
+/// The two-player games as an SQL list of names (`'othello','connect4','checkers'`): reviews,
+/// engine levels and people's accuracy concern these; the multi-player games stay unreviewed
+/// rather than being claimed for nothing. Names are the code's own, never input.
+fn two_player_games_sql() -> String {
+    ply_core::games::GameKind::ALL
+        .iter()
+        .filter(|k| !k.is_multi_player())
+        .map(|k| format!("'{}'", k.name()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
 fn values_sql(head: &str, cols: usize, rows: usize) -> String {
     let mut sql = String::with_capacity(head.len() + 8 + rows * cols * 5);
     sql.push_str(head);

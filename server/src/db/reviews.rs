@@ -110,17 +110,6 @@ pub fn review_move_rows(review_json: &str) -> Vec<ReviewMoveRow> {
         .collect()
 }
 
-/// The games a review covers (the two-player ones) as an SQL list of their names: the
-/// multi-player games stay unreviewed rather than being claimed for nothing.
-fn reviewable_games() -> String {
-    GameKind::ALL
-        .iter()
-        .filter(|k| !k.is_multi_player())
-        .map(|k| format!("'{}'", k.name()))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 impl Db {
     /// Takes up to `limit` records of two-player games that have no review yet, oldest first.
     pub async fn claim_unreviewed(&self, limit: i64) -> Result<Claim, sqlx::Error> {
@@ -131,7 +120,7 @@ impl Db {
                     "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
                      (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
                      AND r.game IN ({}) ORDER BY r.seq LIMIT $1",
-                    reviewable_games()
+                    super::two_player_games_sql()
                 );
                 let records = sqlx::query_as(&sql).bind(limit).fetch_all(pool).await?;
                 Ok(Claim {
@@ -145,7 +134,7 @@ impl Db {
                     "SELECT r.seq, r.body FROM records r WHERE NOT EXISTS \
                      (SELECT 1 FROM reviews v WHERE v.record_seq = r.seq) \
                      AND r.game IN ({}) ORDER BY r.seq LIMIT $1 FOR UPDATE OF r SKIP LOCKED",
-                    reviewable_games()
+                    super::two_player_games_sql()
                 );
                 let mut records: Vec<(i64, String)> =
                     sqlx::query_as(&sql).bind(limit).fetch_all(&mut *tx).await?;

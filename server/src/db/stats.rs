@@ -7,7 +7,6 @@
 //! [`StatsQuery::include_custom_starts`] asks for set-up positions too.
 
 use ply_core::elo::{Elo, Wdl};
-use ply_core::games::GameKind;
 use ply_core::record::limits;
 use serde::{Deserialize, Serialize};
 
@@ -192,23 +191,13 @@ const PLAYER_ROW_IN_BOUNDS: &str =
 /// A review row with an accuracy in range (a hand-edited database could hold anything).
 const REVIEW_ROW_IN_BOUNDS: &str = "v.accuracy BETWEEN 0 AND 100";
 
-/// The two-player games as an SQL list of names: levels and reviews concern these.
-fn two_player_games() -> String {
-    GameKind::ALL
-        .iter()
-        .filter(|k| !k.is_multi_player())
-        .map(|k| format!("'{}'", k.name()))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// A person's seat `h` against a computer seat `o` set to a level, in record `r`; `$1 = 1`
 /// includes set-up starts.
 fn person_against_level() -> String {
     format!(
         "h.engine = 'human' AND o.engine <> 'human' AND o.level BETWEEN 1 AND 10 \
          AND r.game IN ({}) AND (r.standard_start = 1 OR $1 = 1)",
-        two_player_games()
+        super::two_player_games_sql()
     )
 }
 

@@ -180,7 +180,7 @@ private fun ValueGraph(r: ReviewView) {
         }
         drawPath(path, line, style = Stroke(width = 4f))
         r.moves.forEachIndexed { i, m ->
-            if (m.label == MoveLabel.INACCURACY || m.label == MoveLabel.MISTAKE || m.label == MoveLabel.BLUNDER) {
+            if (m.flagged) {
                 val at = Offset(i * step + step / 2, size.height * (1f - m.firstExpected.toFloat() / 100f))
                 drawCircle(colors[i], radius = 8f, center = at)
             }
