@@ -36,6 +36,13 @@ pub enum Piece {
     BlackKing,
     WhiteMan,
     WhiteKing,
+    /// A multi-player game's piece; its player is the cell's `seat`. The Virus Game: a square
+    /// the player holds.
+    Infected,
+    /// Focus: a stack (the cell's `stack` lists it, bottom first; `seat` is its top).
+    Stack,
+    /// Chinese Checkers: a marble.
+    Marble,
 }
 
 /// The player (0 first, 1 second) owning a piece, `None` for an empty cell.
@@ -44,10 +51,11 @@ pub fn owner(piece: Piece) -> Option<u8> {
 }
 
 impl Piece {
-    /// 0 or 1 for the player owning the piece.
+    /// 0 or 1 for the player owning a two-player game's piece (a multi-player game's cell names
+    /// its `seat`).
     pub fn owner(self) -> Option<u8> {
         match self {
-            Piece::Empty => None,
+            Piece::Empty | Piece::Infected | Piece::Stack | Piece::Marble => None,
             Piece::Black | Piece::Red | Piece::BlackMan | Piece::BlackKing => Some(0),
             Piece::White | Piece::Yellow | Piece::WhiteMan | Piece::WhiteKing => Some(1),
         }

@@ -116,6 +116,7 @@ impl<G: Playable> Driver<G> {
             index: index as u32,
             notation: pos.format_move(mv),
             player: Side::of(pos.side_to_move()),
+            seat: u32::from(pos.side_to_move()),
             is_pass: cells.is_pass,
             from: cells.from,
             to: cells.to,
@@ -167,6 +168,8 @@ impl<G: Playable> Driver<G> {
                     label: G::label(i).to_owned(),
                     piece: *p,
                     playable: G::playable(i),
+                    seat: p.owner().map(u32::from),
+                    stack: Vec::new(),
                 }
             })
             .collect()
@@ -282,6 +285,11 @@ impl<G: Playable> AnyGame for Driver<G> {
             cols: G::COLS,
             cells,
             side_to_move: Side::of(pos.side_to_move()),
+            players: 2,
+            player_to_move: u32::from(pos.side_to_move()),
+            counts: vec![count(0), count(1)],
+            reserves: Vec::new(),
+            active: vec![true, true],
             computer_to_move,
             legal_moves,
             last_move: self.last.clone(),
@@ -296,6 +304,7 @@ impl<G: Playable> AnyGame for Driver<G> {
                 None => self.line.notation(),
             },
             position: pos.format_position(),
+            winner_seat: None,
         }
     }
 
@@ -437,7 +446,7 @@ impl<G: Playable> AnyGame for Driver<G> {
                 .map(String::as_str)
                 .collect(),
             GameKind::ConnectFour => moves.concat(),
-            GameKind::Draughts | GameKind::RelaxedDraughts => {
+            _ => {
                 let mut out = String::new();
                 for (i, m) in moves.iter().enumerate() {
                     if i % 2 == 0 {

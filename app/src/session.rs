@@ -64,7 +64,8 @@ impl From<ClientPlatform> for Platform {
 
 struct State {
     game: Box<dyn AnyGame>,
-    players: [PlayerKind; 2],
+    /// Who plays each seat, in turn order.
+    players: Vec<PlayerKind>,
     resigned_by: Option<u8>,
     limits: EngineLimits,
     /// Bumped by every change of the game, so a search started before it is not applied after.
@@ -100,7 +101,11 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, PlyError> {
+fn new_game(
+    kind: GameKind,
+    players: usize,
+    start: Option<&str>,
+) -> Result<Box<dyn AnyGame>, PlyError> {
     fn parse<G: Game>(text: Option<&str>) -> Result<G, PlyError> {
         match text {
             None => Ok(G::start()),
@@ -113,7 +118,15 @@ fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, Ply
         GameKind::Othello => Box::new(Driver::new(kind, parse::<Othello>(start)?)),
         GameKind::ConnectFour => Box::new(Driver::new(kind, parse::<ConnectFour>(start)?)),
         GameKind::Draughts | GameKind::RelaxedDraughts => crate::draughts::new_game(kind, start)?,
+        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
+            crate::multi::new_game(kind, players, start)?
+        }
     };
+    if !kind.is_multi_player() && players != 2 {
+        return Err(PlyError::settings(format!(
+            "{kind:?} is a two-player game, not one for {players}"
+        )));
+    }
     if game.outcome().is_some() {
         return Err(PlyError::BadPosition {
             reason: "the game is already over in this position".into(),
@@ -134,6 +147,8 @@ impl State {
         match self.game.outcome() {
             None => GameStatus::Playing,
             Some(o) => match o.winner {
+                // `Side::of` names every seat after the first `Second`; the seat is the
+                // snapshot's `winner_seat`.
                 Some(w) => GameStatus::Won {
                     winner: Side::of(w),
                     reason: o.reason.into(),
@@ -165,11 +180,16 @@ impl State {
     }
     /// What `Session::snapshot` returns.
     fn snapshot(&self) -> Snapshot {
-        self.game.snapshot(
+        let mut snap = self.game.snapshot(
             self.status(),
             self.computer_to_move() && !self.is_over(),
             self.game.ply() > 0 || self.resigned_by.is_some(),
-        )
+        );
+        snap.winner_seat = match self.resigned_by {
+            Some(p) => Some(u32::from(1 - p.min(1))),
+            None => self.game.outcome().and_then(|o| o.winner).map(u32::from),
+        };
+        snap
     }
     fn any_human(&self) -> bool {
         self.players.iter().any(|p| matches!(p, PlayerKind::Human))
@@ -269,9 +289,15 @@ impl Session {
                         reason: "a human plays the side to move".into(),
                     });
                 }
-                // A hint for a human: the opponent computer's settings, else the hint settings,
-                // else the default level.
+                // A hint for a human: the opponent computer's settings (with more players the
+                // first computer's), else the hint settings, else the default level.
                 None => Self::computer_settings(&state, 1 - side.min(1))
+                    .or_else(|| {
+                        state.players.iter().find_map(|p| match p {
+                            PlayerKind::Computer { settings } => Some(settings.clone()),
+                            PlayerKind::Human => None,
+                        })
+                    })
                     .or_else(|| state.hint_settings.clone())
                     .unwrap_or_else(|| default_engine_settings(kind_of(&state))),
             };
@@ -336,7 +362,19 @@ impl Session {
     /// and the game is not over there.
     pub fn check_position(game: GameKind, position: &str) -> Result<(), PlyError> {
         guard("check_position", || {
-            new_game(game, Some(position)).map(|_| ())
+            new_game(game, 2, Some(position)).map(|_| ())
+        })
+    }
+
+    /// Whether `position` is one a game of `players` can start from (the multi-player games'
+    /// positions say how many they seat).
+    pub fn check_position_for(
+        game: GameKind,
+        players: u32,
+        position: &str,
+    ) -> Result<(), PlyError> {
+        guard("check_position_for", || {
+            new_game(game, players as usize, Some(position)).map(|_| ())
         })
     }
 
@@ -424,10 +462,28 @@ impl Session {
         second: PlayerKind,
         start_position: Option<String>,
     ) -> Result<Self, PlyError> {
-        guard("Session.new", || {
-            let mut g = new_game(game, start_position.as_deref())?;
+        Self::with_seats(game, vec![first, second], start_position)
+    }
+
+    /// A new game of `game` with one player per seat in turn order: two for the two-player
+    /// games, as many as the game seats for the others (their standard start for that many, or
+    /// `start_position`, which must seat as many).
+    pub fn with_seats(
+        game: GameKind,
+        seats: Vec<PlayerKind>,
+        start_position: Option<String>,
+    ) -> Result<Self, PlyError> {
+        guard("Session.with_seats", || {
+            let n = seats.len();
+            if !game.player_counts().iter().any(|&c| usize::from(c) == n) {
+                return Err(PlyError::settings(format!(
+                    "{game:?} seats {:?} players, not {n}",
+                    game.player_counts()
+                )));
+            }
+            let mut g = new_game(game, n, start_position.as_deref())?;
             // Fail early on settings the engine cannot use.
-            for p in [&first, &second] {
+            for p in &seats {
                 if let PlayerKind::Computer { settings } = p {
                     let _ = g.prepare(
                         search_config(settings, None, &unlimited(), game),
@@ -440,7 +496,7 @@ impl Session {
             Ok(Session {
                 state: Mutex::new(State {
                     game: g,
-                    players: [first, second],
+                    players: seats,
                     resigned_by: None,
                     limits: unlimited(),
                     generation: 0,
@@ -494,9 +550,14 @@ impl Session {
 
     /// Changes who plays `side` (e.g. the user hands a side to the computer mid-game).
     pub fn set_player(&self, side: Side, player: PlayerKind) {
-        guard_or("set_player", (), || {
+        self.set_seat(u32::from(side.index()), player);
+    }
+
+    /// Changes who plays seat `seat` (turn order, 0-based); a seat the game lacks is ignored.
+    pub fn set_seat(&self, seat: u32, player: PlayerKind) {
+        guard_or("set_seat", (), || {
             let mut s = lock(&self.state);
-            if let Some(p) = s.players.get_mut(usize::from(side.index())) {
+            if let Some(p) = s.players.get_mut(seat as usize) {
                 *p = player;
             }
             s.changed();
@@ -624,6 +685,11 @@ impl Session {
             let mut s = lock(&self.state);
             if s.is_over() {
                 return Err(PlyError::GameOver);
+            }
+            if s.players.len() != 2 {
+                return Err(PlyError::settings(
+                    "a resignation ends a two-player game; with more players there is no one winner to name",
+                ));
             }
             s.resigned_by = Some(player.index());
             s.changed();

@@ -20,6 +20,24 @@ pub enum SearchAlgorithm {
     Mcts,
     /// Plain minimax without pruning (the baseline; slow).
     Minimax,
+    /// Best-Reply Search (Schadd and Winands): the multi-player games' default. With two
+    /// players it is alpha-beta, and two-player games search it as such.
+    BestReply,
+    /// Paranoid: the player to move against a coalition of the others (alpha-beta with two).
+    Paranoid,
+    /// Max-N with shallow pruning: every player maximises their own value (alpha-beta with two).
+    MaxN,
+}
+
+impl SearchAlgorithm {
+    /// Searches for more than two players; a two-player game searches them as alpha-beta,
+    /// which each of them is when there are two players.
+    pub fn is_multi_player(self) -> bool {
+        matches!(
+            self,
+            SearchAlgorithm::BestReply | SearchAlgorithm::Paranoid | SearchAlgorithm::MaxN
+        )
+    }
 }
 
 /// How History-ADS updates its list when a move causes a cut-off.
@@ -97,17 +115,47 @@ pub enum GameKind {
     Draughts,
     /// English draughts with optional captures (the History-ADS research variant).
     RelaxedDraughts,
+    /// The Virus Game (Polk and Oommen's research game): 5x5, 2 to 4 players.
+    Virus,
+    /// Focus (Sackson): stacks on the 8x8 board without its corners, 2 to 4 players.
+    Focus,
+    /// Chinese Checkers on the 121-hole star, 2, 3, 4 or 6 players.
+    ChineseCheckers,
+}
+
+impl GameKind {
+    /// A game for more than two players (seats instead of sides).
+    pub fn is_multi_player(self) -> bool {
+        matches!(
+            self,
+            GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers
+        )
+    }
+
+    /// The player counts the game seats.
+    pub fn player_counts(self) -> &'static [u8] {
+        match self {
+            GameKind::Virus | GameKind::Focus => &[2, 3, 4],
+            GameKind::ChineseCheckers => &[2, 3, 4, 6],
+            _ => &[2],
+        }
+    }
 }
 
 const DEPTHS_OTHELLO: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
 const DEPTHS_CONNECT4: [u32; 10] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 18];
 const DEPTHS_CHECKERS: [u32; 10] = [1, 2, 3, 4, 6, 7, 8, 9, 10, 12];
+/// Best-Reply Search layers (a layer is one player's move, or every opponent's replies).
+const DEPTHS_MULTI: [u32; 10] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 6];
 
 /// The settings of difficulty `level` (1 = weakest .. 10 = strongest) for `game`.
 ///
 /// Mapping (documented for the settings screens):
 /// - depth by level: Othello 1..10 = level; Connect Four 1, 2, 4, 6, ..., 18; draughts
-///   1, 2, 3, 4, 6, 7, 8, 9, 10, 12;
+///   1, 2, 3, 4, 6, 7, 8, 9, 10, 12; the multi-player games 1, 1, 2, 2, 3, 3, 4, 4, 5, 6 layers of
+///   Best-Reply Search (levels 1-2 without ordering; 3+ with History-ADS and Threat-ADS, both
+///   Move-to-Front, the History-ADS paper's best rule, and killers), iterative deepening on
+///   time as for two players; they keep no table;
 /// - time budget `100 * level²` ms (0.1 s .. 10 s) with iterative deepening, so a move also
 ///   stops on time (and the device limits clamp both);
 /// - levels 1-2 use plain alpha-beta with static ordering and no table (weak, fast, slightly
@@ -125,9 +173,34 @@ pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettin
         GameKind::Othello => &DEPTHS_OTHELLO,
         GameKind::ConnectFour => &DEPTHS_CONNECT4,
         GameKind::Draughts | GameKind::RelaxedDraughts => &DEPTHS_CHECKERS,
+        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => &DEPTHS_MULTI,
     };
     let depth = table.get(i).copied().unwrap_or(1);
     let weak = level <= 2;
+    if game.is_multi_player() {
+        return Ok(EngineSettings {
+            algorithm: SearchAlgorithm::BestReply,
+            ordering: MoveOrdering {
+                static_order: true,
+                tt_move: false,
+                killers: !weak,
+                history: false,
+                ads: (!weak).then_some(AdsOptions {
+                    update: AdsUpdateRule::MoveToFront,
+                    list_bound: None,
+                    per_level: false,
+                }),
+            },
+            heuristic: HeuristicChoice::Preset {
+                name: "default".into(),
+            },
+            depth: Some(depth),
+            time_ms: Some(100 * u64::from(level) * u64::from(level)),
+            tt_bytes: 0,
+            mcts_playouts: None,
+            level: Some(level),
+        });
+    }
     Ok(EngineSettings {
         algorithm: if weak {
             SearchAlgorithm::AlphaBeta
@@ -186,7 +259,13 @@ pub fn max_depth(limits: &EngineLimits, game: GameKind) -> u32 {
     match game {
         GameKind::Othello => limits.max_depth_othello,
         GameKind::ConnectFour => limits.max_depth_connect4,
-        GameKind::Draughts | GameKind::RelaxedDraughts => limits.max_depth_checkers,
+        // The multi-player searches keep no table: only time bounds them, and draughts' cap
+        // (the deepest of the small ones) keeps a fixed depth within it.
+        GameKind::Draughts
+        | GameKind::RelaxedDraughts
+        | GameKind::Virus
+        | GameKind::Focus
+        | GameKind::ChineseCheckers => limits.max_depth_checkers,
     }
 }
 
@@ -215,6 +294,10 @@ pub fn search_config(
             SearchAlgorithm::Pvs => Algorithm::Pvs,
             SearchAlgorithm::Mcts => Algorithm::Mcts,
             SearchAlgorithm::Minimax => Algorithm::Minimax,
+            // Each is alpha-beta when two play (see `SearchAlgorithm`).
+            SearchAlgorithm::BestReply | SearchAlgorithm::Paranoid | SearchAlgorithm::MaxN => {
+                Algorithm::AlphaBeta
+            }
         },
         depth: Some(depth),
         time_ms: Some(time_ms),
@@ -262,6 +345,9 @@ pub fn record_engine(settings: &EngineSettings) -> ply_core::record::EngineSetti
             SearchAlgorithm::Pvs => "pvs",
             SearchAlgorithm::Mcts => "mcts",
             SearchAlgorithm::Minimax => "minimax",
+            SearchAlgorithm::BestReply => "brs",
+            SearchAlgorithm::Paranoid => "paranoid",
+            SearchAlgorithm::MaxN => "maxn",
         }
         .to_string(),
         depth: settings.depth,

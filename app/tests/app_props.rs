@@ -29,9 +29,15 @@ fn event() -> impl Strategy<Value = Event> {
         prop::sample::select(vec![
             GameKind::Othello,
             GameKind::ConnectFour,
-            GameKind::Draughts
+            GameKind::Draughts,
+            GameKind::Virus,
+            GameKind::Focus,
+            GameKind::ChineseCheckers,
         ])
         .prop_map(Event::ChooseGame),
+        (0u32..8).prop_map(Event::ChoosePlayers),
+        (0u32..7, any::<bool>()).prop_map(|(seat, human)| Event::ChooseSeat { seat, human }),
+        (0u32..7, 0u8..=2).prop_map(|(seat, level)| Event::ChooseSeatLevel { seat, level }),
         prop::sample::select(PlayMode::ALL.to_vec()).prop_map(Event::ChooseMode),
         (0u8..=3).prop_map(Event::ChooseLevel),
         Just(Event::NewGame),
@@ -85,7 +91,8 @@ fn op() -> impl Strategy<Value = Op> {
 
 fn check_board(d: &Driver) {
     let Some(b) = d.app.board_view() else { return };
-    let replay = Session::new(b.game, PlayerKind::Human, PlayerKind::Human, None).expect("session");
+    let seats = vec![PlayerKind::Human; b.players.len()];
+    let replay = Session::with_seats(b.game, seats, None).expect("session");
     for m in &b.moves {
         replay.play(m.clone()).expect("every move shown replays");
     }
@@ -93,6 +100,11 @@ fn check_board(d: &Driver) {
     let pieces: Vec<_> = s.cells.iter().map(|c| c.piece).collect();
     let shown: Vec<_> = b.cells.iter().map(|c| c.piece).collect();
     assert_eq!(shown, pieces);
+    let owners: Vec<_> = s.cells.iter().map(|c| (c.seat, c.stack.clone())).collect();
+    let shown: Vec<_> = b.cells.iter().map(|c| (c.seat, c.stack.clone())).collect();
+    assert_eq!(shown, owners);
+    let counts: Vec<u32> = b.players.iter().map(|p| p.count).collect();
+    assert_eq!(counts, s.counts);
     assert_eq!(
         (b.first_count, b.second_count),
         (s.first_count, s.second_count)

@@ -3,6 +3,7 @@ package dev.ply.core.tests
 import dev.ply.core.AppConfig
 import dev.ply.core.AppCore
 import dev.ply.core.AppShell
+import dev.ply.core.BoardShape
 import dev.ply.core.BoardView
 import dev.ply.core.ClientPlatform
 import dev.ply.core.Effect
@@ -334,6 +335,41 @@ class AppCoreTest {
 
         app.send(shell, Event.CloseReview)
         assertNull(app.afterGameView()?.review)
+        app.destroy()
+    }
+
+    @Test
+    fun aChineseCheckersTableOfOnePersonAndTwoComputers() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, null)
+        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.ChooseGame(GameKind.CHINESE_CHECKERS))
+        app.send(shell, Event.ChoosePlayers(3u))
+        val home = assertNotNull(app.homeView())
+        assertEquals(listOf(2u, 3u, 4u, 6u), home.playerCounts.map { it.count })
+        assertEquals(listOf(true, false, false), home.seats.map { it.human })
+        for (seat in 1u..2u) app.send(shell, Event.ChooseSeatLevel(seat, 1u))
+        app.send(shell, Event.NewGame)
+        val start = settled(app, shell)
+        assertEquals(BoardShape.STAR, start.shape)
+        assertEquals(121, start.cells.size)
+        assertEquals(3, start.players.size)
+        assertEquals(0u, start.turnSeat)
+        assertEquals(listOf(10u, 10u, 10u), start.players.map { it.count })
+        assertFalse(start.canResign)
+
+        // A marble, then the hole it goes to; the two computers answer.
+        val from = start.cells.first { it.legal && it.seat == 0u }
+        val selected = assertNotNull(app.sendAndBoard(shell, Event.TapCell(from.index)))
+        assertTrue(selected.cells.single { it.selected }.index == from.index)
+        val to = selected.cells.first { it.legal && it.seat == null }
+        app.send(shell, Event.TapCell(to.index))
+        val after = settled(app, shell)
+        assertEquals(3, after.moves.size, "the person's move and both computers' replies")
+        assertEquals(0u, after.turnSeat)
+        assertEquals(0u, after.cells.single { it.index == to.index }.seat)
+        assertTrue(after.acceptsInput)
+        assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("Blue (computer) played") })
         app.destroy()
     }
 

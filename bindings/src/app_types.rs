@@ -3,12 +3,12 @@
 
 use crate::remote::{ClientPlatform, EngineLimits, GameKind, Piece, Side};
 pub use ply_app::app::{
-    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BoardView, CellView,
-    ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption, HistoryEntry, HistoryView,
-    HomeView, LegalMove, ModeOption, MoveLabel, OrderingChoice, OrderingOption, PlayMode,
-    PonderMode, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Screen,
-    SettingsView, SideOption, SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel,
-    WeightsView,
+    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BoardShape,
+    BoardView, CellView, ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption, HistoryEntry,
+    HistoryView, HomeView, LegalMove, ModeOption, MoveLabel, OrderingChoice, OrderingOption,
+    PlayMode, PlayerCountOption, PlayerView, PonderMode, ReviewPlayer, ReviewStatus,
+    ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption, SettingsView, SideOption,
+    SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel, WeightsView,
 };
 
 /// What the shell tells the core at start.
@@ -94,6 +94,18 @@ pub enum Event {
     ChooseGame(GameKind),
     ChooseMode(PlayMode),
     ChooseSide(Side),
+    /// A multi-player game: how many play (one of the home view's `player_counts`).
+    ChoosePlayers(u32),
+    /// A multi-player game: a person or the computer at seat `seat`.
+    ChooseSeat {
+        seat: u32,
+        human: bool,
+    },
+    /// A multi-player game: the level of the computer at seat `seat`.
+    ChooseSeatLevel {
+        seat: u32,
+        level: u8,
+    },
     ChooseLevel(u8),
     ChooseAlgorithm(AlgorithmChoice),
     ChooseOrdering(OrderingChoice),
@@ -119,8 +131,10 @@ pub enum Event {
     OpenPlay,
 
     // Board.
-    /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts: select
-    /// a piece, then its destination).
+    /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts and
+    /// Chinese Checkers: select a piece, then its destination; Focus: select a stack, then its
+    /// destination, or tap a square that starts no move, or the selected stack again, to place
+    /// a reserve piece there).
     TapCell(u32),
     /// A move by its index in the board's legal moves (keyboard, accessibility, the terminal).
     ChooseMove(u32),
@@ -282,6 +296,27 @@ pub struct HeuristicOption {
     pub selected: bool,
 }
 
+/// A player count a multi-player game offers.
+#[uniffi::remote(Record)]
+pub struct PlayerCountOption {
+    pub count: u32,
+    pub selected: bool,
+}
+
+/// One seat of the next multi-player game.
+#[uniffi::remote(Record)]
+pub struct SeatOption {
+    /// Turn order, 0-based (the shells draw seat `i` in the `i`-th seat colour).
+    pub seat: u32,
+    /// "Red".
+    pub name: String,
+    pub human: bool,
+    /// The computer's level at this seat.
+    pub level: u8,
+    /// "Red: a person" / "Blue: the computer, level 6".
+    pub label: String,
+}
+
 /// The home screen: the next game's choices, each with its valid values and the selection.
 #[uniffi::remote(Record)]
 pub struct HomeView {
@@ -289,6 +324,11 @@ pub struct HomeView {
     pub modes: Vec<ModeOption>,
     /// The side the person plays; empty unless the mode is against the computer.
     pub sides: Vec<SideOption>,
+    /// A multi-player game: how many play (`Event.ChoosePlayers`); empty for the two-player
+    /// games, which offer `modes` instead (and the multi-player games none).
+    pub player_counts: Vec<PlayerCountOption>,
+    /// A multi-player game: who sits where (`Event.ChooseSeat`, `Event.ChooseSeatLevel`).
+    pub seats: Vec<SeatOption>,
     pub level: u8,
     pub min_level: u8,
     pub max_level: u8,
@@ -344,8 +384,13 @@ pub struct CellView {
     pub hint: bool,
     /// The last move started, passed or landed here.
     pub last_move: bool,
-    /// The selected draughts piece.
+    /// The selected draughts piece (Chinese Checkers marble, Focus stack).
     pub selected: bool,
+    /// The player whose piece stands here, by turn order (a stack's top in Focus); the shells
+    /// draw a multi-player game's seat `i` in the `i`-th seat colour.
+    pub seat: Option<u32>,
+    /// Focus: the stack's pieces by seat, bottom first.
+    pub stack: Vec<u32>,
     /// The accessibility label: "d3, empty, legal move" or "14, white king"; empty while the
     /// shell says no accessibility service reads labels (`Event.Accessibility`).
     pub label: String,
@@ -374,10 +419,42 @@ pub struct ThinkingView {
     pub text: String,
 }
 
+/// How the cells are laid out.
+#[uniffi::remote(Enum)]
+pub enum BoardShape {
+    /// `rows x cols` squares; cell `(row, col)` is drawn in that square.
+    Grid,
+    /// Chinese Checkers' star: `rows` rows of round holes, `cols` half-hole columns; a hole's
+    /// centre is `col + 1` half-hole widths from the left edge (the rows are offset by half a
+    /// hole), and a hole is one hole width (two columns) across.
+    Star,
+}
+
+/// One player beside the board.
+#[uniffi::remote(Record)]
+pub struct PlayerView {
+    /// Turn order, 0-based.
+    pub seat: u32,
+    /// "Red (you)", "Blue (computer)", "Black (X)".
+    pub name: String,
+    /// The seat colour to draw the player in (a multi-player game's seat), `None` for the
+    /// two-player games, whose pieces have colours of their own.
+    pub colour: Option<u32>,
+    /// Pieces on the board (Focus: stacks controlled).
+    pub count: u32,
+    /// Focus: pieces in reserve.
+    pub reserve: Option<u32>,
+    pub to_move: bool,
+    /// Out of the game (the Virus Game, Focus).
+    pub out: bool,
+    pub winner: bool,
+}
+
 /// The game screen.
 #[uniffi::remote(Record)]
 pub struct BoardView {
     pub game: GameKind,
+    pub shape: BoardShape,
     /// "Othello: against the computer".
     pub title: String,
     pub rows: u32,
@@ -387,8 +464,13 @@ pub struct BoardView {
     pub animation: Vec<AnimationStep>,
     /// "You play black (X). Your move." / "White wins 40-24."
     pub status: String,
-    /// The side to move, `None` once the game is over.
+    /// The side to move, `None` once the game is over (with more than two players, see
+    /// `turn_seat`).
     pub turn: Option<Side>,
+    /// The player to move by turn order, `None` once the game is over.
+    pub turn_seat: Option<u32>,
+    /// Every player, in turn order (two for the two-player games).
+    pub players: Vec<PlayerView>,
     pub first_name: String,
     pub second_name: String,
     pub first_count: u32,

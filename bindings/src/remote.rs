@@ -55,6 +55,13 @@ pub enum Piece {
     BlackKing,
     WhiteMan,
     WhiteKing,
+    /// A multi-player game's piece; its player is the cell's `seat`. The Virus Game: a square
+    /// the player holds.
+    Infected,
+    /// Focus: a stack (the cell's `stack` lists it, bottom first; `seat` is its top).
+    Stack,
+    /// Chinese Checkers: a marble.
+    Marble,
 }
 
 /// A player by turn order: `First` moves first (Othello black, Connect Four red, draughts Black).
@@ -86,6 +93,8 @@ pub enum EndReason {
 #[uniffi::remote(Enum)]
 pub enum GameStatus {
     Playing,
+    /// `winner`: a two-player game's side; with more players, `Second` for every seat but the
+    /// first, and the winning seat is the snapshot's `winner_seat`.
     /// `margin`: Othello final disc difference (empties to the winner); 0 elsewhere.
     Won {
         winner: Side,
@@ -107,8 +116,12 @@ pub struct Cell {
     /// accessibility labels.
     pub label: String,
     pub piece: Piece,
-    /// False for the light squares of a draughts board.
+    /// False for the light squares of a draughts board and the corners of a Focus board.
     pub playable: bool,
+    /// The player (0-based turn order) whose piece stands here: a stack's top in Focus.
+    pub seat: Option<u32>,
+    /// Focus: the stack's pieces by player, bottom first (empty elsewhere).
+    pub stack: Vec<u32>,
 }
 
 /// A move: its notation, the cells it involves and, for played or previewed moves, what it
@@ -120,8 +133,10 @@ pub struct MoveInfo {
     /// Standard notation: `f5`/`pass`, Connect Four column digit `4`, PDN `11-15`, `22x15x8`.
     pub notation: String,
     pub player: Side,
+    /// The player by turn order (0-based): `player`'s index, or a multi-player game's seat.
+    pub seat: u32,
     pub is_pass: bool,
-    /// Draughts: the square the piece leaves.
+    /// Draughts, Chinese Checkers and Focus: the square the piece (or stack) leaves.
     pub from: Option<u32>,
     /// The disc placed (Othello), the landing cell (Connect Four), the final square (draughts).
     pub to: Option<u32>,
@@ -129,7 +144,7 @@ pub struct MoveInfo {
     pub path: Vec<u32>,
     /// Connect Four: the column (0-based).
     pub column: Option<u32>,
-    /// Othello: the discs turned.
+    /// Othello: the discs turned; the Virus Game: the squares infected around the target.
     pub flipped: Vec<u32>,
     /// Draughts: the pieces jumped.
     pub captured: Vec<u32>,
@@ -146,6 +161,16 @@ pub struct Snapshot {
     /// `rows * cols` cells by index.
     pub cells: Vec<Cell>,
     pub side_to_move: Side,
+    /// Players seated (2 for the two-player games).
+    pub players: u32,
+    /// The player to move by turn order (`side_to_move`'s index with two players).
+    pub player_to_move: u32,
+    /// Each player's pieces on the board (Focus: stacks controlled), by turn order.
+    pub counts: Vec<u32>,
+    /// Focus: each player's reserve (empty for the other games).
+    pub reserves: Vec<u32>,
+    /// Each player still in the game (the Virus Game and Focus put players out).
+    pub active: Vec<bool>,
     /// The side to move is a computer player (the shell should call `computer_move`).
     pub computer_to_move: bool,
     /// Legal moves in generation order (`play_index` takes their `index`); empty when over.
@@ -164,6 +189,8 @@ pub struct Snapshot {
     pub history: Vec<String>,
     /// The current position in the game's position notation (to resume a game).
     pub position: String,
+    /// The winner by turn order, once the game is won.
+    pub winner_seat: Option<u32>,
 }
 
 /// The statistics of one search (the app shows Scout-versus-alpha-beta numbers from these).
@@ -211,6 +238,13 @@ pub enum SearchAlgorithm {
     Mcts,
     /// Plain minimax without pruning (the baseline; slow).
     Minimax,
+    /// Best-Reply Search (Schadd and Winands): the multi-player games' default. With two
+    /// players it is alpha-beta, and two-player games search it as such.
+    BestReply,
+    /// Paranoid: the player to move against a coalition of the others (alpha-beta with two).
+    Paranoid,
+    /// Max-N with shallow pruning: every player maximises their own value (alpha-beta with two).
+    MaxN,
 }
 
 /// How History-ADS updates its list when a move causes a cut-off.
@@ -288,6 +322,12 @@ pub enum GameKind {
     Draughts,
     /// English draughts with optional captures (the History-ADS research variant).
     RelaxedDraughts,
+    /// The Virus Game (Polk and Oommen's research game): 5x5, 2 to 4 players.
+    Virus,
+    /// Focus (Sackson): stacks on the 8x8 board without its corners, 2 to 4 players.
+    Focus,
+    /// Chinese Checkers on the 121-hole star, 2, 3, 4 or 6 players.
+    ChineseCheckers,
 }
 
 /// What a search started through the bindings may use at most.

@@ -2,13 +2,94 @@
 
 use super::prefs::weights_key;
 use super::setup::{
-    self, OrderingChoice, PlayMode, describe_engine, game_title, side_name, side_symbol,
+    self, OrderingChoice, PlayMode, describe_engine, game_title, seat_name, side_name, side_symbol,
 };
 use super::view::*;
 use super::{App, Game, ThinkKind};
 use crate::board::Piece;
 use crate::settings::GameKind;
 use crate::snapshot::{EndReason, GameStatus, MoveInfo, Side};
+
+/// A player by seat: `side_label` for the two-player games; with more players "You" (when one
+/// person plays), "Red" (a person among several) or "Blue (computer)".
+pub(super) fn seat_label(g: &Game, seat: u32) -> String {
+    let game = g.setup.game;
+    if !game.is_multi_player() {
+        return side_label(g, Side::of(seat.min(1) as u8));
+    }
+    let name = seat_name(game, seat);
+    let seats = g.setup.seats_for(game);
+    let humans = seats.iter().filter(|s| s.human).count();
+    match seats.get(seat as usize) {
+        Some(s) if s.human && humans == 1 => "You".into(),
+        Some(s) if s.human => name.into(),
+        _ => format!("{name} (computer)"),
+    }
+}
+
+/// "Virus: 4 players", "Othello: against the computer".
+pub(super) fn title(setup: &setup::Setup) -> String {
+    let game = setup.game;
+    if game.is_multi_player() {
+        return format!(
+            "{}: {} players",
+            game_title(game),
+            setup.seats_for(game).len()
+        );
+    }
+    format!(
+        "{}: {}",
+        game_title(game),
+        setup.mode.label().to_lowercase()
+    )
+}
+
+/// Why a multi-player game ended.
+fn multi_reason_text(game: GameKind, reason: EndReason) -> &'static str {
+    match (game, reason) {
+        (GameKind::Virus, EndReason::NoMovesForMover) => "the others are out",
+        (GameKind::Virus, EndReason::NoMovesForEither) => "no empty square can be reached",
+        (GameKind::Focus, EndReason::NoMovesForMover) => "no one else can move",
+        (GameKind::ChineseCheckers, EndReason::BoardFull) => "the far corner is filled",
+        (_, EndReason::MoveLimit) => "the turn limit",
+        (_, EndReason::NoMovesForEither) => "no one can move",
+        (_, other) => reason_text(other),
+    }
+}
+
+/// The status line of a multi-player game.
+fn multi_status_text(g: &Game) -> String {
+    let s = &g.snapshot;
+    let game = g.setup.game;
+    match s.status {
+        GameStatus::Won { reason, .. } => {
+            let seat = s.winner_seat.unwrap_or(0);
+            let who = seat_label(g, seat);
+            let verb = if who == "You" { "win" } else { "wins" };
+            format!("{who} {verb} ({}).", multi_reason_text(game, reason))
+        }
+        GameStatus::Draw { reason } => {
+            format!("Draw ({}).", multi_reason_text(game, reason))
+        }
+        GameStatus::Playing => {
+            let seat = s.player_to_move;
+            let who = seat_label(g, seat);
+            let pass = s.legal_moves.len() == 1 && s.legal_moves.first().is_some_and(|m| m.is_pass);
+            let humans = g.setup.seats_for(game).iter().filter(|x| x.human).count();
+            match (who.as_str(), pass) {
+                ("You", true) => format!("You ({}) have no move: pass.", seat_name(game, seat)),
+                ("You", false) => format!("Your move ({}).", seat_name(game, seat)),
+                (_, true) => format!("{who} has no move: pass."),
+                // Pass and play: say whose hands the device goes to.
+                (_, false) if humans > 1 && g.setup.is_human_seat(seat) => {
+                    format!("{who} to move: pass the device to {who}.")
+                }
+                (_, false) if g.paused => format!("Paused. {who} to move."),
+                (_, false) => format!("{who} to move."),
+            }
+        }
+    }
+}
 
 /// "Black (X)", or "You" / "The computer" against the computer.
 pub(super) fn side_label(g: &Game, side: Side) -> String {
@@ -36,6 +117,9 @@ fn reason_text(reason: EndReason) -> &'static str {
 pub(super) fn status_text(g: &Game) -> String {
     let s = &g.snapshot;
     let game = g.setup.game;
+    if game.is_multi_player() {
+        return multi_status_text(g);
+    }
     let score = if game == GameKind::Othello {
         format!(
             " {}-{}",
@@ -102,6 +186,9 @@ pub(super) fn piece_name(p: Piece) -> Option<&'static str> {
         Piece::BlackKing => "black king",
         Piece::WhiteMan => "white man",
         Piece::WhiteKing => "white king",
+        Piece::Infected => "infected",
+        Piece::Stack => "stack",
+        Piece::Marble => "marble",
     })
 }
 
@@ -140,6 +227,25 @@ fn animation(game: GameKind, m: &MoveInfo) -> Vec<AnimationStep> {
                 steps.push(AnimationStep::Drop { column, cell });
             }
         }
+        GameKind::Virus => {
+            if let Some(cell) = m.to {
+                steps.push(AnimationStep::Place { cell });
+                if !m.flipped.is_empty() {
+                    steps.push(AnimationStep::Flip {
+                        cells: m.flipped.clone(),
+                    });
+                }
+            }
+        }
+        GameKind::Focus | GameKind::ChineseCheckers => match (m.from, m.to) {
+            (Some(from), Some(to)) => steps.push(AnimationStep::Jump {
+                from,
+                to,
+                captured: None,
+            }),
+            (None, Some(cell)) => steps.push(AnimationStep::Place { cell }),
+            _ => {}
+        },
         GameKind::Draughts | GameKind::RelaxedDraughts => {
             for (i, pair) in m.path.windows(2).enumerate() {
                 steps.push(AnimationStep::Jump {
@@ -191,8 +297,11 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             let legal = human_turn
                 && if legal_from.is_empty() {
                     s.legal_moves.iter().any(|m| match g.setup.game {
-                        GameKind::ConnectFour => m.to == Some(c.index),
-                        GameKind::Othello => m.to == Some(c.index),
+                        GameKind::ConnectFour | GameKind::Othello | GameKind::Virus => {
+                            m.to == Some(c.index)
+                        }
+                        // Focus's placements (on almost any square) are not marked: a square
+                        // marked is one to select.
                         _ => m.from == Some(c.index),
                     })
                 } else {
@@ -211,7 +320,7 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             }
             if labels && c.playable {
                 label.push_str(", ");
-                label.push_str(piece_name(c.piece).unwrap_or("empty"));
+                label.push_str(&cell_contents(g.setup.game, c));
                 for (on, what) in [
                     (legal, "legal move"),
                     (hint, "hint"),
@@ -234,6 +343,8 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
                 hint,
                 last_move: last,
                 selected,
+                seat: c.seat,
+                stack: c.stack.clone(),
                 label,
             }
         })
@@ -265,14 +376,11 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             })
             .collect()
     };
-    let can_pause_mode = !g.setup.mode.has_human() && !finished;
+    let can_pause_mode = !g.setup.has_human() && !finished;
     BoardView {
         game: g.setup.game,
-        title: format!(
-            "{}: {}",
-            game_title(g.setup.game),
-            g.setup.mode.label().to_lowercase()
-        ),
+        shape: shape(g.setup.game),
+        title: title(&g.setup),
         rows: s.rows,
         cols: s.cols,
         cells,
@@ -284,8 +392,10 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             .unwrap_or_default(),
         status: status_text(g),
         turn: (!finished).then_some(s.side_to_move),
-        first_name: side_name(g.setup.game, Side::First).into(),
-        second_name: side_name(g.setup.game, Side::Second).into(),
+        turn_seat: (!finished).then_some(s.player_to_move),
+        players: players(g),
+        first_name: seat_name(g.setup.game, 0).into(),
+        second_name: seat_name(g.setup.game, 1).into(),
         first_count: s.first_count,
         second_count: s.second_count,
         thinking,
@@ -312,7 +422,7 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             && g.thinking
                 .as_ref()
                 .is_none_or(|t| t.kind == ThinkKind::Ponder),
-        can_resign: !finished && g.setup.mode.has_human(),
+        can_resign: !finished && g.setup.has_human() && !g.setup.game.is_multi_player(),
         can_pause: can_pause_mode && !g.paused,
         can_resume: can_pause_mode && g.paused,
         must_pass: human_turn
@@ -321,6 +431,62 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
         finished,
         accepts_input: accepts,
     }
+}
+
+/// How a game's cells are laid out.
+pub(super) fn shape(game: GameKind) -> BoardShape {
+    if game == GameKind::ChineseCheckers {
+        BoardShape::Star
+    } else {
+        BoardShape::Grid
+    }
+}
+
+/// What a cell holds, for its accessibility label: "black disc", "Red infected", "stack of 3,
+/// Blue on top", "empty".
+pub(super) fn cell_contents(game: GameKind, c: &crate::snapshot::Cell) -> String {
+    let Some(what) = piece_name(c.piece) else {
+        return "empty".into();
+    };
+    if !game.is_multi_player() {
+        return what.into();
+    }
+    let owner = c.seat.map_or("", |s| seat_name(game, s));
+    match c.piece {
+        Piece::Stack => format!("stack of {}, {owner} on top", c.stack.len()),
+        _ => format!("{owner} {what}"),
+    }
+}
+
+/// Every player beside the board.
+fn players(g: &Game) -> Vec<PlayerView> {
+    let s = &g.snapshot;
+    let finished = g.finished();
+    (0..s.players)
+        .map(|seat| PlayerView {
+            seat,
+            colour: g.setup.game.is_multi_player().then_some(seat),
+            name: if g.setup.game.is_multi_player() {
+                let label = seat_label(g, seat);
+                if label == "You" {
+                    format!("{} (you)", seat_name(g.setup.game, seat))
+                } else {
+                    label
+                }
+            } else {
+                format!(
+                    "{} ({})",
+                    side_name(g.setup.game, Side::of(seat as u8)),
+                    side_symbol(Side::of(seat as u8))
+                )
+            },
+            count: s.counts.get(seat as usize).copied().unwrap_or(0),
+            reserve: s.reserves.get(seat as usize).copied(),
+            to_move: !finished && s.player_to_move == seat,
+            out: s.active.get(seat as usize) == Some(&false),
+            winner: finished && s.winner_seat == Some(seat),
+        })
+        .collect()
 }
 
 pub(super) fn home(app: &App) -> HomeView {
@@ -350,6 +516,12 @@ pub(super) fn home(app: &App) -> HomeView {
         .map(|e| describe_engine(&e))
         .unwrap_or_else(|e| e.to_string());
     let resume = app.game.as_ref().filter(|g| !g.finished());
+    let multi = s.game.is_multi_player();
+    let seats = if multi {
+        s.seats_for(s.game)
+    } else {
+        Vec::new()
+    };
     HomeView {
         games: setup::HOME_GAMES
             .iter()
@@ -359,15 +531,46 @@ pub(super) fn home(app: &App) -> HomeView {
                 selected: game == s.game,
             })
             .collect(),
+        player_counts: if multi {
+            s.game
+                .player_counts()
+                .iter()
+                .map(|&n| PlayerCountOption {
+                    count: u32::from(n),
+                    selected: usize::from(n) == seats.len(),
+                })
+                .collect()
+        } else {
+            Vec::new()
+        },
+        seats: seats
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let name = seat_name(s.game, i as u32);
+                SeatOption {
+                    seat: i as u32,
+                    name: name.into(),
+                    human: c.human,
+                    level: c.level,
+                    label: if c.human {
+                        format!("{name}: a person")
+                    } else {
+                        format!("{name}: the computer, level {}", c.level)
+                    },
+                }
+            })
+            .collect(),
         modes: PlayMode::ALL
             .iter()
+            .filter(|_| !multi)
             .map(|&mode| ModeOption {
                 mode,
                 label: mode.label().into(),
                 selected: mode == s.mode,
             })
             .collect(),
-        sides: if s.mode == PlayMode::VsComputer {
+        sides: if s.mode == PlayMode::VsComputer && !multi {
             [Side::First, Side::Second]
                 .into_iter()
                 .map(|side| SideOption {
@@ -391,7 +594,8 @@ pub(super) fn home(app: &App) -> HomeView {
         min_level: *setup::LEVELS.start(),
         max_level: *setup::LEVELS.end(),
         engine,
-        engine_choices: s.mode != PlayMode::TwoPlayers,
+        // The multi-player games search by level at each seat.
+        engine_choices: s.mode != PlayMode::TwoPlayers && !multi,
         algorithms: setup::AlgorithmChoice::ALL
             .iter()
             .map(|&choice| AlgorithmOption {
@@ -433,7 +637,12 @@ pub(super) fn after_game(g: &Game) -> AfterGameView {
         .values()
         .map(|st| ChartPoint {
             ply: st.ply,
-            label: numbered(st.ply as usize, &st.notation),
+            label: if g.setup.game.is_multi_player() {
+                // Turns, not two-player move pairs.
+                format!("{}. {}", st.ply + 1, st.notation)
+            } else {
+                numbered(st.ply as usize, &st.notation)
+            },
             nodes: st.nodes,
             time_ms: st.time_ms,
             depth: st.depth,
@@ -446,17 +655,13 @@ pub(super) fn after_game(g: &Game) -> AfterGameView {
         .session
         .notation()
         .unwrap_or_else(|_| g.snapshot.history.join(" "));
-    let title = format!(
-        "{}: {}",
-        game_title(g.setup.game),
-        g.setup.mode.label().to_lowercase()
-    );
+    let title = title(&g.setup);
     let result = status_text(g);
     let mut share = format!(
         "Ply — {title}\n{result} After {} moves.",
         g.snapshot.move_number
     );
-    if !points.is_empty() {
+    if !points.is_empty() && !g.setup.game.is_multi_player() {
         share.push_str(&format!(
             "\nComputer (level {}): {} moves, {} positions, {:.1} s.",
             g.setup.level,
@@ -511,6 +716,11 @@ pub(super) fn history(app: &App) -> HistoryView {
                 SyncState::Synced => "Synced".to_string(),
             };
             let who = match h.setup.mode {
+                _ if h.setup.game.is_multi_player() => {
+                    let seats = h.setup.seats_for(h.setup.game);
+                    let people = seats.iter().filter(|s| s.human).count();
+                    format!("{} players ({people} at the device)", seats.len())
+                }
                 PlayMode::TwoPlayers => "two players".to_string(),
                 m => format!("{} (level {})", m.label().to_lowercase(), h.setup.level),
             };

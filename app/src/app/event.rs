@@ -13,6 +13,18 @@ pub enum Event {
     ChooseGame(GameKind),
     ChooseMode(PlayMode),
     ChooseSide(Side),
+    /// A multi-player game: how many play (one of the home view's `player_counts`).
+    ChoosePlayers(u32),
+    /// A multi-player game: a person or the computer at seat `seat`.
+    ChooseSeat {
+        seat: u32,
+        human: bool,
+    },
+    /// A multi-player game: the level of the computer at seat `seat`.
+    ChooseSeatLevel {
+        seat: u32,
+        level: u8,
+    },
     ChooseLevel(u8),
     ChooseAlgorithm(AlgorithmChoice),
     ChooseOrdering(OrderingChoice),
@@ -39,8 +51,10 @@ pub enum Event {
     OpenPlay,
 
     // Board.
-    /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts: select
-    /// a piece, then its destination).
+    /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts and
+    /// Chinese Checkers: select a piece, then its destination; Focus: select a stack, then its
+    /// destination, or tap a square that starts no move, or the selected stack again, to place
+    /// a reserve piece there).
     TapCell(u32),
     /// A move by its index in the board's legal moves (keyboard, accessibility, the terminal).
     ChooseMove(u32),

@@ -160,6 +160,17 @@ impl From<Event> for Msg {
     }
 }
 
+/// Sets the seat list to `n` seats: cut, or filled with computers at the level.
+fn resize_seats(s: &mut Setup, n: usize) {
+    s.seats.truncate(n);
+    while s.seats.len() < n {
+        s.seats.push(setup::SeatChoice {
+            human: false,
+            level: s.level,
+        });
+    }
+}
+
 /// Marks on the board that are not part of the game.
 #[derive(Debug, Clone, Default)]
 struct Marks {
@@ -458,14 +469,34 @@ impl App {
             }
             Event::ChooseStartPosition(text) => {
                 let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+                let game = self.setup.game;
+                let seats = self.setup.seats_for(game).len() as u32;
+                // A multi-player position says how many it seats: the seats follow it.
                 let checked = match &text {
-                    Some(t) => Session::check_position(self.setup.game, t),
-                    None => Ok(()),
+                    Some(t) if game.is_multi_player() => game
+                        .player_counts()
+                        .iter()
+                        .map(|&n| u32::from(n))
+                        .find(|&n| Session::check_position_for(game, n, t).is_ok())
+                        .ok_or_else(|| {
+                            Session::check_position_for(game, seats, t)
+                                .err()
+                                .unwrap_or_else(|| PlyError::internal("checked twice"))
+                        })
+                        .map(Some),
+                    Some(t) => Session::check_position(game, t).map(|()| None),
+                    None => Ok(None),
                 };
                 match checked {
-                    Ok(()) => {
+                    Ok(players) => {
                         self.position_error = None;
-                        self.set_setup(fx, |s| s.start_position = text)
+                        self.set_setup(fx, |s| {
+                            s.start_position = text;
+                            if let Some(n) = players {
+                                s.seats = s.seats_for(game);
+                                resize_seats(s, n as usize);
+                            }
+                        })
                     }
                     Err(e) => {
                         let why = match e {
@@ -478,6 +509,42 @@ impl App {
             }
             Event::ChooseMode(m) => self.set_setup(fx, |s| s.mode = m),
             Event::ChooseSide(side) => self.set_setup(fx, |s| s.human_side = side),
+            Event::ChoosePlayers(n) => {
+                let game = self.setup.game;
+                let valid = game.player_counts().iter().any(|&c| u32::from(c) == n);
+                if game.is_multi_player() && valid {
+                    self.position_error = None;
+                    self.set_setup(fx, |s| {
+                        s.seats = s.seats_for(game);
+                        resize_seats(s, n as usize);
+                        // A start position seats a fixed number of players.
+                        s.start_position = None;
+                    })
+                }
+            }
+            Event::ChooseSeat { seat, human } => {
+                let game = self.setup.game;
+                if game.is_multi_player() && (seat as usize) < self.setup.seats_for(game).len() {
+                    self.set_setup(fx, |s| {
+                        s.seats = s.seats_for(game);
+                        if let Some(c) = s.seats.get_mut(seat as usize) {
+                            c.human = human;
+                        }
+                    })
+                }
+            }
+            Event::ChooseSeatLevel { seat, level } => {
+                let game = self.setup.game;
+                if game.is_multi_player() && (seat as usize) < self.setup.seats_for(game).len() {
+                    let level = level.clamp(*setup::LEVELS.start(), *setup::LEVELS.end());
+                    self.set_setup(fx, |s| {
+                        s.seats = s.seats_for(game);
+                        if let Some(c) = s.seats.get_mut(seat as usize) {
+                            c.level = level;
+                        }
+                    })
+                }
+            }
             Event::ChooseLevel(level) => {
                 let level = level.clamp(*setup::LEVELS.start(), *setup::LEVELS.end());
                 self.set_setup(fx, |s| s.level = level)
@@ -585,7 +652,7 @@ impl App {
             Event::Resign => self.resign(fx),
             Event::Pause => {
                 if let Some(g) = self.game.as_mut()
-                    && !g.setup.mode.has_human()
+                    && !g.setup.has_human()
                     && !g.finished()
                 {
                     g.cancel_thinking();
@@ -777,8 +844,8 @@ impl App {
 
     fn session_for(&self, setup: &Setup) -> Result<Session, PlyError> {
         let custom = self.prefs.custom_weights(setup.game);
-        let [first, second] = setup.players(custom)?;
-        let session = Session::new(setup.game, first, second, setup.start_position.clone())?;
+        let seats = setup.seat_players(custom)?;
+        let session = Session::with_seats(setup.game, seats, setup.start_position.clone())?;
         session.set_hint_settings(Some(setup.engine_settings(custom)?));
         session.set_limits(self.limits);
         session.set_pondering(self.ponders(setup));
@@ -792,7 +859,9 @@ impl App {
 
     /// Pondering is for games against the computer, at the levels the setting names.
     fn ponders(&self, setup: &Setup) -> bool {
-        setup.mode == PlayMode::VsComputer && self.prefs.ponder.enabled_at(setup.level)
+        !setup.game.is_multi_player()
+            && setup.mode == PlayMode::VsComputer
+            && self.prefs.ponder.enabled_at(setup.level)
     }
 
     fn new_game(&mut self, fx: &mut Vec<Effect>) {
@@ -836,21 +905,20 @@ impl App {
     fn restore_game(&self, saved: &SavedGame) -> Result<Game, PlyError> {
         // Replayed between two people (a session refuses a person's move on a computer's turn),
         // then the computer takes its seats.
-        let session = Session::new(
+        let players = saved
+            .setup
+            .seat_players(self.prefs.custom_weights(saved.setup.game))?;
+        let session = Session::with_seats(
             saved.setup.game,
-            PlayerKind::Human,
-            PlayerKind::Human,
+            vec![PlayerKind::Human; players.len()],
             saved.setup.start_position.clone(),
         )?;
         for m in &saved.moves {
             session.play(m.clone())?;
         }
-        let players = saved
-            .setup
-            .players(self.prefs.custom_weights(saved.setup.game))?;
-        for (side, p) in [Side::First, Side::Second].into_iter().zip(players) {
+        for (seat, p) in players.into_iter().enumerate() {
             if p != PlayerKind::Human {
-                session.set_player(side, p);
+                session.set_seat(seat as u32, p);
             }
         }
         if let Some(side) = saved.resigned_by {
@@ -924,10 +992,12 @@ impl App {
         let legal = &g.snapshot.legal_moves;
         let cols = g.snapshot.cols.max(1);
         match g.setup.game {
-            GameKind::Othello => match legal.iter().find(|m| m.to == Some(index)).cloned() {
-                Some(m) => self.play_human(m, fx),
-                None => self.say("Not a legal move".into(), fx),
-            },
+            GameKind::Othello | GameKind::Virus => {
+                match legal.iter().find(|m| m.to == Some(index)).cloned() {
+                    Some(m) => self.play_human(m, fx),
+                    None => self.say("Not a legal move".into(), fx),
+                }
+            }
             GameKind::ConnectFour => {
                 let col = index % cols;
                 match legal.iter().find(|m| m.column == Some(col)).cloned() {
@@ -935,8 +1005,16 @@ impl App {
                     None => self.say("That column is full".into(), fx),
                 }
             }
-            GameKind::Draughts | GameKind::RelaxedDraughts => {
+            GameKind::Draughts
+            | GameKind::RelaxedDraughts
+            | GameKind::ChineseCheckers
+            | GameKind::Focus => {
                 let from_here = legal.iter().any(|m| m.from == Some(index));
+                // Focus: a reserve piece placed here.
+                let place = legal
+                    .iter()
+                    .find(|m| m.from.is_none() && !m.is_pass && m.to == Some(index))
+                    .cloned();
                 if let Some(sel) = g.marks.selected {
                     let choices: Vec<MoveInfo> = legal
                         .iter()
@@ -947,6 +1025,11 @@ impl App {
                         1 => {
                             let m = choices.into_iter().next();
                             if let Some(m) = m {
+                                self.play_human(m, fx)
+                            }
+                        }
+                        0 if index == sel && place.is_some() => {
+                            if let Some(m) = place {
                                 self.play_human(m, fx)
                             }
                         }
@@ -966,13 +1049,16 @@ impl App {
                 } else if from_here {
                     g.marks.selected = Some(index);
                     g.marks.message = None;
+                } else if let Some(m) = place {
+                    self.play_human(m, fx)
                 } else {
                     let own = g
                         .snapshot
                         .cells
-                        .get(index as usize)
-                        .and_then(|c| c.piece.owner())
-                        == Some(g.snapshot.side_to_move.index());
+                        .iter()
+                        .find(|c| c.index == index)
+                        .and_then(|c| c.seat)
+                        == Some(g.snapshot.player_to_move);
                     let text = if own {
                         "That piece cannot move"
                     } else {
@@ -1039,14 +1125,14 @@ impl App {
     fn maybe_think(&mut self, _fx: &mut Vec<Effect>) {
         let visible = self.visible();
         let ticket = self.next_ticket + 1;
+        let ponders = self.game.as_ref().is_some_and(|g| self.ponders(&g.setup));
         let Some(g) = self.game.as_mut() else { return };
         if !visible || g.paused || g.thinking.is_some() || g.finished() {
             return;
         }
         let kind = if g.snapshot.computer_to_move {
             ThinkKind::Move
-        } else if g.setup.mode == PlayMode::VsComputer
-            && self.prefs.ponder.enabled_at(g.setup.level)
+        } else if ponders
             && g.snapshot
                 .last_move
                 .as_ref()
@@ -1139,7 +1225,7 @@ impl App {
                     g.snapshot = snap;
                 }
                 g.marks = Marks::default();
-                let who = board_view::side_label(g, cm.played.player);
+                let who = board_view::seat_label(g, cm.played.seat);
                 fx.push(Effect::Announce(format!(
                     "{who} played {}",
                     cm.played.notation
@@ -1163,7 +1249,7 @@ impl App {
             (ThinkKind::Move, Err(e)) => {
                 if current {
                     g.marks.message = Some(format!("The computer could not move: {e}"));
-                    g.paused = !g.setup.mode.has_human();
+                    g.paused = !g.setup.has_human();
                 }
             }
         }
@@ -1175,7 +1261,7 @@ impl App {
         }
         let Some(g) = self.game.as_mut() else { return };
         g.cancel_thinking();
-        if !g.setup.mode.has_human() {
+        if !g.setup.has_human() {
             g.paused = true;
         }
         let changed = if undo {
@@ -1434,7 +1520,9 @@ impl Game {
     /// A review of this game may start: it is over, has moves, and none runs or is ready
     /// (a failed one may be tried again).
     fn reviewable(&self) -> bool {
-        self.finished()
+        // The review judges moves of the two-player games (`ply_core::review`).
+        !self.setup.game.is_multi_player()
+            && self.finished()
             && self.snapshot.move_number > 0
             && self.review.as_ref().is_none_or(|r| {
                 matches!(r.result, Some(Err(_))) || r.plies != self.snapshot.move_number

@@ -65,6 +65,9 @@ pub fn weights_key(game: GameKind) -> &'static str {
         GameKind::Othello => "othello",
         GameKind::ConnectFour => "connect4",
         GameKind::Draughts | GameKind::RelaxedDraughts => "checkers",
+        GameKind::Virus => "virus",
+        GameKind::Focus => "focus",
+        GameKind::ChineseCheckers => "chinese_checkers",
     }
 }
 
@@ -166,6 +169,9 @@ pub fn weights_edit(game: GameKind, text: &str) -> Result<WeightsEdit, FieldErro
         GameKind::ConnectFour => engine::evaluator::<ConnectFour>(&choice).map(drop),
         GameKind::Draughts | GameKind::RelaxedDraughts => {
             engine::evaluator::<Draughts>(&choice).map(drop)
+        }
+        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
+            crate::multi::check_weights(game, &choice)
         }
     };
     match checked {

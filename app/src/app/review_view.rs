@@ -4,8 +4,8 @@
 use super::board_view::{numbered, piece_name, side_label, touches};
 use super::setup::{game_title, side_name};
 use super::view::{
-    BoardView, CellView, MoveLabel, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView,
-    ReviewedMove,
+    BoardView, CellView, MoveLabel, PlayerView, ReviewPlayer, ReviewStatus, ReviewStepView,
+    ReviewView, ReviewedMove,
 };
 use super::{Game, ReviewState};
 use crate::snapshot::{MoveInfo, Side};
@@ -193,6 +193,8 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
                 hint: best,
                 last_move: last,
                 selected: false,
+                seat: c.seat,
+                stack: c.stack.clone(),
                 label,
             }
         })
@@ -231,6 +233,21 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
     };
     let board = BoardView {
         game: g.setup.game,
+        shape: super::board_view::shape(g.setup.game),
+        turn_seat: Some(u32::from(m.mover)),
+        players: [Side::First, Side::Second]
+            .into_iter()
+            .map(|side| PlayerView {
+                seat: u32::from(side.index()),
+                colour: None,
+                name: side_name(g.setup.game, side).into(),
+                count: count(side.index()),
+                reserve: None,
+                to_move: side == Side::of(m.mover),
+                out: false,
+                winner: false,
+            })
+            .collect(),
         title: format!("{} (review)", game_title(g.setup.game)),
         rows: g.snapshot.rows,
         cols: g.snapshot.cols,

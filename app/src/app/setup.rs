@@ -10,8 +10,31 @@ use serde::{Deserialize, Serialize};
 
 /// The games the home screen offers (relaxed draughts is a research variant for the CLI and the
 /// collector, offered there).
-pub const HOME_GAMES: [GameKind; 3] =
-    [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts];
+pub const HOME_GAMES: [GameKind; 6] = [
+    GameKind::Othello,
+    GameKind::ConnectFour,
+    GameKind::Draughts,
+    GameKind::Virus,
+    GameKind::Focus,
+    GameKind::ChineseCheckers,
+];
+
+/// One seat of a multi-player game: a person, or the computer at a level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct SeatChoice {
+    pub human: bool,
+    /// The computer's level (kept while a person sits there, for when the seat goes back).
+    pub level: u8,
+}
+
+/// The seats a multi-player game starts with when none were chosen: the History-ADS paper's
+/// four for the Virus Game and Focus, the triangle of three for Chinese Checkers.
+fn default_players(game: GameKind) -> usize {
+    match game {
+        GameKind::ChineseCheckers => 3,
+        _ => 4,
+    }
+}
 
 /// Difficulty levels, weakest first.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
@@ -165,6 +188,10 @@ pub struct Setup {
     pub heuristic: Option<String>,
     /// A start position in the game's notation (`None`: the standard start).
     pub start_position: Option<String>,
+    /// The multi-player games' seats in turn order (see [`Setup::seats_for`]); unused by the
+    /// two-player games, which seat by `mode`.
+    #[serde(default)]
+    pub seats: Vec<SeatChoice>,
 }
 
 impl Default for Setup {
@@ -178,6 +205,7 @@ impl Default for Setup {
             ordering: OrderingChoice::ByLevel,
             heuristic: None,
             start_position: None,
+            seats: Vec::new(),
         }
     }
 }
@@ -203,6 +231,77 @@ impl Setup {
         })
     }
 
+    /// The seats of the chosen multi-player game: the chosen ones, cut to the most the game
+    /// seats or filled with computers to the fewest; a person and computers at the level when
+    /// none were chosen.
+    pub fn seats_for(&self, game: GameKind) -> Vec<SeatChoice> {
+        let counts = game.player_counts();
+        let len = self.seats.len();
+        let want = if len == 0 {
+            default_players(game)
+        } else if counts.iter().any(|&c| usize::from(c) == len) {
+            len
+        } else {
+            counts
+                .iter()
+                .map(|&c| usize::from(c))
+                .filter(|&c| c <= len)
+                .max()
+                .unwrap_or_else(|| counts.first().map_or(2, |&c| usize::from(c)))
+        };
+        let mut seats = self.seats.clone();
+        if seats.is_empty() {
+            seats.push(SeatChoice {
+                human: true,
+                level: self.level,
+            });
+        }
+        seats.truncate(want);
+        while seats.len() < want {
+            seats.push(SeatChoice {
+                human: false,
+                level: self.level,
+            });
+        }
+        seats
+    }
+
+    /// The engine settings of a multi-player game's computer at `level`, with the heuristic
+    /// chosen (its algorithm and orderings are the level's: the home screen's engine choices
+    /// are the two-player engines').
+    fn seat_settings(
+        &self,
+        level: u8,
+        custom_weights: Option<&str>,
+    ) -> Result<EngineSettings, PlyError> {
+        let base = settings_for_difficulty(self.game, level)?;
+        let heuristic = match (&self.heuristic, custom_weights) {
+            (Some(name), _) => HeuristicChoice::Preset { name: name.clone() },
+            (None, Some(json)) => HeuristicChoice::CustomWeights { json: json.into() },
+            (None, None) => base.heuristic.clone(),
+        };
+        Ok(EngineSettings { heuristic, ..base })
+    }
+
+    /// A person plays at least one seat (else the computers play on their own, and pause).
+    pub fn has_human(&self) -> bool {
+        if self.game.is_multi_player() {
+            return self.seats_for(self.game).iter().any(|s| s.human);
+        }
+        self.mode.has_human()
+    }
+
+    /// True when a person plays seat `seat` (turn order).
+    pub fn is_human_seat(&self, seat: u32) -> bool {
+        if self.game.is_multi_player() {
+            return self
+                .seats_for(self.game)
+                .get(seat as usize)
+                .is_some_and(|s| s.human);
+        }
+        self.is_human(Side::of(seat.min(1) as u8))
+    }
+
     /// True when a person plays `side`.
     pub fn is_human(&self, side: Side) -> bool {
         match self.mode {
@@ -212,7 +311,26 @@ impl Setup {
         }
     }
 
-    /// Who plays each side, first then second.
+    /// Who plays each seat, in turn order.
+    pub fn seat_players(&self, custom_weights: Option<&str>) -> Result<Vec<PlayerKind>, PlyError> {
+        if !self.game.is_multi_player() {
+            return Ok(self.players(custom_weights)?.to_vec());
+        }
+        self.seats_for(self.game)
+            .iter()
+            .map(|s| {
+                Ok(if s.human {
+                    PlayerKind::Human
+                } else {
+                    PlayerKind::Computer {
+                        settings: self.seat_settings(s.level, custom_weights)?,
+                    }
+                })
+            })
+            .collect()
+    }
+
+    /// Who plays each side of a two-player game, first then second.
     pub fn players(&self, custom_weights: Option<&str>) -> Result<[PlayerKind; 2], PlyError> {
         let computer = PlayerKind::Computer {
             settings: self.engine_settings(custom_weights)?,
@@ -235,7 +353,21 @@ pub fn game_title(game: GameKind) -> &'static str {
         GameKind::ConnectFour => "Connect Four",
         GameKind::Draughts => "Draughts",
         GameKind::RelaxedDraughts => "Draughts (captures optional)",
+        GameKind::Virus => "Virus",
+        GameKind::Focus => "Focus",
+        GameKind::ChineseCheckers => "Chinese Checkers",
     }
+}
+
+/// The multi-player games' seat colours in turn order (the shells draw seat `i` in colour `i`).
+pub const SEAT_NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+
+/// The name of seat `seat` of a game: a two-player game's side name, else a colour.
+pub fn seat_name(game: GameKind, seat: u32) -> &'static str {
+    if !game.is_multi_player() {
+        return side_name(game, Side::of(seat.min(1) as u8));
+    }
+    SEAT_NAMES.get(seat as usize).copied().unwrap_or("Another")
 }
 
 /// The name of a side in a game: Othello and draughts black and white, Connect Four red and
@@ -266,9 +398,28 @@ pub fn describe_engine(settings: &EngineSettings) -> String {
             SearchAlgorithm::Pvs => "PVS",
             SearchAlgorithm::Mcts => "MCTS",
             SearchAlgorithm::Minimax => "Minimax",
+            SearchAlgorithm::BestReply => "Best-Reply Search",
+            SearchAlgorithm::Paranoid => "Paranoid",
+            SearchAlgorithm::MaxN => "Max-N",
         }
         .to_string(),
     ];
+    if settings.algorithm.is_multi_player() {
+        if settings.ordering.ads.is_some() {
+            parts.push("History-ADS and Threat-ADS".into());
+        }
+        if let Some(d) = settings.depth {
+            parts.push(format!("{d} layers"));
+        }
+        if let Some(t) = settings.time_ms {
+            parts.push(format!("up to {:.1} s", t as f64 / 1000.0));
+        }
+        parts.push(match &settings.heuristic {
+            HeuristicChoice::Preset { name } => format!("heuristic {name}"),
+            HeuristicChoice::CustomWeights { .. } => "custom weights".to_string(),
+        });
+        return parts.join(", ");
+    }
     if let Some(d) = settings.depth {
         parts.push(format!("{d} plies"));
     }

@@ -7,7 +7,7 @@
 //! Every coordinate is an integer and every number is printed by `Display` of an integer, so
 //! the same view model always gives the same bytes.
 
-use super::view::{BoardView, CellView};
+use super::view::{BoardShape, BoardView, CellView};
 use crate::board::Piece;
 use crate::settings::GameKind;
 use std::fmt::Write;
@@ -52,6 +52,59 @@ fn palette(game: GameKind) -> Palette {
             grid: "#5d4037",
             coords: "#333333",
         },
+        GameKind::Virus => Palette {
+            board: "#eceff1",
+            light: "#eceff1",
+            grid: "#90a4ae",
+            coords: "#333333",
+        },
+        GameKind::Focus => Palette {
+            board: "#d7ccc8",
+            light: "#fafafa",
+            grid: "#8d6e63",
+            coords: "#333333",
+        },
+        GameKind::ChineseCheckers => Palette {
+            board: "#f3e5ab",
+            light: "#f3e5ab",
+            grid: "#bfa76f",
+            coords: "#333333",
+        },
+    }
+}
+
+/// The multi-player games' seat colours (fill, outline), in turn order: red, blue, green,
+/// yellow, purple, orange, as `setup::SEAT_NAMES` names them.
+const SEAT_COLOURS: [(&str, &str); 6] = [
+    ("#d32f2f", "#8e0000"),
+    ("#1976d2", "#004ba0"),
+    ("#388e3c", "#00600f"),
+    ("#fbc02d", "#c49000"),
+    ("#7b1fa2", "#4a0072"),
+    ("#f57c00", "#bb4d00"),
+];
+
+fn seat_colours(seat: u32) -> (&'static str, &'static str) {
+    SEAT_COLOURS
+        .get(seat as usize)
+        .copied()
+        .unwrap_or(("#9e9e9e", "#616161"))
+}
+
+/// Where a cell is drawn: the top-left of its `CELL`-sized box.
+fn origin(view: &BoardView, cell: &CellView, left: u32) -> (u32, u32) {
+    match view.shape {
+        BoardShape::Grid => (left + cell.col * CELL, TOP + cell.row * CELL),
+        // Half-hole columns: a hole spans two of them.
+        BoardShape::Star => (left + cell.col * CELL / 2, TOP + cell.row * CELL),
+    }
+}
+
+/// The board's drawn width.
+fn board_width(view: &BoardView) -> u32 {
+    match view.shape {
+        BoardShape::Grid => view.cols * CELL,
+        BoardShape::Star => (view.cols + 1) * CELL / 2,
     }
 }
 
@@ -75,10 +128,11 @@ fn is_draughts(game: GameKind) -> bool {
     matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts)
 }
 
-/// The fill and outline of a piece, or `None` for an empty cell.
-fn piece_colours(piece: Piece) -> Option<(&'static str, &'static str)> {
-    Some(match piece {
+/// The fill and outline of a cell's piece, or `None` for an empty cell.
+fn piece_colours(cell: &CellView) -> Option<(&'static str, &'static str)> {
+    Some(match cell.piece {
         Piece::Empty => return None,
+        Piece::Infected | Piece::Stack | Piece::Marble => seat_colours(cell.seat?),
         Piece::Black | Piece::BlackMan | Piece::BlackKing => ("#111111", "#000000"),
         Piece::White | Piece::WhiteMan | Piece::WhiteKing => ("#f5f5f5", "#616161"),
         Piece::Red => ("#d32f2f", "#8e0000"),
@@ -93,13 +147,27 @@ fn is_king(piece: Piece) -> bool {
 /// The text lines under the board.
 fn lines(view: &BoardView) -> Vec<(String, &'static str)> {
     let mut out = vec![(view.status.clone(), "bold")];
-    out.push((
-        format!(
-            "{} {} · {} {}",
-            view.first_name, view.first_count, view.second_name, view.second_count
-        ),
-        "normal",
-    ));
+    let counts: Vec<String> = if view.game.is_multi_player() {
+        view.players
+            .iter()
+            .map(|p| {
+                let mut t = format!("{} {}", p.name, p.count);
+                if let Some(r) = p.reserve {
+                    t.push_str(&format!(" (+{r})"));
+                }
+                if p.out {
+                    t.push_str(" out");
+                }
+                t
+            })
+            .collect()
+    } else {
+        vec![
+            format!("{} {}", view.first_name, view.first_count),
+            format!("{} {}", view.second_name, view.second_count),
+        ]
+    };
+    out.push((counts.join(" · "), "normal"));
     if let Some(t) = &view.thinking {
         out.push((t.text.clone(), "normal"));
     }
@@ -119,7 +187,7 @@ fn lines(view: &BoardView) -> Vec<(String, &'static str)> {
 
 /// The board view as a standalone SVG document.
 pub fn render(view: &BoardView) -> String {
-    let board_w = view.cols * CELL;
+    let board_w = board_width(view);
     let board_h = view.rows * CELL;
     let width = (board_w + 2 * SIDE).max(MIN_WIDTH);
     let left = (width - board_w) / 2;
@@ -169,7 +237,7 @@ pub fn render(view: &BoardView) -> String {
 
     let _ = writeln!(s, "<g id=\"cells\">");
     for cell in &view.cells {
-        draw_cell(&mut s, view.game, cell, left, &pal);
+        draw_cell(&mut s, view, cell, left, &pal);
     }
     let _ = writeln!(s, "</g>");
 
@@ -187,9 +255,9 @@ pub fn render(view: &BoardView) -> String {
     s
 }
 
-fn draw_cell(s: &mut String, game: GameKind, cell: &CellView, left: u32, pal: &Palette) {
-    let x = left + cell.col * CELL;
-    let y = TOP + cell.row * CELL;
+fn draw_cell(s: &mut String, view: &BoardView, cell: &CellView, left: u32, pal: &Palette) {
+    let game = view.game;
+    let (x, y) = origin(view, cell, left);
     let half = CELL / 2;
     let mut classes = vec!["cell"];
     for (on, name) in [
@@ -239,6 +307,32 @@ fn draw_cell(s: &mut String, game: GameKind, cell: &CellView, left: u32, pal: &P
                 "<rect width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\"/>"
             );
         }
+        GameKind::Focus => {
+            let fill = if cell.playable { pal.board } else { pal.light };
+            let _ = writeln!(
+                s,
+                "<rect width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"1\"/>",
+                pal.grid
+            );
+        }
+        GameKind::Virus => {
+            let fill = match cell.seat {
+                Some(seat) if cell.piece == Piece::Infected => seat_colours(seat).0,
+                _ => pal.board,
+            };
+            let _ = writeln!(
+                s,
+                "<rect width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"{}\" stroke-width=\"2\"/>",
+                pal.grid
+            );
+        }
+        GameKind::ChineseCheckers => {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{half}\" cy=\"{half}\" r=\"14\" fill=\"#fffde7\" stroke=\"{}\" stroke-width=\"2\"/>",
+                pal.grid
+            );
+        }
     }
     if cell.selected {
         let _ = writeln!(
@@ -248,8 +342,22 @@ fn draw_cell(s: &mut String, game: GameKind, cell: &CellView, left: u32, pal: &P
             CELL - 4
         );
     }
-    if let Some((fill, stroke)) = piece_colours(cell.piece) {
-        let r = if game == GameKind::ConnectFour {
+    if cell.piece == Piece::Stack {
+        // A Focus stack from the side: one band per piece, bottom first.
+        for (i, &seat) in cell.stack.iter().enumerate() {
+            let (fill, stroke) = seat_colours(seat);
+            let _ = writeln!(
+                s,
+                "<rect class=\"stack-piece\" x=\"10\" y=\"{}\" width=\"40\" height=\"8\" rx=\"3\" fill=\"{fill}\" stroke=\"{stroke}\" stroke-width=\"1\"/>",
+                44 - 9 * i as u32
+            );
+        }
+    } else if cell.piece == Piece::Infected {
+        // The square's fill is the piece.
+    } else if let Some((fill, stroke)) = piece_colours(cell) {
+        let r = if game == GameKind::ChineseCheckers {
+            12
+        } else if game == GameKind::ConnectFour {
             24
         } else {
             25
@@ -318,7 +426,7 @@ fn draw_cell(s: &mut String, game: GameKind, cell: &CellView, left: u32, pal: &P
 fn draw_coordinates(s: &mut String, view: &BoardView, left: u32, pal: &Palette) {
     let half = CELL / 2;
     match view.game {
-        GameKind::Othello => {
+        GameKind::Othello | GameKind::Virus | GameKind::Focus => {
             for c in 0..view.cols {
                 let letter = char::from(b'a' + (c % 26) as u8);
                 let _ = writeln!(
@@ -352,8 +460,9 @@ fn draw_coordinates(s: &mut String, view: &BoardView, left: u32, pal: &Palette) 
                 );
             }
         }
-        // Draughts squares carry their PDN numbers inside.
-        GameKind::Draughts | GameKind::RelaxedDraughts => {}
+        // Draughts squares carry their PDN numbers inside; the star's holes are named in their
+        // titles.
+        GameKind::Draughts | GameKind::RelaxedDraughts | GameKind::ChineseCheckers => {}
     }
 }
 

@@ -45,12 +45,32 @@ struct BoardPanel: View {
     let board: BoardView
     @Binding var confirmResign: Bool
 
+    @ViewBuilder
+    private var players: some View {
+        ForEach(board.players, id: \.seat) { p in
+            HStack(spacing: 4) {
+                if let colour = p.colour {
+                    Circle().fill(BoardDrawing.seatColor(colour)).frame(width: 12, height: 12)
+                }
+                Text(verbatim: "\(p.name) \(p.count)")
+                    .fontWeight(p.toMove || p.winner ? .bold : .regular)
+                if let reserve = p.reserve {
+                    Text("+\(reserve) in reserve").font(.footnote)
+                }
+                if p.out {
+                    Text("out").font(.footnote).foregroundStyle(.secondary)
+                }
+            }
+        }
+    }
+
     var body: some View {
         VStack(alignment: .leading, spacing: 10) {
-            HStack {
-                Text("\(board.firstName) \(board.firstCount)")
-                Spacer()
-                Text("\(board.secondName) \(board.secondCount)")
+            // Every player with their count (Focus: and reserve), the one to move in bold; the
+            // multi-player games' players in their seat colours.
+            ViewThatFits {
+                HStack(spacing: 16) { players }
+                VStack(alignment: .leading, spacing: 4) { players }
             }
             .font(.headline)
             .accessibilityElement(children: .combine)

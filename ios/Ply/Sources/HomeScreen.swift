@@ -22,10 +22,21 @@ struct HomeScreen: View {
                     }) {
                         ForEach(home.games.indices, id: \.self) { i in Text(home.games[i].label).tag(i) }
                     }
-                    Picker("Players", selection: choice(home.modes.map(\.selected)) { i in
-                        app.send(.chooseMode(home.modes[i].mode))
-                    }) {
-                        ForEach(home.modes.indices, id: \.self) { i in Text(home.modes[i].label).tag(i) }
+                    if !home.modes.isEmpty {
+                        Picker("Players", selection: choice(home.modes.map(\.selected)) { i in
+                            app.send(.chooseMode(home.modes[i].mode))
+                        }) {
+                            ForEach(home.modes.indices, id: \.self) { i in Text(home.modes[i].label).tag(i) }
+                        }
+                    }
+                    if !home.playerCounts.isEmpty {
+                        Picker("Number of players", selection: choice(home.playerCounts.map(\.selected)) { i in
+                            app.send(.choosePlayers(home.playerCounts[i].count))
+                        }) {
+                            ForEach(home.playerCounts.indices, id: \.self) { i in
+                                Text(verbatim: "\(home.playerCounts[i].count)").tag(i)
+                            }
+                        }
                     }
                     if !home.sides.isEmpty {
                         Picker("You play", selection: choice(home.sides.map(\.selected)) { i in
@@ -34,6 +45,9 @@ struct HomeScreen: View {
                             ForEach(home.sides.indices, id: \.self) { i in Text(home.sides[i].label).tag(i) }
                         }
                     }
+                }
+                if !home.seats.isEmpty {
+                    seatsSection(home)
                 }
                 if home.engineChoices {
                     engineSection(home)
@@ -68,6 +82,35 @@ struct HomeScreen: View {
     private func startGame() {
         app.send(.chooseStartPosition(startText))
         app.send(.newGame)
+    }
+
+    /// A multi-player game's seats: a person or the computer at each, with the computer's level.
+    @ViewBuilder
+    private func seatsSection(_ home: HomeView) -> some View {
+        Section {
+            ForEach(home.seats, id: \.seat) { seat in
+                VStack(alignment: .leading) {
+                    Picker(seat.name, selection: Binding(get: { seat.human },
+                                                         set: { app.send(.chooseSeat(seat: seat.seat, human: $0)) })) {
+                        Text("Person").tag(true)
+                        Text("Computer").tag(false)
+                    }
+                    if !seat.human {
+                        Stepper(value: Binding(get: { Int(seat.level) },
+                                               set: { app.send(.chooseSeatLevel(seat: seat.seat, level: UInt8(clamping: $0))) }),
+                                in: Int(home.minLevel)...Int(max(home.maxLevel, home.minLevel))) {
+                            Text("Level \(seat.level)")
+                        }
+                    }
+                }
+                .accessibilityElement(children: .contain)
+                .accessibilityLabel(seat.label)
+            }
+        } header: {
+            Text("Seats")
+        } footer: {
+            Text(home.engine)
+        }
     }
 
     @ViewBuilder

@@ -3,8 +3,8 @@
 
 use ply_app::app::board_view::group;
 use ply_app::app::{
-    AfterGameView, BoardView, CellView, HistoryView, MoveStat, ReviewStatus, ReviewView,
-    SettingsView,
+    AfterGameView, BoardShape, BoardView, CellView, HistoryView, MoveStat, ReviewStatus,
+    ReviewView, SettingsView,
 };
 use ply_app::{GameKind, Piece};
 
@@ -25,7 +25,15 @@ fn cell_text(game: GameKind, c: &CellView) -> String {
         Piece::WhiteMan => 'o',
         Piece::BlackKing => 'X',
         Piece::WhiteKing => 'O',
+        // The multi-player games: the seat's letter, as `ply play virus` shows them.
+        Piece::Infected | Piece::Stack | Piece::Marble => {
+            char::from(b'A' + c.seat.unwrap_or(0).min(25) as u8)
+        }
     };
+    if c.piece == Piece::Stack && !(c.selected || c.hint || c.last_move) {
+        // A Focus stack: its top's letter and its height.
+        return format!(" {piece}{}", c.stack.len());
+    }
     let (open, close) = if c.selected {
         ('{', '}')
     } else if c.hint {
@@ -60,7 +68,31 @@ fn rows(view: &BoardView) -> Vec<Vec<&CellView>> {
 pub fn board(view: &BoardView) -> String {
     let mut out = String::new();
     let rows = rows(view);
-    if view.game == GameKind::Othello {
+    if view.shape == BoardShape::Star {
+        // One character per half-hole column: the rows fall into the star's offsets.
+        for cells in &rows {
+            let mut line = vec![' '; view.cols as usize + 2];
+            for c in cells {
+                let text: Vec<char> = cell_text(view.game, c).chars().collect();
+                let at = c.col as usize;
+                for (k, ch) in text.iter().enumerate() {
+                    if let Some(slot) = line.get_mut(at + k)
+                        && (*ch != ' ' || k == 1)
+                    {
+                        *slot = *ch;
+                    }
+                }
+            }
+            out.push_str("  ");
+            out.push_str(line.iter().collect::<String>().trim_end());
+            out.push('\n');
+        }
+        return out;
+    }
+    if matches!(
+        view.game,
+        GameKind::Othello | GameKind::Virus | GameKind::Focus
+    ) {
         out.push_str("   ");
         for c in 0..view.cols {
             out.push(' ');
@@ -72,7 +104,9 @@ pub fn board(view: &BoardView) -> String {
     for (r, cells) in rows.iter().enumerate() {
         let line: String = cells.iter().map(|c| cell_text(view.game, c)).collect();
         match view.game {
-            GameKind::Othello => out.push_str(&format!("{:>2} {line}", r + 1)),
+            GameKind::Othello | GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
+                out.push_str(&format!("{:>2} {line}", r + 1))
+            }
             GameKind::ConnectFour => out.push_str(&format!("  |{line}|")),
             GameKind::Draughts | GameKind::RelaxedDraughts => {
                 let numbers: String = cells
@@ -108,10 +142,30 @@ pub fn under_board(view: &BoardView) -> String {
     let mut out = String::new();
     out.push_str(&view.status);
     out.push('\n');
-    out.push_str(&format!(
-        "{} (X) {} · {} (O) {}\n",
-        view.first_name, view.first_count, view.second_name, view.second_count
-    ));
+    if view.game.is_multi_player() {
+        let players: Vec<String> = view
+            .players
+            .iter()
+            .map(|p| {
+                let letter = char::from(b'A' + p.seat.min(25) as u8);
+                let mut t = format!("{} ({letter}) {}", p.name, p.count);
+                if let Some(r) = p.reserve {
+                    t.push_str(&format!(" +{r} in reserve"));
+                }
+                if p.out {
+                    t.push_str(", out");
+                }
+                t
+            })
+            .collect();
+        out.push_str(&players.join(" · "));
+        out.push('\n');
+    } else {
+        out.push_str(&format!(
+            "{} (X) {} · {} (O) {}\n",
+            view.first_name, view.first_count, view.second_name, view.second_count
+        ));
+    }
     if let Some(t) = &view.thinking {
         out.push_str(&t.text);
         out.push('\n');

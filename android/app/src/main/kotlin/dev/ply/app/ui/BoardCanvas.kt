@@ -7,6 +7,9 @@ import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.clickable
 import androidx.compose.foundation.isSystemInDarkTheme
 import androidx.compose.foundation.layout.Box
+import androidx.compose.foundation.layout.BoxWithConstraints
+import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxHeight
@@ -26,6 +29,10 @@ import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.unit.IntOffset
+import dev.ply.core.BoardShape
+import kotlin.math.roundToInt
 import dev.ply.core.AnimationStep
 import dev.ply.core.BoardView
 import dev.ply.core.CellView
@@ -63,22 +70,29 @@ fun Board(board: BoardView, send: Send, modifier: Modifier = Modifier) {
                 GameKind.OTHELLO -> drawOthello(board, p)
                 GameKind.CONNECT_FOUR -> drawConnectFour(board, p, dark)
                 GameKind.DRAUGHTS, GameKind.RELAXED_DRAUGHTS -> drawDraughts(board, p)
+                GameKind.VIRUS -> drawVirus(board, p)
+                GameKind.FOCUS -> drawFocus(board, p)
+                GameKind.CHINESE_CHECKERS -> drawStar(board, p)
             }
         }
-        Column(Modifier.fillMaxSize()) {
-            for (r in 0 until board.rows.toInt()) {
-                Row(Modifier.weight(1f).fillMaxWidth()) {
-                    for (c in 0 until board.cols.toInt()) {
-                        val cell = grid[r * board.cols.toInt() + c]
-                        val base = Modifier.weight(1f).fillMaxHeight()
-                        if (cell == null || !cell.playable) {
-                            Box(base.clearAndSetSemantics {})
-                        } else {
-                            Box(
-                                base
-                                    .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
-                                    .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
-                            )
+        if (board.shape == BoardShape.STAR) {
+            StarTaps(board, send)
+        } else {
+            Column(Modifier.fillMaxSize()) {
+                for (r in 0 until board.rows.toInt()) {
+                    Row(Modifier.weight(1f).fillMaxWidth()) {
+                        for (c in 0 until board.cols.toInt()) {
+                            val cell = grid[r * board.cols.toInt() + c]
+                            val base = Modifier.weight(1f).fillMaxHeight()
+                            if (cell == null || !cell.playable) {
+                                Box(base.clearAndSetSemantics {})
+                            } else {
+                                Box(
+                                    base
+                                        .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
+                                        .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
+                                )
+                            }
                         }
                     }
                 }
@@ -92,7 +106,128 @@ private fun pieceColor(p: Piece): Color = when (p) {
     Piece.WHITE, Piece.WHITE_MAN, Piece.WHITE_KING -> BoardColors.white
     Piece.RED -> BoardColors.red
     Piece.YELLOW -> BoardColors.yellow
-    Piece.EMPTY -> Color.Transparent
+    // The multi-player games colour a piece by its cell's seat (BoardColors.seat).
+    Piece.INFECTED, Piece.STACK, Piece.MARBLE, Piece.EMPTY -> Color.Transparent
+}
+
+/** The board's width over its height as drawn: squares, or the star's rows of holes (see [starPitch]). */
+fun BoardView.aspect(): Float = when (shape) {
+    BoardShape.GRID -> cols.toFloat() / rows.toFloat()
+    BoardShape.STAR -> ((cols.toFloat() + 1f) / 2f) / (rows.toFloat() * STAR_ROW)
+}
+
+/** A star row is this many hole pitches high: the holes sit in a triangular lattice. */
+private const val STAR_ROW = 0.866f
+
+/** The star's hole pitch and row pitch for a canvas of [width] (BoardShape.STAR in the core's docs). */
+private fun starPitch(b: BoardView, width: Float): Pair<Float, Float> {
+    val pitch = width / ((b.cols.toFloat() + 1f) / 2f)
+    return pitch to pitch * STAR_ROW
+}
+
+private fun starCenter(b: BoardView, cell: CellView, width: Float): Offset {
+    val (pitch, row) = starPitch(b, width)
+    return Offset((cell.col.toFloat() + 1f) * pitch / 2f, (cell.row.toFloat() + 0.5f) * row)
+}
+
+/** The star's holes as buttons, each a hole pitch across and centred on its hole. */
+@Composable
+private fun StarTaps(board: BoardView, send: Send) {
+    BoxWithConstraints(Modifier.fillMaxSize()) {
+        val width = constraints.maxWidth.toFloat()
+        val (pitch, _) = starPitch(board, width)
+        val density = LocalDensity.current
+        val side = with(density) { pitch.toDp() }
+        for (cell in board.cells) {
+            val c = starCenter(board, cell, width)
+            Box(
+                Modifier
+                    .offset { IntOffset((c.x - pitch / 2f).roundToInt(), (c.y - pitch / 2f).roundToInt()) }
+                    .size(side)
+                    .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
+                    .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
+            )
+        }
+    }
+}
+
+private fun DrawScope.drawVirus(b: BoardView, p: Float) {
+    val cs = cellSize(b)
+    drawRect(BoardColors.virusBoard)
+    val placed = b.animation.filterIsInstance<AnimationStep.Place>().map { it.cell }.toSet()
+    val infected = b.animation.filterIsInstance<AnimationStep.Flip>().flatMap { it.cells }.toSet()
+    for (cell in b.cells) {
+        val topLeft = Offset(cell.col.toFloat() * cs.width, cell.row.toFloat() * cs.height)
+        if (cell.piece == Piece.INFECTED) {
+            // The infection spreads: the target first, then the squares it takes.
+            val grow = when {
+                p >= 1f -> 1f
+                cell.index in placed -> (p * 2f).coerceAtMost(1f)
+                cell.index in infected -> ((p - 0.4f) / 0.6f).coerceIn(0f, 1f)
+                else -> 1f
+            }
+            val inset = cs.width * 0.5f * (1f - grow)
+            drawRect(BoardColors.seat(cell.seat), topLeft + Offset(inset, inset), Size(cs.width - 2 * inset, cs.height - 2 * inset))
+        }
+        drawRect(BoardColors.grid, topLeft, cs, style = Stroke(width = 2f))
+        val ctr = center(b, cell)
+        if (cell.lastMove) drawCircle(BoardColors.lastMove, cs.minDimension * 0.1f, ctr)
+        if (cell.legal) drawCircle(BoardColors.legalDot, cs.minDimension * 0.1f, ctr)
+        if (cell.hint) drawRect(BoardColors.hint, topLeft, cs, style = Stroke(width = 6f))
+    }
+}
+
+private fun DrawScope.drawFocus(b: BoardView, p: Float) {
+    val cs = cellSize(b)
+    val jump = b.animation.filterIsInstance<AnimationStep.Jump>().firstOrNull()
+    for (cell in b.cells) {
+        val topLeft = Offset(cell.col.toFloat() * cs.width, cell.row.toFloat() * cs.height)
+        if (!cell.playable) continue
+        drawRect(BoardColors.focusSquare, topLeft, cs)
+        drawRect(BoardColors.grid.copy(alpha = 0.4f), topLeft, cs, style = Stroke(width = 1f))
+        if (cell.lastMove) drawRect(BoardColors.lastMove.copy(alpha = 0.3f), topLeft, cs)
+        if (cell.selected) drawRect(BoardColors.selected.copy(alpha = 0.55f), topLeft, cs)
+        if (cell.hint) drawRect(BoardColors.hint.copy(alpha = 0.4f), topLeft, cs)
+        // The stack from the side: one band per piece, bottom first; a moved stack slides in.
+        val slide = if (jump != null && jump.to == cell.index && p < 1f) {
+            val from = b.cellAt(jump.from)
+            if (from == null) Offset.Zero else (center(b, from) - center(b, cell)) * (1f - p)
+        } else {
+            Offset.Zero
+        }
+        val band = cs.height * 0.14f
+        cell.stack.forEachIndexed { i, seat ->
+            val y = topLeft.y + cs.height * 0.82f - (i + 1) * band
+            drawRect(
+                BoardColors.seat(seat),
+                Offset(topLeft.x + cs.width * 0.15f, y) + slide,
+                Size(cs.width * 0.7f, band * 0.85f),
+            )
+        }
+        if (cell.legal) drawRect(BoardColors.selected, topLeft, cs, style = Stroke(width = 4f))
+    }
+}
+
+private fun DrawScope.drawStar(b: BoardView, p: Float) {
+    drawRect(BoardColors.starBoard)
+    val (pitch, _) = starPitch(b, size.width)
+    val radius = pitch * 0.4f
+    val jump = b.animation.filterIsInstance<AnimationStep.Jump>().firstOrNull()
+    for (cell in b.cells) {
+        val ctr = starCenter(b, cell, size.width)
+        drawCircle(BoardColors.starHole, radius, ctr)
+        drawCircle(BoardColors.starRim, radius, ctr, style = Stroke(width = 2f))
+        if (cell.piece == Piece.MARBLE) {
+            // The last move's marble travels from its start to its hole.
+            val from = jump?.takeIf { it.to == cell.index && p < 1f }?.let { b.cellAt(it.from) }
+            val at = if (from == null) ctr else starCenter(b, from, size.width) + (ctr - starCenter(b, from, size.width)) * p
+            drawCircle(BoardColors.seat(cell.seat), radius * 0.9f, at)
+        }
+        if (cell.lastMove) drawCircle(BoardColors.lastMove, radius, ctr, style = Stroke(width = 4f))
+        if (cell.selected) drawCircle(BoardColors.selected, radius * 1.1f, ctr, style = Stroke(width = 5f))
+        if (cell.legal) drawCircle(BoardColors.legalDot, radius * 0.3f, ctr)
+        if (cell.hint) drawCircle(BoardColors.hint, radius * 1.05f, ctr, style = Stroke(width = 5f))
+    }
 }
 
 private fun opposite(p: Piece): Piece = when (p) {

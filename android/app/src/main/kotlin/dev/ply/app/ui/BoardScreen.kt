@@ -31,6 +31,7 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.BoardView
@@ -45,7 +46,7 @@ fun BoardScreen(board: BoardView, send: Send) {
     var confirm by rememberSaveable { mutableStateOf<String?>(null) }
     Scaffold(topBar = { BackBar(board.title) { send(Event.OpenHome) } }) { pad ->
         BoxWithConstraints(Modifier.fillMaxSize().padding(pad).padding(12.dp)) {
-            val ratio = board.cols.toFloat() / board.rows.toFloat()
+            val ratio = board.aspect()
             // Side by side when the board, at full height, leaves room for a column of controls.
             val wide = maxWidth >= maxHeight * ratio + 280.dp
             if (wide) {
@@ -109,9 +110,21 @@ private const val NEW_GAME = "new"
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
 private fun ColumnScope.Controls(board: BoardView, send: Send, ask: (String) -> Unit) {
-    Row(Modifier.fillMaxWidth(), horizontalArrangement = Arrangement.SpaceBetween) {
-        Text(stringResource(R.string.score, board.firstName, board.firstCount.toInt()), style = MaterialTheme.typography.titleMedium)
-        Text(stringResource(R.string.score, board.secondName, board.secondCount.toInt()), style = MaterialTheme.typography.titleMedium)
+    // Every player with their count (Focus: and reserve), the one to move in bold; the
+    // multi-player games' players in their seat colours.
+    FlowRow(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
+        board.players.forEach { p ->
+            val extra = listOfNotNull(
+                p.reserve?.let { stringResource(R.string.reserve, it.toInt()) },
+                if (p.out) stringResource(R.string.player_out) else null,
+            ).joinToString(", ")
+            Text(
+                stringResource(R.string.score, p.name, p.count.toInt()) + if (extra.isEmpty()) "" else " ($extra)",
+                color = p.colour?.let { BoardColors.seat(it) } ?: MaterialTheme.colorScheme.onSurface,
+                fontWeight = if (p.toMove || p.winner) FontWeight.Bold else FontWeight.Normal,
+                style = MaterialTheme.typography.titleMedium,
+            )
+        }
     }
     // Spoken through the core's announcements (computer moves, results), not a live region.
     Text(board.status, style = MaterialTheme.typography.titleLarge, modifier = Modifier.fillMaxWidth())

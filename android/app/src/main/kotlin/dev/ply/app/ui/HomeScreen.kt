@@ -13,6 +13,7 @@ import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.text.KeyboardOptions
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
+import androidx.compose.material3.FilterChip
 import androidx.compose.material3.HorizontalDivider
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
@@ -28,11 +29,14 @@ import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
+import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.Event
 import dev.ply.core.HomeView
+import dev.ply.core.SeatOption
 import kotlin.math.roundToInt
 
 /** The next game's choices, each list with its values and selection from the core. */
@@ -51,11 +55,21 @@ fun HomeScreen(home: HomeView, send: Send) {
                     Button(onClick = { send(Event.OpenBoard) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
                 }
                 ChoiceRow(stringResource(R.string.game), home.games, { it.selected }, { it.label }) { send(Event.ChooseGame(it.game)) }
-                ChoiceRow(stringResource(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
+                if (home.modes.isNotEmpty()) {
+                    ChoiceRow(stringResource(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
+                }
+                if (home.playerCounts.isNotEmpty()) {
+                    ChoiceRow(stringResource(R.string.players), home.playerCounts, { it.selected }, { it.count.toString() }) {
+                        send(Event.ChoosePlayers(it.count))
+                    }
+                    Text(stringResource(R.string.seats), style = MaterialTheme.typography.titleSmall)
+                    home.seats.forEach { seat -> Seat(home, seat, send) }
+                }
                 if (home.sides.isNotEmpty()) {
                     ChoiceRow(stringResource(R.string.your_side), home.sides, { it.selected }, { it.label }) { send(Event.ChooseSide(it.side)) }
                 }
-                // The level sets the computer's strength, and the hints' in a game between two people.
+                // The level sets the computer's strength, and the hints' in a game between two people
+                // (a multi-player game's computers have their seats' levels).
                 val min = home.minLevel.toInt()
                 val max = home.maxLevel.toInt()
                 Text(stringResource(R.string.level, home.level.toInt()), style = MaterialTheme.typography.titleSmall)
@@ -103,6 +117,32 @@ fun HomeScreen(home: HomeView, send: Send) {
             onConfirm = { send(Event.NewGame) },
             onDismiss = { confirmNew = false },
         )
+    }
+}
+
+/** One seat of a multi-player game: a person or the computer, and the computer's level. */
+@Composable
+private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
+    Column(Modifier.semantics(mergeDescendants = false) { contentDescription = seat.label }) {
+        Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
+            Text(seat.name, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.widthIn(min = 72.dp))
+            FilterChip(selected = seat.human, onClick = { send(Event.ChooseSeat(seat.seat, true)) }, label = { Text(stringResource(R.string.seat_person)) })
+            FilterChip(selected = !seat.human, onClick = { send(Event.ChooseSeat(seat.seat, false)) }, label = { Text(stringResource(R.string.seat_computer)) })
+        }
+        if (!seat.human) {
+            val min = home.minLevel.toInt()
+            val max = home.maxLevel.toInt()
+            Text(stringResource(R.string.seat_level, seat.name, seat.level.toInt()), style = MaterialTheme.typography.bodySmall)
+            Slider(
+                value = seat.level.toFloat(),
+                onValueChange = { v ->
+                    val level = v.roundToInt().coerceIn(min, max)
+                    if (level != seat.level.toInt()) send(Event.ChooseSeatLevel(seat.seat, level.toUByte()))
+                },
+                valueRange = min.toFloat()..max.toFloat(),
+                steps = (max - min - 1).coerceAtLeast(0),
+            )
+        }
     }
 }
 

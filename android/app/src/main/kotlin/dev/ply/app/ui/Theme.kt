@@ -34,4 +34,17 @@ object BoardColors {
     val hint = Color(0xFF29B6F6)
     val selected = Color(0xFFFFEB3B)
     val legalDot = Color(0x99000000)
+    val virusBoard = Color(0xFFECEFF1)
+    val focusSquare = Color(0xFFD7CCC8)
+    val starBoard = Color(0xFFF3E5AB)
+    val starHole = Color(0xFFFFFDE7)
+    val starRim = Color(0xFFBFA76F)
+
+    /** The multi-player games' seat colours in turn order, as the core names them: red, blue, green, yellow, purple, orange. */
+    private val seats = listOf(
+        Color(0xFFD32F2F), Color(0xFF1976D2), Color(0xFF388E3C),
+        Color(0xFFFBC02D), Color(0xFF7B1FA2), Color(0xFFF57C00),
+    )
+
+    fun seat(seat: UInt?): Color = seat?.let { seats.getOrNull(it.toInt()) } ?: Color(0xFF9E9E9E)
 }

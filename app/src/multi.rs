@@ -1,0 +1,705 @@
+//! The multi-player games (the Virus Game, Focus, Chinese Checkers) behind [`AnyGame`]: their
+//! boards as cells, and the multi-player engines with the History-ADS papers' orderings.
+//!
+//! Cells are indexed by the game's own square or hole number, and `row`/`col` say where a cell
+//! is drawn:
+//! - the Virus Game `size x size`: index `rank * size + file` = `row * size + col` (`a1` = 0),
+//!   rank 1 at the top, as Othello is drawn;
+//! - Focus 8x8: index `rank * 8 + file` = `row * 8 + col`, rank 1 at the top; the three squares
+//!   in each corner are off the board (`playable` false);
+//! - Chinese Checkers: the 121 holes (row `a` at the bottom), in 17 rows of `25` half-hole
+//!   columns: a hole's centre is at `col + 1` half-widths from the left, since the star's rows
+//!   are offset by half a hole (the board view's `shape` is `Star`).
+
+use crate::board::{MoveCells, Piece};
+use crate::driver::{AnyGame, PreparedSearch, ReviewStepCells, ReviewTask};
+use crate::engine::Found;
+use crate::error::PlyError;
+use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
+use crate::snapshot::{Cell, GameStatus, MoveInfo, SearchInfo, Side, Snapshot};
+use ply_core::games::chinese_checkers::{self, ChineseCheckers};
+use ply_core::games::focus::{self, Focus};
+use ply_core::games::virus::{self, Virus};
+use ply_core::heuristic::Weights;
+use ply_core::heuristic::multi::{MultiFactors, WeightedMulti};
+use ply_core::line::{GameLine, PlayError};
+use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
+use ply_core::search::multi::{
+    HistoryAds, MultiAlgorithm, MultiConfig, MultiOrdering, MultiResult, search_multi,
+};
+use ply_core::search::{KillerMode, SearchConfig, StopToken};
+use ply_core::{Game, Outcome};
+use std::sync::{Arc, LazyLock};
+use std::time::Instant;
+
+/// A multi-player game the shells can draw.
+pub trait MultiBoard: MultiFactors + Send + Sync + 'static {
+    /// The drawn grid: rows, columns.
+    fn shape(&self) -> (u32, u32);
+    /// Every cell (see the module documentation).
+    fn cells(&self) -> Vec<Cell>;
+    fn move_cells(&self, mv: Self::Move) -> MoveCells;
+    /// Each player's pieces on the board (Focus: the stacks they control).
+    fn counts(&self) -> Vec<u32>;
+    /// Focus: each player's reserve.
+    fn reserves(&self) -> Vec<u32> {
+        Vec::new()
+    }
+}
+
+fn cell(index: u32, row: u32, col: u32, label: String) -> Cell {
+    Cell {
+        index,
+        row,
+        col,
+        label,
+        piece: Piece::Empty,
+        playable: true,
+        seat: None,
+        stack: Vec::new(),
+    }
+}
+
+fn seat_of(p: u8) -> Option<u32> {
+    Some(u32::from(p))
+}
+
+impl MultiBoard for Virus {
+    fn shape(&self) -> (u32, u32) {
+        let n = u32::from(self.size());
+        (n, n)
+    }
+    fn cells(&self) -> Vec<Cell> {
+        let n = u32::from(self.size());
+        let owners: Vec<u64> = (0..self.players()).map(|p| self.owned(p)).collect();
+        (0..n * n)
+            .map(|i| {
+                let name = format!("{}{}", char::from(b'a' + (i % n) as u8), i / n + 1);
+                let mut c = cell(i, i / n, i % n, name);
+                if let Some(p) = owners.iter().position(|o| o >> i & 1 == 1) {
+                    c.piece = Piece::Infected;
+                    c.seat = seat_of(p as u8);
+                }
+                c
+            })
+            .collect()
+    }
+    fn move_cells(&self, mv: u8) -> MoveCells {
+        if mv == virus::PASS {
+            return MoveCells {
+                is_pass: true,
+                ..MoveCells::default()
+            };
+        }
+        let to = u32::from(mv);
+        MoveCells {
+            from: None,
+            to: Some(to),
+            path: vec![to],
+            column: None,
+            is_pass: false,
+        }
+    }
+    fn counts(&self) -> Vec<u32> {
+        (0..self.players()).map(|p| self.count(p)).collect()
+    }
+}
+
+impl MultiBoard for Focus {
+    fn shape(&self) -> (u32, u32) {
+        (8, 8)
+    }
+    fn cells(&self) -> Vec<Cell> {
+        (0..64u8)
+            .map(|sq| {
+                let i = u32::from(sq);
+                let mut c = cell(i, i / 8, i % 8, focus::notation::square_name(sq));
+                c.playable = focus::layout::BOARD >> sq & 1 == 1;
+                if !c.playable {
+                    c.label = String::new();
+                }
+                let stack = self.stack(sq);
+                let (pieces, height) = stack.pieces();
+                if height > 0 {
+                    c.piece = Piece::Stack;
+                    c.seat = stack.top().and_then(seat_of);
+                    c.stack = pieces.iter().take(height).map(|&p| u32::from(p)).collect();
+                }
+                c
+            })
+            .collect()
+    }
+    fn move_cells(&self, mv: focus::Move) -> MoveCells {
+        let to = u32::from(mv.to);
+        let from = (mv.from != focus::RESERVE).then_some(u32::from(mv.from));
+        MoveCells {
+            from,
+            to: Some(to),
+            path: from.into_iter().chain([to]).collect(),
+            column: None,
+            is_pass: false,
+        }
+    }
+    fn counts(&self) -> Vec<u32> {
+        (0..self.players() as u8)
+            .map(|p| self.controlled(p) as u32)
+            .collect()
+    }
+    fn reserves(&self) -> Vec<u32> {
+        (0..self.players() as u8)
+            .map(|p| u32::from(self.reserve(p)))
+            .collect()
+    }
+}
+
+/// Half-hole columns of the star's widest row (13 holes).
+const STAR_COLS: u32 = 25;
+const STAR_ROWS: u32 = chinese_checkers::board::ROWS as u32;
+
+/// Each hole's drawn row and half-hole column.
+static STAR: LazyLock<Vec<(u32, u32)>> = LazyLock::new(|| {
+    let holes = chinese_checkers::board::HOLES;
+    let mut lengths = [0u32; chinese_checkers::board::ROWS];
+    for h in 0..holes {
+        let (row, _) = chinese_checkers::board::row_and_position(h as u8);
+        if let Some(n) = lengths.get_mut(row) {
+            *n += 1;
+        }
+    }
+    (0..holes)
+        .map(|h| {
+            let (row, pos) = chinese_checkers::board::row_and_position(h as u8);
+            let len = lengths.get(row).copied().unwrap_or(1).max(1);
+            let col = (STAR_COLS - 1) / 2 - (len - 1) + 2 * pos as u32;
+            (STAR_ROWS - 1 - row as u32, col)
+        })
+        .collect()
+});
+
+impl MultiBoard for ChineseCheckers {
+    fn shape(&self) -> (u32, u32) {
+        (STAR_ROWS, STAR_COLS)
+    }
+    fn cells(&self) -> Vec<Cell> {
+        STAR.iter()
+            .enumerate()
+            .map(|(h, &(row, col))| {
+                let hole = h as u8;
+                let mut c = cell(h as u32, row, col, chinese_checkers::hole_name(hole));
+                if let Some(p) = self.owner(hole) {
+                    c.piece = Piece::Marble;
+                    c.seat = seat_of(p);
+                }
+                c
+            })
+            .collect()
+    }
+    fn move_cells(&self, mv: chinese_checkers::Move) -> MoveCells {
+        if mv.is_pass() {
+            return MoveCells {
+                is_pass: true,
+                ..MoveCells::default()
+            };
+        }
+        let (from, to) = (u32::from(mv.from), u32::from(mv.to));
+        MoveCells {
+            from: Some(from),
+            to: Some(to),
+            path: vec![from, to],
+            column: None,
+            is_pass: false,
+        }
+    }
+    fn counts(&self) -> Vec<u32> {
+        (0..self.players())
+            .map(|p| self.pieces(p).count_ones())
+            .collect()
+    }
+}
+
+/// One multi-player game in progress.
+pub struct MultiDriver<G: MultiBoard> {
+    kind: GameKind,
+    line: GameLine<G>,
+    /// Engine statistics of move `i`, when a computer chose it (kept across undo for redo).
+    stats: Vec<Option<MoveStats>>,
+    last: Option<MoveInfo>,
+}
+
+/// The game `kind` from its standard start for `players`, or from `start` (position notation).
+pub fn new_game(
+    kind: GameKind,
+    players: usize,
+    start: Option<&str>,
+) -> Result<Box<dyn AnyGame>, PlyError> {
+    fn make<G: MultiBoard>(
+        kind: GameKind,
+        players: usize,
+        start: Option<&str>,
+    ) -> Result<Box<dyn AnyGame>, PlyError> {
+        let pos = match start {
+            Some(text) => {
+                let pos = G::parse_position(text.trim()).map_err(|e| PlyError::BadPosition {
+                    reason: e.to_string(),
+                })?;
+                if pos.players() != players {
+                    return Err(PlyError::BadPosition {
+                        reason: format!(
+                            "the position seats {} players, not {players}",
+                            pos.players()
+                        ),
+                    });
+                }
+                pos
+            }
+            None => G::start_for_players(players).ok_or_else(|| {
+                PlyError::settings(format!("{} does not seat {players} players", G::NAME))
+            })?,
+        };
+        Ok(Box::new(MultiDriver {
+            kind,
+            line: GameLine::new(pos),
+            stats: Vec::new(),
+            last: None,
+        }))
+    }
+    match kind {
+        GameKind::Virus => make::<Virus>(kind, players, start),
+        GameKind::Focus => make::<Focus>(kind, players, start),
+        GameKind::ChineseCheckers => make::<ChineseCheckers>(kind, players, start),
+        _ => Err(PlyError::internal(format!(
+            "{kind:?} is not a multi-player game"
+        ))),
+    }
+}
+
+fn play_error(e: PlayError) -> PlyError {
+    match e {
+        PlayError::GameOver => PlyError::GameOver,
+        PlayError::Illegal(reason) => PlyError::illegal(reason),
+        PlayError::Parse(p) => PlyError::illegal(p.to_string()),
+    }
+}
+
+/// The evaluator of a heuristic choice for a multi-player game.
+fn evaluator<G: MultiFactors>(choice: &HeuristicChoice) -> Result<WeightedMulti<G>, PlyError> {
+    match choice {
+        HeuristicChoice::Preset { name } => {
+            WeightedMulti::preset(name).map_err(|e| PlyError::settings(e.to_string()))
+        }
+        HeuristicChoice::CustomWeights { json } => {
+            let weights =
+                Weights::from_json(json).map_err(|e| PlyError::settings(e.to_string()))?;
+            WeightedMulti::new(&weights).map_err(|e| PlyError::settings(e.to_string()))
+        }
+    }
+}
+
+/// Whether the engine of `game` accepts `choice` (the weights editor's check).
+pub fn check_weights(game: GameKind, choice: &HeuristicChoice) -> Result<(), PlyError> {
+    match game {
+        GameKind::Virus => evaluator::<Virus>(choice).map(drop),
+        GameKind::Focus => evaluator::<Focus>(choice).map(drop),
+        GameKind::ChineseCheckers => evaluator::<ChineseCheckers>(choice).map(drop),
+        _ => Err(PlyError::internal(format!(
+            "{game:?} is not a multi-player game"
+        ))),
+    }
+}
+
+/// The multi-player search for the app's settings: the algorithm as chosen (a two-player
+/// algorithm is searched as Paranoid, its multi-player generalisation), and the orderings:
+/// History-ADS for the ADS switch, with Threat-ADS under the same update rule for BRS.
+pub fn multi_config(config: &SearchConfig, algorithm: SearchAlgorithm) -> MultiConfig {
+    let algorithm = match algorithm {
+        SearchAlgorithm::BestReply => MultiAlgorithm::BestReply,
+        SearchAlgorithm::MaxN => MultiAlgorithm::MaxN,
+        SearchAlgorithm::Mcts => MultiAlgorithm::Mcts,
+        SearchAlgorithm::Paranoid
+        | SearchAlgorithm::Scout
+        | SearchAlgorithm::AlphaBeta
+        | SearchAlgorithm::Pvs
+        | SearchAlgorithm::Minimax => MultiAlgorithm::Paranoid,
+    };
+    let mut multi = MultiConfig::new(algorithm, config.depth.unwrap_or(1).max(1));
+    multi.time_ms = config.time_ms;
+    multi.ordering = MultiOrdering {
+        static_order: config.ordering.static_order,
+        killers: config.ordering.killers != KillerMode::Off,
+        history: config.ordering.history.is_some(),
+    };
+    multi.history_ads = config.ordering.ads.map(|a| HistoryAds {
+        update: a.update,
+        limit: a.limit,
+        per_level: a.per_level,
+        per_player: false,
+    });
+    if algorithm == MultiAlgorithm::BestReply {
+        multi.threat_ads = config.ordering.ads.map(|a| a.update);
+    }
+    if let Some(p) = config.mcts.playouts {
+        multi.mcts.playouts = p;
+    }
+    if let Some(n) = config.mcts.max_nodes {
+        multi.mcts.max_nodes = n;
+    }
+    multi
+}
+
+/// Iterative deepening over `search_multi` within the time budget: the deepest completed
+/// search's move (a cut-off first iteration still gives its best move so far). Returns the
+/// result, the depth completed and the nodes of every iteration.
+fn deepen<G: MultiBoard>(
+    pos: &G,
+    eval: &WeightedMulti<G>,
+    config: &MultiConfig,
+    stop: &StopToken,
+) -> (MultiResult<G::Move>, u32, u64) {
+    if config.algorithm == MultiAlgorithm::Mcts {
+        let r = search_multi(pos, eval, config, stop);
+        let nodes = r.nodes;
+        return (r, 0, nodes);
+    }
+    let started = Instant::now();
+    let mut best: Option<(MultiResult<G::Move>, u32)> = None;
+    let mut nodes = 0u64;
+    for depth in 1..=config.depth.max(1) {
+        let mut c = *config;
+        c.depth = depth;
+        if let Some(t) = config.time_ms {
+            let spent = started.elapsed().as_millis() as u64;
+            if spent >= t {
+                break;
+            }
+            c.time_ms = Some(t - spent);
+        }
+        let r = search_multi(pos, eval, &c, stop);
+        nodes += r.nodes;
+        if r.completed {
+            best = Some((r, depth));
+        } else {
+            if best.is_none() && r.best_move.is_some() {
+                best = Some((r, 0));
+            }
+            break;
+        }
+    }
+    match best {
+        Some((mut r, depth)) => {
+            r.completed = depth == config.depth.max(1);
+            (r, depth, nodes)
+        }
+        None => (
+            search_multi(
+                pos,
+                eval,
+                &MultiConfig {
+                    depth: 1,
+                    ..*config
+                },
+                stop,
+            ),
+            1,
+            nodes,
+        ),
+    }
+}
+
+impl<G: MultiBoard> MultiDriver<G> {
+    fn legal(pos: &G) -> Vec<G::Move> {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        moves
+    }
+
+    /// The move `mv` from `pos` described for drawing: the squares it infects are `flipped`.
+    fn describe(pos: &G, index: usize, mv: G::Move, before: &[Cell]) -> MoveInfo {
+        let cells = pos.move_cells(mv);
+        let mover = pos.side_to_move();
+        let mut child = *pos;
+        child.play(mv);
+        let flipped = child
+            .cells()
+            .iter()
+            .zip(before)
+            .filter(|(a, b)| {
+                a.seat != b.seat
+                    && a.seat == Some(u32::from(mover))
+                    && Some(a.index) != cells.to
+                    && Some(a.index) != cells.from
+            })
+            .map(|(a, _)| a.index)
+            .collect();
+        MoveInfo {
+            index: index as u32,
+            notation: pos.format_move(mv),
+            player: Side::of(mover),
+            seat: u32::from(mover),
+            is_pass: cells.is_pass,
+            from: cells.from,
+            to: cells.to,
+            path: cells.path,
+            column: None,
+            flipped,
+            captured: Vec::new(),
+            crowned: false,
+        }
+    }
+
+    fn last_move(&self) -> Option<MoveInfo> {
+        let n = self.line.ply().checked_sub(1)?;
+        let pos = self.line.position_before(n)?;
+        let mv = *self.line.moves().get(n)?;
+        let index = Self::legal(pos).iter().position(|m| *m == mv)?;
+        Some(Self::describe(pos, index, mv, &pos.cells()))
+    }
+}
+
+impl<G: MultiBoard> AnyGame for MultiDriver<G> {
+    fn kind(&self) -> GameKind {
+        self.kind
+    }
+    fn side_to_move(&self) -> u8 {
+        self.line.current().side_to_move()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.line.outcome()
+    }
+    fn ply(&self) -> usize {
+        self.line.ply()
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError> {
+        if self.line.outcome().is_some() {
+            return Err(PlyError::GameOver);
+        }
+        let pos = *self.line.current();
+        let mv = pos
+            .parse_move(text.trim())
+            .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+        let index = Self::legal(&pos)
+            .iter()
+            .position(|m| *m == mv)
+            .ok_or_else(|| PlyError::illegal(format!("'{text}' is not a legal move here")))?;
+        self.play_index(index as u32, None)
+    }
+
+    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
+        self.play_index_silent(index, stats)?;
+        self.last
+            .clone()
+            .ok_or_else(|| PlyError::internal("a move was played but not described"))
+    }
+
+    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError> {
+        if self.line.outcome().is_some() {
+            return Err(PlyError::GameOver);
+        }
+        let pos = *self.line.current();
+        let legal = Self::legal(&pos);
+        let mv = *legal.get(index as usize).ok_or_else(|| {
+            PlyError::illegal(format!(
+                "move index {index} is out of range (there are {} legal moves)",
+                legal.len()
+            ))
+        })?;
+        let ply = self.line.ply();
+        self.line.play(mv).map_err(play_error)?;
+        self.stats.truncate(ply);
+        self.stats.push(stats);
+        self.last = Some(Self::describe(&pos, index as usize, mv, &pos.cells()));
+        Ok(())
+    }
+
+    fn undo(&mut self) -> bool {
+        let done = self.line.undo().is_some();
+        if done {
+            self.last = self.last_move();
+        }
+        done
+    }
+
+    fn redo(&mut self) -> bool {
+        let ply = self.line.ply();
+        let done = self.line.redo().is_some();
+        if done {
+            if self.stats.len() <= ply {
+                self.stats.resize(ply + 1, None);
+            }
+            self.last = self.last_move();
+        }
+        done
+    }
+
+    fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot {
+        let pos = self.line.current();
+        let cells = pos.cells();
+        let legal_moves = if matches!(status, GameStatus::Playing) {
+            Self::legal(pos)
+                .into_iter()
+                .enumerate()
+                .map(|(i, mv)| Self::describe(pos, i, mv, &cells))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let (rows, cols) = pos.shape();
+        let counts = pos.counts();
+        let players = pos.players();
+        Snapshot {
+            game: self.kind,
+            rows,
+            cols,
+            cells,
+            side_to_move: Side::of(pos.side_to_move()),
+            players: players as u32,
+            player_to_move: u32::from(pos.side_to_move()),
+            first_count: counts.first().copied().unwrap_or(0),
+            second_count: counts.get(1).copied().unwrap_or(0),
+            counts,
+            reserves: pos.reserves(),
+            active: (0..players as u8).map(|p| pos.is_active(p)).collect(),
+            computer_to_move,
+            legal_moves,
+            last_move: self.last.clone(),
+            status,
+            can_undo,
+            can_redo: self.line.can_redo(),
+            move_number: self.line.ply() as u32,
+            history: self.line.notation(),
+            position: pos.format_position(),
+            winner_seat: None,
+        }
+    }
+
+    fn prepare(
+        &mut self,
+        config: SearchConfig,
+        heuristic: &HeuristicChoice,
+        algorithm: SearchAlgorithm,
+        after: Option<&str>,
+    ) -> Result<(PreparedSearch, String), PlyError> {
+        let eval = evaluator::<G>(heuristic)?;
+        let mut pos = *self.line.current();
+        if let Some(text) = after {
+            let mv = pos
+                .parse_move(text)
+                .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+            if !pos.is_legal(mv) {
+                return Err(PlyError::illegal(format!(
+                    "'{text}' is not a legal move here"
+                )));
+            }
+            pos.play(mv);
+        }
+        let key = pos.format_position();
+        let multi = multi_config(&config, algorithm);
+        let search: PreparedSearch = Box::new(move |stop: &StopToken| {
+            let started = Instant::now();
+            let (r, depth, nodes) = deepen(&pos, &eval, &multi, stop);
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            found(&pos, r, depth, nodes, ms, algorithm)
+        });
+        Ok((search, key))
+    }
+
+    /// The multi-player searches keep no table, so there is nothing to keep.
+    fn set_keep_table(&mut self, _keep: bool) {}
+
+    fn position_key(&self) -> String {
+        self.line.current().format_position()
+    }
+
+    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
+        let computer: Vec<bool> = meta.players.iter().map(|p| p.engine.is_some()).collect();
+        let stats: Vec<Option<MoveStats>> = (0..self.line.ply())
+            .map(|i| {
+                let mover = self
+                    .line
+                    .position_before(i)
+                    .map(|p| usize::from(p.side_to_move()));
+                let keep = mover
+                    .and_then(|m| computer.get(m).copied())
+                    .unwrap_or(false);
+                if keep {
+                    self.stats.get(i).copied().flatten()
+                } else {
+                    None
+                }
+            })
+            .collect();
+        record_from_line(&self.line, &stats, resigned_by, meta).map_err(|e| PlyError::BadRecord {
+            reason: e.to_string(),
+        })
+    }
+
+    /// Moves in order, a round (every player's turn) per numbered group: "1. c3 a2 e4 2. ...".
+    fn transcript(&self) -> String {
+        let players = self.line.start().players().max(1);
+        let mut out = String::new();
+        for (i, m) in self.line.notation().iter().enumerate() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            if i % players == 0 {
+                out.push_str(&format!("{}. ", i / players + 1));
+            }
+            out.push_str(m);
+        }
+        out
+    }
+
+    /// A review judges two players' moves against each other; the multi-player games have none.
+    fn review_task(&self, _table_bytes: u64) -> ReviewTask {
+        Arc::new(|_: &StopToken, _: &mut dyn FnMut(usize, usize)| {
+            Err(PlyError::settings(
+                "a review covers two-player games; this game seats more",
+            ))
+        })
+    }
+
+    fn review_step(&self, _ply: usize, _best: &str) -> Option<ReviewStepCells> {
+        None
+    }
+}
+
+fn found<G: Game>(
+    pos: &G,
+    r: MultiResult<G::Move>,
+    depth: u32,
+    nodes: u64,
+    time_ms: f64,
+    algorithm: SearchAlgorithm,
+) -> Found {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let index = r
+        .best_move
+        .and_then(|m| legal.iter().position(|x| *x == m))
+        .map(|i| i as u32);
+    let pv = r
+        .best_move
+        .filter(|m| pos.is_legal(*m))
+        .map(|m| vec![pos.format_move(m)])
+        .unwrap_or_default();
+    let secs = time_ms / 1000.0;
+    Found {
+        index,
+        info: SearchInfo {
+            algorithm,
+            nodes,
+            leaf_evals: 0,
+            cutoffs: r.cutoffs,
+            tt_probes: 0,
+            tt_hits: 0,
+            test_calls: 0,
+            re_searches: 0,
+            depth,
+            time_ms,
+            nodes_per_sec: if secs > 0.0 { nodes as f64 / secs } else { 0.0 },
+            score: r.value,
+            pv,
+            completed: r.completed,
+        },
+    }
+}
