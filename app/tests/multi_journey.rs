@@ -439,3 +439,34 @@ fn a_table_of_computers_plays_on_its_own_and_pauses() {
     let pos = replay(Virus::start_for_players(4).expect("4 players"), &b.moves);
     assert!(pos.outcome().is_some());
 }
+
+#[test]
+fn a_focus_player_with_only_reserve_pieces_sees_where_they_can_go() {
+    // Red controls no stack but has two in reserve; Blue has a stack on d4.
+    let mut stacks = [Stack::EMPTY; 64];
+    stacks[3 * 8 + 3] = Stack::from_pieces(&[0, 1]);
+    let pos = Focus::from_parts(stacks, [2, 0, 0, 0], [0; 4], 2, 0).expect("a position");
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::Focus));
+    d.send(Event::ChooseStartPosition(Some(pos.format_position())));
+    d.send(Event::ChooseSeat {
+        seat: 1,
+        human: true,
+    });
+    d.send(Event::NewGame);
+    let b = d.board();
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    assert!(legal.iter().all(|m| m.from == focus::RESERVE));
+    let marked: Vec<u32> = b
+        .cells
+        .iter()
+        .filter(|c| c.legal)
+        .map(|c| c.index)
+        .collect();
+    let mut targets: Vec<u32> = legal.iter().map(|m| u32::from(m.to)).collect();
+    targets.sort_unstable();
+    assert_eq!(marked, targets, "every square a reserve piece can go to");
+    assert!(b.cells.iter().filter(|c| c.legal).all(|c| c.playable));
+}

@@ -222,3 +222,77 @@ fn draughts() {
         (b.first_count + b.second_count) as usize
     );
 }
+
+/// The seat colours' fills as the SVG draws them (red, blue, green, yellow, purple, orange).
+const SEATS: [&str; 6] = [
+    "fill=\"#d32f2f\"",
+    "fill=\"#1976d2\"",
+    "fill=\"#388e3c\"",
+    "fill=\"#fbc02d\"",
+    "fill=\"#7b1fa2\"",
+    "fill=\"#f57c00\"",
+];
+
+/// A table of people at a multi-player game, on screen.
+fn table(game: GameKind, players: u32) -> Driver {
+    let mut d = Driver::new().with_depth(1);
+    d.collector = FakeCollector::new(Collector::Down);
+    d.send_settled(Event::ChooseGame(game))
+        .send_settled(Event::ChoosePlayers(players));
+    for seat in 0..players {
+        d.send_settled(Event::ChooseSeat { seat, human: true });
+    }
+    d.send_settled(Event::NewGame)
+        .send_settled(Event::ScreenShown);
+    d
+}
+
+#[test]
+fn multi_player() {
+    // The Virus Game: four players in the corners, then three infections.
+    let mut d = table(GameKind::Virus, 4);
+    for _ in 0..3 {
+        let i = d.board().legal_moves[0].index;
+        d.send_settled(Event::ChooseMove(i));
+    }
+    let b = d.board();
+    let s = golden("virus-three-moves", &b);
+    for p in &b.players {
+        let filled = b
+            .cells
+            .iter()
+            .filter(|c| c.seat == Some(p.seat))
+            .inspect(|c| assert!(cell_group(&s, c.index).contains(SEATS[p.seat as usize])))
+            .count();
+        assert_eq!(filled as u32, p.count);
+    }
+    assert_eq!(count(&s, LAST), 1);
+
+    // Focus, three players: stacks as bands, bottom first, and the board's twelve missing corners.
+    let d = table(GameKind::Focus, 3);
+    let b = d.board();
+    let s = golden("focus-start", &b);
+    assert_eq!(count(&s, "unplayable"), 12);
+    let bands: usize = b.cells.iter().map(|c| c.stack.len()).sum();
+    assert_eq!(count(&s, "class=\"stack-piece\""), bands);
+
+    // Chinese Checkers, six players, a marble selected: the star's 121 holes.
+    let mut d = table(GameKind::ChineseCheckers, 6);
+    let from = d
+        .board()
+        .cells
+        .iter()
+        .find(|c| c.legal)
+        .expect("a marble to move")
+        .index;
+    d.send_settled(Event::TapCell(from));
+    let b = d.board();
+    let s = golden("chinese-checkers-selected", &b);
+    assert_eq!(count(&s, "<g id=\"cell-"), 121);
+    for (seat, fill) in SEATS.iter().enumerate() {
+        let marbles = b.cells.iter().filter(|c| c.seat == Some(seat as u32));
+        assert_eq!(marbles.count(), 10);
+        assert_eq!(count(&s, fill), 10, "seat {seat}'s marbles");
+    }
+    assert!(cell_group(&s, from).contains(" selected\""));
+}

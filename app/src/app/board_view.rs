@@ -290,6 +290,8 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
     } else {
         Vec::new()
     };
+    let only_placements =
+        g.setup.game == GameKind::Focus && s.legal_moves.iter().all(|m| m.from.is_none());
     let cells = s
         .cells
         .iter()
@@ -300,9 +302,12 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
                         GameKind::ConnectFour | GameKind::Othello | GameKind::Virus => {
                             m.to == Some(c.index)
                         }
-                        // Focus's placements (on almost any square) are not marked: a square
-                        // marked is one to select.
-                        _ => m.from == Some(c.index),
+                        // Focus's placements (on almost any square) are marked only when there
+                        // is nothing to select: a square marked is one to select.
+                        _ => {
+                            m.from == Some(c.index)
+                                || (only_placements && m.from.is_none() && m.to == Some(c.index))
+                        }
                     })
                 } else {
                     legal_from.iter().any(|m| m.to == Some(c.index))
