@@ -273,6 +273,25 @@ pub fn new_game(
     }
 }
 
+/// The players a position of `kind` seats.
+pub fn position_players(kind: GameKind, text: &str) -> Result<usize, PlyError> {
+    fn seats<G: Game>(text: &str) -> Result<usize, PlyError> {
+        G::parse_position(text.trim())
+            .map(|p| p.players())
+            .map_err(|e| PlyError::BadPosition {
+                reason: e.to_string(),
+            })
+    }
+    match kind {
+        GameKind::Virus => seats::<Virus>(text),
+        GameKind::Focus => seats::<Focus>(text),
+        GameKind::ChineseCheckers => seats::<ChineseCheckers>(text),
+        _ => Err(PlyError::internal(format!(
+            "{kind:?} is not a multi-player game"
+        ))),
+    }
+}
+
 fn play_error(e: PlayError) -> PlyError {
     match e {
         PlayError::GameOver => PlyError::GameOver,

@@ -361,20 +361,19 @@ impl Session {
     /// Whether `position` (the game's position notation) is one a game can start from: it parses
     /// and the game is not over there.
     pub fn check_position(game: GameKind, position: &str) -> Result<(), PlyError> {
-        guard("check_position", || {
-            new_game(game, 2, Some(position)).map(|_| ())
-        })
+        Self::position_players(game, position).map(drop)
     }
 
-    /// Whether `position` is one a game of `players` can start from (the multi-player games'
-    /// positions say how many they seat).
-    pub fn check_position_for(
-        game: GameKind,
-        players: u32,
-        position: &str,
-    ) -> Result<(), PlyError> {
-        guard("check_position_for", || {
-            new_game(game, players as usize, Some(position)).map(|_| ())
+    /// How many players a game from `position` seats (2 for the two-player games; a
+    /// multi-player game's position says), if a game can start there (as `check_position`).
+    pub fn position_players(game: GameKind, position: &str) -> Result<u32, PlyError> {
+        guard("position_players", || {
+            let n = if game.is_multi_player() {
+                crate::multi::position_players(game, position)?
+            } else {
+                2
+            };
+            new_game(game, n, Some(position)).map(|_| n as u32)
         })
     }
 

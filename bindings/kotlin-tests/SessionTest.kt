@@ -49,6 +49,40 @@ class SessionTest {
     }
 
     @Test
+    fun multiPlayerSessionsSeatEveryPlayer() {
+        val rng = Random(5)
+        for ((kind, n) in listOf(GameKind.VIRUS to 4, GameKind.FOCUS to 3, GameKind.CHINESE_CHECKERS to 6)) {
+            val session = GameSession.withSeats(kind, List(n) { PlayerKind.Human }, null)
+            var s = session.snapshot()
+            assertEquals(n.toUInt(), s.players)
+            checkInvariants(s)
+            assertFailsWith<PlyException.InvalidSettings> { session.resign(Side.FIRST) }
+            repeat(60) {
+                if (s.status is GameStatus.Playing) {
+                    val mover = s.playerToMove
+                    val m = s.legalMoves[rng.nextInt(s.legalMoves.size)]
+                    assertEquals(mover, session.playIndex(m.index).seat)
+                    s = session.snapshot()
+                    checkInvariants(s)
+                    assertTrue(s.playerToMove < n.toUInt())
+                }
+            }
+            session.close()
+        }
+        assertFailsWith<PlyException.InvalidSettings> {
+            GameSession.withSeats(GameKind.CHINESE_CHECKERS, List(5) { PlayerKind.Human }, null)
+        }
+        // A computer seat among people: it moves for its seat only.
+        val table = GameSession.withSeats(
+            GameKind.VIRUS, listOf(computer(GameKind.VIRUS, 1), PlayerKind.Human, PlayerKind.Human), null,
+        )
+        assertTrue(table.snapshot().computerToMove)
+        assertEquals(0u, table.computerMove(null).played.seat)
+        assertFailsWith<PlyException.NotYourTurn> { table.computerMove(null) }
+        table.close()
+    }
+
+    @Test
     fun playIndexAndSnapshotIsPlayIndexThenSnapshot() {
         val rng = Random(11)
         for (kind in ALL_KINDS) {

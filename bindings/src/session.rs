@@ -31,6 +31,23 @@ impl GameSession {
         Ok(Arc::new(GameSession { inner }))
     }
 
+    /// A new game with one player per seat in turn order (the multi-player games seat 2 to 6;
+    /// `InvalidSettings` for a count the game does not have).
+    #[uniffi::constructor]
+    pub fn with_seats(
+        game: GameKind,
+        seats: Vec<PlayerKind>,
+        start_position: Option<String>,
+    ) -> Result<Arc<Self>, PlyError> {
+        let inner = Session::with_seats(game, seats, start_position)?;
+        Ok(Arc::new(GameSession { inner }))
+    }
+
+    /// Changes who plays seat `seat` (turn order, 0-based).
+    pub fn set_seat(&self, seat: u32, player: PlayerKind) {
+        self.inner.set_seat(seat, player)
+    }
+
     /// Caps every later search of this session (see `recommended_limits`).
     pub fn set_limits(&self, limits: EngineLimits) {
         self.inner.set_limits(limits)

@@ -470,21 +470,10 @@ impl App {
             Event::ChooseStartPosition(text) => {
                 let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
                 let game = self.setup.game;
-                let seats = self.setup.seats_for(game).len() as u32;
                 // A multi-player position says how many it seats: the seats follow it.
                 let checked = match &text {
-                    Some(t) if game.is_multi_player() => game
-                        .player_counts()
-                        .iter()
-                        .map(|&n| u32::from(n))
-                        .find(|&n| Session::check_position_for(game, n, t).is_ok())
-                        .ok_or_else(|| {
-                            Session::check_position_for(game, seats, t)
-                                .err()
-                                .unwrap_or_else(|| PlyError::internal("checked twice"))
-                        })
-                        .map(Some),
-                    Some(t) => Session::check_position(game, t).map(|()| None),
+                    Some(t) => Session::position_players(game, t)
+                        .map(|n| game.is_multi_player().then_some(n)),
                     None => Ok(None),
                 };
                 match checked {
