@@ -386,7 +386,9 @@ pub fn parse_seats(text: &str) -> Result<Vec<Seat>> {
 /// `ply play virus --seats ...`: people type moves for their seats, the engine plays the others
 /// (Best-Reply Search by default, `--algo` and `--depth` as `ply search` takes them).
 pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Result<()> {
-    // The two-player games' options go through the app core, which does not hold these games.
+    // The apps play these games through the app core, by seats and levels; this loop is the
+    // research one (any multi-player engine at a fixed depth, engines alone stopped after
+    // UNATTENDED_PLY_LIMIT plies), so the app core's options do not apply.
     let unsupported = [
         ("--mode", args.mode.is_some()),
         ("--side", args.side.is_some()),

@@ -507,3 +507,21 @@ proptest! {
         }
     }
 }
+
+/// A running multi-player search tells its stop token how far it got (an app's "thinking… N
+/// positions"), and the finished one its total.
+#[test]
+fn the_stop_token_counts_the_nodes_searched() {
+    let pos = ChineseCheckers::start_for_players(4).expect("four players");
+    let eval = WeightedMulti::<ChineseCheckers>::preset("default").expect("preset");
+    for algorithm in [
+        MultiAlgorithm::BestReply,
+        MultiAlgorithm::Paranoid,
+        MultiAlgorithm::MaxN,
+    ] {
+        let stop = StopToken::new();
+        let r = search_multi(&pos, &eval, &MultiConfig::new(algorithm, 4), &stop);
+        assert!(r.nodes > 1024, "{algorithm:?}: {} nodes", r.nodes);
+        assert_eq!(stop.nodes(), r.nodes, "{algorithm:?}");
+    }
+}

@@ -200,9 +200,12 @@ pub(super) fn run<G: MultiGame>(
     } else {
         let mut path = Vec::new();
         while playouts < config.playouts {
-            if playouts.is_multiple_of(16) && mcts.budget.expired() {
-                completed = false;
-                break;
+            if playouts.is_multiple_of(16) {
+                mcts.budget.token.publish_nodes(mcts.nodes);
+                if mcts.budget.expired() {
+                    completed = false;
+                    break;
+                }
             }
             mcts.iterate(pos, &mut path, &mut root_sum);
             playouts += 1;

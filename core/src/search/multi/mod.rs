@@ -31,7 +31,7 @@
 pub mod mcts;
 
 use crate::game::{Game, Player};
-use crate::search::cancel::{Budget, StopToken};
+use crate::search::cancel::{Budget, PUBLISH_INTERVAL, StopToken};
 use crate::search::config::AdsUpdate;
 use crate::search::ordering::ads::AdsList;
 
@@ -168,6 +168,7 @@ pub fn search_multi<G: MultiGame>(
         MultiAlgorithm::BestReply => (s.brs(pos, depth, 0, i32::MIN, i32::MAX, true), Vec::new()),
         MultiAlgorithm::Mcts => return mcts::run(pos, eval, &config.mcts, &budget),
     };
+    stop.publish_nodes(s.nodes);
     MultiResult {
         best_move: s.best_move,
         value,
@@ -220,8 +221,12 @@ struct Search<'a, G: MultiGame> {
 
 impl<G: MultiGame> Search<'_, G> {
     fn stop(&mut self) -> bool {
-        if !self.aborted && self.nodes.is_multiple_of(1024) && self.budget.expired() {
-            self.aborted = true;
+        if !self.aborted && self.nodes.is_multiple_of(PUBLISH_INTERVAL) {
+            // What a "thinking… N positions" indicator shows while the search runs.
+            self.budget.token.publish_nodes(self.nodes);
+            if self.budget.expired() {
+                self.aborted = true;
+            }
         }
         self.aborted
     }
