@@ -366,32 +366,42 @@ pub fn multi_config(config: &SearchConfig, algorithm: SearchAlgorithm) -> MultiC
 }
 
 /// Iterative deepening over `search_multi` within the time budget: the deepest completed
-/// search's move (a cut-off first iteration still gives its best move so far). Returns the
-/// result, the depth completed and the nodes of every iteration.
+/// search's move (a cut-off first iteration still gives its best move so far). Without a time
+/// budget, the one search at full depth (the iterations carry nothing over: no table). Returns
+/// the result, the depth completed (0: none) and the nodes of every iteration.
 fn deepen<G: MultiBoard>(
     pos: &G,
     eval: &WeightedMulti<G>,
     config: &MultiConfig,
     stop: &StopToken,
 ) -> (MultiResult<G::Move>, u32, u64) {
-    if config.algorithm == MultiAlgorithm::Mcts {
+    let full = config.depth.max(1);
+    let timed = config
+        .time_ms
+        .filter(|_| config.algorithm != MultiAlgorithm::Mcts);
+    let Some(time_ms) = timed else {
         let r = search_multi(pos, eval, config, stop);
+        let depth = if r.completed && config.algorithm != MultiAlgorithm::Mcts {
+            full
+        } else {
+            0
+        };
         let nodes = r.nodes;
-        return (r, 0, nodes);
-    }
+        return (r, depth, nodes);
+    };
     let started = Instant::now();
+    let remaining = || time_ms.saturating_sub(started.elapsed().as_millis() as u64);
     let mut best: Option<(MultiResult<G::Move>, u32)> = None;
     let mut nodes = 0u64;
-    for depth in 1..=config.depth.max(1) {
-        let mut c = *config;
-        c.depth = depth;
-        if let Some(t) = config.time_ms {
-            let spent = started.elapsed().as_millis() as u64;
-            if spent >= t {
-                break;
-            }
-            c.time_ms = Some(t - spent);
+    for depth in 1..=full {
+        if remaining() == 0 {
+            break;
         }
+        let c = MultiConfig {
+            depth,
+            time_ms: Some(remaining()),
+            ..*config
+        };
         let r = search_multi(pos, eval, &c, stop);
         nodes += r.nodes;
         if r.completed {
@@ -403,25 +413,22 @@ fn deepen<G: MultiBoard>(
             break;
         }
     }
-    match best {
-        Some((mut r, depth)) => {
-            r.completed = depth == config.depth.max(1);
-            (r, depth, nodes)
-        }
-        None => (
-            search_multi(
-                pos,
-                eval,
-                &MultiConfig {
-                    depth: 1,
-                    ..*config
-                },
-                stop,
-            ),
-            1,
-            nodes,
-        ),
+    if let Some((mut r, depth)) = best {
+        r.completed = depth == full;
+        return (r, depth, nodes);
     }
+    // Out of time before any move: the one-layer search (the root's moves evaluated, a few
+    // hundred nodes at most) without a clock, so there is a move to play unless stopped.
+    let c = MultiConfig {
+        depth: 1,
+        time_ms: None,
+        ..*config
+    };
+    let r = search_multi(pos, eval, &c, stop);
+    nodes += r.nodes;
+    let depth = u32::from(r.completed);
+    let completed = r.completed && full == 1;
+    (MultiResult { completed, ..r }, depth, nodes)
 }
 
 impl<G: MultiBoard> MultiDriver<G> {
@@ -720,5 +727,37 @@ fn found<G: Game>(
             pv,
             completed: r.completed,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deepening_out_of_time_still_finds_a_move_and_says_how_deep() {
+        let pos = Virus::start_for_players(3).expect("three players");
+        let eval = WeightedMulti::<Virus>::preset("default").expect("preset");
+        let mut config = MultiConfig::new(MultiAlgorithm::BestReply, 4);
+        config.time_ms = Some(0);
+        let (r, depth, nodes) = deepen(&pos, &eval, &config, &StopToken::new());
+        assert!(r.best_move.is_some_and(|m| pos.is_legal(m)));
+        assert_eq!((depth, r.completed), (1, false));
+        assert_eq!(nodes, r.nodes);
+        // Time enough: every depth, the deepest one's move, the nodes of all of them.
+        config.time_ms = Some(600_000);
+        let (r, depth, nodes) = deepen(&pos, &eval, &config, &StopToken::new());
+        assert_eq!((depth, r.completed), (4, true));
+        let direct = search_multi(
+            &pos,
+            &eval,
+            &MultiConfig {
+                time_ms: None,
+                ..config
+            },
+            &StopToken::new(),
+        );
+        assert_eq!((r.best_move, r.value), (direct.best_move, direct.value));
+        assert!(nodes > direct.nodes);
     }
 }

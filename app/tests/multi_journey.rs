@@ -64,6 +64,13 @@ fn the_home_screen_offers_seats_for_the_multi_player_games() {
     let home = d.app.home_view();
     assert_eq!(home.seats.len(), 6);
     assert_eq!(home.seats[5].label, "Orange: the computer, level 9");
+    // The two-player engine choices stay with the two-player games.
+    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::ChooseAlgorithm(ply_app::app::AlgorithmChoice::Mcts));
+    assert!(d.app.home_view().engine.starts_with("MCTS"));
+    d.send(Event::ChooseGame(GameKind::ChineseCheckers));
+    let engine = d.app.home_view().engine;
+    assert!(engine.starts_with("Best-Reply Search"), "{engine}");
     // Focus seats at most four: the six become four, keeping the first four's choices.
     d.send(Event::ChooseGame(GameKind::Focus));
     let home = d.app.home_view();
@@ -256,8 +263,12 @@ fn focus_moves_stacks_and_places_reserve_pieces() {
     let corners = b.cells.iter().filter(|c| !c.playable).count();
     assert_eq!(corners, 12);
 
-    // A tap on an empty square that starts no move places the reserve piece there.
+    // With the d4 stack selected, a tap on a square it cannot reach (a4, three away) places the
+    // reserve piece there.
     let a4 = sq("a4") as u32;
+    d.send(Event::TapCell(sq("d4") as u32));
+    assert!(d.board().cells[sq("d4") as usize].selected);
+    assert!(!d.board().cells[a4 as usize].legal);
     d.send(Event::TapCell(a4));
     let b = d.board();
     assert_eq!(b.moves.last().map(String::as_str), Some("+a4"));

@@ -688,7 +688,9 @@ impl App {
             Event::SetPonder(mode) => {
                 self.set_prefs(|p| p.ponder = mode);
                 if let Some(g) = self.game.as_mut() {
-                    let on = mode.enabled_at(g.setup.level) && g.setup.mode == PlayMode::VsComputer;
+                    let on = mode.enabled_at(g.setup.level)
+                        && g.setup.mode == PlayMode::VsComputer
+                        && !g.setup.game.is_multi_player();
                     if !on
                         && g.thinking
                             .as_ref()
@@ -1026,10 +1028,14 @@ impl App {
                             g.marks.selected = Some(index);
                             g.marks.path_choices.clear();
                         }
-                        0 => {
-                            g.marks.selected = None;
-                            g.marks.path_choices.clear();
-                        }
+                        0 => match place {
+                            // Focus: a square that starts no move takes a reserve piece.
+                            Some(m) => self.play_human(m, fx),
+                            None => {
+                                g.marks.selected = None;
+                                g.marks.path_choices.clear();
+                            }
+                        },
                         _ => {
                             g.marks.path_choices = choices;
                             g.marks.message = Some("Choose the capture path".into());

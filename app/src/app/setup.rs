@@ -212,11 +212,15 @@ impl Default for Setup {
 
 impl Setup {
     /// The computer's engine settings: the level's, with the engine choices applied;
-    /// `custom_weights` is the settings' weights JSON for this game, if any.
+    /// `custom_weights` is the settings' weights JSON for this game, if any. A multi-player
+    /// game's are its seats' (the engine choices are the two-player engines', hidden there).
     pub fn engine_settings(
         &self,
         custom_weights: Option<&str>,
     ) -> Result<EngineSettings, PlyError> {
+        if self.game.is_multi_player() {
+            return self.seat_settings(self.level, custom_weights);
+        }
         let base = settings_for_difficulty(self.game, self.level)?;
         let heuristic = match (&self.heuristic, custom_weights) {
             (Some(name), _) => HeuristicChoice::Preset { name: name.clone() },

@@ -228,6 +228,10 @@ struct BoardDrawing: View, Animatable {
         } else if cell.lastMove {
             ctx.stroke(Path(rect.insetBy(dx: 2, dy: 2)), with: .color(.orange.opacity(0.8)), lineWidth: 2)
         }
+        if cell.legal && cell.piece == .stack {
+            // A Focus stack that can move, or a stack a move or a reserve piece can go onto.
+            ctx.stroke(Path(rect.insetBy(dx: 3, dy: 3)), with: .color(.green), lineWidth: 3)
+        }
         if cell.legal && cell.piece == .empty {
             let r = rect.width * 0.12
             ctx.fill(Path(ellipseIn: CGRect(x: rect.midX - r, y: rect.midY - r, width: 2 * r, height: 2 * r)),

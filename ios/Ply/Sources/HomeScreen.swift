@@ -72,6 +72,8 @@ struct HomeScreen: View {
         }
         .navigationTitle("Ply")
         .onAppear { startText = app.home?.startPosition ?? "" }
+        // The core clears the position when it no longer applies (another game or player count).
+        .onChange(of: app.home?.startPosition) { _, position in startText = position ?? "" }
         .confirmationDialog("Start a new game?", isPresented: $confirmNewGame, titleVisibility: .visible) {
             Button("New game", role: .destructive) { startGame() }
         } message: {
