@@ -481,3 +481,45 @@ fn a_focus_player_with_only_reserve_pieces_sees_where_they_can_go() {
     assert_eq!(marked, targets, "every square a reserve piece can go to");
     assert!(b.cells.iter().filter(|c| c.legal).all(|c| c.playable));
 }
+
+#[test]
+fn custom_weights_for_a_multi_player_game_reach_its_computer_seats() {
+    let mut d = Driver::new();
+    d.send(Event::OpenSettings);
+    let json = ply_app::heuristic_weights_json(GameKind::Focus, "default".into()).expect("preset");
+    d.send(Event::SetWeights {
+        game: GameKind::Focus,
+        json: "{\"no such factor\": 1}".into(),
+    });
+    let focus = |d: &Driver| {
+        d.app
+            .settings_view()
+            .weights
+            .into_iter()
+            .find(|w| w.game == GameKind::Focus)
+            .expect("Focus's weights editor")
+    };
+    assert!(focus(&d).error.is_some() && !focus(&d).custom);
+    d.send(Event::SetWeights {
+        game: GameKind::Focus,
+        json: json.clone(),
+    });
+    d.settle();
+    let w = focus(&d);
+    assert!(w.custom && w.error.is_none(), "{:?}", w.error);
+    d.send(Event::OpenHome);
+    d.send(Event::ChooseGame(GameKind::Focus));
+    let home = d.app.home_view();
+    assert!(home.engine.contains("custom weights"), "{}", home.engine);
+    // A table of a person and a computer at those weights: the computer answers.
+    d.send(Event::ChoosePlayers(2));
+    d.send(Event::ChooseSeatLevel { seat: 1, level: 1 });
+    d.send(Event::NewGame);
+    d.send(Event::ScreenShown);
+    let first = d.board().legal_moves[0].index;
+    d.send(Event::ChooseMove(first));
+    d.settle();
+    let b = d.board();
+    assert_eq!(b.moves.len(), 2, "{}", b.status);
+    assert!(b.accepts_input);
+}
