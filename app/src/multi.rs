@@ -45,6 +45,9 @@ pub trait MultiBoard: MultiFactors + Send + Sync + 'static {
     fn reserves(&self) -> Vec<u32> {
         Vec::new()
     }
+    /// A move can take squares besides its own (the Virus Game's infections), so describing it
+    /// compares the boards before and after.
+    const SPREADS: bool = false;
 }
 
 fn cell(index: u32, row: u32, col: u32, label: String) -> Cell {
@@ -65,6 +68,7 @@ fn seat_of(p: u8) -> Option<u32> {
 }
 
 impl MultiBoard for Virus {
+    const SPREADS: bool = true;
     fn shape(&self) -> (u32, u32) {
         let n = u32::from(self.size());
         (n, n)
@@ -113,7 +117,8 @@ impl MultiBoard for Focus {
         (0..64u8)
             .map(|sq| {
                 let i = u32::from(sq);
-                let mut c = cell(i, i / 8, i % 8, focus::notation::square_name(sq));
+                let label = FOCUS_LABELS.get(i as usize).cloned().unwrap_or_default();
+                let mut c = cell(i, i / 8, i % 8, label);
                 c.playable = focus::layout::BOARD >> sq & 1 == 1;
                 if !c.playable {
                     c.label = String::new();
@@ -152,6 +157,15 @@ impl MultiBoard for Focus {
     }
 }
 
+/// The square names, formatted once: a snapshot describes every legal move with its board.
+static FOCUS_LABELS: LazyLock<Vec<String>> =
+    LazyLock::new(|| (0..64u8).map(focus::notation::square_name).collect());
+static STAR_LABELS: LazyLock<Vec<String>> = LazyLock::new(|| {
+    (0..chinese_checkers::board::HOLES as u8)
+        .map(chinese_checkers::hole_name)
+        .collect()
+});
+
 /// Half-hole columns of the star's widest row (13 holes).
 const STAR_COLS: u32 = 25;
 const STAR_ROWS: u32 = chinese_checkers::board::ROWS as u32;
@@ -185,7 +199,8 @@ impl MultiBoard for ChineseCheckers {
             .enumerate()
             .map(|(h, &(row, col))| {
                 let hole = h as u8;
-                let mut c = cell(h as u32, row, col, chinese_checkers::hole_name(hole));
+                let label = STAR_LABELS.get(h).cloned().unwrap_or_default();
+                let mut c = cell(h as u32, row, col, label);
                 if let Some(p) = self.owner(hole) {
                     c.piece = Piece::Marble;
                     c.seat = seat_of(p);
@@ -442,20 +457,24 @@ impl<G: MultiBoard> MultiDriver<G> {
     fn describe(pos: &G, index: usize, mv: G::Move, before: &[Cell]) -> MoveInfo {
         let cells = pos.move_cells(mv);
         let mover = pos.side_to_move();
-        let mut child = *pos;
-        child.play(mv);
-        let flipped = child
-            .cells()
-            .iter()
-            .zip(before)
-            .filter(|(a, b)| {
-                a.seat != b.seat
-                    && a.seat == Some(u32::from(mover))
-                    && Some(a.index) != cells.to
-                    && Some(a.index) != cells.from
-            })
-            .map(|(a, _)| a.index)
-            .collect();
+        let flipped = if G::SPREADS {
+            let mut child = *pos;
+            child.play(mv);
+            child
+                .cells()
+                .iter()
+                .zip(before)
+                .filter(|(a, b)| {
+                    a.seat != b.seat
+                        && a.seat == Some(u32::from(mover))
+                        && Some(a.index) != cells.to
+                        && Some(a.index) != cells.from
+                })
+                .map(|(a, _)| a.index)
+                .collect()
+        } else {
+            Vec::new()
+        };
         MoveInfo {
             index: index as u32,
             notation: pos.format_move(mv),

@@ -523,3 +523,30 @@ fn custom_weights_for_a_multi_player_game_reach_its_computer_seats() {
     assert_eq!(b.moves.len(), 2, "{}", b.status);
     assert!(b.accepts_input);
 }
+
+#[test]
+fn computers_alone_stop_where_a_record_ends() {
+    // Focus has no rule against going round in circles, and two one-layer engines do: the core
+    // stops them where a record could hold no more moves.
+    let mut d = table(GameKind::Focus, &[false, false]).with_depth(1);
+    d.settle();
+    let b = d.board();
+    let limit = ply_core::record::limits::MAX_MOVES;
+    assert!(!b.finished, "{}", b.status);
+    assert_eq!(b.moves.len(), limit);
+    assert!(b.can_resume && d.thinks() == 0, "{}", b.status);
+    assert!(
+        b.message
+            .as_deref()
+            .is_some_and(|m| m.contains("No end after")),
+        "{:?}",
+        b.message
+    );
+    // Resuming asks nothing more of the engines.
+    d.send(Event::Resume);
+    d.settle();
+    assert_eq!(d.board().moves.len(), limit);
+    assert_eq!(d.thinks(), 0);
+    let pos = replay(Focus::start_for_players(2).expect("2"), &b.moves);
+    assert!(pos.outcome().is_none());
+}

@@ -1125,6 +1125,19 @@ impl App {
         if !visible || g.paused || g.thinking.is_some() || g.finished() {
             return;
         }
+        if g.snapshot.computer_to_move
+            && !g.setup.has_human()
+            && g.snapshot.move_number as usize >= ply_core::record::limits::MAX_MOVES
+        {
+            // Focus and Chinese Checkers have no rule that ends a game that goes round in
+            // circles, and a record holds at most this many moves: the computers stop here.
+            g.paused = true;
+            g.marks.message = Some(format!(
+                "No end after {} moves: the computers stop here.",
+                ply_core::record::limits::MAX_MOVES
+            ));
+            return;
+        }
         let kind = if g.snapshot.computer_to_move {
             ThinkKind::Move
         } else if ponders
