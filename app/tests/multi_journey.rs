@@ -550,3 +550,38 @@ fn computers_alone_stop_where_a_record_ends() {
     let pos = replay(Focus::start_for_players(2).expect("2"), &b.moves);
     assert!(pos.outcome().is_none());
 }
+
+#[test]
+fn when_the_only_person_is_out_the_computers_can_be_paused() {
+    // Red (the person) has nothing left; Blue and Green, computers, play on.
+    let mut stacks = [Stack::EMPTY; 64];
+    stacks[2 * 8 + 2] = Stack::from_pieces(&[1]);
+    stacks[5 * 8 + 5] = Stack::from_pieces(&[2]);
+    let pos = Focus::from_parts(stacks, [0; 4], [0; 4], 3, 1).expect("a position");
+    let mut d = Driver::new().with_depth(1);
+    d.send(Event::ChooseGame(GameKind::Focus));
+    d.send(Event::ChooseStartPosition(Some(pos.format_position())));
+    assert_eq!(d.app.home_view().seats.len(), 3);
+    d.send(Event::ChooseSeat {
+        seat: 0,
+        human: true,
+    });
+    d.send(Event::NewGame);
+    let b = d.board();
+    assert!(b.players[0].out && !b.finished);
+    assert!(b.can_pause, "nobody at the device plays any more");
+    d.send(Event::ScreenShown);
+    d.send(Event::Pause);
+    d.settle();
+    let b = d.board();
+    assert!(
+        b.can_resume && b.status.starts_with("Paused."),
+        "{}",
+        b.status
+    );
+    d.send(Event::Resume);
+    d.settle();
+    let b = d.board();
+    assert!(b.moves.len() <= ply_core::record::limits::MAX_MOVES);
+    assert!(b.finished || b.can_resume, "{}", b.status);
+}

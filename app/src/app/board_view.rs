@@ -381,7 +381,7 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             })
             .collect()
     };
-    let can_pause_mode = !g.setup.has_human() && !finished;
+    let can_pause_mode = !g.people_in_play() && !finished;
     BoardView {
         game: g.setup.game,
         shape: shape(g.setup.game),

@@ -641,7 +641,7 @@ impl App {
             Event::Resign => self.resign(fx),
             Event::Pause => {
                 if let Some(g) = self.game.as_mut()
-                    && !g.setup.has_human()
+                    && !g.people_in_play()
                     && !g.finished()
                 {
                     g.cancel_thinking();
@@ -1126,7 +1126,7 @@ impl App {
             return;
         }
         if g.snapshot.computer_to_move
-            && !g.setup.has_human()
+            && !g.people_in_play()
             && g.snapshot.move_number as usize >= ply_core::record::limits::MAX_MOVES
         {
             // Focus and Chinese Checkers have no rule that ends a game that goes round in
@@ -1257,7 +1257,7 @@ impl App {
             (ThinkKind::Move, Err(e)) => {
                 if current {
                     g.marks.message = Some(format!("The computer could not move: {e}"));
-                    g.paused = !g.setup.has_human();
+                    g.paused = !g.people_in_play();
                 }
             }
         }
@@ -1523,6 +1523,20 @@ impl App {
 impl Game {
     fn finished(&self) -> bool {
         !matches!(self.snapshot.status, GameStatus::Playing)
+    }
+
+    /// A person still plays: a two-player game's mode seats one, or a multi-player game has a
+    /// person's seat still in the game (Focus and the Virus Game put players out, and the
+    /// computers then play on their own).
+    pub(super) fn people_in_play(&self) -> bool {
+        if !self.setup.game.is_multi_player() {
+            return self.setup.has_human();
+        }
+        self.setup
+            .seats_for(self.setup.game)
+            .iter()
+            .zip(self.snapshot.active.iter().chain(std::iter::repeat(&true)))
+            .any(|(seat, &active)| seat.human && active)
     }
 
     /// A review of this game may start: it is over, has moves, and none runs or is ready
