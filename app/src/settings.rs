@@ -358,7 +358,9 @@ pub fn record_engine(settings: &EngineSettings) -> ply_core::record::EngineSetti
                 .iter()
                 .map(|n| n.name())
                 .collect::<Vec<_>>()
-                .join(","),
+                // Records take short names only (letters, digits, `. - _ +`): a comma here made
+                // every game against a level-3-or-stronger computer unrecordable.
+                .join("+"),
         ),
         tt_bytes: Some(settings.tt_bytes),
         level: settings.level,
@@ -394,6 +396,43 @@ mod tests {
         }
         assert!(settings_for_difficulty(GameKind::Othello, 0).is_err());
         assert!(settings_for_difficulty(GameKind::Othello, 11).is_err());
+    }
+
+    /// Every level's engine, of every game, fits a record the core validates (a Connect Four
+    /// win whose second player is that computer).
+    #[test]
+    fn every_levels_engine_fits_a_record() {
+        use crate::session::{PlayerKind, Session};
+        use crate::snapshot::Side;
+        let kinds = [
+            GameKind::Othello,
+            GameKind::ConnectFour,
+            GameKind::Draughts,
+            GameKind::Virus,
+            GameKind::Focus,
+            GameKind::ChineseCheckers,
+        ];
+        for kind in kinds {
+            for level in 1..=10 {
+                let settings = settings_for_difficulty(kind, level).expect("a level");
+                let s = Session::new(
+                    GameKind::ConnectFour,
+                    PlayerKind::Human,
+                    PlayerKind::Human,
+                    None,
+                )
+                .expect("a session");
+                for m in ["1", "2", "1", "2", "1", "2", "1"] {
+                    s.play(m.into()).expect("a move");
+                }
+                s.set_player(Side::Second, PlayerKind::Computer { settings });
+                let json = s
+                    .record_json()
+                    .unwrap_or_else(|e| panic!("{kind:?} level {level}: {e}"));
+                ply_core::record::validate_json(json.as_bytes())
+                    .unwrap_or_else(|e| panic!("{kind:?} level {level}: {e}"));
+            }
+        }
     }
 
     #[test]

@@ -925,3 +925,37 @@ fn cell_labels_are_built_only_while_an_accessibility_service_reads_them() {
     d.send(Event::Accessibility { labels: true });
     assert_eq!(d.board(), with);
 }
+
+/// A game against the computer at the apps' default level reaches the outbox as a record the
+/// core validates, its engine described (a comma in the engine's ordering once made every game
+/// against level 3 or stronger unrecordable, and only level-1 games were recorded in tests).
+#[test]
+fn a_game_against_the_default_level_reaches_the_outbox() {
+    let mut d = Driver::new().with_depth(2);
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::ConnectFour));
+    d.send(Event::NewGame);
+    for _ in 0..21 {
+        d.settle();
+        let b = d.board();
+        if b.finished {
+            break;
+        }
+        let first = b.legal_moves.first().expect("a move").index;
+        d.send(Event::ChooseMove(first));
+    }
+    d.settle();
+    assert!(d.board().finished);
+    let records: Vec<_> = std::fs::read_dir(d.dir.path().join("outbox"))
+        .expect("the outbox")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .filter(|p| !p.ends_with(ply_core::sync::protocol::STATE_FILE))
+        .collect();
+    assert_eq!(records.len(), 1, "{records:?}");
+    let bytes = std::fs::read(&records[0]).expect("the record");
+    let (record, _) = ply_core::record::validate_json(&bytes).expect("a valid record");
+    let engine = record.players[1].engine.as_ref().expect("the computer");
+    assert_eq!(engine.level, Some(ply_app::app::setup::DEFAULT_LEVEL));
+    assert_eq!(d.app.history_view().entries.len(), 1);
+}
