@@ -1,7 +1,7 @@
-//! The multi-player research games (the Virus Game, Focus, Chinese Checkers) in `ply perft`, `ply show`,
-//! `ply search` and `ply play`: the position
-//! from `--position` or a start for `--players`, and the multi-player engines (Paranoid, Max-N,
-//! Best-Reply Search, MCTS) with their orderings.
+//! The multi-player research games (the Virus Game, Focus, Chinese Checkers) in `ply perft`,
+//! `ply show` and `ply search`: the position from `--position` or a start for `--players`, and
+//! the multi-player engines (Paranoid, Max-N, Best-Reply Search, MCTS) with their orderings.
+//! `ply play` plays them through the app core, as the apps do (`commands::play`).
 
 use crate::commands::search::EngineArgs;
 use crate::games::{GameArgs, MultiKind};
@@ -30,10 +30,6 @@ fn seat_name(kind: MultiKind, p: u8) -> String {
         MultiKind::Focus => (u32::from(p) + 1).to_string(),
     }
 }
-
-/// Plies after which a game with no person at the table is stopped: Focus has no repetition
-/// rule, so two engines can circle for ever.
-const UNATTENDED_PLY_LIMIT: u32 = 1000;
 
 /// The position the arguments name.
 pub fn virus(args: &GameArgs) -> Result<Virus> {
@@ -356,168 +352,6 @@ fn report<G: MultiGame>(
             r.time_ms,
             if r.completed { "" } else { ", stopped early" }
         )?;
-    }
-    Ok(())
-}
-
-/// Who sits in a seat of a multi-player game at the terminal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Seat {
-    Human,
-    Computer,
-}
-
-/// `--seats human,computer,...` (h and c for short).
-pub fn parse_seats(text: &str) -> Result<Vec<Seat>> {
-    text.split(',')
-        .map(str::trim)
-        .enumerate()
-        .map(|(i, s)| match s.to_ascii_lowercase().as_str() {
-            "human" | "h" | "person" => Ok(Seat::Human),
-            "computer" | "c" | "engine" => Ok(Seat::Computer),
-            other => bail!(
-                "--seats: seat {} is '{other}' (expected human or computer)",
-                i + 1
-            ),
-        })
-        .collect()
-}
-
-/// `ply play virus --seats ...`: people type moves for their seats, the engine plays the others
-/// (Best-Reply Search by default, `--algo` and `--depth` as `ply search` takes them).
-pub fn play(kind: MultiKind, args: &crate::commands::play::options::Args) -> Result<()> {
-    // The apps play these games through the app core, by seats and levels; this loop is the
-    // research one (any multi-player engine at a fixed depth, engines alone stopped after
-    // UNATTENDED_PLY_LIMIT plies), so the app core's options do not apply.
-    let unsupported = [
-        ("--mode", args.mode.is_some()),
-        ("--side", args.side.is_some()),
-        ("--level", args.level.is_some()),
-        ("--time-ms", args.time_ms.is_some()),
-        ("--server", args.server.is_some()),
-        ("--resume", args.resume),
-        ("--svg-dir", args.svg_dir.is_some()),
-    ];
-    if let Some((flag, _)) = unsupported.iter().find(|(_, given)| *given) {
-        bail!(
-            "{flag} is for the two-player games; {} takes --seats, --players, --algo, --depth, --heuristic and --position",
-            kind.name()
-        );
-    }
-    let seats = match &args.seats {
-        Some(text) => parse_seats(text)?,
-        None => {
-            let n = args.players.unwrap_or(match kind {
-                MultiKind::Virus | MultiKind::ChineseCheckers => 4,
-                MultiKind::Focus => 2,
-            });
-            std::iter::once(Seat::Human)
-                .chain(std::iter::repeat_n(
-                    Seat::Computer,
-                    usize::from(n.saturating_sub(1)),
-                ))
-                .collect()
-        }
-    };
-    if let Some(n) = args.players.filter(|&n| usize::from(n) != seats.len()) {
-        bail!("--players {n} but --seats names {} seats", seats.len());
-    }
-    let game_args = GameArgs {
-        game: crate::games::AnyGame::Multi(kind),
-        position: args.position.clone(),
-        variant: args.variant.clone(),
-        players: Some(u8::try_from(seats.len()).unwrap_or(u8::MAX)),
-    };
-    let algo = match args.algo.as_str() {
-        "level" => "brs",
-        other => other,
-    };
-    let config = config(&EngineArgs::for_multi(algo, args.depth))?;
-    let h = args.heuristic.as_deref().unwrap_or("default");
-    match kind {
-        MultiKind::Virus => play_loop(kind, virus(&game_args)?, &evaluator(h)?, &config, &seats),
-        MultiKind::Focus => play_loop(kind, focus(&game_args)?, &evaluator(h)?, &config, &seats),
-        MultiKind::ChineseCheckers => {
-            let pos = chinese_checkers(&game_args)?;
-            play_loop(kind, pos, &evaluator(h)?, &config, &seats)
-        }
-    }
-}
-
-fn play_loop<G: MultiGame>(
-    kind: MultiKind,
-    mut pos: G,
-    eval: &dyn MultiEvaluator<G>,
-    config: &MultiConfig,
-    seats: &[Seat],
-) -> Result<()> {
-    let stdin = std::io::stdin();
-    let mut out = std::io::stdout().lock();
-    let mut line = String::new();
-    let unattended = seats.iter().all(|&s| s == Seat::Computer);
-    for ply in 0.. {
-        if unattended && ply >= UNATTENDED_PLY_LIMIT {
-            writeln!(
-                out,
-                "no end after {UNATTENDED_PLY_LIMIT} plies between engines; stopped"
-            )?;
-            return Ok(());
-        }
-        writeln!(out, "{}", pos.render().trim_end_matches('\n'))?;
-        if let Some(outcome) = pos.outcome() {
-            let result = match outcome.winner {
-                Some(w) => format!("player {} wins", seat_name(kind, w)),
-                None => "a draw".into(),
-            };
-            writeln!(out, "game over: {result} ({:?})", outcome.reason)?;
-            return Ok(());
-        }
-        let mover = pos.side_to_move();
-        let name = seat_name(kind, mover);
-        let seat = seats
-            .get(usize::from(mover))
-            .copied()
-            .unwrap_or(Seat::Computer);
-        let mv = match seat {
-            Seat::Computer => {
-                let r = search_multi(&pos, eval, config, &StopToken::new());
-                let Some(mv) = r.best_move else {
-                    bail!("the engine found no move for player {name}");
-                };
-                writeln!(
-                    out,
-                    "player {name} (computer) plays {}",
-                    pos.format_move(mv)
-                )?;
-                mv
-            }
-            Seat::Human => loop {
-                let mut moves = Vec::new();
-                pos.legal_moves(&mut moves);
-                let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
-                write!(
-                    out,
-                    "player {name}, your move ({}; quit): ",
-                    names.join(" ")
-                )?;
-                out.flush()?;
-                line.clear();
-                if stdin.read_line(&mut line)? == 0 {
-                    writeln!(out, "\ninput ended; the game is left unfinished")?;
-                    return Ok(());
-                }
-                let text = line.trim();
-                if text.eq_ignore_ascii_case("quit") {
-                    writeln!(out, "game left unfinished")?;
-                    return Ok(());
-                }
-                match pos.parse_move(text) {
-                    Ok(mv) => break mv,
-                    Err(e) => writeln!(out, "'{text}' is not a move here: {e}")?,
-                }
-            },
-        };
-        pos.play(mv);
     }
     Ok(())
 }

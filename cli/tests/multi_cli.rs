@@ -1,6 +1,7 @@
-//! The multi-player Virus Game through `ply perft`, `ply show` and `ply search`: counts equal
-//! the library's perft, positions round-trip, each engine answers in its documented shape, and
-//! bad input is refused with a message naming what is wrong.
+//! The multi-player games through `ply perft`, `ply show`, `ply search` and `ply play`: counts
+//! equal the library's perft, positions round-trip, each engine answers in its documented
+//! shape, `ply play` plays through the app core to a recorded end, and bad input is refused
+//! with a message naming what is wrong.
 
 mod common;
 
@@ -168,39 +169,70 @@ fn bad_input_is_refused_with_the_reason() {
     refused(&["perft", "chess", "1"], "unknown game 'chess'");
 }
 
-#[test]
-fn play_seats_people_and_the_computer_around_one_terminal() {
-    // The computer in every seat plays the game to its end, each move a legal one.
-    let out = ok(&["play", "virus", "--seats", "c,c,c", "--depth", "2"]);
-    assert!(out.contains("game over:"), "{out}");
-    let mut pos = Virus::new(VirusConfig {
-        players: 3,
-        ..VirusConfig::default()
-    })
-    .expect("a start");
-    for line in out.lines().filter(|l| l.contains("(computer) plays ")) {
+/// `ply play ARGS` with a data directory of its own and `input` on stdin; must succeed.
+fn play(args: &[&str], input: &str) -> String {
+    let dir = common::temp_dir("multi-play");
+    let d = dir.path().to_string_lossy().into_owned();
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--data-dir", &d]);
+    let o = common::ply_with_stdin(&all, input);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", text(&o.stderr));
+    let records = std::fs::read_dir(dir.path().join("outbox"))
+        .map(|r| {
+            r.filter_map(|e| e.ok())
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .count()
+        })
+        .unwrap_or(0);
+    format!("{out}\n[records in the outbox: {records}]")
+}
+
+/// Replays the moves the terminal announced ("» Blue (computer) played c3") on `start`.
+fn replay_announced<G: Game>(out: &str, start: G) -> G {
+    let mut pos = start;
+    for line in out.lines().filter(|l| l.contains(" played ")) {
         let mv = line.rsplit(' ').next().expect("a move");
         let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(pos.is_legal(m), "{line}");
         pos.play(m);
     }
-    assert!(pos.outcome().is_some(), "the moves printed end the game");
-    assert!(
-        out.contains(&format!(
-            "player {} wins",
-            (b'A' + pos.outcome().and_then(|o| o.winner).unwrap_or(0)) as char
-        )) || out.contains("a draw")
-    );
+    pos
+}
 
-    // A person's bad move is refused with the reason and asked again; quit leaves the game.
-    let o = common::ply_with_stdin(
-        &["play", "virus", "--seats", "human,computer"],
-        "z9\nb1\nquit\n",
+/// The seat colour the app core names player `p` by.
+fn seat(p: u8) -> &'static str {
+    ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"][usize::from(p)]
+}
+
+#[test]
+fn play_seats_people_and_the_computer_around_one_terminal() {
+    // The computer in every seat plays the game to its end through the app core, each move a
+    // legal one, and the finished game goes to the outbox.
+    let out = play(&["virus", "--seats", "c,c,c", "--depth", "2"], "");
+    let pos = replay_announced(
+        &out,
+        Virus::new(VirusConfig {
+            players: 3,
+            ..VirusConfig::default()
+        })
+        .expect("a start"),
     );
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = stdout(&o);
-    assert!(out.contains("'z9' is not a move here"), "{out}");
-    assert!(out.contains("player B (computer) plays"), "{out}");
-    assert!(out.contains("game left unfinished"), "{out}");
+    let outcome = pos.outcome().expect("the moves announced end the game");
+    let result = match outcome.winner {
+        Some(w) => format!("Game over: {} (computer) wins", seat(w)),
+        None => "Game over: Draw".into(),
+    };
+    assert!(out.contains(&result), "{result}: {out}");
+    assert!(out.contains("[records in the outbox: 1]"), "{out}");
+
+    // A person's bad move is refused with the reason; the computer answers a good one; quit
+    // leaves the game kept.
+    let out = play(&["virus", "--seats", "human,computer"], "z9\nb1\nquit\n");
+    assert!(out.contains("'z9' is not a legal move here"), "{out}");
+    assert!(out.contains("» Blue (computer) played"), "{out}");
+    assert!(out.contains("Your move (Red)."), "{out}");
 
     refused(
         &["play", "virus", "--seats", "human,robot"],
@@ -210,10 +242,15 @@ fn play_seats_people_and_the_computer_around_one_terminal() {
         &["play", "virus", "--players", "3", "--seats", "h,c"],
         "--players 3",
     );
+    refused(&["play", "virus", "--players", "5"], "not 5");
     refused(&["play", "othello", "--seats", "h,c"], "multi-player games");
     refused(
-        &["play", "virus", "--level", "5"],
-        "--level is for the two-player games",
+        &["play", "virus", "--mode", "watch"],
+        "--mode is for the two-player games",
+    );
+    refused(
+        &["play", "virus", "--algo", "maxn"],
+        "ply search virus --algo",
     );
 }
 
@@ -262,19 +299,10 @@ fn focus_through_perft_show_search_and_play() {
     let mv = v["best_move"].as_str().expect("a move");
     assert!(pos.parse_move(mv).is_ok(), "{mv} is legal");
 
-    let o = common::ply_with_stdin(
-        &["play", "focus", "--seats", "human,computer"],
-        "b2-b3\nquit\n",
-    );
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    let out = stdout(&o);
-    assert!(out.contains("player 2 (computer) plays"), "{out}");
-    // Engines alone stop at the unattended limit if they circle (Focus has no repetition rule).
-    let out = ok(&["play", "focus", "--seats", "c,c", "--depth", "1"]);
-    assert!(
-        out.contains("game over") || out.contains("no end after"),
-        "{out}"
-    );
+    let out = play(&["focus", "--seats", "human,computer"], "b2-b3\nquit\n");
+    assert!(out.contains("» Blue (computer) played"), "{out}");
+    // (Engines alone that circle are stopped at a record's 1,000 moves by the app core:
+    // `app/tests/multi_journey.rs`.)
     refused(&["perft", "focus", "1", "--players", "5"], "focus");
 }
 
@@ -327,19 +355,15 @@ fn chinese_checkers_through_perft_show_search_and_play() {
     let mv = v["best_move"].as_str().expect("a move");
     assert!(start(6, GoalRule::Filled, false).parse_move(mv).is_ok());
 
-    // Two engines play a whole game, every printed move legal, to a filled target.
-    let out = ok(&["play", "chinese-checkers", "--seats", "c,c", "--depth", "2"]);
-    let mut pos = start(2, GoalRule::Filled, false);
-    for line in out.lines().filter(|l| l.contains("(computer) plays ")) {
-        let mv = line.rsplit(' ').next().expect("a move");
-        let m = pos.parse_move(mv).unwrap_or_else(|e| panic!("{line}: {e}"));
-        pos.play(m);
-    }
+    // Two engines play a whole game, every announced move legal, to a filled target, recorded.
+    let out = play(&["chinese-checkers", "--seats", "c,c", "--depth", "2"], "");
+    let pos = replay_announced(&out, start(2, GoalRule::Filled, false));
     let winner = pos.outcome().and_then(|o| o.winner).expect("a winner");
     assert!(
-        out.contains(&format!("player {} wins", (b'A' + winner) as char)),
+        out.contains(&format!("Game over: {} (computer) wins", seat(winner))),
         "{out}"
     );
+    assert!(out.contains("[records in the outbox: 1]"), "{out}");
 
     refused(
         &["perft", "chinese-checkers", "1", "--players", "5"],

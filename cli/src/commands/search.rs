@@ -73,30 +73,6 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
-    /// The options `ply play` gives a multi-player engine: an algorithm and a depth, the
-    /// defaults for the rest.
-    pub fn for_multi(algo: &str, depth: Option<u32>) -> EngineArgs {
-        EngineArgs {
-            algo: Some(algo.to_string()),
-            depth,
-            time_ms: None,
-            ordering: "killer,history".into(),
-            ads_limit: None,
-            ads_per_level: false,
-            tt_mb: 0.0,
-            heuristic: "default".into(),
-            quiescence: false,
-            aspiration: None,
-            iterative: false,
-            deepening_step: 1,
-            playouts: None,
-            node_budget: None,
-            exploration: std::f64::consts::SQRT_2,
-            playout: "random".into(),
-            seed: 0x5eed,
-        }
-    }
-
     /// The search configuration these options describe.
     pub fn config(&self) -> Result<SearchConfig> {
         let ordering =

@@ -36,7 +36,8 @@ const RECHECK: Duration = Duration::from_millis(500);
 
 const HELP: &str = "\
 Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-7, draughts
-11-15 or 22x15x8), or one of:
+11-15 or 22x15x8, the Virus Game c3, Focus c3-c5 or +c3 from the reserve, Chinese Checkers
+c1-e2), or one of:
   undo, redo      take back a move (against the computer: back to your turn) / play it again
   hint            the engine's suggestion, marked ( ) on the board
   resign          give up the game
@@ -50,9 +51,6 @@ Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-
   quit            leave (the unfinished game is kept: ply play --resume)";
 
 pub fn run(args: Args) -> Result<()> {
-    if let crate::games::AnyGame::Multi(kind) = args.game {
-        return crate::multi::play(kind, &args);
-    }
     let choices = Choices::from_args(&args)?;
     let server = match &args.server {
         Some(text) => {

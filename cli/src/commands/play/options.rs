@@ -1,9 +1,9 @@
 //! `ply play`'s command line, turned into the app core's home-screen choices: the same
 //! [`Setup`] the phone apps build from taps, so the terminal plays the same engines.
 
-use crate::games::AnyGame;
+use crate::games::{AnyGame, MultiKind};
 use anyhow::{Result, bail};
-use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS};
+use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice, Setup};
 use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
 use ply_app::{GameKind, Side, heuristic_presets, settings_for_difficulty};
 use ply_core::games::GameKind as CoreGame;
@@ -11,7 +11,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// othello, connect4, checkers, or virus (multi-player, with --seats)
+    /// othello, connect4, checkers, or the multi-player virus, focus and chinese-checkers
+    /// (with --seats)
     pub game: AnyGame,
     /// Rules variant (checkers: standard, or relaxed where captures are optional).
     #[arg(long, default_value = "standard")]
@@ -69,7 +70,8 @@ pub struct Args {
     /// the computer in the other seats].
     #[arg(long)]
     pub seats: Option<String>,
-    /// Multi-player games: the number of players when --seats is not given (virus: 2 to 4).
+    /// Multi-player games: the number of players when --seats is not given (virus and focus:
+    /// 2 to 4; chinese-checkers: 2, 3, 4 or 6) [default: the apps' (4, 4, 3)].
     #[arg(long)]
     pub players: Option<u8>,
 }
@@ -92,25 +94,129 @@ pub struct Choices {
     pub ordering: OrderingChoice,
     pub heuristic: Option<String>,
     pub position: Option<String>,
+    /// The multi-player games' seats in turn order, each computer at `level` (empty for the
+    /// two-player games).
+    pub seats: Vec<SeatChoice>,
     /// What the mapping chose for the person (a depth beyond every level, for example).
     pub notes: Vec<String>,
 }
 
+/// `--seats human,computer,...` (h and c for short): true for a person.
+pub fn parse_seats(text: &str) -> Result<Vec<bool>> {
+    text.split(',')
+        .map(str::trim)
+        .enumerate()
+        .map(|(i, s)| match s.to_ascii_lowercase().as_str() {
+            "human" | "h" | "person" => Ok(true),
+            "computer" | "c" | "engine" => Ok(false),
+            other => bail!(
+                "--seats: seat {} is '{other}' (expected human or computer)",
+                i + 1
+            ),
+        })
+        .collect()
+}
+
+/// The app core's game for a multi-player game name, with the options that do not apply to it
+/// refused.
+fn multi_game(kind: MultiKind, args: &Args) -> Result<GameKind> {
+    let name = kind.name();
+    for (flag, given) in [
+        ("--mode", args.mode.is_some()),
+        ("--side", args.side.is_some()),
+    ] {
+        if given {
+            bail!("{flag} is for the two-player games; {name} seats its players with --seats");
+        }
+    }
+    if args.variant != "standard" {
+        bail!(
+            "{name} has no variant '{}': its rules are in --position",
+            args.variant
+        );
+    }
+    if !matches!(args.algo.as_str(), "level" | "brs") || args.ordering != "level" {
+        bail!(
+            "ply play plays {name} as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search {name} --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine"
+        );
+    }
+    Ok(match kind {
+        MultiKind::Virus => GameKind::Virus,
+        MultiKind::Focus => GameKind::Focus,
+        MultiKind::ChineseCheckers => GameKind::ChineseCheckers,
+    })
+}
+
+/// The seats the options name: `--seats`, else `--players` (or the position's, or the apps'
+/// default) with a person first and computers after.
+fn seats(
+    game: GameKind,
+    args: &Args,
+    position_players: Option<u32>,
+    level: u8,
+) -> Result<Vec<SeatChoice>> {
+    let people = match &args.seats {
+        Some(text) => parse_seats(text)?,
+        None => {
+            let n = match (args.players, position_players) {
+                (Some(n), _) => usize::from(n),
+                (None, Some(n)) => n as usize,
+                (None, None) => Setup {
+                    game,
+                    ..Setup::default()
+                }
+                .seats_for(game)
+                .len(),
+            };
+            std::iter::once(true)
+                .chain(std::iter::repeat(false))
+                .take(n)
+                .collect()
+        }
+    };
+    let n = people.len();
+    if let Some(p) = args.players.filter(|&p| usize::from(p) != n) {
+        bail!("--players {p} but --seats names {n} seats");
+    }
+    if !game.player_counts().iter().any(|&c| usize::from(c) == n) {
+        bail!(
+            "{} seats {} players, not {n}",
+            ply_app::app::setup::game_title(game),
+            game.player_counts()
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    if let Some(p) = position_players.filter(|&p| p as usize != n) {
+        bail!("--position seats {p} players, not the {n} of --seats or --players");
+    }
+    Ok(people
+        .into_iter()
+        .map(|human| SeatChoice { human, level })
+        .collect())
+}
+
 impl Choices {
     pub fn from_args(args: &Args) -> Result<Choices> {
-        let AnyGame::Two(core_game) = args.game else {
-            bail!(
-                "{} is a multi-player game: it is played with --seats",
-                args.game
-            );
+        let (game, name) = match args.game {
+            AnyGame::Two(core_game) => {
+                if args.seats.is_some() || args.players.is_some() {
+                    bail!(
+                        "--seats and --players are for the multi-player games; {core_game} is for two (see --mode and --side)"
+                    );
+                }
+                (game(core_game, &args.variant)?, core_game.name())
+            }
+            AnyGame::Multi(kind) => (multi_game(kind, args)?, kind.name()),
         };
-        if args.seats.is_some() || args.players.is_some() {
-            bail!(
-                "--seats and --players are for the multi-player games; {core_game} is for two (see --mode and --side)"
-            );
-        }
-        let game = game(core_game, &args.variant)?;
-        let (mode, side) = mode_and_side(args.mode, args.side.as_deref())?;
+        let multi = game.is_multi_player();
+        let (mode, side) = if multi {
+            (PlayMode::VsComputer, Side::First)
+        } else {
+            mode_and_side(args.mode, args.side.as_deref())?
+        };
         let mut notes = Vec::new();
         let level = match (args.level, args.depth, args.time_ms) {
             (Some(level), _, _) => level,
@@ -118,37 +224,49 @@ impl Choices {
             (None, None, Some(ms)) => level_for_time(ms, &mut notes)?,
             (None, None, None) => DEFAULT_LEVEL,
         };
+        let game_name = name;
         let heuristic = match &args.heuristic {
             None => None,
             Some(name) => {
                 let presets = heuristic_presets(game);
                 if !presets.contains(name) {
                     bail!(
-                        "unknown --heuristic '{name}' for {} (presets: {})",
-                        core_game.name(),
+                        "unknown --heuristic '{name}' for {game_name} (presets: {})",
                         presets.join(", ")
                     );
                 }
                 Some(name.clone())
             }
         };
+        // The check the core makes, before anything is written.
+        let position_players = match &args.position {
+            Some(p) => match ply_app::Session::position_players(game, p) {
+                Ok(n) => Some(n),
+                Err(e) => bail!("--position '{p}': {e}"),
+            },
+            None => None,
+        };
         Ok(Choices {
             game,
             mode,
             side,
             level,
-            algorithm: algorithm(&args.algo)?,
-            ordering: ordering(&args.ordering)?,
+            algorithm: if multi {
+                AlgorithmChoice::ByLevel
+            } else {
+                algorithm(&args.algo)?
+            },
+            ordering: if multi {
+                OrderingChoice::ByLevel
+            } else {
+                ordering(&args.ordering)?
+            },
             heuristic,
-            position: match &args.position {
-                Some(p) => {
-                    // The check the core makes, before anything is written.
-                    if let Err(e) = ply_app::Session::check_position(game, p) {
-                        bail!("--position '{p}': {e}");
-                    }
-                    Some(p.clone())
-                }
-                None => None,
+            position: args.position.clone(),
+            seats: if multi {
+                seats(game, args, position_players, level)?
+            } else {
+                Vec::new()
             },
             notes,
         })
@@ -156,7 +274,7 @@ impl Choices {
 
     /// The events that make the app core's home screen hold these choices.
     pub fn events(&self) -> Vec<Event> {
-        vec![
+        let mut events = vec![
             Event::ChooseGame(self.game),
             Event::ChooseMode(self.mode),
             Event::ChooseSide(self.side),
@@ -164,8 +282,24 @@ impl Choices {
             Event::ChooseAlgorithm(self.algorithm),
             Event::ChooseOrdering(self.ordering),
             Event::ChooseHeuristic(self.heuristic.clone()),
-            Event::ChooseStartPosition(self.position.clone()),
-        ]
+        ];
+        if !self.seats.is_empty() {
+            // Before the position: a new player count clears it.
+            events.push(Event::ChoosePlayers(self.seats.len() as u32));
+            for (i, s) in self.seats.iter().enumerate() {
+                let seat = i as u32;
+                events.push(Event::ChooseSeat {
+                    seat,
+                    human: s.human,
+                });
+                events.push(Event::ChooseSeatLevel {
+                    seat,
+                    level: s.level,
+                });
+            }
+        }
+        events.push(Event::ChooseStartPosition(self.position.clone()));
+        events
     }
 }
 
