@@ -545,4 +545,31 @@ mod tests {
         assert!(choices(&["othello", "--level", "11"]).is_err());
         assert!(choices(&["othello", "--level", "3", "--depth", "3"]).is_err());
     }
+
+    #[test]
+    fn seats_become_the_home_screens_seats_before_the_position() {
+        let c = choices(&["focus", "--seats", "c,h,c", "--level", "4"]).expect("c");
+        assert_eq!(c.game, GameKind::Focus);
+        let seats: Vec<(bool, u8)> = c.seats.iter().map(|s| (s.human, s.level)).collect();
+        assert_eq!(seats, [(false, 4), (true, 4), (false, 4)]);
+        let events = c.events();
+        let players = events
+            .iter()
+            .position(|e| *e == Event::ChoosePlayers(3))
+            .expect("the player count");
+        let position = events
+            .iter()
+            .position(|e| matches!(e, Event::ChooseStartPosition(_)))
+            .expect("the position");
+        assert!(players < position, "a new player count clears the position");
+        // Without --seats: you first, computers after, as many as the apps seat by default.
+        let c = choices(&["chinese-checkers"]).expect("c");
+        assert_eq!(
+            c.seats.iter().map(|s| s.human).collect::<Vec<_>>(),
+            [true, false, false]
+        );
+        assert!(choices(&["chinese-checkers", "--players", "5"]).is_err());
+        assert!(choices(&["virus", "--side", "first"]).is_err());
+        assert!(choices(&["othello", "--players", "2"]).is_err());
+    }
 }
