@@ -528,15 +528,30 @@ impl Session {
         guard_or("limits", unlimited(), || lock(&self.state).limits)
     }
 
-    /// Describes the app for game records (version, platform, device RAM bucket).
+    /// Describes the app for game records (version, platform, device RAM bucket). A record's
+    /// version is a short name (letters, digits, `. - _ +`): others become `_`, so a version
+    /// such as "1.2 (45)" cannot make every record invalid.
     pub fn set_client(&self, app_version: String, platform: ClientPlatform, total_ram_bytes: u64) {
         guard_or("set_client", (), || {
             let mut s = lock(&self.state);
+            let version: String = app_version
+                .trim()
+                .chars()
+                .take(ply_core::record::limits::MAX_SHORT_STRING)
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '+') {
+                        c
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
             s.client = ClientInfo {
-                app_version: app_version
-                    .chars()
-                    .take(ply_core::record::limits::MAX_SHORT_STRING)
-                    .collect(),
+                app_version: if version.is_empty() {
+                    "unknown".into()
+                } else {
+                    version
+                },
                 platform: platform.into(),
                 ram_bucket: if total_ram_bytes == 0 {
                     RamBucket::Unknown

@@ -398,8 +398,9 @@ mod tests {
         assert!(settings_for_difficulty(GameKind::Othello, 11).is_err());
     }
 
-    /// Every level's engine, of every game, fits a record the core validates (a Connect Four
-    /// win whose second player is that computer).
+    /// Every level's engine, of every game, and whatever version string a platform reports,
+    /// fit a record the core validates (a Connect Four win whose second player is that
+    /// computer).
     #[test]
     fn every_levels_engine_fits_a_record() {
         use crate::session::{PlayerKind, Session};
@@ -426,6 +427,9 @@ mod tests {
                     s.play(m.into()).expect("a move");
                 }
                 s.set_player(Side::Second, PlayerKind::Computer { settings });
+                // A platform's version string with spaces and brackets, or none at all.
+                let version = if level % 2 == 0 { "1.2 (45) beta" } else { " " };
+                s.set_client(version.into(), crate::session::ClientPlatform::Ios, 0);
                 let json = s
                     .record_json()
                     .unwrap_or_else(|e| panic!("{kind:?} level {level}: {e}"));
