@@ -3,10 +3,11 @@
 use crate::board::{self, MoveCells, Piece};
 use crate::engine::{self, Found, Playable};
 use crate::error::PlyError;
+use crate::line;
 use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
-use ply_core::line::{GameLine, PlayError};
-use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
+use ply_core::line::GameLine;
+use ply_core::record::{GameRecord, MoveStats, RecordMeta};
 use ply_core::review::{Review, review};
 use ply_core::search::{SearchConfig, Searcher, StopToken};
 use ply_core::{Evaluator, Outcome};
@@ -101,9 +102,7 @@ impl<G: Playable> Driver<G> {
     }
 
     fn legal(pos: &G) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        moves
+        line::legal(pos)
     }
 
     /// The move `mv` from `pos` described for drawing, with what it changes.
@@ -140,14 +139,6 @@ impl<G: Playable> Driver<G> {
     fn set_stats(&mut self, ply: usize, stats: Option<MoveStats>) {
         self.stats.truncate(ply);
         self.stats.push(stats);
-    }
-}
-
-fn play_error(e: PlayError) -> PlyError {
-    match e {
-        PlayError::GameOver => PlyError::GameOver,
-        PlayError::Illegal(reason) => PlyError::illegal(reason),
-        PlayError::Parse(p) => PlyError::illegal(p.to_string()),
     }
 }
 
@@ -191,18 +182,8 @@ impl<G: Playable> AnyGame for Driver<G> {
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError> {
-        if self.line.outcome().is_some() {
-            return Err(PlyError::GameOver);
-        }
-        let pos = *self.line.current();
-        let mv = pos
-            .parse_move(text.trim())
-            .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
-        let index = Self::legal(&pos)
-            .iter()
-            .position(|m| *m == mv)
-            .ok_or_else(|| PlyError::illegal(format!("'{text}' is not a legal move here")))?;
-        self.play_index(index as u32, None)
+        let index = line::index_of_text(&self.line, text)?;
+        self.play_index(index, None)
     }
 
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
@@ -213,21 +194,12 @@ impl<G: Playable> AnyGame for Driver<G> {
     }
 
     fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError> {
-        if self.line.outcome().is_some() {
-            return Err(PlyError::GameOver);
-        }
+        let mv = line::move_at(&self.line, index)?;
         let pos = *self.line.current();
-        let legal = Self::legal(&pos);
-        let mv = *legal.get(index as usize).ok_or_else(|| {
-            PlyError::illegal(format!(
-                "move index {index} is out of range (there are {} legal moves)",
-                legal.len()
-            ))
-        })?;
         let before = pos.pieces();
         let ply = self.line.ply();
         let had_redo = self.line.can_redo();
-        self.line.play(mv).map_err(play_error)?;
+        self.line.play(mv).map_err(line::play_error)?;
         self.set_stats(ply, stats);
         let info = Self::describe(&pos, index as usize, mv, &before);
         if self.notes.len() < ply {
@@ -257,9 +229,7 @@ impl<G: Playable> AnyGame for Driver<G> {
         let ply = self.line.ply();
         let done = self.line.redo().is_some();
         if done {
-            if self.stats.len() <= ply {
-                self.stats.resize(ply + 1, None);
-            }
+            line::stats_slot_for(&mut self.stats, ply);
             self.last = self.last_move();
         }
         done
@@ -376,28 +346,7 @@ impl<G: Playable> AnyGame for Driver<G> {
     }
 
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
-        // A side handed from the computer to a human mid-game is recorded as human: its earlier
-        // engine statistics are dropped so the record stays consistent.
-        let computer: Vec<bool> = meta.players.iter().map(|p| p.engine.is_some()).collect();
-        let stats: Vec<Option<MoveStats>> = (0..self.line.ply())
-            .map(|i| {
-                let mover = self
-                    .line
-                    .position_before(i)
-                    .map(|p| usize::from(p.side_to_move()));
-                let keep = mover
-                    .and_then(|m| computer.get(m).copied())
-                    .unwrap_or(false);
-                if keep {
-                    self.stats.get(i).copied().flatten()
-                } else {
-                    None
-                }
-            })
-            .collect();
-        record_from_line(&self.line, &stats, resigned_by, meta).map_err(|e| PlyError::BadRecord {
-            reason: e.to_string(),
-        })
+        line::record(&self.line, &self.stats, resigned_by, meta)
     }
 
     fn review_task(&self, table_bytes: u64) -> ReviewTask {

@@ -19,6 +19,7 @@ pub mod error;
 pub mod guard;
 pub mod heuristics;
 pub mod limits;
+mod line;
 mod multi;
 pub mod session;
 pub mod settings;

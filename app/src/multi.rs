@@ -15,6 +15,7 @@ use crate::board::{MoveCells, Piece};
 use crate::driver::{AnyGame, PreparedSearch, ReviewStepCells, ReviewTask};
 use crate::engine::Found;
 use crate::error::PlyError;
+use crate::line;
 use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, SearchInfo, Side, Snapshot};
 use ply_core::games::chinese_checkers::{self, ChineseCheckers};
@@ -22,8 +23,8 @@ use ply_core::games::focus::{self, Focus};
 use ply_core::games::virus::{self, Virus};
 use ply_core::heuristic::Weights;
 use ply_core::heuristic::multi::{MultiFactors, WeightedMulti};
-use ply_core::line::{GameLine, PlayError};
-use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
+use ply_core::line::GameLine;
+use ply_core::record::{GameRecord, MoveStats, RecordMeta};
 use ply_core::search::multi::{
     HistoryAds, MultiAlgorithm, MultiConfig, MultiOrdering, MultiResult, search_multi,
 };
@@ -307,14 +308,6 @@ pub fn position_players(kind: GameKind, text: &str) -> Result<usize, PlyError> {
     }
 }
 
-fn play_error(e: PlayError) -> PlyError {
-    match e {
-        PlayError::GameOver => PlyError::GameOver,
-        PlayError::Illegal(reason) => PlyError::illegal(reason),
-        PlayError::Parse(p) => PlyError::illegal(p.to_string()),
-    }
-}
-
 /// The evaluator of a heuristic choice for a multi-player game.
 fn evaluator<G: MultiFactors>(choice: &HeuristicChoice) -> Result<WeightedMulti<G>, PlyError> {
     match choice {
@@ -448,9 +441,7 @@ fn deepen<G: MultiBoard>(
 
 impl<G: MultiBoard> MultiDriver<G> {
     fn legal(pos: &G) -> Vec<G::Move> {
-        let mut moves = Vec::new();
-        pos.legal_moves(&mut moves);
-        moves
+        line::legal(pos)
     }
 
     /// The move `mv` from `pos` described for drawing: the squares it infects are `flipped`.
@@ -515,18 +506,8 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
     }
 
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError> {
-        if self.line.outcome().is_some() {
-            return Err(PlyError::GameOver);
-        }
-        let pos = *self.line.current();
-        let mv = pos
-            .parse_move(text.trim())
-            .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
-        let index = Self::legal(&pos)
-            .iter()
-            .position(|m| *m == mv)
-            .ok_or_else(|| PlyError::illegal(format!("'{text}' is not a legal move here")))?;
-        self.play_index(index as u32, None)
+        let index = line::index_of_text(&self.line, text)?;
+        self.play_index(index, None)
     }
 
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
@@ -537,19 +518,10 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
     }
 
     fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError> {
-        if self.line.outcome().is_some() {
-            return Err(PlyError::GameOver);
-        }
+        let mv = line::move_at(&self.line, index)?;
         let pos = *self.line.current();
-        let legal = Self::legal(&pos);
-        let mv = *legal.get(index as usize).ok_or_else(|| {
-            PlyError::illegal(format!(
-                "move index {index} is out of range (there are {} legal moves)",
-                legal.len()
-            ))
-        })?;
         let ply = self.line.ply();
-        self.line.play(mv).map_err(play_error)?;
+        self.line.play(mv).map_err(line::play_error)?;
         self.stats.truncate(ply);
         self.stats.push(stats);
         self.last = Some(Self::describe(&pos, index as usize, mv, &pos.cells()));
@@ -568,9 +540,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         let ply = self.line.ply();
         let done = self.line.redo().is_some();
         if done {
-            if self.stats.len() <= ply {
-                self.stats.resize(ply + 1, None);
-            }
+            line::stats_slot_for(&mut self.stats, ply);
             self.last = self.last_move();
         }
         done
@@ -656,26 +626,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
     }
 
     fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
-        let computer: Vec<bool> = meta.players.iter().map(|p| p.engine.is_some()).collect();
-        let stats: Vec<Option<MoveStats>> = (0..self.line.ply())
-            .map(|i| {
-                let mover = self
-                    .line
-                    .position_before(i)
-                    .map(|p| usize::from(p.side_to_move()));
-                let keep = mover
-                    .and_then(|m| computer.get(m).copied())
-                    .unwrap_or(false);
-                if keep {
-                    self.stats.get(i).copied().flatten()
-                } else {
-                    None
-                }
-            })
-            .collect();
-        record_from_line(&self.line, &stats, resigned_by, meta).map_err(|e| PlyError::BadRecord {
-            reason: e.to_string(),
-        })
+        line::record(&self.line, &self.stats, resigned_by, meta)
     }
 
     /// Moves in order, a round (every player's turn) per numbered group: "1. c3 a2 e4 2. ...".

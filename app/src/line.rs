@@ -1,0 +1,89 @@
+//! What both game drivers (two-player `driver.rs`, multi-player `multi.rs`) do the same way
+//! with a game's line of moves: find a typed or indexed move, keep the computers' statistics,
+//! and build the record.
+
+use crate::error::PlyError;
+use ply_core::Game;
+use ply_core::line::{GameLine, PlayError};
+use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
+
+pub fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+}
+
+pub fn play_error(e: PlayError) -> PlyError {
+    match e {
+        PlayError::GameOver => PlyError::GameOver,
+        PlayError::Illegal(reason) => PlyError::illegal(reason),
+        PlayError::Parse(p) => PlyError::illegal(p.to_string()),
+    }
+}
+
+/// The legal-move index of a move typed in the game's notation, in the line's current position.
+pub fn index_of_text<G: Game>(line: &GameLine<G>, text: &str) -> Result<u32, PlyError> {
+    if line.outcome().is_some() {
+        return Err(PlyError::GameOver);
+    }
+    let pos = line.current();
+    let mv = pos
+        .parse_move(text.trim())
+        .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+    legal(pos)
+        .iter()
+        .position(|m| *m == mv)
+        .map(|i| i as u32)
+        .ok_or_else(|| PlyError::illegal(format!("'{text}' is not a legal move here")))
+}
+
+/// The move at legal-move `index` of the line's current position.
+pub fn move_at<G: Game>(line: &GameLine<G>, index: u32) -> Result<G::Move, PlyError> {
+    if line.outcome().is_some() {
+        return Err(PlyError::GameOver);
+    }
+    let legal = legal(line.current());
+    legal.get(index as usize).copied().ok_or_else(|| {
+        PlyError::illegal(format!(
+            "move index {index} is out of range (there are {} legal moves)",
+            legal.len()
+        ))
+    })
+}
+
+/// After `redo` replayed the move at `ply`: statistics have a slot for it (kept across undo).
+pub fn stats_slot_for(stats: &mut Vec<Option<MoveStats>>, ply: usize) {
+    if stats.len() <= ply {
+        stats.resize(ply + 1, None);
+    }
+}
+
+/// The record of `line`. A seat handed from the computer to a person mid-game is recorded as a
+/// person's: the statistics of its earlier engine moves are dropped so the record stays
+/// consistent.
+pub fn record<G: Game>(
+    line: &GameLine<G>,
+    stats: &[Option<MoveStats>],
+    resigned_by: Option<u8>,
+    meta: RecordMeta,
+) -> Result<GameRecord, PlyError> {
+    let computer: Vec<bool> = meta.players.iter().map(|p| p.engine.is_some()).collect();
+    let kept: Vec<Option<MoveStats>> = (0..line.ply())
+        .map(|i| {
+            let mover = line
+                .position_before(i)
+                .map(|p| usize::from(p.side_to_move()));
+            let keep = mover
+                .and_then(|m| computer.get(m).copied())
+                .unwrap_or(false);
+            if keep {
+                stats.get(i).copied().flatten()
+            } else {
+                None
+            }
+        })
+        .collect();
+    record_from_line(line, &kept, resigned_by, meta).map_err(|e| PlyError::BadRecord {
+        reason: e.to_string(),
+    })
+}
