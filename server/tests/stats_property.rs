@@ -12,7 +12,7 @@ use ply_core::record::{GameRecord, GameResult, limits, validate};
 use ply_server::testing::games::{self, Seats};
 use ply_server::testing::{RunningServer, TempDatabase, unthrottled_config};
 use proptest::prelude::*;
-use proptest::test_runner::{Config as ProptestConfig, TestRunner};
+use proptest::test_runner::{Config as ProptestConfig, TestRng, TestRunner};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::Value;
@@ -242,11 +242,15 @@ fn any_accepted_record_leaves_every_statistics_query_answering() {
     for db in TempDatabase::all_backends("stats_property") {
         let server = RunningServer::start(&db.url, unthrottled_config(ADMIN)).expect("server");
         let client = Client::new(&server);
-        let mut runner = TestRunner::new(ProptestConfig {
+        let config = ProptestConfig {
             cases: 64,
             failure_persistence: None,
             ..ProptestConfig::default()
-        });
+        };
+        // A fixed sequence of cases: with a random one, how many of the 64 are valid records
+        // varied from run to run, and the floor below failed now and then.
+        let rng = TestRng::deterministic_rng(config.rng_algorithm);
+        let mut runner = TestRunner::new_with_rng(config, rng);
         let accepted = std::cell::Cell::new(0u32);
         let result = runner.run(&cases(), |case| {
             let v = record_of(&case);
