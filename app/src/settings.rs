@@ -405,15 +405,8 @@ mod tests {
     fn every_levels_engine_fits_a_record() {
         use crate::session::{PlayerKind, Session};
         use crate::snapshot::Side;
-        let kinds = [
-            GameKind::Othello,
-            GameKind::ConnectFour,
-            GameKind::Draughts,
-            GameKind::Virus,
-            GameKind::Focus,
-            GameKind::ChineseCheckers,
-        ];
-        for kind in kinds {
+        // The home screen's games (relaxed draughts has draughts' levels).
+        for kind in crate::app::setup::HOME_GAMES {
             for level in 1..=10 {
                 let settings = settings_for_difficulty(kind, level).expect("a level");
                 let s = Session::new(

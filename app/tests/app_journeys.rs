@@ -205,26 +205,9 @@ fn a_game_survives_process_death_on_the_board() {
         d.board().legal_moves[0].notation.clone(),
     ));
     // Killed while the computer's search was queued: only the file writes happened.
-    while let Some(i) = d
-        .queue
-        .iter()
-        .position(|c| !matches!(c, ply_app::app::Command::Think { .. }))
-    {
-        let m = d.run_held(i);
-        if let Some(m) = m {
-            d.deliver(m);
-        }
-    }
+    d.run_all_but_searches();
     let before = d.board();
-    let blob = d
-        .effects
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Effect::SaveUiState(b) => Some(b.clone()),
-            _ => None,
-        })
-        .expect("the UI state was saved");
+    let blob = d.saved_ui();
     let mut d = d.restart();
     d.send(Event::RestoreUi(blob));
     assert_eq!(d.app.screen(), Screen::Board);
@@ -254,15 +237,7 @@ fn a_game_survives_process_death_on_home() {
         1,
         "leaving the board stops the computer"
     );
-    let blob = d
-        .effects
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Effect::SaveUiState(b) => Some(b.clone()),
-            _ => None,
-        })
-        .expect("saved");
+    let blob = d.saved_ui();
     let mut d = d.restart();
     d.send(Event::RestoreUi(blob));
     d.send(Event::ScreenShown);

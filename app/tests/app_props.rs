@@ -8,7 +8,6 @@ use common::Driver;
 use ply_app::Session;
 use ply_app::app::{Event, Msg, PlayMode, PonderMode};
 use ply_app::session::PlayerKind;
-use ply_app::settings::GameKind;
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -26,15 +25,7 @@ enum Op {
 
 fn event() -> impl Strategy<Value = Event> {
     prop_oneof![
-        prop::sample::select(vec![
-            GameKind::Othello,
-            GameKind::ConnectFour,
-            GameKind::Draughts,
-            GameKind::Virus,
-            GameKind::Focus,
-            GameKind::ChineseCheckers,
-        ])
-        .prop_map(Event::ChooseGame),
+        prop::sample::select(ply_app::app::setup::HOME_GAMES.to_vec()).prop_map(Event::ChooseGame),
         (0u32..8).prop_map(Event::ChoosePlayers),
         (0u32..7, any::<bool>()).prop_map(|(seat, human)| Event::ChooseSeat { seat, human }),
         (0u32..7, 0u8..=2).prop_map(|(seat, level)| Event::ChooseSeatLevel { seat, level }),

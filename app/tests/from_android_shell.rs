@@ -269,15 +269,7 @@ fn a_process_started_in_the_background_does_not_think() {
     let moves = d.board().moves.clone();
     assert_eq!(moves.len(), 1);
     // Killed while the next search was queued: only the file writes happened.
-    while let Some(i) = d
-        .queue
-        .iter()
-        .position(|c| !matches!(c, ply_app::app::Command::Think { .. }))
-    {
-        if let Some(m) = d.run_held(i) {
-            d.deliver(m);
-        }
-    }
+    d.run_all_but_searches();
     let blob = d
         .take_effects()
         .into_iter()

@@ -4,7 +4,7 @@
 mod common;
 
 use common::Driver;
-use ply_app::app::{BoardShape, Command, Effect, Event, Screen};
+use ply_app::app::{BoardShape, Event, Screen};
 use ply_app::session::{PlayerKind, Session};
 use ply_app::settings::{GameKind, default_engine_settings};
 use ply_app::{Piece, PlyError, Side};
@@ -309,24 +309,8 @@ fn a_computer_seat_moves_after_a_restart_and_undo_returns_to_the_person() {
     let cell = b.cells.iter().find(|c| c.legal).expect("a target").index;
     d.send(Event::TapCell(cell));
     // The process dies while the first computer thinks (the game file written before).
-    while let Some(i) = d
-        .queue
-        .iter()
-        .position(|c| !matches!(c, Command::Think { .. }))
-    {
-        if let Some(m) = d.run_held(i) {
-            d.deliver(m);
-        }
-    }
-    let blob = d
-        .effects
-        .iter()
-        .rev()
-        .find_map(|e| match e {
-            Effect::SaveUiState(b) => Some(b.clone()),
-            _ => None,
-        })
-        .expect("the UI state was saved");
+    d.run_all_but_searches();
+    let blob = d.saved_ui();
     let mut d = d.restart();
     d.send(Event::RestoreUi(blob));
     d.send(Event::ScreenShown);

@@ -237,6 +237,32 @@ impl Driver {
             .position(|c| matches!(c, Command::Think { .. }))
     }
 
+    /// Runs every queued command but the searches: what a process killed while a search was
+    /// queued got done (its file writes).
+    pub fn run_all_but_searches(&mut self) {
+        while let Some(i) = self
+            .queue
+            .iter()
+            .position(|c| !matches!(c, Command::Think { .. }))
+        {
+            if let Some(m) = self.run_held(i) {
+                self.deliver(m);
+            }
+        }
+    }
+
+    /// The last UI state the core asked the platform to save.
+    pub fn saved_ui(&self) -> String {
+        self.effects
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Effect::SaveUiState(b) => Some(b.clone()),
+                _ => None,
+            })
+            .expect("the UI state was saved")
+    }
+
     pub fn board(&self) -> ply_app::app::BoardView {
         self.app.board_view().expect("a game is in progress")
     }

@@ -8,7 +8,7 @@ import androidx.compose.foundation.clickable
 import androidx.compose.foundation.isSystemInDarkTheme
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
-import androidx.compose.foundation.layout.offset
+import androidx.compose.foundation.layout.absoluteOffset
 import androidx.compose.foundation.layout.size
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
@@ -16,6 +16,7 @@ import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.remember
 import androidx.compose.ui.Modifier
@@ -30,6 +31,8 @@ import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.platform.LocalLayoutDirection
+import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.IntOffset
 import dev.ply.core.BoardShape
 import kotlin.math.roundToInt
@@ -75,23 +78,27 @@ fun Board(board: BoardView, send: Send, modifier: Modifier = Modifier) {
                 GameKind.CHINESE_CHECKERS -> drawStar(board, p)
             }
         }
-        if (board.shape == BoardShape.STAR) {
-            StarTaps(board, send)
-        } else {
-            Column(Modifier.fillMaxSize()) {
-                for (r in 0 until board.rows.toInt()) {
-                    Row(Modifier.weight(1f).fillMaxWidth()) {
-                        for (c in 0 until board.cols.toInt()) {
-                            val cell = grid[r * board.cols.toInt() + c]
-                            val base = Modifier.weight(1f).fillMaxHeight()
-                            if (cell == null || !cell.playable) {
-                                Box(base.clearAndSetSemantics {})
-                            } else {
-                                Box(
-                                    base
-                                        .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
-                                        .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
-                                )
+        // The cells are laid out left to right whatever the reading direction, as the canvas
+        // draws them (a right-to-left Row would mirror the taps against the picture).
+        CompositionLocalProvider(LocalLayoutDirection provides LayoutDirection.Ltr) {
+            if (board.shape == BoardShape.STAR) {
+                StarTaps(board, send)
+            } else {
+                Column(Modifier.fillMaxSize()) {
+                    for (r in 0 until board.rows.toInt()) {
+                        Row(Modifier.weight(1f).fillMaxWidth()) {
+                            for (c in 0 until board.cols.toInt()) {
+                                val cell = grid[r * board.cols.toInt() + c]
+                                val base = Modifier.weight(1f).fillMaxHeight()
+                                if (cell == null || !cell.playable) {
+                                    Box(base.clearAndSetSemantics {})
+                                } else {
+                                    Box(
+                                        base
+                                            .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
+                                            .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
+                                    )
+                                }
                             }
                         }
                     }
@@ -142,7 +149,7 @@ private fun StarTaps(board: BoardView, send: Send) {
             val c = starCenter(board, cell, width)
             Box(
                 Modifier
-                    .offset { IntOffset((c.x - pitch / 2f).roundToInt(), (c.y - pitch / 2f).roundToInt()) }
+                    .absoluteOffset { IntOffset((c.x - pitch / 2f).roundToInt(), (c.y - pitch / 2f).roundToInt()) }
                     .size(side)
                     .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
                     .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
