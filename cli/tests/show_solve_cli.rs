@@ -230,6 +230,11 @@ fn solve_connect4_warns_on_early_positions_and_time_ms_bounds_it() {
     assert!(err.contains("not solved"), "{err}");
     assert!(err.contains("--time-ms 300"), "{err}");
     assert!(!err.contains("may take minutes"), "bounded: no note. {err}");
+    // The centre first wins (Allis 1988): the book knows it at once.
+    assert!(
+        err.contains("the opening book says O (to move) loses with perfect play"),
+        "{err}"
+    );
     assert!(stdout(&o).is_empty(), "no score for an unfinished solve");
     assert!(
         started.elapsed() < std::time::Duration::from_secs(30),
@@ -269,4 +274,35 @@ fn show_svg_draws_the_app_cores_board_after_moves() {
         stderr(&o)
     );
     assert!(!bad.exists());
+}
+
+#[test]
+fn solve_book_refuses_what_it_cannot_build() {
+    for (args, says) in [
+        (
+            &["solve", "othello", "--book", "3"][..],
+            "Connect Four's opening book",
+        ),
+        (
+            &["solve", "connect4", "--book", "9"][..],
+            "give 1 to 8 stones",
+        ),
+        (
+            &["solve", "connect4", "--book", "0"][..],
+            "give 1 to 8 stones",
+        ),
+        (
+            &["solve", "connect4", "--book", "5", "--threads", "0"][..],
+            "--threads must be at least 1",
+        ),
+        (
+            &["solve", "connect4", "44", "--book", "5"][..],
+            "cannot be used with",
+        ),
+    ] {
+        let o = ply(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).is_empty(), "{args:?}");
+    }
 }

@@ -214,6 +214,32 @@ fn best_move_reaches_the_listed_score() {
     }
 }
 
+/// The outcome-only best moves (weak, and from a known outcome as the opening book gives it)
+/// keep the listed result: the move's child has the opposite outcome by an exact solve.
+#[test]
+fn outcome_best_moves_keep_the_listed_result() {
+    let mut solver = Solver::new(16 << 20);
+    let go = AtomicBool::new(false);
+    for (moves, expected) in data("middle.txt").iter().step_by(5) {
+        let pos = ConnectFour::parse_position(moves).unwrap();
+        let weak = solver.best_move_weak_with_cancel(&pos, &go).unwrap();
+        let keeping = solver
+            .best_move_keeping(&pos, expected.signum(), &go)
+            .unwrap();
+        for (col, outcome) in [weak, keeping].map(Option::unwrap) {
+            assert_eq!(outcome, expected.signum(), "{moves}");
+            let mut child = pos;
+            child.play(col);
+            let after = if child.outcome().is_some() {
+                1
+            } else {
+                -solver.solve(&child).signum()
+            };
+            assert_eq!(after, outcome, "{moves}: column {}", col + 1);
+        }
+    }
+}
+
 #[test]
 fn cancelling_from_another_thread_stops_a_long_search() {
     use std::sync::atomic::Ordering;

@@ -233,7 +233,11 @@ fn bad_moves_are_named_with_their_number() {
 #[test]
 fn connect4_smoothed_search_values_are_nearer_the_published_results() {
     let positions = connect4_set(include_str!("../../tests/data/connect4/Test_L1_R2"), 24);
-    let smoothed = ConnectFour::review_config();
+    // Search values alone: the solver would settle most of these by their outcome.
+    let smoothed = ReviewConfig {
+        solver_nodes: 0,
+        ..ConnectFour::review_config()
+    };
     assert!(smoothed.smooth_parity, "the default");
     let single = ReviewConfig {
         smooth_parity: false,
@@ -264,11 +268,12 @@ fn connect4_smoothed_search_values_are_nearer_the_published_results() {
     assert!(two_right >= one_right, "{two_right} against {one_right}");
 }
 
-/// A won position thrown away before the solver can settle it: after 1 2 1 2 1 the side to move
-/// (the second player) wins (`ply solve connect4 --position 12121`: "O (to move) wins with its
-/// stone 19 from now", 16 s in release, beyond the review's budget), and 2 lets the first
-/// player complete column 1. With one 12-ply search the mover's value looked like a loss
-/// already (the parity bias) and the move an inaccuracy; smoothed, it is the blunder it is.
+/// A won position thrown away: after 1 2 1 2 1 the side to move (the second player) wins
+/// (`ply solve connect4 --position 12121`: "O (to move) wins with its stone 19 from now", 16 s
+/// in release, far beyond the review's budget), and 2 lets the first player complete column 1.
+/// The opening book knows the outcome: an exact blunder. Without the book the position is
+/// searched; with one 12-ply search the mover's value looked like a loss already (the parity
+/// bias) and the move an inaccuracy; smoothed, it is the blunder it is.
 #[test]
 fn an_early_connect4_win_thrown_away_is_a_blunder() {
     let start = ConnectFour::start();
@@ -277,9 +282,79 @@ fn an_early_connect4_win_thrown_away_is_a_blunder() {
     let r = run(&start, &moves, &ConnectFour::review_config());
     let sixth = &r.moves[5];
     assert_eq!((sixth.played.as_str(), sixth.best.as_str()), ("2", "1"));
+    assert!(sixth.exact && sixth.outcome_only, "{sixth:?}");
+    assert_eq!(sixth.label, Label::Blunder, "{sixth:?}");
+    assert_eq!(sixth.comment(), "blunder win -> loss, best 1 (exact)");
+
+    let searched = ReviewConfig {
+        opening_book: false,
+        ..ConnectFour::review_config()
+    };
+    let r = run(&start, &moves, &searched);
+    let sixth = &r.moves[5];
+    assert_eq!((sixth.played.as_str(), sixth.best.as_str()), ("2", "1"));
     assert!(
         !sixth.exact,
         "the position before it is searched, not solved"
     );
     assert_eq!(sixth.label, Label::Blunder, "{sixth:?}");
+}
+
+/// The opening against what has been known since Allis (1988): the first player wins by the
+/// centre column only, columns 3 and 5 draw, the others lose. So a first stone in column 3 is
+/// a blunder (a win to a draw), in column 1 too (to a loss), in column 4 best; all exact.
+#[test]
+fn the_first_move_is_labelled_from_the_book() {
+    let start = ConnectFour::start();
+    let config = ConnectFour::review_config();
+    for (first, label, after) in [
+        ("4", Label::Best, 1),
+        ("3", Label::Blunder, 0),
+        ("1", Label::Blunder, -1),
+    ] {
+        let moves = replay(&start, &[first.to_string()]).expect("a move");
+        let m = &run(&start, &moves, &config).moves[0];
+        assert!(m.exact && m.outcome_only, "{m:?}");
+        assert_eq!((m.value_before, m.played_value), (1, after), "{first}");
+        assert_eq!((m.label, m.best.as_str()), (label, "4"), "{first}");
+    }
+}
+
+/// Past the book, the solver's outcome where its exact score is out of reach: Pons' opening
+/// positions (6 to 13 stones) reviewed within the default budget are mostly exact, the exact
+/// ones agree with the published result, and where only the outcome is known the values say
+/// so.
+#[test]
+fn connect4_openings_past_the_book_are_mostly_solved() {
+    let config = ConnectFour::review_config();
+    let positions = connect4_set(include_str!("../../tests/data/connect4/Test_L1_R2"), 40);
+    let (mut exact, mut outcomes) = (0, 0);
+    for (pos, published) in &positions {
+        let mut legal = Vec::new();
+        pos.legal_moves(&mut legal);
+        let r = run(pos, &legal[..1], &config);
+        let m = &r.moves[0];
+        if !m.exact {
+            continue;
+        }
+        exact += 1;
+        if m.outcome_only {
+            outcomes += 1;
+            assert_eq!(
+                m.value_before,
+                published.signum(),
+                "{}",
+                pos.format_position()
+            );
+            assert!(m.played_value.abs() <= 1);
+        } else {
+            assert_eq!(m.value_before, *published, "{}", pos.format_position());
+        }
+    }
+    assert!(
+        exact * 4 >= positions.len() * 3,
+        "{exact} of {}",
+        positions.len()
+    );
+    assert!(outcomes > 0, "some only by their outcome");
 }

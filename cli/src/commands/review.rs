@@ -37,9 +37,14 @@ pub struct Args {
     /// Othello: solve exactly from this many empties (default 16).
     #[arg(long)]
     pub exact_empties: Option<u32>,
-    /// Connect Four: node budget of one exact solve (default 2,000,000).
+    /// Connect Four: node budget of one exact solve past the opening book (default 2,000,000;
+    /// 0 for none).
     #[arg(long)]
     pub solver_nodes: Option<u64>,
+    /// Connect Four: leave the opening book out (its positions are then solved or searched like
+    /// any other), to see what it adds.
+    #[arg(long)]
+    pub no_book: bool,
     /// Node budget for the whole game; the review stops early when it is spent.
     #[arg(long)]
     pub game_nodes: Option<u64>,
@@ -143,6 +148,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         exact_empties: args.exact_empties.unwrap_or(defaults.exact_empties),
         solver_nodes: args.solver_nodes.unwrap_or(defaults.solver_nodes),
         game_nodes: args.game_nodes.unwrap_or(defaults.game_nodes),
+        opening_book: defaults.opening_book && !args.no_book,
         ..defaults
     };
     let bar = indicatif::ProgressBar::new(moves.len() as u64);
@@ -190,6 +196,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         "ply", "player", "played", "label", "before", "after", "best", "values"
     )?;
     for m in &r.moves {
+        let (before, after) = m.value_texts();
         writeln!(
             out,
             "{:>4} {:<6} {:<8} {:<10} {:>8} {:>8} {:<8} {:>6}",
@@ -197,10 +204,14 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             side(m.mover),
             m.played,
             if m.forced { "forced" } else { m.label.name() },
-            m.value_before,
-            m.played_value,
+            before,
+            after,
             m.best,
-            if m.exact { "exact" } else { "search" }
+            match (m.exact, m.outcome_only) {
+                (true, true) => "outcome",
+                (true, false) => "exact",
+                _ => "search",
+            }
         )?;
     }
     for p in &r.players {

@@ -10,6 +10,9 @@ use crate::heuristic::HasHeuristic;
 use crate::search::score::WIN_BASE;
 use crate::search::{Algorithm, OrderingConfig, SearchConfig, Searcher, StopToken};
 use crate::solve::connect4::Solver;
+use crate::solve::connect4::book::{self, Book};
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 
 /// A value from the side to move's view, and whether it is exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,6 +20,9 @@ pub struct Judged<M> {
     pub value: i32,
     pub best: Option<M>,
     pub exact: bool,
+    /// Exact, but only the outcome: `1` win, `0` draw, `-1` loss (Connect Four's opening book
+    /// and weak solve), not comparable with the game's scores.
+    pub outcome_only: bool,
 }
 
 /// The state a review keeps between positions (tables, a solver).
@@ -72,6 +78,7 @@ impl<G: HasHeuristic> Searching<G> {
                 value: 0,
                 best: None,
                 exact: false,
+                outcome_only: false,
             };
         };
         let depth = depth.max(1);
@@ -93,33 +100,86 @@ impl<G: HasHeuristic> Searching<G> {
             best: r.best_move,
             // A search that proves a win or a loss is exact.
             exact: r.score.abs() >= WIN_BASE,
+            outcome_only: false,
         }
     }
 }
 
 struct ConnectFourJudge {
     solver: Solver,
+    /// A solver budget of 0 nodes: no solving past the book.
+    solving: bool,
+    /// What `exact` found for each position of the game, failures included: the review judges
+    /// each position twice (after one move, before the next), and a solve that ran out of
+    /// budget would run out again.
+    found: HashMap<(u64, u64), Option<Judged<u8>>>,
+    book: Option<&'static Book>,
     search: Searching<ConnectFour>,
 }
 
-impl Judge<ConnectFour> for ConnectFourJudge {
-    fn exact(&mut self, pos: &ConnectFour) -> Option<Judged<u8>> {
+impl ConnectFourJudge {
+    /// The opening book's outcome and best move. A position with as many stones as the book's
+    /// has its outcome there, and its best move from the solver's test of each move (within
+    /// the budget).
+    fn booked(&mut self, pos: &ConnectFour) -> Option<Option<(u8, i32)>> {
+        let book = self.book?;
+        if pos.moves_played() > book.plies() || pos.outcome().is_some() {
+            return None;
+        }
+        if pos.moves_played() < book.plies() {
+            return Some(book.best_move(pos));
+        }
+        let outcome = book.outcome(pos)?;
+        let cancel = AtomicBool::new(false);
+        Some(
+            self.solver
+                .best_move_keeping(pos, outcome, &cancel)
+                .ok()
+                .flatten(),
+        )
+    }
+
+    fn judge(&mut self, pos: &ConnectFour) -> Option<Judged<u8>> {
         let before = self.solver.nodes();
-        let found = if pos.outcome().is_some() {
-            self.solver.solve_within(pos).map(|value| (None, value))
+        let cancel = AtomicBool::new(false);
+        let found = if let Some(booked) = self.booked(pos) {
+            booked.map(|(col, value)| (Some(col), value, true))
+        } else if pos.outcome().is_some() {
+            self.solver
+                .solve_within(pos)
+                .map(|value| (None, value, false))
+        } else if !self.solving {
+            None
         } else {
-            let cancel = std::sync::atomic::AtomicBool::new(false);
             match self.solver.best_move_with_cancel(pos, &cancel) {
-                Ok(Some((col, value))) => Some((Some(col), value)),
-                _ => None,
+                Ok(Some((col, value))) => Some((Some(col), value, false)),
+                _ => match self.solver.best_move_weak_with_cancel(pos, &cancel) {
+                    Ok(Some((col, value))) => Some((Some(col), value, true)),
+                    _ => None,
+                },
             }
         };
         self.search.nodes += self.solver.nodes() - before;
-        found.map(|(best, value)| Judged {
+        found.map(|(best, value, outcome_only)| Judged {
             value,
             best,
             exact: true,
+            outcome_only,
         })
+    }
+}
+
+impl Judge<ConnectFour> for ConnectFourJudge {
+    /// The book in the opening; past it the exact score if the solver settles it within the
+    /// budget, else the outcome if the weak solve does (about half as costly).
+    fn exact(&mut self, pos: &ConnectFour) -> Option<Judged<u8>> {
+        let key = (pos.current_stones(), pos.mask());
+        if let Some(known) = self.found.get(&key) {
+            return *known;
+        }
+        let judged = self.judge(pos);
+        self.found.insert(key, judged);
+        judged
     }
 
     fn estimate(&mut self, pos: &ConnectFour, depth: u32, stop: &StopToken) -> Judged<u8> {
@@ -132,9 +192,11 @@ impl Judge<ConnectFour> for ConnectFourJudge {
 }
 
 impl Reviewable for ConnectFour {
-    /// The solver settles most positions after the first dozen stones within two million
-    /// nodes; earlier ones are searched 12 and 11 plies deep and the values averaged (the
-    /// threat heuristic's parity bias, see [`ReviewConfig::smooth_parity`]).
+    /// The opening book covers the first five stones; within two million nodes the solver
+    /// settles the exact score of most positions after the first dozen stones, and the outcome
+    /// of most after the first six. Positions neither settles are searched 12 and 11 plies deep
+    /// and the values averaged (the threat heuristic's parity bias, see
+    /// [`ReviewConfig::smooth_parity`]).
     fn review_config() -> ReviewConfig {
         ReviewConfig {
             depth: 12,
@@ -150,6 +212,9 @@ impl Reviewable for ConnectFour {
         solver.set_node_limit(Some(config.solver_nodes));
         Box::new(ConnectFourJudge {
             solver,
+            solving: config.solver_nodes > 0,
+            found: HashMap::new(),
+            book: book::embedded().filter(|_| config.opening_book),
             search: Searching::new(config),
         })
     }
@@ -172,6 +237,7 @@ impl Judge<Othello> for OthelloJudge {
             value: r.score,
             best: r.best_move,
             exact: true,
+            outcome_only: false,
         })
     }
 

@@ -3,14 +3,16 @@
 //! exact, a label, and each player's accuracy. One implementation for `ply review`, the
 //! collector's analysis (`ply records analyze`) and, next, the apps' after-game review.
 //!
-//! For each position the judge ([`judge`]) first tries the game's solver (Connect Four: every
-//! position the solver settles within the node budget; Othello: from
+//! For each position the judge ([`judge`]) first tries the game's solver (Connect Four: the
+//! opening book for the first five stones, then every position the solver settles within the
+//! node budget, by its exact score or else by its outcome alone; Othello: from
 //! [`ReviewConfig::exact_empties`] empties), then a fixed-depth search with the default
 //! heuristic. The position and the position after the move played are judged the same way (both
 //! exact, or both searched: the played move's value is the search one ply shallower from the
 //! position after it), so the two values compare. Values are from the mover's view, in the
-//! game's units: Connect Four solver scores (Pons' convention), Othello disc margins, search
-//! scores (see [`crate::search::score`]). Labels and accuracy: [`label`].
+//! game's units: Connect Four solver scores (Pons' convention) or, where only the outcome is
+//! known, `1`, `0`, `-1` ([`MoveReview::outcome_only`]), Othello disc margins, search scores
+//! (see [`crate::search::score`]). Labels and accuracy: [`label`].
 //!
 //! Budgets are in nodes, so a review is the same on every machine: the solver's per-position
 //! budget and the search depth per move, and [`ReviewConfig::game_nodes`] for the game; when the
@@ -32,7 +34,7 @@ use serde::{Deserialize, Serialize};
 pub struct ReviewConfig {
     /// Search depth for positions no solver settles.
     pub depth: u32,
-    /// Node budget of one exact solve (Connect Four).
+    /// Node budget of one exact solve (Connect Four); 0 for none past the opening book.
     pub solver_nodes: u64,
     /// Othello: positions with this many empties or fewer are solved exactly.
     pub exact_empties: u32,
@@ -45,6 +47,9 @@ pub struct ReviewConfig {
     /// look worse for its mover (Connect Four at 12 plies: about -1 to -4 pawns both ways),
     /// and a move that throws a game away from such a position looks like a small loss.
     pub smooth_parity: bool,
+    /// Connect Four: take the opening's outcomes from the book
+    /// ([`crate::solve::connect4::book`]); off only to measure what the book adds.
+    pub opening_book: bool,
 }
 
 impl Default for ReviewConfig {
@@ -56,6 +61,7 @@ impl Default for ReviewConfig {
             game_nodes: 2_000_000_000,
             tt_bytes: 16 << 20,
             smooth_parity: false,
+            opening_book: true,
         }
     }
 }
@@ -76,6 +82,10 @@ pub struct MoveReview {
     pub loss: i32,
     /// Both values exact (solver, or a search that proved the result).
     pub exact: bool,
+    /// The exact values are outcomes only (`1` win, `0` draw, `-1` loss): Connect Four's opening
+    /// book and weak solve, which say who wins but not how soon.
+    #[serde(default)]
+    pub outcome_only: bool,
     /// The mover's expected score (0 to 100) before and after the move.
     pub expected_before: f64,
     pub expected_after: f64,
@@ -85,13 +95,30 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
+    /// The values before and after the move as a reader sees them: numbers, or `win`, `draw`,
+    /// `loss` for outcomes.
+    pub fn value_texts(&self) -> (String, String) {
+        let text = |v: i32| {
+            if !self.outcome_only {
+                return v.to_string();
+            }
+            match v.signum() {
+                1 => "win".into(),
+                0 => "draw".into(),
+                _ => "loss".into(),
+            }
+        };
+        (text(self.value_before), text(self.played_value))
+    }
+
     /// The move's review in a few words, as exports write it after the move:
     /// `mistake 315 -> 70, best f6 (search)`.
     pub fn comment(&self) -> String {
         if self.forced {
             return "forced".into();
         }
-        let values = format!("{} -> {}", self.value_before, self.played_value);
+        let (before, after) = self.value_texts();
+        let values = format!("{before} -> {after}");
         let source = if self.exact { "exact" } else { "search" };
         if self.played == self.best {
             format!("{} {values} ({source})", self.label.name())
@@ -210,9 +237,10 @@ pub fn review<G: Reviewable>(
                     value: terminal_score(&o, child.side_to_move(), 0),
                     best: None,
                     exact: true,
+                    outcome_only: false,
                 })
             })?;
-            Some((before, after))
+            Some(comparable(before, after))
         });
         let (before, after) = match exact {
             Some(pair) => pair,
@@ -230,6 +258,7 @@ pub fn review<G: Reviewable>(
                         value: terminal_score(&o, child.side_to_move(), 0),
                         best: None,
                         exact: true,
+                        outcome_only: false,
                     }
                 } else {
                     estimate(
@@ -250,6 +279,7 @@ pub fn review<G: Reviewable>(
         let value_before = before.value;
         let played_value = for_player(&child, after.value, mover);
         let exact = before.exact && after.exact;
+        let outcome_only = exact && before.outcome_only;
         let expected_before = expected_score(value_before, before.exact);
         let expected_after = expected_score(played_value, after.exact);
         let is_best = Some(mv) == before.best || played_value >= value_before;
@@ -266,6 +296,7 @@ pub fn review<G: Reviewable>(
                 .map_or_else(|| pos.format_move(mv), |b| pos.format_move(b)),
             loss: (value_before - played_value).max(0),
             exact,
+            outcome_only,
             expected_before,
             expected_after,
             label: thresholds.label(drop, is_best),
@@ -285,6 +316,20 @@ pub fn review<G: Reviewable>(
         complete,
         nodes: judge.nodes(),
     }
+}
+
+/// Exact values of a position and of the position after a move, in one unit: both as outcomes
+/// (`1`, `0`, `-1`) when either is only an outcome.
+fn comparable<M>(before: Judged<M>, after: Judged<M>) -> (Judged<M>, Judged<M>) {
+    if !(before.outcome_only || after.outcome_only) {
+        return (before, after);
+    }
+    let outcome = |j: Judged<M>| Judged {
+        value: j.value.signum(),
+        outcome_only: true,
+        ..j
+    };
+    (outcome(before), outcome(after))
 }
 
 /// A search value of `pos` at `depth`, or with [`ReviewConfig::smooth_parity`] the mean of the

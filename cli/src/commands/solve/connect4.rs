@@ -9,6 +9,7 @@
 use anyhow::{Result, anyhow, bail};
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
+use ply_core::solve::connect4::book::{self, BOOK_PLIES};
 use ply_core::solve::connect4::{Solver, stones_to_win};
 use std::time::Instant;
 
@@ -16,6 +17,9 @@ use std::time::Instant;
 pub const WARN_BELOW_MOVES: usize = 10;
 
 pub fn run(args: &super::Args) -> Result<()> {
+    if let Some(stones) = args.book {
+        return write_book(stones, args);
+    }
     let text = match (&args.moves, &args.position) {
         (Some(_), Some(_)) => {
             bail!("give the moves either as an argument or with --position, not both")
@@ -25,14 +29,7 @@ pub fn run(args: &super::Args) -> Result<()> {
     };
     let pos = ConnectFour::parse_position(text)
         .map_err(|e| anyhow!("bad connect4 position '{text}': {e}"))?;
-    let tt_bytes = args
-        .tt_mb
-        .checked_mul(1 << 20)
-        .ok_or_else(|| anyhow!("--tt-mb {} is too large", args.tt_mb))?;
-    if tt_bytes == 0 {
-        bail!("--tt-mb must be at least 1");
-    }
-    let mut solver = Solver::new(tt_bytes);
+    let mut solver = Solver::new(tt_bytes(args)?);
     let started = Instant::now();
     if let Some(outcome) = pos.outcome() {
         println!(
@@ -53,6 +50,15 @@ pub fn run(args: &super::Args) -> Result<()> {
              position further into the game.",
             pos.moves_played()
         );
+    }
+    if let Some(outcome) = book::embedded().and_then(|b| b.outcome(&pos)) {
+        let mover = if pos.side_to_move() == 0 { "X" } else { "O" };
+        let words = match outcome {
+            1 => "wins",
+            0 => "draws",
+            _ => "loses",
+        };
+        eprintln!("note: the opening book says {mover} (to move) {words} with perfect play");
     }
     let cancel = super::deadline(args.time_ms);
     let (best, score) = match solver.best_move_with_cancel(&pos, &cancel) {
@@ -83,5 +89,41 @@ pub fn run(args: &super::Args) -> Result<()> {
         solver.table_bytes() >> 20
     );
     println!("{score}");
+    Ok(())
+}
+
+fn tt_bytes(args: &super::Args) -> Result<usize> {
+    let bytes = args
+        .tt_mb
+        .checked_mul(1 << 20)
+        .ok_or_else(|| anyhow!("--tt-mb {} is too large", args.tt_mb))?;
+    if bytes == 0 {
+        bail!("--tt-mb must be at least 1");
+    }
+    Ok(bytes)
+}
+
+/// `--book STONES`: the opening book's text on stdout.
+fn write_book(stones: usize, args: &super::Args) -> Result<()> {
+    // Past 8 stones the book would hold hundreds of thousands of positions: days of solving.
+    if !(1..=8).contains(&stones) {
+        bail!("--book {stones}: give 1 to 8 stones (the shipped book has {BOOK_PLIES})");
+    }
+    if args.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let tt = tt_bytes(args)?;
+    let positions = book::positions(stones);
+    let started = Instant::now();
+    let step = (positions.len() / 100).max(1);
+    let outcomes = book::solve_all(&positions, args.threads, tt, &|done, total| {
+        if done % step == 0 || done == total {
+            eprintln!(
+                "{done}/{total} positions solved in {:.0?}",
+                started.elapsed()
+            );
+        }
+    });
+    print!("{}", book::Book::format(&positions, &outcomes));
     Ok(())
 }

@@ -28,6 +28,14 @@ pub struct Args {
     /// it searched) and exits with status 3.
     #[arg(long)]
     pub time_ms: Option<u64>,
+    /// Connect Four: instead of one position, write the opening book of every position with
+    /// this many stones (their outcomes by the weak solve) to standard output, as
+    /// `core/src/solve/connect4/book.txt` holds it. Progress goes to stderr.
+    #[arg(long, value_name = "STONES", conflicts_with_all = ["moves", "position", "time_ms"])]
+    pub book: Option<usize>,
+    /// Threads for --book (each with a table of --tt-mb).
+    #[arg(long, default_value_t = 1, requires = "book")]
+    pub threads: usize,
 }
 
 /// Exit status of a solve stopped by `--time-ms` before it finished (1 is any other error).
@@ -59,6 +67,12 @@ fn unfinished(time_ms: Option<u64>, nodes: u64) -> ! {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if args.book.is_some() && args.game != GameKind::Connect4 {
+        bail!(
+            "--book is Connect Four's opening book; {} has none",
+            args.game
+        );
+    }
     match args.game {
         GameKind::Connect4 => connect4::run(&args),
         GameKind::Othello => othello::run(&args),

@@ -16,6 +16,7 @@
 //! Node counts on Pons' benchmark sets are within 1% of the figures published for his final
 //! solver before the enhanced cutoffs, which take about 20% off on early positions.
 
+pub mod book;
 mod node;
 mod search;
 mod table;
@@ -161,7 +162,7 @@ impl Solver {
     /// Among equally good moves the most central is chosen. After the root score is known, each
     /// move costs only one null-window test ("does it reach that score?").
     pub fn best_move(&mut self, pos: &ConnectFour) -> Option<(u8, i32)> {
-        self.best_move_inner(pos, None).unwrap_or(None)
+        self.best_move_inner(pos, false, None).unwrap_or(None)
     }
 
     /// As [`Solver::best_move`], stopping soon after `cancel` becomes true (`Err(Cancelled)`):
@@ -171,23 +172,65 @@ impl Solver {
         pos: &ConnectFour,
         cancel: &AtomicBool,
     ) -> Result<Option<(u8, i32)>, Cancelled> {
-        self.best_move_inner(pos, Some(cancel))
+        self.best_move_inner(pos, false, Some(cancel))
+    }
+
+    /// As [`Solver::best_move_with_cancel`] with only the outcome (`1`, `0`, `-1`, as
+    /// [`Solver::solve_weak`]): a move that keeps it, the most central of those (when every move
+    /// loses, the most central that does not lose at once).
+    pub fn best_move_weak_with_cancel(
+        &mut self,
+        pos: &ConnectFour,
+        cancel: &AtomicBool,
+    ) -> Result<Option<(u8, i32)>, Cancelled> {
+        self.best_move_inner(pos, true, Some(cancel))
     }
 
     fn best_move_inner(
         &mut self,
         pos: &ConnectFour,
+        weak: bool,
         cancel: Option<&AtomicBool>,
     ) -> Result<Option<(u8, i32)>, Cancelled> {
         if pos.outcome().is_some() {
             return Ok(None);
         }
         let node = Node::from_position(pos);
+        let target = self.run(pos, weak, cancel).ok_or(Cancelled)?;
+        self.move_reaching(&node, target, weak, cancel)
+    }
+
+    /// A move of a position whose outcome is known (from the opening book): the most central
+    /// that keeps `outcome` (`1`, `0` or `-1`), found by a null-window test of each move.
+    pub fn best_move_keeping(
+        &mut self,
+        pos: &ConnectFour,
+        outcome: i32,
+        cancel: &AtomicBool,
+    ) -> Result<Option<(u8, i32)>, Cancelled> {
+        if pos.outcome().is_some() {
+            return Ok(None);
+        }
+        self.move_reaching(
+            &Node::from_position(pos),
+            outcome.signum(),
+            true,
+            Some(cancel),
+        )
+    }
+
+    fn move_reaching(
+        &mut self,
+        node: &Node,
+        target: i32,
+        weak: bool,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<Option<(u8, i32)>, Cancelled> {
         let wins = node.immediate_wins();
         if let Some(&col) = CENTRE_FIRST.iter().find(|&&c| wins & column_of(c) != 0) {
-            return Ok(Some((col as u8, node.win_now_score())));
+            let score = node.win_now_score();
+            return Ok(Some((col as u8, if weak { 1 } else { score })));
         }
-        let target = self.run(pos, false, cancel).ok_or(Cancelled)?;
         let mut search = Search {
             table: &mut self.table,
             nodes: 0,
@@ -198,10 +241,22 @@ impl Solver {
         };
         let mut found = None;
         let mut fallback = None;
+        // A move that lets the opponent win at once is worse than any other, so the best is among
+        // the rest when there are any; when only one is left it needs no test, and when the
+        // weak solve says the game is lost, any of them keeps that outcome.
+        let candidates = match node.non_losing_moves() {
+            0 => crate::games::connect4::bitboard::playable(node.mask),
+            safe => safe,
+        };
+        let untested = candidates.count_ones() == 1 || (weak && target < 0);
         for &col in &CENTRE_FIRST {
-            let bit = crate::games::connect4::bitboard::playable(node.mask) & column_of(col);
+            let bit = candidates & column_of(col);
             if bit == 0 {
                 continue;
+            }
+            if untested {
+                found = Some((col as u8, target));
+                break;
             }
             let child = node.play_bit(bit);
             // The child's score from the opponent's view, or `None` when only a search can say.
@@ -213,6 +268,7 @@ impl Solver {
                 None
             };
             let reaches = match known {
+                Some(s) if weak => -s.signum() >= target,
                 Some(s) => -s >= target,
                 // Child score <= -target means this move scores at least target (so exactly).
                 None => search.negamax(&child, -target, -target + 1) <= -target,

@@ -1,0 +1,170 @@
+//! Connect Four's opening book against independent truth: the scores Pascal Pons published for
+//! the early positions of his test sets (`tests/data/connect4/`), the number of distinct
+//! positions (OEIS A212693), and the solver itself on a sample of its entries.
+
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use ply_core::solve::connect4::book::{self, BOOK_PLIES, Book, BookError};
+use std::collections::HashSet;
+
+fn book() -> &'static Book {
+    book::embedded().expect("the shipped book parses")
+}
+
+/// Pons' positions with at most `max` stones and their published scores.
+fn published(max: usize) -> Vec<(ConnectFour, i32)> {
+    let sets = [
+        include_str!("../../tests/data/connect4/Test_L1_R1"),
+        include_str!("../../tests/data/connect4/Test_L1_R2"),
+        include_str!("../../tests/data/connect4/Test_L1_R3"),
+    ];
+    sets.iter()
+        .flat_map(|text| text.lines())
+        .filter_map(|line| {
+            let (moves, score) = line.split_once(' ')?;
+            (moves.len() <= max).then(|| {
+                let pos = ConnectFour::parse_position(moves).expect("a position");
+                (pos, score.trim().parse().expect("a score"))
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn the_book_holds_every_position_with_its_stones_once() {
+    let book = book();
+    assert_eq!(book.plies(), BOOK_PLIES);
+    let positions = book::positions(BOOK_PLIES);
+    assert_eq!(book.len(), positions.len());
+    assert!(positions.iter().all(|p| book.contains(p)));
+    // Distinct positions after five stones, mirror images apart: 4,263 (OEIS A212693).
+    let mut distinct = HashSet::new();
+    for a in 0..7u8 {
+        for b in 0..7u8 {
+            for c in 0..7u8 {
+                for d in 0..7u8 {
+                    for e in 0..7u8 {
+                        if let Ok(p) = ConnectFour::from_columns(&[a, b, c, d, e]) {
+                            distinct.insert((p.current_stones(), p.mask()));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(distinct.len(), 4263);
+    assert!(positions.len() * 2 > distinct.len() && positions.len() < distinct.len());
+}
+
+#[test]
+fn book_outcomes_are_pons_published_results() {
+    let book = book();
+    let positions = published(BOOK_PLIES);
+    assert!(positions.len() > 400, "{} early positions", positions.len());
+    for (pos, score) in &positions {
+        assert_eq!(
+            book.outcome(pos),
+            Some(score.signum()),
+            "{} scores {score}",
+            pos.format_position()
+        );
+    }
+}
+
+/// The empty board is a first-player win, by the centre column only; columns 3 and 5 draw, the
+/// others lose (Allis 1988; Pons' solver).
+#[test]
+fn the_first_move_values_are_the_known_ones() {
+    let book = book();
+    let start = ConnectFour::start();
+    assert_eq!(book.best_move(&start), Some((3, 1)));
+    let after: Vec<i32> = (0..7u8)
+        .map(|c| {
+            let mut p = start;
+            p.play(c);
+            -book.outcome(&p).expect("in the book")
+        })
+        .collect();
+    assert_eq!(after, [-1, -1, 0, 1, 0, -1, -1]);
+}
+
+#[test]
+fn the_books_best_moves_keep_the_outcome() {
+    let book = book();
+    for (pos, _) in published(BOOK_PLIES - 1) {
+        let (col, value) = book.best_move(&pos).expect("inside the book");
+        let mut child = pos;
+        child.play(col);
+        assert_eq!(
+            book.outcome(&child),
+            Some(-value),
+            "{}",
+            pos.format_position()
+        );
+    }
+    let deepest = &book::positions(BOOK_PLIES)[0];
+    assert_eq!(
+        book.best_move(deepest),
+        None,
+        "its children are past the book"
+    );
+}
+
+/// The generator is the solver: a sample of entries solved again, on two threads.
+#[test]
+fn solving_a_sample_again_gives_the_books_outcomes() {
+    let book = book();
+    let all = book::positions(BOOK_PLIES);
+    let sample: Vec<ConnectFour> = all.iter().step_by(all.len() / 3).copied().collect();
+    let outcomes = book::solve_all(&sample, 2, 16 << 20, &|_, _| {});
+    for (pos, outcome) in sample.iter().zip(outcomes) {
+        assert_eq!(book.outcome(pos), Some(i32::from(outcome)));
+    }
+}
+
+/// Rebuilds the whole book and compares it byte for byte (about an hour of both cores).
+#[test]
+#[ignore = "an hour of solving: cargo test -p ply-core --test connect4_book -- --ignored"]
+fn regenerating_the_book_gives_the_shipped_file() {
+    let positions = book::positions(BOOK_PLIES);
+    let outcomes = book::solve_all(&positions, 2, 512 << 20, &|_, _| {});
+    assert_eq!(
+        Book::format(&positions, &outcomes),
+        include_str!("../src/solve/connect4/book.txt")
+    );
+}
+
+#[test]
+fn a_book_round_trips_and_bad_lines_are_named() {
+    let positions = book::positions(2);
+    let outcomes: Vec<i8> = (0..positions.len()).map(|i| (i % 3) as i8 - 1).collect();
+    let text = Book::format(&positions, &outcomes);
+    let parsed = Book::parse(&text).expect("its own text");
+    assert_eq!(parsed.len(), positions.len());
+    for (pos, outcome) in positions.iter().zip(&outcomes) {
+        assert_eq!(parsed.outcome(pos), Some(i32::from(*outcome)));
+    }
+    let line = |e: BookError| match e {
+        BookError::Line { line, .. } | BookError::Plies { line, .. } => line,
+        BookError::Empty => 0,
+    };
+    let cases = [
+        ("44 +\n45 x\n", 2),
+        ("44 +\n48 -\n", 2),
+        ("# c\n4444444 +\n", 2),
+        ("44 +\n444 =\n", 2),
+        ("44+\n", 1),
+    ];
+    for (text, at) in cases {
+        let err = Book::parse(text).expect_err(text);
+        assert_eq!(line(err.clone()), at, "{text}: {err}");
+        assert!(
+            err.to_string().starts_with(&format!("book line {at}:")),
+            "{err}"
+        );
+    }
+    assert_eq!(
+        Book::parse("# only a comment\n").unwrap_err(),
+        BookError::Empty
+    );
+}
