@@ -286,6 +286,14 @@ fn an_early_connect4_win_thrown_away_is_a_blunder() {
     assert_eq!(sixth.label, Label::Blunder, "{sixth:?}");
     assert_eq!(sixth.comment(), "blunder win -> loss, best 1 (exact)");
 
+    // The book's outcomes stand without the solver: the first five moves stay exact.
+    let book_only = ReviewConfig {
+        solver_nodes: 0,
+        ..ConnectFour::review_config()
+    };
+    let r = run(&start, &moves[..5], &book_only);
+    assert!(r.moves.iter().all(|m| m.exact && m.outcome_only), "{r:?}");
+
     let searched = ReviewConfig {
         opening_book: false,
         ..ConnectFour::review_config()

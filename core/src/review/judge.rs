@@ -1,5 +1,6 @@
 //! Where a review's values come from: each game's exact solver where it finishes within the
-//! budget, a fixed-depth search with the game's default heuristic elsewhere.
+//! budget (for Connect Four, first its opening book), a fixed-depth search with the game's
+//! default heuristic elsewhere.
 
 use super::ReviewConfig;
 use crate::game::Game;
@@ -12,7 +13,6 @@ use crate::search::{Algorithm, OrderingConfig, SearchConfig, Searcher, StopToken
 use crate::solve::connect4::Solver;
 use crate::solve::connect4::book::{self, Book};
 use std::collections::HashMap;
-use std::sync::atomic::AtomicBool;
 
 /// A value from the side to move's view, and whether it is exact.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,9 +27,9 @@ pub struct Judged<M> {
 
 /// The state a review keeps between positions (tables, a solver).
 pub trait Judge<G: Game> {
-    /// The exact value and a best move of `pos`, if this game has a solver that settles it
-    /// within the budget.
-    fn exact(&mut self, pos: &G) -> Option<Judged<G::Move>>;
+    /// The exact value and a best move of `pos` (`None` if only the value is known), if this
+    /// game has a solver that settles it within the budget (or before `stop`).
+    fn exact(&mut self, pos: &G, stop: &StopToken) -> Option<Judged<G::Move>>;
     /// A search value and best move of `pos` at `depth`.
     fn estimate(&mut self, pos: &G, depth: u32, stop: &StopToken) -> Judged<G::Move>;
     /// Nodes searched so far.
@@ -119,31 +119,31 @@ struct ConnectFourJudge {
 
 impl ConnectFourJudge {
     /// The opening book's outcome and best move. A position with as many stones as the book's
-    /// has its outcome there, and its best move from the solver's test of each move (within
-    /// the budget).
-    fn booked(&mut self, pos: &ConnectFour) -> Option<Option<(u8, i32)>> {
+    /// has its outcome there, and its best move from the solver's test of each move (`None` if
+    /// that runs out of budget).
+    fn booked(&mut self, pos: &ConnectFour, stop: &StopToken) -> Option<(Option<u8>, i32)> {
         let book = self.book?;
         if pos.moves_played() > book.plies() || pos.outcome().is_some() {
             return None;
         }
         if pos.moves_played() < book.plies() {
-            return Some(book.best_move(pos));
+            return book.best_move(pos).map(|(col, value)| (Some(col), value));
         }
         let outcome = book.outcome(pos)?;
-        let cancel = AtomicBool::new(false);
-        Some(
-            self.solver
-                .best_move_keeping(pos, outcome, &cancel)
-                .ok()
-                .flatten(),
-        )
+        let best = self
+            .solver
+            .best_move_keeping(pos, outcome, stop.flag())
+            .ok()
+            .flatten()
+            .map(|(col, _)| col);
+        Some((best, outcome))
     }
 
-    fn judge(&mut self, pos: &ConnectFour) -> Option<Judged<u8>> {
+    fn judge(&mut self, pos: &ConnectFour, stop: &StopToken) -> Option<Judged<u8>> {
         let before = self.solver.nodes();
-        let cancel = AtomicBool::new(false);
-        let found = if let Some(booked) = self.booked(pos) {
-            booked.map(|(col, value)| (Some(col), value, true))
+        let cancel = stop.flag();
+        let found = if let Some((best, value)) = self.booked(pos, stop) {
+            Some((best, value, true))
         } else if pos.outcome().is_some() {
             self.solver
                 .solve_within(pos)
@@ -151,9 +151,9 @@ impl ConnectFourJudge {
         } else if !self.solving {
             None
         } else {
-            match self.solver.best_move_with_cancel(pos, &cancel) {
+            match self.solver.best_move_with_cancel(pos, cancel) {
                 Ok(Some((col, value))) => Some((Some(col), value, false)),
-                _ => match self.solver.best_move_weak_with_cancel(pos, &cancel) {
+                _ => match self.solver.best_move_weak_with_cancel(pos, cancel) {
                     Ok(Some((col, value))) => Some((Some(col), value, true)),
                     _ => None,
                 },
@@ -172,12 +172,12 @@ impl ConnectFourJudge {
 impl Judge<ConnectFour> for ConnectFourJudge {
     /// The book in the opening; past it the exact score if the solver settles it within the
     /// budget, else the outcome if the weak solve does (about half as costly).
-    fn exact(&mut self, pos: &ConnectFour) -> Option<Judged<u8>> {
+    fn exact(&mut self, pos: &ConnectFour, stop: &StopToken) -> Option<Judged<u8>> {
         let key = (pos.current_stones(), pos.mask());
         if let Some(known) = self.found.get(&key) {
             return *known;
         }
-        let judged = self.judge(pos);
+        let judged = self.judge(pos, stop);
         self.found.insert(key, judged);
         judged
     }
@@ -227,7 +227,11 @@ struct OthelloJudge {
 }
 
 impl Judge<Othello> for OthelloJudge {
-    fn exact(&mut self, pos: &Othello) -> Option<Judged<<Othello as Game>::Move>> {
+    fn exact(
+        &mut self,
+        pos: &Othello,
+        _stop: &StopToken,
+    ) -> Option<Judged<<Othello as Game>::Move>> {
         if pos.empty_count() > self.exact_empties {
             return None;
         }
@@ -279,7 +283,7 @@ struct SearchOnly<G: Game> {
 }
 
 impl<G: HasHeuristic> Judge<G> for SearchOnly<G> {
-    fn exact(&mut self, _pos: &G) -> Option<Judged<G::Move>> {
+    fn exact(&mut self, _pos: &G, _stop: &StopToken) -> Option<Judged<G::Move>> {
         None
     }
 

@@ -80,7 +80,7 @@ pub struct MoveReview {
     pub best: String,
     /// `value_before - played_value`, at least 0.
     pub loss: i32,
-    /// Both values exact (solver, or a search that proved the result).
+    /// Both values exact (an opening book, a solver, or a search that proved the result).
     pub exact: bool,
     /// The exact values are outcomes only (`1` win, `0` draw, `-1` loss): Connect Four's opening
     /// book and weak solve, which say who wins but not how soon.
@@ -231,8 +231,8 @@ pub fn review<G: Reviewable>(
         let mover = pos.side_to_move();
         let mut child = pos;
         child.play(mv);
-        let exact = judge.exact(&pos).and_then(|before| {
-            let after = judge.exact(&child).or_else(|| {
+        let exact = judge.exact(&pos, stop).and_then(|before| {
+            let after = judge.exact(&child, stop).or_else(|| {
                 child.outcome().map(|o| Judged {
                     value: terminal_score(&o, child.side_to_move(), 0),
                     best: None,
@@ -243,7 +243,15 @@ pub fn review<G: Reviewable>(
             Some(comparable(before, after))
         });
         let (before, after) = match exact {
-            Some(pair) => pair,
+            Some((mut before, after)) => {
+                // An exact value without its best move (Connect Four's book outcome when testing
+                // the moves ran out of budget): the move played if it keeps the value, else the
+                // search's choice.
+                if before.best.is_none() && for_player(&child, after.value, mover) < before.value {
+                    before.best = judge.estimate(&pos, config.depth, stop).best;
+                }
+                (before, after)
+            }
             None => {
                 let before = estimate(&mut *judge, &pos, config.depth, config, stop);
                 let after = if Some(mv) == before.best {

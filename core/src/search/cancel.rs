@@ -27,6 +27,11 @@ impl StopToken {
         self.stop.load(Ordering::Relaxed)
     }
 
+    /// The stop flag itself, for the exact solvers' cancel flag.
+    pub fn flag(&self) -> &AtomicBool {
+        &self.stop
+    }
+
     /// Clears the stop flag and the node counter so the token can be used again.
     pub fn reset(&self) {
         self.stop.store(false, Ordering::Relaxed);

@@ -108,7 +108,11 @@ impl Book {
                     expected,
                 });
             }
-            outcomes.insert(canonical_key(&pos), outcome);
+            if outcomes.insert(canonical_key(&pos), outcome).is_some() {
+                return Err(bad(format!(
+                    "'{moves}' is a position (or the mirror image of one) listed before"
+                )));
+            }
         }
         let plies = plies.ok_or(BookError::Empty)?;
         Ok(Book { plies, outcomes })
