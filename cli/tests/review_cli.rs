@@ -108,6 +108,31 @@ fn a_stored_record_is_reviewed_and_drawn() {
     assert!(text(&o.stderr).contains("not a valid game record"));
 }
 
+/// An Othello game with a pass (move 57), run together as players paste transcripts, and
+/// spaced: the same review (the pass was cut into "pa" and "ss").
+#[test]
+fn an_othello_transcript_with_a_pass_is_reviewed() {
+    let game = "c4e3f2e2f3c3c5b5a6d3b6c6d7f4g5g4e1d2c1f5b4h6e6d6b3c2g6f1d1b1e7a3h4h5h7f6h3f7e8c8\
+                c7g3h2g8g2a4a5h1g1h8a2g7a1b2f8d8passb8b7a7a8";
+    let fast = ["--depth", "2", "--exact-empties", "6", "--json"];
+    let mut together = vec!["review", "othello", game];
+    together.extend(fast);
+    let review: serde_json::Value = serde_json::from_str(&ok(&together)).expect("json");
+    let moves = review["moves"].as_array().expect("moves");
+    assert_eq!(moves.len(), 61);
+    assert_eq!(moves[56]["played"], "pass");
+    assert_eq!(moves[56]["forced"], true);
+    let spaced: Vec<String> = moves
+        .iter()
+        .map(|m| m["played"].as_str().expect("a move").to_string())
+        .collect();
+    let mut again = vec!["review", "othello"];
+    again.extend(spaced.iter().map(String::as_str));
+    again.extend(fast);
+    let second: serde_json::Value = serde_json::from_str(&ok(&again)).expect("json");
+    assert_eq!(second["moves"], review["moves"]);
+}
+
 #[test]
 fn bad_moves_are_refused_by_number() {
     let o = ply(&["review", "othello", "f5d6z9"]);

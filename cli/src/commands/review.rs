@@ -74,8 +74,18 @@ fn split_moves(game: GameKind, parts: &[String]) -> Vec<String> {
             GameKind::Connect4 if t.chars().all(|c| c.is_ascii_digit()) => {
                 out.extend(t.chars().map(String::from));
             }
-            GameKind::Othello if t.len() > 2 && t.len() % 2 == 0 && t.is_ascii() => {
-                out.extend((0..t.len()).step_by(2).map(|i| t[i..i + 2].to_string()));
+            GameKind::Othello if t.len() > 2 && t.is_ascii() && !t.eq_ignore_ascii_case("pass") => {
+                // Squares run together, with any pass written out ("...g7a1passb8").
+                let mut rest = t;
+                while !rest.is_empty() {
+                    let take = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
+                        4
+                    } else {
+                        2.min(rest.len())
+                    };
+                    out.push(rest[..take].to_string());
+                    rest = &rest[take..];
+                }
             }
             _ => out.push(t.to_string()),
         }
