@@ -197,6 +197,20 @@ fn solve_refuses_what_it_cannot_do() {
     let o = ply(&["solve", "othello", "f5d6"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--position"), "{}", stderr(&o));
+
+    // One reading of --tt-mb for both games: no table is an error, not a silent 1 MiB.
+    for game in [&["connect4", "4453"][..], &["othello", "-p", "f5d6c3"][..]] {
+        let mut args = vec!["solve"];
+        args.extend_from_slice(game);
+        args.extend(["--tt-mb", "0"]);
+        let o = ply(&args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(
+            stderr(&o).contains("--tt-mb must be at least 1"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
 }
 
 #[test]

@@ -329,7 +329,7 @@ fn the_first_move_is_labelled_from_the_book() {
 }
 
 /// Past the book, the solver's outcome where its exact score is out of reach: Pons' opening
-/// positions (6 to 13 stones) reviewed within the default budget are mostly exact, the exact
+/// positions (the first 40 have 7 to 14 stones) reviewed within the default budget are mostly exact, the exact
 /// ones agree with the published result, and where only the outcome is known the values say
 /// so.
 #[test]

@@ -29,7 +29,7 @@ pub fn run(args: &super::Args) -> Result<()> {
     };
     let pos = ConnectFour::parse_position(text)
         .map_err(|e| anyhow!("bad connect4 position '{text}': {e}"))?;
-    let mut solver = Solver::new(tt_bytes(args)?);
+    let mut solver = Solver::new(args.tt_bytes()?);
     let started = Instant::now();
     if let Some(outcome) = pos.outcome() {
         println!(
@@ -92,17 +92,6 @@ pub fn run(args: &super::Args) -> Result<()> {
     Ok(())
 }
 
-fn tt_bytes(args: &super::Args) -> Result<usize> {
-    let bytes = args
-        .tt_mb
-        .checked_mul(1 << 20)
-        .ok_or_else(|| anyhow!("--tt-mb {} is too large", args.tt_mb))?;
-    if bytes == 0 {
-        bail!("--tt-mb must be at least 1");
-    }
-    Ok(bytes)
-}
-
 /// `--book STONES`: the opening book's text on stdout.
 fn write_book(stones: usize, args: &super::Args) -> Result<()> {
     // Past 8 stones the book would hold hundreds of thousands of positions: days of solving.
@@ -112,7 +101,7 @@ fn write_book(stones: usize, args: &super::Args) -> Result<()> {
     if args.threads == 0 {
         bail!("--threads must be at least 1");
     }
-    let tt = tt_bytes(args)?;
+    let tt = args.tt_bytes()?;
     let positions = book::positions(stones);
     let started = Instant::now();
     let step = (positions.len() / 100).max(1);

@@ -3,7 +3,7 @@
 mod connect4;
 mod othello;
 
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use ply_core::games::GameKind;
 use std::io::Write;
 use std::sync::Arc;
@@ -36,6 +36,20 @@ pub struct Args {
     /// Threads for --book (each with a table of --tt-mb).
     #[arg(long, default_value_t = 1, requires = "book")]
     pub threads: usize,
+}
+
+impl Args {
+    /// `--tt-mb` in bytes; 0 or an overflow is an error naming the flag.
+    fn tt_bytes(&self) -> Result<usize> {
+        let bytes = self
+            .tt_mb
+            .checked_mul(1 << 20)
+            .ok_or_else(|| anyhow!("--tt-mb {} is too large", self.tt_mb))?;
+        if bytes == 0 {
+            bail!("--tt-mb must be at least 1");
+        }
+        Ok(bytes)
+    }
 }
 
 /// Exit status of a solve stopped by `--time-ms` before it finished (1 is any other error).

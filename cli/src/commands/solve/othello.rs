@@ -36,7 +36,7 @@ pub fn run(args: &super::Args) -> Result<()> {
     } else {
         None
     };
-    let tt_bytes = args.tt_mb.max(1).saturating_mul(1 << 20);
+    let tt_bytes = args.tt_bytes()?;
     let empties = pos.empty_count();
     if empties > 30 {
         eprintln!(

@@ -71,6 +71,7 @@ fn moves_text(pos: &ConnectFour) -> String {
 }
 
 impl Book {
+    /// Reads a book's text; the error names the first bad line and what is wrong with it.
     pub fn parse(text: &str) -> Result<Book, BookError> {
         let mut plies = None;
         let mut outcomes = HashMap::new();
