@@ -34,7 +34,7 @@ pub struct Args {
     /// 12, checkers 10).
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Othello: solve exactly from this many empties (default 16).
+    /// Othello: solve exactly from this many empties (default 20).
     #[arg(long)]
     pub exact_empties: Option<u32>,
     /// Connect Four: node budget of one exact solve past the opening book (default 2,000,000;

@@ -260,11 +260,12 @@ impl Judge<Othello> for OthelloJudge {
 }
 
 impl Reviewable for Othello {
-    /// Exact from 16 empties (well under a second a position), 8 plies of search before.
+    /// Exact from 20 empties (the "last 20 or so"; the first solve of a game costs up to
+    /// about a second, FFO #40's 0.5 s, the later ones far less), 8 plies of search before.
     fn review_config() -> ReviewConfig {
         ReviewConfig {
             depth: 8,
-            exact_empties: 16,
+            exact_empties: 20,
             ..ReviewConfig::default()
         }
     }
