@@ -6,15 +6,31 @@ Android (android/app/src/main):
   - every resource reference resolves: `@type/name` in XML and `R.type.name` in the app's Kotlin
     name a resource file (res/<type>[-qualifiers]/<name>.<ext>) or a value (<string name=...> in
     res/values*/...), the way aapt2 would link them;
-  - every string with positional arguments has the same arguments in every translation.
+  - every res/values-*/strings.xml names only strings and plurals of res/values/strings.xml that
+    are translatable, and a translation (a folder whose first qualifier is a language:
+    values-de, values-pt-rBR, values-b+sr+Latn) holds every one of them; a string has the same
+    positional arguments (%1$s) as in values/, a plural's `other` item too, and its other items
+    no argument values/ lacks; no text in values*/strings.xml has an apostrophe that is neither
+    escaped (\\') nor inside double quotes (aapt2 refuses it);
+  - the languages are declared: res/values/ is English, and with translations the manifest's
+    android:localeConfig names an XML resource listing exactly en and the translations'
+    languages, as `localeFilters` in app/build.gradle.kts does (a language missing there would
+    be stripped from the APK).
 iOS (ios/):
   - every source project.yml lists exists, one of them holds the privacy manifest, which parses
     and declares the required-reason APIs the app uses; the local-network usage string is set;
   - the AppIcon set names files that exist, and the icon is a 1024 x 1024 PNG without alpha (the
     App Store refuses transparent icons);
-  - the String Catalog (Localizable.xcstrings) among the sources is JSON with a source language,
-    and holds every plain literal the SwiftUI code shows (`Text("...")`, `Button("...")`, ...;
-    interpolated texts are left to Xcode's extraction).
+  - exactly one String Catalog among the sources is Localizable.xcstrings; every String Catalog
+    (InfoPlist.xcstrings too) is JSON with a source language, and every entry (unless stale or
+    marked not to translate) has a translated localization for every language any entry of that
+    catalog has besides the source language, each text (every plural or device variant) with
+    the format specifiers of the source text (%@, %lld, %1$@ ...: the same by position; a
+    plural's variants other than `other` may leave some out);
+  - Localizable.xcstrings holds every plain literal the SwiftUI code shows (`Text("...")`,
+    `Button("...")`, ...; interpolated texts are left to Xcode's extraction);
+  - every InfoPlist.xcstrings key is an Info.plist key project.yml sets, and its English text
+    is project.yml's.
 Prints what is wrong and exits 1, or prints a summary line.
 """
 import json
@@ -38,9 +54,13 @@ VALUE_TAGS = {
 XML_REF = re.compile(r"@(?!android:|\+)([a-z]+)/([A-Za-z0-9_.]+)")
 KOTLIN_REF = re.compile(r"\bR\.([a-z]+)\.([A-Za-z0-9_]+)")
 ARG = re.compile(r"%(\d+)\$")
+# The language res/values/ is written in.
+DEFAULT_LANGUAGE = "en"
 
 errors = []
 catalog_keys = 0
+translations = {}  # Android: language -> strings and plurals translated
+catalog_languages = {}  # iOS: catalog file name -> (entries, languages besides the source)
 
 
 def android_resources():
@@ -81,14 +101,146 @@ def check_android():
             refs += 1
             if name not in names.get(kind, set()):
                 errors.append(f"{f.relative_to(ROOT)}: R.{kind}.{name} names no resource")
-    strings = {}
-    for values in sorted(RES.glob("values*/strings.xml")):
-        for el in ET.parse(values).getroot().iter("string"):
-            strings.setdefault(el.get("name"), {})[values.parent.name] = sorted(set(ARG.findall(el.text or "")))
-    for name, by_dir in strings.items():
-        if len({tuple(v) for v in by_dir.values()}) > 1:
-            errors.append(f"string {name}: positional arguments differ between {by_dir}")
+    check_translations(manifest)
     return refs
+
+
+def args(text):
+    return set(ARG.findall(text or ""))
+
+
+def read_strings(path):
+    """A strings.xml's strings (name -> (text, translatable)) and plurals (name -> {quantity: text,
+    ...}, translatable), with an error for every bare apostrophe."""
+    strings, plurals = {}, {}
+    for el in ET.parse(path).getroot():
+        name = el.get("name")
+        translatable = el.get("translatable", "true") != "false"
+        texts = []
+        if el.tag == "string":
+            strings[name] = ("".join(el.itertext()), translatable)
+            texts.append((name, text_segments(el)))
+        elif el.tag == "plurals":
+            items = {item.get("quantity"): item for item in el.iter("item")}
+            plurals[name] = ({q: "".join(item.itertext()) for q, item in items.items()}, translatable)
+            texts += [(f"{name}/{q}", text_segments(item)) for q, item in items.items()]
+        for label, segments in texts:
+            if any(bare_apostrophe(t) for t in segments):
+                errors.append(f"{path.relative_to(ROOT)}: {label}: an apostrophe without a backslash"
+                              " (aapt2: \"unescaped apostrophe in string\")")
+    return strings, plurals
+
+
+def text_segments(el):
+    """The text nodes of an element and its spans (<b>, <xliff:g> ...), each parsed on its own
+    by aapt2 (a span ends a quoted part)."""
+    segments = [el.text or ""]
+    for child in el:
+        segments += text_segments(child) + [child.tail or ""]
+    return segments
+
+
+def bare_apostrophe(text):
+    """aapt2's rule (ResourceUtils StringBuilder): an apostrophe must be escaped (\\') unless it is
+    inside double quotes; a backslash escapes the next character."""
+    quoted, escaped = False, False
+    for c in text:
+        if escaped:
+            escaped = False
+        elif c == "\\":
+            escaped = True
+        elif c == '"':
+            quoted = not quoted
+        elif c == "'" and not quoted:
+            return True
+    return False
+
+
+def language_of(folder):
+    """The language tag of a values-<qualifiers> folder whose first qualifier is a language
+    (values-de -> de, values-pt-rBR -> pt-BR, values-b+sr+Latn -> sr-Latn), else None."""
+    qualifiers = folder.split("-")[1:]
+    if not qualifiers:
+        return None
+    if qualifiers[0].startswith("b+"):
+        return "-".join(qualifiers[0].split("+")[1:])
+    if not re.fullmatch(r"[a-z]{2,3}", qualifiers[0]):
+        return None
+    if len(qualifiers) > 1 and re.fullmatch(r"r[A-Z]{2}|r[0-9]{3}", qualifiers[1]):
+        return f"{qualifiers[0]}-{qualifiers[1][1:]}"
+    return qualifiers[0]
+
+
+def check_translations(manifest):
+    """Every values-*/strings.xml against values/strings.xml, and the languages declared."""
+    base = RES / "values/strings.xml"
+    if not base.is_file():
+        return
+    strings, plurals = read_strings(base)
+    for values in sorted(RES.glob("values-*/strings.xml")):
+        where = values.relative_to(ROOT)
+        language = language_of(values.parent.name)
+        tr_strings, tr_plurals = read_strings(values)
+        for kind, ours, theirs in [("string", strings, tr_strings), ("plurals", plurals, tr_plurals)]:
+            for name in sorted(theirs):
+                if name not in ours:
+                    errors.append(f"{where}: {kind} {name} is not in values/strings.xml")
+                elif not ours[name][1]:
+                    errors.append(f"{where}: {kind} {name} is translatable=\"false\" in values/strings.xml")
+            if language:
+                for name in sorted(n for n, (_, translatable) in ours.items() if translatable):
+                    if name not in theirs:
+                        errors.append(f"{where}: no {kind} {name} (every translatable one of values/strings.xml)")
+        for name, (text, _) in sorted(tr_strings.items()):
+            if name in strings and args(text) != args(strings[name][0]):
+                errors.append(f"{where}: string {name}: positional arguments {sorted(args(text))},"
+                              f" values/ has {sorted(args(strings[name][0]))}")
+        for name, (items, _) in sorted(tr_plurals.items()):
+            if name not in plurals:
+                continue
+            source = plurals[name][0]
+            allowed = set().union(*map(args, source.values()))
+            if "other" not in items:
+                errors.append(f"{where}: plurals {name}: no `other` item")
+            elif args(items["other"]) != args(source.get("other")):
+                errors.append(f"{where}: plurals {name}/other: positional arguments {sorted(args(items['other']))},"
+                              f" values/ has {sorted(args(source.get('other')))}")
+            for quantity, text in sorted(items.items()):
+                if args(text) - allowed:
+                    errors.append(f"{where}: plurals {name}/{quantity}: arguments {sorted(args(text) - allowed)}"
+                                  " that values/ does not have")
+        if language:
+            translations[language] = len(tr_strings) + len(tr_plurals)
+    if translations:
+        check_languages(manifest, {DEFAULT_LANGUAGE, *translations})
+
+
+def language_tag(tag):
+    """A tag as BCP 47 in lower case; Android's `pt-rBR` too."""
+    return re.sub(r"-r([A-Za-z]{2}|[0-9]{3})$", r"-\1", tag.strip()).lower()
+
+
+def check_languages(manifest, languages):
+    """The manifest's locale config and the Gradle build's localeFilters list `languages`."""
+    wanted = sorted(language_tag(l) for l in languages)
+    app = ET.parse(manifest).getroot().find("application")
+    ref = app.get(f"{ANDROID_NS}localeConfig") if app is not None else None
+    m = re.fullmatch(r"@xml/([A-Za-z0-9_]+)", ref or "")
+    if not m:
+        errors.append("AndroidManifest.xml: <application> has no android:localeConfig=\"@xml/...\""
+                      f" for the per-app language setting (languages {wanted})")
+    elif (RES / f"xml/{m.group(1)}.xml").is_file():
+        config = RES / f"xml/{m.group(1)}.xml"
+        listed = sorted(language_tag(el.get(f"{ANDROID_NS}name", "")) for el in ET.parse(config).getroot().iter("locale"))
+        if listed != wanted:
+            errors.append(f"{config.relative_to(ROOT)}: lists {listed}; the app's languages are {wanted}")
+    gradle = APP.parent.parent / "build.gradle.kts"
+    filters = re.findall(r"localeFilters\s*(?:\+=|=)\s*(?:listOf|setOf)\(([^)]*)\)",
+                         gradle.read_text(encoding="utf-8") if gradle.is_file() else "")
+    listed = sorted(language_tag(t) for group in filters for t in re.findall(r'"([^"]+)"', group))
+    if listed != wanted:
+        errors.append(f"{gradle.relative_to(ROOT)}: androidResources.localeFilters lists {listed};"
+                      f" the app's languages are {wanted}")
 
 
 def png_header(path):
@@ -157,25 +309,112 @@ def swiftui_keys(files):
     return keys
 
 
-def check_string_catalog(sources):
-    catalogs = [p for src in sources for p in (ROOT / "ios" / src).rglob("*.xcstrings")]
-    if len(catalogs) != 1:
-        errors.append(f"ios: {len(catalogs)} String Catalogs among the app's sources; wanted 1")
-        return 0
-    try:
-        catalog = json.loads(catalogs[0].read_text(encoding="utf-8"))
-    except ValueError as e:
-        errors.append(f"{catalogs[0].relative_to(ROOT)}: not JSON: {e}")
-        return 0
-    if not catalog.get("sourceLanguage") or not isinstance(catalog.get("strings"), dict):
-        errors.append(f"{catalogs[0].relative_to(ROOT)}: no sourceLanguage or strings")
-        return 0
-    swift = [p for src in sources for p in (ROOT / "ios" / src).rglob("*.swift")]
-    keys = swiftui_keys(swift)
-    for key, f in sorted(keys.items()):
-        if key not in catalog["strings"]:
-            errors.append(f"{catalogs[0].relative_to(ROOT)}: no entry for \"{key}\" ({f.relative_to(ROOT)})")
+# A format specifier of a String Catalog text: %@, %lld, %1$@, %.2lf ... (not %%).
+SPECIFIER = re.compile(r"%(?:(\d+)\$)?[-+ #0']*\d*(?:\.\d+)?(hh|h|ll|l|q|z|t|j|L)?([@dDiuUxXoOfFeEgGcCsSpaA%])")
+
+
+def specifiers(text):
+    """A text's format specifiers by position: {1: "lld", 2: "@"}."""
+    found, n = {}, 0
+    for m in SPECIFIER.finditer(text):
+        if m.group(3) == "%":
+            continue
+        n += 1
+        found[int(m.group(1)) if m.group(1) else n] = (m.group(2) or "") + m.group(3)
+    return found
+
+
+def units(localization, path=()):
+    """Every (variant path, stringUnit) of a localization: the plain one, plural and device
+    variants (nested), substitutions."""
+    if not isinstance(localization, dict):
+        return
+    if "stringUnit" in localization:
+        yield path, localization["stringUnit"]
+    for kind, variants in (localization.get("variations") or {}).items():
+        for name, variant in (variants or {}).items():
+            yield from units(variant, path + ((kind, name),))
+    for name, sub in (localization.get("substitutions") or {}).items():
+        yield from units(sub, path + (("substitution", name),))
+
+
+def check_catalog(path, catalog):
+    """Every entry translated into every language of the catalog, with the source's specifiers.
+    Returns the entries and the languages (besides the source language)."""
+    where = path.relative_to(ROOT)
+    source = catalog["sourceLanguage"]
+    entries = {k: v for k, v in catalog["strings"].items() if isinstance(v, dict)}
+    languages = sorted({l for e in entries.values() for l in (e.get("localizations") or {})} - {source})
+    for key, entry in sorted(entries.items()):
+        if entry.get("shouldTranslate") is False or entry.get("extractionState") == "stale":
+            continue
+        localizations = entry.get("localizations") or {}
+        # The source text: its `other` or plain unit if the catalog has one, else the key.
+        source_units = dict(units(localizations.get(source)))
+        source_text = next((u.get("value", "") for p, u in source_units.items()
+                            if all(name == "other" for _, name in p)), key)
+        wanted = specifiers(source_text)
+        for language in languages:
+            if language not in localizations:
+                errors.append(f"{where}: \"{key}\" has no {language} localization")
+                continue
+            found = list(units(localizations[language]))
+            if not found:
+                errors.append(f"{where}: \"{key}\": the {language} localization has no text")
+            for variant, unit in found:
+                label = f"\"{key}\" [{language}{''.join(f' {k}={n}' for k, n in variant)}]"
+                if unit.get("state") != "translated" or not unit.get("value"):
+                    errors.append(f"{where}: {label} is not translated (state {unit.get('state')})")
+                    continue
+                if any(kind == "substitution" for kind, _ in variant):
+                    continue
+                got = specifiers(unit["value"])
+                partial = any(kind == "plural" and name != "other" for kind, name in variant)
+                if (got.items() - wanted.items()) if partial else got != wanted:
+                    errors.append(f"{where}: {label}: format specifiers {got}; the source has {wanted}")
+    return entries, languages
+
+
+def check_string_catalog(sources, project):
+    catalogs = [p for src in sources for p in sorted((ROOT / "ios" / src).rglob("*.xcstrings"))]
+    main = [p for p in catalogs if p.name == "Localizable.xcstrings"]
+    if len(main) != 1:
+        errors.append(f"ios: {len(main)} Localizable.xcstrings among the app's sources; wanted 1")
+    keys = {}
+    for path in catalogs:
+        try:
+            catalog = json.loads(path.read_text(encoding="utf-8"))
+        except ValueError as e:
+            errors.append(f"{path.relative_to(ROOT)}: not JSON: {e}")
+            continue
+        if not catalog.get("sourceLanguage") or not isinstance(catalog.get("strings"), dict):
+            errors.append(f"{path.relative_to(ROOT)}: no sourceLanguage or strings")
+            continue
+        entries, languages = check_catalog(path, catalog)
+        catalog_languages[path.name] = (len(entries), languages)
+        if path.name == "InfoPlist.xcstrings":
+            check_info_plist_catalog(path, catalog, project)
+        if path in main:
+            swift = [p for src in sources for p in (ROOT / "ios" / src).rglob("*.swift")]
+            keys = swiftui_keys(swift)
+            for key, f in sorted(keys.items()):
+                if key not in catalog["strings"]:
+                    errors.append(f"{path.relative_to(ROOT)}: no entry for \"{key}\" ({f.relative_to(ROOT)})")
     return len(keys)
+
+
+def check_info_plist_catalog(path, catalog, project):
+    """InfoPlist.xcstrings translates Info.plist keys project.yml sets; its English text is
+    project.yml's (one text, not two that drift apart)."""
+    source = catalog["sourceLanguage"]
+    for key, entry in sorted(catalog["strings"].items()):
+        m = re.search(rf"^\s*{re.escape(key)}:[ \t]*(.*?)[ \t]*$", project, re.M)
+        if not m:
+            errors.append(f"{path.relative_to(ROOT)}: {key} is not an Info.plist key ios/project.yml sets")
+            continue
+        unit = ((entry or {}).get("localizations", {}).get(source) or {}).get("stringUnit")
+        if unit and unit.get("value") != m.group(1):
+            errors.append(f"{path.relative_to(ROOT)}: {key}: the {source} text differs from ios/project.yml's")
 
 
 def check_ios():
@@ -192,7 +431,7 @@ def check_ios():
     for p in privacy:
         check_privacy_manifest(p)
     global catalog_keys
-    catalog_keys = check_string_catalog(sources)
+    catalog_keys = check_string_catalog(sources, project)
     if "NSLocalNetworkUsageDescription" not in project:
         errors.append("ios/project.yml: no NSLocalNetworkUsageDescription (a local collector needs it)")
     icons = 0
@@ -224,5 +463,9 @@ for e in errors:
     print("app-resources:", e, file=sys.stderr)
 if errors:
     sys.exit(1)
-print(f"app resources: {refs} Android references resolve, {icons} iOS icon(s) checked,"
-      f" {catalog_keys} iOS strings in the String Catalog")
+android_languages = ", ".join(f"{l} ({n})" for l, n in sorted(translations.items())) or "none"
+ios_languages = "; ".join(f"{name}: {n} entries in {', '.join(langs) or 'no other language'}"
+                          for name, (n, langs) in sorted(catalog_languages.items()))
+print(f"app resources: {refs} Android references resolve, Android translations complete: {android_languages};"
+      f" {icons} iOS icon(s) checked, {catalog_keys} iOS strings in the String Catalog;"
+      f" iOS catalogs translated: {ios_languages}")

@@ -27,7 +27,7 @@ bash tests/kotlin.sh
 step "Swift checks (bindings and iOS shell)"
 bash tests/swift.sh
 
-step "App resources (Android references, iOS icon)"
+step "App resources (Android references, translations, iOS icon)"
 if ! command -v python3 >/dev/null; then
     apt-get update -qq && apt-get install -y -qq python3 >/dev/null
 fi

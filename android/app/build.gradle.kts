@@ -45,6 +45,11 @@ android {
         sourceCompatibility = JavaVersion.VERSION_17
         targetCompatibility = JavaVersion.VERSION_17
     }
+    androidResources {
+        // The app's own languages (res/values = en, res/values-de); library translations for
+        // other languages are left out, so the UI does not mix them. As res/xml/locales_config.xml.
+        localeFilters += listOf("en", "de")
+    }
     buildFeatures {
         compose = true
         buildConfig = true

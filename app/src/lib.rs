@@ -18,6 +18,7 @@ mod engine;
 pub mod error;
 pub mod guard;
 pub mod heuristics;
+pub mod i18n;
 pub mod limits;
 mod line;
 mod multi;

@@ -34,7 +34,7 @@ impl Side {
 }
 
 /// Why a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum EndReason {
     /// Othello: neither side can move; the disc count decides.
     NoMovesForEither,
@@ -67,7 +67,7 @@ impl From<ply_core::EndReason> for EndReason {
 }
 
 /// Where the game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum GameStatus {
     Playing,
     /// `winner`: a two-player game's side; with more players, `Second` for every seat but the

@@ -282,9 +282,18 @@ fn a_process_started_in_the_background_does_not_think() {
     let mut d = d.restart();
     d.send(Event::RestoreUi(blob));
     d.send(Event::Accessibility { labels: false });
+    // Configuration.locales of a phone set to German, then English.
+    d.send(Event::Languages {
+        preferred: vec!["de-DE".into(), "en-US".into()],
+    });
     d.send(Event::Background);
     d.settle();
     assert_eq!(d.app.screen(), Screen::Board);
+    assert!(
+        d.board().status.ends_with(" ist am Zug."),
+        "{}",
+        d.board().status
+    );
     assert_eq!(d.board().moves, moves, "no move with no UI");
     assert!(d.board().cells.iter().all(|c| c.label.is_empty()));
     d.send(Event::Foreground);

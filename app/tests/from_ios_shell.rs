@@ -90,7 +90,12 @@ fn the_play_tab_returns_to_the_screen_it_left() {
     let mut d = d.restart();
     d.send(Event::ScreenShown);
     d.send(Event::RestoreUi(blob));
+    // Bundle.main.preferredLocalizations of a phone set to German.
+    d.send(Event::Languages {
+        preferred: vec!["de".into()],
+    });
     assert_eq!(d.app.screen(), Screen::Settings);
+    assert!(d.app.settings_view().memory.starts_with("Suchen nutzen"));
     d.send(Event::OpenPlay);
     assert_eq!(
         d.app.screen(),

@@ -390,6 +390,26 @@ class AppCoreTest {
     }
 
     @Test
+    fun aPhoneInGermanGetsTheBoardInGerman() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, null)
+        // As the Android shell sends Configuration.locales at start and on every change.
+        app.send(shell, Event.Languages(listOf("de-DE", "en-US")))
+        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
+        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
+        val b = assertNotNull(app.sendAndBoard(shell, Event.NewGame))
+        assertEquals("Vier gewinnt: zu zweit an diesem Gerät", b.title)
+        assertEquals("Rot (X) ist am Zug.", b.status)
+        repeat(6) { app.send(shell, Event.TapCell(0u)) }
+        val full = assertNotNull(app.sendAndBoard(shell, Event.TapCell(35u)))
+        assertEquals("Diese Spalte ist voll", full.message)
+        val english = assertNotNull(app.sendAndBoard(shell, Event.Languages(listOf("en-GB"))))
+        assertEquals("Red (X) to move.", english.status)
+        app.destroy()
+    }
+
+    @Test
     fun aFullColumnAndABadMoveAreRefusedWithAReason() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)

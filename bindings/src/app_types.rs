@@ -192,6 +192,14 @@ pub enum Event {
     Accessibility {
         labels: bool,
     },
+    /// The platform's preferred languages, most preferred first, as BCP 47 tags (Android
+    /// `Configuration.locales`, per-app language included; iOS `Bundle.main.preferredLocalizations`,
+    /// the languages its own strings resolve to).
+    /// Every text the core produces is in the first that has a catalog (English, German),
+    /// English when none has. Send it at start and whenever the system's languages change.
+    Languages {
+        preferred: Vec<String>,
+    },
     /// A sync run by the platform's background worker ended.
     SyncFinished(SyncResult),
     /// The platform's saved UI state (what the last `SaveUiState` effect carried).

@@ -247,6 +247,24 @@ fn undo_redo_and_hint() {
 }
 
 #[test]
+fn the_board_speaks_german_with_lang_de() {
+    let dir = temp_dir("play-c4-de");
+    let out = play(
+        dir.path(),
+        &["connect4", "--mode", "two-players", "--lang", "de"],
+        RED_WINS,
+    );
+    assert!(out.contains("Rot (X) ist am Zug."), "{out}");
+    assert!(out.contains("Gelb (O) ist am Zug."), "{out}");
+    assert_eq!(
+        last_after(&out, "Game over: "),
+        // "Game over" and "After N moves" are the terminal's own words, which stay English.
+        Some("Rot gewinnt (vier in einer Reihe). After 7 moves."),
+        "{out}"
+    );
+}
+
+#[test]
 fn bad_input_is_refused_clearly_and_loses_nothing() {
     let dir = temp_dir("play-bad");
     // Column 1 filled, then a seventh stone in it, a column that does not exist, a word that is
@@ -272,6 +290,10 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
         (vec!["othello", "--algo", "minimax"], "research baseline"),
         (vec!["othello", "--server", "ftp://x"], "--server"),
         (vec!["othello", "--variant", "relaxed"], "only standard"),
+        (
+            vec!["othello", "--lang", "fr"],
+            "--lang fr: the board speaks en or de",
+        ),
         (vec!["connect4", "--position", "4448"], "--position '4448'"),
         (
             vec!["othello", "--mode", "watch", "--side", "first"],

@@ -2,193 +2,284 @@
 
 use super::prefs::weights_key;
 use super::setup::{
-    self, OrderingChoice, PlayMode, describe_engine, game_title, seat_name, side_name, side_symbol,
+    self, OrderingChoice, PlayMode, Setup, describe_engine, game_title, seat_name, side_name,
+    side_symbol,
 };
 use super::view::*;
 use super::{App, Game, ThinkKind};
 use crate::board::Piece;
+use crate::i18n::Lang;
 use crate::settings::GameKind;
 use crate::snapshot::{EndReason, GameStatus, MoveInfo, Side};
+use crate::tr;
+use serde::{Deserialize, Serialize};
 
-/// A player by seat: `side_label` for the two-player games; with more players "You" (when one
-/// person plays), "Red" (a person among several) or "Blue (computer)".
-pub(super) fn seat_label(g: &Game, seat: u32) -> String {
-    let game = g.setup.game;
-    if !game.is_multi_player() {
-        return side_label(g, Side::of(seat.min(1) as u8));
+/// Who a player is, for the status line: the one person at the device, a person among several
+/// (by seat colour or side), or a computer.
+enum Who {
+    You,
+    Named(String),
+}
+
+impl Who {
+    fn text(self, lang: Lang) -> String {
+        match self {
+            Who::You => tr!(lang, "who-you"),
+            Who::Named(name) => name,
+        }
     }
-    let name = seat_name(game, seat);
-    let seats = g.setup.seats_for(game);
+}
+
+/// A multi-player game's seat: "You" when one person plays, "Red" (a person among several) or
+/// "Blue (computer)".
+fn seat_who(lang: Lang, setup: &Setup, seat: u32) -> Who {
+    let game = setup.game;
+    let name = seat_name(lang, game, seat);
+    let seats = setup.seats_for(game);
     let humans = seats.iter().filter(|s| s.human).count();
     match seats.get(seat as usize) {
-        Some(s) if s.human && humans == 1 => "You".into(),
-        Some(s) if s.human => name.into(),
-        _ => format!("{name} (computer)"),
+        Some(s) if s.human && humans == 1 => Who::You,
+        Some(s) if s.human => Who::Named(name),
+        _ => Who::Named(tr!(lang, "who-seat-computer", seat = name)),
     }
+}
+
+/// A two-player game's side: "You", "The computer (White)" against the computer, else
+/// "Black (X)".
+fn side_who(lang: Lang, setup: &Setup, side: Side) -> Who {
+    let name = side_name(lang, setup.game, side);
+    match setup.mode {
+        PlayMode::VsComputer if side == setup.human_side => Who::You,
+        PlayMode::VsComputer => Who::Named(tr!(lang, "who-computer-side", side = name)),
+        _ => Who::Named(tr!(
+            lang,
+            "who-side",
+            side = name,
+            symbol = side_symbol(side)
+        )),
+    }
+}
+
+fn player_who(lang: Lang, setup: &Setup, seat: u32) -> Who {
+    if setup.game.is_multi_player() {
+        seat_who(lang, setup, seat)
+    } else {
+        side_who(lang, setup, Side::of(seat.min(1) as u8))
+    }
+}
+
+/// A player by seat, as the status line names them.
+pub(super) fn seat_label(lang: Lang, g: &Game, seat: u32) -> String {
+    player_who(lang, &g.setup, seat).text(lang)
+}
+
+/// "Black (X)", or "You" / "The computer (White)" against the computer.
+pub(super) fn side_label(lang: Lang, g: &Game, side: Side) -> String {
+    side_who(lang, &g.setup, side).text(lang)
 }
 
 /// "Virus: 4 players", "Othello: against the computer".
-pub(super) fn title(setup: &setup::Setup) -> String {
-    let game = setup.game;
-    if game.is_multi_player() {
-        return format!(
-            "{}: {} players",
-            game_title(game),
-            setup.seats_for(game).len()
-        );
+pub(super) fn title(lang: Lang, setup: &Setup) -> String {
+    let game = game_title(lang, setup.game);
+    if setup.game.is_multi_player() {
+        let players = setup.seats_for(setup.game).len();
+        return tr!(lang, "title-multi", game = game, players = players);
     }
-    format!(
-        "{}: {}",
-        game_title(game),
-        setup.mode.label().to_lowercase()
+    tr!(
+        lang,
+        "title",
+        game = game,
+        mode = mode_inline(lang, setup.mode)
     )
 }
 
-/// Why a multi-player game ended.
-fn multi_reason_text(game: GameKind, reason: EndReason) -> &'static str {
-    match (game, reason) {
-        (GameKind::Virus, EndReason::NoMovesForMover) => "the others are out",
-        (GameKind::Virus, EndReason::NoMovesForEither) => "no empty square can be reached",
-        (GameKind::Focus, EndReason::NoMovesForMover) => "no one else can move",
-        (GameKind::ChineseCheckers, EndReason::BoardFull) => "the far corner is filled",
-        (_, EndReason::MoveLimit) => "the turn limit",
-        (_, EndReason::NoMovesForEither) => "no one can move",
-        (_, other) => reason_text(other),
+/// A mode inside a sentence: "against the computer".
+fn mode_inline(lang: Lang, mode: PlayMode) -> String {
+    match mode {
+        PlayMode::VsComputer => tr!(lang, "mode-vs-computer-inline"),
+        PlayMode::TwoPlayers => tr!(lang, "mode-two-players-inline"),
+        PlayMode::ComputerVsComputer => tr!(lang, "mode-computer-vs-computer-inline"),
     }
 }
 
-/// The status line of a multi-player game.
-fn multi_status_text(g: &Game) -> String {
-    let s = &g.snapshot;
-    let game = g.setup.game;
-    match s.status {
-        GameStatus::Won { reason, .. } => {
-            let seat = s.winner_seat.unwrap_or(0);
-            let who = seat_label(g, seat);
-            let verb = if who == "You" { "win" } else { "wins" };
-            format!("{who} {verb} ({}).", multi_reason_text(game, reason))
+/// A side inside a sentence: "black" in "You play black (X)".
+fn side_inline(lang: Lang, game: GameKind, side: Side) -> String {
+    match (game, side) {
+        (GameKind::ConnectFour, Side::First) => tr!(lang, "side-red-inline"),
+        (GameKind::ConnectFour, Side::Second) => tr!(lang, "side-yellow-inline"),
+        (_, Side::First) => tr!(lang, "side-black-inline"),
+        (_, Side::Second) => tr!(lang, "side-white-inline"),
+    }
+}
+
+/// Why a game ended.
+fn reason_text(lang: Lang, game: GameKind, reason: EndReason) -> String {
+    match (game.is_multi_player(), game, reason) {
+        (true, GameKind::Virus, EndReason::NoMovesForMover) => tr!(lang, "reason-virus-others-out"),
+        (true, GameKind::Virus, EndReason::NoMovesForEither) => {
+            tr!(lang, "reason-virus-unreachable")
         }
-        GameStatus::Draw { reason } => {
-            format!("Draw ({}).", multi_reason_text(game, reason))
+        (true, GameKind::Focus, EndReason::NoMovesForMover) => tr!(lang, "reason-focus-stuck"),
+        (true, GameKind::ChineseCheckers, EndReason::BoardFull) => {
+            tr!(lang, "reason-chinese-checkers-filled")
         }
-        GameStatus::Playing => {
-            let seat = s.player_to_move;
-            let who = seat_label(g, seat);
-            let pass = s.legal_moves.len() == 1 && s.legal_moves.first().is_some_and(|m| m.is_pass);
-            let humans = g.setup.seats_for(game).iter().filter(|x| x.human).count();
-            match (who.as_str(), pass) {
-                ("You", true) => format!("You ({}) have no move: pass.", seat_name(game, seat)),
-                ("You", false) => format!("Your move ({}).", seat_name(game, seat)),
-                (_, true) => format!("{who} has no move: pass."),
-                // Pass and play: say whose hands the device goes to.
-                (_, false) if humans > 1 && g.setup.is_human_seat(seat) => {
-                    format!("{who} to move: pass the device to {who}.")
+        (true, _, EndReason::MoveLimit) => tr!(lang, "reason-turn-limit"),
+        (true, _, EndReason::NoMovesForEither) => tr!(lang, "reason-no-one-can-move"),
+        (_, _, EndReason::NoMovesForEither) => tr!(lang, "reason-neither-can-move"),
+        (_, _, EndReason::NoMovesForMover) => tr!(lang, "reason-no-move-left"),
+        (_, _, EndReason::FourInARow) => tr!(lang, "reason-four-in-a-row"),
+        (_, _, EndReason::BoardFull) => tr!(lang, "reason-board-full"),
+        (_, _, EndReason::Repetition) => tr!(lang, "reason-repetition"),
+        (_, _, EndReason::MoveLimit) => tr!(lang, "reason-no-progress"),
+        (_, _, EndReason::Resignation) => tr!(lang, "reason-resignation"),
+    }
+}
+
+/// How a game ended, kept with the finished game so that the history says it in the language
+/// of the day it is read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// `Won` or `Draw`.
+    pub status: GameStatus,
+    pub winner_seat: Option<u32>,
+    pub first_count: u32,
+    pub second_count: u32,
+}
+
+impl GameEnd {
+    pub(super) fn of(g: &Game) -> Option<GameEnd> {
+        let s = &g.snapshot;
+        (s.status != GameStatus::Playing).then_some(GameEnd {
+            status: s.status,
+            winner_seat: s.winner_seat,
+            first_count: s.first_count,
+            second_count: s.second_count,
+        })
+    }
+}
+
+/// The result line: "You win 36-28 (no move left).", "Draw (threefold repetition).".
+pub(super) fn end_text(lang: Lang, setup: &Setup, end: &GameEnd) -> String {
+    let game = setup.game;
+    match end.status {
+        GameStatus::Playing => String::new(),
+        GameStatus::Draw { reason } => tr!(
+            lang,
+            "status-draw",
+            reason = reason_text(lang, game, reason)
+        ),
+        GameStatus::Won { winner, reason, .. } => {
+            let seat = if game.is_multi_player() {
+                end.winner_seat.unwrap_or(0)
+            } else {
+                u32::from(winner.index())
+            };
+            let how = if reason == EndReason::Resignation && !game.is_multi_player() {
+                tr!(
+                    lang,
+                    "reason-resigned",
+                    side = side_name(lang, game, winner.other())
+                )
+            } else {
+                reason_text(lang, game, reason)
+            };
+            // Othello's result carries the score, the winner's discs first.
+            let score = if game == GameKind::Othello {
+                let (a, b) = (end.first_count, end.second_count);
+                format!("{}-{}", a.max(b), a.min(b))
+            } else {
+                String::new()
+            };
+            // A result names the winner plainly: "Black wins", "The computer wins".
+            let who = match setup.mode {
+                _ if game.is_multi_player() => seat_who(lang, setup, seat),
+                PlayMode::VsComputer if winner == setup.human_side => Who::You,
+                PlayMode::VsComputer => Who::Named(tr!(lang, "who-computer")),
+                _ => Who::Named(side_name(lang, game, winner)),
+            };
+            match (who, score.is_empty()) {
+                (Who::You, true) => tr!(lang, "status-you-win", reason = how),
+                (Who::You, false) => tr!(lang, "status-you-win-score", score = score, reason = how),
+                (Who::Named(who), true) => tr!(lang, "status-wins", who = who, reason = how),
+                (Who::Named(who), false) => {
+                    tr!(
+                        lang,
+                        "status-wins-score",
+                        who = who,
+                        score = score,
+                        reason = how
+                    )
                 }
-                (_, false) if g.paused => format!("Paused. {who} to move."),
-                (_, false) => format!("{who} to move."),
             }
         }
-    }
-}
-
-/// "Black (X)", or "You" / "The computer" against the computer.
-pub(super) fn side_label(g: &Game, side: Side) -> String {
-    let name = side_name(g.setup.game, side);
-    match g.setup.mode {
-        PlayMode::VsComputer if side == g.setup.human_side => "You".into(),
-        PlayMode::VsComputer => format!("The computer ({name})"),
-        _ => format!("{name} ({})", side_symbol(side)),
-    }
-}
-
-fn reason_text(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::NoMovesForEither => "neither side can move",
-        EndReason::NoMovesForMover => "no move left",
-        EndReason::FourInARow => "four in a row",
-        EndReason::BoardFull => "the board is full",
-        EndReason::Repetition => "threefold repetition",
-        EndReason::MoveLimit => "40 moves without progress",
-        EndReason::Resignation => "resignation",
     }
 }
 
 /// The status line: whose turn, or how the game ended.
-pub(super) fn status_text(g: &Game) -> String {
+pub(super) fn status_text(lang: Lang, g: &Game) -> String {
+    if let Some(end) = GameEnd::of(g) {
+        return end_text(lang, &g.setup, &end);
+    }
     let s = &g.snapshot;
     let game = g.setup.game;
-    if game.is_multi_player() {
-        return multi_status_text(g);
-    }
-    let score = if game == GameKind::Othello {
-        format!(
-            " {}-{}",
-            s.first_count.max(s.second_count),
-            s.first_count.min(s.second_count)
-        )
+    let pass = s.legal_moves.len() == 1 && s.legal_moves.first().is_some_and(|m| m.is_pass);
+    let seat = if game.is_multi_player() {
+        s.player_to_move
     } else {
-        String::new()
+        u32::from(s.side_to_move.index())
     };
-    match s.status {
-        GameStatus::Won { winner, reason, .. } => {
-            let how = if reason == EndReason::Resignation {
-                format!("{} resigned", side_name(game, winner.other()))
+    let name = seat_name(lang, game, seat);
+    let symbol = side_symbol(s.side_to_move);
+    match player_who(lang, &g.setup, seat) {
+        Who::You if game.is_multi_player() && pass => {
+            tr!(lang, "status-multi-you-pass", seat = name)
+        }
+        Who::You if game.is_multi_player() => tr!(lang, "status-multi-your-move", seat = name),
+        Who::You => {
+            let side = side_inline(lang, game, s.side_to_move);
+            if pass {
+                tr!(lang, "status-you-play-pass", side = side, symbol = symbol)
             } else {
-                reason_text(reason).to_string()
-            };
-            match g.setup.mode {
-                PlayMode::VsComputer if winner == g.setup.human_side => {
-                    format!("You win{score} ({how}).")
-                }
-                PlayMode::VsComputer => format!("The computer wins{score} ({how})."),
-                _ => format!("{} wins{score} ({how}).", side_name(game, winner)),
+                tr!(lang, "status-you-play", side = side, symbol = symbol)
             }
         }
-        GameStatus::Draw { reason } => format!("Draw ({}).", reason_text(reason)),
-        GameStatus::Playing => {
-            let side = s.side_to_move;
-            let name = side_name(game, side).to_lowercase();
-            let symbol = side_symbol(side);
-            let pass = s.legal_moves.len() == 1 && s.legal_moves.first().is_some_and(|m| m.is_pass);
-            match g.setup.mode {
-                PlayMode::VsComputer if side == g.setup.human_side => {
-                    let act = if pass {
-                        "You have no move: pass."
-                    } else {
-                        "Your move."
-                    };
-                    format!("You play {name} ({symbol}). {act}")
-                }
-                PlayMode::VsComputer => format!("The computer ({name}, {symbol}) is to move."),
-                PlayMode::TwoPlayers if pass => {
-                    format!("{} ({symbol}) has no move: pass.", side_name(game, side))
-                }
-                PlayMode::TwoPlayers => format!("{} ({symbol}) to move.", side_name(game, side)),
-                PlayMode::ComputerVsComputer if g.paused => {
-                    format!("Paused. {} ({symbol}) to move.", side_name(game, side))
-                }
-                PlayMode::ComputerVsComputer => {
-                    format!("{} ({symbol}) to move.", side_name(game, side))
-                }
-            }
+        _ if !game.is_multi_player() && g.setup.mode == PlayMode::VsComputer => {
+            let side = side_inline(lang, game, s.side_to_move);
+            tr!(
+                lang,
+                "status-computer-to-move",
+                side = side,
+                symbol = symbol
+            )
         }
+        Who::Named(who) if pass => tr!(lang, "status-pass", who = who),
+        // Pass and play: say whose hands the device goes to.
+        Who::Named(who)
+            if game.is_multi_player()
+                && g.setup.is_human_seat(seat)
+                && g.setup.seats_for(game).iter().filter(|x| x.human).count() > 1 =>
+        {
+            tr!(lang, "status-pass-device", who = who)
+        }
+        Who::Named(who) if g.paused => tr!(lang, "status-paused", who = who),
+        Who::Named(who) => tr!(lang, "status-to-move", who = who),
     }
 }
 
-pub(super) fn piece_name(p: Piece) -> Option<&'static str> {
+pub(super) fn piece_name(lang: Lang, p: Piece) -> Option<String> {
     Some(match p {
         Piece::Empty => return None,
-        Piece::Black => "black disc",
-        Piece::White => "white disc",
-        Piece::Red => "red stone",
-        Piece::Yellow => "yellow stone",
-        Piece::BlackMan => "black man",
-        Piece::BlackKing => "black king",
-        Piece::WhiteMan => "white man",
-        Piece::WhiteKing => "white king",
-        Piece::Infected => "infected",
-        Piece::Stack => "stack",
-        Piece::Marble => "marble",
+        Piece::Black => tr!(lang, "piece-black-disc"),
+        Piece::White => tr!(lang, "piece-white-disc"),
+        Piece::Red => tr!(lang, "piece-red-stone"),
+        Piece::Yellow => tr!(lang, "piece-yellow-stone"),
+        Piece::BlackMan => tr!(lang, "piece-black-man"),
+        Piece::BlackKing => tr!(lang, "piece-black-king"),
+        Piece::WhiteMan => tr!(lang, "piece-white-man"),
+        Piece::WhiteKing => tr!(lang, "piece-white-king"),
+        Piece::Infected => tr!(lang, "piece-infected"),
+        Piece::Stack => tr!(lang, "piece-stack"),
+        Piece::Marble => tr!(lang, "piece-marble"),
     })
 }
 
@@ -264,20 +355,7 @@ fn animation(game: GameKind, m: &MoveInfo) -> Vec<AnimationStep> {
     steps
 }
 
-/// Thousands separated by commas.
-pub fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
+pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardView {
     let s = &g.snapshot;
     let finished = g.finished();
     let human_turn = !finished && !s.computer_to_move;
@@ -325,16 +403,16 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             }
             if labels && c.playable {
                 label.push_str(", ");
-                label.push_str(&cell_contents(g.setup.game, c));
+                label.push_str(&cell_contents(lang, g.setup.game, c));
                 for (on, what) in [
-                    (legal, "legal move"),
-                    (hint, "hint"),
-                    (last, "last move"),
-                    (selected, "selected"),
+                    (legal, "mark-legal"),
+                    (hint, "mark-hint"),
+                    (last, "mark-last-move"),
+                    (selected, "mark-selected"),
                 ] {
                     if on {
                         label.push_str(", ");
-                        label.push_str(what);
+                        label.push_str(&lang.format(what, None));
                     }
                 }
             }
@@ -362,16 +440,13 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             ThinkKind::Ponder => return None,
         };
         let nodes = g.session.thinking_nodes();
-        let what = if kind == ThinkingKind::Hint {
-            "Looking for a hint"
+        let positions = lang.group(nodes);
+        let text = if kind == ThinkingKind::Hint {
+            tr!(lang, "thinking-hint", nodes = nodes, positions = positions)
         } else {
-            "Thinking"
+            tr!(lang, "thinking-move", nodes = nodes, positions = positions)
         };
-        Some(ThinkingView {
-            kind,
-            nodes,
-            text: format!("{what}… {} positions", group(nodes)),
-        })
+        Some(ThinkingView { kind, nodes, text })
     });
     let moves_list = |v: Vec<&MoveInfo>| {
         v.into_iter()
@@ -385,7 +460,7 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
     BoardView {
         game: g.setup.game,
         shape: shape(g.setup.game),
-        title: title(&g.setup),
+        title: title(lang, &g.setup),
         rows: s.rows,
         cols: s.cols,
         cells,
@@ -395,12 +470,12 @@ pub(super) fn build(g: &Game, visible: bool, labels: bool) -> BoardView {
             .filter(|_| !g.marks.undone)
             .map(|m| animation(g.setup.game, m))
             .unwrap_or_default(),
-        status: status_text(g),
+        status: status_text(lang, g),
         turn: (!finished).then_some(s.side_to_move),
         turn_seat: (!finished).then_some(s.player_to_move),
-        players: players(g),
-        first_name: seat_name(g.setup.game, 0).into(),
-        second_name: seat_name(g.setup.game, 1).into(),
+        players: players(lang, g),
+        first_name: seat_name(lang, g.setup.game, 0),
+        second_name: seat_name(lang, g.setup.game, 1),
         first_count: s.first_count,
         second_count: s.second_count,
         thinking,
@@ -449,22 +524,24 @@ pub(super) fn shape(game: GameKind) -> BoardShape {
 
 /// What a cell holds, for its accessibility label: "black disc", "Red infected", "stack of 3,
 /// Blue on top", "empty".
-pub(super) fn cell_contents(game: GameKind, c: &crate::snapshot::Cell) -> String {
-    let Some(what) = piece_name(c.piece) else {
-        return "empty".into();
+pub(super) fn cell_contents(lang: Lang, game: GameKind, c: &crate::snapshot::Cell) -> String {
+    let Some(what) = piece_name(lang, c.piece) else {
+        return tr!(lang, "cell-empty");
     };
     if !game.is_multi_player() {
-        return what.into();
+        return what;
     }
-    let owner = c.seat.map_or("", |s| seat_name(game, s));
+    let owner = c
+        .seat
+        .map_or_else(String::new, |s| seat_name(lang, game, s));
     match c.piece {
-        Piece::Stack => format!("stack of {}, {owner} on top", c.stack.len()),
-        _ => format!("{owner} {what}"),
+        Piece::Stack => tr!(lang, "cell-stack", height = c.stack.len(), owner = owner),
+        _ => tr!(lang, "cell-owned", owner = owner, piece = what),
     }
 }
 
 /// Every player beside the board.
-fn players(g: &Game) -> Vec<PlayerView> {
+fn players(lang: Lang, g: &Game) -> Vec<PlayerView> {
     let s = &g.snapshot;
     let finished = g.finished();
     (0..s.players)
@@ -472,18 +549,18 @@ fn players(g: &Game) -> Vec<PlayerView> {
             seat,
             colour: g.setup.game.is_multi_player().then_some(seat),
             name: if g.setup.game.is_multi_player() {
-                let label = seat_label(g, seat);
-                if label == "You" {
-                    format!("{} (you)", seat_name(g.setup.game, seat))
-                } else {
-                    label
+                match seat_who(lang, &g.setup, seat) {
+                    Who::You => tr!(
+                        lang,
+                        "player-you",
+                        seat = seat_name(lang, g.setup.game, seat)
+                    ),
+                    Who::Named(name) => name,
                 }
             } else {
-                format!(
-                    "{} ({})",
-                    side_name(g.setup.game, Side::of(seat as u8)),
-                    side_symbol(Side::of(seat as u8))
-                )
+                let side = Side::of(seat as u8);
+                let name = side_name(lang, g.setup.game, side);
+                tr!(lang, "who-side", side = name, symbol = side_symbol(side))
             },
             count: s.counts.get(seat as usize).copied().unwrap_or(0),
             reserve: s.reserves.get(seat as usize).copied(),
@@ -495,6 +572,7 @@ fn players(g: &Game) -> Vec<PlayerView> {
 }
 
 pub(super) fn home(app: &App) -> HomeView {
+    let lang = app.lang;
     let s = &app.setup;
     let custom = app.prefs.custom_weights(s.game).is_some();
     let mut presets = crate::heuristic_presets(s.game);
@@ -503,7 +581,7 @@ pub(super) fn home(app: &App) -> HomeView {
     if custom {
         heuristics.push(HeuristicOption {
             preset: None,
-            label: "Custom weights (from Settings)".into(),
+            label: tr!(lang, "home-custom-weights"),
             selected: s.heuristic.is_none(),
         });
     }
@@ -518,7 +596,7 @@ pub(super) fn home(app: &App) -> HomeView {
     }
     let engine = s
         .engine_settings(app.prefs.custom_weights(s.game))
-        .map(|e| describe_engine(&e))
+        .map(|e| describe_engine(lang, &e))
         .unwrap_or_else(|e| e.to_string());
     let resume = app.game.as_ref().filter(|g| !g.finished());
     let multi = s.game.is_multi_player();
@@ -532,7 +610,7 @@ pub(super) fn home(app: &App) -> HomeView {
             .iter()
             .map(|&game| GameOption {
                 game,
-                label: game_title(game).into(),
+                label: game_title(lang, game),
                 selected: game == s.game,
             })
             .collect(),
@@ -552,17 +630,17 @@ pub(super) fn home(app: &App) -> HomeView {
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let name = seat_name(s.game, i as u32);
+                let name = seat_name(lang, s.game, i as u32);
                 SeatOption {
                     seat: i as u32,
-                    name: name.into(),
                     human: c.human,
                     level: c.level,
                     label: if c.human {
-                        format!("{name}: a person")
+                        tr!(lang, "home-seat-person", seat = &name)
                     } else {
-                        format!("{name}: the computer, level {}", c.level)
+                        tr!(lang, "home-seat-computer", seat = &name, level = c.level)
                     },
+                    name,
                 }
             })
             .collect(),
@@ -571,7 +649,7 @@ pub(super) fn home(app: &App) -> HomeView {
             .filter(|_| !multi)
             .map(|&mode| ModeOption {
                 mode,
-                label: mode.label().into(),
+                label: mode.label(lang),
                 selected: mode == s.mode,
             })
             .collect(),
@@ -580,15 +658,19 @@ pub(super) fn home(app: &App) -> HomeView {
                 .into_iter()
                 .map(|side| SideOption {
                     side,
-                    label: format!(
-                        "{} ({})",
-                        side_name(s.game, side),
-                        if side == Side::First {
-                            "moves first"
-                        } else {
-                            "moves second"
-                        }
-                    ),
+                    label: if side == Side::First {
+                        tr!(
+                            lang,
+                            "home-side-first",
+                            side = side_name(lang, s.game, side)
+                        )
+                    } else {
+                        tr!(
+                            lang,
+                            "home-side-second",
+                            side = side_name(lang, s.game, side)
+                        )
+                    },
                     selected: side == s.human_side,
                 })
                 .collect()
@@ -605,7 +687,7 @@ pub(super) fn home(app: &App) -> HomeView {
             .iter()
             .map(|&choice| AlgorithmOption {
                 choice,
-                label: choice.label().into(),
+                label: choice.label(lang),
                 selected: choice == s.algorithm,
             })
             .collect(),
@@ -613,7 +695,7 @@ pub(super) fn home(app: &App) -> HomeView {
             .iter()
             .map(|&choice| OrderingOption {
                 choice,
-                label: choice.label().into(),
+                label: choice.label(lang),
                 selected: choice == s.ordering,
             })
             .collect(),
@@ -622,21 +704,23 @@ pub(super) fn home(app: &App) -> HomeView {
         start_position_error: app
             .position_error
             .as_ref()
-            .map(|(text, why)| format!("'{text}' is not a start position: {why}")),
+            .map(|(text, why)| tr!(lang, "home-position-error", position = text, why = why)),
         can_resume: resume.is_some(),
         resume_label: resume
             .map(|g| {
-                format!(
-                    "Resume {} (move {})",
-                    game_title(g.setup.game),
-                    g.snapshot.move_number + 1
+                let game = game_title(lang, g.setup.game);
+                tr!(
+                    lang,
+                    "home-resume",
+                    game = game,
+                    number = g.snapshot.move_number + 1
                 )
             })
             .unwrap_or_default(),
     }
 }
 
-pub(super) fn after_game(g: &Game) -> AfterGameView {
+pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
     let points: Vec<ChartPoint> = g
         .stats
         .values()
@@ -660,19 +744,20 @@ pub(super) fn after_game(g: &Game) -> AfterGameView {
         .session
         .notation()
         .unwrap_or_else(|_| g.snapshot.history.join(" "));
-    let title = title(&g.setup);
-    let result = status_text(g);
-    let mut share = format!(
-        "Ply — {title}\n{result} After {} moves.",
-        g.snapshot.move_number
-    );
+    let title = title(lang, &g.setup);
+    let result = status_text(lang, g);
+    let after = tr!(lang, "share-after", moves = g.snapshot.move_number);
+    let mut share = format!("Ply — {title}\n{result} {after}");
     if !points.is_empty() && !g.setup.game.is_multi_player() {
-        share.push_str(&format!(
-            "\nComputer (level {}): {} moves, {} positions, {:.1} s.",
-            g.setup.level,
-            points.len(),
-            group(total_nodes),
-            total_time_ms / 1000.0
+        share.push('\n');
+        share.push_str(&tr!(
+            lang,
+            "share-computer",
+            level = g.setup.level,
+            moves = points.len(),
+            nodes = total_nodes,
+            positions = lang.group(total_nodes),
+            seconds = lang.decimal(total_time_ms / 1000.0, 1),
         ));
     }
     share.push_str("\n\n");
@@ -690,11 +775,15 @@ pub(super) fn after_game(g: &Game) -> AfterGameView {
         transcript,
         share_text: share,
         can_review: g.reviewable(),
-        review: g.review.as_ref().map(|r| super::review_view::review(g, r)),
+        review: g
+            .review
+            .as_ref()
+            .map(|r| super::review_view::review(lang, g, r)),
     }
 }
 
 pub(super) fn history(app: &App) -> HistoryView {
+    let lang = app.lang;
     let sync_on = app.sync_configured().is_some();
     let entries = app
         .history
@@ -715,25 +804,43 @@ pub(super) fn history(app: &App) -> HistoryView {
                 (None, false) => SyncState::Synced,
             };
             let sync_label = match &sync {
-                SyncState::Local => "On this device (sync is off)".to_string(),
-                SyncState::Waiting => "Waiting to sync".to_string(),
-                SyncState::Rejected { reason } => format!("Rejected by the server: {reason}"),
-                SyncState::Synced => "Synced".to_string(),
+                SyncState::Local => tr!(lang, "history-local"),
+                SyncState::Waiting => tr!(lang, "history-waiting"),
+                SyncState::Rejected { reason } => tr!(lang, "history-rejected", reason = reason),
+                SyncState::Synced => tr!(lang, "history-synced"),
             };
-            let who = match h.setup.mode {
+            let game = game_title(lang, h.setup.game);
+            let title = match h.setup.mode {
                 _ if h.setup.game.is_multi_player() => {
                     let seats = h.setup.seats_for(h.setup.game);
                     let people = seats.iter().filter(|s| s.human).count();
-                    format!("{} players ({people} at the device)", seats.len())
+                    let players = seats.len();
+                    tr!(
+                        lang,
+                        "history-title-multi",
+                        game = game,
+                        players = players,
+                        people = people
+                    )
                 }
-                PlayMode::TwoPlayers => "two players".to_string(),
-                m => format!("{} (level {})", m.label().to_lowercase(), h.setup.level),
+                PlayMode::TwoPlayers => tr!(lang, "history-title-two-players", game = game),
+                m => tr!(
+                    lang,
+                    "history-title-computer",
+                    game = game,
+                    mode = mode_inline(lang, m),
+                    level = h.setup.level
+                ),
             };
             HistoryEntry {
                 id: h.id.clone(),
                 game: h.setup.game,
-                title: format!("{}, {who}", game_title(h.setup.game)),
-                result: h.result.clone(),
+                title,
+                // Games recorded before results were kept structured say it as they were.
+                result: h
+                    .end
+                    .as_ref()
+                    .map_or_else(|| h.result.clone(), |end| end_text(lang, &h.setup, end)),
                 ended_at_ms: h.ended_at_ms,
                 moves: h.moves,
                 sync,
@@ -743,17 +850,18 @@ pub(super) fn history(app: &App) -> HistoryView {
         .collect();
     let pending = app.pending();
     let sync_status = if !sync_on {
-        "Sync is off: finished games stay on this device.".to_string()
+        tr!(lang, "sync-off")
     } else if app.syncing {
-        "Syncing…".to_string()
+        tr!(lang, "sync-running")
     } else {
-        let mut s = match pending {
-            0 => "Every finished game is synced.".to_string(),
-            1 => "1 game waiting to sync.".to_string(),
-            n => format!("{n} games waiting to sync."),
+        let mut s = if pending == 0 {
+            tr!(lang, "sync-all-done")
+        } else {
+            tr!(lang, "sync-waiting", count = pending)
         };
         if let Some(problem) = app.last_sync.as_ref().and_then(|r| r.problem.as_ref()) {
-            s.push_str(&format!(" Last attempt: {problem}."));
+            s.push(' ');
+            s.push_str(&tr!(lang, "sync-last-problem", problem = problem));
         }
         s
     };
@@ -766,6 +874,7 @@ pub(super) fn history(app: &App) -> HistoryView {
 }
 
 pub(super) fn settings(app: &App) -> SettingsView {
+    let lang = app.lang;
     let l = app.limits;
     SettingsView {
         sync_enabled: app.prefs.sync_enabled,
@@ -782,7 +891,7 @@ pub(super) fn settings(app: &App) -> SettingsView {
                 let draft = app.weights_drafts.get(key);
                 WeightsView {
                     game,
-                    title: game_title(game).into(),
+                    title: game_title(lang, game),
                     json: draft
                         .map(|(t, _)| t.clone())
                         .or_else(|| stored.cloned())
@@ -793,13 +902,14 @@ pub(super) fn settings(app: &App) -> SettingsView {
             })
             .collect(),
         limits: l,
-        memory: format!(
-            "Searches use at most a {} MiB table and {:.0} s a move; deepest search: Othello {}, Connect Four {}, draughts {} plies.",
-            l.tt_bytes >> 20,
-            l.max_time_ms as f64 / 1000.0,
-            l.max_depth_othello,
-            l.max_depth_connect4,
-            l.max_depth_checkers
+        memory: tr!(
+            lang,
+            "settings-memory",
+            mib = l.tt_bytes >> 20,
+            seconds = lang.decimal(l.max_time_ms as f64 / 1000.0, 0),
+            othello = l.max_depth_othello,
+            connect_four = l.max_depth_connect4,
+            draughts = l.max_depth_checkers,
         ),
     }
 }

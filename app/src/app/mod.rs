@@ -27,10 +27,12 @@ pub use view::*;
 
 use crate::driver::ReviewTask;
 use crate::error::PlyError;
+use crate::i18n::Lang;
 use crate::limits::{EngineLimits, recommended_limits};
 use crate::session::{ClientPlatform, PlayerKind, Session};
 use crate::settings::GameKind;
 use crate::snapshot::{ComputerMove, EndReason, GameStatus, MoveInfo, Side, Snapshot};
+use crate::tr;
 use ply_core::record::now_ms;
 use ply_core::review::Review;
 use ply_core::search::StopToken;
@@ -256,6 +258,8 @@ pub struct App {
     url_error: Option<String>,
     /// Cell labels are built (an accessibility service may read them).
     labels: bool,
+    /// The language of every text ([`Event::Languages`]).
+    lang: Lang,
     /// The start position text last refused, with the reason.
     position_error: Option<(String, String)>,
     weights_drafts: BTreeMap<String, (String, Option<String>)>,
@@ -294,6 +298,7 @@ impl App {
             last_sync: None,
             url_error: None,
             labels: true,
+            lang: Lang::En,
             position_error: None,
             weights_drafts: BTreeMap::new(),
             next_ticket: 0,
@@ -377,7 +382,7 @@ impl App {
             Msg::WriteFailed(e) => {
                 log::warn!("{e}");
                 if let Some(g) = self.game.as_mut() {
-                    g.marks.message = Some(format!("Could not save: {e}"));
+                    g.marks.message = Some(tr!(self.lang, "message-save-failed", error = e));
                 }
             }
         }
@@ -419,7 +424,7 @@ impl App {
             stop,
             done,
         });
-        fx.push(Effect::Announce("Reviewing the game".into()));
+        fx.push(Effect::Announce(tr!(self.lang, "announce-reviewing")));
     }
 
     /// A review still running is put away (its search stops): the person's to ask again once
@@ -441,7 +446,9 @@ impl App {
         };
         r.result = Some(result.map_err(|e| e.to_string()));
         if let Some(Some(Ok(review))) = g.review.as_ref().map(|r| &r.result) {
-            fx.push(Effect::Announce(review_view::announcement(g, review)));
+            fx.push(Effect::Announce(review_view::announcement(
+                self.lang, g, review,
+            )));
         }
     }
 
@@ -603,7 +610,7 @@ impl App {
                 });
                 match m {
                     Some(m) => self.play_human(m, fx),
-                    None => self.say(format!("There is no legal move number {i}"), fx),
+                    None => self.say(tr!(self.lang, "message-no-move-number", number = i), fx),
                 }
             }
             Event::PlayNotation(text) => {
@@ -617,7 +624,10 @@ impl App {
                 });
                 match m {
                     Some(m) => self.play_human(m, fx),
-                    None => self.say(format!("'{}' is not a legal move here", text.trim()), fx),
+                    None => {
+                        let text = tr!(self.lang, "message-not-legal-here", notation = text.trim());
+                        self.say(text, fx)
+                    }
                 }
             }
             Event::ChoosePath(i) => {
@@ -658,7 +668,7 @@ impl App {
             }
             Event::SetSyncEnabled(on) => {
                 if on {
-                    match prefs::server_url(&self.url_draft) {
+                    match prefs::server_url(self.lang, &self.url_draft) {
                         Ok(url) => {
                             self.url_error = None;
                             self.set_prefs(|p| {
@@ -676,7 +686,7 @@ impl App {
             }
             Event::SetServerUrl(text) => {
                 self.url_draft = text.clone();
-                match prefs::server_url(&text) {
+                match prefs::server_url(self.lang, &text) {
                     Ok(url) => {
                         self.url_error = None;
                         self.set_prefs(|p| p.server_url = url);
@@ -704,7 +714,7 @@ impl App {
             Event::SetHaptics(on) => self.set_prefs(|p| p.haptics = on),
             Event::SetWeights { game, json } => {
                 let key = prefs::weights_key(game).to_string();
-                match prefs::weights_edit(game, &json) {
+                match prefs::weights_edit(self.lang, game, &json) {
                     Ok(prefs::WeightsEdit::Clear) => {
                         self.weights_drafts.remove(&key);
                         self.set_prefs(|p| {
@@ -752,6 +762,7 @@ impl App {
                 }
             }
             Event::Accessibility { labels } => self.labels = labels,
+            Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
             Event::MemoryWarning => {
                 // The transposition table is the only large allocation of a search: halve the
                 // cap for the searches to come (not below 1 MiB), and stop a hint or a review.
@@ -888,7 +899,11 @@ impl App {
                 // The setup is checked as it is chosen, so only custom weights stored by an
                 // older version can fail here: say so on the home screen's engine line.
                 log::warn!("new game refused: {e}");
-                fx.push(Effect::Announce(format!("The game cannot start: {e}")));
+                fx.push(Effect::Announce(tr!(
+                    self.lang,
+                    "announce-cannot-start",
+                    error = e.to_string()
+                )));
             }
         }
     }
@@ -970,7 +985,7 @@ impl App {
         let waiting =
             self.screen == Screen::Board && self.game.as_ref().is_some_and(|g| !g.finished());
         if waiting {
-            self.say("It is not your move".into(), fx);
+            self.say(tr!(self.lang, "message-not-your-move"), fx);
         }
     }
 
@@ -986,14 +1001,14 @@ impl App {
             GameKind::Othello | GameKind::Virus => {
                 match legal.iter().find(|m| m.to == Some(index)).cloned() {
                     Some(m) => self.play_human(m, fx),
-                    None => self.say("Not a legal move".into(), fx),
+                    None => self.say(tr!(self.lang, "message-not-legal"), fx),
                 }
             }
             GameKind::ConnectFour => {
                 let col = index % cols;
                 match legal.iter().find(|m| m.column == Some(col)).cloned() {
                     Some(m) => self.play_human(m, fx),
-                    None => self.say("That column is full".into(), fx),
+                    None => self.say(tr!(self.lang, "message-column-full"), fx),
                 }
             }
             GameKind::Draughts
@@ -1038,7 +1053,7 @@ impl App {
                         },
                         _ => {
                             g.marks.path_choices = choices;
-                            g.marks.message = Some("Choose the capture path".into());
+                            g.marks.message = Some(tr!(self.lang, "message-choose-path"));
                         }
                     }
                 } else if from_here {
@@ -1055,11 +1070,11 @@ impl App {
                         .and_then(|c| c.seat)
                         == Some(g.snapshot.player_to_move);
                     let text = if own {
-                        "That piece cannot move"
+                        tr!(self.lang, "message-piece-stuck")
                     } else {
-                        "Select a piece to move first"
+                        tr!(self.lang, "message-select-first")
                     };
-                    self.say(text.into(), fx)
+                    self.say(text, fx)
                 }
             }
         }
@@ -1094,7 +1109,7 @@ impl App {
         if g.finished() {
             if !g.recorded {
                 g.recorded = true;
-                let result = board_view::status_text(g);
+                let result = board_view::status_text(self.lang, g);
                 fx.push(Effect::Announce(result.clone()));
                 if self.prefs.haptics {
                     fx.push(Effect::Cue(Cue::GameOver));
@@ -1103,6 +1118,7 @@ impl App {
                     id: String::new(),
                     setup: g.setup.clone(),
                     result,
+                    end: board_view::GameEnd::of(g),
                     ended_at_ms: now_ms(),
                     moves: g.snapshot.move_number,
                 };
@@ -1132,9 +1148,10 @@ impl App {
             // Focus and Chinese Checkers have no rule that ends a game that goes round in
             // circles, and a record holds at most this many moves: the computers stop here.
             g.paused = true;
-            g.marks.message = Some(format!(
-                "No end after {} moves: the computers stop here.",
-                ply_core::record::limits::MAX_MOVES
+            g.marks.message = Some(tr!(
+                self.lang,
+                "message-move-limit",
+                moves = ply_core::record::limits::MAX_MOVES
             ));
             return;
         }
@@ -1233,10 +1250,12 @@ impl App {
                     g.snapshot = snap;
                 }
                 g.marks = Marks::default();
-                let who = board_view::seat_label(g, cm.played.seat);
-                fx.push(Effect::Announce(format!(
-                    "{who} played {}",
-                    cm.played.notation
+                let who = board_view::seat_label(self.lang, g, cm.played.seat);
+                fx.push(Effect::Announce(tr!(
+                    self.lang,
+                    "announce-played",
+                    who = who,
+                    notation = &cm.played.notation
                 )));
                 if self.prefs.haptics {
                     fx.push(Effect::Cue(Cue::Move));
@@ -1244,8 +1263,9 @@ impl App {
                 self.after_change(fx);
             }
             (ThinkKind::Hint, Ok(cm)) if current => {
-                g.marks.message = Some(format!("Hint: {}", cm.played.notation));
-                fx.push(Effect::Announce(format!("Hint: {}", cm.played.notation)));
+                let hint = tr!(self.lang, "message-hint", notation = &cm.played.notation);
+                g.marks.message = Some(hint.clone());
+                fx.push(Effect::Announce(hint));
                 g.marks.hint = Some(cm.played);
             }
             (ThinkKind::Ponder, _) => {}
@@ -1256,7 +1276,11 @@ impl App {
             }
             (ThinkKind::Move, Err(e)) => {
                 if current {
-                    g.marks.message = Some(format!("The computer could not move: {e}"));
+                    g.marks.message = Some(tr!(
+                        self.lang,
+                        "message-computer-failed",
+                        error = e.to_string()
+                    ));
                     g.paused = !g.people_in_play();
                 }
             }
@@ -1294,11 +1318,11 @@ impl App {
             }
             Ok(false) => {
                 let text = if undo {
-                    "Nothing to undo"
+                    tr!(self.lang, "message-nothing-to-undo")
                 } else {
-                    "Nothing to redo"
+                    tr!(self.lang, "message-nothing-to-redo")
                 };
-                self.say(text.into(), fx);
+                self.say(text, fx);
                 self.maybe_think(fx);
             }
             Err(e) => self.say(e.to_string(), fx),
@@ -1353,7 +1377,11 @@ impl App {
             }
             Err(e) => {
                 if let Some(g) = self.game.as_mut() {
-                    g.marks.message = Some(format!("The finished game could not be stored: {e}"));
+                    g.marks.message = Some(tr!(
+                        self.lang,
+                        "message-record-failed",
+                        error = e.to_string()
+                    ));
                 }
             }
         }
@@ -1363,7 +1391,7 @@ impl App {
         if !self.prefs.sync_enabled {
             return None;
         }
-        prefs::server_url(&self.prefs.server_url).ok()
+        prefs::server_url(self.lang, &self.prefs.server_url).ok()
     }
 
     fn pending(&self) -> usize {
@@ -1481,7 +1509,7 @@ impl App {
     /// The board of the game in progress (whatever screen is on top).
     pub fn board_view(&self) -> Option<BoardView> {
         let g = self.game.as_ref()?;
-        Some(board_view::build(g, self.visible(), self.labels))
+        Some(board_view::build(self.lang, g, self.visible(), self.labels))
     }
 
     pub fn home_view(&self) -> HomeView {
@@ -1489,7 +1517,9 @@ impl App {
     }
 
     pub fn after_game_view(&self) -> Option<AfterGameView> {
-        self.game.as_ref().map(board_view::after_game)
+        self.game
+            .as_ref()
+            .map(|g| board_view::after_game(self.lang, g))
     }
 
     pub fn history_view(&self) -> HistoryView {

@@ -2,7 +2,9 @@
 //! field, and an invalid value never stored.
 
 use crate::engine;
+use crate::i18n::Lang;
 use crate::settings::{GameKind, HeuristicChoice};
+use crate::tr;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::Othello;
@@ -100,27 +102,27 @@ fn refuse(field: Field, message: impl Into<String>) -> FieldError {
 }
 
 /// A collector base URL: `http` or `https`, with a host, no spaces; trailing slashes removed.
-pub fn server_url(text: &str) -> Result<String, FieldError> {
+/// The refusal says why in `lang`.
+pub fn server_url(lang: Lang, text: &str) -> Result<String, FieldError> {
     let t = text.trim();
     if t.is_empty() {
-        return Err(refuse(Field::ServerUrl, "Enter the server address"));
+        return Err(refuse(Field::ServerUrl, tr!(lang, "error-url-empty")));
     }
-    let (scheme, rest) = t.split_once("://").ok_or_else(|| {
-        refuse(
-            Field::ServerUrl,
-            "The address must start with http:// or https://",
-        )
-    })?;
+    let (scheme, rest) = t
+        .split_once("://")
+        .ok_or_else(|| refuse(Field::ServerUrl, tr!(lang, "error-url-scheme")))?;
     if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+        let found = format!("{scheme}://");
         return Err(refuse(
             Field::ServerUrl,
-            format!("The address must start with http:// or https:// (found {scheme}://)"),
+            tr!(lang, "error-url-scheme-found", found = found),
         ));
     }
     if let Some(c) = t.chars().find(|c| c.is_whitespace() || c.is_control()) {
+        let character = format!("{c:?}");
         return Err(refuse(
             Field::ServerUrl,
-            format!("The address contains {c:?}, which an address cannot hold"),
+            tr!(lang, "error-url-character", character = character),
         ));
     }
     let authority = rest.split(['/', '?', '#']).next().unwrap_or("");
@@ -131,7 +133,7 @@ pub fn server_url(text: &str) -> Result<String, FieldError> {
         host_port.split(':').next().unwrap_or("")
     };
     if host.is_empty() {
-        return Err(refuse(Field::ServerUrl, "The address has no host name"));
+        return Err(refuse(Field::ServerUrl, tr!(lang, "error-url-host")));
     }
     if let Some(port) = host_port.rsplit_once("]:").map(|(_, p)| p).or_else(|| {
         (!host_port.starts_with('['))
@@ -141,7 +143,7 @@ pub fn server_url(text: &str) -> Result<String, FieldError> {
     {
         return Err(refuse(
             Field::ServerUrl,
-            format!("The port '{port}' is not a number from 0 to 65535"),
+            tr!(lang, "error-url-port", port = port),
         ));
     }
     Ok(t.trim_end_matches('/').to_string())
@@ -158,7 +160,7 @@ pub enum WeightsEdit {
 
 /// The weights editor's text for `game`: blank clears, otherwise the engine must accept it
 /// (it names the line and column of a syntax error and refuses unknown factors).
-pub fn weights_edit(game: GameKind, text: &str) -> Result<WeightsEdit, FieldError> {
+pub fn weights_edit(lang: Lang, game: GameKind, text: &str) -> Result<WeightsEdit, FieldError> {
     let t = text.trim();
     if t.is_empty() {
         return Ok(WeightsEdit::Clear);
@@ -178,7 +180,7 @@ pub fn weights_edit(game: GameKind, text: &str) -> Result<WeightsEdit, FieldErro
         Ok(()) => Ok(WeightsEdit::Save(t.to_string())),
         Err(e) => Err(refuse(
             Field::Weights,
-            format!("The engine refuses these weights: {e}"),
+            tr!(lang, "error-weights", error = e.to_string()),
         )),
     }
 }
@@ -190,15 +192,15 @@ mod tests {
     #[test]
     fn server_urls() {
         assert_eq!(
-            server_url(" https://ply.example.org/ ").as_deref(),
+            server_url(Lang::En, " https://ply.example.org/ ").as_deref(),
             Ok("https://ply.example.org")
         );
         assert_eq!(
-            server_url("http://127.0.0.1:8080").as_deref(),
+            server_url(Lang::En, "http://127.0.0.1:8080").as_deref(),
             Ok("http://127.0.0.1:8080")
         );
         assert_eq!(
-            server_url("http://[::1]:80/x").as_deref(),
+            server_url(Lang::En, "http://[::1]:80/x").as_deref(),
             Ok("http://[::1]:80/x")
         );
         for bad in [
@@ -210,7 +212,7 @@ mod tests {
             "http://a b",
             "http://h:99999",
         ] {
-            let e = server_url(bad).expect_err(bad);
+            let e = server_url(Lang::En, bad).expect_err(bad);
             assert_eq!(e.field, Field::ServerUrl, "{bad}");
         }
     }
@@ -218,18 +220,22 @@ mod tests {
     #[test]
     fn weights_are_checked_by_the_engine() {
         assert_eq!(
-            weights_edit(GameKind::Othello, "  "),
+            weights_edit(Lang::En, GameKind::Othello, "  "),
             Ok(WeightsEdit::Clear)
         );
         let good =
             crate::heuristic_weights_json(GameKind::Othello, "default".into()).expect("preset");
         assert_eq!(
-            weights_edit(GameKind::Othello, &good),
+            weights_edit(Lang::En, GameKind::Othello, &good),
             Ok(WeightsEdit::Save(good.trim().into()))
         );
-        let e = weights_edit(GameKind::Othello, "{\"weights\": {\"no-such-factor\": 1}}")
-            .expect_err("unknown");
+        let e = weights_edit(
+            Lang::En,
+            GameKind::Othello,
+            "{\"weights\": {\"no-such-factor\": 1}}",
+        )
+        .expect_err("unknown");
         assert_eq!(e.field, Field::Weights);
-        assert!(weights_edit(GameKind::ConnectFour, "{").is_err());
+        assert!(weights_edit(Lang::En, GameKind::ConnectFour, "{").is_err());
     }
 }

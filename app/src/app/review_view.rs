@@ -8,12 +8,14 @@ use super::view::{
     ReviewView, ReviewedMove,
 };
 use super::{Game, ReviewState};
+use crate::i18n::Lang;
 use crate::snapshot::{MoveInfo, Side};
+use crate::tr;
 use ply_core::review::label::Label;
 use ply_core::review::{MoveReview, Review};
 use std::sync::atomic::Ordering;
 
-pub(super) fn review(g: &Game, r: &ReviewState) -> ReviewView {
+pub(super) fn review(lang: Lang, g: &Game, r: &ReviewState) -> ReviewView {
     let total = r.plies;
     let review = match &r.result {
         None => {
@@ -30,27 +32,34 @@ pub(super) fn review(g: &Game, r: &ReviewState) -> ReviewView {
         }
         Some(Ok(review)) => review,
     };
-    let moves: Vec<ReviewedMove> = review.moves.iter().map(reviewed_move).collect();
+    let moves: Vec<ReviewedMove> = review
+        .moves
+        .iter()
+        .map(|m| reviewed_move(lang, m))
+        .collect();
     let mistakes: Vec<ReviewedMove> = moves.iter().filter(|m| m.flagged).cloned().collect();
     let shown = r
         .step
         .or_else(|| mistakes.first().map(|m| m.ply))
         .or_else(|| moves.first().map(|m| m.ply));
     let exact = review.moves.iter().filter(|m| m.exact).count();
-    let mut caption = format!(
-        "{exact} of {} values exact (solved); the others estimated by search.",
-        review.moves.len()
+    let mut caption = tr!(
+        lang,
+        "review-caption",
+        exact = exact,
+        total = review.moves.len()
     );
     if !review.complete {
-        caption.push_str(" The review stopped before the end of the game.");
+        caption.push(' ');
+        caption.push_str(&tr!(lang, "review-incomplete"));
     }
     ReviewView {
         status: ReviewStatus::Ready,
         players: [Side::First, Side::Second]
             .into_iter()
-            .map(|side| player(g, review, side))
+            .map(|side| player(lang, g, review, side))
             .collect(),
-        step: shown.and_then(|ply| step(g, review, ply)),
+        step: shown.and_then(|ply| step(lang, g, review, ply)),
         moves,
         mistakes,
         caption,
@@ -81,7 +90,8 @@ fn label_of(m: &MoveReview) -> MoveLabel {
     }
 }
 
-fn label_words(label: MoveLabel) -> &'static str {
+/// The label as the catalogs' selectors name it.
+fn label_key(label: MoveLabel) -> &'static str {
     match label {
         MoveLabel::Best => "best",
         MoveLabel::Good => "good",
@@ -92,18 +102,27 @@ fn label_words(label: MoveLabel) -> &'static str {
     }
 }
 
-fn reviewed_move(m: &MoveReview) -> ReviewedMove {
+fn reviewed_move(lang: Lang, m: &MoveReview) -> ReviewedMove {
     let label = label_of(m);
     let side = Side::of(m.mover);
-    let mut text = format!(
-        "{}: {}",
-        numbered(m.ply.saturating_sub(1), &m.played),
-        label_words(label)
-    );
+    let played = numbered(m.ply.saturating_sub(1), &m.played);
     // A move as good as the best one is best even when the search named another.
-    if m.best != m.played && !matches!(label, MoveLabel::Forced | MoveLabel::Best) {
-        text.push_str(&format!(", best {}", m.best));
-    }
+    let text = if m.best != m.played && !matches!(label, MoveLabel::Forced | MoveLabel::Best) {
+        tr!(
+            lang,
+            "review-move-best",
+            played = played,
+            label = label_key(label),
+            best = &m.best
+        )
+    } else {
+        tr!(
+            lang,
+            "review-move",
+            played = played,
+            label = label_key(label)
+        )
+    };
     ReviewedMove {
         ply: u32::try_from(m.ply).unwrap_or(u32::MAX),
         side,
@@ -124,32 +143,26 @@ fn reviewed_move(m: &MoveReview) -> ReviewedMove {
     }
 }
 
-/// "2 inaccuracies", "1 mistake", "no blunder".
-fn count(n: usize, what: &str) -> String {
-    match n {
-        0 => format!("no {what}"),
-        1 => format!("1 {what}"),
-        n if what == "inaccuracy" => format!("{n} inaccuracies"),
-        n => format!("{n} {what}s"),
-    }
-}
-
-fn player(g: &Game, review: &Review, side: Side) -> ReviewPlayer {
-    let name = side_label(g, side);
+fn player(lang: Lang, g: &Game, review: &Review, side: Side) -> ReviewPlayer {
+    let name = side_label(lang, g, side);
     let summary = review.players.iter().find(|p| p.player == side.index());
     let accuracy = summary.and_then(|p| p.accuracy);
     let text = match summary {
-        Some(p) => format!(
-            "{}: {}, {}, {}",
-            accuracy.map_or_else(
-                || "No move with a choice".to_owned(),
-                |a| format!("Accuracy {a:.1}")
-            ),
-            count(p.inaccuracies, "inaccuracy"),
-            count(p.mistakes, "mistake"),
-            count(p.blunders, "blunder")
-        ),
-        None => "No move".to_owned(),
+        Some(p) => {
+            let accuracy = accuracy.map_or_else(
+                || tr!(lang, "review-no-choice"),
+                |a| tr!(lang, "review-accuracy", accuracy = lang.decimal(a, 1)),
+            );
+            tr!(
+                lang,
+                "review-summary",
+                accuracy = accuracy,
+                inaccuracies = p.inaccuracies,
+                mistakes = p.mistakes,
+                blunders = p.blunders,
+            )
+        }
+        None => tr!(lang, "review-no-move"),
     };
     ReviewPlayer {
         side,
@@ -159,7 +172,7 @@ fn player(g: &Game, review: &Review, side: Side) -> ReviewPlayer {
     }
 }
 
-fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
+fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
     let m = review.moves.iter().find(|m| m.ply == ply as usize)?;
     let cells = g.session.review_step(m.ply, &m.best)?;
     let on = |mv: &Option<MoveInfo>, c: u32| {
@@ -175,12 +188,16 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
             let mut label = c.label.clone();
             if c.playable {
                 label.push_str(", ");
-                label.push_str(piece_name(c.piece).unwrap_or("empty"));
+                label.push_str(
+                    &piece_name(lang, c.piece).unwrap_or_else(|| tr!(lang, "cell-empty")),
+                );
                 if last {
-                    label.push_str(", move played");
+                    label.push_str(", ");
+                    label.push_str(&tr!(lang, "mark-played"));
                 }
                 if best {
-                    label.push_str(", best move");
+                    label.push_str(", ");
+                    label.push_str(&tr!(lang, "mark-best"));
                 }
             }
             CellView {
@@ -201,23 +218,13 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
         .collect();
     let label = label_of(m);
     let played_text = numbered(m.ply.saturating_sub(1), &m.played);
-    let text = match label {
-        MoveLabel::Forced => format!("{played_text} was the only move."),
-        MoveLabel::Best => format!("{played_text} was the best move."),
-        MoveLabel::Good => format!("{played_text} was good; {} was best.", m.best),
-        _ => {
-            let article = if label == MoveLabel::Inaccuracy {
-                "an"
-            } else {
-                "a"
-            };
-            format!(
-                "{played_text} was {article} {}; {} was best.",
-                label_words(label),
-                m.best
-            )
-        }
-    };
+    let text = tr!(
+        lang,
+        "review-step",
+        played = played_text,
+        label = label_key(label),
+        best = &m.best
+    );
     let last = review.moves.last().map_or(0, |m| m.ply as u32);
     let before: Vec<String> = review
         .moves
@@ -240,7 +247,7 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
             .map(|side| PlayerView {
                 seat: u32::from(side.index()),
                 colour: None,
-                name: side_name(g.setup.game, side).into(),
+                name: side_name(lang, g.setup.game, side),
                 count: count(side.index()),
                 reserve: None,
                 to_move: side == Side::of(m.mover),
@@ -248,14 +255,14 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
                 winner: false,
             })
             .collect(),
-        title: format!("{} (review)", game_title(g.setup.game)),
+        title: tr!(lang, "review-title", game = game_title(lang, g.setup.game)),
         rows: g.snapshot.rows,
         cols: g.snapshot.cols,
         animation: Vec::new(),
         status: text.clone(),
         turn: Some(Side::of(m.mover)),
-        first_name: side_name(g.setup.game, Side::First).into(),
-        second_name: side_name(g.setup.game, Side::Second).into(),
+        first_name: side_name(lang, g.setup.game, Side::First),
+        second_name: side_name(lang, g.setup.game, Side::Second),
         first_count: count(0),
         second_count: count(1),
         thinking: None,
@@ -284,13 +291,14 @@ fn step(g: &Game, review: &Review, ply: u32) -> Option<ReviewStepView> {
 }
 
 /// What a screen reader says when the review is ready.
-pub(super) fn announcement(g: &Game, review: &Review) -> String {
-    let sides: Vec<String> = [Side::First, Side::Second]
-        .into_iter()
-        .map(|side| {
-            let p = player(g, review, side);
-            format!("{}: {}", p.name, p.summary)
-        })
-        .collect();
-    format!("Review ready. {}.", sides.join(". "))
+pub(super) fn announcement(lang: Lang, g: &Game, review: &Review) -> String {
+    let [first, second] = [Side::First, Side::Second].map(|side| player(lang, g, review, side));
+    tr!(
+        lang,
+        "review-ready",
+        first = first.name,
+        first_summary = first.summary,
+        second = second.name,
+        second_summary = second.summary,
+    )
 }

@@ -1,10 +1,12 @@
 //! What defines a new game (the home screen's choices) and how it becomes engine settings.
 
+use crate::i18n::Lang;
 use crate::settings::{
     AdsOptions, AdsUpdateRule, EngineSettings, GameKind, HeuristicChoice, MoveOrdering,
     SearchAlgorithm, settings_for_difficulty,
 };
 use crate::snapshot::Side;
+use crate::tr;
 use crate::{PlayerKind, PlyError};
 use serde::{Deserialize, Serialize};
 
@@ -61,11 +63,11 @@ impl PlayMode {
         PlayMode::ComputerVsComputer,
     ];
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self, lang: Lang) -> String {
         match self {
-            PlayMode::VsComputer => "Against the computer",
-            PlayMode::TwoPlayers => "Two players on this device",
-            PlayMode::ComputerVsComputer => "Computer against computer",
+            PlayMode::VsComputer => tr!(lang, "mode-vs-computer"),
+            PlayMode::TwoPlayers => tr!(lang, "mode-two-players"),
+            PlayMode::ComputerVsComputer => tr!(lang, "mode-computer-vs-computer"),
         }
     }
 
@@ -94,13 +96,13 @@ impl AlgorithmChoice {
         AlgorithmChoice::Mcts,
     ];
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self, lang: Lang) -> String {
         match self {
-            AlgorithmChoice::ByLevel => "By level",
-            AlgorithmChoice::Scout => "Scout",
-            AlgorithmChoice::AlphaBeta => "Alpha-beta",
-            AlgorithmChoice::Pvs => "PVS",
-            AlgorithmChoice::Mcts => "MCTS",
+            AlgorithmChoice::ByLevel => tr!(lang, "choice-by-level"),
+            AlgorithmChoice::Scout => tr!(lang, "algorithm-scout"),
+            AlgorithmChoice::AlphaBeta => tr!(lang, "algorithm-alpha-beta"),
+            AlgorithmChoice::Pvs => tr!(lang, "algorithm-pvs"),
+            AlgorithmChoice::Mcts => tr!(lang, "algorithm-mcts"),
         }
     }
 
@@ -134,12 +136,12 @@ impl OrderingChoice {
         OrderingChoice::HistoryAds,
     ];
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self, lang: Lang) -> String {
         match self {
-            OrderingChoice::ByLevel => "By level",
-            OrderingChoice::StaticOnly => "Static order only",
-            OrderingChoice::Full => "TT move, killers, history",
-            OrderingChoice::HistoryAds => "History-ADS (move to front)",
+            OrderingChoice::ByLevel => tr!(lang, "choice-by-level"),
+            OrderingChoice::StaticOnly => tr!(lang, "ordering-static"),
+            OrderingChoice::Full => tr!(lang, "ordering-full"),
+            OrderingChoice::HistoryAds => tr!(lang, "ordering-history-ads"),
         }
     }
 
@@ -351,37 +353,43 @@ impl Setup {
 }
 
 /// The title of a game for menus and headings.
-pub fn game_title(game: GameKind) -> &'static str {
+pub fn game_title(lang: Lang, game: GameKind) -> String {
     match game {
-        GameKind::Othello => "Othello",
-        GameKind::ConnectFour => "Connect Four",
-        GameKind::Draughts => "Draughts",
-        GameKind::RelaxedDraughts => "Draughts (captures optional)",
-        GameKind::Virus => "Virus",
-        GameKind::Focus => "Focus",
-        GameKind::ChineseCheckers => "Chinese Checkers",
+        GameKind::Othello => tr!(lang, "game-othello"),
+        GameKind::ConnectFour => tr!(lang, "game-connect-four"),
+        GameKind::Draughts => tr!(lang, "game-draughts"),
+        GameKind::RelaxedDraughts => tr!(lang, "game-relaxed-draughts"),
+        GameKind::Virus => tr!(lang, "game-virus"),
+        GameKind::Focus => tr!(lang, "game-focus"),
+        GameKind::ChineseCheckers => tr!(lang, "game-chinese-checkers"),
     }
 }
 
-/// The multi-player games' seat colours in turn order (the shells draw seat `i` in colour `i`).
-pub const SEAT_NAMES: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
-
-/// The name of seat `seat` of a game: a two-player game's side name, else a colour.
-pub fn seat_name(game: GameKind, seat: u32) -> &'static str {
+/// The name of seat `seat` of a game: a two-player game's side name, else a colour (the shells
+/// draw seat `i` in the `i`-th seat colour: red, blue, green, yellow, purple, orange).
+pub fn seat_name(lang: Lang, game: GameKind, seat: u32) -> String {
     if !game.is_multi_player() {
-        return side_name(game, Side::of(seat.min(1) as u8));
+        return side_name(lang, game, Side::of(seat.min(1) as u8));
     }
-    SEAT_NAMES.get(seat as usize).copied().unwrap_or("Another")
+    match seat {
+        0 => tr!(lang, "seat-red"),
+        1 => tr!(lang, "seat-blue"),
+        2 => tr!(lang, "seat-green"),
+        3 => tr!(lang, "seat-yellow"),
+        4 => tr!(lang, "seat-purple"),
+        5 => tr!(lang, "seat-orange"),
+        _ => tr!(lang, "seat-other"),
+    }
 }
 
 /// The name of a side in a game: Othello and draughts black and white, Connect Four red and
 /// yellow.
-pub fn side_name(game: GameKind, side: Side) -> &'static str {
+pub fn side_name(lang: Lang, game: GameKind, side: Side) -> String {
     match (game, side) {
-        (GameKind::ConnectFour, Side::First) => "Red",
-        (GameKind::ConnectFour, Side::Second) => "Yellow",
-        (_, Side::First) => "Black",
-        (_, Side::Second) => "White",
+        (GameKind::ConnectFour, Side::First) => tr!(lang, "side-red"),
+        (GameKind::ConnectFour, Side::Second) => tr!(lang, "side-yellow"),
+        (_, Side::First) => tr!(lang, "side-black"),
+        (_, Side::Second) => tr!(lang, "side-white"),
     }
 }
 
@@ -394,50 +402,42 @@ pub fn side_symbol(side: Side) -> char {
 }
 
 /// One line describing an engine: "PVS, 6 plies, up to 3.6 s, 32 MiB table, heuristic default".
-pub fn describe_engine(settings: &EngineSettings) -> String {
-    let mut parts = vec![
-        match settings.algorithm {
-            SearchAlgorithm::Scout => "Scout",
-            SearchAlgorithm::AlphaBeta => "Alpha-beta",
-            SearchAlgorithm::Pvs => "PVS",
-            SearchAlgorithm::Mcts => "MCTS",
-            SearchAlgorithm::Minimax => "Minimax",
-            SearchAlgorithm::BestReply => "Best-Reply Search",
-            SearchAlgorithm::Paranoid => "Paranoid",
-            SearchAlgorithm::MaxN => "Max-N",
-        }
-        .to_string(),
-    ];
-    if settings.algorithm.is_multi_player() {
-        if settings.ordering.ads.is_some() {
-            parts.push("History-ADS and Threat-ADS".into());
-        }
-        if let Some(d) = settings.depth {
-            parts.push(format!("{d} layers"));
-        }
-        if let Some(t) = settings.time_ms {
-            parts.push(format!("up to {:.1} s", t as f64 / 1000.0));
-        }
-        parts.push(match &settings.heuristic {
-            HeuristicChoice::Preset { name } => format!("heuristic {name}"),
-            HeuristicChoice::CustomWeights { .. } => "custom weights".to_string(),
-        });
-        return parts.join(", ");
+pub fn describe_engine(lang: Lang, settings: &EngineSettings) -> String {
+    let mut parts = vec![match settings.algorithm {
+        SearchAlgorithm::Scout => tr!(lang, "algorithm-scout"),
+        SearchAlgorithm::AlphaBeta => tr!(lang, "algorithm-alpha-beta"),
+        SearchAlgorithm::Pvs => tr!(lang, "algorithm-pvs"),
+        SearchAlgorithm::Mcts => tr!(lang, "algorithm-mcts"),
+        SearchAlgorithm::Minimax => tr!(lang, "algorithm-minimax"),
+        SearchAlgorithm::BestReply => tr!(lang, "algorithm-best-reply"),
+        SearchAlgorithm::Paranoid => tr!(lang, "algorithm-paranoid"),
+        SearchAlgorithm::MaxN => tr!(lang, "algorithm-max-n"),
+    }];
+    let multi = settings.algorithm.is_multi_player();
+    if multi && settings.ordering.ads.is_some() {
+        parts.push(tr!(lang, "engine-ads"));
     }
     if let Some(d) = settings.depth {
-        parts.push(format!("{d} plies"));
+        parts.push(if multi {
+            tr!(lang, "engine-layers", depth = d)
+        } else {
+            tr!(lang, "engine-plies", depth = d)
+        });
     }
     if let Some(t) = settings.time_ms {
-        parts.push(format!("up to {:.1} s", t as f64 / 1000.0));
+        let seconds = lang.decimal(t as f64 / 1000.0, 1);
+        parts.push(tr!(lang, "engine-time", seconds = seconds));
     }
-    parts.push(if settings.tt_bytes == 0 {
-        "no table".to_string()
-    } else {
-        format!("{} MiB table", settings.tt_bytes >> 20)
-    });
+    if !multi {
+        parts.push(if settings.tt_bytes == 0 {
+            tr!(lang, "engine-no-table")
+        } else {
+            tr!(lang, "engine-table", mib = settings.tt_bytes >> 20)
+        });
+    }
     parts.push(match &settings.heuristic {
-        HeuristicChoice::Preset { name } => format!("heuristic {name}"),
-        HeuristicChoice::CustomWeights { .. } => "custom weights".to_string(),
+        HeuristicChoice::Preset { name } => tr!(lang, "engine-heuristic", name = name),
+        HeuristicChoice::CustomWeights { .. } => tr!(lang, "engine-custom-weights"),
     });
     parts.join(", ")
 }

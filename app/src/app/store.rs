@@ -49,7 +49,11 @@ pub struct SavedGame {
 pub struct FinishedGame {
     pub id: String,
     pub setup: Setup,
+    /// The result line in the language of the day the game ended (what older entries have).
     pub result: String,
+    /// How it ended, so the history says it in the language of the day it is read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<super::board_view::GameEnd>,
     pub ended_at_ms: u64,
     pub moves: u32,
 }

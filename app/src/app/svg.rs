@@ -74,7 +74,7 @@ fn palette(game: GameKind) -> Palette {
 }
 
 /// The multi-player games' seat colours (fill, outline), in turn order: red, blue, green,
-/// yellow, purple, orange, as `setup::SEAT_NAMES` names them.
+/// yellow, purple, orange, as `setup::seat_name` names them.
 const SEAT_COLOURS: [(&str, &str); 6] = [
     ("#d32f2f", "#8e0000"),
     ("#1976d2", "#004ba0"),

@@ -48,6 +48,7 @@ final class AppModel: PlatformEffects {
         if let saved = UserDefaults.standard.string(forKey: Self.uiStateKey) {
             send(.restoreUi(saved))
         }
+        sendLanguages()
         observe()
         startPathMonitor()
         render()
@@ -138,6 +139,16 @@ final class AppModel: PlatformEffects {
                                             object: nil, queue: .main) { [weak self] _ in
             MainActor.assumeIsolated { self?.send(.memoryWarning) }
         })
+        observers.append(center.addObserver(forName: NSLocale.currentLocaleDidChangeNotification,
+                                            object: nil, queue: .main) { [weak self] _ in
+            MainActor.assumeIsolated { self?.sendLanguages() }
+        })
+    }
+
+    /// The core speaks the language the app's own strings resolve to: the bundle's localizations
+    /// (English, German) matched against the system's and the app's own language setting.
+    private func sendLanguages() {
+        send(.languages(preferred: Bundle.main.preferredLocalizations))
     }
 
     /// One monitor for the process, cancelled with the model; an expensive (cellular, hotspot) or

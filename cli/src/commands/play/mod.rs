@@ -13,11 +13,12 @@ mod text;
 pub use options::Args;
 
 use crate::http::UreqTransport;
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use options::Choices;
 use ply_app::ClientPlatform;
 use ply_app::app::runtime::Runtime;
 use ply_app::app::{AppConfig, BoardView, Effect, Event, prefs, svg};
+use ply_app::i18n::Lang;
 use shell::{Core, Input, TerminalShell};
 use std::collections::VecDeque;
 use std::fs;
@@ -52,10 +53,18 @@ c1-e2), or one of:
 
 pub fn run(args: Args) -> Result<()> {
     let choices = Choices::from_args(&args)?;
+    let known: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
+    if !known.contains(&args.lang.to_ascii_lowercase().as_str()) {
+        bail!(
+            "--lang {}: the board speaks {}",
+            args.lang,
+            known.join(" or ")
+        );
+    }
     let server = match &args.server {
-        Some(text) => {
-            Some(prefs::server_url(text).map_err(|e| anyhow!("--server: {}", e.message))?)
-        }
+        Some(text) => Some(
+            prefs::server_url(Lang::En, text).map_err(|e| anyhow!("--server: {}", e.message))?,
+        ),
         None => None,
     };
     let dir = match &args.data_dir {
@@ -92,6 +101,9 @@ pub fn run(args: Args) -> Result<()> {
     for note in &choices.notes {
         println!("{note}");
     }
+    rt.dispatch(Event::Languages {
+        preferred: vec![args.lang.clone()],
+    });
     for e in choices.events() {
         rt.dispatch(e);
     }

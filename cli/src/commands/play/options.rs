@@ -74,6 +74,10 @@ pub struct Args {
     /// 2 to 4; chinese-checkers: 2, 3, 4 or 6) [default: the apps' (4, 4, 3)].
     #[arg(long)]
     pub players: Option<u8>,
+    /// The language of the board's texts (status line, messages, labels), as the phone apps
+    /// take it from the system: en or de. The terminal's own words stay English.
+    #[arg(long, default_value = "en")]
+    pub lang: String,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,7 +185,7 @@ fn seats(
     if !game.player_counts().iter().any(|&c| usize::from(c) == n) {
         bail!(
             "{} seats {} players, not {n}",
-            ply_app::app::setup::game_title(game),
+            ply_app::app::setup::game_title(ply_app::i18n::Lang::En, game),
             game.player_counts()
                 .iter()
                 .map(u8::to_string)

@@ -1,11 +1,11 @@
 //! The app core's view models as terminal text: the board with its marks, the lines under it,
 //! the after-game summary, the history and the settings.
 
-use ply_app::app::board_view::group;
 use ply_app::app::{
     AfterGameView, BoardShape, BoardView, CellView, HistoryView, MoveStat, ReviewStatus,
     ReviewView, SettingsView,
 };
+use ply_app::i18n::Lang;
 use ply_app::{GameKind, Piece};
 
 fn is_draughts(game: GameKind) -> bool {
@@ -228,7 +228,7 @@ fn score_text(score: i32) -> String {
 pub fn move_stat(s: &MoveStat, mover: &str) -> String {
     let mut line = format!(
         "  engine: {} nodes, depth {}, {:.1} ms, score {} for {mover}",
-        group(s.nodes),
+        Lang::En.group(s.nodes),
         s.depth,
         s.time_ms,
         score_text(s.score)
@@ -245,7 +245,7 @@ pub fn after_game(v: &AfterGameView) -> String {
         out.push_str(&format!(
             "The computer: {} moves, {} positions, {:.1} s in all.\n",
             v.points.len(),
-            group(v.total_nodes),
+            Lang::En.group(v.total_nodes),
             v.total_time_ms / 1000.0
         ));
     }

@@ -4,6 +4,7 @@ import android.app.ActivityManager
 import android.app.Application
 import android.content.ComponentCallbacks2
 import android.content.Context
+import android.content.res.Configuration
 import android.net.ConnectivityManager
 import android.net.Network
 import android.net.NetworkCapabilities
@@ -66,6 +67,8 @@ class PlyApplication : Application() {
         ProcessLifecycleOwner.get().lifecycle.addObserver(
             object : DefaultLifecycleObserver {
                 override fun onStart(owner: LifecycleOwner) {
+                    // The per-app language is changed in the system's settings while the app is stopped.
+                    host.send(Event.Languages(languages(resources.configuration)))
                     host.send(Event.Foreground)
                     host.send(Event.ScreenShown)
                 }
@@ -97,6 +100,7 @@ class PlyApplication : Application() {
                 buildList {
                     saved?.let { add(Event.RestoreUi(it)) }
                     add(Event.Accessibility(accessibilityOn()))
+                    add(Event.Languages(languages(resources.configuration)))
                     // Started by WorkManager with no UI: the core assumes the foreground until told.
                     if (!ProcessLifecycleOwner.get().lifecycle.currentState.isAtLeast(Lifecycle.State.STARTED)) {
                         add(Event.Background)
@@ -105,6 +109,16 @@ class PlyApplication : Application() {
             },
         )
     }
+
+    /** A new system or per-app language (among other changes): the core's texts follow it. */
+    override fun onConfigurationChanged(newConfig: Configuration) {
+        super.onConfigurationChanged(newConfig)
+        host.send(Event.Languages(languages(newConfig)))
+    }
+
+    /** The languages resources resolve against, most preferred first ("de-AT,en-GB"). */
+    private fun languages(config: Configuration): List<String> =
+        config.locales.toLanguageTags().split(',').filter { it.isNotEmpty() }
 
     override fun onTrimMemory(level: Int) {
         super.onTrimMemory(level)

@@ -1,0 +1,271 @@
+# Ply's app core, German. Informal address (du), as the phone apps' own strings.
+# Every message of en/app.ftl, with the same variables (the catalog tests check both).
+
+## Games, sides and seats
+
+game-othello = Othello
+game-connect-four = Vier gewinnt
+game-draughts = Dame
+game-relaxed-draughts = Dame (Schlagen freiwillig)
+game-virus = Virus
+game-focus = Focus
+game-chinese-checkers = Halma (Stern)
+
+side-black = Schwarz
+side-white = Weiß
+side-red = Rot
+side-yellow = Gelb
+
+seat-red = Rot
+seat-blue = Blau
+seat-green = Grün
+seat-yellow = Gelb
+seat-purple = Lila
+seat-orange = Orange
+seat-other = Weitere
+
+## Home: modes and engine choices
+
+mode-vs-computer = Gegen den Computer
+mode-two-players = Zu zweit an diesem Gerät
+mode-computer-vs-computer = Computer gegen Computer
+choice-by-level = Nach Stufe
+algorithm-scout = Scout
+algorithm-alpha-beta = Alpha-Beta
+algorithm-pvs = PVS
+algorithm-mcts = MCTS
+algorithm-minimax = Minimax
+algorithm-best-reply = Best-Reply-Suche
+algorithm-paranoid = Paranoid
+algorithm-max-n = Max-N
+ordering-static = Nur feste Reihenfolge
+ordering-full = TT-Zug, Killerzüge, History
+ordering-history-ads = History-ADS (nach vorn)
+
+## One line describing an engine, its parts joined by ", "
+
+engine-ads = History-ADS und Threat-ADS
+engine-layers = { $depth } { $depth ->
+    [one] Runde
+   *[other] Runden
+}
+engine-plies = { $depth } { $depth ->
+    [one] Halbzug
+   *[other] Halbzüge
+}
+engine-time = bis { $seconds } s
+engine-no-table = keine Tabelle
+engine-table = { $mib } MiB Tabelle
+engine-heuristic = Heuristik { $name }
+engine-custom-weights = eigene Gewichte
+
+## Players
+
+who-you = Du
+who-computer = Der Computer
+who-seat-computer = { $seat } (Computer)
+who-computer-side = Der Computer ({ $side })
+who-side = { $side } ({ $symbol })
+
+side-black-inline = Schwarz
+side-white-inline = Weiß
+side-red-inline = Rot
+side-yellow-inline = Gelb
+
+mode-vs-computer-inline = gegen den Computer
+mode-two-players-inline = zu zweit an diesem Gerät
+mode-computer-vs-computer-inline = Computer gegen Computer
+
+## The board's title and status line
+
+title = { $game }: { $mode }
+title-multi = { $game }: { $players } Spieler
+
+reason-virus-others-out = die anderen sind raus
+reason-virus-unreachable = kein leeres Feld ist erreichbar
+reason-focus-stuck = niemand sonst kann ziehen
+reason-chinese-checkers-filled = die gegenüberliegende Spitze ist gefüllt
+reason-turn-limit = das Zuglimit
+reason-no-one-can-move = niemand kann ziehen
+reason-neither-can-move = keine Seite kann ziehen
+reason-no-move-left = kein Zug mehr
+reason-four-in-a-row = vier in einer Reihe
+reason-board-full = das Brett ist voll
+reason-repetition = dreifache Wiederholung
+reason-no-progress = 40 Züge ohne Fortschritt
+reason-resignation = Aufgabe
+reason-resigned = { $side } hat aufgegeben
+
+status-draw = Unentschieden ({ $reason }).
+status-you-win = Du gewinnst ({ $reason }).
+status-you-win-score = Du gewinnst { $score } ({ $reason }).
+status-wins = { $who } gewinnt ({ $reason }).
+status-wins-score = { $who } gewinnt { $score } ({ $reason }).
+status-multi-you-pass = Du ({ $seat }) hast keinen Zug: passen.
+status-multi-your-move = Du bist am Zug ({ $seat }).
+status-you-play = Du spielst { $side } ({ $symbol }). Du bist am Zug.
+status-you-play-pass = Du spielst { $side } ({ $symbol }). Du hast keinen Zug: passen.
+status-computer-to-move = Der Computer ({ $side }, { $symbol }) ist am Zug.
+status-pass = { $who } hat keinen Zug: passen.
+status-pass-device = { $who } ist am Zug: gib das Gerät an { $who } weiter.
+status-paused = Pausiert. { $who } ist am Zug.
+status-to-move = { $who } ist am Zug.
+
+## Pieces and cells, for screen readers
+
+piece-black-disc = schwarzer Stein
+piece-white-disc = weißer Stein
+piece-red-stone = roter Stein
+piece-yellow-stone = gelber Stein
+piece-black-man = schwarzer Stein
+piece-black-king = schwarze Dame
+piece-white-man = weißer Stein
+piece-white-king = weiße Dame
+piece-infected = infiziert
+piece-stack = Stapel
+piece-marble = Murmel
+cell-empty = leer
+cell-stack = Stapel aus { $height }, { $owner } oben
+cell-owned = { $owner } { $piece }
+mark-legal = möglicher Zug
+mark-hint = Tipp
+mark-last-move = letzter Zug
+mark-selected = ausgewählt
+mark-played = gespielter Zug
+mark-best = bester Zug
+
+## Beside the board
+
+player-you = { $seat } (du)
+thinking-move = Denkt nach… { $positions } { $nodes ->
+    [one] Stellung
+   *[other] Stellungen
+}
+thinking-hint = Sucht einen Tipp… { $positions } { $nodes ->
+    [one] Stellung
+   *[other] Stellungen
+}
+
+## Home
+
+home-custom-weights = Eigene Gewichte (aus den Einstellungen)
+home-seat-person = { $seat }: ein Mensch
+home-seat-computer = { $seat }: der Computer, Stufe { $level }
+home-side-first = { $side } (zieht zuerst)
+home-side-second = { $side } (zieht als Zweites)
+home-position-error = „{ $position }“ ist keine Startstellung: { $why }
+home-resume = { $game } fortsetzen (Zug { $number })
+
+## After the game
+
+share-after = Nach { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Zügen
+}.
+share-computer = Computer (Stufe { $level }): { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+}, { $positions } { $nodes ->
+    [one] Stellung
+   *[other] Stellungen
+}, { $seconds } s.
+
+## History and sync
+
+history-local = Auf diesem Gerät (Synchronisierung aus)
+history-waiting = Wartet auf Synchronisierung
+history-rejected = Vom Server abgelehnt: { $reason }
+history-synced = Synchronisiert
+history-title-multi = { $game }, { $players } Spieler ({ $people } am Gerät)
+history-title-two-players = { $game }, zu zweit
+history-title-computer = { $game }, { $mode } (Stufe { $level })
+sync-off = Synchronisierung ist aus: beendete Partien bleiben auf diesem Gerät.
+sync-running = Synchronisiert…
+sync-all-done = Alle beendeten Partien sind synchronisiert.
+sync-waiting = { $count ->
+    [one] 1 Partie wartet auf Synchronisierung.
+   *[other] { $count } Partien warten auf Synchronisierung.
+}
+sync-last-problem = Letzter Versuch: { $problem }.
+
+## Settings
+
+settings-memory = Suchen nutzen höchstens eine Tabelle von { $mib } MiB und { $seconds } s pro Zug; tiefste Suche: Othello { $othello }, Vier gewinnt { $connect_four }, Dame { $draughts } Halbzüge.
+
+## The after-game review
+
+review-title = { $game } (Analyse)
+review-caption = { $exact } von { $total } Werten exakt (gelöst); die übrigen durch Suche geschätzt.
+review-incomplete = Die Analyse endete vor dem Ende der Partie.
+review-move = { $played }: { $label ->
+    [best] bester Zug
+    [good] gut
+    [inaccuracy] Ungenauigkeit
+    [mistake] Fehler
+    [blunder] Patzer
+   *[forced] erzwungen
+}
+review-move-best = { $played }: { $label ->
+    [best] bester Zug
+    [good] gut
+    [inaccuracy] Ungenauigkeit
+    [mistake] Fehler
+    [blunder] Patzer
+   *[forced] erzwungen
+}, besser { $best }
+review-step = { $label ->
+    [forced] { $played } war der einzige Zug.
+    [best] { $played } war der beste Zug.
+    [good] { $played } war gut; { $best } war am besten.
+    [inaccuracy] { $played } war eine Ungenauigkeit; { $best } war am besten.
+    [mistake] { $played } war ein Fehler; { $best } war am besten.
+   *[blunder] { $played } war ein Patzer; { $best } war am besten.
+}
+review-no-choice = Kein Zug mit Auswahl
+review-accuracy = Genauigkeit { $accuracy }
+review-summary = { $accuracy }: { $inaccuracies ->
+    [0] keine Ungenauigkeit
+    [one] 1 Ungenauigkeit
+   *[other] { $inaccuracies } Ungenauigkeiten
+}, { $mistakes ->
+    [0] kein Fehler
+    [one] 1 Fehler
+   *[other] { $mistakes } Fehler
+}, { $blunders ->
+    [0] kein Patzer
+    [one] 1 Patzer
+   *[other] { $blunders } Patzer
+}
+review-no-move = Kein Zug
+review-ready = Analyse fertig. { $first }: { $first_summary }. { $second }: { $second_summary }.
+
+## Messages under the board and announcements
+
+message-save-failed = Speichern fehlgeschlagen: { $error }
+message-no-move-number = Es gibt keinen möglichen Zug Nummer { $number }
+message-not-legal-here = „{ $notation }“ ist hier kein möglicher Zug
+message-not-your-move = Du bist nicht am Zug
+message-not-legal = Kein möglicher Zug
+message-column-full = Diese Spalte ist voll
+message-choose-path = Wähle den Schlagweg
+message-piece-stuck = Dieser Stein kann nicht ziehen
+message-select-first = Wähle zuerst einen Stein
+message-move-limit = Kein Ende nach { $moves } Zügen: die Computer hören hier auf.
+message-hint = Tipp: { $notation }
+message-computer-failed = Der Computer konnte nicht ziehen: { $error }
+message-nothing-to-undo = Nichts zurückzunehmen
+message-nothing-to-redo = Nichts zu wiederholen
+message-record-failed = Die beendete Partie konnte nicht gespeichert werden: { $error }
+announce-reviewing = Die Partie wird analysiert
+announce-cannot-start = Die Partie kann nicht beginnen: { $error }
+announce-played = { $who } spielt { $notation }
+
+## Settings: why a value was refused
+
+error-url-empty = Gib die Serveradresse ein
+error-url-scheme = Die Adresse muss mit http:// oder https:// beginnen
+error-url-scheme-found = Die Adresse muss mit http:// oder https:// beginnen (gefunden: { $found })
+error-url-character = Die Adresse enthält { $character }, das in einer Adresse nicht stehen kann
+error-url-host = Die Adresse hat keinen Hostnamen
+error-url-port = Der Port „{ $port }“ ist keine Zahl von 0 bis 65535
+error-weights = Die Engine lehnt diese Gewichte ab: { $error }

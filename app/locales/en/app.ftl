@@ -1,0 +1,295 @@
+# Ply's app core, English (the source language). Every text a view model, announcement or
+# message carries. Variables: see each message's comment where the name does not say it.
+
+## Games, sides and seats
+
+game-othello = Othello
+game-connect-four = Connect Four
+game-draughts = Draughts
+game-relaxed-draughts = Draughts (captures optional)
+game-virus = Virus
+game-focus = Focus
+game-chinese-checkers = Chinese Checkers
+
+side-black = Black
+side-white = White
+side-red = Red
+side-yellow = Yellow
+
+seat-red = Red
+seat-blue = Blue
+seat-green = Green
+seat-yellow = Yellow
+seat-purple = Purple
+seat-orange = Orange
+seat-other = Another
+
+## Home: modes and engine choices
+
+mode-vs-computer = Against the computer
+mode-two-players = Two players on this device
+mode-computer-vs-computer = Computer against computer
+choice-by-level = By level
+algorithm-scout = Scout
+algorithm-alpha-beta = Alpha-beta
+algorithm-pvs = PVS
+algorithm-mcts = MCTS
+algorithm-minimax = Minimax
+algorithm-best-reply = Best-Reply Search
+algorithm-paranoid = Paranoid
+algorithm-max-n = Max-N
+ordering-static = Static order only
+ordering-full = TT move, killers, history
+ordering-history-ads = History-ADS (move to front)
+
+## One line describing an engine, its parts joined by ", "
+
+engine-ads = History-ADS and Threat-ADS
+engine-layers = { $depth } layers
+engine-plies = { $depth } plies
+# $seconds: already formatted ("3.6")
+engine-time = up to { $seconds } s
+engine-no-table = no table
+engine-table = { $mib } MiB table
+engine-heuristic = heuristic { $name }
+engine-custom-weights = custom weights
+
+## Players
+
+who-you = You
+who-computer = The computer
+# $seat: a seat colour ("Blue")
+who-seat-computer = { $seat } (computer)
+# $side: "White"
+who-computer-side = The computer ({ $side })
+# $side: "Black", $symbol: the text board's X or O
+who-side = { $side } ({ $symbol })
+
+side-black-inline = black
+side-white-inline = white
+side-red-inline = red
+side-yellow-inline = yellow
+
+mode-vs-computer-inline = against the computer
+mode-two-players-inline = two players on this device
+mode-computer-vs-computer-inline = computer against computer
+
+## The board's title and status line
+
+title = { $game }: { $mode }
+title-multi = { $game }: { $players } players
+
+reason-virus-others-out = the others are out
+reason-virus-unreachable = no empty square can be reached
+reason-focus-stuck = no one else can move
+reason-chinese-checkers-filled = the far corner is filled
+reason-turn-limit = the turn limit
+reason-no-one-can-move = no one can move
+reason-neither-can-move = neither side can move
+reason-no-move-left = no move left
+reason-four-in-a-row = four in a row
+reason-board-full = the board is full
+reason-repetition = threefold repetition
+reason-no-progress = 40 moves without progress
+reason-resignation = resignation
+reason-resigned = { $side } resigned
+
+# $reason: one of the reason- messages
+status-draw = Draw ({ $reason }).
+status-you-win = You win ({ $reason }).
+# $score: the winner's discs first, "36-28"
+status-you-win-score = You win { $score } ({ $reason }).
+# $who: "Black", "The computer", "Blue (computer)"
+status-wins = { $who } wins ({ $reason }).
+status-wins-score = { $who } wins { $score } ({ $reason }).
+# $seat: "Red"
+status-multi-you-pass = You ({ $seat }) have no move: pass.
+status-multi-your-move = Your move ({ $seat }).
+# $side: a side-…-inline message
+status-you-play = You play { $side } ({ $symbol }). Your move.
+status-you-play-pass = You play { $side } ({ $symbol }). You have no move: pass.
+status-computer-to-move = The computer ({ $side }, { $symbol }) is to move.
+# $who: "Black (X)", "Blue (computer)"
+status-pass = { $who } has no move: pass.
+status-pass-device = { $who } to move: pass the device to { $who }.
+status-paused = Paused. { $who } to move.
+status-to-move = { $who } to move.
+
+## Pieces and cells, for screen readers
+
+piece-black-disc = black disc
+piece-white-disc = white disc
+piece-red-stone = red stone
+piece-yellow-stone = yellow stone
+piece-black-man = black man
+piece-black-king = black king
+piece-white-man = white man
+piece-white-king = white king
+piece-infected = infected
+piece-stack = stack
+piece-marble = marble
+cell-empty = empty
+# $height: the number of pieces in the stack, $owner: the top piece's seat colour
+cell-stack = stack of { $height }, { $owner } on top
+# $owner: a seat colour, $piece: a piece- message ("Red infected")
+cell-owned = { $owner } { $piece }
+mark-legal = legal move
+mark-hint = hint
+mark-last-move = last move
+mark-selected = selected
+# In the review's step board
+mark-played = move played
+mark-best = best move
+
+## Beside the board
+
+# $seat: the person's seat colour
+player-you = { $seat } (you)
+# $nodes: the count, for the plural; $positions: the same, formatted ("12,345")
+thinking-move = Thinking… { $positions } { $nodes ->
+    [one] position
+   *[other] positions
+}
+thinking-hint = Looking for a hint… { $positions } { $nodes ->
+    [one] position
+   *[other] positions
+}
+
+## Home
+
+home-custom-weights = Custom weights (from Settings)
+home-seat-person = { $seat }: a person
+home-seat-computer = { $seat }: the computer, level { $level }
+home-side-first = { $side } (moves first)
+home-side-second = { $side } (moves second)
+# $why: the engine's reason, in English
+home-position-error = '{ $position }' is not a start position: { $why }
+# $number: the next move's number
+home-resume = Resume { $game } (move { $number })
+
+## After the game
+
+share-after = After { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}.
+share-computer = Computer (level { $level }): { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}, { $positions } { $nodes ->
+    [one] position
+   *[other] positions
+}, { $seconds } s.
+
+## History and sync
+
+history-local = On this device (sync is off)
+history-waiting = Waiting to sync
+# $reason: the server's, in English
+history-rejected = Rejected by the server: { $reason }
+history-synced = Synced
+# $people: how many of the players sat at the device
+history-title-multi = { $game }, { $players } players ({ $people } at the device)
+history-title-two-players = { $game }, two players
+# $mode: a mode-…-inline message
+history-title-computer = { $game }, { $mode } (level { $level })
+sync-off = Sync is off: finished games stay on this device.
+sync-running = Syncing…
+sync-all-done = Every finished game is synced.
+sync-waiting = { $count ->
+    [one] 1 game waiting to sync.
+   *[other] { $count } games waiting to sync.
+}
+# $problem: the sync's technical reason, in English
+sync-last-problem = Last attempt: { $problem }.
+
+## Settings
+
+# $seconds: formatted; the depths are plies
+settings-memory = Searches use at most a { $mib } MiB table and { $seconds } s a move; deepest search: Othello { $othello }, Connect Four { $connect_four }, draughts { $draughts } plies.
+
+## The after-game review
+
+review-title = { $game } (review)
+review-caption = { $exact } of { $total } values exact (solved); the others estimated by search.
+review-incomplete = The review stopped before the end of the game.
+# $played: "12. f5"; $label: best, good, inaccuracy, mistake, blunder or forced
+review-move = { $played }: { $label ->
+    [best] best
+    [good] good
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+    [blunder] blunder
+   *[forced] forced
+}
+review-move-best = { $played }: { $label ->
+    [best] best
+    [good] good
+    [inaccuracy] inaccuracy
+    [mistake] mistake
+    [blunder] blunder
+   *[forced] forced
+}, best { $best }
+review-step = { $label ->
+    [forced] { $played } was the only move.
+    [best] { $played } was the best move.
+    [good] { $played } was good; { $best } was best.
+    [inaccuracy] { $played } was an inaccuracy; { $best } was best.
+    [mistake] { $played } was a mistake; { $best } was best.
+   *[blunder] { $played } was a blunder; { $best } was best.
+}
+review-no-choice = No move with a choice
+# $accuracy: formatted, "87.5"
+review-accuracy = Accuracy { $accuracy }
+review-summary = { $accuracy }: { $inaccuracies ->
+    [0] no inaccuracy
+    [one] 1 inaccuracy
+   *[other] { $inaccuracies } inaccuracies
+}, { $mistakes ->
+    [0] no mistake
+    [one] 1 mistake
+   *[other] { $mistakes } mistakes
+}, { $blunders ->
+    [0] no blunder
+    [one] 1 blunder
+   *[other] { $blunders } blunders
+}
+review-no-move = No move
+# Spoken when the review is ready; each side's name and its summary
+review-ready = Review ready. { $first }: { $first_summary }. { $second }: { $second_summary }.
+
+## Messages under the board and announcements
+
+# $error: the reason, in English
+message-save-failed = Could not save: { $error }
+message-no-move-number = There is no legal move number { $number }
+message-not-legal-here = '{ $notation }' is not a legal move here
+message-not-your-move = It is not your move
+message-not-legal = Not a legal move
+message-column-full = That column is full
+message-choose-path = Choose the capture path
+message-piece-stuck = That piece cannot move
+message-select-first = Select a piece to move first
+message-move-limit = No end after { $moves } moves: the computers stop here.
+message-hint = Hint: { $notation }
+message-computer-failed = The computer could not move: { $error }
+message-nothing-to-undo = Nothing to undo
+message-nothing-to-redo = Nothing to redo
+message-record-failed = The finished game could not be stored: { $error }
+announce-reviewing = Reviewing the game
+announce-cannot-start = The game cannot start: { $error }
+# $who: "The computer (White)", "Blue (computer)"
+announce-played = { $who } played { $notation }
+
+## Settings: why a value was refused
+
+error-url-empty = Enter the server address
+error-url-scheme = The address must start with http:// or https://
+# $found: "ftp://"
+error-url-scheme-found = The address must start with http:// or https:// (found { $found })
+# $character: the character, quoted: ' '
+error-url-character = The address contains { $character }, which an address cannot hold
+error-url-host = The address has no host name
+error-url-port = The port '{ $port }' is not a number from 0 to 65535
+# $error: the engine's reason, in English
+error-weights = The engine refuses these weights: { $error }

@@ -1,0 +1,307 @@
+//! The app core's languages: the catalogs are complete and consistent, every message the code
+//! asks for exists, and a person whose phone prefers German gets every text in German (and in
+//! English again when the phone changes back).
+
+mod common;
+
+use common::Driver;
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use ply_app::app::{Effect, Event, PlayMode};
+use ply_app::i18n::Lang;
+use ply_app::settings::GameKind;
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+fn catalog_source(lang: Lang) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("locales")
+        .join(lang.tag())
+        .join("app.ftl");
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Each message id with the variables its text uses, read from the catalog's text (not through
+/// Fluent, so that a message Fluent skipped as malformed still counts as missing).
+fn messages(source: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in source.lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let starts_message = line.chars().next().is_some_and(|c| c.is_ascii_lowercase());
+        if starts_message {
+            let (id, _) = line
+                .split_once(" =")
+                .unwrap_or_else(|| panic!("not a message: {line}"));
+            assert!(
+                out.insert(id.to_owned(), BTreeSet::new()).is_none(),
+                "{id} twice"
+            );
+            current = Some(id.to_owned());
+        }
+        let id = current.as_ref().expect("a message line");
+        let vars = out.get_mut(id).expect("current message");
+        for part in line.split('$').skip(1) {
+            let name: String = part
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            vars.insert(name);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_catalog_parses_and_has_every_message_with_the_same_variables() {
+    let english = messages(&catalog_source(Lang::En));
+    assert!(english.len() > 150, "{} messages", english.len());
+    for lang in Lang::ALL {
+        let source = catalog_source(lang);
+        if let Err((_, errors)) = FluentResource::try_new(source.clone()) {
+            panic!("{} does not parse: {errors:?}", lang.tag());
+        }
+        let these = messages(&source);
+        let missing: Vec<_> = english
+            .keys()
+            .filter(|id| !these.contains_key(*id))
+            .collect();
+        let extra: Vec<_> = these
+            .keys()
+            .filter(|id| !english.contains_key(*id))
+            .collect();
+        assert!(
+            missing.is_empty() && extra.is_empty(),
+            "{}: missing {missing:?}, unknown {extra:?}",
+            lang.tag()
+        );
+        for (id, vars) in &english {
+            assert_eq!(
+                &these[id],
+                vars,
+                "{}: {id} uses other variables",
+                lang.tag()
+            );
+        }
+    }
+}
+
+#[test]
+fn every_message_formats_without_errors_in_every_language() {
+    let english = messages(&catalog_source(Lang::En));
+    for lang in Lang::ALL {
+        let resource = FluentResource::try_new(catalog_source(lang)).expect("parses");
+        let mut bundle = FluentBundle::new(vec![lang.tag().parse().expect("a tag")]);
+        bundle.add_resource(resource).expect("no message twice");
+        for (id, vars) in &english {
+            // Numbers for every variable, once 1 and once 7, reach the plural forms; a string
+            // reaches the other selectors' default variants.
+            for value in [
+                FluentValue::from(1),
+                FluentValue::from(7),
+                FluentValue::from("x"),
+            ] {
+                let mut args = FluentArgs::new();
+                for v in vars {
+                    args.set(v.clone(), value.clone());
+                }
+                let message = bundle.get_message(id).expect("every message");
+                let pattern = message.value().expect("a value");
+                let mut errors = Vec::new();
+                let text = bundle.format_pattern(pattern, Some(&args), &mut errors);
+                assert!(errors.is_empty(), "{} {id}: {errors:?}", lang.tag());
+                assert!(!text.trim().is_empty(), "{} {id} is empty", lang.tag());
+            }
+        }
+    }
+}
+
+/// Every message id the app core's sources name: the first argument after the language in
+/// `tr!`, and the literals handed to `Lang::format`.
+fn ids_in_sources() -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("source dir") {
+            let path = entry.expect("entry").path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") || path.ends_with("i18n.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).expect("source");
+            for (i, _) in text.match_indices("tr!(") {
+                let rest = &text[i + 4..];
+                let after_lang = &rest[rest.find(',').expect("tr!(lang, id") + 1..];
+                let quoted = after_lang.trim_start();
+                assert!(
+                    quoted.starts_with('"'),
+                    "{}: tr! without a literal id",
+                    path.display()
+                );
+                let id = &quoted[1..quoted[1..].find('"').expect("closing quote") + 1];
+                ids.insert(id.to_owned());
+            }
+            // The cell-label marks go through `Lang::format` from a table of literals.
+            for part in text.split("\"mark-").skip(1) {
+                let id = &part[..part.find('"').expect("closing quote")];
+                ids.insert(format!("mark-{id}"));
+            }
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_message_the_code_asks_for_exists_and_every_message_is_used() {
+    let catalog = messages(&catalog_source(Lang::En));
+    let used = ids_in_sources();
+    let unknown: Vec<_> = used
+        .iter()
+        .filter(|id| !catalog.contains_key(*id))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "asked for but not in the catalog: {unknown:?}"
+    );
+    // A message only other messages reference (`{ review-label }`) counts as used.
+    let source = catalog_source(Lang::En);
+    let unused: Vec<_> = catalog
+        .keys()
+        .filter(|id| !used.contains(*id) && !source.contains(&format!("{{ {id} }}")))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "in the catalog but never asked for: {unused:?}"
+    );
+}
+
+fn german_othello() -> Driver {
+    let mut d = Driver::new().with_depth(1);
+    d.send(Event::Languages {
+        preferred: vec!["de-AT".into(), "en-GB".into()],
+    });
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::ChooseMode(PlayMode::VsComputer));
+    d.send(Event::ChooseLevel(1));
+    d
+}
+
+#[test]
+fn a_phone_preferring_german_gets_every_screen_in_german() {
+    let mut d = german_othello();
+    let home = d.app.home_view();
+    let modes: Vec<_> = home.modes.iter().map(|m| m.label.as_str()).collect();
+    assert_eq!(
+        modes,
+        [
+            "Gegen den Computer",
+            "Zu zweit an diesem Gerät",
+            "Computer gegen Computer"
+        ]
+    );
+    assert_eq!(home.sides[0].label, "Schwarz (zieht zuerst)");
+    assert!(home.engine.contains("Halbzug"), "{}", home.engine);
+    assert!(home.games.iter().any(|g| g.label == "Vier gewinnt"));
+    d.send(Event::NewGame);
+    let b = d.board();
+    assert_eq!(b.title, "Othello: gegen den Computer");
+    assert_eq!(b.status, "Du spielst Schwarz (X). Du bist am Zug.");
+    let cell = b.cells.iter().find(|c| c.legal).expect("a legal square");
+    assert!(
+        cell.label.ends_with(", leer, möglicher Zug"),
+        "{}",
+        cell.label
+    );
+    let settings = d.app.settings_view();
+    assert!(
+        settings.memory.starts_with("Suchen nutzen höchstens"),
+        "{}",
+        settings.memory
+    );
+
+    // The computer's move is announced in German, and so is a refused tap.
+    d.send(Event::ChooseMove(b.legal_moves[0].index));
+    d.settle();
+    assert!(
+        d.effects.iter().any(
+            |e| matches!(e, Effect::Announce(t) if t.starts_with("Der Computer (Weiß) spielt "))
+        ),
+        "{:?}",
+        d.effects
+    );
+    d.send(Event::TapCell(0));
+    assert_eq!(d.board().message.as_deref(), Some("Kein möglicher Zug"));
+}
+
+#[test]
+fn the_history_says_each_result_in_the_language_of_the_day_it_is_read() {
+    let mut d = german_othello();
+    d.send(Event::NewGame);
+    d.send(Event::Resign);
+    d.settle();
+    let b = d.board();
+    assert!(b.finished);
+    assert_eq!(
+        b.status,
+        "Der Computer gewinnt 1-0 (Schwarz hat aufgegeben).".replace("1-0", &score(&b))
+    );
+    let h = d.app.history_view();
+    assert_eq!(h.entries[0].result, b.status);
+    assert_eq!(h.entries[0].title, "Othello, gegen den Computer (Stufe 1)");
+    assert_eq!(
+        h.sync_status,
+        "Synchronisierung ist aus: beendete Partien bleiben auf diesem Gerät."
+    );
+
+    // The phone switches to a language without a catalog, then English first: English.
+    d.send(Event::Languages {
+        preferred: vec!["ja-JP".into()],
+    });
+    let b = d.board();
+    assert!(b.status.starts_with("The computer wins "), "{}", b.status);
+    assert!(b.status.ends_with(" (Black resigned)."), "{}", b.status);
+    let h = d.app.history_view();
+    assert_eq!(h.entries[0].result, b.status);
+    assert_eq!(
+        h.entries[0].title,
+        "Othello, against the computer (level 1)"
+    );
+
+    // A restarted app reads the stored end, in whatever language it is told.
+    let mut d = d.restart();
+    d.send(Event::Languages {
+        preferred: vec!["de".into()],
+    });
+    let h = d.app.history_view();
+    assert!(
+        h.entries[0].result.starts_with("Der Computer gewinnt "),
+        "{}",
+        h.entries[0].result
+    );
+}
+
+/// Othello's result line gives the winner's discs first.
+fn score(b: &ply_app::app::BoardView) -> String {
+    let (a, c) = (b.first_count, b.second_count);
+    format!("{}-{}", a.max(c), a.min(c))
+}
+
+#[test]
+fn a_language_change_redraws_in_the_new_language() {
+    let mut d = Driver::new();
+    assert_eq!(d.app.home_view().modes[0].label, "Against the computer");
+    let fx = d.send(Event::Languages {
+        preferred: vec!["de-DE".into()],
+    });
+    assert!(fx.contains(&Effect::Render), "{fx:?}");
+    assert_eq!(d.app.home_view().modes[0].label, "Gegen den Computer");
+    d.send(Event::Languages {
+        preferred: vec!["fr-FR".into(), "en-US".into()],
+    });
+    assert_eq!(d.app.home_view().modes[0].label, "Against the computer");
+}
