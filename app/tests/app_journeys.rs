@@ -378,7 +378,7 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
     let retry = fx
         .iter()
         .find_map(|e| match e {
-            Effect::ScheduleSync { not_before_ms } => Some(*not_before_ms),
+            Effect::ScheduleSync { not_before_ms, .. } => Some(*not_before_ms),
             _ => None,
         })
         .expect("a failed attempt schedules the next one");
@@ -388,7 +388,8 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
     let fx = d.send(Event::Background);
     assert!(
         fx.contains(&Effect::ScheduleSync {
-            not_before_ms: retry
+            not_before_ms: retry,
+            metered_ok: false,
         }),
         "{fx:?}"
     );
@@ -442,12 +443,30 @@ fn metered_networks_wait_unless_allowed() {
         0,
         "no upload on mobile data"
     );
-    assert!(
-        d.effects
-            .iter()
-            .any(|e| matches!(e, Effect::ScheduleSync { .. }))
-    );
+    // The platform's work waits for an unmetered network, and a background run the platform
+    // starts anyway (iOS cannot ask for unmetered) sends nothing.
+    assert!(d.effects.iter().any(|e| matches!(
+        e,
+        Effect::ScheduleSync {
+            metered_ok: false,
+            ..
+        }
+    )));
+    d.send(Event::Background);
+    assert_eq!(d.app.background_job(), None, "no run on mobile data");
+    d.send(Event::Foreground);
     d.send(Event::SetSyncOnMetered(true));
+    assert!(
+        d.send(Event::Background).iter().any(|e| matches!(
+            e,
+            Effect::ScheduleSync {
+                metered_ok: true,
+                ..
+            }
+        )),
+        "allowed now: the work may run on any connection"
+    );
+    d.send(Event::Foreground);
     d.send(Event::Network {
         online: false,
         metered: true,
@@ -933,4 +952,29 @@ fn a_game_against_the_default_level_reaches_the_outbox() {
     let engine = record.players[1].engine.as_ref().expect("the computer");
     assert_eq!(engine.level, Some(ply_app::app::setup::DEFAULT_LEVEL));
     assert_eq!(d.app.history_view().entries.len(), 1);
+}
+
+#[test]
+fn a_person_with_no_move_passes() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    // Black's one disc on b1 sits beside White's corner: Black has no move, White takes c1.
+    let position = format!("OX{} X", "-".repeat(62));
+    d.send(Event::ChooseStartPosition(Some(position)));
+    d.send(Event::NewGame);
+    let b = d.board();
+    assert!(b.must_pass && b.accepts_input, "{}", b.status);
+    assert_eq!(b.status, "Black (X) has no move: pass.");
+    d.send(Event::Pass);
+    let b = d.board();
+    assert!(!b.must_pass);
+    assert_eq!(b.status, "White (O) to move.");
+    assert_eq!(b.moves.len(), 1);
+    // With a move to play, a pass is refused and nothing changes.
+    d.send(Event::Pass);
+    let b = d.board();
+    assert_eq!(b.message.as_deref(), Some("Not a legal move"));
+    assert_eq!(b.moves.len(), 1);
 }

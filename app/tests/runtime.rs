@@ -126,3 +126,59 @@ fn an_event_returns_its_effects_and_finished_work_calls_the_shell() {
         "the events' own effects were not sent to the shell as well: {later:?}"
     );
 }
+
+/// A WorkManager or BGTaskScheduler run starts the process and asks for a sync at once, before
+/// the core's own start has read the outbox: the game a previous process finished offline is
+/// still sent.
+#[test]
+fn a_background_sync_right_after_a_cold_start_sends_what_the_outbox_holds() {
+    let dir = tempfile::tempdir().expect("dir");
+    {
+        let rt = Runtime::new(
+            common::config(dir.path()),
+            Arc::new(Recorder::default()),
+            None,
+        );
+        for e in [
+            Event::ScreenShown,
+            Event::Network {
+                online: false,
+                metered: false,
+            },
+            Event::SetServerUrl("http://collector.test".into()),
+            Event::SetSyncEnabled(true),
+            Event::ChooseGame(GameKind::ConnectFour),
+            Event::ChooseMode(PlayMode::TwoPlayers),
+            Event::NewGame,
+        ] {
+            rt.dispatch(e);
+        }
+        for m in ["4", "3", "4", "3", "4", "3", "4"] {
+            rt.dispatch(Event::PlayNotation(m.into()));
+        }
+        idle(&rt);
+        assert!(rt.read(|a| a.board_view()).expect("board").finished);
+        assert_eq!(rt.read(|a| a.history_view()).entries.len(), 1);
+    }
+    let collector = Arc::new(common::FakeCollector::new(common::Collector::Accepting));
+    let rt = Runtime::new(
+        common::config(dir.path()),
+        Arc::new(Recorder::default()),
+        Some(collector.clone()),
+    );
+    rt.dispatch(Event::Background);
+    // `None` only if the start's own scan won the race and synced first (still in the
+    // foreground then); either way the record must be sent by the time the core is idle.
+    if let Some(result) = rt.background_sync() {
+        assert_eq!((result.sent, result.accepted, result.remaining), (1, 1, 0));
+    }
+    idle(&rt);
+    assert_eq!(
+        collector.uploads.load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+    assert_eq!(
+        rt.read(|a| a.history_view()).entries[0].sync,
+        ply_app::app::SyncState::Synced
+    );
+}

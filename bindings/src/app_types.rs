@@ -140,6 +140,8 @@ pub enum Event {
     ChooseMove(u32),
     /// A move in the game's notation (`f5`, `4`, `11-15`, `pass`).
     PlayNotation(String),
+    /// Othello: the person to move has no move and passes (the board's `must_pass`).
+    Pass,
     /// One of the capture paths offered when two paths end on the same square.
     ChoosePath(u32),
     CancelSelection,
@@ -228,6 +230,9 @@ pub enum Effect {
     /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
     ScheduleSync {
         not_before_ms: u64,
+        /// The settings allow a metered network (WorkManager: `CONNECTED` rather than
+        /// `UNMETERED`; iOS cannot ask, and the core checks the network when the run starts).
+        metered_ok: bool,
     },
     /// Keep this collector token in the platform's secure store and pass it back at start.
     StoreToken(Option<String>),

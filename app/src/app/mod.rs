@@ -613,6 +613,16 @@ impl App {
                     None => self.say(tr!(self.lang, "message-no-move-number", number = i), fx),
                 }
             }
+            Event::Pass => {
+                let pass = self
+                    .game
+                    .as_ref()
+                    .and_then(|g| g.snapshot.legal_moves.iter().find(|m| m.is_pass).cloned());
+                match pass {
+                    Some(m) => self.play_human(m, fx),
+                    None => self.say(tr!(self.lang, "message-not-legal"), fx),
+                }
+            }
             Event::PlayNotation(text) => {
                 let wanted = text.trim().to_ascii_lowercase();
                 let m = self.game.as_ref().and_then(|g| {
@@ -1394,6 +1404,11 @@ impl App {
         prefs::server_url(self.lang, &self.prefs.server_url).ok()
     }
 
+    /// The outbox has been read since the start.
+    pub fn outbox_known(&self) -> bool {
+        self.outbox.is_some()
+    }
+
     fn pending(&self) -> usize {
         self.outbox.as_ref().map_or(0, |o| o.pending.len())
     }
@@ -1419,9 +1434,7 @@ impl App {
         let now = now_ms();
         let backing_off = self.retry_at() > now && trigger != SyncTrigger::Person;
         if !self.foreground || !self.network_allows() || backing_off {
-            fx.push(Effect::ScheduleSync {
-                not_before_ms: self.retry_at().max(now),
-            });
+            fx.push(self.schedule_sync(self.retry_at().max(now)));
             return;
         }
         self.syncing = true;
@@ -1439,7 +1452,8 @@ impl App {
     /// result arrives (`Msg::Synced` or `Event::SyncFinished`).
     pub fn background_job(&mut self) -> Option<SyncJob> {
         let url = self.sync_configured()?;
-        if self.syncing || self.pending() == 0 {
+        // BGTaskScheduler cannot ask for an unmetered network: the setting is applied here.
+        if self.syncing || self.pending() == 0 || !self.network_allows() {
             return None;
         }
         self.syncing = true;
@@ -1452,11 +1466,16 @@ impl App {
         })
     }
 
+    fn schedule_sync(&self, not_before_ms: u64) -> Effect {
+        Effect::ScheduleSync {
+            not_before_ms,
+            metered_ok: self.prefs.sync_on_metered,
+        }
+    }
+
     fn schedule_background_sync(&mut self, fx: &mut Vec<Effect>) {
         if self.sync_configured().is_some() && self.pending() > 0 {
-            fx.push(Effect::ScheduleSync {
-                not_before_ms: self.retry_at().max(now_ms()),
-            });
+            fx.push(self.schedule_sync(self.retry_at().max(now_ms())));
         }
     }
 
@@ -1475,9 +1494,7 @@ impl App {
         self.commands.push(Command::ScanOutbox);
         if left && self.sync_configured().is_some() {
             // Never a shell default: the core's backoff says when.
-            fx.push(Effect::ScheduleSync {
-                not_before_ms: retry.unwrap_or(0).max(now_ms()),
-            });
+            fx.push(self.schedule_sync(retry.unwrap_or(0).max(now_ms())));
         }
     }
 

@@ -134,6 +134,13 @@ impl Runtime {
     /// A sync run for the platform's background worker (WorkManager, BGTaskScheduler), on the
     /// calling thread: `None` when there is nothing to do; the result also reaches the core.
     pub fn background_sync(&self) -> Option<SyncResult> {
+        // A process started for this work may not have read its outbox yet (the start's scan
+        // runs on a worker): without it the core knows of nothing to send, and the run would end
+        // as if everything had been sent.
+        if !lock(&self.inner.app).outbox_known() {
+            let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
+            self.inner.deliver(Msg::Outbox(scan_outbox(&dir)));
+        }
         let job = lock(&self.inner.app).background_job()?;
         let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
         let result = match &self.inner.transport {

@@ -49,7 +49,7 @@ struct AfterGameScreen: View {
                 }
                 Section {
                     Button("Back to the board") { app.send(.openBoard) }
-                    Button("New game") { app.send(.openHome) }
+                    Button("New game") { app.send(.newGame) }
                 }
             }
         }

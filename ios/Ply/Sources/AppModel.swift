@@ -155,13 +155,16 @@ final class AppModel: PlatformEffects {
     /// constrained (Low Data Mode) path counts as metered.
     private func startPathMonitor() {
         pathMonitor.pathUpdateHandler = { [weak self] path in
-            let online = path.status == .satisfied
-            let metered = path.isExpensive || path.isConstrained
+            let event = Self.networkEvent(path)
             DispatchQueue.main.async {
-                MainActor.assumeIsolated { self?.send(.network(online: online, metered: metered)) }
+                MainActor.assumeIsolated { self?.send(event) }
             }
         }
         pathMonitor.start(queue: DispatchQueue(label: "dev.ply.path"))
+    }
+
+    private nonisolated static func networkEvent(_ path: NWPath) -> Event {
+        .network(online: path.status == .satisfied, metered: path.isExpensive || path.isConstrained)
     }
 
     /// Keeps the app running (at most the system's background time) until the core's workers
@@ -185,10 +188,15 @@ final class AppModel: PlatformEffects {
     /// Registers the BGTask handler on this, the only model; called once from `PlyApp.init`.
     func registerBackgroundSync() {
         let core = core
+        let monitor = pathMonitor
         BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.syncTaskId, using: nil) { task in
             let done = TaskCompletion(task)
             // The system's deadline: the task must be completed, or the app is killed.
             task.expirationHandler = { done.complete(success: false) }
+            // The network as it is now (a process launched for this task may not have heard from
+            // the monitor yet): the core applies the metered setting, which the task cannot ask for.
+            // Its effects (a redraw) do not matter to a run in the background.
+            _ = core.dispatch(event: Self.networkEvent(monitor.currentPath))
             DispatchQueue.global(qos: .utility).async {
                 // One blocking run off the main thread. Its effects (a new token for the
                 // Keychain, the next date) were queued to the main queue by `ShellBridge` before

@@ -7,6 +7,7 @@ struct BoardScreen: View {
     @Environment(AppModel.self) private var app
     @Environment(\.horizontalSizeClass) private var widthClass
     @Environment(\.verticalSizeClass) private var heightClass
+    @Environment(\.dynamicTypeSize) private var typeSize
     @State private var confirmResign = false
 
     var body: some View {
@@ -15,13 +16,27 @@ struct BoardScreen: View {
                 let wide = widthClass == .regular || heightClass == .compact
                 let layout = wide ? AnyLayout(HStackLayout(alignment: .center, spacing: 20))
                                   : AnyLayout(VStackLayout(spacing: 12))
-                layout {
-                    BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
-                        .frame(maxWidth: .infinity, maxHeight: .infinity)
-                    BoardPanel(board: board, confirmResign: $confirmResign)
-                        .frame(maxWidth: wide ? 360 : .infinity)
+                Group {
+                    if typeSize.isAccessibilitySize && !wide {
+                        // Large accessibility text: the board and its controls scroll as one
+                        // column instead of squeezing the controls under the board.
+                        ScrollView {
+                            VStack(spacing: 12) {
+                                BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
+                                BoardPanel(board: board, confirmResign: $confirmResign)
+                            }
+                            .padding()
+                        }
+                    } else {
+                        layout {
+                            BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
+                                .frame(maxWidth: .infinity, maxHeight: .infinity)
+                            BoardPanel(board: board, confirmResign: $confirmResign)
+                                .frame(maxWidth: wide ? 360 : .infinity)
+                        }
+                        .padding()
+                    }
                 }
-                .padding()
                 .navigationTitle(board.title)
                 .navigationBarTitleDisplayMode(.inline)
                 .confirmationDialog("Resign this game?", isPresented: $confirmResign, titleVisibility: .visible) {
@@ -94,8 +109,8 @@ struct BoardPanel: View {
                 }
                 Button("Cancel") { app.sendToBoard(.cancelSelection) }
             }
-            if board.mustPass, let pass = board.legalMoves.first {
-                Button("Pass") { app.sendToBoard(.chooseMove(pass.index)) }
+            if board.mustPass {
+                Button("Pass") { app.sendToBoard(.pass) }
                     .buttonStyle(.borderedProminent)
             }
             if board.finished {

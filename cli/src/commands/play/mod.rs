@@ -313,7 +313,7 @@ impl<'a> Terminal<'a> {
                 println!("» {text}");
                 self.announced = Some(text);
             }
-            Effect::ScheduleSync { not_before_ms } => {
+            Effect::ScheduleSync { not_before_ms, .. } => {
                 if self.sync_on && self.sync_note != Some(not_before_ms) {
                     self.sync_note = Some(not_before_ms);
                     let wait = not_before_ms.saturating_sub(ply_core::record::now_ms()) / 1000;

@@ -35,7 +35,8 @@ public enum EffectExecutor {
                 render = true
             case let .saveUiState(blob):
                 platform.saveUiState(blob)
-            case let .scheduleSync(notBeforeMs):
+            // iOS cannot ask for an unmetered network; the core checks it when the run starts.
+            case let .scheduleSync(notBeforeMs, _):
                 platform.scheduleSync(at: date(ms: notBeforeMs))
             case let .storeToken(token):
                 platform.storeToken(token)

@@ -19,7 +19,7 @@ final class RecordingPlatform: PlatformEffects {
 final class EffectExecutorTests: XCTestCase {
     func testEffectsInOrderWithOneRenderLast() {
         let p = RecordingPlatform()
-        EffectExecutor.perform([.render, .saveUiState("{}"), .scheduleSync(notBeforeMs: 1_700_000_000_123),
+        EffectExecutor.perform([.render, .saveUiState("{}"), .scheduleSync(notBeforeMs: 1_700_000_000_123, meteredOk: false),
                                 .storeToken(nil), .cue(.move), .announce("White wins"), .render], on: p)
         XCTAssertEqual(p.calls, ["save {}", "sync 1700000000123", "token -", "cue", "say White wins", "render"])
     }

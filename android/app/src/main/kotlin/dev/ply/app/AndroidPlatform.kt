@@ -68,8 +68,7 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
         ui.edit().putString(KEY_UI, blob).apply()
     }
 
-    override fun scheduleSync(notBeforeMs: Long) {
-        val meteredOk = app.host.core?.settingsView()?.syncOnMetered ?: false
+    override fun scheduleSync(notBeforeMs: Long, meteredOk: Boolean) {
         SyncScheduler.schedule(app, notBeforeMs, meteredOk)
     }
 

@@ -83,7 +83,7 @@ class CoreHost(
                     },
                     onFailure = { e ->
                         waiting.clear()
-                        setState(State.Failed("${e.javaClass.simpleName}: ${e.message ?: "no message"}"))
+                        setState(State.Failed(listOfNotNull(e.javaClass.simpleName, e.message).joinToString(": ")))
                     },
                 )
                 latch.countDown()

@@ -18,9 +18,10 @@ interface PlatformEffects {
 
     /**
      * Ask WorkManager for a background sync (unique work, `ExistingWorkPolicy.KEEP`) that runs no
-     * earlier than [notBeforeMs] (unix ms): the core's time, never a default of the shell.
+     * earlier than [notBeforeMs] (unix ms): the core's time, never a default of the shell; on any
+     * connection if [meteredOk], else on an unmetered one (the person's setting, as the core says).
      */
-    fun scheduleSync(notBeforeMs: Long)
+    fun scheduleSync(notBeforeMs: Long, meteredOk: Boolean)
 
     /** Keep the collector token sealed in the app's private storage (`null`: forget it). */
     fun storeToken(token: String?)
@@ -43,7 +44,7 @@ object EffectExecutor {
             when (effect) {
                 is Effect.Render -> render = true
                 is Effect.SaveUiState -> if (i == lastSave) platform.saveUiState(effect.v1)
-                is Effect.ScheduleSync -> platform.scheduleSync(millis(effect.notBeforeMs))
+                is Effect.ScheduleSync -> platform.scheduleSync(millis(effect.notBeforeMs), effect.meteredOk)
                 is Effect.StoreToken -> platform.storeToken(effect.v1)
                 is Effect.Cue -> platform.cue(effect.v1)
                 is Effect.Announce -> platform.announce(effect.v1)

@@ -34,7 +34,7 @@ class EffectExecutorTest {
                 Effect.Cue(Cue.MOVE),
                 Effect.Announce("The computer played f5"),
                 Effect.Render,
-                Effect.ScheduleSync(1_700_000_000_000uL),
+                Effect.ScheduleSync(1_700_000_000_000uL, true),
                 Effect.StoreToken("t"),
                 Effect.SaveUiState("b"),
                 Effect.StoreToken(null),
@@ -43,7 +43,7 @@ class EffectExecutorTest {
         )
         assertEquals(
             listOf(
-                "cue:MOVE", "announce:The computer played f5", "schedule:1700000000000", "token:t", "save:b",
+                "cue:MOVE", "announce:The computer played f5", "schedule:1700000000000 any network", "token:t", "save:b",
                 "token:null", "render",
             ),
             p.calls,

@@ -49,8 +49,8 @@ open class RecordingPlatform : PlatformEffects {
     override fun saveUiState(blob: String) {
         calls += "save:$blob"
     }
-    override fun scheduleSync(notBeforeMs: Long) {
-        calls += "schedule:$notBeforeMs"
+    override fun scheduleSync(notBeforeMs: Long, meteredOk: Boolean) {
+        calls += "schedule:$notBeforeMs" + if (meteredOk) " any network" else " unmetered"
     }
     override fun storeToken(token: String?) {
         this.token = token

@@ -134,7 +134,7 @@ private fun ReviewSection(r: ReviewView, send: Send) {
 
 @Composable
 private fun ReadyReview(r: ReviewView, send: Send) {
-    r.players.forEach { p -> Text("${p.name}: ${p.summary}") }
+    r.players.forEach { p -> Text(stringResource(R.string.player_summary, p.name, p.summary)) }
     Text(stringResource(R.string.value_graph), style = MaterialTheme.typography.titleSmall)
     ValueGraph(r)
     Text(r.caption, style = MaterialTheme.typography.bodySmall)

@@ -117,9 +117,13 @@ private fun ColumnScope.Controls(board: BoardView, send: Send, ask: (String) -> 
             val extra = listOfNotNull(
                 p.reserve?.let { stringResource(R.string.reserve, it.toInt()) },
                 if (p.out) stringResource(R.string.player_out) else null,
-            ).joinToString(", ")
+            ).joinToString(stringResource(R.string.list_separator))
             Text(
-                stringResource(R.string.score, p.name, p.count.toInt()) + if (extra.isEmpty()) "" else " ($extra)",
+                if (extra.isEmpty()) {
+                    stringResource(R.string.score, p.name, p.count.toInt())
+                } else {
+                    stringResource(R.string.score_with_extra, p.name, p.count.toInt(), extra)
+                },
                 color = p.colour?.let { BoardColors.seat(it) } ?: MaterialTheme.colorScheme.onSurface,
                 fontWeight = if (p.toMove || p.winner) FontWeight.Bold else FontWeight.Normal,
                 style = MaterialTheme.typography.titleMedium,
@@ -134,7 +138,7 @@ private fun ColumnScope.Controls(board: BoardView, send: Send, ask: (String) -> 
     }
     board.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-        if (board.mustPass) Button(onClick = { send(Event.PlayNotation("pass")) }) { Text(stringResource(R.string.pass)) }
+        if (board.mustPass) Button(onClick = { send(Event.Pass) }) { Text(stringResource(R.string.pass)) }
         if (board.canPause) Button(onClick = { send(Event.Pause) }) { Text(stringResource(R.string.pause)) }
         if (board.canResume) Button(onClick = { send(Event.Resume) }) { Text(stringResource(R.string.resume)) }
         OutlinedButton(onClick = { send(Event.Hint) }, enabled = board.canHint) { Text(stringResource(R.string.hint)) }

@@ -35,7 +35,7 @@ fun HistoryScreen(view: HistoryView, send: Send) {
         Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
             Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
             Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(12.dp)) {
-                OutlinedButton(onClick = { send(Event.SyncNow) }, enabled = view.canSyncNow && !view.syncing) {
+                OutlinedButton(onClick = { send(Event.SyncNow) }, enabled = view.canSyncNow) {
                     Text(stringResource(R.string.sync_now))
                 }
                 if (view.syncing) CircularProgressIndicator(Modifier.padding(4.dp))
