@@ -383,7 +383,27 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
         })
         .expect("a failed attempt schedules the next one");
     assert!(retry >= before, "the core's backoff");
-    assert_eq!(d.app.history_view().entries[0].sync, SyncState::Waiting);
+    let h = d.app.history_view();
+    assert_eq!(h.entries[0].sync, SyncState::Waiting);
+    assert!(
+        h.sync_status
+            .starts_with("1 game waiting to sync. Last attempt: registering this device failed ("),
+        "{}",
+        h.sync_status
+    );
+    d.send(Event::Languages {
+        preferred: vec!["de".into()],
+    });
+    assert!(
+        d.app.history_view().sync_status.starts_with(
+            "1 Partie wartet auf Synchronisierung. Letzter Versuch: die Anmeldung dieses Geräts ist fehlgeschlagen ("
+        ),
+        "{}",
+        d.app.history_view().sync_status
+    );
+    d.send(Event::Languages {
+        preferred: vec!["en".into()],
+    });
     // Backgrounding schedules the platform's work at the core's retry time, not a default.
     let fx = d.send(Event::Background);
     assert!(
@@ -454,7 +474,6 @@ fn metered_networks_wait_unless_allowed() {
     )));
     d.send(Event::Background);
     assert_eq!(d.app.background_job(), None, "no run on mobile data");
-    d.send(Event::Foreground);
     d.send(Event::SetSyncOnMetered(true));
     assert!(
         d.send(Event::Background).iter().any(|e| matches!(
@@ -466,6 +485,16 @@ fn metered_networks_wait_unless_allowed() {
         )),
         "allowed now: the work may run on any connection"
     );
+    // The platform's run now sends the game.
+    let job = d
+        .app
+        .background_job()
+        .expect("a run on mobile data, now allowed");
+    let outbox = d.dir.path().join(ply_app::app::store::OUTBOX_DIR);
+    let result = ply_app::app::sync_job::run_sync(&outbox, &d.collector, &job);
+    d.deliver(ply_app::app::Msg::Synced(result));
+    d.settle();
+    assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1);
     d.send(Event::Foreground);
     d.send(Event::Network {
         online: false,

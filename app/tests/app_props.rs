@@ -58,6 +58,12 @@ fn event() -> impl Strategy<Value = Event> {
             .prop_map(|(online, metered)| Event::Network { online, metered }),
         Just(Event::MemoryWarning),
         any::<bool>().prop_map(|labels| Event::Accessibility { labels }),
+        prop::sample::select(vec!["en-US", "de-DE", "fr", "", "de_AT.UTF-8"]).prop_map(|tag| {
+            Event::Languages {
+                preferred: vec![tag.to_owned()],
+            }
+        }),
+        Just(Event::Pass),
         Just(Event::SyncNow),
         prop::sample::select(vec![PonderMode::On, PonderMode::Off, PonderMode::ByLevel])
             .prop_map(Event::SetPonder),

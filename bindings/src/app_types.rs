@@ -8,7 +8,7 @@ pub use ply_app::app::{
     HistoryView, HomeView, LegalMove, ModeOption, MoveLabel, OrderingChoice, OrderingOption,
     PlayMode, PlayerCountOption, PlayerView, PonderMode, ReviewPlayer, ReviewStatus,
     ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption, SettingsView, SideOption,
-    SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel, WeightsView,
+    SyncProblem, SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel, WeightsView,
 };
 
 /// What the shell tells the core at start.
@@ -84,7 +84,24 @@ pub struct SyncResult {
     /// The core's backoff: do not try before this (unix ms).
     pub next_attempt_at_ms: Option<u64>,
     /// `None` when every record was handled, else why not (for the history screen).
-    pub problem: Option<String>,
+    pub problem: Option<SyncProblem>,
+}
+
+/// Why a sync run left records waiting; `detail` is the transport's or the collector's words.
+#[uniffi::remote(Enum)]
+pub enum SyncProblem {
+    /// The outbox directory could not be read.
+    Outbox { detail: String },
+    /// The collector could not be reached, or did not answer as the protocol says.
+    Unreachable { detail: String },
+    /// Registering this install with the collector failed.
+    Registration { detail: String },
+    /// The collector refused this install's token; `detail`: why registering again failed.
+    TokenRefused { detail: Option<String> },
+    /// The core's backoff after a failure: nothing is sent before `until_ms` (unix ms).
+    Waiting { until_ms: u64 },
+    /// The app was built without a network transport.
+    NoTransport,
 }
 
 /// Something the person did or the platform reported.

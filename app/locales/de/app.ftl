@@ -9,7 +9,7 @@ game-draughts = Dame
 game-relaxed-draughts = Dame (Schlagen freiwillig)
 game-virus = Virus
 game-focus = Focus
-game-chinese-checkers = Halma (Stern)
+game-chinese-checkers = Sternhalma
 
 side-black = Schwarz
 side-white = Weiß
@@ -46,8 +46,8 @@ ordering-history-ads = History-ADS (nach vorn)
 
 engine-ads = History-ADS und Threat-ADS
 engine-layers = { $depth } { $depth ->
-    [one] Runde
-   *[other] Runden
+    [one] Ebene
+   *[other] Ebenen
 }
 engine-plies = { $depth } { $depth ->
     [one] Halbzug
@@ -126,7 +126,7 @@ piece-stack = Stapel
 piece-marble = Murmel
 cell-empty = leer
 cell-stack = Stapel aus { $height }, { $owner } oben
-cell-owned = { $owner } { $piece }
+cell-owned = { $piece } ({ $owner })
 mark-legal = möglicher Zug
 mark-hint = Tipp
 mark-last-move = letzter Zug
@@ -152,7 +152,7 @@ home-custom-weights = Eigene Gewichte (aus den Einstellungen)
 home-seat-person = { $seat }: ein Mensch
 home-seat-computer = { $seat }: der Computer, Stufe { $level }
 home-side-first = { $side } (zieht zuerst)
-home-side-second = { $side } (zieht als Zweites)
+home-side-second = { $side } (zieht als Zweiter)
 home-position-error = „{ $position }“ ist keine Startstellung: { $why }
 home-resume = { $game } fortsetzen (Zug { $number })
 
@@ -180,7 +180,7 @@ history-title-multi = { $game }, { $players } Spieler ({ $people } am Gerät)
 history-title-two-players = { $game }, zu zweit
 history-title-computer = { $game }, { $mode } (Stufe { $level })
 sync-off = Synchronisierung ist aus: beendete Partien bleiben auf diesem Gerät.
-sync-running = Synchronisiert…
+sync-running = Wird synchronisiert…
 sync-all-done = Alle beendeten Partien sind synchronisiert.
 sync-waiting = { $count ->
     [one] 1 Partie wartet auf Synchronisierung.
@@ -269,3 +269,13 @@ error-url-character = Die Adresse enthält { $character }, das in einer Adresse 
 error-url-host = Die Adresse hat keinen Hostnamen
 error-url-port = Der Port „{ $port }“ ist keine Zahl von 0 bis 65535
 error-weights = Die Engine lehnt diese Gewichte ab: { $error }
+
+## Why the last sync left games waiting
+
+sync-problem-outbox = der Ausgang konnte nicht gelesen werden ({ $detail })
+sync-problem-unreachable = der Sammelserver war nicht erreichbar ({ $detail })
+sync-problem-registration = die Anmeldung dieses Geräts ist fehlgeschlagen ({ $detail })
+sync-problem-token-refused = der Sammelserver hat das Token dieses Geräts abgelehnt
+sync-problem-token-refused-again = der Sammelserver hat das Token dieses Geräts abgelehnt, und die erneute Anmeldung ist fehlgeschlagen ({ $detail })
+sync-problem-waiting = nach einem Fehler wird vor dem nächsten Versuch gewartet
+sync-problem-no-transport = diese App kann das Netzwerk nicht erreichen

@@ -45,8 +45,14 @@ ordering-history-ads = History-ADS (move to front)
 ## One line describing an engine, its parts joined by ", "
 
 engine-ads = History-ADS and Threat-ADS
-engine-layers = { $depth } layers
-engine-plies = { $depth } plies
+engine-layers = { $depth ->
+    [one] 1 layer
+   *[other] { $depth } layers
+}
+engine-plies = { $depth ->
+    [one] 1 ply
+   *[other] { $depth } plies
+}
 # $seconds: already formatted ("3.6")
 engine-time = up to { $seconds } s
 engine-no-table = no table
@@ -200,7 +206,7 @@ sync-waiting = { $count ->
     [one] 1 game waiting to sync.
    *[other] { $count } games waiting to sync.
 }
-# $problem: the sync's technical reason, in English
+# $problem: one of the sync-problem- messages
 sync-last-problem = Last attempt: { $problem }.
 
 ## Settings
@@ -293,3 +299,13 @@ error-url-host = The address has no host name
 error-url-port = The port '{ $port }' is not a number from 0 to 65535
 # $error: the engine's reason, in English
 error-weights = The engine refuses these weights: { $error }
+
+## Why the last sync left games waiting ($detail: the network's or the collector's words, in English)
+
+sync-problem-outbox = the outbox could not be read ({ $detail })
+sync-problem-unreachable = the collector could not be reached ({ $detail })
+sync-problem-registration = registering this device failed ({ $detail })
+sync-problem-token-refused = the collector refused this device's token
+sync-problem-token-refused-again = the collector refused this device's token, and registering again failed ({ $detail })
+sync-problem-waiting = waiting after a failure before trying again
+sync-problem-no-transport = this app cannot reach the network

@@ -6,7 +6,7 @@ use super::setup::{
     side_symbol,
 };
 use super::view::*;
-use super::{App, Game, ThinkKind};
+use super::{App, Game, SyncProblem, ThinkKind};
 use crate::board::Piece;
 use crate::i18n::Lang;
 use crate::settings::GameKind;
@@ -251,6 +251,10 @@ pub(super) fn status_text(lang: Lang, g: &Game) -> String {
                 side = side,
                 symbol = symbol
             )
+        }
+        // A paused table of computers says so first; with more players, who must pass.
+        Who::Named(who) if g.paused && !game.is_multi_player() => {
+            tr!(lang, "status-paused", who = who)
         }
         Who::Named(who) if pass => tr!(lang, "status-pass", who = who),
         // Pass and play: say whose hands the device goes to.
@@ -861,7 +865,11 @@ pub(super) fn history(app: &App) -> HistoryView {
         };
         if let Some(problem) = app.last_sync.as_ref().and_then(|r| r.problem.as_ref()) {
             s.push(' ');
-            s.push_str(&tr!(lang, "sync-last-problem", problem = problem));
+            s.push_str(&tr!(
+                lang,
+                "sync-last-problem",
+                problem = problem_text(lang, problem)
+            ));
         }
         s
     };
@@ -870,6 +878,25 @@ pub(super) fn history(app: &App) -> HistoryView {
         sync_status,
         can_sync_now: sync_on && !app.syncing && pending > 0,
         syncing: app.syncing,
+    }
+}
+
+/// Why the last sync run left records waiting, in the person's language.
+fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
+    match problem {
+        SyncProblem::Outbox { detail } => tr!(lang, "sync-problem-outbox", detail = detail),
+        SyncProblem::Unreachable { detail } => {
+            tr!(lang, "sync-problem-unreachable", detail = detail)
+        }
+        SyncProblem::Registration { detail } => {
+            tr!(lang, "sync-problem-registration", detail = detail)
+        }
+        SyncProblem::TokenRefused { detail: None } => tr!(lang, "sync-problem-token-refused"),
+        SyncProblem::TokenRefused {
+            detail: Some(detail),
+        } => tr!(lang, "sync-problem-token-refused-again", detail = detail),
+        SyncProblem::Waiting { .. } => tr!(lang, "sync-problem-waiting"),
+        SyncProblem::NoTransport => tr!(lang, "sync-problem-no-transport"),
     }
 }
 

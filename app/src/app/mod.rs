@@ -22,7 +22,7 @@ pub use event::{Cue, Effect, Event};
 pub use prefs::{Field, FieldError, PonderMode, Prefs};
 pub use setup::{AlgorithmChoice, OrderingChoice, PlayMode, Setup};
 pub use store::{FinishedGame, MoveStat, SavedGame};
-pub use sync_job::{SyncJob, SyncResult};
+pub use sync_job::{SyncJob, SyncProblem, SyncResult};
 pub use view::*;
 
 use crate::driver::ReviewTask;
@@ -1407,6 +1407,11 @@ impl App {
     /// The outbox has been read since the start.
     pub fn outbox_known(&self) -> bool {
         self.outbox.is_some()
+    }
+
+    /// A sync run is under way (the core's own or a platform's background run).
+    pub fn is_syncing(&self) -> bool {
+        self.syncing
     }
 
     fn pending(&self) -> usize {

@@ -5,7 +5,7 @@
 //! that finished it, and a shell hops to its main thread to draw.
 
 use super::store::{self, OUTBOX_DIR};
-use super::sync_job::{SyncResult, run_sync};
+use super::sync_job::{SyncProblem, SyncResult, run_sync};
 use super::{App, AppConfig, Command, Effect, Event, Msg, OutboxState, ThinkKind};
 use crate::guard::guard;
 use ply_core::sync::protocol::load_state;
@@ -17,6 +17,11 @@ use std::sync::mpsc::{Sender, channel};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, Weak};
 use std::thread;
 use std::time::Duration;
+
+/// How long a platform's background run waits for a sync the core already started (each request
+/// times out after 30 s: a registration and an upload fit); iOS gives a processing task minutes,
+/// WorkManager ten.
+const BACKGROUND_WAIT: Duration = Duration::from_secs(60);
 
 /// What the shell does with the core's effects.
 pub trait Shell: Send + Sync {
@@ -140,6 +145,12 @@ impl Runtime {
         if !lock(&self.inner.app).outbox_known() {
             let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
             self.inner.deliver(Msg::Outbox(scan_outbox(&dir)));
+        }
+        // A sync the core started itself (that scan, in a process that has not yet heard it is
+        // in the background) is waited for: the platform may suspend the process as soon as
+        // this run returns.
+        if lock(&self.inner.app).is_syncing() {
+            self.wait_idle(BACKGROUND_WAIT);
         }
         let job = lock(&self.inner.app).background_job()?;
         let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
@@ -326,7 +337,7 @@ pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) ->
 }
 
 fn no_transport() -> SyncResult {
-    SyncResult::failed("this app has no network transport".into(), false)
+    SyncResult::failed(SyncProblem::NoTransport, false)
 }
 
 /// What the outbox in `dir` holds now.

@@ -38,12 +38,54 @@ pub struct SyncResult {
     /// The core's backoff: do not try before this (unix ms).
     pub next_attempt_at_ms: Option<u64>,
     /// `None` when every record was handled, else why not (for the history screen).
-    pub problem: Option<String>,
+    pub problem: Option<SyncProblem>,
+}
+
+/// Why a sync run left records waiting. The history screen says it in the person's language;
+/// `detail` is the transport's or the collector's own words (English).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SyncProblem {
+    /// The outbox directory could not be read.
+    Outbox { detail: String },
+    /// The collector could not be reached, or did not answer as the protocol says.
+    Unreachable { detail: String },
+    /// Registering this install with the collector failed.
+    Registration { detail: String },
+    /// The collector refused this install's token; `detail`: why registering again failed.
+    TokenRefused { detail: Option<String> },
+    /// The core's backoff after a failure: nothing is sent before `until_ms` (unix ms).
+    Waiting { until_ms: u64 },
+    /// The app was built without a network transport.
+    NoTransport,
+}
+
+impl std::fmt::Display for SyncProblem {
+    /// The technical sentence the outbox's failure record keeps (the logs' language).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SyncProblem::Outbox { detail } => write!(f, "the outbox cannot be opened: {detail}"),
+            SyncProblem::Unreachable { detail } => write!(f, "server unreachable: {detail}"),
+            SyncProblem::Registration { detail } => write!(f, "registration failed: {detail}"),
+            SyncProblem::TokenRefused { detail: None } => {
+                write!(f, "the server refused this install's token")
+            }
+            SyncProblem::TokenRefused {
+                detail: Some(detail),
+            } => write!(
+                f,
+                "the token was refused and registering again failed: {detail}"
+            ),
+            SyncProblem::Waiting { until_ms } => {
+                write!(f, "waiting after a failure until {until_ms}")
+            }
+            SyncProblem::NoTransport => write!(f, "this app has no network transport"),
+        }
+    }
 }
 
 impl SyncResult {
     /// A run that sent nothing because of `problem`.
-    pub fn failed(problem: String, token_refused: bool) -> SyncResult {
+    pub fn failed(problem: SyncProblem, token_refused: bool) -> SyncResult {
         SyncResult {
             new_token: None,
             token_refused,
@@ -63,7 +105,10 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
     let failed = SyncResult::failed;
     let outbox = match Outbox::open(outbox_dir) {
         Ok(o) => o,
-        Err(e) => return failed(format!("the outbox cannot be opened: {e}"), false),
+        Err(e) => {
+            let detail = e.to_string();
+            return failed(SyncProblem::Outbox { detail }, false);
+        }
     };
     let client = SyncClient::new(SyncConfig::new(job.server_url.clone()));
     let register = || {
@@ -82,9 +127,10 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
             client.sync_now(&outbox, transport, token, now_ms())
         }
     };
-    let backoff = |problem: String, token_refused: bool| {
-        let mut result = failed(problem.clone(), token_refused);
-        match client.record_failure(&outbox, now_ms(), problem) {
+    let backoff = |problem: SyncProblem, token_refused: bool| {
+        let reason = problem.to_string();
+        let mut result = failed(problem, token_refused);
+        match client.record_failure(&outbox, now_ms(), reason) {
             Ok(at) => result.next_attempt_at_ms = Some(at),
             Err(e) => log::warn!("sync backoff not recorded: {e}"),
         }
@@ -99,12 +145,18 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
                 new_token = Some(t.clone());
                 t
             }
-            Err(e) => return backoff(format!("registration failed: {e}"), false),
+            Err(e) => {
+                let detail = e.to_string();
+                return backoff(SyncProblem::Registration { detail }, false);
+            }
         },
+    };
+    let unreachable = |e: SyncError| SyncProblem::Unreachable {
+        detail: e.to_string(),
     };
     let mut report = match upload(&token) {
         Ok(r) => r,
-        Err(e) => return failed(e.to_string(), false),
+        Err(e) => return failed(unreachable(e), false),
     };
     if report.outcome == SyncOutcome::NeedsRegistration && new_token.is_none() {
         match register() {
@@ -113,14 +165,12 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
                 new_token = Some(t);
                 report = match upload(&token) {
                     Ok(r) => r,
-                    Err(e) => return failed(e.to_string(), false),
+                    Err(e) => return failed(unreachable(e), false),
                 };
             }
             Err(e) => {
-                return failed(
-                    format!("the token was refused and registering again failed: {e}"),
-                    true,
-                );
+                let detail = Some(e.to_string());
+                return failed(SyncProblem::TokenRefused { detail }, true);
             }
         }
     }
@@ -135,13 +185,9 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
         next_attempt_at_ms: report.next_attempt_at_ms,
         problem: match report.outcome {
             SyncOutcome::Done => None,
-            SyncOutcome::NotDue { until_ms } => {
-                Some(format!("waiting after a failure until {until_ms}"))
-            }
-            SyncOutcome::RetryLater { reason } => Some(format!("server unreachable: {reason}")),
-            SyncOutcome::NeedsRegistration => {
-                Some("the server refused this install's token".into())
-            }
+            SyncOutcome::NotDue { until_ms } => Some(SyncProblem::Waiting { until_ms }),
+            SyncOutcome::RetryLater { reason } => Some(SyncProblem::Unreachable { detail: reason }),
+            SyncOutcome::NeedsRegistration => Some(SyncProblem::TokenRefused { detail: None }),
         },
     }
 }

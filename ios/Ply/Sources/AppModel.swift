@@ -32,8 +32,9 @@ final class AppModel: PlatformEffects {
     @ObservationIgnored private let pathMonitor = NWPathMonitor()
     @ObservationIgnored private var observers: [NSObjectProtocol] = []
     @ObservationIgnored private var sceneActive = false
-    /// Starts false: the first scene phase sends `Foreground`.
-    @ObservationIgnored private var foreground = false
+    /// Unknown until the first scene phase, which sends `Foreground` or `Background` either way
+    /// (a process launched for a background task starts in `.background`).
+    @ObservationIgnored private var foreground: Bool?
     @ObservationIgnored private var boardShown = false
 
     init() {
@@ -194,9 +195,14 @@ final class AppModel: PlatformEffects {
             // The system's deadline: the task must be completed, or the app is killed.
             task.expirationHandler = { done.complete(success: false) }
             // The network as it is now (a process launched for this task may not have heard from
-            // the monitor yet): the core applies the metered setting, which the task cannot ask for.
-            // Its effects (a redraw) do not matter to a run in the background.
-            _ = core.dispatch(event: Self.networkEvent(monitor.currentPath))
+            // the monitor yet): the core applies the metered setting, which the task cannot ask
+            // for. A path not yet evaluated reads as unsatisfied, and the task requires a
+            // connection anyway: only a satisfied path is reported. The run below reports its own
+            // effects; this event's are not needed in the background.
+            let path = monitor.currentPath
+            if path.status == .satisfied {
+                _ = core.dispatch(event: Self.networkEvent(path))
+            }
             DispatchQueue.global(qos: .utility).async {
                 // One blocking run off the main thread. Its effects (a new token for the
                 // Keychain, the next date) were queued to the main queue by `ShellBridge` before

@@ -5,6 +5,7 @@ import dev.ply.core.Cue
 import dev.ply.core.Effect
 import dev.ply.core.Event
 import dev.ply.core.Screen
+import dev.ply.core.SyncProblem
 import dev.ply.core.SyncResult
 import dev.ply.core.uniffiEnsureInitialized
 import org.junit.jupiter.api.BeforeAll
@@ -113,16 +114,16 @@ class EffectExecutorTest {
 
     @Test
     fun theWorkerRetriesAFewTimesThenGivesUp() {
-        fun result(remaining: Long, problem: String?) = SyncResult(
+        fun result(remaining: Long, problem: SyncProblem?) = SyncResult(
             newToken = null, tokenRefused = false, sent = 1uL, accepted = 0uL, duplicates = 0uL, rejected = 0uL,
             remaining = remaining.toULong(), nextAttemptAtMs = null, problem = problem,
         )
         assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(null, 0), "nothing to send")
         assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(result(0, null), 3))
-        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(2, "offline"), 0))
-        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(0, "token refused"), 0))
-        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(2, "offline"), BackgroundSync.MAX_ATTEMPTS - 2))
-        assertEquals(BackgroundSync.Outcome.FAILURE, BackgroundSync.outcome(result(2, "offline"), BackgroundSync.MAX_ATTEMPTS - 1))
+        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(2, SyncProblem.Unreachable("offline")), 0))
+        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(0, SyncProblem.TokenRefused(null)), 0))
+        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(2, SyncProblem.Unreachable("offline")), BackgroundSync.MAX_ATTEMPTS - 2))
+        assertEquals(BackgroundSync.Outcome.FAILURE, BackgroundSync.outcome(result(2, SyncProblem.Unreachable("offline")), BackgroundSync.MAX_ATTEMPTS - 1))
         assertEquals(0L, BackgroundSync.initialDelayMs(1_000, 5_000), "a time in the past runs at once")
         assertEquals(4_000L, BackgroundSync.initialDelayMs(9_000, 5_000))
     }
