@@ -101,12 +101,12 @@ status-you-win = Du gewinnst ({ $reason }).
 status-you-win-score = Du gewinnst { $score } ({ $reason }).
 status-wins = { $who } gewinnt ({ $reason }).
 status-wins-score = { $who } gewinnt { $score } ({ $reason }).
-status-multi-you-pass = Du ({ $seat }) hast keinen Zug: passen.
+status-multi-you-pass = Du ({ $seat }) hast keinen Zug und musst passen.
 status-multi-your-move = Du bist am Zug ({ $seat }).
 status-you-play = Du spielst { $side } ({ $symbol }). Du bist am Zug.
-status-you-play-pass = Du spielst { $side } ({ $symbol }). Du hast keinen Zug: passen.
+status-you-play-pass = Du spielst { $side } ({ $symbol }). Du hast keinen Zug und musst passen.
 status-computer-to-move = Der Computer ({ $side }, { $symbol }) ist am Zug.
-status-pass = { $who } hat keinen Zug: passen.
+status-pass = { $who } hat keinen Zug und muss passen.
 status-pass-device = { $who } ist am Zug: gib das Gerät an { $who } weiter.
 status-paused = Pausiert. { $who } ist am Zug.
 status-to-move = { $who } ist am Zug.
@@ -125,7 +125,10 @@ piece-infected = infiziert
 piece-stack = Stapel
 piece-marble = Murmel
 cell-empty = leer
-cell-stack = Stapel aus { $height }, { $owner } oben
+cell-stack = { $height ->
+    [one] Stapel aus 1 Stein
+   *[other] Stapel aus { $height } Steinen
+}, { $owner } oben
 cell-owned = { $piece } ({ $owner })
 mark-legal = möglicher Zug
 mark-hint = Tipp
