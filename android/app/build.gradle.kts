@@ -48,6 +48,8 @@ android {
     androidResources {
         // The app's own languages (res/values = en, res/values-de); library translations for
         // other languages are left out, so the UI does not mix them. As res/xml/locales_config.xml.
+        // Incubating in AGP 8.x, hence the suppression.
+        @Suppress("UnstableApiUsage")
         localeFilters += listOf("en", "de")
     }
     buildFeatures {

@@ -148,9 +148,10 @@ impl Runtime {
         }
         // A sync the core started itself (that scan, in a process that has not yet heard it is
         // in the background) is waited for: the platform may suspend the process as soon as
-        // this run returns.
-        if lock(&self.inner.app).is_syncing() {
-            self.wait_idle(BACKGROUND_WAIT);
+        // this run returns. Only the sync: a search or review running meanwhile is not.
+        let deadline = std::time::Instant::now() + BACKGROUND_WAIT;
+        while lock(&self.inner.app).is_syncing() && std::time::Instant::now() < deadline {
+            self.wait_idle(Duration::from_millis(50));
         }
         let job = lock(&self.inner.app).background_job()?;
         let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
