@@ -12,6 +12,8 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use tokio::net::TcpListener;
 
+use crate::auth::KnownTokens;
+use crate::budget::DailyBuckets;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::ApiError;
@@ -32,6 +34,10 @@ struct Inner {
     registration_limiter: RateLimiter,
     auth_failure_limiter: RateLimiter,
     admin_limiter: RateLimiter,
+    throttled_lookup_limiter: RateLimiter,
+    known_tokens: KnownTokens,
+    address_budget: DailyBuckets,
+    new_device_pool: DailyBuckets,
 }
 
 impl AppState {
@@ -43,6 +49,16 @@ impl AppState {
                 registration_limiter: RateLimiter::new(config.registration_limit),
                 auth_failure_limiter: RateLimiter::new(config.auth_failure_limit),
                 admin_limiter: RateLimiter::new(config.admin_limit),
+                throttled_lookup_limiter: RateLimiter::new(config.throttled_lookups),
+                known_tokens: KnownTokens::default(),
+                address_budget: DailyBuckets::new(
+                    config.budget.address_records,
+                    config.budget.address_bytes,
+                ),
+                new_device_pool: DailyBuckets::new(
+                    config.budget.pool_records,
+                    config.budget.pool_bytes,
+                ),
                 db,
                 config,
             }),
@@ -73,6 +89,24 @@ impl AppState {
 
     pub(crate) fn admin_limiter(&self) -> &RateLimiter {
         &self.inner.admin_limiter
+    }
+
+    pub(crate) fn throttled_lookup_limiter(&self) -> &RateLimiter {
+        &self.inner.throttled_lookup_limiter
+    }
+
+    pub(crate) fn known_tokens(&self) -> &KnownTokens {
+        &self.inner.known_tokens
+    }
+
+    /// New devices' storage per address (see [`crate::budget`]).
+    pub(crate) fn address_budget(&self) -> &DailyBuckets {
+        &self.inner.address_budget
+    }
+
+    /// New devices' storage, all together.
+    pub(crate) fn new_device_pool(&self) -> &DailyBuckets {
+        &self.inner.new_device_pool
     }
 }
 

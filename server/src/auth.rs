@@ -75,6 +75,45 @@ pub fn secrets_equal(a: &[u8], b: &[u8]) -> bool {
         == 0
 }
 
+/// Hashes of device tokens that authenticated recently, so that a good device is never locked
+/// out by its address's failed-authentication limit (a carrier NAT it shares with a guesser).
+/// Bounded: when full, it starts again empty (those devices then pass through the database
+/// look-up once more).
+#[derive(Debug, Default)]
+pub struct KnownTokens {
+    hashes: std::sync::Mutex<std::collections::HashSet<String>>,
+}
+
+/// Most token hashes kept (about 10 MB).
+const KNOWN_TOKENS_MAX: usize = 100_000;
+
+impl KnownTokens {
+    /// Whether `hash` authenticated recently.
+    pub fn contains(&self, hash: &str) -> bool {
+        self.hashes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .contains(hash)
+    }
+
+    /// Remembers a hash that authenticated (or was just registered).
+    pub fn insert(&self, hash: &str) {
+        let mut hashes = self.hashes.lock().unwrap_or_else(|p| p.into_inner());
+        if hashes.len() >= KNOWN_TOKENS_MAX {
+            hashes.clear();
+        }
+        hashes.insert(hash.to_owned());
+    }
+
+    /// Forgets a hash the database no longer knows.
+    pub fn remove(&self, hash: &str) {
+        self.hashes
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(hash);
+    }
+}
+
 /// Prefix of admin tokens made by [`new_admin_token`].
 pub const ADMIN_TOKEN_PREFIX: &str = "plyadmin_";
 

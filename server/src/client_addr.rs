@@ -15,10 +15,28 @@ use axum::http::request::Parts;
 /// Header a reverse proxy appends the client's address to.
 pub const FORWARDED_FOR: &str = "x-forwarded-for";
 
-/// The client address of a request, as a rate-limit key; `unknown` when the server runs
-/// without connection info (in-process tests), so all such requests share one bucket.
-pub fn client_key(parts: &Parts, trusted_proxies: &[IpAddr]) -> String {
-    client_ip(parts, trusted_proxies).map_or_else(|| "unknown".to_owned(), |ip| ip.to_string())
+/// The client address of a request, as a rate-limit key (IPv6 by its first
+/// `ipv6_prefix_len` bits, see [`address_key`]); `unknown` when the server runs without
+/// connection info (in-process tests), so all such requests share one bucket.
+pub fn client_key(parts: &Parts, trusted_proxies: &[IpAddr], ipv6_prefix_len: u8) -> String {
+    client_ip(parts, trusted_proxies).map_or_else(
+        || "unknown".to_owned(),
+        |ip| address_key(ip, ipv6_prefix_len),
+    )
+}
+
+/// The key of a client address: IPv4 as it is, IPv6 as its network of `ipv6_prefix_len` bits
+/// (`2001:db8:1:2::/64`), since one subscriber gets a whole /64 and can use any address in it.
+pub fn address_key(ip: IpAddr, ipv6_prefix_len: u8) -> String {
+    match canonical(ip) {
+        IpAddr::V6(v6) if ipv6_prefix_len < 128 => {
+            let bits = u32::from(ipv6_prefix_len);
+            let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
+            let network = std::net::Ipv6Addr::from(u128::from(v6) & mask);
+            format!("{network}/{bits}")
+        }
+        ip => ip.to_string(),
+    }
 }
 
 /// The client address: the peer, or for a trusted proxy the address it forwarded.
@@ -99,12 +117,27 @@ mod tests {
         assert_eq!(client_ip(&p, &proxy), Some(ip("10.0.0.1")));
         // IPv4-mapped IPv6 peers are keyed as IPv4.
         let p = parts("[::ffff:192.0.2.5]:80", &[]);
-        assert_eq!(client_key(&p, &[]), "192.0.2.5");
+        assert_eq!(client_key(&p, &[], 64), "192.0.2.5");
     }
 
     #[test]
     fn without_connection_info_the_key_is_unknown() {
         let (p, ()) = Request::builder().uri("/").body(()).unwrap().into_parts();
-        assert_eq!(client_key(&p, &[]), "unknown");
+        assert_eq!(client_key(&p, &[], 64), "unknown");
+    }
+
+    #[test]
+    fn ipv6_clients_are_keyed_by_their_prefix() {
+        let a = ip("2001:db8:1:2:aaaa:bbbb:cccc:dddd");
+        let b = ip("2001:db8:1:2::1");
+        assert_eq!(address_key(a, 64), "2001:db8:1:2::/64");
+        assert_eq!(address_key(a, 64), address_key(b, 64));
+        assert_ne!(address_key(a, 64), address_key(ip("2001:db8:1:3::1"), 64));
+        assert_eq!(address_key(a, 48), "2001:db8:1::/48");
+        assert_eq!(address_key(a, 0), "::/0");
+        assert_eq!(address_key(b, 128), "2001:db8:1:2::1");
+        assert_eq!(address_key(ip("203.0.113.9"), 64), "203.0.113.9");
+        let p = parts("[2001:db8:1:2::77]:443", &[]);
+        assert_eq!(client_key(&p, &[], 64), "2001:db8:1:2::/64");
     }
 }

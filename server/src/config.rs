@@ -2,6 +2,7 @@
 
 use std::net::IpAddr;
 
+use crate::budget::StorageBudget;
 use crate::ratelimit::RateLimit;
 
 /// How an instance behaves; the CLI fills it from flags and the environment.
@@ -29,6 +30,16 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     /// Largest page `GET /v1/games` returns (`limit` is clamped to it).
     pub export_max_page: i64,
+    /// What devices, addresses and new devices may store per day (see [`crate::budget`]).
+    pub budget: StorageBudget,
+    /// IPv6 clients are keyed by this many leading bits of their address (a home or phone
+    /// gets a whole /64, so keying single addresses would let one client rotate through
+    /// billions); 128 keys single addresses.
+    pub ipv6_prefix_len: u8,
+    /// Lookups of device tokens allowed per second, all addresses together, for addresses
+    /// whose failed-authentication allowance is used up: a good device behind such an address
+    /// (a carrier NAT shared with a guesser) still gets in, and guessing stays slow.
+    pub throttled_lookups: RateLimit,
 }
 
 /// The protocol's upload body bound (`docs/sync-protocol.md`): what clients send at most.
@@ -48,8 +59,10 @@ impl Default for Config {
             max_batch_records: DEFAULT_MAX_BATCH_RECORDS,
             admin_token: None,
             rate_limit: RateLimit::default(),
+            // Twenty at once, then a hundred a day: an address rarely installs more apps, and
+            // an address rotating tokens gets no storage from them (the new devices' budgets).
             registration_limit: RateLimit {
-                per_second: 1.0,
+                per_second: 100.0 / 86_400.0,
                 burst: 20.0,
             },
             // Ten mistakes at once, then one every ten seconds: a client with a stale token
@@ -64,6 +77,12 @@ impl Default for Config {
             },
             trusted_proxies: Vec::new(),
             export_max_page: DEFAULT_EXPORT_PAGE,
+            budget: StorageBudget::default(),
+            ipv6_prefix_len: 64,
+            throttled_lookups: RateLimit {
+                per_second: 20.0,
+                burst: 40.0,
+            },
         }
     }
 }

@@ -93,6 +93,23 @@ impl ApiError {
         }
     }
 
+    /// 429 `budget_exhausted` with `Retry-After`: the storage budget left room for none of the
+    /// batch's records (see [`crate::budget`]).
+    pub fn budget_exhausted(wait: std::time::Duration) -> Self {
+        let retry_after_secs = wait.as_secs().saturating_add(1);
+        ApiError {
+            retry_after_secs: Some(retry_after_secs),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "budget_exhausted",
+                format!(
+                    "this device's storage allowance for the day is used up; retry after \
+                     {retry_after_secs} s"
+                ),
+            )
+        }
+    }
+
     /// 500 or 503 for a database failure. The details go to the log, not to the client.
     pub fn database(err: &sqlx::Error) -> Self {
         tracing::error!(error = %err, "database error");

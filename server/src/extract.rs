@@ -17,20 +17,23 @@ use crate::error::ApiError;
 pub struct Device {
     /// The device's id.
     pub id: String,
+    /// Its client address key (see [`crate::client_addr`]), for the per-address budgets.
+    pub client: String,
 }
 
-/// Refuses at once (429) an address that has used up its allowance of failed authentications,
-/// before its token is even looked at: a guesser learns nothing more until the bucket refills.
-fn refuse_if_throttled(state: &AppState, client: &str) -> Result<(), ApiError> {
-    state.auth_failure_limiter().peek(client).map_err(|wait| {
-        ApiError::rate_limited("that failed authentication from this address", wait)
-    })
+/// The request's client key under this server's proxy and IPv6 settings.
+fn client_of(parts: &Parts, state: &AppState) -> String {
+    let config = state.config();
+    client_key(parts, &config.trusted_proxies, config.ipv6_prefix_len)
 }
 
-/// Charges one failed authentication to `client` and hands back the failure to answer.
-fn failed(state: &AppState, client: &str, error: ApiError) -> ApiError {
-    // The answer is the failure itself; the next attempt finds the bucket empty.
-    let _ = state.auth_failure_limiter().check(client);
+/// The 429 of an address that used up its allowance of failed authentications.
+fn throttled(wait: std::time::Duration) -> ApiError {
+    ApiError::rate_limited("that failed authentication from this address", wait)
+}
+
+/// Logs a failed authentication (already charged to `client`) and hands back the failure.
+fn failed(client: &str, error: ApiError) -> ApiError {
     tracing::info!(client, code = error.code, "authentication failed");
     error
 }
@@ -39,22 +42,57 @@ impl FromRequestParts<AppState> for Device {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let client = client_key(parts, &state.config().trusted_proxies);
-        refuse_if_throttled(state, &client)?;
-        let token = auth::bearer_token(&parts.headers).map_err(|e| failed(state, &client, e))?;
+        let client = client_of(parts, state);
+        let failures = state.auth_failure_limiter();
+        let token = match auth::bearer_token(&parts.headers) {
+            Ok(token) => token,
+            Err(e) => {
+                failures.check(&client).map_err(throttled)?;
+                return Err(failed(&client, e));
+            }
+        };
         let hash = auth::sha256_hex(token.as_bytes());
+        // Every attempt with a token not known to be good is charged up front, in one step
+        // with the check, and refunded if the token is good: concurrent guesses cannot all
+        // pass a check made before any of them is charged.
+        let known = state.known_tokens().contains(&hash);
+        let charged = !known && failures.check(&client).is_ok();
+        if !known && !charged {
+            // The address is throttled. A good device behind it (a shared carrier NAT) still
+            // gets in, through a look-up whose rate is bounded for all addresses together; a
+            // wrong token learns only that the address is throttled.
+            let wait = failures.peek(&client).err().unwrap_or_default();
+            state
+                .throttled_lookup_limiter()
+                .check("all")
+                .map_err(|_| throttled(wait))?;
+            return match state.db().device_by_token_hash(&hash).await? {
+                Some(id) => {
+                    state.known_tokens().insert(&hash);
+                    Ok(Device { id, client })
+                }
+                None => Err(throttled(wait)),
+            };
+        }
         let Some(id) = state.db().device_by_token_hash(&hash).await? else {
+            state.known_tokens().remove(&hash);
+            if known {
+                failures.check(&client).map_err(throttled)?;
+            }
             return Err(failed(
-                state,
                 &client,
                 ApiError::unauthorized("unknown device token"),
             ));
         };
+        if charged {
+            failures.refund(&client);
+        }
+        state.known_tokens().insert(&hash);
         state
             .token_limiter()
             .check(&hash)
             .map_err(|wait| ApiError::rate_limited("for this token", wait))?;
-        Ok(Device { id })
+        Ok(Device { id, client })
     }
 }
 
@@ -66,8 +104,7 @@ impl FromRequestParts<AppState> for Admin {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let client = client_key(parts, &state.config().trusted_proxies);
-        refuse_if_throttled(state, &client)?;
+        let client = client_of(parts, state);
         state.admin_limiter().check(&client).map_err(|wait| {
             ApiError::rate_limited("to the admin endpoints from this address", wait)
         })?;
@@ -77,17 +114,41 @@ impl FromRequestParts<AppState> for Admin {
                  (--admin-token or PLY_ADMIN_TOKEN)",
             ));
         };
-        let token = auth::bearer_token(&parts.headers).map_err(|e| failed(state, &client, e))?;
+        // Charged up front and refunded on success, as for device tokens.
+        let failures = state.auth_failure_limiter();
+        failures.check(&client).map_err(throttled)?;
+        let token = auth::bearer_token(&parts.headers).map_err(|e| failed(&client, e))?;
         if !auth::secrets_equal(token.as_bytes(), expected.as_bytes()) {
             return Err(failed(
-                state,
                 &client,
                 ApiError::forbidden(
                     "this endpoint needs the admin token; device tokens cannot read the collection",
                 ),
             ));
         }
+        failures.refund(&client);
         Ok(Admin)
+    }
+}
+
+/// A registration the address may still make (`POST /v1/devices`): checked from the headers,
+/// before a byte of the body is read.
+#[derive(Debug, Clone)]
+pub struct Registration {
+    /// The client address key.
+    pub client: String,
+}
+
+impl FromRequestParts<AppState> for Registration {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let client = client_of(parts, state);
+        state
+            .registration_limiter()
+            .check(&client)
+            .map_err(|wait| ApiError::rate_limited("registering devices from this address", wait))?;
+        Ok(Registration { client })
     }
 }
 
@@ -99,10 +160,7 @@ impl FromRequestParts<AppState> for ClientKey {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        Ok(ClientKey(client_key(
-            parts,
-            &state.config().trusted_proxies,
-        )))
+        Ok(ClientKey(client_of(parts, state)))
     }
 }
 

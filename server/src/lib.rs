@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod budget;
 pub mod charts;
 pub mod client_addr;
 pub mod config;

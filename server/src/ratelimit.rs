@@ -87,6 +87,19 @@ impl RateLimiter {
         }
     }
 
+    /// Gives back a request taken by [`RateLimiter::check`]: how a limit on failures charges
+    /// every attempt up front (one atomic step, so concurrent attempts cannot all pass a
+    /// check made before any of them is charged) and refunds the ones that succeed.
+    pub fn refund(&self, key: &str) {
+        let mut buckets = self
+            .buckets
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some(bucket) = buckets.get_mut(key) {
+            bucket.tokens = (bucket.tokens + 1.0).min(self.limit.burst);
+        }
+    }
+
     /// [`RateLimiter::check`] at a given instant (for tests).
     pub fn check_at(&self, key: &str, now: Instant) -> Result<(), Duration> {
         let limit = self.limit;
@@ -157,6 +170,29 @@ mod tests {
         let wait = rl.peek_at("a", t0).unwrap_err();
         assert!((wait.as_secs_f64() - 1.0).abs() < 1e-9, "{wait:?}");
         assert!(rl.peek_at("a", t0 + Duration::from_secs(1)).is_ok());
+    }
+
+    #[test]
+    fn a_refund_gives_back_what_a_check_took() {
+        let rl = RateLimiter::new(RateLimit {
+            per_second: 0.001,
+            burst: 2.0,
+        });
+        let t0 = Instant::now();
+        for _ in 0..100 {
+            assert!(rl.check_at("a", t0).is_ok());
+            rl.refund("a");
+        }
+        assert!(rl.check_at("a", t0).is_ok());
+        assert!(rl.check_at("a", t0).is_ok());
+        assert!(rl.check_at("a", t0).is_err());
+        // Never above the burst.
+        for _ in 0..10 {
+            rl.refund("a");
+        }
+        assert!(rl.check_at("a", t0).is_ok());
+        assert!(rl.check_at("a", t0).is_ok());
+        assert!(rl.check_at("a", t0).is_err());
     }
 
     #[test]

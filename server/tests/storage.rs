@@ -171,7 +171,7 @@ async fn concurrent_writers_on_two_instances_store_each_record_once() {
                 match outcome {
                     StoreOutcome::Accepted { .. } => assert!(accepted.insert(id), "accepted twice"),
                     StoreOutcome::Duplicate { .. } => duplicates += 1,
-                    StoreOutcome::Conflict => panic!("no conflict expected"),
+                    other => panic!("no {other:?} expected"),
                 }
             }
         }

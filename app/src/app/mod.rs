@@ -1341,7 +1341,9 @@ impl App {
 
     fn resign(&mut self, fx: &mut Vec<Effect>) {
         let Some(g) = self.game.as_mut() else { return };
-        if g.finished() {
+        // Only a person resigns: a record in which a computer seat resigns is refused by the
+        // collector (a forged computer loss), so a table of computers cannot produce one.
+        if g.finished() || !g.setup.has_human() {
             return;
         }
         g.cancel_thinking();

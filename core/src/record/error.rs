@@ -66,6 +66,13 @@ pub enum RecordError {
     /// can be over before it starts, and its result says nothing about anyone's play.
     #[error("a finished game needs at least one move unless it was resigned ({stated})")]
     NoMoves { stated: String },
+    /// A resignation by a computer seat: the apps never let a computer resign, so such a
+    /// result is a forged loss of the engine and would poison every strength statistic.
+    #[error("player {player} is a computer, and a computer never resigns")]
+    ComputerResigned { player: u8 },
+    /// The same key twice in one JSON object: which one counts would depend on the reader.
+    #[error("duplicate key '{key}' in a JSON object")]
+    DuplicateKey { key: String },
 }
 
 impl RecordError {
@@ -87,6 +94,8 @@ impl RecordError {
             RecordError::BadTimestamps(_) => "bad_timestamps",
             RecordError::OutOfBounds { .. } => "out_of_bounds",
             RecordError::NoMoves { .. } => "no_moves",
+            RecordError::ComputerResigned { .. } => "computer_resigned",
+            RecordError::DuplicateKey { .. } => "duplicate_key",
         }
     }
 }

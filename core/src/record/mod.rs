@@ -10,6 +10,7 @@ mod error;
 pub mod export;
 mod id;
 mod notation;
+pub mod strict_json;
 mod types;
 mod validate;
 pub mod wthor;
@@ -24,5 +25,5 @@ pub use types::{
     PlayerInfo, PlayerKind, RamBucket, SCHEMA_VERSION, limits,
 };
 pub use validate::{
-    GamePhase, ValidatedGame, ValidatedMove, now_ms, parse_record, parse_record_value, validate_as,
+    GamePhase, ValidatedGame, ValidatedMove, breaks_a_line, now_ms, parse_record, parse_record_value, validate_as,
 };

@@ -4,6 +4,7 @@
 
 use super::error::RecordError;
 use super::id::is_valid_record_id;
+use super::strict_json::{StrictJsonError, check_no_duplicate_keys};
 use super::types::{GameRecord, PlayerKind, SCHEMA_VERSION, limits};
 use crate::game::{EndReason, Game, Outcome, Player};
 use crate::games::GameKind;
@@ -23,9 +24,22 @@ pub struct ValidatedGame {
     /// naming that very position). Games from set-up positions are genuine research material
     /// but prove nothing about who plays better, so results statistics leave them out.
     pub standard_start: bool,
+    /// The start position in the game's own notation (parsed, then written again), or `None`
+    /// for the standard start however the record spelled it: what the collector stores, so
+    /// one position has one text in every export and statistic.
+    pub canonical_start: Option<String>,
 }
 
 impl ValidatedGame {
+    /// `record` with its start position in canonical form ([`ValidatedGame::canonical_start`]):
+    /// the record a collector stores and exports.
+    pub fn canonical(&self, record: &GameRecord) -> GameRecord {
+        GameRecord {
+            start_position: self.canonical_start.clone(),
+            ..record.clone()
+        }
+    }
+
     /// Whether the game belongs in win/draw/loss statistics: played from the standard start,
     /// with at least one move (a resignation before any move is no game played).
     pub fn counts_in_results(&self) -> bool {
@@ -101,6 +115,10 @@ pub fn parse_record(bytes: &[u8]) -> Result<GameRecord, RecordError> {
             actual: bytes.len(),
         });
     }
+    check_no_duplicate_keys(bytes).map_err(|e| match e {
+        StrictJsonError::DuplicateKey(key) => RecordError::DuplicateKey { key },
+        StrictJsonError::Syntax(message) => RecordError::Malformed(message),
+    })?;
     let value: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| RecordError::Malformed(e.to_string()))?;
     parse_record_value(value)
@@ -211,6 +229,7 @@ pub fn validate_as<G: Game>(
         final_position: line.current().format_position(),
         moves,
         standard_start,
+        canonical_start: (!standard_start).then(|| start.format_position()),
     })
 }
 
@@ -355,6 +374,11 @@ fn check_result(record: &GameRecord, rules: Option<Outcome>) -> Result<Outcome, 
                 actual: "a resignation has no margin".into(),
             });
         }
+        let resigner = 1 - winner;
+        if record.players.get(usize::from(resigner)).map(|p| p.kind) == Some(PlayerKind::Computer)
+        {
+            return Err(RecordError::ComputerResigned { player: resigner });
+        }
         return Ok(Outcome::win(winner, EndReason::Resignation, 0));
     }
     match rules {
@@ -406,6 +430,12 @@ fn describe_outcome(o: Option<Outcome>) -> String {
     }
 }
 
+/// Characters no text field of a record may hold: they would split a line of a transcript,
+/// a PGN-style tag or a log line (C0 and C1 controls, DEL, U+2028 and U+2029).
+pub fn breaks_a_line(c: char) -> bool {
+    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 fn too_large(what: impl Into<String>, limit: usize, actual: usize) -> RecordError {
     RecordError::TooLarge {
         what: what.into(),
@@ -450,14 +480,23 @@ fn check_fields(record: &GameRecord) -> Result<(), RecordError> {
         return Err(RecordError::BadId(record.id.chars().take(64).collect()));
     }
     check_short("variant", &record.variant)?;
-    if let Some(p) = &record.start_position
-        && p.len() > limits::MAX_POSITION_LEN
-    {
-        return Err(too_large(
-            "start_position",
-            limits::MAX_POSITION_LEN,
-            p.len(),
-        ));
+    if let Some(p) = &record.start_position {
+        if p.len() > limits::MAX_POSITION_LEN {
+            return Err(too_large(
+                "start_position",
+                limits::MAX_POSITION_LEN,
+                p.len(),
+            ));
+        }
+        if let Some(bad) = p.chars().find(|&c| breaks_a_line(c)) {
+            return Err(invalid(
+                "start_position",
+                format!(
+                    "control or line-separator character U+{:04X} not allowed",
+                    u32::from(bad)
+                ),
+            ));
+        }
     }
     if record.moves.len() > limits::MAX_MOVES {
         return Err(too_large("moves", limits::MAX_MOVES, record.moves.len()));

@@ -324,11 +324,17 @@ impl SyncClient {
                             break;
                         }
                     };
-                    let handled = apply_results(outbox, &ids, &parsed, &mut report)?;
+                    let answered = apply_results(outbox, &ids, &parsed, &mut report)?;
                     report.sent += ids.len();
-                    if handled == 0 {
+                    if answered.handled == 0 {
                         let reason = "the server answered for none of the records sent".to_string();
                         report.outcome = self.fail(outbox, &mut state, now_ms, reason, None)?;
+                        break;
+                    }
+                    if let Some(reason) = answered.deferred {
+                        // The rest waits for the budget: sending it now would be deferred too.
+                        let retry_after = retry_after_ms(&response);
+                        report.outcome = self.fail(outbox, &mut state, now_ms, reason, retry_after)?;
                         break;
                     }
                     if state != SyncState::default() {
@@ -468,13 +474,22 @@ impl SyncClient {
     }
 }
 
-/// Applies the server's per-record verdicts; returns how many records of the batch they covered.
+/// What the server's verdicts on one batch came to.
+struct Answered {
+    /// Records of the batch they covered.
+    handled: usize,
+    /// Why records were deferred, if any were (they stay in the outbox).
+    deferred: Option<String>,
+}
+
+/// Applies the server's per-record verdicts.
 fn apply_results(
     outbox: &Outbox,
     ids: &[String],
     response: &UploadResponse,
     report: &mut SyncReport,
-) -> Result<usize, SyncError> {
+) -> Result<Answered, SyncError> {
+    let mut deferred = None;
     let mut handled = vec![false; ids.len()];
     for (index, result) in response.results.iter().enumerate() {
         // Match by id; a missing id (the server could not read one) falls back to the position.
@@ -517,9 +532,18 @@ fn apply_results(
                 }
                 report.rejected += 1;
             }
+            UploadStatus::Deferred => {
+                deferred.get_or_insert_with(|| match &result.reason {
+                    Some(r) => format!("deferred by the server: {} ({})", r.message, r.code),
+                    None => "deferred by the server".to_string(),
+                });
+            }
         }
     }
-    Ok(handled.iter().filter(|h| **h).count())
+    Ok(Answered {
+        handled: handled.iter().filter(|h| **h).count(),
+        deferred,
+    })
 }
 
 fn error_message(response: &HttpResponse) -> String {

@@ -73,6 +73,17 @@ impl UploadResult {
             }),
         }
     }
+    /// Not stored now, to be sent again later; `message` says which budget is used up.
+    pub fn deferred(id: impl Into<String>, message: impl Into<String>) -> Self {
+        UploadResult {
+            id: Some(id.into()),
+            status: UploadStatus::Deferred,
+            reason: Some(RejectReason {
+                code: "budget_exhausted".into(),
+                message: message.into(),
+            }),
+        }
+    }
 }
 
 /// Why a record was rejected: a stable code (`RecordError::code`, or the server's own such as
@@ -93,6 +104,9 @@ pub enum UploadStatus {
     Duplicate,
     /// Refused for good (invalid record); the client keeps it aside with the reason.
     Rejected,
+    /// Valid, but over this device's storage budget for now: the client keeps it in the outbox
+    /// and sends it again after the response's `Retry-After`.
+    Deferred,
 }
 
 impl UploadStatus {

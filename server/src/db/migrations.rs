@@ -47,6 +47,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0004_levels_and_review_moves.sql"),
         include_str!("../../migrations/postgres/0004_levels_and_review_moves.sql"),
     ),
+    (
+        5,
+        "budgets and totals",
+        include_str!("../../migrations/sqlite/0005_budgets_and_totals.sql"),
+        include_str!("../../migrations/postgres/0005_budgets_and_totals.sql"),
+    ),
 ];
 
 /// The embedded migrations of one dialect, as a sqlx migration source.
@@ -81,4 +87,26 @@ impl<'s> MigrationSource<'s> for Embedded {
 /// A sqlx migrator over the embedded migrations of `dialect`.
 pub async fn migrator(dialect: Dialect) -> Result<Migrator, sqlx::migrate::MigrateError> {
     Migrator::new(Embedded(dialect)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MIGRATIONS;
+    use ply_core::record::limits;
+
+    /// Migration 5 fills the move totals with the bounds the server applies to every row it
+    /// stores; both dialects' texts must name today's bounds.
+    #[test]
+    fn the_totals_backfill_uses_the_record_bounds() {
+        let (_, _, sqlite, postgres) = MIGRATIONS[4];
+        for text in [sqlite, postgres] {
+            for bound in [
+                format!("m.nodes BETWEEN 0 AND {}", limits::MAX_MOVE_NODES),
+                format!("m.time_ms BETWEEN 0 AND {}", limits::MAX_MOVE_TIME_MS),
+                format!("m.depth BETWEEN 0 AND {}", limits::MAX_SEARCH_DEPTH),
+            ] {
+                assert_eq!(text.matches(&bound).count(), 2, "{bound}");
+            }
+        }
+    }
 }

@@ -19,7 +19,10 @@ use std::time::Duration;
 use serde::Serialize;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
-use sqlx::{Postgres, Row, Sqlite, Transaction};
+use ply_core::record::limits;
+use sqlx::{Postgres, Sqlite, Transaction};
+
+use crate::budget::{DeviceUsage, Remaining, StorageBudget};
 
 pub use migrations::Dialect;
 pub use reviews::Claim;
@@ -156,6 +159,20 @@ pub enum StoreOutcome {
     },
     /// A different record with the same id is already stored; nothing was written.
     Conflict,
+    /// Not stored: over the device's, its address's or the new devices' storage budget. The
+    /// client keeps it and sends it again later.
+    Deferred,
+}
+
+/// What storing a batch did, and the budget it was stored within.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredBatch {
+    /// One outcome per record, in order.
+    pub outcomes: Vec<StoreOutcome>,
+    /// The device's figures before the batch.
+    pub usage: DeviceUsage,
+    /// What was left of each limit after the batch, and which refused a record.
+    pub remaining: Remaining,
 }
 
 /// One page of the export, in sequence order.
@@ -169,32 +186,42 @@ pub struct ExportPage {
     pub more: bool,
 }
 
-/// Stores one record inside the open transaction `$conn` and evaluates to its
-/// [`StoreOutcome`] (early-returning the `sqlx::Error` on failure). A macro rather than a
-/// function because the two backends' executors share no nameable trait bound worth writing.
+/// Stores one record inside the open transaction `$conn`, if `$remaining` has room for it, and
+/// evaluates to its [`StoreOutcome`] (early-returning the `sqlx::Error` on failure). A macro
+/// rather than a function because the two backends' executors share no nameable trait bound
+/// worth writing. The caller holds the store lock, so nothing can insert between the look-up
+/// and the insert.
 macro_rules! store_one {
-    ($conn:expr, $device_id:expr, $record:expr, $received_at_ms:expr) => {{
+    ($conn:expr, $device_id:expr, $record:expr, $received_at_ms:expr, $remaining:expr) => {{
         let record: &StoredRecord = $record;
-        let inserted: Option<i64> = sqlx::query_scalar(
-            "INSERT INTO records (id, body_sha256, body, game, variant, result, plies, \
-             standard_start, device_id, received_at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
-             ON CONFLICT (id) DO NOTHING RETURNING seq",
-        )
-        .bind(&record.id)
-        .bind(&record.body_sha256)
-        .bind(&record.body)
-        .bind(&record.game)
-        .bind(&record.variant)
-        .bind(&record.result)
-        .bind(record.plies)
-        .bind(i64::from(record.standard_start))
-        .bind($device_id)
-        .bind($received_at_ms)
-        .fetch_optional(&mut *$conn)
-        .await?;
-        match inserted {
-            Some(seq) => {
+        let existing: Option<(i64, String)> =
+            sqlx::query_as("SELECT seq, body_sha256 FROM records WHERE id = $1")
+                .bind(&record.id)
+                .fetch_optional(&mut *$conn)
+                .await?;
+        match existing {
+            Some((seq, hash)) if hash == record.body_sha256 => StoreOutcome::Duplicate { seq },
+            Some(_) => StoreOutcome::Conflict,
+            None if !$remaining.take(record.body.len() as u64) => StoreOutcome::Deferred,
+            None => {
+                let seq: i64 = sqlx::query_scalar(
+                    "INSERT INTO records (id, body_sha256, body, game, variant, result, plies, \
+                     standard_start, device_id, received_at_ms, body_bytes) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq",
+                )
+                .bind(&record.id)
+                .bind(&record.body_sha256)
+                .bind(&record.body)
+                .bind(&record.game)
+                .bind(&record.variant)
+                .bind(&record.result)
+                .bind(record.plies)
+                .bind(i64::from(record.standard_start))
+                .bind($device_id)
+                .bind($received_at_ms)
+                .bind(record.body.len() as i64)
+                .fetch_one(&mut *$conn)
+                .await?;
                 if !record.players.is_empty() {
                     let sql = values_sql(
                         "INSERT INTO record_players (record_id, seat, engine, depth, outcome, \
@@ -236,23 +263,145 @@ macro_rules! store_one {
                     }
                     query.execute(&mut *$conn).await?;
                 }
-                StoreOutcome::Accepted { seq }
-            }
-            None => {
-                let row = sqlx::query("SELECT seq, body_sha256 FROM records WHERE id = $1")
-                    .bind(&record.id)
-                    .fetch_one(&mut *$conn)
+                let totals = MoveTotals::of(record);
+                for ((engine, depth, phase), t) in &totals.groups {
+                    sqlx::query(
+                        "INSERT INTO move_totals (game, engine, depth, phase, moves, nodes, \
+                         time_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                         ON CONFLICT (game, engine, depth, phase) DO UPDATE SET \
+                         moves = move_totals.moves + excluded.moves, \
+                         nodes = move_totals.nodes + excluded.nodes, \
+                         time_ms = move_totals.time_ms + excluded.time_ms",
+                    )
+                    .bind(&record.game)
+                    .bind(engine)
+                    .bind(depth)
+                    .bind(phase)
+                    .bind(t.moves)
+                    .bind(t.nodes)
+                    .bind(t.time_ms)
+                    .execute(&mut *$conn)
                     .await?;
-                let seq: i64 = row.try_get(0)?;
-                let existing: String = row.try_get(1)?;
-                if existing == record.body_sha256 {
-                    StoreOutcome::Duplicate { seq }
-                } else {
-                    StoreOutcome::Conflict
                 }
+                if totals.skipped > 0 {
+                    sqlx::query(
+                        "INSERT INTO stats_counters (name, value) VALUES ($1, $2) \
+                         ON CONFLICT (name) DO UPDATE SET value = stats_counters.value + \
+                         excluded.value",
+                    )
+                    .bind(SKIPPED_MOVE_ROWS)
+                    .bind(totals.skipped)
+                    .execute(&mut *$conn)
+                    .await?;
+                }
+                StoreOutcome::Accepted { seq }
             }
         }
     }};
+}
+
+/// Stores `$records` in the open transaction `$tx` within the device's budget, and evaluates
+/// to a [`StoredBatch`]. Shared by both backends, like [`store_one`].
+macro_rules! store_all {
+    ($tx:expr, $device_id:expr, $records:expr, $received_at_ms:expr, $budget:expr, $shared:expr) => {{
+        let budget: &StorageBudget = $budget;
+        let usage = if budget.enabled {
+            let (stored_records, stored_bytes): (i64, i64) = sqlx::query_as(
+                "SELECT stored_records, stored_bytes FROM devices WHERE id = $1",
+            )
+            .bind($device_id)
+            .fetch_optional(&mut *$tx)
+            .await?
+            .unwrap_or((0, 0));
+            let (window_records, window_bytes, oldest): (i64, i64, Option<i64>) = sqlx::query_as(
+                "SELECT COUNT(*), CAST(COALESCE(SUM(body_bytes), 0) AS BIGINT), \
+                 MIN(received_at_ms) FROM records WHERE device_id = $1 AND received_at_ms > $2",
+            )
+            .bind($device_id)
+            .bind($received_at_ms.saturating_sub(crate::budget::DAY_MS))
+            .fetch_one(&mut *$tx)
+            .await?;
+            let count = |v: i64| u64::try_from(v).unwrap_or(0);
+            DeviceUsage {
+                stored_records: count(stored_records),
+                stored_bytes: count(stored_bytes),
+                window_records: count(window_records),
+                window_bytes: count(window_bytes),
+                oldest_in_window_ms: oldest,
+            }
+        } else {
+            DeviceUsage::default()
+        };
+        let mut remaining = Remaining::new(budget, &usage, $shared);
+        let mut outcomes = Vec::with_capacity($records.len());
+        let (mut records, mut bytes) = (0i64, 0i64);
+        for record in $records {
+            let outcome = store_one!(&mut *$tx, $device_id, record, $received_at_ms, remaining);
+            if matches!(outcome, StoreOutcome::Accepted { .. }) {
+                records += 1;
+                bytes += record.body.len() as i64;
+            }
+            outcomes.push(outcome);
+        }
+        if records > 0 {
+            sqlx::query(
+                "UPDATE devices SET stored_records = stored_records + $2, \
+                 stored_bytes = stored_bytes + $3 WHERE id = $1",
+            )
+            .bind($device_id)
+            .bind(records)
+            .bind(bytes)
+            .execute(&mut *$tx)
+            .await?;
+        }
+        StoredBatch {
+            outcomes,
+            usage,
+            remaining,
+        }
+    }};
+}
+
+/// The `stats_counters` row counting move rows left out of the totals.
+pub(crate) const SKIPPED_MOVE_ROWS: &str = "skipped_move_rows";
+
+/// One record's move rows summed by engine, depth and phase, as `move_totals` keeps them;
+/// rows out of the record format's bounds are counted apart.
+#[derive(Debug, Default)]
+struct MoveTotals {
+    groups: std::collections::BTreeMap<(String, i64, String), MoveSums>,
+    skipped: i64,
+}
+
+#[derive(Debug, Default)]
+struct MoveSums {
+    moves: i64,
+    nodes: f64,
+    time_ms: f64,
+}
+
+impl MoveTotals {
+    fn of(record: &StoredRecord) -> Self {
+        let bound = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
+        let mut totals = MoveTotals::default();
+        for m in &record.moves {
+            let in_bounds = (0..=bound(limits::MAX_MOVE_NODES)).contains(&m.nodes)
+                && (0..=bound(limits::MAX_MOVE_TIME_MS)).contains(&m.time_ms)
+                && (0..=i64::from(limits::MAX_SEARCH_DEPTH)).contains(&m.depth);
+            if !in_bounds {
+                totals.skipped += 1;
+                continue;
+            }
+            let sums = totals
+                .groups
+                .entry((m.engine.clone(), m.depth, m.phase.clone()))
+                .or_default();
+            sums.moves += 1;
+            sums.nodes += m.nodes as f64;
+            sums.time_ms += m.time_ms as f64;
+        }
+        totals
+    }
 }
 
 /// Move rows per multi-row insert: 8 parameters each, far below SQLite's 32766 and
@@ -422,24 +571,45 @@ impl Db {
 
     /// Stores a batch in one transaction, each record exactly once, and says per record what
     /// happened. On error nothing of the batch is stored, and the client may resend it whole.
+    /// No storage budget: for imports and tests ([`Db::store_batch_within`] for devices).
     pub async fn store_batch(
         &self,
         device_id: &str,
         records: &[StoredRecord],
         received_at_ms: i64,
     ) -> Result<Vec<StoreOutcome>, sqlx::Error> {
+        let batch = self
+            .store_batch_within(
+                device_id,
+                records,
+                received_at_ms,
+                &StorageBudget::unlimited(),
+                (u64::MAX, u64::MAX),
+            )
+            .await?;
+        Ok(batch.outcomes)
+    }
+
+    /// [`Db::store_batch`] within the device's storage budget: records past what `budget`
+    /// allows the device today (and, for a new device, past `shared`, the records and bytes
+    /// its address and the new devices' pool have left) are [`StoreOutcome::Deferred`].
+    pub async fn store_batch_within(
+        &self,
+        device_id: &str,
+        records: &[StoredRecord],
+        received_at_ms: i64,
+        budget: &StorageBudget,
+        shared: (u64, u64),
+    ) -> Result<StoredBatch, sqlx::Error> {
         match self {
             Db::Sqlite(pool, writer) => {
                 let _writing = writer.lock().await;
                 // IMMEDIATE takes the write lock up front, so concurrent batches queue on the
                 // busy timeout instead of failing on a read-to-write lock upgrade.
                 let mut tx: Transaction<'_, Sqlite> = pool.begin_with("BEGIN IMMEDIATE").await?;
-                let mut out = Vec::with_capacity(records.len());
-                for record in records {
-                    out.push(store_one!(&mut *tx, device_id, record, received_at_ms));
-                }
+                let batch = store_all!(tx, device_id, records, received_at_ms, budget, shared);
                 tx.commit().await?;
-                Ok(out)
+                Ok(batch)
             }
             Db::Postgres(pool) => {
                 let mut tx: Transaction<'_, Postgres> = pool.begin().await?;
@@ -447,12 +617,9 @@ impl Db {
                     .bind(PG_STORE_LOCK)
                     .execute(&mut *tx)
                     .await?;
-                let mut out = Vec::with_capacity(records.len());
-                for record in records {
-                    out.push(store_one!(&mut *tx, device_id, record, received_at_ms));
-                }
+                let batch = store_all!(tx, device_id, records, received_at_ms, budget, shared);
                 tx.commit().await?;
-                Ok(out)
+                Ok(batch)
             }
         }
     }

@@ -179,11 +179,6 @@ fn ratio(num: f64, den: i64) -> f64 {
     if den == 0 { 0.0 } else { num / den as f64 }
 }
 
-/// A move row whose numbers are within the record format's bounds (`$1` nodes, `$2` time,
-/// `$3` depth); the statistics count only these.
-const MOVE_ROW_IN_BOUNDS: &str = "m.nodes BETWEEN 0 AND $1 AND m.time_ms BETWEEN 0 AND $2 \
-     AND m.depth BETWEEN 0 AND $3";
-
 /// A seat row with a depth within bounds (`$1`) and a known outcome.
 const PLAYER_ROW_IN_BOUNDS: &str =
     "p.depth BETWEEN 0 AND $1 AND p.outcome IN ('win', 'draw', 'loss')";
@@ -203,8 +198,6 @@ fn person_against_level() -> String {
 
 /// Runs the aggregate queries (each in SQL both dialects accept).
 pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::Error> {
-    let max_nodes = i64::try_from(limits::MAX_MOVE_NODES).unwrap_or(i64::MAX);
-    let max_time = i64::try_from(limits::MAX_MOVE_TIME_MS).unwrap_or(i64::MAX);
     let max_depth = i64::from(limits::MAX_SEARCH_DEPTH);
     let records = db.count_records().await?;
     let devices = db.count_devices().await?;
@@ -227,12 +220,11 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
     .bind(max_depth)
     .fetch_one(pool)
     .await?);
-    let skipped_moves: i64 = on_pool!(db, pool => sqlx::query_scalar(&format!(
-        "SELECT COUNT(*) FROM record_moves m WHERE NOT ({MOVE_ROW_IN_BOUNDS})"
-    ))
-    .bind(max_nodes)
-    .bind(max_time)
-    .bind(max_depth)
+    // Move rows out of bounds were counted apart as they were stored (`move_totals`).
+    let skipped_moves: i64 = on_pool!(db, pool => sqlx::query_scalar(
+        "SELECT COALESCE(MAX(value), 0) FROM stats_counters WHERE name = $1",
+    )
+    .bind(super::SKIPPED_MOVE_ROWS)
     .fetch_one(pool)
     .await?);
 
@@ -252,32 +244,20 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
         .fetch_all(pool)
         .await?);
 
-    let nodes_sql = format!(
-        "SELECT r.game, m.engine, m.depth, COUNT(*), \
-           SUM(CAST(m.nodes AS DOUBLE PRECISION)), SUM(CAST(m.time_ms AS DOUBLE PRECISION)) \
-         FROM record_moves m JOIN records r ON r.id = m.record_id \
-         WHERE {MOVE_ROW_IN_BOUNDS} \
-         GROUP BY r.game, m.engine, m.depth ORDER BY r.game, m.engine, m.depth"
-    );
-    let nodes: Vec<(String, String, i64, i64, f64, f64)> = on_pool!(db, pool => sqlx::query_as(&nodes_sql)
-        .bind(max_nodes)
-        .bind(max_time)
-        .bind(max_depth)
-        .fetch_all(pool)
-        .await?);
-
-    let phases_sql = format!(
-        "SELECT r.game, m.engine, m.phase, COUNT(*), SUM(CAST(m.nodes AS DOUBLE PRECISION)) \
-         FROM record_moves m JOIN records r ON r.id = m.record_id \
-         WHERE {MOVE_ROW_IN_BOUNDS} \
-         GROUP BY r.game, m.engine, m.phase ORDER BY r.game, m.engine, m.phase"
-    );
-    let phases: Vec<(String, String, String, i64, f64)> = on_pool!(db, pool => sqlx::query_as(&phases_sql)
-        .bind(max_nodes)
-        .bind(max_time)
-        .bind(max_depth)
-        .fetch_all(pool)
-        .await?);
+    // The move figures read the totals kept as records are stored (a few rows per engine),
+    // not the move rows: they stay fast at any number of moves.
+    let nodes: Vec<(String, String, i64, i64, f64, f64)> = on_pool!(db, pool => sqlx::query_as(
+        "SELECT game, engine, depth, CAST(SUM(moves) AS BIGINT), SUM(nodes), SUM(time_ms) \
+         FROM move_totals GROUP BY game, engine, depth ORDER BY game, engine, depth",
+    )
+    .fetch_all(pool)
+    .await?);
+    let phases: Vec<(String, String, String, i64, f64)> = on_pool!(db, pool => sqlx::query_as(
+        "SELECT game, engine, phase, CAST(SUM(moves) AS BIGINT), SUM(nodes) \
+         FROM move_totals GROUP BY game, engine, phase ORDER BY game, engine, phase",
+    )
+    .fetch_all(pool)
+    .await?);
 
     let include_custom = i64::from(query.include_custom_starts);
     let level_results_sql = format!(

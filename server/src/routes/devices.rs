@@ -2,7 +2,8 @@
 //!
 //! Body: `ply_core::sync::wire::RegisterDeviceRequest` (platform and app version: nothing
 //! identifying), or empty. Answer: `201` `RegisterDeviceResponse { device_id, token }`. The token is shown
-//! only here; the server keeps its SHA-256. Registration is limited per client address.
+//! only here; the server keeps its SHA-256. Registration is limited per client address, checked
+//! before the body is read.
 
 use axum::Json;
 use axum::extract::State;
@@ -14,7 +15,7 @@ use crate::app::{AppState, now_ms};
 use crate::auth;
 use crate::db::NewDevice;
 use crate::error::ApiError;
-use crate::extract::{ClientKey, RawBody, parse_json};
+use crate::extract::{RawBody, Registration, parse_json};
 
 /// Longest app version string kept (the record format's bound on short strings).
 const MAX_VERSION: usize = ply_core::record::limits::MAX_SHORT_STRING;
@@ -22,13 +23,9 @@ const MAX_VERSION: usize = ply_core::record::limits::MAX_SHORT_STRING;
 /// Registers a device (201); 429 when one address registers too often.
 pub async fn register(
     State(state): State<AppState>,
-    ClientKey(client): ClientKey,
+    _allowed: Registration,
     RawBody(body): RawBody,
 ) -> Result<(StatusCode, Json<RegisterDeviceResponse>), ApiError> {
-    state
-        .registration_limiter()
-        .check(&client)
-        .map_err(|wait| ApiError::rate_limited("registering devices from this address", wait))?;
     let request: RegisterDeviceRequest = if body.iter().all(u8::is_ascii_whitespace) {
         RegisterDeviceRequest {
             platform: Platform::Other,
@@ -57,6 +54,7 @@ pub async fn register(
         created_at_ms: now_ms(),
     };
     state.db().insert_device(&device).await?;
+    state.known_tokens().insert(&device.token_sha256);
     tracing::info!(device = %device.id, platform = %device.platform, "device registered");
     Ok((
         StatusCode::CREATED,

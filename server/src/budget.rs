@@ -1,0 +1,345 @@
+//! Storage budgets: how many records and bytes a device, an address and all new devices together
+//! may store per day.
+//!
+//! Registering is free, so a budget per token alone would let anyone buy storage by the token.
+//! Instead a device *earns* its allowance: a new device may store a little on its first days,
+//! and its daily allowance grows with what it stored before (`earn_factor` times its history, up
+//! to a ceiling). While a device is new, its uploads also draw on its address's allowance and on
+//! one pool shared by every new device, so rotating tokens or addresses buys at most the pool.
+//!
+//! A device's figures are read from the database inside the storing transaction (exact, shared
+//! by every instance); the address and pool allowances are token buckets in this process's
+//! memory, like the rate limits (each instance keeps its own).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// Milliseconds in the budget's window.
+pub const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// The budget parameters (see the module doc). Counts are records, sizes are bytes of the
+/// stored (canonical) record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StorageBudget {
+    /// Off: store whatever validates (tests, imports).
+    pub enabled: bool,
+    /// What a device with no history may store per day.
+    pub first_records: u64,
+    pub first_bytes: u64,
+    /// A device's daily allowance is this many times what it stored before the last day...
+    pub earn_factor: u64,
+    /// ...up to this.
+    pub max_records: u64,
+    pub max_bytes: u64,
+    /// Per day for the new devices of one address (IPv6: of one prefix).
+    pub address_records: u64,
+    pub address_bytes: u64,
+    /// Per day for all new devices together.
+    pub pool_records: u64,
+    pub pool_bytes: u64,
+}
+
+const MIB: u64 = 1024 * 1024;
+
+impl Default for StorageBudget {
+    fn default() -> Self {
+        StorageBudget {
+            enabled: true,
+            first_records: 20,
+            first_bytes: MIB,
+            earn_factor: 2,
+            max_records: 500,
+            max_bytes: 32 * MIB,
+            address_records: 100,
+            address_bytes: 8 * MIB,
+            pool_records: 5_000,
+            pool_bytes: 256 * MIB,
+        }
+    }
+}
+
+impl StorageBudget {
+    /// No budget at all.
+    pub fn unlimited() -> Self {
+        StorageBudget {
+            enabled: false,
+            ..StorageBudget::default()
+        }
+    }
+}
+
+/// What one device has stored, read in the storing transaction.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct DeviceUsage {
+    /// Everything it ever stored.
+    pub stored_records: u64,
+    pub stored_bytes: u64,
+    /// What it stored in the last day.
+    pub window_records: u64,
+    pub window_bytes: u64,
+    /// When the oldest record of the last day was received (unix ms).
+    pub oldest_in_window_ms: Option<i64>,
+}
+
+impl DeviceUsage {
+    fn before_window(&self) -> (u64, u64) {
+        (
+            self.stored_records.saturating_sub(self.window_records),
+            self.stored_bytes.saturating_sub(self.window_bytes),
+        )
+    }
+}
+
+impl StorageBudget {
+    /// The device's allowance per day: earned from what it stored before the window.
+    pub fn device_allowance(&self, usage: &DeviceUsage) -> (u64, u64) {
+        let (records, bytes) = usage.before_window();
+        (
+            records
+                .saturating_mul(self.earn_factor)
+                .clamp(self.first_records, self.max_records.max(self.first_records)),
+            bytes
+                .saturating_mul(self.earn_factor)
+                .clamp(self.first_bytes, self.max_bytes.max(self.first_bytes)),
+        )
+    }
+
+    /// Whether the device is still new: it has not stored a first day's allowance before the
+    /// window. New devices also draw on their address's allowance and the shared pool.
+    pub fn is_new(&self, usage: &DeviceUsage) -> bool {
+        usage.before_window().0 < self.first_records
+    }
+}
+
+/// What is left of each limit for one upload; decides record by record, in order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Remaining {
+    device: (u64, u64),
+    /// The address's and the pool's allowance (the smaller of each), for a new device.
+    shared: Option<(u64, u64)>,
+    /// Which limit refused a record: the device's window, the shared allowances.
+    pub refused_by_device: bool,
+    pub refused_by_shared: bool,
+}
+
+impl Remaining {
+    /// No limit.
+    pub fn unlimited() -> Self {
+        Remaining {
+            device: (u64::MAX, u64::MAX),
+            shared: None,
+            refused_by_device: false,
+            refused_by_shared: false,
+        }
+    }
+
+    /// The device's remaining allowance today, and `shared` if the device is new.
+    pub fn new(budget: &StorageBudget, usage: &DeviceUsage, shared: (u64, u64)) -> Self {
+        if !budget.enabled {
+            return Self::unlimited();
+        }
+        let (records, bytes) = budget.device_allowance(usage);
+        Remaining {
+            device: (
+                records.saturating_sub(usage.window_records),
+                bytes.saturating_sub(usage.window_bytes),
+            ),
+            shared: budget.is_new(usage).then_some(shared),
+            refused_by_device: false,
+            refused_by_shared: false,
+        }
+    }
+
+    /// Takes one record of `bytes` if every limit has room for it. Once a record is refused,
+    /// the rest of the batch is too: records are stored in the order the device played them.
+    pub fn take(&mut self, bytes: u64) -> bool {
+        if self.refused_by_device || self.refused_by_shared {
+            return false;
+        }
+        let fits = |(r, b): (u64, u64)| r >= 1 && b >= bytes;
+        if !fits(self.device) {
+            self.refused_by_device = true;
+            return false;
+        }
+        if let Some(shared) = self.shared
+            && !fits(shared)
+        {
+            self.refused_by_shared = true;
+            return false;
+        }
+        self.device = (self.device.0 - 1, self.device.1 - bytes);
+        self.shared = self.shared.map(|(r, b)| (r - 1, b - bytes));
+        true
+    }
+
+    /// Whether the shared allowances were drawn on (the device is new).
+    pub fn draws_on_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+}
+
+/// Token buckets of records and bytes per key, refilled evenly over a day.
+#[derive(Debug)]
+pub struct DailyBuckets {
+    records: u64,
+    bytes: u64,
+    buckets: Mutex<HashMap<String, Bucket>>,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Bucket {
+    records: f64,
+    bytes: f64,
+    updated: Instant,
+}
+
+/// Buckets are forgotten once full again (a day idle), swept when the map grows past this.
+const SWEEP_AT: usize = 10_000;
+
+impl DailyBuckets {
+    /// Buckets holding `records` and `bytes` each, refilled over a day.
+    pub fn new(records: u64, bytes: u64) -> Self {
+        DailyBuckets {
+            records,
+            bytes,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
+    fn refilled(&self, bucket: Option<&Bucket>, now: Instant) -> Bucket {
+        let full = Bucket {
+            records: self.records as f64,
+            bytes: self.bytes as f64,
+            updated: now,
+        };
+        let Some(b) = bucket else { return full };
+        let day = Duration::from_millis(DAY_MS as u64).as_secs_f64();
+        let share = now.saturating_duration_since(b.updated).as_secs_f64() / day;
+        Bucket {
+            records: (b.records + share * self.records as f64).min(full.records),
+            bytes: (b.bytes + share * self.bytes as f64).min(full.bytes),
+            updated: now,
+        }
+    }
+
+    /// Whole records and bytes `key` may store now.
+    pub fn available(&self, key: &str, now: Instant) -> (u64, u64) {
+        let buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let b = self.refilled(buckets.get(key), now);
+        (b.records.max(0.0) as u64, b.bytes.max(0.0) as u64)
+    }
+
+    /// Charges what `key` stored.
+    pub fn charge(&self, key: &str, records: u64, bytes: u64, now: Instant) {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        if buckets.len() >= SWEEP_AT {
+            let day = Duration::from_millis(DAY_MS as u64);
+            buckets.retain(|_, b| now.saturating_duration_since(b.updated) < day);
+        }
+        let mut b = self.refilled(buckets.get(key), now);
+        b.records -= records as f64;
+        b.bytes -= bytes as f64;
+        buckets.insert(key.to_owned(), b);
+    }
+
+    /// How long until `key` can store one record of `bytes` (zero if it can now; a day at most
+    /// when the record is larger than the bucket).
+    pub fn wait_for(&self, key: &str, bytes: u64, now: Instant) -> Duration {
+        let buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let b = self.refilled(buckets.get(key), now);
+        let day = DAY_MS as f64 / 1000.0;
+        let wait = |have: f64, need: f64, per_day: u64| {
+            if have >= need || per_day == 0 {
+                0.0
+            } else {
+                ((need - have) / per_day as f64 * day).min(day)
+            }
+        };
+        Duration::from_secs_f64(
+            wait(b.records, 1.0, self.records).max(wait(b.bytes, bytes as f64, self.bytes)),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn usage(stored: u64, window: u64, bytes_each: u64) -> DeviceUsage {
+        DeviceUsage {
+            stored_records: stored,
+            stored_bytes: stored * bytes_each,
+            window_records: window,
+            window_bytes: window * bytes_each,
+            oldest_in_window_ms: None,
+        }
+    }
+
+    #[test]
+    fn a_device_earns_its_allowance_from_what_it_stored_before() {
+        let b = StorageBudget::default();
+        // Nothing stored: the first day's allowance.
+        assert_eq!(b.device_allowance(&usage(0, 0, 1000)), (20, MIB));
+        assert!(b.is_new(&usage(0, 0, 1000)));
+        // What it stores today does not raise today's allowance.
+        assert_eq!(b.device_allowance(&usage(20, 20, 1000)), (20, MIB));
+        // 30 records before the window: 60 a day, and no longer new.
+        let earned = usage(40, 10, 1000);
+        assert_eq!(b.device_allowance(&earned).0, 60);
+        assert!(!b.is_new(&earned));
+        // The ceiling.
+        assert_eq!(b.device_allowance(&usage(100_000, 0, 1000)).0, 500);
+        assert_eq!(b.device_allowance(&usage(100_000, 0, 1000)).1, 32 * MIB);
+    }
+
+    #[test]
+    fn records_are_taken_in_order_until_a_limit_refuses_one() {
+        let b = StorageBudget::default();
+        let mut left = Remaining::new(&b, &usage(0, 18, 10), (100, MIB));
+        assert!(left.take(10));
+        assert!(left.take(10));
+        assert!(!left.take(10), "the first day's 20 are used up");
+        assert!(left.refused_by_device && !left.refused_by_shared);
+        assert!(!left.take(1), "nothing after a refusal");
+
+        // A new device within its own allowance, but its address has room for one record.
+        let mut left = Remaining::new(&b, &usage(0, 0, 10), (1, MIB));
+        assert!(left.take(10));
+        assert!(!left.take(10));
+        assert!(left.refused_by_shared && !left.refused_by_device);
+
+        // An established device does not draw on the shared allowances.
+        let left = Remaining::new(&b, &usage(100, 0, 10), (0, 0));
+        assert!(!left.draws_on_shared());
+        // Bytes count too.
+        let mut left = Remaining::new(&b, &usage(0, 0, 10), (100, MIB));
+        assert!(!left.take(MIB + 1));
+    }
+
+    #[test]
+    fn disabled_budgets_refuse_nothing() {
+        let mut left = Remaining::new(&StorageBudget::unlimited(), &usage(0, 1_000, 1), (0, 0));
+        for _ in 0..1000 {
+            assert!(left.take(1 << 20));
+        }
+    }
+
+    #[test]
+    fn daily_buckets_refill_over_a_day() {
+        let buckets = DailyBuckets::new(100, 1000);
+        let t0 = Instant::now();
+        assert_eq!(buckets.available("a", t0), (100, 1000));
+        buckets.charge("a", 100, 500, t0);
+        assert_eq!(buckets.available("a", t0), (0, 500));
+        assert_eq!(buckets.available("b", t0), (100, 1000), "keys are apart");
+        // A record needs a hundredth of a day.
+        let wait = buckets.wait_for("a", 10, t0);
+        assert!((wait.as_secs_f64() - 864.0).abs() < 1.0, "{wait:?}");
+        let later = t0 + Duration::from_secs(864 * 2);
+        assert_eq!(buckets.available("a", later).0, 2);
+        // A day later it is full again.
+        let day = t0 + Duration::from_secs(86_400);
+        assert_eq!(buckets.available("a", day), (100, 1000));
+    }
+}
