@@ -2,6 +2,7 @@
 
 use std::net::IpAddr;
 
+use crate::conn::ConnectionLimits;
 use crate::ratelimit::RateLimit;
 
 /// How an instance behaves; the CLI fills it from flags and the environment.
@@ -29,6 +30,8 @@ pub struct Config {
     pub trusted_proxies: Vec<IpAddr>,
     /// Largest page `GET /v1/games` returns (`limit` is clamped to it).
     pub export_max_page: i64,
+    /// Connection and request-body limits (timeouts, caps, body budget, shutdown grace).
+    pub connections: ConnectionLimits,
 }
 
 /// The protocol's upload body bound (`docs/sync-protocol.md`): what clients send at most.
@@ -64,6 +67,7 @@ impl Default for Config {
             },
             trusted_proxies: Vec::new(),
             export_max_page: DEFAULT_EXPORT_PAGE,
+            connections: ConnectionLimits::default(),
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod auth;
 pub mod charts;
 pub mod client_addr;
 pub mod config;
+pub mod conn;
 pub mod db;
 pub mod error;
 pub mod extract;
