@@ -35,7 +35,7 @@ pub fn current() -> Option<FileLimit> {
     };
     // SAFETY: `getrlimit` only writes the struct we own.
     let rc = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut lim) };
-    (rc == 0).then(|| FileLimit {
+    (rc == 0).then_some(FileLimit {
         soft: lim.rlim_cur,
         hard: lim.rlim_max,
     })
