@@ -4,7 +4,7 @@
 //! - [`Db::connect`] opens SQLite (`sqlite://FILE`, created if missing) or PostgreSQL
 //!   (`postgres://...`) and applies the embedded migrations;
 //! - [`AppState::new`] + [`app`] build the axum router; [`serve`] runs it on a listener with
-//!   graceful shutdown;
+//!   the connection limits of [`conn`] and a bounded graceful shutdown;
 //! - [`db::Db::export_page`] and [`db::Db::stats`] read the collection directly.
 
 pub mod app;
