@@ -243,6 +243,16 @@ async fn oversized_and_trickling_bodies_are_refused_in_time() {
     assert!(body.contains("4096"), "{body}");
     assert!(started.elapsed() < Duration::from_secs(1));
 
+    // A chunked one is cut off at the bound.
+    let chunk = "a".repeat(8192);
+    let raw = format!(
+        "POST /v1/devices HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\
+         Connection: close\r\n\r\n2000\r\n{chunk}\r\n0\r\n\r\n"
+    );
+    let (status, body) = exchange("127.0.0.1", addr, &raw).await.expect("answer");
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("4096"), "{body}");
+
     // A body that trickles in past the body timeout: 408 (or closed) soon after it.
     let mut slow = connect_from("127.0.0.1", addr).await.expect("connect");
     let head = format!(

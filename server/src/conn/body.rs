@@ -203,6 +203,8 @@ async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) ->
     } else {
         g.body_limit
     };
+    // The body's time runs from its headers, including any wait for the budget.
+    let deadline = tokio::time::sleep(g.body_timeout);
     let limit_u64 = u64::try_from(limit).unwrap_or(u64::MAX);
     let need = match announced(request.headers()) {
         Announced::Empty => 0,
@@ -212,16 +214,14 @@ async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) ->
         Announced::Length(n) => n,
         Announced::Chunked => limit_u64,
     };
-    let reservation = if need > 0 {
-        match g.budget.reserve(need, g.budget_wait).await {
-            Some(reservation) => Some(reservation),
-            None => return refuse(&request, busy()),
-        }
-    } else {
-        None
+    if need == 0 {
+        // No body to wait for or to hold.
+        return next.run(request).await;
+    }
+    let Some(reservation) = g.budget.reserve(need, g.budget_wait).await else {
+        return refuse(&request, busy());
     };
     let outcome = Arc::new(AtomicU8::new(OUTCOME_OK));
-    let deadline = tokio::time::sleep(g.body_timeout);
     let timeout = g.body_timeout;
     let watched = Arc::clone(&outcome);
     let (parts, body) = request.into_parts();
@@ -231,6 +231,7 @@ async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) ->
             inner: body,
             deadline: Box::pin(deadline),
             timeout,
+            limit,
             remaining: limit,
             outcome: watched,
         }),
@@ -309,6 +310,7 @@ struct GuardedBody {
     inner: Body,
     deadline: Pin<Box<Sleep>>,
     timeout: Duration,
+    limit: usize,
     remaining: usize,
     outcome: Arc<AtomicU8>,
 }
@@ -340,7 +342,8 @@ impl http_body::Body for GuardedBody {
             Poll::Ready(Some(Ok(frame))) => {
                 let len = frame.data_ref().map_or(0, Bytes::len);
                 if len > this.remaining {
-                    this.fail(OUTCOME_TOO_LARGE, BodyError::TooLarge(this.remaining))
+                    let limit = this.limit;
+                    this.fail(OUTCOME_TOO_LARGE, BodyError::TooLarge(limit))
                 } else {
                     this.remaining -= len;
                     Poll::Ready(Some(Ok(frame)))
