@@ -157,20 +157,26 @@ async fn log_request(request: Request, next: Next) -> Response {
 }
 
 /// Serves `state` on `listener` until `shutdown` completes, then stops taking connections,
-/// lets in-flight requests finish and closes the database pool.
+/// lets in-flight requests finish for `Config::connections.shutdown_grace`, closes the
+/// connections still open and the database pool.
+///
+/// HTTP/1.1 only, through our own accept loop ([`crate::conn`]): header, keep-alive and body
+/// timeouts, per-address and global connection caps, a global budget of request-body memory and
+/// the registration endpoint's small body bound, which `axum::serve` cannot enforce.
 pub async fn serve(
     listener: TcpListener,
     state: AppState,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let db = state.db().clone();
+    let config = state.config();
+    let server = crate::conn::Server::new(
+        config.connections.clone(),
+        config.body_limit,
+        config.trusted_proxies.clone(),
+    );
     let router = app(state);
-    let result = axum::serve(
-        listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown)
-    .await;
+    let result = server.serve(listener, router, shutdown).await;
     db.close().await;
     result
 }

@@ -28,14 +28,22 @@ pub fn client_key(parts: &Parts, trusted_proxies: &[IpAddr], ipv6_prefix_len: u8
 /// The key of a client address: IPv4 as it is, IPv6 as its network of `ipv6_prefix_len` bits
 /// (`2001:db8:1:2::/64`), since one subscriber gets a whole /64 and can use any address in it.
 pub fn address_key(ip: IpAddr, ipv6_prefix_len: u8) -> String {
-    match canonical(ip) {
-        IpAddr::V6(v6) if ipv6_prefix_len < 128 => {
-            let bits = u32::from(ipv6_prefix_len);
-            let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
-            let network = std::net::Ipv6Addr::from(u128::from(v6) & mask);
-            format!("{network}/{bits}")
-        }
+    match network(ip, ipv6_prefix_len) {
+        IpAddr::V6(net) if ipv6_prefix_len < 128 => format!("{net}/{ipv6_prefix_len}"),
         ip => ip.to_string(),
+    }
+}
+
+/// The network a client address counts under: IPv4 (and IPv4-mapped IPv6) as it is, IPv6 as
+/// its first `ipv6_prefix_len` bits (128 or more: the address itself).
+pub fn network(ip: IpAddr, ipv6_prefix_len: u8) -> IpAddr {
+    match canonical(ip) {
+        IpAddr::V6(v6) => {
+            let bits = u32::from(ipv6_prefix_len.min(128));
+            let mask = u128::MAX.checked_shl(128 - bits).unwrap_or(0);
+            IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & mask))
+        }
+        v4 => v4,
     }
 }
 
@@ -70,7 +78,7 @@ pub fn client_ip(parts: &Parts, trusted_proxies: &[IpAddr]) -> Option<IpAddr> {
 }
 
 /// IPv4-mapped IPv6 addresses as plain IPv4, so one client has one key on a dual-stack socket.
-fn canonical(ip: IpAddr) -> IpAddr {
+pub fn canonical(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
         v4 => v4,

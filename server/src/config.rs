@@ -3,6 +3,7 @@
 use std::net::IpAddr;
 
 use crate::budget::StorageBudget;
+use crate::conn::ConnectionLimits;
 use crate::ratelimit::RateLimit;
 
 /// How an instance behaves; the CLI fills it from flags and the environment.
@@ -32,14 +33,12 @@ pub struct Config {
     pub export_max_page: i64,
     /// What devices, addresses and new devices may store per day (see [`crate::budget`]).
     pub budget: StorageBudget,
-    /// IPv6 clients are keyed by this many leading bits of their address (a home or phone
-    /// gets a whole /64, so keying single addresses would let one client rotate through
-    /// billions); 128 keys single addresses.
-    pub ipv6_prefix_len: u8,
     /// Lookups of device tokens allowed per second, all addresses together, for addresses
     /// whose failed-authentication allowance is used up: a good device behind such an address
     /// (a carrier NAT shared with a guesser) still gets in, and guessing stays slow.
     pub throttled_lookups: RateLimit,
+    /// Connection and request-body limits (timeouts, caps, body budget, shutdown grace).
+    pub connections: ConnectionLimits,
 }
 
 /// The protocol's upload body bound (`docs/sync-protocol.md`): what clients send at most.
@@ -78,11 +77,11 @@ impl Default for Config {
             trusted_proxies: Vec::new(),
             export_max_page: DEFAULT_EXPORT_PAGE,
             budget: StorageBudget::default(),
-            ipv6_prefix_len: 64,
             throttled_lookups: RateLimit {
                 per_second: 20.0,
                 burst: 40.0,
             },
+            connections: ConnectionLimits::default(),
         }
     }
 }

@@ -24,7 +24,7 @@ pub struct Device {
 /// The request's client key under this server's proxy and IPv6 settings.
 fn client_of(parts: &Parts, state: &AppState) -> String {
     let config = state.config();
-    client_key(parts, &config.trusted_proxies, config.ipv6_prefix_len)
+    client_key(parts, &config.trusted_proxies, config.connections.ipv6_prefix)
 }
 
 /// The 429 of an address that used up its allowance of failed authentications.

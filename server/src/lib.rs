@@ -4,7 +4,7 @@
 //! - [`Db::connect`] opens SQLite (`sqlite://FILE`, created if missing) or PostgreSQL
 //!   (`postgres://...`) and applies the embedded migrations;
 //! - [`AppState::new`] + [`app`] build the axum router; [`serve`] runs it on a listener with
-//!   graceful shutdown;
+//!   the connection limits of [`conn`] and a bounded graceful shutdown;
 //! - [`db::Db::export_page`] and [`db::Db::stats`] read the collection directly.
 
 pub mod app;
@@ -13,6 +13,7 @@ pub mod budget;
 pub mod charts;
 pub mod client_addr;
 pub mod config;
+pub mod conn;
 pub mod db;
 pub mod error;
 pub mod extract;

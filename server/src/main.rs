@@ -4,17 +4,23 @@
 //! ply-server [--listen 127.0.0.1:8080] [--db sqlite://ply.db | postgres://...]
 //!            [--admin-token TOKEN [--allow-weak-admin-token]] [--trusted-proxy IP]...
 //!            [--body-limit BYTES] [--max-batch N] [--rate-per-sec R] [--rate-burst B]
+//!            [--header-timeout SECS] [--body-timeout SECS] [--shutdown-grace SECS]
+//!            [--max-connections N | --fd-reserve N] [--max-connections-per-address N]
+//!            [--ipv6-prefix BITS] [--body-budget-kib KIB] [--body-budget-wait SECS]
+//!            [--registration-body-limit BYTES]
 //!            [--log-format json|text] [--log FILTER]
 //! ply-server --generate-admin-token
 //! ```
 
 use std::net::{IpAddr, SocketAddr};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
 use ply_server::config::{
     Config, DEFAULT_BODY_LIMIT, DEFAULT_MAX_BATCH_RECORDS, MIN_ADMIN_TOKEN_LEN, check_admin_token,
 };
+use ply_server::conn::{self, ConnectionLimits, fdlimit};
 use ply_server::logging::{self, LogFormat};
 use ply_server::ratelimit::RateLimit;
 use ply_server::{AppState, Db};
@@ -64,12 +70,54 @@ struct Args {
     /// Maximum pooled database connections.
     #[arg(long, default_value_t = 16)]
     db_connections: u32,
+    /// Seconds from accepting a connection (or answering its previous request) to the end of the
+    /// next request's headers; covers idle keep-alive connections. Then it is closed.
+    #[arg(long, value_name = "SECS", value_parser = secs, default_value = "10")]
+    header_timeout: Duration,
+    /// Seconds from a request's headers to the end of its body (longer: 408).
+    #[arg(long, value_name = "SECS", value_parser = secs, default_value = "60")]
+    body_timeout: Duration,
+    /// Seconds open requests may take after SIGTERM before the remaining connections are closed.
+    #[arg(long, value_name = "SECS", value_parser = secs, default_value = "10")]
+    shutdown_grace: Duration,
+    /// Most open connections in all [default: the open-file limit less --fd-reserve].
+    #[arg(long, value_name = "N")]
+    max_connections: Option<usize>,
+    /// Open files kept for the database, the log and refused sockets when the global connection
+    /// cap is derived from the open-file limit.
+    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_FD_RESERVE)]
+    fd_reserve: usize,
+    /// Most open connections from one client address (IPv6: one --ipv6-prefix network);
+    /// trusted proxies are exempt.
+    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_PER_ADDRESS)]
+    max_connections_per_address: usize,
+    /// Prefix length grouping IPv6 clients for the per-address cap.
+    #[arg(long, value_name = "BITS", default_value_t = conn::DEFAULT_IPV6_PREFIX,
+          value_parser = clap::value_parser!(u8).range(0..=128))]
+    ipv6_prefix: u8,
+    /// Request-body memory in flight across all requests, in KiB (0: unbounded).
+    #[arg(long, value_name = "KIB", default_value_t = conn::DEFAULT_BODY_BUDGET_KIB)]
+    body_budget_kib: u32,
+    /// Seconds a request waits for its share of the body budget before a 503.
+    #[arg(long, value_name = "SECS", value_parser = secs, default_value = "2")]
+    body_budget_wait: Duration,
+    /// Largest body of POST /v1/devices in bytes (larger: 413 before reading it).
+    #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_REGISTRATION_BODY_LIMIT)]
+    registration_body_limit: usize,
     /// Log format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     log_format: Format,
     /// Log filter (RUST_LOG target syntax).
     #[arg(long, env = "RUST_LOG", default_value = "info")]
     log: String,
+}
+
+/// A duration in (possibly fractional) seconds.
+fn secs(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(|s| Duration::try_from_secs_f64(s).ok())
+        .ok_or_else(|| format!("'{text}' is not a number of seconds"))
 }
 
 fn main() -> ExitCode {
@@ -92,6 +140,9 @@ fn main() -> ExitCode {
         eprintln!("ply-server: {message}");
         return ExitCode::from(2);
     }
+    // Before any file is opened: every connection costs one, and the default soft limit (1,024
+    // on Linux) is far below the hard one.
+    let raised = fdlimit::raise();
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -102,7 +153,7 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match runtime.block_on(run(args)) {
+    match runtime.block_on(run(args, raised)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             tracing::error!(error = %message, "ply-server stopped");
@@ -112,7 +163,34 @@ fn main() -> ExitCode {
     }
 }
 
-async fn run(args: Args) -> Result<(), String> {
+/// The connection limits from the flags, the global cap derived from the raised file limit.
+fn connection_limits(args: &Args, raised: fdlimit::Raised) -> ConnectionLimits {
+    let derived = fdlimit::derive_cap(raised.after.map(|l| l.soft), args.fd_reserve);
+    ConnectionLimits {
+        header_timeout: args.header_timeout,
+        body_timeout: args.body_timeout,
+        per_address: args.max_connections_per_address,
+        ipv6_prefix: args.ipv6_prefix,
+        max_connections: Some(args.max_connections.unwrap_or(derived)),
+        fd_reserve: args.fd_reserve,
+        body_budget_kib: args.body_budget_kib,
+        budget_wait: args.body_budget_wait,
+        registration_body_limit: args.registration_body_limit,
+        shutdown_grace: args.shutdown_grace,
+    }
+}
+
+async fn run(args: Args, raised: fdlimit::Raised) -> Result<(), String> {
+    let connections = connection_limits(&args, raised);
+    tracing::info!(
+        nofile_before = raised.before.map(|l| l.soft),
+        nofile_after = raised.after.map(|l| l.soft),
+        nofile_hard = raised.after.map(|l| l.hard),
+        max_connections = connections.max_connections,
+        max_connections_per_address = connections.per_address,
+        body_budget_kib = connections.body_budget_kib,
+        "connection limits"
+    );
     let db = Db::connect_with(&args.db, args.db_connections)
         .await
         .map_err(|e| e.to_string())?;
@@ -125,6 +203,7 @@ async fn run(args: Args) -> Result<(), String> {
             burst: args.rate_burst,
         },
         trusted_proxies: args.trusted_proxies,
+        connections,
         ..Config::default()
     };
     if config

@@ -12,6 +12,7 @@ use tokio::sync::oneshot;
 
 use crate::app::{AppState, serve};
 use crate::config::Config;
+use crate::conn::ConnectionLimits;
 use crate::db::Db;
 use crate::ratelimit::RateLimit;
 
@@ -146,6 +147,7 @@ pub fn with_database(url: &str, name: &str) -> String {
 
 /// The default configuration with `admin_token` and every rate limit off: tests and load runs
 /// send far faster than a phone would, and must not measure the limiter instead of the server.
+/// Likewise all their clients share 127.0.0.1, so the per-address connection cap is lifted.
 pub fn unthrottled_config(admin_token: &str) -> Config {
     let off = RateLimit {
         per_second: 0.0,
@@ -157,6 +159,10 @@ pub fn unthrottled_config(admin_token: &str) -> Config {
         registration_limit: off,
         auth_failure_limit: off,
         admin_limit: off,
+        connections: ConnectionLimits {
+            per_address: usize::MAX,
+            ..ConnectionLimits::default()
+        },
         ..Config::default()
     }
 }

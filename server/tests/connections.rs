@@ -1,0 +1,545 @@
+//! Hostile clients against the real accept loop, over TCP on loopback only: idle connections
+//! past the caps, a low open-file limit, bodies that are too large, trickle or hold, and a
+//! shutdown with a body held open; honest clients from other loopback addresses (127.0.0.0/8
+//! is all loopback on Linux) must be served meanwhile. Every wait is bounded.
+
+use std::io;
+use std::net::SocketAddr;
+use std::time::{Duration, Instant};
+
+use ply_server::conn::{BodyBudget, ConnectionLimits, Server};
+use ply_server::testing::{TempDatabase, unthrottled_config};
+use ply_server::{AppState, Config, Db, app};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+/// How long an honest request may take while an attack goes on.
+const HONEST: Duration = Duration::from_secs(2);
+
+/// A server running in this test's runtime on 127.0.0.1.
+struct Harness {
+    addr: SocketAddr,
+    budget: BodyBudget,
+    stop: Option<oneshot::Sender<()>>,
+    task: JoinHandle<io::Result<()>>,
+    _db: TempDatabase,
+}
+
+fn limits() -> ConnectionLimits {
+    ConnectionLimits {
+        header_timeout: Duration::from_secs(2),
+        body_timeout: Duration::from_secs(1),
+        per_address: 8,
+        shutdown_grace: Duration::from_secs(1),
+        ..ConnectionLimits::default()
+    }
+}
+
+async fn config_and_db(limits: &ConnectionLimits) -> (Config, Db, TempDatabase) {
+    let temp = TempDatabase::sqlite().expect("temporary database");
+    let db = Db::connect(&temp.url).await.expect("database");
+    let config = Config {
+        connections: limits.clone(),
+        ..unthrottled_config("connections-test-admin-token")
+    };
+    (config, db, temp)
+}
+
+impl Harness {
+    async fn start(limits: ConnectionLimits) -> Harness {
+        let (config, db, temp) = config_and_db(&limits).await;
+        let server = Server::new(limits, config.body_limit, Vec::new());
+        let budget = server.budget().clone();
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().expect("address");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let task = tokio::spawn(
+            server.serve(listener, app(AppState::new(db, config)), async {
+                let _ = stopped.await;
+            }),
+        );
+        Harness {
+            addr,
+            budget,
+            stop: Some(stop),
+            task,
+            _db: temp,
+        }
+    }
+
+    async fn stop(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        let done = tokio::time::timeout(Duration::from_secs(10), &mut self.task).await;
+        assert!(done.is_ok(), "the server stops within its grace period");
+    }
+}
+
+/// A connection from `source` (a loopback address) to `addr`.
+async fn connect_from(source: &str, addr: SocketAddr) -> io::Result<TcpStream> {
+    let socket = TcpSocket::new_v4()?;
+    socket.bind(format!("{source}:0").parse().map_err(io::Error::other)?)?;
+    tokio::time::timeout(HONEST, socket.connect(addr))
+        .await
+        .map_err(|_| io::Error::new(io::ErrorKind::TimedOut, "connect"))?
+}
+
+/// Sends `raw` (with `Connection: close`) and reads the whole answer: status and body.
+async fn exchange(source: &str, addr: SocketAddr, raw: &str) -> io::Result<(u16, String)> {
+    let work = async {
+        let mut stream = connect_from(source, addr).await?;
+        stream.write_all(raw.as_bytes()).await?;
+        let mut answer = Vec::new();
+        stream.read_to_end(&mut answer).await?;
+        Ok::<_, io::Error>(parse_answer(&answer))
+    };
+    tokio::time::timeout(HONEST, work)
+        .await
+        .map_err(|_| io::Error::new(io::ErrorKind::TimedOut, "no answer in time"))?
+}
+
+fn parse_answer(answer: &[u8]) -> (u16, String) {
+    let text = String::from_utf8_lossy(answer);
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
+async fn healthz(source: &str, addr: SocketAddr) -> io::Result<u16> {
+    let raw = "GET /healthz HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n";
+    Ok(exchange(source, addr, raw).await?.0)
+}
+
+const REGISTRATION: &str = r#"{"platform":"android","app_version":"1.2.0"}"#;
+
+async fn register(source: &str, addr: SocketAddr) -> io::Result<(u16, String)> {
+    let raw = format!(
+        "POST /v1/devices HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{REGISTRATION}",
+        REGISTRATION.len()
+    );
+    exchange(source, addr, &raw).await
+}
+
+/// Honest traffic from other loopback addresses: both answer well and in time.
+async fn honest_clients_are_served(addr: SocketAddr) {
+    let started = Instant::now();
+    assert_eq!(healthz("127.0.0.2", addr).await.expect("healthz"), 200);
+    let (status, body) = register("127.0.0.3", addr).await.expect("register");
+    assert_eq!(status, 201, "{body}");
+    assert!(started.elapsed() < 2 * HONEST);
+}
+
+/// Waits at most `within` for the server to close `stream`; what it wrote first, or `None` if
+/// it was still open.
+async fn closed_within(stream: &mut TcpStream, within: Duration) -> Option<Vec<u8>> {
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(within, stream.read_to_end(&mut got)).await;
+    match read {
+        Ok(Ok(_)) => Some(got),
+        // Reset by the peer: closed too.
+        Ok(Err(_)) => Some(got),
+        Err(_) => None,
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_over_the_cap_are_refused_and_timed_out() {
+    let limits = ConnectionLimits {
+        header_timeout: Duration::from_secs(3),
+        ..limits()
+    };
+    let server = Harness::start(limits).await;
+    let addr = server.addr;
+
+    let mut idle = Vec::new();
+    for _ in 0..8 {
+        idle.push(connect_from("127.0.0.1", addr).await.expect("connect"));
+    }
+    let opened = Instant::now();
+    // Over the cap: closed at once (well before the header timeout), with a 503 if it fits.
+    for _ in 0..8 {
+        let mut extra = connect_from("127.0.0.1", addr).await.expect("connect");
+        let answer = closed_within(&mut extra, Duration::from_secs(1))
+            .await
+            .expect("an extra connection is closed at once");
+        if !answer.is_empty() {
+            let (status, body) = parse_answer(&answer);
+            assert_eq!(status, 503, "{body}");
+            assert!(String::from_utf8_lossy(&answer).contains("Retry-After: 1"));
+        }
+    }
+    honest_clients_are_served(addr).await;
+
+    // The idle ones are closed by the header timeout: not long before it, not long after.
+    for stream in &mut idle {
+        let answer = closed_within(stream, Duration::from_secs(6))
+            .await
+            .expect("an idle connection is closed after the header timeout");
+        assert!(answer.is_empty(), "nothing is answered to silence");
+    }
+    let waited = opened.elapsed();
+    assert!(
+        waited >= Duration::from_secs(2) && waited < Duration::from_secs(7),
+        "{waited:?}"
+    );
+
+    // Their places are free again; a kept-alive connection that goes quiet is closed too.
+    let mut kept = connect_from("127.0.0.1", addr).await.expect("connect");
+    kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        .await
+        .expect("write");
+    let mut buf = vec![0u8; 4096];
+    let n = tokio::time::timeout(HONEST, kept.read(&mut buf))
+        .await
+        .expect("answered in time")
+        .expect("read");
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    let quiet = Instant::now();
+    let rest = closed_within(&mut kept, Duration::from_secs(6))
+        .await
+        .expect("an idle kept-alive connection is closed");
+    assert!(
+        !String::from_utf8_lossy(&rest).contains("HTTP/1.1"),
+        "no second answer"
+    );
+    assert!(
+        quiet.elapsed() >= Duration::from_secs(2),
+        "{:?}",
+        quiet.elapsed()
+    );
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn oversized_and_trickling_bodies_are_refused_in_time() {
+    let server = Harness::start(limits()).await;
+    let addr = server.addr;
+
+    // A registration announcing 1 MiB is refused from its headers alone.
+    let mut held = connect_from("127.0.0.1", addr).await.expect("connect");
+    held.write_all(
+        b"POST /v1/devices HTTP/1.1\r\nHost: t\r\nContent-Length: 1048576\r\n\r\n{\"platform\"",
+    )
+    .await
+    .expect("write");
+    let started = Instant::now();
+    let answer = closed_within(&mut held, Duration::from_secs(1))
+        .await
+        .expect("answered and closed at once");
+    let (status, body) = parse_answer(&answer);
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("\"payload_too_large\""), "{body}");
+    assert!(body.contains("4096"), "{body}");
+    assert!(started.elapsed() < Duration::from_secs(1));
+
+    // A chunked one is cut off at the bound.
+    let chunk = "a".repeat(8192);
+    let raw = format!(
+        "POST /v1/devices HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\
+         Connection: close\r\n\r\n2000\r\n{chunk}\r\n0\r\n\r\n"
+    );
+    let (status, body) = exchange("127.0.0.1", addr, &raw).await.expect("answer");
+    assert_eq!(status, 413, "{body}");
+    assert!(body.contains("4096"), "{body}");
+
+    // A body that trickles in past the body timeout: 408 (or closed) soon after it.
+    let mut slow = connect_from("127.0.0.1", addr).await.expect("connect");
+    let head = format!(
+        "POST /v1/devices HTTP/1.1\r\nHost: t\r\nContent-Length: {}\r\n\r\n",
+        REGISTRATION.len()
+    );
+    slow.write_all(head.as_bytes()).await.expect("write");
+    let started = Instant::now();
+    let trickle = async {
+        for byte in REGISTRATION.as_bytes().iter().take(REGISTRATION.len() - 1) {
+            if slow.write_all(&[*byte]).await.is_err() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            if started.elapsed() > Duration::from_secs(3) {
+                break;
+            }
+        }
+    };
+    let honest = honest_clients_are_served(addr);
+    tokio::join!(trickle, honest);
+    let answer = closed_within(&mut slow, Duration::from_secs(3))
+        .await
+        .expect("closed after the body timeout");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    if !answer.is_empty() {
+        let (status, body) = parse_answer(&answer);
+        assert_eq!(status, 408, "{body}");
+        assert!(body.contains("\"request_timeout\""), "{body}");
+    }
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn held_bodies_never_reserve_more_than_the_budget() {
+    let limits = ConnectionLimits {
+        per_address: 200,
+        body_budget_kib: 1024,
+        budget_wait: Duration::from_millis(200),
+        body_timeout: Duration::from_secs(5),
+        ..limits()
+    };
+    let server = Harness::start(limits).await;
+    let addr = server.addr;
+    let (status, body) = register("127.0.0.1", addr).await.expect("register");
+    assert_eq!(status, 201, "{body}");
+    let token = serde_json::from_str::<serde_json::Value>(&body).expect("JSON")["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+
+    // 100 uploads announcing 64 KiB each and holding after one byte: 6.25 MiB announced.
+    let head = format!(
+        "POST /v1/games HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {token}\r\n\
+         Content-Type: application/json\r\nContent-Length: 65536\r\n\r\n{{"
+    );
+    let mut held = Vec::new();
+    for _ in 0..100 {
+        let mut stream = connect_from("127.0.0.1", addr).await.expect("connect");
+        stream.write_all(head.as_bytes()).await.expect("write");
+        held.push(stream);
+    }
+    // The held ones fill the large share (the machine may be slow to get them all in).
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while server.budget.reserved_kib() < 512 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(server.budget.reserved_kib() <= server.budget.total_kib());
+    assert!(
+        server.budget.reserved_kib() >= 512,
+        "the large share is in use"
+    );
+    honest_clients_are_served(addr).await;
+
+    // Those that found no room were told to come back; the others are still held.
+    let mut answers = tokio::task::JoinSet::new();
+    for mut stream in held {
+        answers.spawn(async move {
+            let answer = closed_within(&mut stream, Duration::from_secs(2)).await;
+            (stream, answer)
+        });
+    }
+    let mut busy = 0;
+    let mut held = Vec::new();
+    while let Some(joined) = answers.join_next().await {
+        let (stream, answer) = joined.expect("reader");
+        if let Some(answer) = answer {
+            let (status, body) = parse_answer(&answer);
+            assert_eq!(status, 503, "{body}");
+            assert!(String::from_utf8_lossy(&answer).contains("retry-after: 1"));
+            busy += 1;
+        }
+        held.push(stream);
+    }
+    assert!(busy >= 80, "{busy} of 100 refused");
+    assert!(server.budget.peak_kib() <= server.budget.total_kib());
+    drop(held);
+    // Every reservation is given back once the requests end.
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while server.budget.reserved_kib() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(server.budget.reserved_kib(), 0);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shutdown_with_a_held_body_ends_within_the_grace_period() {
+    let limits = ConnectionLimits {
+        body_timeout: Duration::from_secs(60),
+        ..limits()
+    };
+    let (config, db, _temp) = config_and_db(&limits).await;
+    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let addr = listener.local_addr().expect("address");
+    let (stop, stopped) = oneshot::channel::<()>();
+    let pool = db.clone();
+    let task = tokio::spawn(ply_server::serve(
+        listener,
+        AppState::new(db, config),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+
+    let mut held = connect_from("127.0.0.1", addr).await.expect("connect");
+    held.write_all(
+        b"POST /v1/devices HTTP/1.1\r\nHost: t\r\nContent-Length: 45\r\n\r\n{\"platform\"",
+    )
+    .await
+    .expect("write");
+    honest_clients_are_served(addr).await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+
+    let started = Instant::now();
+    let _ = stop.send(());
+    let result = tokio::time::timeout(Duration::from_secs(4), task)
+        .await
+        .expect("serve returns within the grace period and a margin");
+    assert!(result.expect("no panic").is_ok());
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        closed_within(&mut held, Duration::from_secs(1))
+            .await
+            .is_some(),
+        "the held connection is closed"
+    );
+    assert!(pool.ping().await.is_err(), "the pool is closed");
+}
+
+/// The binary under an open-file limit of 64 (set in the child before it starts), flooded with
+/// idle connections from three addresses: it keeps answering, never runs out of files, and
+/// SIGTERM with a body held open ends it promptly with status 0.
+#[cfg(target_os = "linux")]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_under_a_low_file_limit_keeps_serving_and_stops_on_sigterm() {
+    use std::io::{BufRead, BufReader};
+    use std::os::unix::process::CommandExt;
+    use std::process::{Command, Stdio};
+
+    let dir = tempfile::tempdir().expect("temporary directory");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ply-server"));
+    command
+        .args(["--listen", "127.0.0.1:0", "--db"])
+        .arg(format!("sqlite://{}", dir.path().join("ply.db").display()))
+        .args(["--db-connections", "2", "--fd-reserve", "24"])
+        .args([
+            "--max-connections-per-address",
+            "8",
+            "--header-timeout",
+            "30",
+        ])
+        .args([
+            "--shutdown-grace",
+            "1",
+            "--log-format",
+            "json",
+            "--log",
+            "info",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    // SAFETY: between fork and exec the closure only calls `setrlimit`, which is
+    // async-signal-safe, on a struct on its own stack.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: 64,
+                rlim_max: 64,
+            };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) != 0 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("ply-server starts");
+    let stderr = child.stderr.take().expect("stderr");
+    let (lines_tx, lines_rx) = std::sync::mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if lines_tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut log = Vec::new();
+    let mut addr = None;
+    let started_by = Instant::now() + Duration::from_secs(30);
+    while addr.is_none() && Instant::now() < started_by {
+        let Ok(line) = lines_rx.recv_timeout(Duration::from_secs(1)) else {
+            continue;
+        };
+        let event: serde_json::Value = serde_json::from_str(&line).unwrap_or_default();
+        if event["fields"]["message"] == "ply-server started" {
+            addr = event["fields"]["listen"]
+                .as_str()
+                .and_then(|a| a.parse::<SocketAddr>().ok());
+        }
+        log.push(event);
+    }
+    let addr = addr.expect("a 'started' event naming the address");
+    let limits = log
+        .iter()
+        .find(|e| e["fields"]["message"] == "connection limits")
+        .expect("the limits are logged at start");
+    assert_eq!(limits["fields"]["nofile_after"], 64, "{limits}");
+    assert_eq!(limits["fields"]["max_connections"], 40, "{limits}");
+    assert_eq!(
+        limits["fields"]["max_connections_per_address"], 8,
+        "{limits}"
+    );
+
+    // More idle connections than the process has files.
+    let mut idle = Vec::new();
+    for source in ["127.0.0.1", "127.0.0.2", "127.0.0.3"] {
+        for _ in 0..30 {
+            idle.push(connect_from(source, addr).await.expect("connect"));
+        }
+    }
+    assert_eq!(healthz("127.0.0.4", addr).await.expect("healthz"), 200);
+    let (status, body) = register("127.0.0.5", addr).await.expect("register");
+    assert_eq!(status, 201, "{body}");
+
+    // A body held open, then SIGTERM.
+    let mut held = connect_from("127.0.0.6", addr).await.expect("connect");
+    held.write_all(
+        b"POST /v1/devices HTTP/1.1\r\nHost: t\r\nContent-Length: 45\r\n\r\n{\"platform\"",
+    )
+    .await
+    .expect("write");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let pid = child.id().to_string();
+    let killed = Command::new("kill").args(["-TERM", &pid]).status();
+    assert!(killed.is_ok_and(|s| s.success()));
+    let signalled = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if signalled.elapsed() > Duration::from_secs(6) {
+            let _ = child.kill();
+            panic!("still running 6 s after SIGTERM with a 1 s grace period");
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(status.success(), "exit status after SIGTERM: {status:?}");
+    drop(idle);
+    let rest: Vec<String> = lines_rx.try_iter().collect();
+    assert!(
+        !rest.iter().any(|l| l.contains("Too many open files")),
+        "{rest:?}"
+    );
+    assert!(
+        rest.iter().filter(|l| l.contains("cannot accept")).count() <= 1,
+        "{rest:?}"
+    );
+    assert!(
+        rest.iter().any(|l| l.contains("over the cap refused")),
+        "{rest:?}"
+    );
+    assert!(
+        rest.iter().any(|l| l.contains("stopped cleanly")),
+        "{rest:?}"
+    );
+}
