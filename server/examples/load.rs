@@ -138,7 +138,11 @@ fn run_client(url: &str, games: &[String], batch: usize, resend: f64, seed: u64)
                                 match result.status {
                                     UploadStatus::Accepted => out.accepted += 1,
                                     UploadStatus::Duplicate => out.duplicates += 1,
-                                    UploadStatus::Rejected => out.rejected += 1,
+                                    // The load run's config lifts the budgets; a deferral
+                                    // here is a server fault worth counting.
+                                    UploadStatus::Rejected | UploadStatus::Deferred => {
+                                        out.rejected += 1
+                                    }
                                 }
                             }
                         }

@@ -256,9 +256,11 @@ impl DailyBuckets {
                 ((need - have) / per_day as f64 * day).min(day)
             }
         };
-        Duration::from_secs_f64(
-            wait(b.records, 1.0, self.records).max(wait(b.bytes, bytes as f64, self.bytes)),
-        )
+        Duration::from_secs_f64(wait(b.records, 1.0, self.records).max(wait(
+            b.bytes,
+            bytes as f64,
+            self.bytes,
+        )))
     }
 }
 

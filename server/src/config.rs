@@ -86,6 +86,11 @@ impl Default for Config {
     }
 }
 
+/// Fewest different characters an admin token must use: 32 random hex digits show 14 on
+/// average (fewer than 10 about once in 10^5 draws; 64 of them, as generated, once in 10^12),
+/// while a word or a pattern repeated to length shows a handful.
+pub const MIN_ADMIN_TOKEN_DISTINCT: usize = 10;
+
 /// Why an admin token is refused at start-up.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum AdminTokenError {
@@ -96,13 +101,49 @@ pub enum AdminTokenError {
          --allow-weak-admin-token to start anyway)"
     )]
     TooShort(usize),
+    /// Holds white space or a control character (a paste gone wrong, or a padded word).
+    #[error(
+        "the admin token holds white space or a control character; use \
+         `ply-server --generate-admin-token`"
+    )]
+    Whitespace,
+    /// Too few different characters, or a shorter text repeated: no real entropy.
+    #[error(
+        "the admin token is not random enough ({0}); use `ply-server --generate-admin-token` \
+         (or pass --allow-weak-admin-token to start anyway)"
+    )]
+    Guessable(String),
 }
 
-/// Checks a configured admin token's strength; `allow_weak` accepts any non-empty one.
+/// Checks a configured admin token's strength; `allow_weak` accepts any non-empty one. The
+/// rule: at least [`MIN_ADMIN_TOKEN_LEN`] characters, none of them white space or control,
+/// at least [`MIN_ADMIN_TOKEN_DISTINCT`] different ones, and not a shorter text repeated.
+/// A token from `--generate-admin-token` (64 random hex digits) passes. The rule catches
+/// repeated characters and patterns, not a passphrase of dictionary words: the generated token
+/// is the one to use.
 pub fn check_admin_token(token: &str, allow_weak: bool) -> Result<(), AdminTokenError> {
-    let len = token.chars().count();
-    if len < MIN_ADMIN_TOKEN_LEN && !allow_weak {
-        return Err(AdminTokenError::TooShort(len));
+    if allow_weak {
+        return Ok(());
+    }
+    let chars: Vec<char> = token.chars().collect();
+    if chars.len() < MIN_ADMIN_TOKEN_LEN {
+        return Err(AdminTokenError::TooShort(chars.len()));
+    }
+    if chars.iter().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(AdminTokenError::Whitespace);
+    }
+    let distinct = chars.iter().collect::<std::collections::HashSet<_>>().len();
+    if distinct < MIN_ADMIN_TOKEN_DISTINCT {
+        return Err(AdminTokenError::Guessable(format!(
+            "{distinct} different characters, at least {MIN_ADMIN_TOKEN_DISTINCT} needed"
+        )));
+    }
+    if let Some(period) = (1..=chars.len() / 2)
+        .find(|&p| chars.len().is_multiple_of(p) && chars.chunks(p).all(|c| c == &chars[..p]))
+    {
+        return Err(AdminTokenError::Guessable(format!(
+            "its first {period} characters repeated"
+        )));
     }
     Ok(())
 }
@@ -112,13 +153,47 @@ mod tests {
     use super::*;
 
     #[test]
-    fn short_admin_tokens_need_the_explicit_flag() {
+    fn admin_tokens_need_length_and_entropy() {
         let short = "a".repeat(MIN_ADMIN_TOKEN_LEN - 1);
         assert_eq!(
             check_admin_token(&short, false),
             Err(AdminTokenError::TooShort(MIN_ADMIN_TOKEN_LEN - 1))
         );
+        // What the probe started the server with.
+        for weak in [
+            "a".repeat(32),
+            "password".repeat(4),
+            "0123456789abcdef".repeat(2),
+            "abcabcabcabcabcabcabcabcabcabcab".to_owned(),
+        ] {
+            assert!(
+                matches!(
+                    check_admin_token(&weak, false),
+                    Err(AdminTokenError::Guessable(_))
+                ),
+                "{weak}"
+            );
+        }
+        assert_eq!(
+            check_admin_token(&" ".repeat(32), false),
+            Err(AdminTokenError::Whitespace)
+        );
+        assert_eq!(
+            check_admin_token("abcdefghijklmnopqrstuvwxyz01234 56789", false),
+            Err(AdminTokenError::Whitespace)
+        );
+        // Generated tokens and other random ones pass; the flag accepts anything.
+        for _ in 0..100 {
+            assert_eq!(
+                check_admin_token(&crate::auth::new_admin_token(), false),
+                Ok(())
+            );
+        }
+        assert_eq!(
+            check_admin_token("Xq7#vR2p!Lm9@Tz4$Kw8&Nb3*Hd6^Fs1", false),
+            Ok(())
+        );
         assert!(check_admin_token(&short, true).is_ok());
-        assert!(check_admin_token(&"a".repeat(MIN_ADMIN_TOKEN_LEN), false).is_ok());
+        assert!(check_admin_token(&"a".repeat(32), true).is_ok());
     }
 }

@@ -7,6 +7,8 @@ use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
 
+use ply_core::record::strict_json::{StrictJsonError, check_no_duplicate_keys};
+
 use crate::app::AppState;
 use crate::auth;
 use crate::client_addr::client_key;
@@ -24,7 +26,11 @@ pub struct Device {
 /// The request's client key under this server's proxy and IPv6 settings.
 fn client_of(parts: &Parts, state: &AppState) -> String {
     let config = state.config();
-    client_key(parts, &config.trusted_proxies, config.connections.ipv6_prefix)
+    client_key(
+        parts,
+        &config.trusted_proxies,
+        config.connections.ipv6_prefix,
+    )
 }
 
 /// The 429 of an address that used up its allowance of failed authentications.
@@ -147,7 +153,9 @@ impl FromRequestParts<AppState> for Registration {
         state
             .registration_limiter()
             .check(&client)
-            .map_err(|wait| ApiError::rate_limited("registering devices from this address", wait))?;
+            .map_err(|wait| {
+                ApiError::rate_limited("registering devices from this address", wait)
+            })?;
         Ok(Registration { client })
     }
 }
@@ -186,9 +194,27 @@ impl FromRequest<AppState> for RawBody {
     }
 }
 
-/// Parses `bytes` as JSON into `T`, or 400 `malformed_json` naming the line and column.
+/// Parses `bytes` as JSON into `T`, or 400 `malformed_json` naming the line and column, or
+/// 400 `duplicate_key` for an object naming a key twice (which of the two counts would depend
+/// on the reader).
 pub fn parse_json<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, ApiError> {
+    if let Err(StrictJsonError::DuplicateKey(key)) = check_no_duplicate_keys(bytes) {
+        return Err(ApiError::bad_request(
+            "duplicate_key",
+            format!("request body: duplicate key {key:?} in a JSON object"),
+        ));
+    }
+    parse_envelope(bytes)
+}
+
+/// [`parse_json`] for an envelope whose parts are checked on their own (an upload batch, whose
+/// records each get their own verdict, a repeated key included). A repeated field of the
+/// envelope itself is still refused, by serde's derived reader.
+pub fn parse_envelope<'a, T: serde::Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, ApiError> {
     serde_json::from_slice(bytes).map_err(|err| {
+        if err.to_string().starts_with("duplicate field") {
+            return ApiError::bad_request("duplicate_key", format!("request body: {err}"));
+        }
         let code = if err.is_data() {
             "invalid_request"
         } else {

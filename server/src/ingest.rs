@@ -12,7 +12,7 @@ use serde_json::value::RawValue;
 use crate::auth::sha256_hex;
 use crate::db::{MoveRow, PlayerRow, StoredRecord};
 use crate::error::ApiError;
-use crate::extract::parse_json;
+use crate::extract::parse_envelope;
 
 /// The batch envelope (`ply_core::sync::wire::UploadRequest`'s shape); each record is kept raw
 /// so one bad record is rejected alone, with its own reason.
@@ -29,7 +29,7 @@ pub fn check_batch(
     body: &[u8],
     max_records: usize,
 ) -> Result<Vec<Result<StoredRecord, UploadResult>>, ApiError> {
-    let batch: Batch<'_> = parse_json(body)?;
+    let batch: Batch<'_> = parse_envelope(body)?;
     if batch.records.len() > max_records {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
@@ -95,8 +95,11 @@ fn to_i64(value: u64) -> i64 {
 }
 
 /// The row of a validated record. The stored body is the record re-serialised by `ply-core`
-/// (canonical: field order and spelling fixed), so the same game sent twice hashes the same.
+/// (canonical: field order and spelling fixed, the start position parsed and written again, and
+/// left out when it is the standard start however spelled), so the same game sent twice hashes
+/// the same and every export writes the position the rules read.
 pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRecord, RecordError> {
+    let record = &validated.canonical(record);
     let body = record
         .to_json()
         .map_err(|e| RecordError::Malformed(e.to_string()))?;

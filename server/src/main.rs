@@ -17,8 +17,9 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
+use ply_server::budget::StorageBudget;
 use ply_server::config::{
-    Config, DEFAULT_BODY_LIMIT, DEFAULT_MAX_BATCH_RECORDS, MIN_ADMIN_TOKEN_LEN, check_admin_token,
+    Config, DEFAULT_BODY_LIMIT, DEFAULT_MAX_BATCH_RECORDS, check_admin_token,
 };
 use ply_server::conn::{self, ConnectionLimits, fdlimit};
 use ply_server::logging::{self, LogFormat};
@@ -104,6 +105,32 @@ struct Args {
     /// Largest body of POST /v1/devices in bytes (larger: 413 before reading it).
     #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_REGISTRATION_BODY_LIMIT)]
     registration_body_limit: usize,
+    /// Store whatever validates, without the per-day storage budgets.
+    #[arg(long)]
+    no_storage_budget: bool,
+    /// Records and MiB a device with no history may store per day.
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().first_records)]
+    budget_first_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().first_bytes >> 20)]
+    budget_first_mib: u64,
+    /// A device's daily allowance: this many times what it stored before the last day...
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().earn_factor)]
+    budget_earn_factor: u64,
+    /// ...up to these records and MiB per day.
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().max_records)]
+    budget_max_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().max_bytes >> 20)]
+    budget_max_mib: u64,
+    /// Records and MiB per day for the new devices of one address (IPv6: --ipv6-prefix).
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().address_records)]
+    budget_address_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().address_bytes >> 20)]
+    budget_address_mib: u64,
+    /// Records and MiB per day for all new devices together.
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().pool_records)]
+    budget_pool_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().pool_bytes >> 20)]
+    budget_pool_mib: u64,
     /// Log format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     log_format: Format,
@@ -180,6 +207,23 @@ fn connection_limits(args: &Args, raised: fdlimit::Raised) -> ConnectionLimits {
     }
 }
 
+/// The storage budget the flags set.
+fn storage_budget(args: &Args) -> StorageBudget {
+    const MIB: u64 = 1 << 20;
+    StorageBudget {
+        enabled: !args.no_storage_budget,
+        first_records: args.budget_first_records,
+        first_bytes: args.budget_first_mib.saturating_mul(MIB),
+        earn_factor: args.budget_earn_factor,
+        max_records: args.budget_max_records,
+        max_bytes: args.budget_max_mib.saturating_mul(MIB),
+        address_records: args.budget_address_records,
+        address_bytes: args.budget_address_mib.saturating_mul(MIB),
+        pool_records: args.budget_pool_records,
+        pool_bytes: args.budget_pool_mib.saturating_mul(MIB),
+    }
+}
+
 async fn run(args: Args, raised: fdlimit::Raised) -> Result<(), String> {
     let connections = connection_limits(&args, raised);
     tracing::info!(
@@ -194,6 +238,7 @@ async fn run(args: Args, raised: fdlimit::Raised) -> Result<(), String> {
     let db = Db::connect_with(&args.db, args.db_connections)
         .await
         .map_err(|e| e.to_string())?;
+    let budget = storage_budget(&args);
     let config = Config {
         body_limit: args.body_limit,
         max_batch_records: args.max_batch,
@@ -204,12 +249,14 @@ async fn run(args: Args, raised: fdlimit::Raised) -> Result<(), String> {
         },
         trusted_proxies: args.trusted_proxies,
         connections,
+        budget,
         ..Config::default()
     };
+    tracing::info!(budget = ?config.budget, "storage budget");
     if config
         .admin_token
         .as_ref()
-        .is_some_and(|t| t.chars().count() < MIN_ADMIN_TOKEN_LEN)
+        .is_some_and(|t| check_admin_token(t, false).is_err())
     {
         tracing::warn!("weak admin token allowed by --allow-weak-admin-token");
     }

@@ -11,6 +11,7 @@ use rand::Rng;
 use tokio::sync::oneshot;
 
 use crate::app::{AppState, serve};
+use crate::budget::StorageBudget;
 use crate::config::Config;
 use crate::conn::ConnectionLimits;
 use crate::db::Db;
@@ -159,6 +160,8 @@ pub fn unthrottled_config(admin_token: &str) -> Config {
         registration_limit: off,
         auth_failure_limit: off,
         admin_limit: off,
+        throttled_lookups: off,
+        budget: StorageBudget::unlimited(),
         connections: ConnectionLimits {
             per_address: usize::MAX,
             ..ConnectionLimits::default()

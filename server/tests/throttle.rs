@@ -111,9 +111,23 @@ async fn bad_tokens_from_one_address_are_throttled_and_others_are_not() {
         let retry = assert_throttled(&upload_from(&server, 2, Some("ply_guess5")).await);
         // About the 1000 s one failure takes to refill at 0.001 per second.
         assert!((900..=1001).contains(&retry), "{retry}");
-        // Even a right guess from there learns nothing now, nor does a missing header.
-        assert_throttled(&upload_from(&server, 2, Some(&good)).await);
+        // A missing header learns nothing either.
         assert_throttled(&upload_from(&server, 2, None).await);
+        // A device that authenticates correctly is not locked out by its address (a carrier
+        // NAT it shares with the guesser): its token is known to be good...
+        let reply = upload_from(&server, 2, Some(&good)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        // ...and after a restart, when nothing is known yet, it gets in through the look-up
+        // a throttled address is still allowed, while guesses from there stay throttled.
+        let restarted = TestServer::with_config(&db, throttled_config()).await;
+        for n in 0..5 {
+            let reply = upload_from(&restarted, 2, Some(&format!("ply_again{n}"))).await;
+            reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
+        }
+        assert_throttled(&upload_from(&restarted, 2, Some("ply_again5")).await);
+        let reply = upload_from(&restarted, 2, Some(&good)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        assert_throttled(&upload_from(&restarted, 2, Some("ply_again6")).await);
 
         // A good client at 127.0.0.3 is not slowed, and its own mistakes are its own.
         let reply = upload_from(&server, 3, Some(&good)).await;
@@ -124,6 +138,40 @@ async fn bad_tokens_from_one_address_are_throttled_and_others_are_not() {
             let reply = upload_from(&server, 3, Some(&good)).await;
             assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
         }
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_guesses_get_no_more_tries_than_the_allowance() {
+    on_each_backend("concurrent_guesses", |db| async move {
+        let server = TestServer::with_config(&db, throttled_config()).await;
+        // 200 wrong tokens at once from one address: the check and the charge are one step,
+        // so exactly the allowance of five reaches the database.
+        let tasks: Vec<_> = (0..200)
+            .map(|n| {
+                let server = server.clone();
+                tokio::spawn(async move {
+                    upload_from(&server, 7, Some(&format!("ply_burst{n}")))
+                        .await
+                        .status
+                })
+            })
+            .collect();
+        let mut counts = std::collections::BTreeMap::new();
+        for task in tasks {
+            *counts.entry(task.await.expect("task")).or_insert(0) += 1;
+        }
+        assert_eq!(
+            counts.get(&StatusCode::UNAUTHORIZED),
+            Some(&5),
+            "{counts:?}"
+        );
+        assert_eq!(
+            counts.get(&StatusCode::TOO_MANY_REQUESTS),
+            Some(&195),
+            "{counts:?}"
+        );
     })
     .await;
 }

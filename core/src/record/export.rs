@@ -2,6 +2,7 @@
 //! collector's export endpoint: Othello games as a WTHOR database, draughts games as PDN,
 //! Othello and Connect Four games as one move string a line.
 
+use super::dispatch::validate_at;
 use super::notation::{AnnotatedGame, annotated_notation, standard_notation};
 use super::types::GameRecord;
 use super::wthor::{self, WthorHeader, WthorTags};
@@ -63,7 +64,7 @@ pub struct FieldExport {
     /// Records of games the format does not hold.
     pub other_games: usize,
     /// Games of the right kind the format cannot express, with the reason (WTHOR: a set-up
-    /// start, a resignation).
+    /// start, a resignation), and records that do not validate.
     pub refused: Vec<String>,
 }
 
@@ -94,6 +95,18 @@ pub fn export_field_with_comments<'a>(
             out.other_games += 1;
             continue;
         }
+        // Only what the rules accept is written, with its start position in canonical form: a
+        // stored text (from an older collector, or edited by hand) cannot split a line or a
+        // tag of the export. The reason names the error's code, never the record's own text.
+        let canonical = match validate_at(record, u64::MAX) {
+            Ok(validated) => validated.canonical(record),
+            Err(e) => {
+                out.refused
+                    .push(format!("a record that does not validate ({})", e.code()));
+                continue;
+            }
+        };
+        let record = &canonical;
         match format {
             FieldFormat::Pdn | FieldFormat::Transcript if !comments.is_empty() => {
                 let moves: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();

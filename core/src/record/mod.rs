@@ -25,5 +25,6 @@ pub use types::{
     PlayerInfo, PlayerKind, RamBucket, SCHEMA_VERSION, limits,
 };
 pub use validate::{
-    GamePhase, ValidatedGame, ValidatedMove, breaks_a_line, now_ms, parse_record, parse_record_value, validate_as,
+    GamePhase, ValidatedGame, ValidatedMove, breaks_a_line, now_ms, parse_record,
+    parse_record_value, validate_as,
 };

@@ -375,8 +375,7 @@ fn check_result(record: &GameRecord, rules: Option<Outcome>) -> Result<Outcome, 
             });
         }
         let resigner = 1 - winner;
-        if record.players.get(usize::from(resigner)).map(|p| p.kind) == Some(PlayerKind::Computer)
-        {
+        if record.players.get(usize::from(resigner)).map(|p| p.kind) == Some(PlayerKind::Computer) {
             return Err(RecordError::ComputerResigned { player: resigner });
         }
         return Ok(Outcome::win(winner, EndReason::Resignation, 0));

@@ -334,7 +334,8 @@ impl SyncClient {
                     if let Some(reason) = answered.deferred {
                         // The rest waits for the budget: sending it now would be deferred too.
                         let retry_after = retry_after_ms(&response);
-                        report.outcome = self.fail(outbox, &mut state, now_ms, reason, retry_after)?;
+                        report.outcome =
+                            self.fail(outbox, &mut state, now_ms, reason, retry_after)?;
                         break;
                     }
                     if state != SyncState::default() {

@@ -5,6 +5,8 @@ use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::client_addr::{canonical, network};
+
 /// Why a connection was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Refused {
@@ -60,7 +62,8 @@ impl ConnectionCaps {
     /// A place for a connection from `peer`, or why not.
     pub fn try_acquire(&self, peer: IpAddr) -> Result<Slot, Refused> {
         let peer = canonical(peer);
-        let key = (!self.inner.exempt.contains(&peer)).then(|| network(peer, self.inner.ipv6_prefix));
+        let key =
+            (!self.inner.exempt.contains(&peer)).then(|| network(peer, self.inner.ipv6_prefix));
         let mut counts = self.lock();
         if counts.total >= self.inner.global {
             return Err(Refused::Global);

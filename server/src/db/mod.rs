@@ -16,10 +16,10 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use ply_core::record::limits;
 use serde::Serialize;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
-use ply_core::record::limits;
 use sqlx::{Postgres, Sqlite, Transaction};
 
 use crate::budget::{DeviceUsage, Remaining, StorageBudget};
@@ -306,13 +306,12 @@ macro_rules! store_all {
     ($tx:expr, $device_id:expr, $records:expr, $received_at_ms:expr, $budget:expr, $shared:expr) => {{
         let budget: &StorageBudget = $budget;
         let usage = if budget.enabled {
-            let (stored_records, stored_bytes): (i64, i64) = sqlx::query_as(
-                "SELECT stored_records, stored_bytes FROM devices WHERE id = $1",
-            )
-            .bind($device_id)
-            .fetch_optional(&mut *$tx)
-            .await?
-            .unwrap_or((0, 0));
+            let (stored_records, stored_bytes): (i64, i64) =
+                sqlx::query_as("SELECT stored_records, stored_bytes FROM devices WHERE id = $1")
+                    .bind($device_id)
+                    .fetch_optional(&mut *$tx)
+                    .await?
+                    .unwrap_or((0, 0));
             let (window_records, window_bytes, oldest): (i64, i64, Option<i64>) = sqlx::query_as(
                 "SELECT COUNT(*), CAST(COALESCE(SUM(body_bytes), 0) AS BIGINT), \
                  MIN(received_at_ms) FROM records WHERE device_id = $1 AND received_at_ms > $2",

@@ -93,6 +93,25 @@ pub async fn export(
             ApiError::bad_request("invalid_query", format!("query parameter 'format': {e}"))
         })?),
     };
+    if let (Some(game), Some(format)) = (game, format)
+        && !format.holds().contains(&game)
+    {
+        // As `ply records export` says: an empty file would read as "no games".
+        return Err(ApiError::bad_request(
+            "invalid_query",
+            format!(
+                "format '{}' cannot hold {} games (it holds {})",
+                format.name(),
+                game.name(),
+                format
+                    .holds()
+                    .iter()
+                    .map(|g| g.name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        ));
+    }
     let page = state
         .db()
         .export_page(since, game.map(GameKind::name), limit)

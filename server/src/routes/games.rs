@@ -59,7 +59,9 @@ pub async fn upload(
             state
                 .address_budget()
                 .charge(&device.client, records, bytes, started);
-            state.new_device_pool().charge(POOL, records, bytes, started);
+            state
+                .new_device_pool()
+                .charge(POOL, records, bytes, started);
         }
         Some(batch)
     };

@@ -9,6 +9,7 @@ use axum::Router;
 use axum::body::{Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{HeaderMap, Method, Request, StatusCode, header};
+use ply_server::budget::StorageBudget;
 use ply_server::testing::TempDatabase;
 use ply_server::{AppState, Config, Db, app};
 use serde_json::Value;
@@ -79,12 +80,15 @@ pub struct TestServer {
 }
 
 impl TestServer {
-    /// Connects to `db` with the default config plus an admin token.
+    /// Connects to `db` with the default config plus an admin token, without storage budgets
+    /// (most tests upload more in a second than a new device may in a day; `budgets.rs` tests
+    /// them).
     pub async fn start(db: &TempDatabase) -> TestServer {
         Self::with_config(
             db,
             Config {
                 admin_token: Some(ADMIN.to_owned()),
+                budget: StorageBudget::unlimited(),
                 ..Config::default()
             },
         )

@@ -22,12 +22,19 @@ pub const HEADER: [&str; 17] = [
     "moves",
 ];
 
-/// Quotes a field when it holds a comma, quote or line break (RFC 4180).
+/// Quotes a field when it holds a comma, quote or line break (RFC 4180), and neutralises a
+/// cell a spreadsheet would run as a formula (one starting with `=`, `+`, `-`, `@`, tab or
+/// carriage return, as OWASP's CSV-injection guidance says) by prefixing a single quote.
 fn field(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
     if text.contains([',', '"', '\n', '\r']) {
         format!("\"{}\"", text.replace('"', "\"\""))
     } else {
-        text.to_string()
+        text
     }
 }
 
@@ -87,4 +94,31 @@ pub fn row(r: &GameRecord) -> String {
             .join(" "),
     ];
     cells.iter().map(|c| field(c)).collect::<Vec<_>>().join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::field;
+
+    #[test]
+    fn formula_cells_are_neutralised_and_quoting_still_applies() {
+        for (cell, written) in [
+            ("=1+1", "'=1+1"),
+            ("+1", "'+1"),
+            ("-1", "'-1"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\tx", "'\tx"),
+            ("\rx", "\"'\rx\""),
+            (
+                "=HYPERLINK(\"a\",\"b\")",
+                "\"'=HYPERLINK(\"\"a\"\",\"\"b\"\")\"",
+            ),
+            ("a,b", "\"a,b\""),
+            ("plain", "plain"),
+            ("12", "12"),
+            ("", ""),
+        ] {
+            assert_eq!(field(cell), written, "{cell:?}");
+        }
+    }
 }
