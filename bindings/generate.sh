@@ -19,7 +19,8 @@ case "$lang" in kotlin|swift) ;; *) usage ;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 # One feature set for the library and the generator, so cargo builds ply-ffi once.
-cargo build -q -p ply-ffi --features bindgen --lib --bin uniffi-bindgen "${cargo_flags[@]}"
+# `${a[@]+"${a[@]}"}`: macOS's bash 3.2 under `set -u` calls an empty array unbound.
+cargo build -q -p ply-ffi --features bindgen --lib --bin uniffi-bindgen ${cargo_flags[@]+"${cargo_flags[@]}"}
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 case "$(uname -s)" in
     Darwin) lib="$target_dir/$profile/libply_ffi.dylib" ;;
@@ -27,6 +28,6 @@ case "$(uname -s)" in
 esac
 [ -f "$lib" ] || { echo "generate.sh: $lib was not built" >&2; exit 1; }
 mkdir -p "$out"
-cargo run -q -p ply-ffi --features bindgen --bin uniffi-bindgen "${cargo_flags[@]}" -- generate --library "$lib" \
+cargo run -q -p ply-ffi --features bindgen --bin uniffi-bindgen ${cargo_flags[@]+"${cargo_flags[@]}"} -- generate --library "$lib" \
     --language "$lang" --out-dir "$out" --no-format
 echo "generated $lang bindings from $lib into $out" >&2

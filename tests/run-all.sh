@@ -32,3 +32,6 @@ if ! command -v python3 >/dev/null; then
     apt-get update -qq && apt-get install -y -qq python3 >/dev/null
 fi
 python3 tests/app-resources.py
+
+step "Workstation builds (bash 3.2 scripts, Gradle inputs, rust-version)"
+python3 tests/build-checks.py

@@ -567,10 +567,16 @@ impl Session {
         self.set_seat(u32::from(side.index()), player);
     }
 
-    /// Changes who plays seat `seat` (turn order, 0-based); a seat the game lacks is ignored.
+    /// Changes who plays seat `seat` (turn order, 0-based); a seat the game lacks is ignored,
+    /// and so is a computer for the seat that resigned (only a person resigns, and the record
+    /// says who sat there).
     pub fn set_seat(&self, seat: u32, player: PlayerKind) {
         guard_or("set_seat", (), || {
             let mut s = lock(&self.state);
+            let resigned = s.resigned_by.is_some_and(|r| u32::from(r) == seat);
+            if resigned && matches!(player, PlayerKind::Computer { .. }) {
+                return;
+            }
             if let Some(p) = s.players.get_mut(seat as usize) {
                 *p = player;
             }
@@ -692,7 +698,8 @@ impl Session {
         })
     }
 
-    /// `player` gives up; the other side wins. `GameOver` if the game has already ended.
+    /// `player` gives up; the other side wins. `GameOver` if the game has already ended,
+    /// `NotYourTurn` for the computer's seat (a computer never resigns).
     pub fn resign(&self, player: Side) -> Result<(), PlyError> {
         self.cancel_running();
         guard("resign", || {
@@ -704,6 +711,15 @@ impl Session {
                 return Err(PlyError::settings(
                     "a resignation ends a two-player game; with more players there is no one winner to name",
                 ));
+            }
+            // The collector refuses a record in which a computer resigns (a forged loss).
+            if matches!(
+                s.players.get(usize::from(player.index())),
+                Some(PlayerKind::Computer { .. })
+            ) {
+                return Err(PlyError::NotYourTurn {
+                    reason: "that seat is the computer's, and only a person resigns".into(),
+                });
             }
             s.resigned_by = Some(player.index());
             s.changed();

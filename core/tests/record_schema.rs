@@ -243,9 +243,8 @@ fn random_record<G: Game>(seed: u64, resign_at: Option<usize>) -> GameRecord {
             ram_bucket: RamBucket::Below2G,
         },
     };
-    let resigned = resign_at
-        .filter(|_| line.outcome().is_none())
-        .map(|_| line.current().side_to_move());
+    // The person (seat 0) resigns: a computer never does.
+    let resigned = resign_at.filter(|_| line.outcome().is_none()).map(|_| 0);
     record_from_line(&line, &stats, resigned, meta).unwrap()
 }
 
@@ -310,6 +309,14 @@ fn the_schema_refuses_what_the_code_refuses() {
             Box::new(|v| v["id"] = json!("3F2B8C1E-0A4D-4E6F-9B21-7C5D8E9F0A1B")),
         ),
         ("unknown game", Box::new(|v| v["game"] = json!("chess"))),
+        (
+            "start position with a line break",
+            Box::new(|v| v["start_position"] = json!("e6\nf4")),
+        ),
+        (
+            "start position with a line separator",
+            Box::new(|v| v["start_position"] = json!("e6\u{2028}")),
+        ),
         (
             "extra field",
             Box::new(|v| v["player_name"] = json!("Alice")),

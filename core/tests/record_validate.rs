@@ -283,11 +283,25 @@ fn resignation_only_while_the_game_is_on_and_by_the_loser() {
     for &mv in &full.moves()[..6] {
         line.play(mv).unwrap();
     }
-    let resigned = record_from_line(&line, &stats[..6], Some(1), meta()).unwrap();
-    assert_eq!(resigned.result.winner, Some(0));
+    // The person (seat 0) resigns to the computer.
+    let resigned = record_from_line(&line, &stats[..6], Some(0), meta()).unwrap();
+    assert_eq!(resigned.result.winner, Some(1));
     assert_eq!(resigned.result.reason, EndReason::Resignation);
     let v = check::<ConnectFour>(&resigned).unwrap();
     assert_eq!(v.outcome.reason, EndReason::Resignation);
+
+    // A computer seat never resigns: the builder refuses it, and so does the validation of a
+    // record that says so (a forged loss of the engine).
+    assert!(matches!(
+        record_from_line(&line, &stats[..6], Some(1), meta()),
+        Err(RecordError::ComputerResigned { player: 1 })
+    ));
+    let mut forged = resigned.clone();
+    forged.result.winner = Some(0);
+    assert!(matches!(
+        check::<ConnectFour>(&forged),
+        Err(RecordError::ComputerResigned { player: 1 })
+    ));
 
     // Resigning a game the rules already ended.
     let finished = record_from_line(&full, &stats, None, meta()).unwrap();

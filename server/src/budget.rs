@@ -230,16 +230,32 @@ impl DailyBuckets {
         (b.records.max(0.0) as u64, b.bytes.max(0.0) as u64)
     }
 
-    /// Charges what `key` stored.
-    pub fn charge(&self, key: &str, records: u64, bytes: u64, now: Instant) {
+    /// Takes up to `records` and `bytes` from `key`'s bucket in one step, and says how much it
+    /// took: concurrent uploads of one address cannot each see the whole allowance. What is not
+    /// used goes back with [`DailyBuckets::refund`].
+    pub fn reserve(&self, key: &str, records: u64, bytes: u64, now: Instant) -> (u64, u64) {
         let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
         if buckets.len() >= SWEEP_AT {
             let day = Duration::from_millis(DAY_MS as u64);
             buckets.retain(|_, b| now.saturating_duration_since(b.updated) < day);
         }
         let mut b = self.refilled(buckets.get(key), now);
-        b.records -= records as f64;
-        b.bytes -= bytes as f64;
+        let taken = (
+            records.min(b.records.max(0.0) as u64),
+            bytes.min(b.bytes.max(0.0) as u64),
+        );
+        b.records -= taken.0 as f64;
+        b.bytes -= taken.1 as f64;
+        buckets.insert(key.to_owned(), b);
+        taken
+    }
+
+    /// Gives back what a reservation did not use.
+    pub fn refund(&self, key: &str, records: u64, bytes: u64, now: Instant) {
+        let mut buckets = self.buckets.lock().unwrap_or_else(|p| p.into_inner());
+        let mut b = self.refilled(buckets.get(key), now);
+        b.records = (b.records + records as f64).min(self.records as f64);
+        b.bytes = (b.bytes + bytes as f64).min(self.bytes as f64);
         buckets.insert(key.to_owned(), b);
     }
 
@@ -332,7 +348,7 @@ mod tests {
         let buckets = DailyBuckets::new(100, 1000);
         let t0 = Instant::now();
         assert_eq!(buckets.available("a", t0), (100, 1000));
-        buckets.charge("a", 100, 500, t0);
+        assert_eq!(buckets.reserve("a", 100, 500, t0), (100, 500));
         assert_eq!(buckets.available("a", t0), (0, 500));
         assert_eq!(buckets.available("b", t0), (100, 1000), "keys are apart");
         // A record needs a hundredth of a day.
@@ -343,5 +359,20 @@ mod tests {
         // A day later it is full again.
         let day = t0 + Duration::from_secs(86_400);
         assert_eq!(buckets.available("a", day), (100, 1000));
+    }
+
+    #[test]
+    fn reservations_take_at_most_what_is_left_and_refunds_give_it_back() {
+        let buckets = DailyBuckets::new(10, 1000);
+        let t0 = Instant::now();
+        assert_eq!(buckets.reserve("a", 6, 400, t0), (6, 400));
+        // A second upload at the same time sees only the rest.
+        assert_eq!(buckets.reserve("a", 6, 400, t0), (4, 400));
+        assert_eq!(buckets.available("a", t0), (0, 200));
+        buckets.refund("a", 3, 100, t0);
+        assert_eq!(buckets.available("a", t0), (3, 300));
+        // Never above the bucket.
+        buckets.refund("a", 100, 10_000, t0);
+        assert_eq!(buckets.available("a", t0), (10, 1000));
     }
 }

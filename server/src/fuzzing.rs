@@ -1,7 +1,7 @@
 //! Body of the `upload_body` fuzz target (`fuzz/`), a plain function so that stable tests run
 //! it over the checked-in corpus (`server/tests/fuzz_corpus.rs`) and nightly fuzzes it.
 
-use ply_core::record::limits;
+use ply_core::record::{limits, parse_record, validate_at};
 use ply_core::sync::wire::{MAX_BATCH_RECORDS, UploadStatus};
 
 use crate::auth::sha256_hex;
@@ -31,6 +31,13 @@ pub fn upload_body(data: &[u8]) {
             }
             Ok(row) => {
                 assert_eq!(row.body_sha256, sha256_hex(row.body.as_bytes()));
+                // The stored body is canonical: read again, it is its own canonical form.
+                let stored = parse_record(row.body.as_bytes())
+                    .unwrap_or_else(|e| panic!("a stored body does not parse: {e}"));
+                let validated = validate_at(&stored, u64::MAX)
+                    .unwrap_or_else(|e| panic!("a stored body does not validate: {e}"));
+                assert_eq!(stored.start_position, validated.canonical_start);
+                assert_eq!(row.standard_start, validated.standard_start);
                 assert_eq!(row.players.len(), 2);
                 assert!(row.plies >= 0 && row.plies <= limits::MAX_MOVES as i64);
                 for p in &row.players {

@@ -164,6 +164,37 @@ async fn rotating_tokens_or_addresses_buys_no_more_than_the_new_devices_budgets(
     .await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_new_devices_of_one_address_share_its_allowance() {
+    on_each_backend("budgets_concurrent", |db| async move {
+        let server = TestServer::with_config(&db, budget_config()).await;
+        let mut tokens = Vec::new();
+        for _ in 0..8 {
+            tokens.push(register_at(&server, 40).await);
+        }
+        // Eight new devices upload at once: the address's five records in all, not five each
+        // (the allowance is reserved before the store, not read and charged after it).
+        let tasks: Vec<_> = tokens
+            .into_iter()
+            .enumerate()
+            .map(|(n, token)| {
+                let server = server.clone();
+                tokio::spawn(async move {
+                    let reply = upload_at(&server, 40, &token, &games(3, 500 + n as u64)).await;
+                    count(&statuses_or_none(&reply), UploadStatus::Accepted)
+                })
+            })
+            .collect();
+        let mut accepted = 0;
+        for task in tasks {
+            accepted += task.await.expect("task");
+        }
+        assert_eq!(accepted, 5);
+        assert_eq!(server.stored_records().await, 5);
+    })
+    .await;
+}
+
 /// Statuses of a 200, or none for a 429 (nothing stored).
 fn statuses_or_none(reply: &Reply) -> Vec<UploadStatus> {
     if reply.status == StatusCode::TOO_MANY_REQUESTS {

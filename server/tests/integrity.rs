@@ -347,6 +347,66 @@ fn documented_limits() -> (usize, usize) {
     (records, mib << 20)
 }
 
+/// `n` with a comma between thousands, as the documents write numbers.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[test]
+fn the_protocol_document_states_the_default_budgets_and_body_bounds() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/sync-protocol.md");
+    let doc = std::fs::read_to_string(path).expect("the protocol document");
+    let flat = doc.split_whitespace().collect::<Vec<_>>().join(" ");
+    let b = ply_server::budget::StorageBudget::default();
+    let c = ply_server::conn::ConnectionLimits::default();
+    for promise in [
+        format!(
+            "{} records and {} MiB on its first days; then {} what it stored",
+            b.first_records,
+            b.first_bytes >> 20,
+            if b.earn_factor == 2 {
+                "twice".to_owned()
+            } else {
+                format!("{} times", b.earn_factor)
+            }
+        ),
+        format!(
+            "up to {} records and {} MiB",
+            thousands(b.max_records),
+            b.max_bytes >> 20
+        ),
+        format!(
+            "| {} records, {} MiB |",
+            thousands(b.address_records),
+            b.address_bytes >> 20
+        ),
+        format!(
+            "| {} records, {} MiB |",
+            thousands(b.pool_records),
+            b.pool_bytes >> 20
+        ),
+        format!(
+            "| one registration body | {} KiB |",
+            c.registration_body_limit >> 10
+        ),
+        "256 KiB of JSON (`record::limits::MAX_RECORD_BYTES`)".to_owned(),
+    ] {
+        assert!(
+            flat.contains(&promise),
+            "docs/sync-protocol.md should say: {promise}"
+        );
+    }
+    assert_eq!(ply_core::record::limits::MAX_RECORD_BYTES, 256 << 10);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_protocol_document_and_the_server_state_the_same_limits() {
     let (records, bytes) = documented_limits();

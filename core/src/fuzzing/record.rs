@@ -1,6 +1,9 @@
 //! The record parser and validator: what the collector runs on every uploaded record.
 
-use crate::record::{GameRecord, limits, parse_record, standard_notation, validate_at};
+use crate::games::GameKind;
+use crate::record::{
+    GameRecord, ValidatedGame, breaks_a_line, limits, parse_record, standard_notation, validate_at,
+};
 
 /// The clock of the fuzz runs (2026-01-01T00:00:00Z), fixed so that a crash reproduces.
 pub const FUZZ_NOW_MS: u64 = 1_767_225_600_000;
@@ -43,6 +46,41 @@ pub fn record_json(data: &[u8]) {
         "the verdict changed after a round trip"
     );
     let _ = standard_notation(&record);
+    assert_canonical_start(&record, &validated);
+}
+
+/// What the collector stores of an accepted record ([`ValidatedGame::canonical`]): a start
+/// position without control or line-separator characters, that is its own canonical form, that
+/// validates to the same verdict, and whose export keeps one game on one line (transcripts) or
+/// in one FEN tag (PDN).
+pub fn assert_canonical_start(record: &GameRecord, validated: &ValidatedGame) {
+    let canonical = validated.canonical(record);
+    if let Some(start) = &canonical.start_position {
+        assert!(
+            !start.chars().any(breaks_a_line),
+            "a canonical start breaks a line: {start:?}"
+        );
+    }
+    let again = validate_at(&canonical, FUZZ_NOW_MS)
+        .unwrap_or_else(|e| panic!("the canonical record is refused: {e}"));
+    assert_eq!(
+        again.canonical_start, validated.canonical_start,
+        "not a fixed point"
+    );
+    assert_eq!(again.outcome, validated.outcome);
+    assert_eq!(again.standard_start, validated.standard_start);
+    assert_eq!(again.final_position, validated.final_position);
+    let text = standard_notation(&canonical);
+    match canonical.game {
+        GameKind::Othello | GameKind::Connect4 => {
+            assert!(
+                !text.trim_end().contains('\n'),
+                "a transcript of two lines: {text:?}"
+            );
+        }
+        GameKind::Checkers => assert!(text.matches("[FEN").count() <= 1, "{text:?}"),
+        _ => {}
+    }
 }
 
 /// What the collector's aggregates assume of every accepted record.

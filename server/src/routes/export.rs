@@ -6,7 +6,8 @@
 //!
 //! Paginated by the server-assigned sequence number: `since` is exclusive (0 = from the start);
 //! the answer carries `X-Next-Cursor` (pass it as the next `since`) and `X-More: true|false`.
-//! `game` takes the names `ply` uses (`othello`, `connect4`, `checkers`); `limit` is clamped to
+//! `game` takes the names `ply` uses (`othello`, `connect4`, `checkers`, `virus`, `focus`,
+//! `chinese_checkers`; a `format` that cannot hold that game is a 400); `limit` is clamped to
 //! the server's page size (1000 by default).
 
 use axum::extract::{Query, State};

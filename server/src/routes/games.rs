@@ -49,21 +49,32 @@ pub async fn upload(
     let batch = if valid.is_empty() {
         None
     } else {
-        let shared = shared_allowance(&state, &device.client, started);
-        let batch = state
+        let shared = reserve_shared(&state, &device.client, &valid, started);
+        let stored = state
             .db()
             .store_batch_within(&device.id, &valid, now_ms(), &budget, shared)
-            .await?;
-        if batch.remaining.draws_on_shared() {
-            let (records, bytes) = accepted_size(&valid, &batch.outcomes);
+            .await;
+        // What the batch did not store (all of it for an established device, or on an error)
+        // goes back to the address and the pool.
+        let used = match &stored {
+            Ok(batch) if batch.remaining.draws_on_shared() => {
+                accepted_size(&valid, &batch.outcomes)
+            }
+            _ => (0, 0),
+        };
+        if budget.enabled {
+            let unused = (
+                shared.0 - used.0.min(shared.0),
+                shared.1 - used.1.min(shared.1),
+            );
             state
                 .address_budget()
-                .charge(&device.client, records, bytes, started);
+                .refund(&device.client, unused.0, unused.1, started);
             state
                 .new_device_pool()
-                .charge(POOL, records, bytes, started);
+                .refund(POOL, unused.0, unused.1, started);
         }
-        Some(batch)
+        Some(stored?)
     };
 
     let mut outcomes = batch.iter().flat_map(|b| b.outcomes.iter().copied());
@@ -123,12 +134,30 @@ pub async fn upload(
     Ok(response)
 }
 
-/// Records and bytes a new device may still store now: the smaller of its address's and the
-/// pool's allowances.
-fn shared_allowance(state: &AppState, client: &str, now: Instant) -> (u64, u64) {
-    let address = state.address_budget().available(client, now);
-    let pool = state.new_device_pool().available(POOL, now);
-    (address.0.min(pool.0), address.1.min(pool.1))
+/// Reserves, from the address's and the pool's allowances at once, what the batch could use
+/// if the device is new: concurrent uploads from one address (or from many) cannot each count
+/// on the whole allowance. Unused, it is refunded after the store.
+fn reserve_shared(
+    state: &AppState,
+    client: &str,
+    valid: &[StoredRecord],
+    now: Instant,
+) -> (u64, u64) {
+    if !state.config().budget.enabled {
+        return (u64::MAX, u64::MAX);
+    }
+    let want = (
+        valid.len() as u64,
+        valid.iter().map(|r| r.body.len() as u64).sum(),
+    );
+    let address = state.address_budget().reserve(client, want.0, want.1, now);
+    let pool = state
+        .new_device_pool()
+        .reserve(POOL, address.0, address.1, now);
+    state
+        .address_budget()
+        .refund(client, address.0 - pool.0, address.1 - pool.1, now);
+    pool
 }
 
 /// Records and bytes the batch stored.
