@@ -659,6 +659,20 @@ fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
     assert_eq!(d.app.history_view().entries.len(), 1);
 }
 
+#[test]
+fn a_table_of_computers_cannot_resign() {
+    // The collector refuses a record in which a computer resigns, so a watched game has no
+    // resignation to make: the event changes nothing, and the game plays on.
+    let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer);
+    let before = d.board();
+    assert!(!before.can_resign);
+    d.send(Event::Resign);
+    let after = d.board();
+    assert!(!after.finished, "{}", after.status);
+    assert_eq!(after.status, before.status);
+    assert!(d.app.record_json().is_none(), "no finished game to record");
+}
+
 /// Plays the person's move `f5`, lets the computer answer, and returns the computer's move with
 /// the reply its search expects next.
 fn computer_answer_with_expectation(d: &mut Driver) -> Vec<String> {

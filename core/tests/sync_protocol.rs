@@ -375,3 +375,64 @@ fn corrupt_outbox_files_are_set_aside_not_sent_not_deleted() {
     );
     fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn deferred_records_stay_in_the_outbox_until_the_servers_retry_time() {
+    let (dir, outbox) = fresh_outbox("deferred");
+    let records = fill(&outbox, 10);
+    let server = FakeServer::new(TOKEN);
+    // A day's budget with room for three: the server names the next day.
+    server.state.lock().unwrap().retry_after = Some(86_401);
+    server.push_fault(Fault::Budget(3));
+    let report = client(3).sync_once(&outbox, &server, TOKEN, NOW).unwrap();
+    assert_eq!((report.accepted, report.rejected), (3, 0), "{report:?}");
+    assert_eq!(report.remaining, 7, "deferred records are kept");
+    assert!(outbox.rejected().unwrap().is_empty(), "and not set aside");
+    assert!(
+        matches!(&report.outcome, SyncOutcome::RetryLater { reason } if reason.contains("deferred")),
+        "{report:?}"
+    );
+    // Past the client's own 6 h ceiling: the server's time is honoured.
+    let next = report.next_attempt_at_ms.expect("a retry time");
+    assert!(next >= NOW + 86_401_000, "{next}");
+    assert_eq!(
+        server.state.lock().unwrap().batch_sizes.len(),
+        1,
+        "the run stops"
+    );
+    // Then everything goes, each record once.
+    let report = client(3).sync_once(&outbox, &server, TOKEN, next).unwrap();
+    assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
+    assert_eq!(report.remaining, 0);
+    let ids: std::collections::BTreeSet<String> = records.iter().map(|r| r.id.clone()).collect();
+    assert_eq!(server.stored_ids(), ids);
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_status_this_client_does_not_know_keeps_the_record() {
+    let (dir, outbox) = fresh_outbox("unknown-status");
+    fill(&outbox, 4);
+    let server = FakeServer::new(TOKEN);
+    server.push_fault(Fault::UnknownStatus);
+    let report = client(4).sync_once(&outbox, &server, TOKEN, NOW).unwrap();
+    assert_eq!((report.accepted, report.rejected), (0, 0), "{report:?}");
+    assert_eq!(report.remaining, 4);
+    assert!(outbox.rejected().unwrap().is_empty());
+    assert!(matches!(report.outcome, SyncOutcome::RetryLater { .. }));
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_retry_after_longer_than_two_days_is_cut_to_two_days() {
+    let (dir, outbox) = fresh_outbox("long-retry");
+    fill(&outbox, 2);
+    let server = FakeServer::new(TOKEN);
+    server.state.lock().unwrap().retry_after = Some(30 * 86_400);
+    server.push_fault(Fault::Status(429));
+    let report = client(5).sync_once(&outbox, &server, TOKEN, NOW).unwrap();
+    let next = report.next_attempt_at_ms.expect("a retry time");
+    assert_eq!(next, NOW + 48 * 3600 * 1000);
+    assert_eq!(report.remaining, 2);
+    fs::remove_dir_all(&dir).unwrap();
+}

@@ -140,9 +140,9 @@ fn run_client(url: &str, games: &[String], batch: usize, resend: f64, seed: u64)
                                     UploadStatus::Duplicate => out.duplicates += 1,
                                     // The load run's config lifts the budgets; a deferral
                                     // here is a server fault worth counting.
-                                    UploadStatus::Rejected | UploadStatus::Deferred => {
-                                        out.rejected += 1
-                                    }
+                                    UploadStatus::Rejected
+                                    | UploadStatus::Deferred
+                                    | UploadStatus::Unknown => out.rejected += 1,
                                 }
                             }
                         }

@@ -35,6 +35,7 @@ struct Inner {
     auth_failure_limiter: RateLimiter,
     admin_limiter: RateLimiter,
     throttled_lookup_limiter: RateLimiter,
+    throttled_lookup_total: RateLimiter,
     known_tokens: KnownTokens,
     address_budget: DailyBuckets,
     new_device_pool: DailyBuckets,
@@ -49,7 +50,8 @@ impl AppState {
                 registration_limiter: RateLimiter::new(config.registration_limit),
                 auth_failure_limiter: RateLimiter::new(config.auth_failure_limit),
                 admin_limiter: RateLimiter::new(config.admin_limit),
-                throttled_lookup_limiter: RateLimiter::new(config.throttled_lookups),
+                throttled_lookup_limiter: RateLimiter::new(config.throttled_lookups_per_address),
+                throttled_lookup_total: RateLimiter::new(config.throttled_lookups),
                 known_tokens: KnownTokens::default(),
                 address_budget: DailyBuckets::new(
                     config.budget.address_records,
@@ -91,8 +93,14 @@ impl AppState {
         &self.inner.admin_limiter
     }
 
+    /// Token look-ups per throttled address.
     pub(crate) fn throttled_lookup_limiter(&self) -> &RateLimiter {
         &self.inner.throttled_lookup_limiter
+    }
+
+    /// Token look-ups for all throttled addresses together.
+    pub(crate) fn throttled_lookup_total(&self) -> &RateLimiter {
+        &self.inner.throttled_lookup_total
     }
 
     pub(crate) fn known_tokens(&self) -> &KnownTokens {

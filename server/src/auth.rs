@@ -77,8 +77,8 @@ pub fn secrets_equal(a: &[u8], b: &[u8]) -> bool {
 
 /// Hashes of device tokens that authenticated recently, so that a good device is never locked
 /// out by its address's failed-authentication limit (a carrier NAT it shares with a guesser).
-/// Bounded: when full, it starts again empty (those devices then pass through the database
-/// look-up once more).
+/// Bounded: when full, one entry is forgotten for each new one (that device then passes
+/// through the database look-up once more).
 #[derive(Debug, Default)]
 pub struct KnownTokens {
     hashes: std::sync::Mutex<std::collections::HashSet<String>>,
@@ -99,8 +99,10 @@ impl KnownTokens {
     /// Remembers a hash that authenticated (or was just registered).
     pub fn insert(&self, hash: &str) {
         let mut hashes = self.hashes.lock().unwrap_or_else(|p| p.into_inner());
-        if hashes.len() >= KNOWN_TOKENS_MAX {
-            hashes.clear();
+        if hashes.len() >= KNOWN_TOKENS_MAX
+            && let Some(old) = hashes.iter().next().cloned()
+        {
+            hashes.remove(&old);
         }
         hashes.insert(hash.to_owned());
     }

@@ -60,6 +60,33 @@ impl Default for StorageBudget {
 }
 
 impl StorageBudget {
+    /// Whether every allowance can hold at least one record of the largest size a record may
+    /// have: a smaller one would defer some valid record for ever.
+    pub fn check(&self) -> Result<(), String> {
+        if !self.enabled {
+            return Ok(());
+        }
+        let largest = ply_core::record::limits::MAX_RECORD_BYTES as u64;
+        for (name, records, bytes) in [
+            ("first-day", self.first_records, self.first_bytes),
+            ("maximum", self.max_records, self.max_bytes),
+            ("per-address", self.address_records, self.address_bytes),
+            ("new-device pool", self.pool_records, self.pool_bytes),
+        ] {
+            if records == 0 || bytes < largest {
+                return Err(format!(
+                    "the {name} storage budget must allow at least one record and {largest} \
+                     bytes (the largest record) a day; it allows {records} records and {bytes} \
+                     bytes"
+                ));
+            }
+        }
+        if self.earn_factor == 0 {
+            return Err("the budget's earn factor must be at least 1".into());
+        }
+        Ok(())
+    }
+
     /// No budget at all.
     pub fn unlimited() -> Self {
         StorageBudget {
@@ -333,6 +360,27 @@ mod tests {
         // Bytes count too.
         let mut left = Remaining::new(&b, &usage(0, 0, 10), (100, MIB));
         assert!(!left.take(MIB + 1));
+    }
+
+    #[test]
+    fn every_allowance_must_hold_the_largest_record() {
+        assert_eq!(StorageBudget::default().check(), Ok(()));
+        let tiny = StorageBudget {
+            address_bytes: 1000,
+            ..StorageBudget::default()
+        };
+        let e = tiny.check().expect_err("too small");
+        assert!(e.contains("per-address") && e.contains("262144"), "{e}");
+        let none = StorageBudget {
+            pool_records: 0,
+            ..StorageBudget::default()
+        };
+        assert!(none.check().is_err());
+        let off = StorageBudget {
+            pool_records: 0,
+            ..StorageBudget::unlimited()
+        };
+        assert_eq!(off.check(), Ok(()));
     }
 
     #[test]

@@ -37,6 +37,8 @@ pub struct Config {
     /// whose failed-authentication allowance is used up: a good device behind such an address
     /// (a carrier NAT shared with a guesser) still gets in, and guessing stays slow.
     pub throttled_lookups: RateLimit,
+    /// The same per throttled address, so one address cannot use up the look-ups of all.
+    pub throttled_lookups_per_address: RateLimit,
     /// Connection and request-body limits (timeouts, caps, body budget, shutdown grace).
     pub connections: ConnectionLimits,
 }
@@ -80,6 +82,12 @@ impl Default for Config {
             throttled_lookups: RateLimit {
                 per_second: 20.0,
                 burst: 40.0,
+            },
+            // Ten devices new to this instance at once behind a throttled address, then one
+            // every six seconds; a guesser there gains that little.
+            throttled_lookups_per_address: RateLimit {
+                per_second: 1.0 / 6.0,
+                burst: 10.0,
             },
             connections: ConnectionLimits::default(),
         }

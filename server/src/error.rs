@@ -103,7 +103,8 @@ impl ApiError {
                 StatusCode::TOO_MANY_REQUESTS,
                 "budget_exhausted",
                 format!(
-                    "this device's storage allowance for the day is used up; retry after \
+                    "the storage allowance for the day (this device's, its address's or all new \
+                     devices') is used up; retry after \
                      {retry_after_secs} s"
                 ),
             )

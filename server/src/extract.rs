@@ -68,8 +68,14 @@ impl FromRequestParts<AppState> for Device {
             // gets in, through a look-up whose rate is bounded for all addresses together; a
             // wrong token learns only that the address is throttled.
             let wait = failures.peek(&client).err().unwrap_or_default();
+            // Bounded per address too, so that one throttled address cannot use up the look-ups
+            // that good devices elsewhere need.
             state
                 .throttled_lookup_limiter()
+                .check(&client)
+                .map_err(|_| throttled(wait))?;
+            state
+                .throttled_lookup_total()
                 .check("all")
                 .map_err(|_| throttled(wait))?;
             return match state.db().device_by_token_hash(&hash).await? {
@@ -80,7 +86,12 @@ impl FromRequestParts<AppState> for Device {
                 None => Err(throttled(wait)),
             };
         }
-        let Some(id) = state.db().device_by_token_hash(&hash).await? else {
+        let found = state.db().device_by_token_hash(&hash).await;
+        if found.is_err() && charged {
+            // A database fault is no failed authentication of this address.
+            failures.refund(&client);
+        }
+        let Some(id) = found? else {
             state.known_tokens().remove(&hash);
             if known {
                 failures.check(&client).map_err(throttled)?;

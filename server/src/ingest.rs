@@ -78,6 +78,19 @@ pub fn conflict(id: &str) -> UploadResult {
     )
 }
 
+/// The ids of a batch's records, read without validating anything (empty when the body is not
+/// a batch): enough to tell a batch of re-sent records from new ones.
+pub fn batch_ids(body: &[u8]) -> Vec<String> {
+    match parse_envelope::<Batch<'_>>(body) {
+        Ok(batch) => batch
+            .records
+            .iter()
+            .filter_map(|r| id_of(r.get()))
+            .collect(),
+        Err(_) => Vec::new(),
+    }
+}
+
 /// The `id` field of a record that failed to parse, if it is a string.
 fn id_of(raw: &str) -> Option<String> {
     #[derive(serde::Deserialize)]

@@ -159,6 +159,10 @@ fn main() -> ExitCode {
         eprintln!("ply-server: {err}");
         return ExitCode::from(2);
     }
+    if let Err(message) = storage_budget(&args).check() {
+        eprintln!("ply-server: {message}");
+        return ExitCode::from(2);
+    }
     let format = match args.log_format {
         Format::Json => LogFormat::Json,
         Format::Text => LogFormat::Text,

@@ -161,6 +161,7 @@ pub fn unthrottled_config(admin_token: &str) -> Config {
         auth_failure_limit: off,
         admin_limit: off,
         throttled_lookups: off,
+        throttled_lookups_per_address: off,
         budget: StorageBudget::unlimited(),
         connections: ConnectionLimits {
             per_address: usize::MAX,

@@ -304,14 +304,30 @@ async fn held_bodies_never_reserve_more_than_the_budget() {
         .expect("token")
         .to_owned();
 
-    // 100 uploads announcing 64 KiB each and holding after one byte: 6.25 MiB announced.
+    // Uploads announcing 64 KiB each and holding after one byte.
     let head = format!(
         "POST /v1/games HTTP/1.1\r\nHost: t\r\nAuthorization: Bearer {token}\r\n\
          Content-Type: application/json\r\nContent-Length: 65536\r\n\r\n{{"
     );
-    let mut held = Vec::new();
-    for _ in 0..100 {
+    // From one address: at most an eighth of the budget (128 KiB, two bodies) is held.
+    let mut one = Vec::new();
+    for _ in 0..20 {
         let mut stream = connect_from("127.0.0.1", addr).await.expect("connect");
+        stream.write_all(head.as_bytes()).await.expect("write");
+        one.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(
+        server.budget.reserved_kib() <= 128,
+        "one address holds {} KiB",
+        server.budget.reserved_kib()
+    );
+    drop(one);
+    // From ten addresses, the same token.
+    let mut held = Vec::new();
+    for n in 0..100 {
+        let from = format!("127.0.0.{}", 20 + n % 10);
+        let mut stream = connect_from(&from, addr).await.expect("connect");
         stream.write_all(head.as_bytes()).await.expect("write");
         held.push(stream);
     }

@@ -33,6 +33,12 @@ fn throttled_config() -> Config {
             burst: 8.0,
         },
         registration_limit: five(),
+        // Look-ups for throttled addresses: three each, five in all, no refill in a test.
+        throttled_lookups_per_address: RateLimit {
+            per_second: 0.001,
+            burst: 3.0,
+        },
+        throttled_lookups: five(),
         ..Config::default()
     }
 }
@@ -129,6 +135,21 @@ async fn bad_tokens_from_one_address_are_throttled_and_others_are_not() {
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
         assert_throttled(&upload_from(&restarted, 2, Some("ply_again6")).await);
 
+        // A guesser at a throttled address cannot use up the look-ups a good device behind
+        // another throttled address needs: it gets its own three, and the rest stay.
+        let again = TestServer::with_config(&db, throttled_config()).await;
+        for from in [2, 9] {
+            for n in 0..5 {
+                let reply = upload_from(&again, from, Some(&format!("ply_x{from}_{n}"))).await;
+                reply.assert_error(StatusCode::UNAUTHORIZED, "unauthorized");
+            }
+        }
+        for n in 0..20 {
+            assert_throttled(&upload_from(&again, 2, Some(&format!("ply_more{n}"))).await);
+        }
+        let reply = upload_from(&again, 9, Some(&good)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+
         // A good client at 127.0.0.3 is not slowed, and its own mistakes are its own.
         let reply = upload_from(&server, 3, Some(&good)).await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
@@ -147,7 +168,8 @@ async fn concurrent_guesses_get_no_more_tries_than_the_allowance() {
     on_each_backend("concurrent_guesses", |db| async move {
         let server = TestServer::with_config(&db, throttled_config()).await;
         // 200 wrong tokens at once from one address: the check and the charge are one step,
-        // so exactly the allowance of five reaches the database.
+        // so exactly the allowance of five is answered 401 (and at most the address's three
+        // throttled look-ups reach the database besides).
         let tasks: Vec<_> = (0..200)
             .map(|n| {
                 let server = server.clone();

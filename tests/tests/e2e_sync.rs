@@ -320,3 +320,56 @@ mod tempdir {
         }
     }
 }
+
+#[test]
+fn games_over_the_storage_budget_wait_in_the_outbox_and_go_later() {
+    use ply_server::budget::StorageBudget;
+    for db in TempDatabase::all_backends("budget_deferral") {
+        let games = played_games(2, 11);
+        let config = ply_server::Config {
+            budget: StorageBudget {
+                first_records: 4,
+                ..StorageBudget::default()
+            },
+            ..ply_server::testing::unthrottled_config(e2e_support::ADMIN)
+        };
+        let server = RunningServer::start(&db.url, config).expect("server starts");
+        let first = client(&server.url, 3);
+        let token = register(&first);
+        let (_dir, outbox) = outbox_with(&games);
+        let now = now_ms();
+        let report = first
+            .sync_now(&outbox, &UreqTransport::default(), &token, now)
+            .expect("sync runs");
+        // The new device's first four, the rest kept for later, with the server's time.
+        assert_eq!(report.accepted, 4, "{}: {report:?}", db.backend);
+        assert_eq!(report.rejected, 0);
+        assert_eq!(report.remaining, games.len() - 4);
+        assert!(
+            matches!(&report.outcome, SyncOutcome::RetryLater { reason } if reason.contains("budget")),
+            "{report:?}"
+        );
+        let next = report.next_attempt_at_ms.expect("a retry time");
+        assert!(
+            next >= now + 1000,
+            "the Retry-After is honoured: {next} vs {now}"
+        );
+        assert_eq!(export_all(&server.url, 100).len(), 4);
+        assert!(
+            outbox.rejected().expect("rejected").is_empty(),
+            "nothing set aside"
+        );
+        server.stop();
+
+        // The same database a day later (a server without budgets stands in for the clock):
+        // the kept games go, each once.
+        let server = start_server(&db.url);
+        let later = client(&server.url, 3);
+        let report = later
+            .sync_now(&outbox, &UreqTransport::default(), &token, next)
+            .expect("sync runs");
+        assert_eq!(report.outcome, SyncOutcome::Done, "{report:?}");
+        assert_delivered(&outbox, &server.url, &games, 5, db.backend);
+        server.stop();
+    }
+}

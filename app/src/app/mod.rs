@@ -1341,9 +1341,9 @@ impl App {
 
     fn resign(&mut self, fx: &mut Vec<Effect>) {
         let Some(g) = self.game.as_mut() else { return };
-        // Only a person resigns: a record in which a computer seat resigns is refused by the
-        // collector (a forged computer loss), so a table of computers cannot produce one.
-        if g.finished() || !g.setup.has_human() {
+        // Only a person resigns, in a two-player game (as the board view offers it): a record
+        // in which a computer seat resigns is refused by the collector as a forged loss.
+        if g.finished() || !g.setup.has_human() || g.setup.game.is_multi_player() {
             return;
         }
         g.cancel_thinking();

@@ -461,9 +461,11 @@ impl SyncClient {
             Ok(mut rng) => rng.random_range(0..=ceiling),
             Err(poisoned) => poisoned.into_inner().random_range(0..=ceiling),
         };
+        // The server's Retry-After is honoured even past our own ceiling (a storage budget
+        // names the next day), up to two days so a wrong header cannot park the outbox for long.
         let delay = jitter
-            .max(retry_after_ms.unwrap_or(0))
-            .min(self.config.backoff.max_ms);
+            .min(self.config.backoff.max_ms)
+            .max(retry_after_ms.unwrap_or(0).min(MAX_RETRY_AFTER_MS));
         state.next_attempt_at_ms = now_ms.saturating_add(delay);
         state.last_error = Some(reason.clone());
         save_state(outbox, state)?;
@@ -474,6 +476,9 @@ impl SyncClient {
         Ok(SyncOutcome::RetryLater { reason })
     }
 }
+
+/// The longest `Retry-After` honoured (two days).
+const MAX_RETRY_AFTER_MS: u64 = 48 * 3600 * 1000;
 
 /// What the server's verdicts on one batch came to.
 struct Answered {
@@ -533,7 +538,7 @@ fn apply_results(
                 }
                 report.rejected += 1;
             }
-            UploadStatus::Deferred => {
+            UploadStatus::Deferred | UploadStatus::Unknown => {
                 deferred.get_or_insert_with(|| match &result.reason {
                     Some(r) => format!("deferred by the server: {} ({})", r.message, r.code),
                     None => "deferred by the server".to_string(),

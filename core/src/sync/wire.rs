@@ -107,6 +107,10 @@ pub enum UploadStatus {
     /// Valid, but over this device's storage budget for now: the client keeps it in the outbox
     /// and sends it again after the response's `Retry-After`.
     Deferred,
+    /// A status this build does not know (a newer server's): the record is kept and sent again
+    /// later, never deleted nor set aside on a word it cannot read.
+    #[serde(other)]
+    Unknown,
 }
 
 impl UploadStatus {

@@ -67,6 +67,11 @@ pub enum Fault {
     Status(u16),
     /// Answers only for the first `n` records of the batch (stores only those).
     Partial(usize),
+    /// A storage budget with room for `n` more records: the rest of the batch is `deferred`,
+    /// with `Retry-After` (the server's `retry_after`).
+    Budget(usize),
+    /// Answers every record with a status this client does not know, storing nothing.
+    UnknownStatus,
 }
 
 /// An in-memory collector: stores records by id, rejects ids listed in `reject`, checks the
@@ -166,6 +171,21 @@ impl HttpTransport for FakeServer {
         }
         let upload: UploadRequest = serde_json::from_slice(&request.body).unwrap();
         st.batch_sizes.push(upload.records.len());
+        if fault == Some(Fault::UnknownStatus) {
+            let results: Vec<_> = upload
+                .records
+                .iter()
+                .map(|v| serde_json::json!({ "id": v["id"], "status": "queued" }))
+                .collect();
+            return Ok(json_response(
+                200,
+                &serde_json::json!({ "results": results }),
+            ));
+        }
+        let mut room = match fault {
+            Some(Fault::Budget(n)) => n,
+            _ => usize::MAX,
+        };
         let answered = match fault {
             Some(Fault::Partial(n)) => n.min(upload.records.len()),
             _ => upload.records.len(),
@@ -181,7 +201,10 @@ impl HttpTransport for FakeServer {
                 )
             } else if st.stored.contains_key(&id) {
                 UploadResult::duplicate(id)
+            } else if room == 0 {
+                UploadResult::deferred(id, "fake budget used up")
             } else {
+                room -= 1;
                 st.stored.insert(id.clone(), value);
                 UploadResult::accepted(id)
             };
@@ -190,6 +213,12 @@ impl HttpTransport for FakeServer {
         if fault == Some(Fault::LoseResponse) {
             return Err(TransportError::Timeout("response lost".into()));
         }
-        Ok(json_response(200, &UploadResponse { results }))
+        let mut response = json_response(200, &UploadResponse { results });
+        if let (Some(Fault::Budget(_)), Some(s)) = (&fault, st.retry_after) {
+            response
+                .headers
+                .push(HttpHeader::new("Retry-After", s.to_string()));
+        }
+        Ok(response)
     }
 }

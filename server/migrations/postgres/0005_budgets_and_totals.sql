@@ -15,6 +15,15 @@ UPDATE devices SET
     stored_records = (SELECT COUNT(*) FROM records r WHERE r.device_id = devices.id),
     stored_bytes = (SELECT COALESCE(SUM(r.body_bytes), 0) FROM records r WHERE r.device_id = devices.id);
 
+-- Whether a game enters the results statistics. The server now refuses a record in which a
+-- computer seat resigns (a forged loss of the engine); those stored before are kept and
+-- exported as stored, but no longer counted.
+ALTER TABLE records ADD COLUMN counts_in_results BIGINT NOT NULL DEFAULT 1;
+UPDATE records SET counts_in_results = 0
+WHERE (records.body::jsonb -> 'result' ->> 'reason') = 'resignation'
+  AND EXISTS (SELECT 1 FROM record_players p
+              WHERE p.record_id = records.id AND p.engine <> 'human' AND p.outcome = 'loss');
+
 -- Work per computer move, summed as records are stored: the statistics read these few rows
 -- instead of scanning every move row.
 CREATE TABLE move_totals (

@@ -95,7 +95,13 @@ impl Server {
         router: Router,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> io::Result<()> {
-        let router = layers(router, &self.limits, self.body_limit, self.budget.clone());
+        let router = layers(
+            router,
+            &self.limits,
+            self.body_limit,
+            self.budget.clone(),
+            self.caps.clone(),
+        );
         let mut builder = http1::Builder::new();
         builder
             .timer(TokioTimer::new())

@@ -9,9 +9,11 @@
 //!   fail with a [`BodyError`] (what the extractors see) and the answer is replaced by 408 (or
 //!   413), with the connection closed.
 
+use std::collections::HashMap;
+use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -27,6 +29,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::time::Sleep;
 
 use super::ConnectionLimits;
+use super::caps::ConnectionCaps;
 use crate::error::ApiError;
 
 /// Why reading a request body failed. The extractors see it as the body's error: axum's
@@ -53,6 +56,11 @@ pub struct BodyBudget {
 
 #[derive(Debug)]
 struct BudgetInner {
+    /// KiB reserved by each client address (IPv6 by prefix; trusted proxies not counted).
+    per_key: Mutex<HashMap<IpAddr, u32>>,
+    /// What one address may hold at once: an eighth of the budget, so one client with a token
+    /// holding bodies open cannot starve every other upload.
+    per_key_kib: u32,
     /// What any body may take.
     shared: Arc<Semaphore>,
     /// What only small bodies may take, once `shared` is used up.
@@ -69,6 +77,31 @@ const SMALL_KIB: u32 = 4;
 #[derive(Debug)]
 pub struct Reservation {
     _permit: OwnedSemaphorePermit,
+    /// The address's share, given back on drop too.
+    _key: Option<KeyHold>,
+}
+
+#[derive(Debug)]
+struct KeyHold {
+    budget: Arc<BudgetInner>,
+    key: IpAddr,
+    kib: u32,
+}
+
+impl Drop for KeyHold {
+    fn drop(&mut self) {
+        let mut per_key = self
+            .budget
+            .per_key
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = per_key.get_mut(&self.key) {
+            *n = n.saturating_sub(self.kib);
+            if *n == 0 {
+                per_key.remove(&self.key);
+            }
+        }
+    }
 }
 
 impl BodyBudget {
@@ -77,6 +110,8 @@ impl BodyBudget {
         let small = total_kib / 16;
         BodyBudget {
             inner: Arc::new(BudgetInner {
+                per_key: Mutex::new(HashMap::new()),
+                per_key_kib: (total_kib / 8).max(1),
                 shared: Arc::new(Semaphore::new((total_kib - small) as usize)),
                 small: Arc::new(Semaphore::new(small as usize)),
                 small_kib: small,
@@ -107,11 +142,34 @@ impl BodyBudget {
         self.inner.peak_kib.load(Ordering::Relaxed)
     }
 
-    /// Reserves room for `bytes`, waiting at most `wait`; `None` if the budget stayed full.
-    /// A body larger than the shared part takes all of it rather than waiting for ever.
-    async fn reserve(&self, bytes: u64, wait: Duration) -> Option<Reservation> {
+    /// Reserves room for `bytes` from the client address `key` (`None`: not counted per
+    /// address), waiting at most `wait`; `None` if the budget stayed full, or at once if the
+    /// address already holds its share (one body of any size is always allowed). A body
+    /// larger than the shared part takes all of it rather than waiting for ever.
+    async fn reserve(
+        &self,
+        bytes: u64,
+        wait: Duration,
+        key: Option<IpAddr>,
+    ) -> Option<Reservation> {
         let inner = &self.inner;
         let kib = u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX);
+        let key = match key {
+            None => None,
+            Some(key) => {
+                let mut per_key = inner.per_key.lock().unwrap_or_else(PoisonError::into_inner);
+                let held = per_key.entry(key).or_insert(0);
+                if *held > 0 && held.saturating_add(kib) > inner.per_key_kib {
+                    return None;
+                }
+                *held = held.saturating_add(kib);
+                Some(KeyHold {
+                    budget: Arc::clone(inner),
+                    key,
+                    kib,
+                })
+            }
+        };
         let shared_kib = kib.min(inner.total_kib - inner.small_kib);
         let permit = if kib <= SMALL_KIB {
             // Whichever part frees room first.
@@ -129,11 +187,15 @@ impl BodyBudget {
             let shared = Arc::clone(&inner.shared).acquire_many_owned(shared_kib);
             tokio::time::timeout(wait, shared).await
         };
+        // On failure `key` is dropped here, giving the address's share back.
         let permit = permit.ok()?.ok()?;
         inner
             .peak_kib
             .fetch_max(self.reserved_kib(), Ordering::Relaxed);
-        Some(Reservation { _permit: permit })
+        Some(Reservation {
+            _permit: permit,
+            _key: key,
+        })
     }
 }
 
@@ -144,9 +206,11 @@ pub fn layers(
     limits: &ConnectionLimits,
     body_limit: usize,
     budget: BodyBudget,
+    caps: ConnectionCaps,
 ) -> Router {
     let guard = Guard {
         inner: Arc::new(GuardInner {
+            caps,
             body_limit,
             registration_limit: limits.registration_body_limit.min(body_limit),
             body_timeout: limits.body_timeout,
@@ -164,6 +228,8 @@ struct Guard {
 
 #[derive(Debug)]
 struct GuardInner {
+    /// How client addresses are keyed (and which are exempt): as for connections.
+    caps: ConnectionCaps,
     body_limit: usize,
     registration_limit: usize,
     body_timeout: Duration,
@@ -218,7 +284,11 @@ async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) ->
         // No body to wait for or to hold.
         return next.run(request).await;
     }
-    let Some(reservation) = g.budget.reserve(need, g.budget_wait).await else {
+    let key = request
+        .extensions()
+        .get::<ConnectInfo<std::net::SocketAddr>>()
+        .and_then(|ConnectInfo(peer)| g.caps.key_of(peer.ip()));
+    let Some(reservation) = g.budget.reserve(need, g.budget_wait, key).await else {
         return refuse(&request, busy());
     };
     let outcome = Arc::new(AtomicU8::new(OUTCOME_OK));
@@ -390,19 +460,21 @@ mod tests {
     #[tokio::test]
     async fn the_budget_counts_kib_and_refuses_when_full() {
         let budget = BodyBudget::new(4);
-        let a = budget.reserve(3000, Duration::from_millis(10)).await;
+        let a = budget.reserve(3000, Duration::from_millis(10), None).await;
         assert!(a.is_some());
         assert_eq!(budget.reserved_kib(), 3);
         assert!(
             budget
-                .reserve(2048, Duration::from_millis(10))
+                .reserve(2048, Duration::from_millis(10), None)
                 .await
                 .is_none()
         );
         drop(a);
         assert_eq!(budget.reserved_kib(), 0);
         // Larger than the whole budget: takes it all instead of waiting for ever.
-        let all = budget.reserve(1 << 30, Duration::from_millis(10)).await;
+        let all = budget
+            .reserve(1 << 30, Duration::from_millis(10), None)
+            .await;
         assert!(all.is_some());
         assert_eq!(budget.peak_kib(), 4);
     }
@@ -410,25 +482,56 @@ mod tests {
     #[tokio::test]
     async fn small_bodies_keep_a_share_large_ones_cannot_take() {
         let budget = BodyBudget::new(64);
-        let large = budget.reserve(60 * 1024, Duration::from_millis(10)).await;
+        let large = budget
+            .reserve(60 * 1024, Duration::from_millis(10), None)
+            .await;
         assert!(large.is_some());
         assert!(
             budget
-                .reserve(8 * 1024, Duration::from_millis(10))
+                .reserve(8 * 1024, Duration::from_millis(10), None)
                 .await
                 .is_none()
         );
         let mut small = Vec::new();
         for _ in 0..4 {
-            small.push(budget.reserve(100, Duration::from_millis(10)).await);
+            small.push(budget.reserve(100, Duration::from_millis(10), None).await);
         }
         assert!(small.iter().all(Option::is_some));
         assert_eq!(budget.reserved_kib(), 64);
         assert!(
             budget
-                .reserve(100, Duration::from_millis(10))
+                .reserve(100, Duration::from_millis(10), None)
                 .await
                 .is_none()
         );
+    }
+
+    #[tokio::test]
+    async fn one_address_holds_at_most_an_eighth_of_the_budget() {
+        let budget = BodyBudget::new(64 * 1024);
+        let a: IpAddr = "192.0.2.1".parse().unwrap();
+        let b: IpAddr = "192.0.2.2".parse().unwrap();
+        let wait = Duration::from_millis(10);
+        let mut held = Vec::new();
+        for _ in 0..8 {
+            held.push(
+                budget
+                    .reserve(1 << 20, wait, Some(a))
+                    .await
+                    .expect("within 8 MiB"),
+            );
+        }
+        assert!(
+            budget.reserve(1 << 20, wait, Some(a)).await.is_none(),
+            "a ninth MiB"
+        );
+        // Others are served meanwhile, and the address's share comes back with its bodies.
+        assert!(budget.reserve(1 << 20, wait, Some(b)).await.is_some());
+        held.pop();
+        assert!(budget.reserve(1 << 20, wait, Some(a)).await.is_some());
+        drop(held);
+        // One body larger than the share is allowed when the address holds nothing.
+        let one = budget.reserve(20 << 20, wait, Some(b)).await;
+        assert!(one.is_some());
     }
 }

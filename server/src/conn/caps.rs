@@ -59,11 +59,16 @@ impl ConnectionCaps {
         }
     }
 
+    /// The key `peer` counts under per address (its IPv6 network), or `None` for an exempt
+    /// trusted proxy.
+    pub fn key_of(&self, peer: IpAddr) -> Option<IpAddr> {
+        let peer = canonical(peer);
+        (!self.inner.exempt.contains(&peer)).then(|| network(peer, self.inner.ipv6_prefix))
+    }
+
     /// A place for a connection from `peer`, or why not.
     pub fn try_acquire(&self, peer: IpAddr) -> Result<Slot, Refused> {
-        let peer = canonical(peer);
-        let key =
-            (!self.inner.exempt.contains(&peer)).then(|| network(peer, self.inner.ipv6_prefix));
+        let key = self.key_of(peer);
         let mut counts = self.lock();
         if counts.total >= self.inner.global {
             return Err(Refused::Global);

@@ -300,34 +300,42 @@ macro_rules! store_one {
     }};
 }
 
+/// What device `$device_id` has stored, in all and in the day before `$now_ms`, read on
+/// `$conn`; evaluates to a [`DeviceUsage`] (early-returning the `sqlx::Error`).
+macro_rules! device_usage {
+    ($conn:expr, $device_id:expr, $now_ms:expr) => {{
+        let (stored_records, stored_bytes): (i64, i64) =
+            sqlx::query_as("SELECT stored_records, stored_bytes FROM devices WHERE id = $1")
+                .bind($device_id)
+                .fetch_optional($conn)
+                .await?
+                .unwrap_or((0, 0));
+        let (window_records, window_bytes, oldest): (i64, i64, Option<i64>) = sqlx::query_as(
+            "SELECT COUNT(*), CAST(COALESCE(SUM(body_bytes), 0) AS BIGINT), \
+             MIN(received_at_ms) FROM records WHERE device_id = $1 AND received_at_ms > $2",
+        )
+        .bind($device_id)
+        .bind($now_ms.saturating_sub(crate::budget::DAY_MS))
+        .fetch_one($conn)
+        .await?;
+        let count = |v: i64| u64::try_from(v).unwrap_or(0);
+        DeviceUsage {
+            stored_records: count(stored_records),
+            stored_bytes: count(stored_bytes),
+            window_records: count(window_records),
+            window_bytes: count(window_bytes),
+            oldest_in_window_ms: oldest,
+        }
+    }};
+}
+
 /// Stores `$records` in the open transaction `$tx` within the device's budget, and evaluates
 /// to a [`StoredBatch`]. Shared by both backends, like [`store_one`].
 macro_rules! store_all {
     ($tx:expr, $device_id:expr, $records:expr, $received_at_ms:expr, $budget:expr, $shared:expr) => {{
         let budget: &StorageBudget = $budget;
         let usage = if budget.enabled {
-            let (stored_records, stored_bytes): (i64, i64) =
-                sqlx::query_as("SELECT stored_records, stored_bytes FROM devices WHERE id = $1")
-                    .bind($device_id)
-                    .fetch_optional(&mut *$tx)
-                    .await?
-                    .unwrap_or((0, 0));
-            let (window_records, window_bytes, oldest): (i64, i64, Option<i64>) = sqlx::query_as(
-                "SELECT COUNT(*), CAST(COALESCE(SUM(body_bytes), 0) AS BIGINT), \
-                 MIN(received_at_ms) FROM records WHERE device_id = $1 AND received_at_ms > $2",
-            )
-            .bind($device_id)
-            .bind($received_at_ms.saturating_sub(crate::budget::DAY_MS))
-            .fetch_one(&mut *$tx)
-            .await?;
-            let count = |v: i64| u64::try_from(v).unwrap_or(0);
-            DeviceUsage {
-                stored_records: count(stored_records),
-                stored_bytes: count(stored_bytes),
-                window_records: count(window_records),
-                window_bytes: count(window_bytes),
-                oldest_in_window_ms: oldest,
-            }
+            device_usage!(&mut *$tx, $device_id, $received_at_ms)
         } else {
             DeviceUsage::default()
         };
@@ -621,6 +629,36 @@ impl Db {
                 Ok(batch)
             }
         }
+    }
+
+    /// What a device has stored, in all and in the day before `now_ms` (outside any
+    /// transaction: for a decision that only grows safer with time, such as whether a device
+    /// is established).
+    pub async fn device_usage(
+        &self,
+        device_id: &str,
+        now_ms: i64,
+    ) -> Result<DeviceUsage, sqlx::Error> {
+        Ok(on_pool!(self, pool => device_usage!(pool, device_id, now_ms)))
+    }
+
+    /// How many of `ids` are stored.
+    pub async fn count_stored(&self, ids: &[String]) -> Result<i64, sqlx::Error> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let placeholders = (1..=ids.len())
+            .map(|i| format!("${i}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!("SELECT COUNT(*) FROM records WHERE id IN ({placeholders})");
+        on_pool!(self, pool => {
+            let mut query = sqlx::query_scalar::<_, i64>(&sql);
+            for id in ids {
+                query = query.bind(id);
+            }
+            query.fetch_one(pool).await
+        })
     }
 
     /// Up to `limit` records with `seq > since`, optionally of one game, in `seq` order.

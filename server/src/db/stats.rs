@@ -191,7 +191,7 @@ const REVIEW_ROW_IN_BOUNDS: &str = "v.accuracy BETWEEN 0 AND 100";
 fn person_against_level() -> String {
     format!(
         "h.engine = 'human' AND o.engine <> 'human' AND o.level BETWEEN 1 AND 10 \
-         AND r.game IN ({}) AND (r.standard_start = 1 OR $1 = 1)",
+         AND r.game IN ({}) AND (r.standard_start = 1 OR $1 = 1) AND r.counts_in_results = 1",
         super::two_player_games_sql()
     )
 }
@@ -236,6 +236,7 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
            CAST(SUM(CASE WHEN p.outcome = 'loss' THEN 1 ELSE 0 END) AS BIGINT) \
          FROM record_players p JOIN records r ON r.id = p.record_id \
          WHERE {PLAYER_ROW_IN_BOUNDS} AND r.plies > 0 AND (r.standard_start = 1 OR $2 = 1) \
+           AND r.counts_in_results = 1 \
          GROUP BY r.game, p.engine, p.depth ORDER BY r.game, p.engine, p.depth"
     );
     let results: Vec<(String, String, i64, i64, i64, i64, i64)> = on_pool!(db, pool => sqlx::query_as(&results_sql)
@@ -296,7 +297,8 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
            CAST(SUM(CASE WHEN v.label = 'blunder' THEN 1 ELSE 0 END) AS BIGINT) \
          FROM review_moves v JOIN records r ON r.seq = v.record_seq \
          JOIN record_players h ON h.record_id = r.id AND h.seat = v.seat \
-         WHERE h.engine = 'human' AND (r.standard_start = 1 OR $1 = 1) AND {REVIEW_ROW_IN_BOUNDS} \
+         WHERE h.engine = 'human' AND (r.standard_start = 1 OR $1 = 1) AND r.counts_in_results = 1 \
+           AND {REVIEW_ROW_IN_BOUNDS} \
          GROUP BY r.game, v.phase ORDER BY r.game, v.phase"
     );
     let phase_reviews: Vec<(String, String, i64, f64, i64, i64, i64)> = on_pool!(db, pool => sqlx::query_as(&phase_reviews_sql)

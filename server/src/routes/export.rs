@@ -15,7 +15,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use ply_core::games::GameKind;
 use ply_core::record::export::{FieldFormat, export_field_with_comments};
-use ply_core::record::{now_ms, parse_record};
+use ply_core::record::{GameRecord, now_ms, parse_record};
 use ply_core::review::move_comments;
 use serde::Deserialize;
 use std::collections::HashMap;
@@ -150,7 +150,25 @@ pub async fn export(
             .iter()
             .zip(&page.records)
             .map(|(record, (seq, _))| (record, comments.get(seq).map_or(none, Vec::as_slice)));
-        let exported = export_field_with_comments(format, annotated, now_ms());
+        let annotated: Vec<(GameRecord, Vec<String>)> = annotated
+            .map(|(record, comments)| (record.clone(), comments.to_vec()))
+            .collect();
+        // Every record is replayed again before it is written: CPU work, off the async workers.
+        let exported = tokio::task::spawn_blocking(move || {
+            export_field_with_comments(
+                format,
+                annotated.iter().map(|(r, c)| (r, c.as_slice())),
+                now_ms(),
+            )
+        })
+        .await
+        .map_err(|e| {
+            ApiError::new(
+                axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                format!("export failed: {e}"),
+            )
+        })?;
         let mut response = exported.bytes.into_response();
         let headers = response.headers_mut();
         headers.insert(

@@ -10,8 +10,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use crate::app::{AppState, now_ms};
-use crate::budget::DAY_MS;
-use crate::db::{StoreOutcome, StoredBatch, StoredRecord};
+use crate::budget::{DAY_MS, DeviceUsage, Remaining};
+use crate::db::{StoreOutcome, StoredRecord};
 use crate::error::ApiError;
 use crate::extract::{Device, RawBody};
 use crate::ingest;
@@ -28,6 +28,11 @@ pub async fn upload(
     RawBody(body): RawBody,
 ) -> Result<Response, ApiError> {
     let max = state.config().max_batch_records;
+    // A device with no room left is answered before its records are replayed: the replay is
+    // the expensive part, and a token farm would otherwise buy CPU with every refused upload.
+    if let Some(wait) = over_budget_before_replay(&state, &device, &body).await? {
+        return Err(ApiError::budget_exhausted(wait));
+    }
     // Validate everything first (CPU only, off the async workers), then store the valid
     // records in one transaction.
     let checked = tokio::task::spawn_blocking(move || ingest::check_batch(&body, max))
@@ -49,32 +54,15 @@ pub async fn upload(
     let batch = if valid.is_empty() {
         None
     } else {
-        let shared = reserve_shared(&state, &device.client, &valid, started);
-        let stored = state
+        let mut hold = SharedHold::reserve(&state, &device, &valid, started).await?;
+        let batch = state
             .db()
-            .store_batch_within(&device.id, &valid, now_ms(), &budget, shared)
-            .await;
-        // What the batch did not store (all of it for an established device, or on an error)
-        // goes back to the address and the pool.
-        let used = match &stored {
-            Ok(batch) if batch.remaining.draws_on_shared() => {
-                accepted_size(&valid, &batch.outcomes)
-            }
-            _ => (0, 0),
-        };
-        if budget.enabled {
-            let unused = (
-                shared.0 - used.0.min(shared.0),
-                shared.1 - used.1.min(shared.1),
-            );
-            state
-                .address_budget()
-                .refund(&device.client, unused.0, unused.1, started);
-            state
-                .new_device_pool()
-                .refund(POOL, unused.0, unused.1, started);
+            .store_batch_within(&device.id, &valid, now_ms(), &budget, hold.held)
+            .await?;
+        if batch.remaining.draws_on_shared() {
+            hold.used = accepted_size(&valid, &batch.outcomes);
         }
-        Some(stored?)
+        Some(batch)
     };
 
     let mut outcomes = batch.iter().flat_map(|b| b.outcomes.iter().copied());
@@ -95,7 +83,8 @@ pub async fn upload(
                         first_deferred = first_deferred.or(stored);
                         UploadResult::deferred(
                             record.id,
-                            "this device's storage allowance for the day is used up; \
+                            "the storage allowance for the day (this device's, its address's \
+                             or all new devices') is used up; \
                              send it again after Retry-After",
                         )
                     }
@@ -113,7 +102,7 @@ pub async fn upload(
             UploadStatus::Accepted => 0,
             UploadStatus::Duplicate => 1,
             UploadStatus::Rejected => 2,
-            UploadStatus::Deferred => 3,
+            UploadStatus::Deferred | UploadStatus::Unknown => 3,
         }] += 1;
         results.push(result);
     }
@@ -122,7 +111,14 @@ pub async fn upload(
     let (Some(batch), Some(first)) = (batch, first_deferred) else {
         return Ok(Json(UploadResponse { results }).into_response());
     };
-    let wait = retry_wait(&state, &device.client, &batch, first, started);
+    let wait = retry_wait(
+        &state,
+        &device.client,
+        &batch.usage,
+        &batch.remaining,
+        first.body.len() as u64,
+        started,
+    );
     if accepted + duplicate + rejected == 0 {
         return Err(ApiError::budget_exhausted(wait));
     }
@@ -134,30 +130,79 @@ pub async fn upload(
     Ok(response)
 }
 
-/// Reserves, from the address's and the pool's allowances at once, what the batch could use
-/// if the device is new: concurrent uploads from one address (or from many) cannot each count
-/// on the whole allowance. Unused, it is refunded after the store.
-fn reserve_shared(
-    state: &AppState,
-    client: &str,
-    valid: &[StoredRecord],
-    now: Instant,
-) -> (u64, u64) {
-    if !state.config().budget.enabled {
-        return (u64::MAX, u64::MAX);
+/// What a new device's upload holds of its address's and the pool's allowances while it is
+/// stored: reserved from both at once, so concurrent uploads cannot each count on the whole
+/// allowance, and given back when dropped (also when the client goes away mid-store), less
+/// what the batch stored.
+struct SharedHold {
+    state: AppState,
+    client: String,
+    at: Instant,
+    /// Records and bytes reserved.
+    held: (u64, u64),
+    /// Of which the batch stored.
+    used: (u64, u64),
+}
+
+impl SharedHold {
+    async fn reserve(
+        state: &AppState,
+        device: &Device,
+        valid: &[StoredRecord],
+        now: Instant,
+    ) -> Result<SharedHold, ApiError> {
+        let mut hold = SharedHold {
+            state: state.clone(),
+            client: device.client.clone(),
+            at: now,
+            held: (0, 0),
+            used: (0, 0),
+        };
+        let budget = state.config().budget;
+        // An established device draws on nothing shared; being established only grows more
+        // certain with time, so this read needs no lock.
+        let established = !budget.enabled || {
+            let usage = state.db().device_usage(&device.id, now_ms()).await?;
+            !budget.is_new(&usage)
+        };
+        if established {
+            hold.held = (u64::MAX, u64::MAX);
+            hold.used = hold.held;
+            return Ok(hold);
+        }
+        let want = (
+            valid.len() as u64,
+            valid.iter().map(|r| r.body.len() as u64).sum(),
+        );
+        let address = state
+            .address_budget()
+            .reserve(&hold.client, want.0, want.1, now);
+        let pool = state
+            .new_device_pool()
+            .reserve(POOL, address.0, address.1, now);
+        state
+            .address_budget()
+            .refund(&hold.client, address.0 - pool.0, address.1 - pool.1, now);
+        hold.held = pool;
+        Ok(hold)
     }
-    let want = (
-        valid.len() as u64,
-        valid.iter().map(|r| r.body.len() as u64).sum(),
-    );
-    let address = state.address_budget().reserve(client, want.0, want.1, now);
-    let pool = state
-        .new_device_pool()
-        .reserve(POOL, address.0, address.1, now);
-    state
-        .address_budget()
-        .refund(client, address.0 - pool.0, address.1 - pool.1, now);
-    pool
+}
+
+impl Drop for SharedHold {
+    fn drop(&mut self) {
+        let unused = (
+            self.held.0 - self.used.0.min(self.held.0),
+            self.held.1 - self.used.1.min(self.held.1),
+        );
+        if unused != (0, 0) {
+            self.state
+                .address_budget()
+                .refund(&self.client, unused.0, unused.1, self.at);
+            self.state
+                .new_device_pool()
+                .refund(POOL, unused.0, unused.1, self.at);
+        }
+    }
 }
 
 /// Records and bytes the batch stored.
@@ -174,21 +219,64 @@ fn accepted_size(valid: &[StoredRecord], outcomes: &[StoreOutcome]) -> (u64, u64
 fn retry_wait(
     state: &AppState,
     client: &str,
-    batch: &StoredBatch,
-    first: &StoredRecord,
+    usage: &DeviceUsage,
+    remaining: &Remaining,
+    bytes: u64,
     now: Instant,
 ) -> Duration {
     let mut wait = Duration::ZERO;
-    if batch.remaining.refused_by_device {
-        let oldest = batch.usage.oldest_in_window_ms.unwrap_or_else(now_ms);
+    if remaining.refused_by_device {
+        let oldest = usage.oldest_in_window_ms.unwrap_or_else(now_ms);
         let ms = (oldest + DAY_MS - now_ms()).clamp(0, DAY_MS);
         wait = wait.max(Duration::from_millis(ms.unsigned_abs()));
     }
-    if batch.remaining.refused_by_shared {
-        let bytes = first.body.len() as u64;
+    if remaining.refused_by_shared {
         wait = wait
             .max(state.address_budget().wait_for(client, bytes, now))
             .max(state.new_device_pool().wait_for(POOL, bytes, now));
     }
     wait
+}
+
+/// When the device has no room for even one record now and the batch holds a record not yet
+/// stored, how long it should wait; `None` lets the batch through to the replay (which also
+/// answers re-sent records as duplicates however full the budget is).
+async fn over_budget_before_replay(
+    state: &AppState,
+    device: &Device,
+    body: &[u8],
+) -> Result<Option<Duration>, ApiError> {
+    let budget = state.config().budget;
+    if !budget.enabled {
+        return Ok(None);
+    }
+    let now = Instant::now();
+    let usage = state.db().device_usage(&device.id, now_ms()).await?;
+    let shared = if budget.is_new(&usage) {
+        let address = state.address_budget().available(&device.client, now);
+        let pool = state.new_device_pool().available(POOL, now);
+        (address.0.min(pool.0), address.1.min(pool.1))
+    } else {
+        (u64::MAX, u64::MAX)
+    };
+    let mut remaining = Remaining::new(&budget, &usage, shared);
+    if remaining.take(1) {
+        return Ok(None);
+    }
+    let ids = ingest::batch_ids(body);
+    // An empty or oversized batch is refused by the replay's own checks.
+    if ids.is_empty()
+        || ids.len() > state.config().max_batch_records
+        || state.db().count_stored(&ids).await? >= ids.len() as i64
+    {
+        return Ok(None);
+    }
+    Ok(Some(retry_wait(
+        state,
+        &device.client,
+        &usage,
+        &remaining,
+        1,
+        now,
+    )))
 }
