@@ -51,7 +51,22 @@ enum Command {
     Records(commands::records::Args),
 }
 
+/// Rust ignores SIGPIPE, so a write to a closed pipe (`ply perft ... | head -n 1`) fails with
+/// an error that `println!` turns into a panic. Tools on Unix die quietly of the signal
+/// instead (status 141 in a shell); restoring its default action does that for every command.
+/// Sockets are unaffected: the standard library sends with MSG_NOSIGNAL (SO_NOSIGPIPE on macOS).
+#[cfg(unix)]
+fn die_quietly_on_a_closed_pipe() {
+    // SAFETY: called first thing in main, before any other thread exists; SIG_DFL is a valid
+    // action for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    #[cfg(unix)]
+    die_quietly_on_a_closed_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Play(args) => commands::play::run(args),

@@ -210,3 +210,38 @@ fn variants_are_checked_per_game() {
     assert!(err.contains("flying"), "{err}");
     assert!(err.contains("relaxed"), "{err}");
 }
+
+/// `ply perft focus 3 --divide | head -n 1`: the reader is gone before `ply` writes, and `ply`
+/// ends quietly of SIGPIPE (status 141 in a shell), as Unix tools do, instead of panicking with
+/// "failed printing to stdout: Broken pipe".
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    const SIGPIPE: i32 = 13;
+    for args in [
+        &["perft", "focus", "3", "--divide"][..],
+        &["show", "othello"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("run ply");
+        // Closed before the command has computed anything to write.
+        drop(child.stdout.take());
+        let mut err = String::new();
+        child
+            .stderr
+            .take()
+            .expect("stderr")
+            .read_to_string(&mut err)
+            .expect("stderr");
+        let status = child.wait().expect("wait");
+        assert!(err.is_empty(), "ply {args:?} said: {err}");
+        assert_eq!(status.signal(), Some(SIGPIPE), "ply {args:?}: {status:?}");
+    }
+}
