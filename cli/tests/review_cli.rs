@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{ply, stdout, temp_dir, text};
+use common::{ply, stderr, stdout, temp_dir, text};
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::solve::connect4::Solver;
@@ -206,4 +206,51 @@ fn a_pdn_variant_tag_sets_the_rules() {
         "{}",
         text(&o.stderr)
     );
+}
+
+/// The 4th game of the 1977 archive file as a transcript, read straight from its bytes (it has
+/// no pass, unlike most of that year's): 68 bytes a game after a 16-byte header, moves from
+/// byte 8, `10 * rank + file`.
+fn wthor_1977_game_4() -> String {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/wthor/WTH_1977.wtb"
+    );
+    let bytes = std::fs::read(path).expect("the archive file");
+    let game = &bytes[16 + 68 * 3..16 + 68 * 4];
+    game[8..]
+        .iter()
+        .take_while(|&&b| b != 0)
+        .map(|&b| format!("{}{}", char::from(b'a' + b % 10 - 1), b / 10))
+        .collect()
+}
+
+#[test]
+fn a_game_of_a_wthor_file_is_reviewed_as_its_transcript() {
+    let wthor = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/wthor/WTH_1977.wtb"
+    );
+    let quick = ["--depth", "2", "--exact-empties", "8", "--json"];
+    let mut from_file = vec!["review", "othello", "--wthor", wthor, "--game", "4"];
+    from_file.extend(quick);
+    let a = ply(&from_file);
+    assert!(a.status.success(), "{}", stderr(&a));
+    let transcript = wthor_1977_game_4();
+    assert_eq!(transcript.len(), 120, "a full game without passes");
+    let mut from_moves = vec!["review", "othello", transcript.as_str()];
+    from_moves.extend(quick);
+    let b = ply(&from_moves);
+    assert!(b.status.success(), "{}", stderr(&b));
+    assert_eq!(stdout(&a), stdout(&b));
+
+    let e = ply(&["review", "--wthor", wthor, "--game", "13"]);
+    assert!(!e.status.success());
+    assert!(
+        stderr(&e).contains("WTH_1977.wtb holds 12 games; --game takes 1 to 12"),
+        "{}",
+        stderr(&e)
+    );
+    let e = ply(&["review", "connect4", "--wthor", wthor]);
+    assert_eq!(stderr(&e).trim(), "error: a WTHOR file holds Othello games");
 }

@@ -6,7 +6,8 @@ use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::{Othello, OthelloMove};
 use ply_core::line::GameLine;
 use ply_core::record::wthor::{
-    GAME_BYTES, HEADER_BYTES, WthorError, WthorHeader, WthorTags, encode_file, encode_game,
+    GAME_BYTES, HEADER_BYTES, WthorError, WthorHeader, WthorReadError, WthorTags, decode_file,
+    encode_file, encode_game,
 };
 use ply_core::record::{
     ClientInfo, Platform, PlayerInfo, RamBucket, RecordMeta, now_ms, record_from_line,
@@ -265,5 +266,134 @@ fn what_wthor_cannot_hold_is_refused_with_the_reason() {
     assert!(
         matches!(&err, WthorError::IllegalMove { number: 1, notation, .. } if notation == "a1"),
         "{err}"
+    );
+}
+
+#[test]
+fn the_library_reader_agrees_with_the_reader_from_the_description() {
+    for file in ["WTH_1977.wtb", "WTH_1980.wtb"] {
+        let bytes = data(file);
+        let (header, entries) = read(&bytes);
+        let read = decode_file(&bytes).expect("reads");
+        assert_eq!(read.header.created, header.created);
+        assert_eq!(
+            (read.header.year, read.header.depth),
+            (header.year, header.depth)
+        );
+        assert_eq!(read.games.len(), entries.len(), "{file}");
+        for (i, (game, e)) in read.games.iter().zip(&entries).enumerate() {
+            let by_hand = replay(e);
+            assert_eq!(&game.end, by_hand.current(), "{file} game {}", i + 1);
+            assert_eq!(game.moves.len(), by_hand.ply(), "passes included");
+            assert_eq!(game.stored_score, e.real);
+            assert_eq!(
+                game.tags,
+                WthorTags {
+                    tournament: e.tournament,
+                    black: e.black,
+                    white: e.white,
+                    theoretical: Some(e.theoretical),
+                }
+            );
+            assert!(
+                game.finished() && game.score_matches(),
+                "{file} game {}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn damaged_wthor_files_are_typed_errors_naming_what_is_wrong() {
+    let bytes = data("WTH_1977.wtb");
+    assert!(matches!(
+        decode_file(&bytes[..10]),
+        Err(WthorReadError::Short {
+            expected: 16,
+            actual: 10,
+            ..
+        })
+    ));
+    assert!(matches!(
+        decode_file(&bytes[..bytes.len() - 1]),
+        Err(WthorReadError::Short { .. })
+    ));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert_eq!(
+        decode_file(&longer),
+        Err(WthorReadError::Trailing {
+            games: 12,
+            extra: 1
+        })
+    );
+    let mut names = bytes.clone();
+    names[8] = 3;
+    assert!(
+        matches!(decode_file(&names), Err(WthorReadError::BadHeader(m)) if m.contains("names"))
+    );
+    let mut board = bytes.clone();
+    board[12] = 10;
+    assert!(matches!(decode_file(&board), Err(WthorReadError::BadHeader(m)) if m.contains("10")));
+    // The second game's first move: off the board, then a square that is not legal.
+    let first_move = HEADER_BYTES + GAME_BYTES + 8;
+    let mut off = bytes.clone();
+    off[first_move] = 99;
+    assert_eq!(
+        decode_file(&off),
+        Err(WthorReadError::BadSquare {
+            game: 2,
+            number: 1,
+            byte: 99
+        })
+    );
+    let mut illegal = bytes.clone();
+    illegal[first_move] = 11;
+    let e = decode_file(&illegal).expect_err("a1 first");
+    assert_eq!(
+        e,
+        WthorReadError::IllegalMove {
+            game: 2,
+            number: 1,
+            square: "a1".into()
+        }
+    );
+    assert_eq!(e.to_string(), "game 2, move 1: a1 is not legal here");
+}
+
+/// Every game of the whole archive in `../shared/data/wthor` (about 140,000): each replays
+/// under Ply's rules, and the stored score is the final board's wherever the game was played
+/// out. Slow in a debug build: `cargo test --release -p ply-core --test wthor -- --ignored`.
+#[test]
+#[ignore]
+fn every_game_of_the_shared_archive_replays() {
+    let dir = format!("{}/../../shared/data/wthor", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{dir}: {e}"))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "wtb"))
+        .collect();
+    files.sort();
+    let (mut games, mut unfinished, mut mismatched) = (0, 0, 0);
+    for path in &files {
+        let bytes = std::fs::read(path).expect("read");
+        let file = decode_file(&bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        games += file.games.len();
+        unfinished += file.games.iter().filter(|g| !g.finished()).count();
+        mismatched += file
+            .games
+            .iter()
+            .filter(|g| g.finished() && !g.score_matches())
+            .count();
+    }
+    eprintln!(
+        "{} files, {games} games: {unfinished} not played out, {mismatched} played out with another stored score",
+        files.len()
+    );
+    assert!(games > 140_000, "{games}");
+    assert!(
+        unfinished + mismatched < games / 100,
+        "a few hundred at most"
     );
 }

@@ -5,9 +5,12 @@
 use crate::experiment::plot::{Series, line_chart};
 use crate::with_two_player_game;
 use anyhow::{Context, Result, anyhow, bail};
+use ply_core::Game;
 use ply_core::games::GameKind;
 use ply_core::games::draughts::pdn::read_pdn;
+use ply_core::games::othello::Othello;
 use ply_core::record::validate_json;
+use ply_core::record::wthor::decode_file;
 use ply_core::record::{AnnotatedGame, annotated_notation};
 use ply_core::review::judge::Reviewable;
 use ply_core::review::{MoveReview, Review, ReviewConfig, replay, review};
@@ -18,12 +21,19 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// othello, connect4 or checkers (not with --record or --pdn).
-    #[arg(required_unless_present_any = ["record", "pdn"])]
+    #[arg(required_unless_present_any = ["record", "pdn", "wthor"])]
     pub game: Option<GameKind>,
     /// The moves from the start in the game's notation: "f5d6c3" or "f5 d6 c3", "4453",
     /// "11-15 23-19".
-    #[arg(required_unless_present_any = ["record", "pdn"], num_args = 0..)]
+    #[arg(required_unless_present_any = ["record", "pdn", "wthor"], num_args = 0..)]
     pub moves: Vec<String>,
+    /// An Othello game from a WTHOR database file (`.wtb`, the French federation's archive
+    /// format) instead of moves: the one `--game` names.
+    #[arg(long, conflicts_with_all = ["moves", "record", "pdn"])]
+    pub wthor: Option<PathBuf>,
+    /// With --wthor: which game of the file, from 1 (default 1).
+    #[arg(long = "game", value_name = "N", requires = "wthor")]
+    pub wthor_game: Option<usize>,
     /// A game record (JSON, as the apps and the collector store them) instead of game and moves.
     #[arg(long, conflicts_with_all = ["game", "moves", "pdn"])]
     pub record: Option<PathBuf>,
@@ -104,6 +114,7 @@ pub fn run(args: Args) -> Result<()> {
             let moves: Vec<String> = record.moves.iter().map(|m| m.notation.clone()).collect();
             (record.game, record.start_position, record.variant, moves)
         }
+        None if args.wthor.is_some() => wthor_game(&args)?,
         None => match &args.pdn {
             Some(path) => {
                 let text = std::fs::read_to_string(path)
@@ -131,6 +142,39 @@ pub fn run(args: Args) -> Result<()> {
         variant: &variant,
     };
     with_two_player_game!(game, G => run_game::<G>(&args, &game_start, &moves))
+}
+
+/// The game `--game` names in the `--wthor` file, as (game, start, variant, moves in Othello
+/// notation with the passes the archive leaves out).
+fn wthor_game(args: &Args) -> Result<(GameKind, Option<String>, String, Vec<String>)> {
+    let path = args
+        .wthor
+        .as_ref()
+        .ok_or_else(|| anyhow!("no --wthor file"))?;
+    if args.game.is_some_and(|g| g != GameKind::Othello) {
+        bail!("a WTHOR file holds Othello games");
+    }
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let file = decode_file(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let number = args.wthor_game.unwrap_or(1);
+    let game = number
+        .checked_sub(1)
+        .and_then(|i| file.games.get(i))
+        .ok_or_else(|| {
+            anyhow!(
+                "{} holds {} games; --game takes 1 to {}",
+                path.display(),
+                file.games.len(),
+                file.games.len()
+            )
+        })?;
+    let mut pos = Othello::start();
+    let mut texts = Vec::with_capacity(game.moves.len());
+    for &mv in &game.moves {
+        texts.push(pos.format_move(mv));
+        pos.play(mv);
+    }
+    Ok((GameKind::Othello, None, "standard".to_string(), texts))
 }
 
 /// Where the reviewed game began.

@@ -19,7 +19,7 @@
 use super::types::GameRecord;
 use crate::game::Game;
 use crate::games::GameKind;
-use crate::games::othello::Othello;
+use crate::games::othello::{Othello, OthelloMove};
 
 pub const HEADER_BYTES: usize = 16;
 pub const GAME_BYTES: usize = 68;
@@ -134,4 +134,177 @@ pub fn encode_file(header: WthorHeader, games: &[[u8; GAME_BYTES]]) -> Result<Ve
         out.extend_from_slice(g);
     }
     Ok(out)
+}
+
+/// Why a WTHOR file cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WthorReadError {
+    /// Fewer bytes than the header, or than its game count needs.
+    #[error("the file has {actual} bytes; {expected} expected ({what})")]
+    Short {
+        expected: usize,
+        actual: usize,
+        what: &'static str,
+    },
+    /// Bytes after the last game the header counts.
+    #[error("the file has {extra} bytes after its {games} games")]
+    Trailing { games: u32, extra: usize },
+    /// A header field this reader does not take (board size other than 8, a names file).
+    #[error("bad header: {0}")]
+    BadHeader(String),
+    /// A move byte that names no square.
+    #[error("game {game}, move {number}: byte {byte} names no square (10 * rank + file, 11..88)")]
+    BadSquare {
+        game: usize,
+        number: usize,
+        byte: u8,
+    },
+    /// A move the rules do not allow there (passes are implicit, so a side without a move is
+    /// skipped first).
+    #[error("game {game}, move {number}: {square} is not legal here")]
+    IllegalMove {
+        game: usize,
+        number: usize,
+        square: String,
+    },
+}
+
+/// One game read from a WTHOR file, replayed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WthorGame {
+    pub tags: WthorTags,
+    /// Black's discs at the end as stored (empties to the winner).
+    pub stored_score: u8,
+    /// The moves, passes included where a side had none.
+    pub moves: Vec<OthelloMove>,
+    /// Where the moves end.
+    pub end: Othello,
+}
+
+impl WthorGame {
+    /// Whether the game was played out: the rules end it where the moves end.
+    pub fn finished(&self) -> bool {
+        self.end.outcome().is_some()
+    }
+
+    /// Whether the stored score is the final board's (false for a game adjudicated or ended
+    /// early: the archive keeps a few hundred).
+    pub fn score_matches(&self) -> bool {
+        self.finished() && black_score(&self.end) == self.stored_score
+    }
+}
+
+/// A whole WTHOR file, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WthorFile {
+    pub header: WthorHeader,
+    pub games: Vec<WthorGame>,
+}
+
+fn u16_at(bytes: &[u8], at: usize) -> u16 {
+    u16::from_le_bytes([bytes[at], bytes[at + 1]])
+}
+
+/// Reads and replays every game of a `.wtb` file. Games, moves and squares in errors are
+/// numbered from 1.
+pub fn decode_file(bytes: &[u8]) -> Result<WthorFile, WthorReadError> {
+    let header = bytes.get(..HEADER_BYTES).ok_or(WthorReadError::Short {
+        expected: HEADER_BYTES,
+        actual: bytes.len(),
+        what: "the header",
+    })?;
+    let count = u32::from_le_bytes([header[4], header[5], header[6], header[7]]);
+    let names = u16_at(header, 8);
+    if names != 0 {
+        return Err(WthorReadError::BadHeader(format!(
+            "{names} player or tournament names: a names file, not a game file"
+        )));
+    }
+    if header[12] != 8 && header[12] != 0 {
+        return Err(WthorReadError::BadHeader(format!(
+            "board size {}, only 8 is read",
+            header[12]
+        )));
+    }
+    let expected = usize::try_from(count)
+        .ok()
+        .and_then(|n| n.checked_mul(GAME_BYTES))
+        .and_then(|n| n.checked_add(HEADER_BYTES))
+        .unwrap_or(usize::MAX);
+    if bytes.len() < expected {
+        return Err(WthorReadError::Short {
+            expected,
+            actual: bytes.len(),
+            what: "the games the header counts",
+        });
+    }
+    if bytes.len() > expected {
+        return Err(WthorReadError::Trailing {
+            games: count,
+            extra: bytes.len() - expected,
+        });
+    }
+    let games = bytes[HEADER_BYTES..]
+        .chunks_exact(GAME_BYTES)
+        .enumerate()
+        .map(|(i, game)| decode_game(i + 1, game))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(WthorFile {
+        header: WthorHeader {
+            created: (
+                u16::from(header[0]) * 100 + u16::from(header[1]),
+                header[2],
+                header[3],
+            ),
+            year: u16_at(header, 10),
+            depth: header[14],
+        },
+        games,
+    })
+}
+
+fn decode_game(number: usize, game: &[u8]) -> Result<WthorGame, WthorReadError> {
+    let mut pos = Othello::start();
+    let mut moves = Vec::with_capacity(64);
+    let mut legal = Vec::new();
+    for (i, &byte) in game[8..].iter().take_while(|&&b| b != 0).enumerate() {
+        let (rank, file) = (byte / 10, byte % 10);
+        if !(1..=8).contains(&rank) || !(1..=8).contains(&file) {
+            return Err(WthorReadError::BadSquare {
+                game: number,
+                number: i + 1,
+                byte,
+            });
+        }
+        let square = usize::from(rank - 1) * 8 + usize::from(file - 1);
+        pos.legal_moves(&mut legal);
+        // The archive leaves passes out: a side without a move is skipped.
+        if pos.outcome().is_none() && legal.iter().all(|m| m.to_square().is_none()) {
+            if let Some(&pass) = legal.first() {
+                pos.play(pass);
+                moves.push(pass);
+                pos.legal_moves(&mut legal);
+            }
+        }
+        let Some(&mv) = legal.iter().find(|m| m.to_square() == Some(square)) else {
+            return Err(WthorReadError::IllegalMove {
+                game: number,
+                number: i + 1,
+                square: format!("{}{}", char::from(b'a' + file - 1), rank),
+            });
+        };
+        pos.play(mv);
+        moves.push(mv);
+    }
+    Ok(WthorGame {
+        tags: WthorTags {
+            tournament: u16_at(game, 0),
+            black: u16_at(game, 2),
+            white: u16_at(game, 4),
+            theoretical: Some(game[7]),
+        },
+        stored_score: game[6],
+        moves,
+        end: pos,
+    })
 }
