@@ -279,12 +279,13 @@ fn decode_game(number: usize, game: &[u8]) -> Result<WthorGame, WthorReadError> 
         let square = usize::from(rank - 1) * 8 + usize::from(file - 1);
         pos.legal_moves(&mut legal);
         // The archive leaves passes out: a side without a move is skipped.
-        if pos.outcome().is_none() && legal.iter().all(|m| m.to_square().is_none()) {
-            if let Some(&pass) = legal.first() {
-                pos.play(pass);
-                moves.push(pass);
-                pos.legal_moves(&mut legal);
-            }
+        if pos.outcome().is_none()
+            && legal.iter().all(|m| m.to_square().is_none())
+            && let Some(&pass) = legal.first()
+        {
+            pos.play(pass);
+            moves.push(pass);
+            pos.legal_moves(&mut legal);
         }
         let Some(&mv) = legal.iter().find(|m| m.to_square() == Some(square)) else {
             return Err(WthorReadError::IllegalMove {
