@@ -10,9 +10,12 @@
 //!   and nodes per move by engine, and people against each engine level (the level's Elo, their
 //!   accuracy) and by game phase.
 //! - `ply records analyze --db URL`: reviews the games not reviewed yet and stores the reviews.
+//! - `ply records import --db URL --format wthor FILE...`: games from outside the apps, apart
+//!   from the devices' games (`external_games`).
 
 mod analyze;
 mod csv;
+mod import;
 
 use ply_server::charts;
 
@@ -37,6 +40,9 @@ pub enum RecordsCommand {
     Stats(StatsArgs),
     /// Review every stored game not yet reviewed, on every core, and store the reviews.
     Analyze(analyze::AnalyzeArgs),
+    /// Import games from outside the apps (WTHOR files) as games of a named source, kept
+    /// apart from the devices' games in every statistic.
+    Import(import::ImportArgs),
 }
 
 #[derive(clap::Args)]
@@ -104,6 +110,7 @@ pub fn run(args: Args) -> Result<()> {
             RecordsCommand::Export(a) => export(a).await,
             RecordsCommand::Stats(a) => stats(a).await,
             RecordsCommand::Analyze(a) => analyze::analyze(a).await,
+            RecordsCommand::Import(a) => import::import(a).await,
         }
     })
 }

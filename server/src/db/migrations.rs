@@ -53,6 +53,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0005_budgets_and_totals.sql"),
         include_str!("../../migrations/postgres/0005_budgets_and_totals.sql"),
     ),
+    (
+        6,
+        "external games",
+        include_str!("../../migrations/sqlite/0006_external_games.sql"),
+        include_str!("../../migrations/postgres/0006_external_games.sql"),
+    ),
 ];
 
 /// The embedded migrations of one dialect, as a sqlx migration source.

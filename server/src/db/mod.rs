@@ -8,6 +8,7 @@
 //! SHA-256 of the stored body. No process memory is involved, so any number of instances may
 //! write to one PostgreSQL database at once.
 
+mod external;
 mod migrations;
 mod reviews;
 mod stats;
@@ -24,6 +25,7 @@ use sqlx::{Postgres, Sqlite, Transaction};
 
 use crate::budget::{DeviceUsage, Remaining, StorageBudget};
 
+pub use external::ExternalGame;
 pub use migrations::Dialect;
 pub use reviews::Claim;
 pub use stats::{
