@@ -660,6 +660,38 @@ fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
 }
 
 #[test]
+fn memory_warnings_cut_the_table_for_a_while_and_the_foreground_restores_it() {
+    // Android sends a warning each time the app goes to the background: six trips used to
+    // leave the computer searching with 1 MiB for the rest of the process.
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    let device = d.app.limits();
+    for _ in 0..6 {
+        d.send(Event::Background);
+        d.send(Event::MemoryWarning);
+        let cut = d.app.limits().tt_bytes;
+        assert!(cut < device.tt_bytes, "{cut}");
+        assert!(
+            cut >= (device.tt_bytes / 8).max(1 << 20).min(device.tt_bytes),
+            "{cut}"
+        );
+        d.send(Event::Foreground);
+        assert_eq!(
+            d.app.limits(),
+            device,
+            "back in the foreground, the device's caps"
+        );
+    }
+    // Warnings in a row stop at an eighth of the device's table.
+    for _ in 0..10 {
+        d.send(Event::MemoryWarning);
+    }
+    assert_eq!(
+        d.app.limits().tt_bytes,
+        (device.tt_bytes / 8).max(1 << 20).min(device.tt_bytes)
+    );
+}
+
+#[test]
 fn a_table_of_computers_cannot_resign() {
     // The collector refuses a record in which a computer resigns, so a watched game has no
     // resignation to make: the event changes nothing, and the game plays on.

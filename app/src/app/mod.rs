@@ -239,6 +239,9 @@ pub struct App {
     dir: PathBuf,
     config: AppConfig,
     limits: EngineLimits,
+    /// The device's caps at start; memory warnings lower `limits` for a while, and coming back
+    /// to the foreground restores these.
+    device_limits: EngineLimits,
     prefs: Prefs,
     setup: Setup,
     screen: Screen,
@@ -281,6 +284,7 @@ impl App {
         let mut app = App {
             dir,
             limits,
+            device_limits: limits,
             url_draft: loaded.prefs.server_url.clone(),
             prefs: loaded.prefs,
             setup: Setup::default(),
@@ -754,6 +758,14 @@ impl App {
             }
             Event::Foreground => {
                 self.foreground = true;
+                // Memory warnings come with going to the background (Android's trim levels):
+                // their cut lasts until the app is back, not for the rest of the process.
+                if self.limits != self.device_limits {
+                    self.limits = self.device_limits;
+                    if let Some(g) = self.game.as_mut() {
+                        g.session.set_limits(self.limits);
+                    }
+                }
                 self.maybe_think(fx);
                 self.consider_sync(SyncTrigger::Foreground, fx);
             }
@@ -775,8 +787,12 @@ impl App {
             Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
             Event::MemoryWarning => {
                 // The transposition table is the only large allocation of a search: halve the
-                // cap for the searches to come (not below 1 MiB), and stop a hint or a review.
-                self.limits.tt_bytes = (self.limits.tt_bytes / 2).max(1 << 20);
+                // cap for the searches to come, down to an eighth of the device's (at least
+                // 1 MiB) however many warnings arrive, and stop a hint or a review.
+                let floor = (self.device_limits.tt_bytes / 8)
+                    .max(1 << 20)
+                    .min(self.device_limits.tt_bytes);
+                self.limits.tt_bytes = (self.limits.tt_bytes / 2).max(floor);
                 self.stop_review();
                 if let Some(g) = self.game.as_mut() {
                     g.session.set_limits(self.limits);
