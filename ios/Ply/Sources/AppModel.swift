@@ -31,7 +31,7 @@ final class AppModel: PlatformEffects {
     @ObservationIgnored private let tokens = TokenStore()
     @ObservationIgnored private let pathMonitor = NWPathMonitor()
     @ObservationIgnored private var observers: [NSObjectProtocol] = []
-    @ObservationIgnored private var sceneActive = false
+    @ObservationIgnored private var sceneVisible = false
     /// Unknown until the first scene phase, which sends `Foreground` or `Background` either way
     /// (a process launched for a background task starts in `.background`).
     @ObservationIgnored private var foreground: Bool?
@@ -91,10 +91,11 @@ final class AppModel: PlatformEffects {
     }
 
     /// The scene phase (the launch phase included): `Foreground`/`Background` once per change, and
-    /// the board shown only while the scene is active (not while inactive: the app switcher,
-    /// Control Centre, a system alert).
+    /// the board shown until the scene goes to the background. An inactive scene (Control Centre
+    /// pulled down, a system alert, the app switcher) is still on screen: hiding the board there
+    /// cancelled the computer's search and threw away a running review.
     func sceneChanged(to phase: ScenePhase) {
-        sceneActive = phase == .active
+        sceneVisible = phase != .background
         let inForeground = phase != .background
         if inForeground != foreground {
             foreground = inForeground
@@ -123,7 +124,7 @@ final class AppModel: PlatformEffects {
     /// `ScreenShown` while the scene is active on the Play tab, `ScreenHidden` otherwise: a tab
     /// switch stops the computer's thinking and closes nothing.
     private func updateShown() {
-        let shown = sceneActive && tab == .play
+        let shown = sceneVisible && tab == .play
         guard shown != boardShown else { return }
         boardShown = shown
         send(shown ? .screenShown : .screenHidden)
