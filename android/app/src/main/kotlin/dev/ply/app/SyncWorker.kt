@@ -48,6 +48,10 @@ object SyncScheduler {
             .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, BackgroundSync.BACKOFF_SECONDS, TimeUnit.SECONDS)
             .build()
         // KEEP: a pending run sends the whole outbox; a second request would only queue behind it.
-        WorkManager.getInstance(context).enqueueUniqueWork(BackgroundSync.UNIQUE_WORK, ExistingWorkPolicy.KEEP, request)
+        // A request with the other network constraint is replaced (BackgroundSync.uniqueWork).
+        val (name, other) = BackgroundSync.uniqueWork(meteredOk)
+        val workManager = WorkManager.getInstance(context)
+        workManager.cancelUniqueWork(other)
+        workManager.enqueueUniqueWork(name, ExistingWorkPolicy.KEEP, request)
     }
 }

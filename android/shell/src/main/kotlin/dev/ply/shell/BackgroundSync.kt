@@ -9,7 +9,20 @@ import dev.ply.core.SyncResult
  * What to send, and whether the network allows it, is the core's decision (`backgroundSync`).
  */
 object BackgroundSync {
+    /** The unique work of a sync that may use any network. */
     const val UNIQUE_WORK = "ply-sync"
+
+    /** The unique work of a sync that waits for an unmetered network. */
+    const val UNIQUE_WORK_UNMETERED = "ply-sync-unmetered"
+
+    /**
+     * The unique work to enqueue for [meteredOk], and the one to cancel. One name per network
+     * constraint: `KEEP` on a single name kept a pending request's UNMETERED constraint after the
+     * person allowed metered networks. Cancelling the other is safe even while it runs: the
+     * collector stores every record once, so an interrupted upload is only sent again.
+     */
+    fun uniqueWork(meteredOk: Boolean): Pair<String, String> =
+        if (meteredOk) UNIQUE_WORK to UNIQUE_WORK_UNMETERED else UNIQUE_WORK_UNMETERED to UNIQUE_WORK
 
     /** Runs of one work request, the first included (WorkManager's `runAttemptCount` + 1). */
     const val MAX_ATTEMPTS = 6

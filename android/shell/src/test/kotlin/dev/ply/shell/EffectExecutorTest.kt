@@ -129,6 +129,16 @@ class EffectExecutorTest {
     }
 
     @Test
+    fun allowingMeteredNetworksReplacesAPendingUnmeteredRequest() {
+        val (anyNetwork, cancelled) = BackgroundSync.uniqueWork(meteredOk = true)
+        val (unmetered, cancelledToo) = BackgroundSync.uniqueWork(meteredOk = false)
+        assertEquals(BackgroundSync.UNIQUE_WORK, anyNetwork)
+        assertEquals(unmetered, cancelled, "allowing metered cancels the unmetered request")
+        assertEquals(anyNetwork, cancelledToo, "and forbidding it cancels the any-network one")
+        assertTrue(anyNetwork != unmetered)
+    }
+
+    @Test
     fun theDeviceFactsBecomeTheCoresConfiguration() {
         val c = appConfig("/data/x", "1.0", DeviceInfo(-1, 1L shl 30, -2), "tok")
         assertEquals(0uL, c.totalRamBytes, "unknown is zero")
