@@ -254,3 +254,28 @@ fn a_game_of_a_wthor_file_is_reviewed_as_its_transcript() {
     let e = ply(&["review", "connect4", "--wthor", wthor]);
     assert_eq!(stderr(&e).trim(), "error: a WTHOR file holds Othello games");
 }
+
+/// Two kings shuffling until the position has stood three times: a draw the game's line knows
+/// and its last position alone does not; the annotated PDN says `1-1`, not `*`.
+#[test]
+fn a_draw_by_repetition_is_annotated_as_a_draw() {
+    let dir = temp_dir("repetition");
+    let pdn = dir.path().join("repetition.pdn");
+    std::fs::write(
+        &pdn,
+        "[FEN \"W:WK32:BK1\"]\n\n1... 32-28 2. 1-5 28-32 3. 5-1 32-28 4. 1-5 28-32 5. 5-1 *\n",
+    )
+    .expect("write");
+    let o = ply(&[
+        "review",
+        "--pdn",
+        pdn.to_str().expect("path"),
+        "--annotate",
+        "--depth",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("[Result \"1-1\"]"), "{out}");
+    assert!(out.trim_end().ends_with("1-1"), "{out}");
+}

@@ -9,6 +9,7 @@ use ply_core::Game;
 use ply_core::games::GameKind;
 use ply_core::games::draughts::pdn::read_pdn;
 use ply_core::games::othello::Othello;
+use ply_core::line::GameLine;
 use ply_core::record::validate_json;
 use ply_core::record::wthor::decode_file;
 use ply_core::record::{AnnotatedGame, annotated_notation};
@@ -228,9 +229,10 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         return Ok(());
     }
     if args.annotate {
-        let mut end = start;
+        // The line, not the last position alone: a draw by repetition is the history's.
+        let mut end = GameLine::new(start);
         for &mv in &moves {
-            end.play(mv);
+            end.play(mv).map_err(|e| anyhow!("{e}"))?;
         }
         let played: Vec<&str> = texts.iter().map(String::as_str).collect();
         let comments: Vec<String> = r.moves.iter().map(MoveReview::comment).collect();
