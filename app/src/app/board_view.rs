@@ -288,8 +288,8 @@ pub(super) fn piece_name(lang: Lang, p: Piece) -> Option<String> {
 }
 
 /// Move `index` (0-based) with its number: "12. f5" for the first player's, "12… d6" for the
-/// second's.
-pub(super) fn numbered(index: usize, notation: &str) -> String {
+/// second's. The one numbering of moves in every text the core writes (and the terminal's).
+pub fn numbered(index: usize, notation: &str) -> String {
     let dots = if index.is_multiple_of(2) { "." } else { "…" };
     format!("{}{dots} {notation}", index / 2 + 1)
 }

@@ -145,6 +145,11 @@ pub fn run(args: Args) -> Result<()> {
     with_two_player_game!(game, G => run_game::<G>(&args, &game_start, &moves))
 }
 
+/// "1 inaccuracy", "2 inaccuracies", "0 blunders".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The game `--game` names in the `--wthor` file, as (game, start, variant, moves in Othello
 /// notation with the passes the archive leaves out).
 fn wthor_game(args: &Args) -> Result<(GameKind, Option<String>, String, Vec<String>)> {
@@ -273,12 +278,12 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
     for p in &r.players {
         writeln!(
             out,
-            "{}: accuracy {}, {} inaccuracies, {} mistakes, {} blunders",
+            "{}: accuracy {}, {}, {}, {}",
             side(p.player),
             p.accuracy.map_or("-".into(), |a| format!("{a:.1}")),
-            p.inaccuracies,
-            p.mistakes,
-            p.blunders
+            counted(p.inaccuracies, "inaccuracy", "inaccuracies"),
+            counted(p.mistakes, "mistake", "mistakes"),
+            counted(p.blunders, "blunder", "blunders")
         )?;
     }
     if !r.complete {
@@ -321,4 +326,16 @@ fn chart(r: &Review) -> String {
             joined: true,
         }],
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::counted;
+
+    #[test]
+    fn counts_agree_with_their_noun() {
+        assert_eq!(counted(1, "inaccuracy", "inaccuracies"), "1 inaccuracy");
+        assert_eq!(counted(0, "blunder", "blunders"), "0 blunders");
+        assert_eq!(counted(2, "mistake", "mistakes"), "2 mistakes");
+    }
 }

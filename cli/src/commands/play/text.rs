@@ -1,6 +1,7 @@
 //! The app core's view models as terminal text: the board with its marks, the lines under it,
 //! the after-game summary, the history and the settings.
 
+use ply_app::app::board_view::numbered;
 use ply_app::app::{
     AfterGameView, BoardShape, BoardView, CellView, HistoryView, MoveStat, ReviewStatus,
     ReviewView, SettingsView,
@@ -282,10 +283,18 @@ pub fn review(r: &ReviewView) -> String {
     if r.mistakes.is_empty() {
         out.push_str("No inaccuracy, mistake or blunder.\n");
     } else {
-        let plies: Vec<String> = r.mistakes.iter().map(|m| m.ply.to_string()).collect();
+        // Named as the list above names them, with the number `review N` takes.
+        let moves: Vec<String> = r
+            .mistakes
+            .iter()
+            .map(|m| {
+                let index = (m.ply as usize).saturating_sub(1);
+                format!("{} (review {})", numbered(index, &m.played), m.ply)
+            })
+            .collect();
         out.push_str(&format!(
-            "Inaccuracies, mistakes and blunders at moves {} (review N shows one).\n",
-            plies.join(", ")
+            "Inaccuracies, mistakes and blunders: {}.\n",
+            moves.join(", ")
         ));
     }
     out.push_str(&r.caption);
@@ -330,4 +339,57 @@ pub fn settings(v: &SettingsView) -> String {
     }
     out.push_str(&format!("  {}\n", v.memory));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::review;
+    use ply_app::Side;
+    use ply_app::app::{MoveLabel, ReviewStatus, ReviewView, ReviewedMove};
+
+    fn reviewed(ply: u32, played: &str, flagged: bool) -> ReviewedMove {
+        ReviewedMove {
+            ply,
+            side: if ply % 2 == 1 {
+                Side::First
+            } else {
+                Side::Second
+            },
+            played: played.into(),
+            best: "c4".into(),
+            label: if flagged {
+                MoveLabel::Blunder
+            } else {
+                MoveLabel::Best
+            },
+            flagged,
+            first_expected: 50.0,
+            exact: false,
+            text: String::new(),
+        }
+    }
+
+    #[test]
+    fn the_summary_names_bad_moves_as_the_list_does_with_the_number_review_takes() {
+        let moves = vec![
+            reviewed(7, "e6", true),
+            reviewed(8, "f4", false),
+            reviewed(10, "g4", true),
+        ];
+        let view = ReviewView {
+            status: ReviewStatus::Ready,
+            players: Vec::new(),
+            mistakes: moves.iter().filter(|m| m.flagged).cloned().collect(),
+            moves,
+            step: None,
+            caption: "Caption.".into(),
+        };
+        let text = review(&view);
+        assert!(
+            text.contains(
+                "Inaccuracies, mistakes and blunders: 4. e6 (review 7), 5… g4 (review 10).\n"
+            ),
+            "{text}"
+        );
+    }
 }
