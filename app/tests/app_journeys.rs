@@ -692,6 +692,28 @@ fn memory_warnings_cut_the_table_for_a_while_and_the_foreground_restores_it() {
 }
 
 #[test]
+fn a_game_resigned_before_any_move_is_neither_kept_nor_sent() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::Resign);
+    assert!(d.board().finished, "the resignation ends the game");
+    d.settle();
+    assert!(
+        d.app.history_view().entries.is_empty(),
+        "no game was played"
+    );
+    let outbox = d.app.data_dir().join("outbox");
+    let pending = std::fs::read_dir(&outbox)
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| e.path().extension().is_some_and(|x| x == "json"))
+                .count()
+        })
+        .unwrap_or(0);
+    assert_eq!(pending, 0, "nothing to upload");
+}
+
+#[test]
 fn a_table_of_computers_cannot_resign() {
     // The collector refuses a record in which a computer resigns, so a watched game has no
     // resignation to make: the event changes nothing, and the game plays on.

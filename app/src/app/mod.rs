@@ -1140,18 +1140,22 @@ impl App {
                 if self.prefs.haptics {
                     fx.push(Effect::Cue(Cue::GameOver));
                 }
-                let entry = FinishedGame {
-                    id: String::new(),
-                    setup: g.setup.clone(),
-                    result,
-                    end: board_view::GameEnd::of(g),
-                    ended_at_ms: now_ms(),
-                    moves: g.snapshot.move_number,
-                };
-                self.commands.push(Command::Record {
-                    session: Arc::clone(&g.session),
-                    entry,
-                });
+                // A game resigned before any move is no game played: it is neither kept in the
+                // history nor sent to the collector.
+                if g.snapshot.move_number > 0 {
+                    let entry = FinishedGame {
+                        id: String::new(),
+                        setup: g.setup.clone(),
+                        result,
+                        end: board_view::GameEnd::of(g),
+                        ended_at_ms: now_ms(),
+                        moves: g.snapshot.move_number,
+                    };
+                    self.commands.push(Command::Record {
+                        session: Arc::clone(&g.session),
+                        entry,
+                    });
+                }
                 self.save_game();
             }
         } else {
