@@ -248,6 +248,9 @@ fn a_phone_preferring_german_gets_every_screen_in_german() {
 fn the_history_says_each_result_in_the_language_of_the_day_it_is_read() {
     let mut d = german_othello();
     d.send(Event::NewGame);
+    // A move first: a game resigned before any move is no game, and the history skips it.
+    d.send(Event::PlayNotation("f5".into()));
+    d.settle();
     d.send(Event::Resign);
     d.settle();
     let b = d.board();

@@ -329,7 +329,7 @@ fn a_game_from_a_set_up_position() {
     let out = play(
         dir.path(),
         &["connect4", "--mode", "two-players", "--position", "444455"],
-        "resign\n",
+        "1\nresign\n",
     );
     assert!(out.contains("Red (X) to move."), "{out}");
     let files = outbox_files(dir.path());
@@ -337,7 +337,7 @@ fn a_game_from_a_set_up_position() {
     let record: GameRecord =
         serde_json::from_slice(&std::fs::read(&files[0]).expect("record")).expect("a record");
     assert_eq!(record.start_position.as_deref(), Some("444455"));
-    assert!(record.moves.is_empty(), "resigned before a move");
+    assert_eq!(record.moves.len(), 1, "one move, then the resignation");
 }
 
 #[test]
