@@ -225,14 +225,15 @@ fn a_closed_pipe_ends_the_command_quietly() {
         &["perft", "focus", "3", "--divide"][..],
         &["show", "othello"][..],
     ] {
+        // A pipe whose reading end is closed before `ply` starts: its first write fails.
+        let (reader, writer) = std::io::pipe().expect("pipe");
+        drop(reader);
         let mut child = Command::new(env!("CARGO_BIN_EXE_ply"))
             .args(args)
-            .stdout(Stdio::piped())
+            .stdout(Stdio::from(writer))
             .stderr(Stdio::piped())
             .spawn()
             .expect("run ply");
-        // Closed before the command has computed anything to write.
-        drop(child.stdout.take());
         let mut err = String::new();
         child
             .stderr
