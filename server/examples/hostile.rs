@@ -26,7 +26,7 @@ use ply_server::Config;
 use ply_server::db::{Db, NewDevice, StoredRecord};
 use ply_server::ingest;
 use ply_server::testing::games::{Seats, play_kind};
-use ply_server::testing::{RunningServer, TempDatabase};
+use ply_server::testing::{RunningServer, TempDatabase, percentile};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{Value, json};
@@ -92,14 +92,6 @@ fn games(kind: GameKind, n: usize, seed: u64) -> Vec<GameRecord> {
     (0..n)
         .map(|_| play_kind(kind, &mut rng, Seats::ComputerVsComputer))
         .collect()
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
 }
 
 /// An honest device stored 300 games two days ago (so it is established, with the largest daily

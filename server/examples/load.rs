@@ -16,7 +16,7 @@ use ply_core::games::GameKind;
 use ply_core::record::GameRecord;
 use ply_core::sync::wire::{RegisterDeviceResponse, UploadResponse, UploadStatus};
 use ply_server::testing::games::{Seats, play_kind};
-use ply_server::testing::{RunningServer, TempDatabase, unthrottled_config};
+use ply_server::testing::{RunningServer, TempDatabase, percentile, unthrottled_config};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -54,14 +54,6 @@ fn parse_args() -> Result<Args, String> {
         return Err("--clients, --games and --batch must be positive".into());
     }
     Ok(args)
-}
-
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    if sorted.is_empty() {
-        return Duration::ZERO;
-    }
-    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
 }
 
 fn agent() -> ureq::Agent {

@@ -171,18 +171,6 @@ impl FromRequestParts<AppState> for Registration {
     }
 }
 
-/// The client address of a request (see [`crate::client_addr`]), for per-address limits.
-#[derive(Debug, Clone)]
-pub struct ClientKey(pub String);
-
-impl FromRequestParts<AppState> for ClientKey {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        Ok(ClientKey(client_of(parts, state)))
-    }
-}
-
 /// The raw request body, at most the configured limit (else 413 with a JSON error).
 #[derive(Debug, Clone)]
 pub struct RawBody(pub Bytes);

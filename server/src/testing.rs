@@ -171,6 +171,16 @@ pub fn unthrottled_config(admin_token: &str) -> Config {
     }
 }
 
+/// The `p`-th percentile (0 to 100) of `sorted` latencies, nearest rank; zero when empty. For
+/// the benchmarks in `server/examples`.
+pub fn percentile(sorted: &[std::time::Duration], p: f64) -> std::time::Duration {
+    if sorted.is_empty() {
+        return std::time::Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
 /// A server running on its own thread and runtime, on a random loopback port.
 #[derive(Debug)]
 pub struct RunningServer {

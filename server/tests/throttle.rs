@@ -194,6 +194,15 @@ async fn concurrent_guesses_get_no_more_tries_than_the_allowance() {
             Some(&195),
             "{counts:?}"
         );
+        // A good device elsewhere is served at once meanwhile.
+        let started = std::time::Instant::now();
+        let token = register_from(&server, 8).await.json()["token"]
+            .as_str()
+            .expect("token")
+            .to_owned();
+        let reply = upload_from(&server, 8, Some(&token)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        assert!(started.elapsed() < Duration::from_secs(2));
     })
     .await;
 }
