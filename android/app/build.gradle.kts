@@ -78,10 +78,11 @@ val pathWithCargo: String by rootProject.extra
 val cargoNdk by tasks.registering(Exec::class) {
     description = "Builds libply_ffi.so for ${rustAbis.joinToString()} with cargo-ndk."
     workingDir = repoRoot
-    // Rebuild when the Rust sources, the files they include (the app core's translations) or
-    // the manifests change (cargo itself is incremental); ply-ffi exports the app core (app/)
-    // and the engine (core/). tests/build-checks.py keeps this list in step with include_str!.
-    for (dir in listOf("core/src", "app/src", "app/locales", "bindings/src")) inputs.dir(File(repoRoot, dir))
+    // Rebuild when the Rust sources, the files they include (the app core's translations, the
+    // Othello pattern weights and opening book) or the manifests change (cargo itself is
+    // incremental); ply-ffi exports the app core (app/) and the engine (core/).
+    // tests/build-checks.py keeps this list in step with include_str! and include_bytes!.
+    for (dir in listOf("core/src", "core/data", "app/src", "app/locales", "bindings/src")) inputs.dir(File(repoRoot, dir))
     for (file in listOf("Cargo.toml", "Cargo.lock", "core/Cargo.toml", "app/Cargo.toml", "bindings/Cargo.toml")) {
         inputs.file(File(repoRoot, file))
     }

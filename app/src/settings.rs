@@ -142,7 +142,15 @@ impl GameKind {
     }
 }
 
-const DEPTHS_OTHELLO: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+const DEPTHS_OTHELLO: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12];
+/// Othello levels solve the rest of the game exactly from this many empties (0: never): the
+/// solver plays a perfect ending where a depth-limited search would guess. Half the move's time
+/// at most; a solve that does not finish leaves the search the rest.
+const EXACT_OTHELLO: [u32; 10] = [0, 0, 0, 0, 10, 12, 14, 16, 18, 20];
+/// The first Othello level that judges with the pattern evaluation learned from real games and
+/// opens from the book of real games' openings; the two below keep the weighted heuristic,
+/// whose mistakes a beginner can beat.
+const PATTERN_FROM_LEVEL: u8 = 3;
 const DEPTHS_CONNECT4: [u32; 10] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 18];
 const DEPTHS_CHECKERS: [u32; 10] = [1, 2, 3, 4, 6, 7, 8, 9, 10, 12];
 /// Best-Reply Search layers (a layer is one player's move, or every opponent's replies).
@@ -201,6 +209,11 @@ pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettin
             level: Some(level),
         });
     }
+    let heuristic = if game == GameKind::Othello && level >= PATTERN_FROM_LEVEL {
+        ply_core::heuristic::games::OTHELLO_PATTERN
+    } else {
+        "default"
+    };
     Ok(EngineSettings {
         algorithm: if weak {
             SearchAlgorithm::AlphaBeta
@@ -215,7 +228,7 @@ pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettin
             ads: None,
         },
         heuristic: HeuristicChoice::Preset {
-            name: "default".into(),
+            name: heuristic.into(),
         },
         depth: Some(depth),
         time_ms: Some(100 * u64::from(level) * u64::from(level)),
@@ -305,6 +318,8 @@ pub fn search_config(
         ordering: ordering_config(&settings.ordering),
         tt_bytes: usize::try_from(tt_bytes).unwrap_or(usize::MAX),
         quiescence: matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts),
+        exact_empties: exact_empties(game, settings.level),
+        book: game == GameKind::Othello && settings.level.is_some_and(|l| l >= PATTERN_FROM_LEVEL),
         ..SearchConfig::default()
     };
     if let Some(p) = settings.mcts_playouts {
@@ -313,6 +328,17 @@ pub fn search_config(
     // MCTS keeps its tree inside the same byte budget.
     config.mcts.max_nodes = Some((config.tt_bytes / 64).max(1024));
     config
+}
+
+/// How close to the end a level's searches solve exactly (see [`EXACT_OTHELLO`]).
+fn exact_empties(game: GameKind, level: Option<u8>) -> u32 {
+    match (game, level) {
+        (GameKind::Othello, Some(l)) => EXACT_OTHELLO
+            .get(usize::from(l.clamp(1, 10)) - 1)
+            .copied()
+            .unwrap_or(0),
+        _ => 0,
+    }
 }
 
 fn ordering_config(o: &MoveOrdering) -> OrderingConfig {

@@ -603,6 +603,16 @@ fn every_invalid_setting_is_refused_with_its_field_named() {
     d.send(Event::ChooseLevel(200));
     assert_eq!(d.app.home_view().level, 10);
     d.send(Event::ChooseHeuristic(Some("no-such-preset".into())));
+    // Without a choice the home screen marks the level's own evaluation: Othello's level 10
+    // judges with the patterns learned from real games.
+    assert!(
+        d.app
+            .home_view()
+            .heuristics
+            .iter()
+            .any(|h| h.preset.as_deref() == Some("pattern") && h.selected)
+    );
+    d.send(Event::ChooseLevel(2));
     assert!(
         d.app
             .home_view()
@@ -727,10 +737,38 @@ fn a_table_of_computers_cannot_resign() {
     assert!(d.app.record_json().is_none(), "no finished game to record");
 }
 
-/// Plays the person's move `f5`, lets the computer answer, and returns the computer's move with
-/// the reply its search expects next.
+/// Leaves the opening book (the person plays the book's moves, the computer answers from it, until
+/// the person has a move no real game played), lets the computer answer with a search of its
+/// own, and returns the computer's move with the reply its search expects next.
 fn computer_answer_with_expectation(d: &mut Driver) -> Vec<String> {
-    d.send(Event::PlayNotation("f5".into()));
+    use ply_core::Game;
+    use ply_core::games::othello::Othello;
+    let book = ply_core::book::othello::builtin().expect("the book");
+    let mut legal = Vec::new();
+    let out_of_book = loop {
+        let snapshot = d
+            .app
+            .session()
+            .expect("a game")
+            .snapshot()
+            .expect("a snapshot");
+        let here = Othello::parse_position(&snapshot.position).expect("a position");
+        here.legal_moves(&mut legal);
+        let leaving = legal.iter().find(|&&m| {
+            let mut next = here;
+            next.play(m);
+            book.moves(&next).is_empty()
+        });
+        if let Some(&m) = leaving {
+            break here.format_move(m);
+        }
+        // Every move here keeps the game in the book: play the book's own and let the computer
+        // answer from it.
+        let mv = book.best(&here).map_or(legal[0], |b| b.mv);
+        d.send(Event::PlayNotation(here.format_move(mv)));
+        d.settle();
+    };
+    d.send(Event::PlayNotation(out_of_book));
     let msg = d
         .run_held(d.think_index().expect("the computer's search"))
         .expect("result");
@@ -779,8 +817,9 @@ fn pondering_hit_answers_from_the_ponder_search() {
         "answered from the ponder search"
     );
     assert_eq!(session.thinking_nodes(), ponder_nodes, "no new search ran");
+    let before = d.board().moves.len();
     d.deliver(msg);
-    assert_eq!(d.board().moves.len(), 4);
+    assert_eq!(d.board().moves.len(), before + 1);
     assert_matches_replay(&d);
 }
 
@@ -827,6 +866,7 @@ fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
     );
     d.deliver(msg);
     d.send(Event::ScreenShown);
+    let before = d.board().moves.len();
     d.send(Event::PlayNotation(
         d.board().legal_moves[0].notation.clone(),
     ));
@@ -862,7 +902,7 @@ fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
         "the stale ponder is queued before the answer"
     );
     d.settle();
-    assert_eq!(d.board().moves.len(), 6);
+    assert_eq!(d.board().moves.len(), before + 2);
     assert_matches_replay(&d);
 }
 

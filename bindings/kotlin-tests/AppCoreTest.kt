@@ -167,44 +167,59 @@ class AppCoreTest {
         }
     }
 
+    /**
+     * Plays into a position the opening book of real games does not hold (the computer answers
+     * the first two moves from it at once), ready for the person's `c7`, after which the computer
+     * searches.
+     */
+    private fun outOfTheBook(app: AppCore, shell: FakeShell) {
+        for (move in listOf("f5", "c3")) {
+            app.send(shell, Event.PlayNotation(move))
+            settled(app, shell)
+        }
+        assertEquals(BOOK_LINE, assertNotNull(app.boardView()).moves)
+    }
+
     @Test
     fun undoAndRedoWhileTheComputerThinks() {
         val shell = FakeShell()
-        // Level 10 thinks for seconds: the undo arrives mid-search.
+        // Level 10 thinks for seconds out of the book: the undo arrives mid-search.
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 10)
         settled(app, shell)
-        val thinking = app.sendAndBoard(shell, Event.PlayNotation("f5"))
+        outOfTheBook(app, shell)
+        val thinking = app.sendAndBoard(shell, Event.PlayNotation("c7"))
         assertEquals(ThinkingKind.MOVE, thinking?.thinking?.kind)
         val undone = assertNotNull(app.sendAndBoard(shell, Event.Undo))
-        assertTrue(undone.moves.isEmpty() && undone.thinking == null && undone.acceptsInput, undone.status)
+        assertTrue(undone.moves == BOOK_LINE && undone.thinking == null && undone.acceptsInput, undone.status)
         // The cancelled search ends on the core's thread; it must not play into the undone game.
         val later = settled(app, shell)
-        assertTrue(later.moves.isEmpty(), "a stale search changed the game: ${later.moves}")
+        assertEquals(BOOK_LINE, later.moves, "a stale search changed the game")
         val redone = assertNotNull(app.sendAndBoard(shell, Event.Redo))
-        assertEquals(listOf("f5"), redone.moves)
+        assertEquals(BOOK_LINE + "c7", redone.moves)
         assertEquals(ThinkingKind.MOVE, redone.thinking?.kind, "the computer thinks again after redo")
         app.send(shell, Event.Undo)
-        assertTrue(settled(app, shell).moves.isEmpty())
+        assertEquals(BOOK_LINE, settled(app, shell).moves)
         app.destroy()
     }
 
     @Test
     fun hidingTheScreenCancelsThinkingAndShowingResumes() {
         val shell = FakeShell()
-        // Level 10 thinks for seconds: long enough to be hidden mid-search.
+        // Level 10 thinks for seconds out of the book: long enough to be hidden mid-search.
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 10)
         settled(app, shell)
-        val thinking = app.sendAndBoard(shell, Event.PlayNotation("f5"))
+        outOfTheBook(app, shell)
+        val thinking = app.sendAndBoard(shell, Event.PlayNotation("c7"))
         assertEquals(ThinkingKind.MOVE, thinking?.thinking?.kind)
         app.send(shell, Event.ScreenHidden)
         val hidden = settled(app, shell)
-        assertEquals(listOf("f5"), hidden.moves, "no move while hidden")
+        assertEquals(BOOK_LINE + "c7", hidden.moves, "no move while hidden")
         assertNull(hidden.thinking)
         app.send(shell, Event.ScreenShown)
         assertEquals(ThinkingKind.MOVE, app.boardView()?.thinking?.kind, "thinking again once shown")
         app.send(shell, Event.Undo)
         val undone = settled(app, shell)
-        assertTrue(undone.moves.isEmpty() && undone.acceptsInput)
+        assertTrue(undone.moves == BOOK_LINE && undone.acceptsInput)
         app.destroy()
     }
 

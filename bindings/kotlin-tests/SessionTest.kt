@@ -265,7 +265,9 @@ class SessionTest {
     fun cancelReturnsControlWithin100ms() {
         val slow = settingsForDifficulty(GameKind.OTHELLO, 5u)
             .copy(algorithm = SearchAlgorithm.MINIMAX, depth = 12u, timeMs = 60_000u)
-        val session = GameSession(GameKind.OTHELLO, PlayerKind.Computer(slow), PlayerKind.Human, null)
+        // Out of the opening book, which would answer at once: white, the computer, to move.
+        val start = (BOOK_LINE + "c7").joinToString("")
+        val session = GameSession(GameKind.OTHELLO, PlayerKind.Human, PlayerKind.Computer(slow), start)
         var outcome: Throwable? = null
         var returnedAt = 0L
         val worker = thread {
@@ -287,7 +289,7 @@ class SessionTest {
         println("cancel -> computerMove returned in %.2f ms".format(ms))
         assertTrue(returnedAt > 0 && ms < 100.0, "returned after $ms ms")
         assertTrue(outcome is PlyException.Cancelled, "got $outcome")
-        assertEquals(0u, session.snapshot().moveNumber, "nothing was played")
+        assertEquals(0u, session.snapshot().moveNumber, "nothing was played from the start position")
         assertFalse(session.isThinking())
     }
 

@@ -6,6 +6,7 @@ mod games;
 mod http;
 mod multi;
 mod tournament;
+mod wthor_games;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -45,6 +46,13 @@ enum Command {
     Selfplay(commands::selfplay::Args),
     /// Fit heuristic weights to recorded games by logistic regression.
     Tune(commands::tune::Args),
+    /// Learn Othello's pattern evaluation from WTHOR game files.
+    Train(commands::train::Args),
+    /// Build Othello's opening book from WTHOR game files.
+    Book(commands::book::Args),
+    /// Othello's pattern evaluation beside the weighted heuristic on real games: error, depth
+    /// swing, speed.
+    Judgement(commands::judgement::Args),
     /// Upload finished games from an outbox directory to a collector server.
     Sync(commands::sync::Args),
     /// Export and summarise the games stored by a collector database.
@@ -80,6 +88,9 @@ fn main() -> ExitCode {
         Command::Tournament(args) => commands::tournament::run(args),
         Command::Selfplay(args) => commands::selfplay::run(args),
         Command::Tune(args) => commands::tune::run(args),
+        Command::Train(args) => commands::train::run(args),
+        Command::Book(args) => commands::book::run(args),
+        Command::Judgement(args) => commands::judgement::run(args),
         Command::Sync(args) => commands::sync::run(args),
         Command::Records(args) => commands::records::run(args),
     };

@@ -2,6 +2,8 @@
 //! records and the sync protocol. Pure Rust: no FFI, no network, no CLI dependencies, so it
 //! compiles for phones as it is.
 
+pub mod book;
+pub mod bytes;
 pub mod elo;
 pub mod fuzzing;
 pub mod game;

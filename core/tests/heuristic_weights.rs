@@ -35,7 +35,11 @@ fn positions<G: Game>(games: usize, seed: u64) -> Vec<G> {
 
 fn check_definition<G: Factors + HasHeuristic>() {
     for &name in G::heuristic_presets() {
-        let weights = G::heuristic_weights(name).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
+        let weights = match G::heuristic_weights(name) {
+            // A learned evaluation (Othello's patterns) has its own tests.
+            Err(HeuristicError::NotWeighted { .. }) => continue,
+            other => other.unwrap_or_else(|e| panic!("{}: {e}", G::NAME)),
+        };
         let eval =
             WeightedEvaluator::<G>::new(&weights).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
         let preset = G::heuristic(name).unwrap_or_else(|e| panic!("{}: {e}", G::NAME));
@@ -225,7 +229,12 @@ fn every_game_lists_its_presets_with_default_first() {
         (Draughts::heuristic_presets(), presets::DRAUGHTS),
     ] {
         let listed: Vec<&str> = list.iter().map(|p| p.name).collect();
-        assert_eq!(names, listed.as_slice());
+        let weighted: Vec<&str> = names
+            .iter()
+            .copied()
+            .filter(|n| *n != ply_core::heuristic::games::OTHELLO_PATTERN)
+            .collect();
+        assert_eq!(weighted, listed);
         assert!(list.iter().all(|p| !p.provenance.is_empty()));
     }
     for name in [

@@ -11,6 +11,7 @@ use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::Othello;
+use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{ExactEvaluator, StopToken, search};
 use ply_core::{EVAL_LIMIT, Evaluator};
 use proptest::prelude::*;
@@ -77,6 +78,26 @@ proptest! {
         let start = if relaxed { draughts_relaxed() } else { Draughts::start() };
         let pos = random_position(start, seed, plies);
         check_one_coarse_or_fine(&pos, coarse, depth, index);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// The learned pattern evaluation is what the strong levels search with: the engines must
+    /// agree with plain minimax on its values too.
+    #[test]
+    fn othello_engines_agree_with_minimax_on_the_pattern_evaluation(seed in any::<u64>(), plies in 0u32..64, depth in 1u32..5, index in any::<usize>()) {
+        let pos = random_position(Othello::start(), seed, plies);
+        let eval = Othello::heuristic("pattern").expect("the built-in pattern weights");
+        check_one(&pos, &*eval, depth, index);
+    }
+
+    #[test]
+    fn othello_all_configurations_on_the_pattern_evaluation(seed in any::<u64>(), plies in 0u32..60, depth in 1u32..4) {
+        let pos = random_position(Othello::start(), seed, plies);
+        let eval = Othello::heuristic("pattern").expect("the built-in pattern weights");
+        assert_engines_agree(&pos, &*eval, depth, false);
     }
 }
 

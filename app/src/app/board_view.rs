@@ -589,9 +589,17 @@ pub(super) fn home(app: &App) -> HomeView {
             selected: s.heuristic.is_none(),
         });
     }
+    // Without a choice of their own, the computer judges with its level's evaluation.
+    let level_preset = crate::settings::settings_for_difficulty(s.game, s.level)
+        .ok()
+        .and_then(|e| match e.heuristic {
+            crate::settings::HeuristicChoice::Preset { name } => Some(name),
+            crate::settings::HeuristicChoice::CustomWeights { .. } => None,
+        })
+        .unwrap_or_else(|| "default".to_string());
     for p in presets {
         let selected = s.heuristic.as_deref() == Some(p.as_str())
-            || (s.heuristic.is_none() && !custom && p == "default");
+            || (s.heuristic.is_none() && !custom && p == level_preset);
         heuristics.push(HeuristicOption {
             label: p.clone(),
             preset: Some(p),

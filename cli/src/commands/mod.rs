@@ -1,5 +1,7 @@
 pub mod bench;
+pub mod book;
 pub mod experiment;
+pub mod judgement;
 pub mod perft;
 pub mod play;
 #[cfg(feature = "collector")]
@@ -14,4 +16,5 @@ pub mod show;
 pub mod solve;
 pub mod sync;
 pub mod tournament;
+pub mod train;
 pub mod tune;

@@ -264,7 +264,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             m.ply,
             side(m.mover),
             m.played,
-            if m.forced { "forced" } else { m.label.name() },
+            m.verdict(),
             before,
             after,
             m.best,

@@ -70,6 +70,12 @@ pub struct EngineArgs {
     /// MCTS random seed.
     #[arg(long, default_value_t = 0x5eed)]
     pub seed: u64,
+    /// Solve exactly instead when this close to the end (Othello: empty squares; 0 = never).
+    #[arg(long, default_value_t = 0)]
+    pub exact_empties: u32,
+    /// Play the opening book's move where the position is in it (Othello).
+    #[arg(long)]
+    pub book: bool,
 }
 
 impl EngineArgs {
@@ -83,6 +89,13 @@ impl EngineArgs {
         }
         if self.depth == Some(0) {
             bail!("--depth must be at least 1");
+        }
+        if self.exact_empties > crate::tournament::spec::MAX_EXACT_EMPTIES {
+            bail!(
+                "--exact-empties {} would solve for hours: at most {}",
+                self.exact_empties,
+                crate::tournament::spec::MAX_EXACT_EMPTIES
+            );
         }
         let mcts = MctsConfig {
             playouts: self
@@ -117,6 +130,8 @@ impl EngineArgs {
             quiescence_depth: 16,
             aspiration: self.aspiration,
             mcts,
+            exact_empties: self.exact_empties,
+            book: self.book,
         })
     }
 }

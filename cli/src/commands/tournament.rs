@@ -5,7 +5,7 @@
 use crate::games::GameArgs;
 use crate::tournament::elo::Elo;
 use crate::tournament::match_args::MatchArgs;
-use crate::tournament::openings::random_openings;
+use crate::tournament::openings::{parse_openings, random_openings, wthor_openings};
 use crate::tournament::play::{Engine, Material, play_game, run_pool};
 use crate::tournament::report::{GameResult, Report};
 use crate::tournament::spec::PlayerSpec;
@@ -21,7 +21,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// A player as NAME=SPEC, e.g. `ab6=algo=alphabeta,depth=6,ordering=tt+killer+history,heuristic=combine-2`
-    /// (keys: algo, depth, time-ms, ordering (names joined by +), tt-mb, heuristic, weights=FILE.json, w.FACTOR=N).
+    /// (keys: level=1..10 first (the apps' level), algo, depth, time-ms, ordering (names joined by +), tt-mb, heuristic, exact=EMPTIES, book=on|off, weights=FILE.json, w.FACTOR=N).
     #[arg(long = "player")]
     pub players: Vec<String>,
     /// Games per pairing (half with each colour assignment).
@@ -30,6 +30,10 @@ pub struct Args {
     /// Plies of each random opening (distinct openings, shared by every pairing).
     #[arg(long, default_value_t = 4)]
     pub openings: usize,
+    /// Othello: open with the first --openings moves of real games from this WTHOR file
+    /// (distinct positions, in file order) instead of random moves.
+    #[arg(long)]
+    pub openings_from: Option<PathBuf>,
     #[command(flatten)]
     pub play: MatchArgs,
     /// Play the first player ("everything") against itself minus each factor in turn.
@@ -57,6 +61,8 @@ pub struct Plan {
     pub pairings: Vec<(usize, usize)>,
     pub games: usize,
     pub opening_plies: usize,
+    /// A WTHOR file whose games' first moves are the openings (instead of random ones).
+    pub openings_from: Option<PathBuf>,
     pub seed: u64,
     pub threads: usize,
     pub quiet: bool,
@@ -113,12 +119,17 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
         pairings,
         games: args.games.max(1),
         opening_plies: args.openings,
+        openings_from: args.openings_from.clone(),
         seed: args.play.seed,
         threads: args.play.threads,
         quiet: args.quiet,
     };
+    let source = match &args.openings_from {
+        Some(path) => format!("openings of real games from {}", path.display()),
+        None => "random openings".to_string(),
+    };
     let settings = format!(
-        "{} games per pairing, {}-ply random openings, seed {}, {}",
+        "{} games per pairing, {}-ply {source}, seed {}, {}",
         plan.games,
         plan.opening_plies,
         plan.seed,
@@ -185,7 +196,13 @@ pub fn play_tournament<G: HasHeuristic + Material>(
         .iter()
         .map(Engine::new)
         .collect::<Result<_>>()?;
-    let openings = random_openings(start, plan.games.div_ceil(2), plan.opening_plies, plan.seed);
+    let openings = match &plan.openings_from {
+        Some(path) => parse_openings(
+            start,
+            &wthor_openings(path, plan.games.div_ceil(2), plan.opening_plies)?,
+        )?,
+        None => random_openings(start, plan.games.div_ceil(2), plan.opening_plies, plan.seed),
+    };
     if openings.len() < plan.games.div_ceil(2) {
         eprintln!(
             "note: only {} distinct {}-ply openings found; they are reused",

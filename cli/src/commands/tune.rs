@@ -270,6 +270,7 @@ fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
             pairings: vec![(0, 1)],
             games: args.check_games,
             opening_plies: 4,
+            openings_from: None,
             seed: args.seed,
             threads: args.threads,
             quiet: false,

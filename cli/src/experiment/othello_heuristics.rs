@@ -193,6 +193,7 @@ fn tournament(
         pairings: pairings.clone(),
         games,
         opening_plies,
+        openings_from: None,
         seed: run.seed,
         threads,
         quiet: false,

@@ -1,8 +1,12 @@
 //! Random openings: `plies` random legal moves from the start, deduplicated by position, so
 //! every pairing plays the same set of distinct starting positions with colours swapped.
 
+use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
+use ply_core::games::othello::Othello;
+use ply_core::record::wthor::decode_file;
 use std::collections::HashSet;
+use std::path::Path;
 
 /// SplitMix64: a tiny seeded generator, so openings depend on `--seed` alone.
 pub struct SplitMix(pub u64);
@@ -65,6 +69,66 @@ pub fn random_openings<G: Game>(
     out
 }
 
+/// Up to `count` distinct openings of real games: the first `plies` moves of each game of a
+/// WTHOR file in file order, kept when their position is new (games shorter than that, or with a
+/// pass inside it, are skipped). The moves come back as text, for any game that reads Othello's
+/// notation.
+pub fn wthor_openings(path: &Path, count: usize, plies: usize) -> Result<Vec<Vec<String>>> {
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    let file = decode_file(&bytes).with_context(|| format!("{}", path.display()))?;
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for game in &file.games {
+        if out.len() >= count {
+            break;
+        }
+        let Some(moves) = game.moves.get(..plies) else {
+            continue;
+        };
+        let mut pos = Othello::start();
+        let mut text = Vec::with_capacity(plies);
+        for &mv in moves {
+            if mv.to_square().is_none() {
+                break;
+            }
+            text.push(pos.format_move(mv));
+            pos.play(mv);
+        }
+        if text.len() == plies && pos.outcome().is_none() && seen.insert(pos) {
+            out.push(text);
+        }
+    }
+    if out.is_empty() {
+        bail!(
+            "{} has no game of at least {plies} moves to open with",
+            path.display()
+        );
+    }
+    Ok(out)
+}
+
+/// Openings given as text, replayed in `start`'s game.
+pub fn parse_openings<G: Game>(start: &G, lines: &[Vec<String>]) -> Result<Vec<Vec<G::Move>>> {
+    lines
+        .iter()
+        .map(|line| {
+            let mut pos = *start;
+            line.iter()
+                .map(|text| {
+                    let mv = pos
+                        .parse_move(text)
+                        .map_err(|e| anyhow!("opening move '{text}': {e}"))?;
+                    if !pos.is_legal(mv) {
+                        bail!("opening move '{text}' is not legal in {}", G::NAME);
+                    }
+                    pos.play(mv);
+                    Ok(mv)
+                })
+                .collect()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +151,30 @@ mod tests {
             }
             assert!(seen.insert(pos.format_position()), "duplicate opening");
         }
+    }
+
+    #[test]
+    fn real_openings_are_the_games_first_moves_without_repeats() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/wthor/WTH_1980.wtb");
+        let lines = wthor_openings(&path, 1000, 8).expect("openings");
+        let games = parse_openings(&Othello::start(), &lines).expect("legal");
+        // 160 games, fewer distinct 8-move openings (players repeat their lines), none twice.
+        assert!(lines.len() > 50 && lines.len() < 160, "{}", lines.len());
+        let mut ends = HashSet::new();
+        for line in &games {
+            assert_eq!(line.len(), 8);
+            let mut pos = Othello::start();
+            for &mv in line {
+                pos.play(mv);
+            }
+            assert!(ends.insert(pos));
+        }
+        // The first game's opening is its first eight moves as the file holds them.
+        let bytes = std::fs::read(&path).expect("data");
+        let first = &decode_file(&bytes).expect("file").games[0];
+        assert_eq!(games[0], first.moves[..8]);
+        assert!(wthor_openings(&path, 10, 61).is_err());
+        assert!(parse_openings(&ConnectFour::start(), &lines).is_err());
     }
 
     #[test]

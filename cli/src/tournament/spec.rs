@@ -33,7 +33,35 @@ const KEYS: &[&str] = &[
     "heuristic",
     "preset",
     "weights",
+    "exact",
+    "book",
+    "level",
 ];
+
+/// The most empties a spec may ask to solve exactly (about a minute with this solver).
+pub const MAX_EXACT_EMPTIES: u32 = 24;
+
+/// The search and heuristic of the apps' difficulty level `value` (1 to 10) in `game`, on a
+/// device that limits nothing: what `ply play --level` and the phones play, measured as such.
+fn level_engine(game: &str, value: &str) -> Result<(SearchConfig, String)> {
+    use ply_app::settings::{GameKind, HeuristicChoice, search_config, settings_for_difficulty};
+    let level: u8 = value
+        .parse()
+        .with_context(|| format!("level '{value}' is not a number 1 to 10"))?;
+    let kind = match game {
+        "othello" => GameKind::Othello,
+        "connect4" => GameKind::ConnectFour,
+        "checkers" => GameKind::Draughts,
+        other => bail!("{other} has no two-player levels here"),
+    };
+    let settings = settings_for_difficulty(kind, level).map_err(|e| anyhow!("{e}"))?;
+    let config = search_config(&settings, None, &ply_app::limits::unlimited(), kind);
+    let preset = match settings.heuristic {
+        HeuristicChoice::Preset { name } => name,
+        HeuristicChoice::CustomWeights { .. } => "default".to_string(),
+    };
+    Ok((config, preset))
+}
 
 fn is_key(word: &str) -> bool {
     KEYS.contains(&word) || word.starts_with("w.")
@@ -70,7 +98,12 @@ impl PlayerSpec {
         let mut preset = "default".to_string();
         let mut weights: Option<Weights> = None;
         let mut overrides: Vec<(String, f32)> = Vec::new();
-        for item in spec.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        for (i, item) in spec
+            .split(',')
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .enumerate()
+        {
             let (key, value) = item
                 .split_once('=')
                 .ok_or_else(|| anyhow!("player '{arg}': '{item}' is not key=value"))?;
@@ -107,6 +140,33 @@ impl PlayerSpec {
                     config.tt_bytes = mb << 20;
                 }
                 "heuristic" | "preset" => preset = value.to_string(),
+                "level" => {
+                    // A level is a whole engine: keys before it would be silently replaced.
+                    if i > 0 {
+                        bail!("player '{arg}': level must come first (keys after it refine it)");
+                    }
+                    let (level_config, level_preset) =
+                        level_engine(G::NAME, value).with_context(|| format!("player '{arg}'"))?;
+                    config = level_config;
+                    preset = level_preset;
+                }
+                "book" => {
+                    config.book = match value {
+                        "on" | "yes" | "true" | "1" => true,
+                        "off" | "no" | "false" | "0" => false,
+                        _ => bail!("player '{arg}': book '{value}' is not on or off"),
+                    };
+                }
+                "exact" => {
+                    config.exact_empties = value
+                        .parse()
+                        .with_context(|| format!("player '{arg}': exact '{value}'"))?;
+                    if config.exact_empties > MAX_EXACT_EMPTIES {
+                        bail!(
+                            "player '{arg}': exact {value} would solve for hours; at most {MAX_EXACT_EMPTIES}"
+                        );
+                    }
+                }
                 "weights" => {
                     let text = std::fs::read_to_string(value).with_context(|| {
                         format!("player '{arg}': cannot read weights file '{value}'")
@@ -120,7 +180,7 @@ impl PlayerSpec {
                     overrides.push((k[2..].to_string(), w));
                 }
                 _ => bail!(
-                    "player '{arg}': unknown key '{key}' (known: algo, depth, time-ms, ordering, tt-mb, heuristic, weights, w.FACTOR)"
+                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, weights, w.FACTOR)"
                 ),
             }
         }
@@ -218,6 +278,27 @@ mod tests {
         );
     }
 
+    /// A level spec is the apps' level, whatever the tournament's defaults: its evaluation, its
+    /// depth and time, its endgame solve.
+    #[test]
+    fn a_level_is_the_apps_level() {
+        use ply_app::settings::{GameKind, search_config, settings_for_difficulty};
+        for level in 1..=10u8 {
+            let p = PlayerSpec::parse::<Othello>(&format!("L{level}=level={level}"), &D)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let app = settings_for_difficulty(GameKind::Othello, level).expect("a level");
+            let expected =
+                search_config(&app, None, &ply_app::limits::unlimited(), GameKind::Othello);
+            assert_eq!(p.config, expected, "level {level}");
+            assert_eq!(p.config.depth, app.depth);
+            let pattern = level >= 3;
+            assert_eq!(p.preset == "pattern", pattern, "level {level}");
+        }
+        // Keys after the level refine it.
+        let p = PlayerSpec::parse::<Othello>("x=level=6,exact=0", &D).expect("spec");
+        assert_eq!((p.config.depth, p.config.exact_empties), (Some(6), 0));
+    }
+
     #[test]
     fn bad_specs_say_what_is_wrong() {
         for (spec, needle) in [
@@ -226,6 +307,10 @@ mod tests {
             ("x=heuristic=nope", "nope"),
             ("x=w.cornerz=3", "cornerz"),
             ("x=weights=/no/such/file.json", "/no/such/file.json"),
+            ("x=level=11", "outside 1..=10"),
+            ("x=level=top", "not a number"),
+            ("x=tt-mb=64,level=6", "level must come first"),
+            ("x=exact=40", "at most 24"),
         ] {
             let err = PlayerSpec::parse::<Othello>(spec, &D)
                 .err()

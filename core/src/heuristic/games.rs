@@ -136,23 +136,53 @@ macro_rules! has_heuristic {
     };
 }
 
-has_heuristic!(
-    Othello,
-    presets::OTHELLO,
-    &[
-        "default",
-        "hand-tuned",
-        "paper-2019",
-        "combine-2",
-        "static-table",
-        "static-table-100",
-        "coins",
-        "corners",
-        "mobility",
-        "stability"
-    ],
-    othello::FACTORS
-);
+/// The name under which Othello's learned pattern evaluation is chosen like a preset.
+pub const OTHELLO_PATTERN: &str = "pattern";
+
+const OTHELLO_PRESETS: &[&str] = &[
+    "default",
+    "hand-tuned",
+    "paper-2019",
+    "combine-2",
+    "static-table",
+    "static-table-100",
+    "coins",
+    "corners",
+    "mobility",
+    "stability",
+    OTHELLO_PATTERN,
+];
+
+impl HasHeuristic for Othello {
+    fn heuristic(preset: &str) -> Result<Arc<dyn Evaluator<Self>>, HeuristicError> {
+        if preset == OTHELLO_PATTERN {
+            let weights = othello::pattern::builtin()
+                .map_err(|e| HeuristicError::BadWeights(format!("the pattern weights: {e}")))?;
+            return Ok(Arc::new(othello::pattern::PatternEvaluator::new(weights)));
+        }
+        preset_evaluator::<Self>(presets::OTHELLO, preset)
+    }
+    fn heuristic_presets() -> &'static [&'static str] {
+        OTHELLO_PRESETS
+    }
+    fn heuristic_weights(preset: &str) -> Result<Weights, HeuristicError> {
+        if preset == OTHELLO_PATTERN {
+            return Err(HeuristicError::NotWeighted {
+                name: preset.to_string(),
+            });
+        }
+        Ok(presets::find(presets::OTHELLO, preset)?.weights(<Othello as Game>::NAME))
+    }
+    fn heuristic_from_weights(
+        weights: &Weights,
+    ) -> Result<Arc<dyn Evaluator<Self>>, HeuristicError> {
+        weights_evaluator::<Self>(weights)
+    }
+    fn heuristic_factors() -> &'static [FactorInfo] {
+        othello::FACTORS
+    }
+}
+
 has_heuristic!(
     ConnectFour,
     presets::CONNECT4,

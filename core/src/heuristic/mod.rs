@@ -82,4 +82,7 @@ pub enum HeuristicError {
     UnknownPreset { name: String, known: String },
     #[error("bad weights: {0}")]
     BadWeights(String),
+    /// A preset whose judgement is learned tables, not factor weights to edit or ablate.
+    #[error("'{name}' is a learned evaluation without factor weights")]
+    NotWeighted { name: String },
 }

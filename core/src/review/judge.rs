@@ -1,6 +1,6 @@
 //! Where a review's values come from: each game's exact solver where it finishes within the
-//! budget (for Connect Four, first its opening book), a fixed-depth search with the game's
-//! default heuristic elsewhere.
+//! budget (for Connect Four, first its opening book), a fixed-depth search elsewhere with the
+//! review's evaluation (Othello's patterns, the other games' default heuristic).
 
 use super::ReviewConfig;
 use crate::game::Game;
@@ -44,7 +44,7 @@ pub trait Reviewable: HasHeuristic {
 }
 
 /// The search half every game shares: alpha-beta (PVS with the usual ordering and a table) with
-/// the default heuristic, to a fixed depth, so reviews are the same on every machine.
+/// the review's evaluation, to a fixed depth, so reviews are the same on every machine.
 struct Searching<G: Game> {
     config: SearchConfig,
     /// One searcher per depth asked for (a review alternates two, or three when it smooths the
@@ -67,7 +67,7 @@ impl<G: HasHeuristic> Searching<G> {
         Searching {
             config: search,
             searchers: Vec::new(),
-            eval: G::heuristic("default").ok(),
+            eval: G::heuristic(config.heuristic).ok(),
             nodes: 0,
         }
     }
@@ -261,11 +261,14 @@ impl Judge<Othello> for OthelloJudge {
 
 impl Reviewable for Othello {
     /// Exact from 20 empties (the "last 20 or so"; the first solve of a game costs up to
-    /// about a second, FFO #40's 0.5 s, the later ones far less), 8 plies of search before.
+    /// about a second, FFO #40's 0.5 s, the later ones far less), 8 plies of search with the
+    /// pattern evaluation before: learned from real games, it does not swing with the parity of
+    /// the depth as the weighted heuristic does (see the README's figures).
     fn review_config() -> ReviewConfig {
         ReviewConfig {
             depth: 8,
             exact_empties: 20,
+            heuristic: crate::heuristic::games::OTHELLO_PATTERN,
             ..ReviewConfig::default()
         }
     }

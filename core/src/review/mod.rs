@@ -50,6 +50,8 @@ pub struct ReviewConfig {
     /// Connect Four: take the opening's outcomes from the book
     /// ([`crate::solve::connect4::book`]); off only to measure what the book adds.
     pub opening_book: bool,
+    /// The evaluation the searches use (a name [`crate::heuristic::HasHeuristic::heuristic`] takes).
+    pub heuristic: &'static str,
 }
 
 impl Default for ReviewConfig {
@@ -62,6 +64,7 @@ impl Default for ReviewConfig {
             tt_bytes: 16 << 20,
             smooth_parity: false,
             opening_book: true,
+            heuristic: "default",
         }
     }
 }
@@ -92,9 +95,30 @@ pub struct MoveReview {
     pub label: Label,
     /// The move was the only legal one.
     pub forced: bool,
+    /// The move is one of the game's opening book's for the position (Othello: played by enough
+    /// real games, worth near the best): never called an error, and like a forced move left out
+    /// of the accuracy, as a search's judgement in the opening is no better than the book's.
+    #[serde(default)]
+    pub book: bool,
 }
 
 impl MoveReview {
+    /// Whether the move says something of the player: not forced, not from the opening book.
+    pub fn counts_for_accuracy(&self) -> bool {
+        !self.forced && !self.book
+    }
+
+    /// What the move is called: `forced`, `book`, or its label.
+    pub fn verdict(&self) -> &'static str {
+        if self.forced {
+            "forced"
+        } else if self.book {
+            "book"
+        } else {
+            self.label.name()
+        }
+    }
+
     /// The values before and after the move as a reader sees them: numbers, or `win`, `draw`,
     /// `loss` for outcomes.
     pub fn value_texts(&self) -> (String, String) {
@@ -114,8 +138,8 @@ impl MoveReview {
     /// The move's review in a few words, as exports write it after the move:
     /// `mistake 315 -> 70, best f6 (search)`.
     pub fn comment(&self) -> String {
-        if self.forced {
-            return "forced".into();
+        if !self.counts_for_accuracy() {
+            return self.verdict().into();
         }
         let (before, after) = self.value_texts();
         let values = format!("{before} -> {after}");
@@ -293,6 +317,11 @@ pub fn review<G: Reviewable>(
         let is_best = Some(mv) == before.best || played_value >= value_before;
         pos.legal_moves(&mut legal);
         let drop = (expected_before - expected_after).max(0.0);
+        let book = pos.book_moves().contains(&mv);
+        let label = match thresholds.label(drop, is_best) {
+            Label::Inaccuracy | Label::Mistake | Label::Blunder if book => Label::Good,
+            label => label,
+        };
         out.push(MoveReview {
             ply: i + 1,
             mover,
@@ -307,8 +336,9 @@ pub fn review<G: Reviewable>(
             outcome_only,
             expected_before,
             expected_after,
-            label: thresholds.label(drop, is_best),
+            label,
             forced: legal.len() == 1,
+            book,
         });
         pos = child;
         progress(i + 1, moves.len());
@@ -370,7 +400,7 @@ fn summary(player: Player, moves: &[MoveReview]) -> PlayerReview {
     let mine: Vec<&MoveReview> = moves.iter().filter(|m| m.mover == player).collect();
     let chosen: Vec<f64> = mine
         .iter()
-        .filter(|m| !m.forced)
+        .filter(|m| m.counts_for_accuracy())
         .map(|m| move_accuracy(m.expected_before - m.expected_after))
         .collect();
     let count = |l: Label| mine.iter().filter(|m| m.label == l).count();

@@ -79,6 +79,17 @@ impl Budget {
         self.token.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
+    /// The same deadline, measured from now: a search that starts after part of the budget
+    /// went elsewhere (an exact solve that did not finish) judges its iterations by its own
+    /// share of the time.
+    pub fn restarted(&self) -> Budget {
+        Budget {
+            token: self.token.clone(),
+            started: Instant::now(),
+            deadline: self.deadline,
+        }
+    }
+
     pub fn elapsed_ms(&self) -> f64 {
         self.started.elapsed().as_secs_f64() * 1000.0
     }

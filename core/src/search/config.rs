@@ -416,6 +416,12 @@ pub struct SearchConfig {
     /// Aspiration half-window for iterative deepening, `None` = full window every iteration.
     pub aspiration: Option<i32>,
     pub mcts: MctsConfig,
+    /// Solve the root exactly with the game's own solver ([`crate::Game::solve_exact`]) when it
+    /// is this close to the end (Othello: empty squares); 0 = never. A solve the time budget
+    /// stops falls back to the search.
+    pub exact_empties: u32,
+    /// Play the game's opening book's move at the root when it has one ([`crate::Game::book_moves`]).
+    pub book: bool,
 }
 
 impl SearchConfig {
@@ -451,6 +457,8 @@ impl Default for SearchConfig {
             quiescence_depth: 16,
             aspiration: None,
             mcts: MctsConfig::default(),
+            exact_empties: 0,
+            book: false,
         }
     }
 }

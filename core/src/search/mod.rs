@@ -173,8 +173,19 @@ impl<G: Game> Searcher<G> {
         eval: &dyn Evaluator<G>,
         stop: &StopToken,
     ) -> SearchResult<G::Move> {
-        let budget = Budget::new(stop, self.config.time_ms);
-        let mut result = if self.config.algorithm == Algorithm::Mcts {
+        let outer = Budget::new(stop, self.config.time_ms);
+        let booked = self.book_root(pos, eval);
+        let solved = if booked.is_none() {
+            self.solve_root(pos, &outer)
+        } else {
+            None
+        };
+        let budget = outer.restarted();
+        let mut result = if let Some(booked) = booked {
+            booked
+        } else if let Some(exact) = solved {
+            exact
+        } else if self.config.algorithm == Algorithm::Mcts {
             mcts::run_mcts(pos, eval, &self.config, &budget)
         } else {
             self.tt.new_search();
@@ -199,7 +210,7 @@ impl<G: Game> Searcher<G> {
             result
         };
         let stats = &mut result.stats;
-        stats.time_ms = budget.elapsed_ms();
+        stats.time_ms = outer.elapsed_ms();
         stats.nodes_per_sec = if stats.time_ms > 0.0 {
             stats.nodes as f64 / (stats.time_ms / 1000.0)
         } else {
@@ -207,6 +218,81 @@ impl<G: Game> Searcher<G> {
         };
         stop.publish_nodes(stats.nodes);
         result
+    }
+}
+
+impl<G: Game> Searcher<G> {
+    /// The opening book's move at the root, valued by the evaluation of the position it leads
+    /// to, when the configuration asks for the book and the position is in it.
+    fn book_root(&self, pos: &G, eval: &dyn Evaluator<G>) -> Option<SearchResult<G::Move>> {
+        if !self.config.book || self.config.algorithm == Algorithm::Mcts {
+            return None;
+        }
+        let mv = *pos.book_moves().first()?;
+        if !pos.is_legal(mv) {
+            return None;
+        }
+        let mut child = *pos;
+        child.play(mv);
+        // The reply the book expects, for pondering.
+        let mut pv = vec![mv];
+        pv.extend(child.book_moves().first().copied());
+        Some(SearchResult {
+            best_move: Some(mv),
+            score: -score::clamp_eval(eval.evaluate(&child)),
+            depth: 1,
+            pv,
+            stats: SearchStats {
+                nodes: 1,
+                leaf_evals: 1,
+                ..SearchStats::default()
+            },
+            completed: true,
+        })
+    }
+
+    /// The root solved exactly, when the configuration asks for it and the game's solver
+    /// finishes within the budget.
+    fn solve_root(&self, pos: &G, budget: &Budget) -> Option<SearchResult<G::Move>> {
+        if self.config.exact_empties == 0 || self.config.algorithm == Algorithm::Mcts {
+            return None;
+        }
+        // Half the time at most: a solve that does not finish leaves the search the rest.
+        let deadline = budget
+            .deadline
+            .map(|d| budget.started + d.saturating_duration_since(budget.started) / 2);
+        // The search's table stays allocated meanwhile: the solver's is a quarter of its size,
+        // so that both together stay near the budget the device gave the search.
+        let solved = pos.solve_exact(
+            self.config.exact_empties,
+            (self.config.tt_bytes / 4).max(1 << 20),
+            budget.token.flag(),
+            deadline,
+        )?;
+        let mover = pos.side_to_move();
+        let plies = solved.plies;
+        let outcome = crate::game::Outcome {
+            winner: match solved.margin.signum() {
+                1 => Some(mover),
+                -1 => Some(1 - mover),
+                _ => None,
+            },
+            margin: solved.margin.abs(),
+            // `terminal_score` reads only the winner and the margin.
+            reason: crate::game::EndReason::NoMovesForEither,
+        };
+        let stats = SearchStats {
+            nodes: solved.nodes,
+            ..SearchStats::default()
+        };
+        Some(SearchResult {
+            best_move: solved.best_move,
+            score: score::terminal_score(&outcome, mover, plies),
+            depth: plies,
+            pv: solved.pv,
+            stats,
+            completed: true,
+        })
     }
 }
 

@@ -99,7 +99,7 @@ pub fn review_move_rows(review_json: &str) -> Vec<ReviewMoveRow> {
     stored
         .moves
         .iter()
-        .filter(|m| !m.forced)
+        .filter(|m| m.counts_for_accuracy())
         .map(|m| ReviewMoveRow {
             ply: i64::try_from(m.ply).unwrap_or(i64::MAX),
             seat: i64::from(m.mover),

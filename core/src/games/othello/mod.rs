@@ -210,6 +210,32 @@ impl Game for Othello {
         }
     }
 
+    fn book_moves(&self) -> Vec<OthelloMove> {
+        crate::book::othello::builtin()
+            .map(|book| book.sound_moves(self).iter().map(|m| m.mv).collect())
+            .unwrap_or_default()
+    }
+
+    fn solve_exact(
+        &self,
+        max_empties: u32,
+        tt_bytes: usize,
+        cancel: &std::sync::atomic::AtomicBool,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<crate::game::ExactSolve<OthelloMove>> {
+        if self.empty_count() > max_empties || self.outcome().is_some() {
+            return None;
+        }
+        let r = crate::solve::othello::solve_until(self, tt_bytes, Some(cancel), deadline);
+        r.complete.then_some(crate::game::ExactSolve {
+            margin: r.score,
+            best_move: r.best_move,
+            pv: r.pv,
+            plies: self.empty_count(),
+            nodes: r.nodes,
+        })
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if self.move_mask() != 0 || bitboard::legal_moves(self.opponent, self.player) != 0 {
             return None;

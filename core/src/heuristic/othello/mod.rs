@@ -12,6 +12,7 @@
 #[cfg(target_arch = "x86_64")]
 mod avx2;
 pub mod bits;
+pub mod pattern;
 pub mod squares;
 
 use crate::games::othello::bitboard::legal_moves;

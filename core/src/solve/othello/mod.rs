@@ -52,11 +52,25 @@ pub struct SolveResult {
 /// Solves `pos` exactly with a transposition table of at most `tt_bytes` bytes. `cancel`, when
 /// set from another thread, stops the search within a few milliseconds (`complete == false`).
 pub fn solve(pos: &Othello, tt_bytes: usize, cancel: Option<&AtomicBool>) -> SolveResult {
+    solve_until(pos, tt_bytes, cancel, None)
+}
+
+/// [`solve`] that also stops at `deadline` (`complete == false` then).
+pub fn solve_until(
+    pos: &Othello,
+    tt_bytes: usize,
+    cancel: Option<&AtomicBool>,
+    deadline: Option<Instant>,
+) -> SolveResult {
     let n = pos.empty_count();
     if n < ASPIRATION_MIN_EMPTIES {
-        return solve_window(pos, -64, 64, tt_bytes, cancel);
+        let started = Instant::now();
+        let mut s = Searcher::new(tt_bytes, cancel);
+        s.set_deadline(deadline);
+        let (score, best) = windowed(&mut s, pos, -64, 64);
+        return finish(pos, &s, score, best, started);
     }
-    solve_from_guess(pos, None, tt_bytes, cancel)
+    solve_from_guess(pos, None, tt_bytes, cancel, deadline)
 }
 
 /// From this many empties on, [`solve`] searches narrow windows around an estimated score
@@ -85,9 +99,11 @@ fn solve_from_guess(
     guess: Option<i32>,
     tt_bytes: usize,
     cancel: Option<&AtomicBool>,
+    deadline: Option<Instant>,
 ) -> SolveResult {
     let started = Instant::now();
     let mut s = Searcher::new(tt_bytes, cancel);
+    s.set_deadline(deadline);
     let (mut lo, mut hi) = (-64, 64);
     let n = pos.empty_count();
     let estimate = guess.unwrap_or_else(|| {
@@ -278,7 +294,7 @@ mod tests {
         let exact = solve_window(&pos, -64, 64, 1 << 20, None).score;
         assert_eq!(exact, 18);
         for guess in [-64, -20, 0, 16, 18, 20, 30, 64] {
-            let r = solve_from_guess(&pos, Some(guess), 1 << 20, None);
+            let r = solve_from_guess(&pos, Some(guess), 1 << 20, None, None);
             assert!(r.complete);
             assert_eq!(r.score, exact, "guess {guess}");
             let mv = r.best_move.unwrap();

@@ -108,6 +108,8 @@ pub struct Searcher<'a> {
     pub tt: Table,
     pub nodes: u64,
     cancel: Option<&'a AtomicBool>,
+    /// Stop here as if cancelled (a search's time budget).
+    deadline: Option<std::time::Instant>,
     pub aborted: bool,
     next_check: u64,
     /// The CPU has POPCNT/LZCNT/BMI1 (x86-64): use the search compiled for them.
@@ -120,17 +122,27 @@ impl<'a> Searcher<'a> {
             tt: Table::new(tt_bytes),
             nodes: 0,
             cancel,
+            deadline: None,
             aborted: false,
             next_check: CANCEL_CHECK_NODES,
             native: cpu_has_fast_bit_ops(),
         }
     }
 
+    /// Also stop (as if cancelled) at `deadline`.
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
     #[inline]
     fn check_cancel(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CANCEL_CHECK_NODES;
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+                || self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+            {
                 self.aborted = true;
             }
         }

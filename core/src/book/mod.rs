@@ -1,0 +1,3 @@
+//! Opening books built from real games.
+
+pub mod othello;
