@@ -7,9 +7,11 @@
 //!   memory stays at 1/8 of what the OS says is free and 1/32 of the device.
 //! - **Depth caps**, from `m = log2(tt_bytes / 1 MiB)` (0..=8) and `fast = cpu_cores >= 4`
 //!   (a proxy for a recent, faster CPU):
-//!   Othello `6 + m/2 + fast`, Connect Four `12 + m + 2*fast`, draughts `8 + m/2 + fast`.
+//!   Othello `10 + m + fast`, Connect Four `12 + m + 2*fast`, draughts `8 + m/2 + fast`.
 //!   Bigger tables keep deeper searches efficient; the caps keep a fixed-depth move within a few
-//!   seconds on a phone.
+//!   seconds on a phone. Othello's cap is higher: every level's fixed depth (10 at most) fits
+//!   even the smallest table, and its strongest level deepens with ProbCut on its time alone,
+//!   so the cap is the depth the table keeps efficient, not a time guard (the time cap is that).
 //! - **Time cap**: 5 s per move below 2 GiB of RAM (low-end devices), 10 s otherwise.
 //!
 //! At 1/2/4/8 GiB total with half of it available the table is 32/64/128/256 MiB.
@@ -51,7 +53,7 @@ pub fn recommended_limits(
     let m = (tt / MIB).trailing_zeros();
     let fast = u32::from(cpu_cores >= 4);
     EngineLimits {
-        max_depth_othello: 6 + m / 2 + fast,
+        max_depth_othello: 10 + m + fast,
         max_depth_connect4: 12 + m + 2 * fast,
         max_depth_checkers: 8 + m / 2 + fast,
         tt_bytes: tt,
@@ -90,10 +92,10 @@ mod tests {
     fn limits_at_1_2_4_8_gib_with_half_available() {
         // (total GiB, cores) -> (tt MiB, othello, connect4, checkers, time)
         let cases = [
-            (1, 2, 32, 8, 17, 10, 5_000),
-            (2, 4, 64, 10, 20, 12, 10_000),
-            (4, 8, 128, 10, 21, 12, 10_000),
-            (8, 8, 256, 11, 22, 13, 10_000),
+            (1, 2, 32, 15, 17, 10, 5_000),
+            (2, 4, 64, 17, 20, 12, 10_000),
+            (4, 8, 128, 18, 21, 12, 10_000),
+            (8, 8, 256, 19, 22, 13, 10_000),
         ];
         for (gib, cores, tt_mib, o, c, d, t) in cases {
             let l = recommended_limits(gib * GIB, gib * GIB / 2, cores);

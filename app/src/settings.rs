@@ -142,7 +142,13 @@ impl GameKind {
     }
 }
 
+/// Level 10's entry is not used: that level deepens on its time (`OTHELLO_TIMED_LEVEL`).
 const DEPTHS_OTHELLO: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12];
+/// Othello's strongest level is a time, not a depth: it deepens until its time is used (within
+/// the device's depth cap), with Multi-ProbCut at this confidence, calibrated for the pattern
+/// evaluation, buying the depth. As depth 12 it was no clear step over level 9's depth 10.
+const OTHELLO_TIMED_LEVEL: u8 = 10;
+pub const OTHELLO_PROBCUT: f64 = 1.5;
 /// Othello levels solve the rest of the game exactly from this many empties (0: never): the
 /// solver plays a perfect ending where a depth-limited search would guess. Half the move's time
 /// at most; a solve that does not finish leaves the search the rest.
@@ -159,7 +165,8 @@ const DEPTHS_MULTI: [u32; 10] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 6];
 /// The settings of difficulty `level` (1 = weakest .. 10 = strongest) for `game`.
 ///
 /// Mapping (documented for the settings screens):
-/// - depth by level: Othello 1..10 = level; Connect Four 1, 2, 4, 6, ..., 18; draughts
+/// - depth by level: Othello 1, 2, 3, 4, 5, 6, 7, 8, 10, then none (level 10 deepens on its time);
+///   Connect Four 1, 2, 4, 6, ..., 18; draughts
 ///   1, 2, 3, 4, 6, 7, 8, 9, 10, 12; the multi-player games 1, 1, 2, 2, 3, 3, 4, 4, 5, 6 layers of
 ///   Best-Reply Search (levels 1-2 without ordering; 3+ with History-ADS and Threat-ADS, both
 ///   Move-to-Front, the History-ADS paper's best rule, and killers), iterative deepening on
@@ -169,7 +176,9 @@ const DEPTHS_MULTI: [u32; 10] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 6];
 /// - levels 1-2 use plain alpha-beta with static ordering and no table (weak, fast, slightly
 ///   erratic); levels 3+ use PVS with every ordering (TT move, killers, history) and a table of
 ///   `2^(level-1)` MiB capped at 64 MiB;
-/// - heuristic preset `default` at every level.
+/// - heuristic preset `default` at every level, but Othello's levels 3+ judge with the patterns
+///   learned from real games and open from their book; Othello's level 10 has no depth: it
+///   deepens with ProbCut for as long as its time allows.
 pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettings, PlyError> {
     if !(1..=10).contains(&level) {
         return Err(PlyError::settings(format!(
@@ -230,7 +239,7 @@ pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettin
         heuristic: HeuristicChoice::Preset {
             name: heuristic.into(),
         },
-        depth: Some(depth),
+        depth: (game != GameKind::Othello || level < OTHELLO_TIMED_LEVEL).then_some(depth),
         time_ms: Some(100 * u64::from(level) * u64::from(level)),
         tt_bytes: if weak {
             0
@@ -320,6 +329,9 @@ pub fn search_config(
         quiescence: matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts),
         exact_empties: exact_empties(game, settings.level),
         book: game == GameKind::Othello && settings.level.is_some_and(|l| l >= PATTERN_FROM_LEVEL),
+        probcut: (game == GameKind::Othello
+            && settings.level.is_some_and(|l| l >= OTHELLO_TIMED_LEVEL))
+        .then_some(OTHELLO_PROBCUT),
         ..SearchConfig::default()
     };
     if let Some(p) = settings.mcts_playouts {
@@ -412,12 +424,25 @@ mod tests {
     #[test]
     fn difficulty_is_monotone_and_bounded() {
         for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
-            let mut last = 0;
+            let (mut last_depth, mut last_time) = (0, 0);
             for level in 1..=10 {
                 let s = settings_for_difficulty(game, level).expect("valid level");
-                let d = s.depth.expect("levels set a depth");
-                assert!(d > last, "{game:?} level {level}");
-                last = d;
+                let time = s.time_ms.expect("every level has a time");
+                assert!(time > last_time, "{game:?} level {level}");
+                last_time = time;
+                match s.depth {
+                    Some(d) => {
+                        assert!(d > last_depth, "{game:?} level {level}");
+                        last_depth = d;
+                    }
+                    // Only Othello's top level deepens on its time alone, with ProbCut.
+                    None => {
+                        assert_eq!((game, level), (GameKind::Othello, 10));
+                        let c = search_config(&s, None, &crate::limits::unlimited(), game);
+                        assert_eq!(c.probcut, Some(OTHELLO_PROBCUT));
+                        assert!(c.depth.is_some_and(|d| d > last_depth));
+                    }
+                }
             }
         }
         assert!(settings_for_difficulty(GameKind::Othello, 0).is_err());

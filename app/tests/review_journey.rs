@@ -102,6 +102,7 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
         assert_eq!((&shown.played, &shown.best), (&judged.played, &judged.best));
         let label = match (judged.forced, judged.label) {
             (true, _) => MoveLabel::Forced,
+            _ if judged.book => MoveLabel::Book,
             (_, Label::Best) => MoveLabel::Best,
             (_, Label::Good) => MoveLabel::Good,
             (_, Label::Inaccuracy) => MoveLabel::Inaccuracy,
@@ -237,6 +238,50 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
     d.send(Event::CloseReview);
     assert!(review(&d).is_none());
     assert!(d.app.after_game_view().expect("after-game").can_review);
+}
+
+/// An Othello game that opened with a known line: the review names its moves as the opening
+/// book's, never as errors, and counts them in nobody's accuracy.
+#[test]
+fn book_moves_are_marked_as_the_books_in_an_othello_review() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::NewGame);
+    // The Tiger's main line.
+    let line = ["f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2"];
+    for m in line {
+        d.send(Event::PlayNotation(m.into()));
+    }
+    d.settle();
+    assert_eq!(d.board().moves.len(), line.len());
+    d.send(Event::Resign);
+    d.settle();
+    assert!(d.board().finished);
+    d.send(Event::OpenAfterGame);
+    d.send(Event::ReviewGame);
+    d.settle();
+    let r = review(&d).expect("a review");
+    assert_eq!(r.status, ReviewStatus::Ready);
+    let book = ply_core::book::othello::builtin().expect("the book");
+    let mut pos = ply_core::games::othello::Othello::start();
+    for shown in &r.moves {
+        let in_book = book
+            .sound_moves(&pos)
+            .iter()
+            .any(|b| pos.format_move(b.mv) == shown.played);
+        assert_eq!(shown.label == MoveLabel::Book, in_book, "{}", shown.text);
+        if in_book {
+            assert!(!shown.flagged);
+            assert!(shown.text.ends_with(": book"), "{}", shown.text);
+        }
+        pos.play(pos.parse_move(&shown.played).expect("legal"));
+    }
+    assert!(r.moves[..4].iter().all(|m| m.label == MoveLabel::Book));
+    d.send(Event::ReviewStep(1));
+    let step = review(&d).and_then(|r| r.step).expect("a step");
+    assert_eq!(step.text, "1. f5 is in the opening book of real games.");
 }
 
 #[test]

@@ -307,6 +307,30 @@ class AppCoreTest {
     }
 
     @Test
+    fun anOthelloReviewNamesTheOpeningBooksMoves() {
+        val shell = FakeShell()
+        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.TWO_PLAYERS, 1)
+        for (m in BOOK_LINE + "c7") {
+            app.send(shell, Event.PlayNotation(m))
+        }
+        settled(app, shell)
+        app.send(shell, Event.Resign)
+        app.send(shell, Event.OpenAfterGame)
+        app.send(shell, Event.ReviewGame)
+        assertTrue(app.waitIdle(60_000uL), "the review finished")
+        shell.drain()
+        val review = assertNotNull(app.afterGameView()?.review)
+        assertEquals(ReviewStatus.Ready, review.status)
+        // The book's line is known theory: labelled as such, never flagged.
+        for (m in review.moves.take(BOOK_LINE.size)) {
+            assertEquals(MoveLabel.BOOK, m.label, m.text)
+            assertFalse(m.flagged)
+        }
+        assertEquals("1. f5: book", review.moves[0].text)
+        app.destroy()
+    }
+
+    @Test
     fun theFinishedGameIsReviewedAndSteppedThrough() {
         val shell = FakeShell()
         val app = AppCore(config(newDir()), shell, null)

@@ -574,6 +574,9 @@ pub enum MoveLabel {
     Blunder,
     /// The only legal move.
     Forced,
+    /// A move of the opening book of real games: known theory, never an error, left out of
+    /// accuracy.
+    Book,
 }
 
 /// Where a review stands.

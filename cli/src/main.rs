@@ -53,6 +53,8 @@ enum Command {
     /// Othello's pattern evaluation beside the weighted heuristic on real games: error, depth
     /// swing, speed.
     Judgement(commands::judgement::Args),
+    /// Calibrate ProbCut for Othello's pattern evaluation on positions of real games.
+    Probcut(commands::probcut::Args),
     /// Upload finished games from an outbox directory to a collector server.
     Sync(commands::sync::Args),
     /// Export and summarise the games stored by a collector database.
@@ -91,6 +93,7 @@ fn main() -> ExitCode {
         Command::Train(args) => commands::train::run(args),
         Command::Book(args) => commands::book::run(args),
         Command::Judgement(args) => commands::judgement::run(args),
+        Command::Probcut(args) => commands::probcut::run(args),
         Command::Sync(args) => commands::sync::run(args),
         Command::Records(args) => commands::records::run(args),
     };

@@ -1,4 +1,4 @@
-//! `ply train`, `ply book` and `ply judgement` on the two WTHOR years in `tests/data/wthor/`:
+//! `ply train`, `ply book`, `ply judgement` and `ply probcut` on the two WTHOR years in `tests/data/wthor/`:
 //! the files they write read back as the core reads its own, the book they build holds what the
 //! games played, and bad input is refused with a message that names it.
 
@@ -107,6 +107,73 @@ fn judgement_prints_both_evaluations_side_by_side() {
         text.lines().any(|l| l.starts_with("weighted (default)")),
         "{text}"
     );
+}
+
+#[test]
+fn probcut_measures_every_pair_and_fits_the_model() {
+    let file = format!("{}/WTH_1980.wtb", data());
+    let o = ply(&[
+        "probcut",
+        "othello",
+        "--games",
+        &file,
+        "--positions",
+        "40",
+        "--max-depth",
+        "6",
+        "--quiet",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.starts_with("40 positions"), "{text}");
+    // Depths 3..=6, each with its shallow partner.
+    for pair in [
+        "      1    3",
+        "      2    4",
+        "      3    5",
+        "      2    6",
+    ] {
+        assert!(text.contains(pair), "{pair}: {text}");
+    }
+    assert!(text.contains("    sigma: ["), "{text}");
+}
+
+/// `ply search --probcut` cuts with the built-in calibration: a smaller tree than full width,
+/// and the cuts counted.
+#[test]
+fn search_with_probcut_searches_fewer_nodes() {
+    let nodes = |extra: &[&str]| {
+        let mut args = vec![
+            "search",
+            "othello",
+            "--position",
+            "f5d6c3d3c4f4c5b3c2e6c6b4b5d2e3",
+            "--heuristic",
+            "pattern",
+            "--depth",
+            "8",
+            "--json",
+        ];
+        args.extend_from_slice(extra);
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).expect("json");
+        (
+            v["nodes"].as_u64().expect("nodes"),
+            v["probcuts"].as_u64().expect("probcuts"),
+        )
+    };
+    let (full, no_cuts) = nodes(&[]);
+    let (cut, cuts) = nodes(&["--probcut", "1.5"]);
+    assert_eq!(no_cuts, 0);
+    assert!(
+        cuts > 0 && cut < full,
+        "{cut} nodes, {cuts} cuts against {full}"
+    );
+    let o = ply(&["search", "othello", "--probcut", "0"]);
+    assert!(stderr(&o).contains("--probcut 0"), "{}", stderr(&o));
+    let o = ply(&["search", "othello", "--probcut", "1.5", "--algo", "scout"]);
+    assert!(stderr(&o).contains("not in scout"), "{}", stderr(&o));
 }
 
 #[test]

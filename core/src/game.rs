@@ -243,8 +243,9 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
 
     /// The game's own exact endgame solver, for a position within `max_empties` of the end
     /// (Othello: empty squares): the exact outcome and a best move, or `None` when the game has
-    /// no such solver, the position is further from the end, or `cancel` or `deadline` stopped
-    /// the solve first. Searches use it at the root ([`crate::search::SearchConfig::exact_empties`]).
+    /// no such solver, the position is further from the end, the solve would typically not end
+    /// before `deadline` (so it is not started), or `cancel` or `deadline` stopped it first.
+    /// Searches use it at the root ([`crate::search::SearchConfig::exact_empties`]).
     fn solve_exact(
         &self,
         _max_empties: u32,
@@ -283,6 +284,23 @@ pub struct ExactSolve<M> {
 /// terminal positions beyond any heuristic value.
 pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, pos: &G) -> i32;
+
+    /// How a search of `pos` to `deep` plies is expected to differ from one to `shallow` plies
+    /// with this evaluation, as measured on real positions: the mean and the standard deviation
+    /// of `deep - shallow`, in evaluation units. ProbCut ([`crate::SearchConfig::probcut`]) cuts
+    /// on it; `None` (the default) = not calibrated, so never cut.
+    fn probcut(&self, _pos: &G, _shallow: u32, _deep: u32) -> Option<ProbCutError> {
+        None
+    }
+}
+
+/// The error of a shallow search as a predictor of a deeper one (see [`Evaluator::probcut`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCutError {
+    /// Mean of `deep - shallow`.
+    pub mean: f64,
+    /// Standard deviation of `deep - shallow` (positive).
+    pub sigma: f64,
 }
 
 /// Bound on heuristic values; terminal scores in search lie outside it.
@@ -292,17 +310,26 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for std::sync::Arc<E> {
     fn evaluate(&self, pos: &G) -> i32 {
         (**self).evaluate(pos)
     }
+    fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
+        (**self).probcut(pos, shallow, deep)
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
     fn evaluate(&self, pos: &G) -> i32 {
         (**self).evaluate(pos)
     }
+    fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
+        (**self).probcut(pos, shallow, deep)
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     fn evaluate(&self, pos: &G) -> i32 {
         (**self).evaluate(pos)
+    }
+    fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
+        (**self).probcut(pos, shallow, deep)
     }
 }
 

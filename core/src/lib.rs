@@ -17,5 +17,7 @@ pub mod solve;
 pub mod sync;
 
 pub use game::perft_generic;
-pub use game::{EVAL_LIMIT, EndReason, Evaluator, Game, Outcome, ParseError, Player, perft};
+pub use game::{
+    EVAL_LIMIT, EndReason, Evaluator, Game, Outcome, ParseError, Player, ProbCutError, perft,
+};
 pub use line::{GameLine, PlayError};

@@ -206,6 +206,7 @@ review-move = { $played }: { $label ->
     [inaccuracy] Ungenauigkeit
     [mistake] Fehler
     [blunder] Patzer
+    [book] Eröffnungsbuch
    *[forced] erzwungen
 }
 review-move-best = { $played }: { $label ->
@@ -214,10 +215,12 @@ review-move-best = { $played }: { $label ->
     [inaccuracy] Ungenauigkeit
     [mistake] Fehler
     [blunder] Patzer
+    [book] Eröffnungsbuch
    *[forced] erzwungen
 }, besser { $best }
 review-step = { $label ->
     [forced] { $played } war der einzige Zug.
+    [book] { $played } steht im Eröffnungsbuch aus echten Partien.
     [best] { $played } war der beste Zug.
     [good] { $played } war gut; { $best } war am besten.
     [inaccuracy] { $played } war eine Ungenauigkeit; { $best } war am besten.

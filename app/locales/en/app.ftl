@@ -219,13 +219,14 @@ settings-memory = Searches use at most a { $mib } MiB table and { $seconds } s a
 review-title = { $game } (review)
 review-caption = { $exact } of { $total } values exact (solved); the others estimated by search.
 review-incomplete = The review stopped before the end of the game.
-# $played: "12. f5"; $label: best, good, inaccuracy, mistake, blunder or forced
+# $played: "12. f5"; $label: best, good, inaccuracy, mistake, blunder, book or forced
 review-move = { $played }: { $label ->
     [best] best
     [good] good
     [inaccuracy] inaccuracy
     [mistake] mistake
     [blunder] blunder
+    [book] book
    *[forced] forced
 }
 review-move-best = { $played }: { $label ->
@@ -234,10 +235,12 @@ review-move-best = { $played }: { $label ->
     [inaccuracy] inaccuracy
     [mistake] mistake
     [blunder] blunder
+    [book] book
    *[forced] forced
 }, best { $best }
 review-step = { $label ->
     [forced] { $played } was the only move.
+    [book] { $played } is in the opening book of real games.
     [best] { $played } was the best move.
     [good] { $played } was good; { $best } was best.
     [inaccuracy] { $played } was an inaccuracy; { $best } was best.

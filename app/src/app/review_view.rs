@@ -81,6 +81,9 @@ fn label_of(m: &MoveReview) -> MoveLabel {
     if m.forced {
         return MoveLabel::Forced;
     }
+    if m.book {
+        return MoveLabel::Book;
+    }
     match m.label {
         Label::Best => MoveLabel::Best,
         Label::Good => MoveLabel::Good,
@@ -99,6 +102,7 @@ fn label_key(label: MoveLabel) -> &'static str {
         MoveLabel::Mistake => "mistake",
         MoveLabel::Blunder => "blunder",
         MoveLabel::Forced => "forced",
+        MoveLabel::Book => "book",
     }
 }
 
@@ -107,7 +111,9 @@ fn reviewed_move(lang: Lang, m: &MoveReview) -> ReviewedMove {
     let side = Side::of(m.mover);
     let played = numbered(m.ply.saturating_sub(1), &m.played);
     // A move as good as the best one is best even when the search named another.
-    let text = if m.best != m.played && !matches!(label, MoveLabel::Forced | MoveLabel::Best) {
+    let text = if m.best != m.played
+        && !matches!(label, MoveLabel::Forced | MoveLabel::Best | MoveLabel::Book)
+    {
         tr!(
             lang,
             "review-move-best",

@@ -324,6 +324,9 @@ pub enum MoveLabel {
     Blunder,
     /// The only legal move: it says nothing about the player.
     Forced,
+    /// A move of the opening book of real games: known theory, never an error, left out of
+    /// accuracy.
+    Book,
 }
 
 /// Where a review stands.

@@ -4,6 +4,7 @@ pub mod experiment;
 pub mod judgement;
 pub mod perft;
 pub mod play;
+pub mod probcut;
 #[cfg(feature = "collector")]
 pub mod records;
 #[cfg(not(feature = "collector"))]

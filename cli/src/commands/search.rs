@@ -76,6 +76,10 @@ pub struct EngineArgs {
     /// Play the opening book's move where the position is in it (Othello).
     #[arg(long)]
     pub book: bool,
+    /// Multi-ProbCut with this confidence in standard deviations (Othello's pattern evaluation
+    /// is calibrated; other evaluations never cut).
+    #[arg(long)]
+    pub probcut: Option<f64>,
 }
 
 impl EngineArgs {
@@ -89,6 +93,11 @@ impl EngineArgs {
         }
         if self.depth == Some(0) {
             bail!("--depth must be at least 1");
+        }
+        if let Some(t) = self.probcut
+            && !ply_core::search::probcut::is_confidence(t)
+        {
+            bail!("--probcut {t}: want a confidence above 0 and at most 10 standard deviations");
         }
         if self.exact_empties > crate::tournament::spec::MAX_EXACT_EMPTIES {
             bail!(
@@ -117,6 +126,9 @@ impl EngineArgs {
                 .parse::<Algorithm>()
                 .map_err(|e| anyhow!("--algo: {e}"))?,
         };
+        if self.probcut.is_some() && !matches!(algorithm, Algorithm::Pvs | Algorithm::AlphaBeta) {
+            bail!("--probcut cuts in pvs and alphabeta only, not in {algorithm}");
+        }
         Ok(SearchConfig {
             algorithm,
             depth: self.depth,
@@ -132,6 +144,7 @@ impl EngineArgs {
             mcts,
             exact_empties: self.exact_empties,
             book: self.book,
+            probcut: self.probcut,
         })
     }
 }
@@ -244,6 +257,7 @@ pub fn result_json<G: Game>(
         "tt_cutoffs": s.tt_cutoffs,
         "test_calls": s.test_calls,
         "re_searches": s.re_searches,
+        "probcuts": s.probcuts,
         "seldepth": s.seldepth,
         "iterations": s.iterations,
         "playouts": s.playouts,
@@ -278,6 +292,9 @@ pub fn result_text<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> String {
     );
     if s.playouts > 0 {
         out += &format!("playouts: {}  tree nodes: {}\n", s.playouts, s.tree_nodes);
+    }
+    if s.probcuts > 0 {
+        out += &format!("probcuts: {}\n", s.probcuts);
     }
     out += &format!(
         "time: {:.1} ms  ({:.0} nodes/s)\n",

@@ -114,7 +114,8 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
                 &start,
                 &openings[g % openings.len()],
                 [&engines[a], &engines[b]],
-            );
+            )
+            .map_err(|e| e.context(format!("game {g}")))?;
             let stats: Vec<Option<MoveStats>> = played
                 .stats
                 .iter()

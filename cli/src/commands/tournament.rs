@@ -6,7 +6,7 @@ use crate::games::GameArgs;
 use crate::tournament::elo::Elo;
 use crate::tournament::match_args::MatchArgs;
 use crate::tournament::openings::{parse_openings, random_openings, wthor_openings};
-use crate::tournament::play::{Engine, Material, play_game, run_pool};
+use crate::tournament::play::{Engine, Material, play_game, run_pool, thinking};
 use crate::tournament::report::{GameResult, Report};
 use crate::tournament::spec::PlayerSpec;
 use crate::tournament::svg::cross_table_svg;
@@ -21,7 +21,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: GameArgs,
     /// A player as NAME=SPEC, e.g. `ab6=algo=alphabeta,depth=6,ordering=tt+killer+history,heuristic=combine-2`
-    /// (keys: level=1..10 first (the apps' level), algo, depth, time-ms, ordering (names joined by +), tt-mb, heuristic, exact=EMPTIES, book=on|off, weights=FILE.json, w.FACTOR=N).
+    /// (keys: level=1..10 first (the apps' level), algo, depth, time-ms, ordering (names joined by +), tt-mb, heuristic, exact=EMPTIES, book=on|off, probcut=T, engine=COMMAND (a program outside Ply, run for each move as COMMAND POSITION-WORDS MS, its last line of output the move), weights=FILE.json, w.FACTOR=N).
     #[arg(long = "player")]
     pub players: Vec<String>,
     /// Games per pairing (half with each colour assignment).
@@ -230,11 +230,12 @@ pub fn play_tournament<G: HasHeuristic + Material>(
         .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let mut results: Vec<Option<GameResult>> = vec![None; jobs.len()];
+    let mut failure: Option<anyhow::Error> = None;
     run_pool(
         &jobs,
         plan.threads,
         |&(a, b, o)| {
-            let played = play_game(start, &openings[o], [&engines[a], &engines[b]]);
+            let played = play_game(start, &openings[o], [&engines[a], &engines[b]])?;
             let end = *played.line.current();
             let winner = played
                 .outcome
@@ -248,7 +249,7 @@ pub fn play_tournament<G: HasHeuristic + Material>(
                     text.push(pos.format_move(mv));
                 }
             }
-            GameResult {
+            Ok(GameResult {
                 first: a,
                 second: b,
                 opening: o,
@@ -257,18 +258,27 @@ pub fn play_tournament<G: HasHeuristic + Material>(
                 material_second: end.material(1),
                 plies: played.line.ply() as u32,
                 moves: text.join(" "),
-            }
+                thinking: thinking(&played),
+            })
         },
-        |i, r| {
-            bar.set_message(format!(
-                "last: {} vs {}",
-                plan.players[r.first].name, plan.players[r.second].name
-            ));
-            results[i] = Some(r);
-            bar.inc(1);
+        |i, r: Result<GameResult>| match r {
+            Ok(r) => {
+                bar.set_message(format!(
+                    "last: {} vs {}",
+                    plan.players[r.first].name, plan.players[r.second].name
+                ));
+                results[i] = Some(r);
+                bar.inc(1);
+            }
+            Err(e) => {
+                failure.get_or_insert(e);
+            }
         },
     );
     bar.finish_and_clear();
+    if let Some(e) = failure {
+        return Err(e.context("a game could not be played to its end"));
+    }
     let games: Vec<GameResult> = results.into_iter().flatten().collect();
     let names: Vec<(String, String)> = plan
         .players

@@ -2,6 +2,7 @@
 //! randomised openings, the game runner, results (cross table, Elo) and the SVG chart.
 
 pub use ply_core::elo;
+pub mod external;
 pub mod match_args;
 pub mod openings;
 pub mod play;

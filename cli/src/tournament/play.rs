@@ -1,5 +1,6 @@
 //! Playing one engine-against-engine game, and a pool of threads playing many.
 
+use super::external::external_move;
 use super::spec::PlayerSpec;
 use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{Searcher, StopToken};
@@ -70,7 +71,12 @@ pub struct Played<G: Game> {
 pub const MAX_PLIES: usize = 1000;
 
 /// Plays `opening` from `start`, then `engines[0]` for player 0 and `engines[1]` for player 1.
-pub fn play_game<G: Game>(start: &G, opening: &[G::Move], engines: [&Engine<G>; 2]) -> Played<G> {
+/// An error only from an external engine (`engine=`) that fails or answers an illegal move.
+pub fn play_game<G: Game>(
+    start: &G,
+    opening: &[G::Move],
+    engines: [&Engine<G>; 2],
+) -> anyhow::Result<Played<G>> {
     let mut line = GameLine::new(*start);
     let mut stats = Vec::new();
     let mut scores = Vec::new();
@@ -90,6 +96,18 @@ pub fn play_game<G: Game>(start: &G, opening: &[G::Move], engines: [&Engine<G>; 
     while line.outcome().is_none() && line.ply() < MAX_PLIES {
         let pos = *line.current();
         let side = usize::from(pos.side_to_move() & 1);
+        if let Some(command) = &engines[side].spec.external {
+            let ms = engines[side].spec.config.time_ms.unwrap_or(1000);
+            let (mv, took) = external_move(command, &pos, ms)?;
+            line.play(mv)
+                .map_err(|e| anyhow::anyhow!("the engine '{command}': {e}"))?;
+            stats.push(Some(ply_core::search::SearchStats {
+                time_ms: took.as_secs_f64() * 1e3,
+                ..Default::default()
+            }));
+            scores.push(0);
+            continue;
+        }
         let result = searchers[side].search(&pos, engines[side].eval.as_ref(), &stop);
         let mv = match result.best_move {
             Some(mv) => mv,
@@ -108,12 +126,23 @@ pub fn play_game<G: Game>(start: &G, opening: &[G::Move], engines: [&Engine<G>; 
         scores.push(result.score);
     }
     let outcome = line.outcome();
-    Played {
+    Ok(Played {
         line,
         outcome,
         stats,
         scores,
+    })
+}
+
+/// Per player (0 and 1): the moves it chose and the wall time they took, in milliseconds.
+pub fn thinking<G: Game>(played: &Played<G>) -> [super::report::Thinking; 2] {
+    let mut out = [super::report::Thinking::default(); 2];
+    for (i, stats) in played.stats.iter().enumerate() {
+        if let (Some(s), Some(pos)) = (stats, played.line.position_before(i)) {
+            out[usize::from(pos.side_to_move() & 1)].add(s.time_ms);
+        }
     }
+    out
 }
 
 /// Runs `jobs` on `threads` threads, calling `done` on the calling thread as results arrive
@@ -190,11 +219,19 @@ mod tests {
             pos.play(mv);
             opening.push(mv);
         }
-        let played = play_game(&start, &opening, [&engine, &engine]);
+        let played = play_game(&start, &opening, [&engine, &engine]).expect("no external engine");
         assert!(played.outcome.is_some());
         assert_eq!(&played.line.moves()[..2], opening.as_slice());
         assert!(played.stats[..2].iter().all(Option::is_none));
         assert!(played.stats[2..].iter().all(Option::is_some));
+        // Each engine's moves are its own: Connect Four alternates, so the counts differ by one
+        // at most and add up to the moves after the opening.
+        let [first, second] = thinking(&played);
+        assert_eq!(
+            (first.moves + second.moves) as usize,
+            played.line.ply() - opening.len()
+        );
+        assert!(first.moves.abs_diff(second.moves) <= 1);
         assert_eq!(played.line.outcome(), played.outcome);
     }
 }

@@ -21,6 +21,38 @@ pub struct GameResult {
     pub plies: u32,
     /// Moves in the game's notation, opening included.
     pub moves: String,
+    /// The time the first and the second player took, as measured around each move.
+    pub thinking: [Thinking; 2],
+}
+
+/// Moves chosen by one player and the wall time they took.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Thinking {
+    pub moves: u32,
+    pub total_ms: f64,
+    pub max_ms: f64,
+}
+
+impl Thinking {
+    pub fn add(&mut self, ms: f64) {
+        self.moves += 1;
+        self.total_ms += ms;
+        self.max_ms = self.max_ms.max(ms);
+    }
+
+    pub fn merge(&mut self, other: &Thinking) {
+        self.moves += other.moves;
+        self.total_ms += other.total_ms;
+        self.max_ms = self.max_ms.max(other.max_ms);
+    }
+
+    pub fn mean_ms(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.total_ms / f64::from(self.moves)
+        }
+    }
 }
 
 /// Row player's results against the column player.
@@ -40,6 +72,8 @@ pub struct PlayerRow {
     pub material_against: u64,
     /// Elo against the rest of the field taken together.
     pub elo_vs_field: Elo,
+    /// Its moves' wall time over the whole tournament.
+    pub thinking: Thinking,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -88,6 +122,15 @@ impl Report {
             .enumerate()
             .map(|(i, (name, spec))| {
                 let mut total = Wdl::default();
+                let mut thinking = Thinking::default();
+                for g in &games {
+                    if g.first == i {
+                        thinking.merge(&g.thinking[0]);
+                    }
+                    if g.second == i {
+                        thinking.merge(&g.thinking[1]);
+                    }
+                }
                 let (mut mf, mut ma) = (0, 0);
                 for j in 0..n {
                     if j != i {
@@ -104,6 +147,7 @@ impl Report {
                     material_for: mf,
                     material_against: ma,
                     elo_vs_field: Elo::from_wdl(total),
+                    thinking,
                 }
             })
             .collect();
@@ -189,11 +233,13 @@ impl Report {
         for p in &self.players {
             let _ = writeln!(
                 s,
-                "  {:name_w$} {:>5.1}% ({} games) Elo {}   [{}]",
+                "  {:name_w$} {:>5.1}% ({} games) Elo {}, {:.0} ms a move (longest {:.0})   [{}]",
                 p.name,
                 100.0 * p.total.score(),
                 p.total.games(),
                 p.elo_vs_field.display(),
+                p.thinking.mean_ms(),
+                p.thinking.max_ms,
                 p.spec
             );
         }
@@ -262,6 +308,18 @@ mod tests {
             material_second: ms,
             plies: 60,
             moves: String::new(),
+            thinking: [
+                Thinking {
+                    moves: 30,
+                    total_ms: 300.0,
+                    max_ms: 20.0,
+                },
+                Thinking {
+                    moves: 30,
+                    total_ms: 600.0,
+                    max_ms: 50.0,
+                },
+            ],
         }
     }
 
@@ -290,5 +348,13 @@ mod tests {
         assert_eq!(csv.lines().count(), 3);
         assert!(csv.contains("a,b,3,2,1,0,0.8333,116,76"));
         assert!(r.to_text().contains("2-1-0 (116:76)"));
+        // a moved first twice (10 ms a move) and second once (20 ms a move).
+        let a = &r.players[0].thinking;
+        assert_eq!((a.moves, a.total_ms, a.max_ms), (90, 1200.0, 50.0));
+        assert!(
+            r.to_text().contains("13 ms a move (longest 50)"),
+            "{}",
+            r.to_text()
+        );
     }
 }

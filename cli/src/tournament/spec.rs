@@ -18,6 +18,9 @@ pub struct PlayerSpec {
     pub preset: String,
     /// Explicit weights (a weights file and/or `w.` overrides), replacing the preset's.
     pub weights: Option<Weights>,
+    /// A program outside Ply that plays instead of the search (`engine=COMMAND`; see
+    /// [`super::external`]); it gets `time` milliseconds a move.
+    pub external: Option<String>,
 }
 
 const KEYS: &[&str] = &[
@@ -36,6 +39,8 @@ const KEYS: &[&str] = &[
     "exact",
     "book",
     "level",
+    "probcut",
+    "engine",
 ];
 
 /// The most empties a spec may ask to solve exactly (about a minute with this solver).
@@ -98,6 +103,7 @@ impl PlayerSpec {
         let mut preset = "default".to_string();
         let mut weights: Option<Weights> = None;
         let mut overrides: Vec<(String, f32)> = Vec::new();
+        let mut external: Option<String> = None;
         for (i, item) in spec
             .split(',')
             .map(str::trim)
@@ -157,6 +163,23 @@ impl PlayerSpec {
                         _ => bail!("player '{arg}': book '{value}' is not on or off"),
                     };
                 }
+                "probcut" => {
+                    let t: f64 = value
+                        .parse()
+                        .with_context(|| format!("player '{arg}': probcut '{value}'"))?;
+                    if !ply_core::search::probcut::is_confidence(t) {
+                        bail!(
+                            "player '{arg}': probcut {value}: want a confidence above 0 and at most 10 standard deviations"
+                        );
+                    }
+                    config.probcut = Some(t);
+                }
+                "engine" => {
+                    if value.trim().is_empty() {
+                        bail!("player '{arg}': engine= needs a command");
+                    }
+                    external = Some(value.to_string());
+                }
                 "exact" => {
                     config.exact_empties = value
                         .parse()
@@ -180,7 +203,7 @@ impl PlayerSpec {
                     overrides.push((k[2..].to_string(), w));
                 }
                 _ => bail!(
-                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, weights, w.FACTOR)"
+                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, probcut, engine, weights, w.FACTOR)"
                 ),
             }
         }
@@ -207,7 +230,11 @@ impl PlayerSpec {
             config,
             preset,
             weights,
+            external,
         };
+        if p.external.is_some() && p.config.time_ms.is_none() {
+            bail!("player '{arg}': an engine= player needs time=MS (its time a move)");
+        }
         p.evaluator::<G>()
             .map_err(|e| anyhow!("player '{arg}': {e}"))?;
         Ok(p)
@@ -290,13 +317,25 @@ mod tests {
             let expected =
                 search_config(&app, None, &ply_app::limits::unlimited(), GameKind::Othello);
             assert_eq!(p.config, expected, "level {level}");
-            assert_eq!(p.config.depth, app.depth);
+            // Othello's level 10 deepens on time, to the device's cap (none here).
+            assert_eq!(p.config.depth, app.depth.or(Some(64)), "level {level}");
             let pattern = level >= 3;
             assert_eq!(p.preset == "pattern", pattern, "level {level}");
         }
         // Keys after the level refine it.
         let p = PlayerSpec::parse::<Othello>("x=level=6,exact=0", &D).expect("spec");
         assert_eq!((p.config.depth, p.config.exact_empties), (Some(6), 0));
+        let p = PlayerSpec::parse::<Othello>("x=level=6,probcut=1.5", &D).expect("spec");
+        assert_eq!(p.config.probcut, Some(1.5));
+    }
+
+    #[test]
+    fn an_external_engine_keeps_its_command_and_time() {
+        let p = PlayerSpec::parse::<Othello>("edax=engine=/opt/edax/move.sh -l 10,time=100", &D)
+            .expect("spec");
+        assert_eq!(p.name, "edax");
+        assert_eq!(p.external.as_deref(), Some("/opt/edax/move.sh -l 10"));
+        assert_eq!(p.config.time_ms, Some(100));
     }
 
     #[test]
@@ -311,6 +350,9 @@ mod tests {
             ("x=level=top", "not a number"),
             ("x=tt-mb=64,level=6", "level must come first"),
             ("x=exact=40", "at most 24"),
+            ("x=probcut=-1", "above 0"),
+            ("x=probcut=often", "probcut 'often'"),
+            ("x=engine=/bin/true", "needs time=MS"),
         ] {
             let err = PlayerSpec::parse::<Othello>(spec, &D)
                 .err()

@@ -156,9 +156,9 @@ const OTHELLO_PRESETS: &[&str] = &[
 impl HasHeuristic for Othello {
     fn heuristic(preset: &str) -> Result<Arc<dyn Evaluator<Self>>, HeuristicError> {
         if preset == OTHELLO_PATTERN {
-            let weights = othello::pattern::builtin()
+            let eval = othello::pattern::PatternEvaluator::builtin()
                 .map_err(|e| HeuristicError::BadWeights(format!("the pattern weights: {e}")))?;
-            return Ok(Arc::new(othello::pattern::PatternEvaluator::new(weights)));
+            return Ok(Arc::new(eval));
         }
         preset_evaluator::<Self>(presets::OTHELLO, preset)
     }

@@ -53,6 +53,13 @@ impl<G: Game> Ctx<'_, G> {
             }
         }
 
+        if let Some(bound) = self.probcut::<PVS>(pos, depth, ply, alpha, beta) {
+            return bound;
+        }
+        if self.aborted {
+            return 0;
+        }
+
         let mut moves = self.moves(pos, ply);
         self.order(pos, &mut moves, ply, tt_key);
         let mut best = -INFINITY;

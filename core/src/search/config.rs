@@ -422,6 +422,10 @@ pub struct SearchConfig {
     pub exact_empties: u32,
     /// Play the game's opening book's move at the root when it has one ([`crate::Game::book_moves`]).
     pub book: bool,
+    /// Multi-ProbCut's confidence in standard deviations of the evaluator's calibrated error
+    /// ([`crate::Evaluator::probcut`]); `None` = full-width search. Higher cuts less and errs
+    /// less; Othello's strongest level plays 1.5 (measured in docs/othello-patterns.md).
+    pub probcut: Option<f64>,
 }
 
 impl SearchConfig {
@@ -459,6 +463,7 @@ impl Default for SearchConfig {
             mcts: MctsConfig::default(),
             exact_empties: 0,
             book: false,
+            probcut: None,
         }
     }
 }

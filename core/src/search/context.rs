@@ -53,6 +53,8 @@ pub(crate) struct Ctx<'a, G: Game> {
     pub root: RootProgress<G::Move>,
     /// Move to try first at the root (previous iteration's best), whatever the ordering.
     pub root_first: Option<G::Move>,
+    /// A ProbCut shallow search is running (it does not cut again).
+    pub in_probcut: bool,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {

@@ -54,6 +54,7 @@ pub mod minimal_tree;
 mod minimax;
 pub mod multi;
 pub mod ordering;
+pub mod probcut;
 mod pv;
 pub mod pvs;
 mod quiescence;
@@ -156,6 +157,11 @@ impl<G: Game> Searcher<G> {
         &self.config
     }
 
+    /// Changes the depth limit, keeping the table (a ladder of depths on one position).
+    pub fn set_depth(&mut self, depth: Option<u32>) {
+        self.config.depth = depth;
+    }
+
     /// Forgets the table's contents.
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -204,6 +210,7 @@ impl<G: Game> Searcher<G> {
                 horizon: 0,
                 root: RootProgress::new(0, 0),
                 root_first: None,
+                in_probcut: false,
             };
             let mut result = ctx.run_depth_first(pos);
             result.stats = ctx.stats;

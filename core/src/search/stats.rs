@@ -30,6 +30,8 @@ pub struct SearchStats {
     /// SCOUT re-evaluations after a successful TEST; PVS re-searches after a null-window fail high;
     /// aspiration-window re-searches at the root.
     pub re_searches: u64,
+    /// Nodes ProbCut settled by a shallow search (`SearchConfig::probcut`).
+    pub probcuts: u64,
     /// Depth of the last completed iteration (fixed depth: the depth, if it completed).
     pub depth: u32,
     /// Deepest ply reached (including quiescence).
@@ -61,6 +63,7 @@ impl SearchStats {
         self.tt_cutoffs += other.tt_cutoffs;
         self.test_calls += other.test_calls;
         self.re_searches += other.re_searches;
+        self.probcuts += other.probcuts;
         self.playouts += other.playouts;
     }
 }

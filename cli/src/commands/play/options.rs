@@ -30,7 +30,8 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10))]
     pub level: Option<u8>,
     /// Search depth in plies: plays the lowest level that searches at least this deep in this
-    /// game (Othello level N searches N plies; Connect Four and checkers deeper per level).
+    /// game (Othello levels 1-9 search 1-8 and 10 plies, level 10 deepens on its time; Connect
+    /// Four and checkers deeper per level).
     #[arg(long, short = 'd', conflicts_with = "level")]
     pub depth: Option<u32>,
     /// Time budget in ms: plays the lowest level whose budget is at least this (level N has
@@ -360,33 +361,35 @@ fn mode_and_side(mode: Option<ModeArg>, side: Option<&str>) -> Result<(PlayMode,
     })
 }
 
-fn level_depth(game: GameKind, level: u8) -> u32 {
+/// The depth `level` searches in `game`; `None` for a level that deepens on its time alone
+/// (Othello's level 10).
+fn level_depth(game: GameKind, level: u8) -> Option<u32> {
     settings_for_difficulty(game, level)
         .ok()
         .and_then(|s| s.depth)
-        .unwrap_or(0)
 }
 
-/// The lowest level searching at least `depth` plies in `game` (level 10 beyond its depth).
+/// The lowest level searching at least `depth` plies in `game` (a level that deepens on its time
+/// reaches any depth; otherwise level 10 beyond its depth).
 fn level_for_depth(game: GameKind, depth: u32, notes: &mut Vec<String>) -> Result<u8> {
     if depth == 0 {
         bail!("--depth must be at least 1");
     }
     let found = LEVELS
         .clone()
-        .find(|&level| level_depth(game, level) >= depth);
+        .find(|&level| level_depth(game, level).is_none_or(|d| d >= depth));
     let level = found.unwrap_or(*LEVELS.end());
-    let actual = level_depth(game, level);
-    if found.is_none() {
-        notes.push(format!(
+    match level_depth(game, level) {
+        None => notes.push(format!(
+            "--depth {depth}: playing level {level}, which deepens for as long as its time allows"
+        )),
+        Some(actual) if found.is_none() => notes.push(format!(
             "--depth {depth}: the strongest level searches {actual} plies; playing level {level}"
-        ));
-    } else if actual != depth {
-        notes.push(format!(
+        )),
+        Some(actual) if actual != depth => notes.push(format!(
             "--depth {depth}: playing level {level}, which searches {actual} plies"
-        ));
-    } else {
-        notes.push(format!("--depth {depth}: playing level {level}"));
+        )),
+        Some(_) => notes.push(format!("--depth {depth}: playing level {level}")),
     }
     Ok(level)
 }
@@ -473,12 +476,16 @@ mod tests {
 
     #[test]
     fn depth_maps_to_the_lowest_level_that_reaches_it() {
-        // Othello level N searches N plies; Connect Four 1, 2, 4, 6, ...; draughts 1, 2, 3, 4, 6.
+        // Othello levels 1-8 search 1-8 plies; Connect Four 1, 2, 4, 6, ...; draughts 1, 2, 3, 4, 6.
         assert_eq!(choices(&["othello", "--depth", "6"]).expect("c").level, 6);
         assert_eq!(choices(&["connect4", "--depth", "3"]).expect("c").level, 3);
         assert_eq!(choices(&["connect4", "--depth", "4"]).expect("c").level, 3);
         assert_eq!(choices(&["checkers", "--depth", "5"]).expect("c").level, 5);
+        // Othello's level 10 deepens on its time: any depth beyond level 9's is level 10.
         let deep = choices(&["othello", "--depth", "30"]).expect("c");
+        assert_eq!(deep.level, 10);
+        assert!(deep.notes[0].contains("deepens"), "{:?}", deep.notes);
+        let deep = choices(&["checkers", "--depth", "30"]).expect("c");
         assert_eq!(deep.level, 10);
         assert!(
             deep.notes[0].contains("strongest level"),
@@ -488,7 +495,10 @@ mod tests {
         assert!(choices(&["othello", "--depth", "0"]).is_err());
         for level in LEVELS {
             for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
-                let d = level_depth(game, level);
+                let Some(d) = level_depth(game, level) else {
+                    assert_eq!((game, level), (GameKind::Othello, 10));
+                    continue;
+                };
                 let mut notes = Vec::new();
                 let back = level_for_depth(game, d, &mut notes).expect("level");
                 assert_eq!(back, level, "{game:?} depth {d}");

@@ -226,6 +226,16 @@ impl Game for Othello {
         if self.empty_count() > max_empties || self.outcome().is_some() {
             return None;
         }
+        // A solve that would typically not finish in the time left is not started: its time
+        // goes to the search (at 0.1 s a move this leaves 18-20 empties to the search).
+        if let Some(deadline) = deadline {
+            let left = deadline
+                .saturating_duration_since(std::time::Instant::now())
+                .as_secs_f64();
+            if crate::solve::othello::typical_seconds(self.empty_count()) > left {
+                return None;
+            }
+        }
         let r = crate::solve::othello::solve_until(self, tt_bytes, Some(cancel), deadline);
         r.complete.then_some(crate::game::ExactSolve {
             margin: r.score,

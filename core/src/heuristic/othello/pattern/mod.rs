@@ -14,9 +14,10 @@
 
 pub mod file;
 pub mod geometry;
+pub mod probcut;
 pub mod train;
 
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, Game, ProbCutError};
 use crate::games::othello::Othello;
 use crate::games::othello::bitboard::legal_moves;
 use crate::heuristic::weights::{HEURISTIC_LIMIT, terminal_value};
@@ -274,11 +275,27 @@ pub fn builtin() -> Result<Arc<PatternWeights>, PatternFileError> {
 #[derive(Clone)]
 pub struct PatternEvaluator {
     weights: Arc<PatternWeights>,
+    /// ProbCut's calibration of these weights; `None`: never cut.
+    probcut: Option<probcut::ProbCutModel>,
 }
 
 impl PatternEvaluator {
+    /// Weights without a ProbCut calibration (another weight file needs its own).
     pub fn new(weights: Arc<PatternWeights>) -> PatternEvaluator {
-        PatternEvaluator { weights }
+        PatternEvaluator {
+            weights,
+            probcut: None,
+        }
+    }
+
+    /// The built-in weights with their calibration.
+    pub fn builtin() -> Result<PatternEvaluator, PatternFileError> {
+        Ok(PatternEvaluator::new(builtin()?).with_probcut(probcut::BUILTIN))
+    }
+
+    pub fn with_probcut(mut self, model: probcut::ProbCutModel) -> PatternEvaluator {
+        self.probcut = Some(model);
+        self
     }
 
     pub fn weights(&self) -> &Arc<PatternWeights> {
@@ -298,6 +315,14 @@ impl Evaluator<Othello> for PatternEvaluator {
         }
         // 1/32 disc to 1/16, rounding toward zero alike for both signs.
         (self.weights.raw(p, o) / 2).clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)
+    }
+
+    fn probcut(&self, pos: &Othello, shallow: u32, deep: u32) -> Option<ProbCutError> {
+        let model = self.probcut.as_ref()?;
+        // A deep search that reaches the end of the game is exact: no heuristic shallow one may
+        // stand in for it (the calibration measured heuristic values only).
+        let empties = pos.empty_count();
+        (deep < empties).then(|| model.error(empties, shallow, deep))
     }
 }
 

@@ -1,0 +1,266 @@
+//! ProbCut's calibration of the pattern evaluation: how far a shallow search's value lies from a
+//! deeper one's, measured on positions of real games.
+//!
+//! For each sample position the value is searched at every depth up to a limit; each pair of
+//! depths the search uses (`deep` and [`shallow_depth`]`(deep)`) gives one difference
+//! `deep - shallow`. Two linear models in `(1, empties, shallow, deep)` are fitted by least
+//! squares: the mean of the difference, and its spread (the absolute residual times
+//! `sqrt(pi / 2)`, which is the standard deviation when the error is normal). A linear model,
+//! not a table per pair, because the search asks for depths deeper than any the calibration can
+//! afford to search; Buro's Logistello and Edax extrapolate the same way.
+
+use crate::game::{Evaluator, ProbCutError};
+use crate::games::othello::Othello;
+use crate::search::probcut::{MIN_DEPTH, shallow_depth};
+use crate::search::score::is_terminal_score;
+use crate::search::{Algorithm, SearchConfig, Searcher, StopToken};
+
+/// The spread never assumed below half a disc (1/16-disc units): a cut needs some margin.
+const MIN_SIGMA: f64 = 8.0;
+
+/// Mean and spread of `deep - shallow` as linear functions of `(1, empties, shallow, deep)`,
+/// in the evaluation's units (1/16 disc).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ProbCutModel {
+    pub mean: [f64; 4],
+    pub sigma: [f64; 4],
+}
+
+/// The calibration of the built-in weights: `ply probcut othello --positions 1500 --max-depth 11`
+/// on the WTHOR files of 1978, 1979 and 1981-2009 (the command and its output are in
+/// docs/othello-patterns.md). The spread grows with the deep search's depth and shrinks with the
+/// shallow one's and with the empties; the mean stays within half a disc.
+pub const BUILTIN: ProbCutModel = ProbCutModel {
+    mean: [1.449, -0.193, 2.228, -0.509],
+    sigma: [84.652, -0.984, -8.48, 3.903],
+};
+
+impl ProbCutModel {
+    pub fn error(&self, empties: u32, shallow: u32, deep: u32) -> ProbCutError {
+        let x = features(empties, shallow, deep);
+        ProbCutError {
+            mean: dot(&self.mean, &x),
+            sigma: dot(&self.sigma, &x).max(MIN_SIGMA),
+        }
+    }
+}
+
+fn features(empties: u32, shallow: u32, deep: u32) -> [f64; 4] {
+    [1.0, f64::from(empties), f64::from(shallow), f64::from(deep)]
+}
+
+fn dot(a: &[f64; 4], b: &[f64; 4]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
+}
+
+/// One measured difference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sample {
+    pub empties: u32,
+    pub shallow: u32,
+    pub deep: u32,
+    /// `deep - shallow`, evaluation units.
+    pub diff: f64,
+}
+
+/// The values of `pos` searched to depths `1..=max_depth` (index 0 is depth 1): fixed-depth PVS,
+/// full window, one table for the whole ladder, no ProbCut, book or solver.
+pub fn depth_values(pos: &Othello, eval: &dyn Evaluator<Othello>, max_depth: u32) -> Vec<i32> {
+    let config = SearchConfig {
+        algorithm: Algorithm::Pvs,
+        tt_bytes: 4 << 20,
+        ..SearchConfig::default()
+    };
+    let mut searcher = Searcher::new(&config);
+    let stop = StopToken::new();
+    (1..=max_depth)
+        .map(|depth| {
+            searcher.set_depth(Some(depth));
+            searcher.search(pos, eval, &stop).score
+        })
+        .collect()
+}
+
+/// The pairs ProbCut uses among `values` (from [`depth_values`]); pairs where either value is a
+/// proven score are left out (no cut is needed there).
+pub fn samples(empties: u32, values: &[i32]) -> Vec<Sample> {
+    let max = values.len() as u32;
+    (MIN_DEPTH..=max)
+        .filter_map(|deep| {
+            let shallow = shallow_depth(deep);
+            let d = *values.get(deep as usize - 1)?;
+            let s = *values.get((shallow as usize).checked_sub(1)?)?;
+            (!is_terminal_score(d) && !is_terminal_score(s)).then_some(Sample {
+                empties,
+                shallow,
+                deep,
+                diff: f64::from(d - s),
+            })
+        })
+        .collect()
+}
+
+/// Least-squares fit of both models; `None` when the samples cannot determine four coefficients
+/// (fewer than a few distinct depths and stages).
+pub fn fit(samples: &[Sample]) -> Option<ProbCutModel> {
+    let rows: Vec<[f64; 4]> = samples
+        .iter()
+        .map(|s| features(s.empties, s.shallow, s.deep))
+        .collect();
+    let diffs: Vec<f64> = samples.iter().map(|s| s.diff).collect();
+    let mean = least_squares(&rows, &diffs)?;
+    let spread: Vec<f64> = rows
+        .iter()
+        .zip(&diffs)
+        .map(|(x, d)| (d - dot(&mean, x)).abs() * (std::f64::consts::PI / 2.0).sqrt())
+        .collect();
+    let sigma = least_squares(&rows, &spread)?;
+    Some(ProbCutModel { mean, sigma })
+}
+
+/// Solves the normal equations by Gaussian elimination with partial pivoting.
+fn least_squares(rows: &[[f64; 4]], ys: &[f64]) -> Option<[f64; 4]> {
+    let mut a = [[0.0f64; 5]; 4];
+    for (x, y) in rows.iter().zip(ys) {
+        for i in 0..4 {
+            for j in 0..4 {
+                a[i][j] += x[i] * x[j];
+            }
+            a[i][4] += x[i] * y;
+        }
+    }
+    for col in 0..4 {
+        let pivot = (col..4).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs()))?;
+        if a[pivot][col].abs() < 1e-9 * (1.0 + a[col][col].abs()) {
+            return None;
+        }
+        a.swap(col, pivot);
+        let pivot_row = a[col];
+        for (row, r) in a.iter_mut().enumerate() {
+            if row != col {
+                let f = r[col] / pivot_row[col];
+                for (x, p) in r.iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= f * p;
+                }
+            }
+        }
+    }
+    Some([
+        a[0][4] / a[0][0],
+        a[1][4] / a[1][1],
+        a[2][4] / a[2][2],
+        a[3][4] / a[3][3],
+    ])
+}
+
+/// Per pair of depths: `(shallow, deep, samples, mean, standard deviation)`, for the report.
+pub fn pair_table(samples: &[Sample]) -> Vec<(u32, u32, usize, f64, f64)> {
+    let mut deeps: Vec<u32> = samples.iter().map(|s| s.deep).collect();
+    deeps.sort_unstable();
+    deeps.dedup();
+    deeps
+        .into_iter()
+        .map(|deep| {
+            let diffs: Vec<f64> = samples
+                .iter()
+                .filter(|s| s.deep == deep)
+                .map(|s| s.diff)
+                .collect();
+            let n = diffs.len() as f64;
+            let mean = diffs.iter().sum::<f64>() / n;
+            let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / n;
+            (shallow_depth(deep), deep, diffs.len(), mean, var.sqrt())
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::rng::SplitMix64;
+
+    /// Normal noise from a seeded generator (Box-Muller), for synthetic calibrations.
+    fn normal(rng: &mut SplitMix64) -> f64 {
+        let (u1, u2) = (rng.unit(), rng.unit());
+        (-2.0 * u1.max(1e-300).ln()).sqrt() * (2.0 * std::f64::consts::PI * u2).cos()
+    }
+
+    #[test]
+    fn the_fit_recovers_a_known_mean_and_spread() {
+        let truth = ProbCutModel {
+            mean: [3.0, -0.1, 0.5, 0.25],
+            sigma: [20.0, 0.8, -2.0, 3.0],
+        };
+        let mut rng = SplitMix64::new(7);
+        let mut data = Vec::new();
+        for empties in 10..55 {
+            for deep in MIN_DEPTH..=12 {
+                let shallow = shallow_depth(deep);
+                for _ in 0..40 {
+                    let e = truth.error(empties, shallow, deep);
+                    data.push(Sample {
+                        empties,
+                        shallow,
+                        deep,
+                        diff: e.mean + e.sigma * normal(&mut rng),
+                    });
+                }
+            }
+        }
+        let got = fit(&data).expect("enough samples");
+        for (empties, deep) in [(12, 4), (30, 8), (50, 12), (40, 3)] {
+            let (want, have) = (
+                truth.error(empties, shallow_depth(deep), deep),
+                got.error(empties, shallow_depth(deep), deep),
+            );
+            assert!(
+                (want.mean - have.mean).abs() < 0.1 * want.sigma,
+                "{want:?} {have:?}"
+            );
+            assert!(
+                (want.sigma - have.sigma).abs() < 0.06 * want.sigma,
+                "{want:?} {have:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn one_depth_pair_cannot_determine_the_model() {
+        let data: Vec<Sample> = (0..100)
+            .map(|i| Sample {
+                empties: 30,
+                shallow: 2,
+                deep: 4,
+                diff: f64::from(i % 7),
+            })
+            .collect();
+        assert_eq!(fit(&data), None);
+    }
+
+    #[test]
+    fn samples_pair_each_depth_with_its_shallow_one_and_skip_proven_values() {
+        let values = [10, 20, 30, 40, 50, 60];
+        let s = samples(40, &values);
+        let pairs: Vec<(u32, u32, f64)> = s.iter().map(|s| (s.shallow, s.deep, s.diff)).collect();
+        // deep 3 with 1, 4 with 2, 5 with 3, 6 with 2.
+        assert_eq!(
+            pairs,
+            [(1, 3, 20.0), (2, 4, 20.0), (3, 5, 20.0), (2, 6, 40.0)]
+        );
+        let won = [10, 20, crate::search::score::WIN_BASE, 40];
+        assert_eq!(samples(40, &won).len(), 1, "only 2 -> 4 is heuristic");
+    }
+
+    #[test]
+    fn the_builtin_model_predicts_a_positive_spread_everywhere() {
+        for empties in 0..=60 {
+            for deep in MIN_DEPTH..=40 {
+                let e = BUILTIN.error(empties, shallow_depth(deep), deep);
+                assert!(
+                    e.sigma >= MIN_SIGMA && e.mean.is_finite(),
+                    "{empties} {deep}"
+                );
+            }
+        }
+    }
+}
