@@ -119,6 +119,20 @@ fn a_whole_game_of_each_kind_against_the_computer() {
             .collect();
         assert_eq!(charted, searched, "{game:?}");
         assert!(a.share_text.contains(&a.result));
+        // The texts the shells draw are the same numbers, written out.
+        let en = ply_app::i18n::Lang::En;
+        let positions =
+            |n: u64| format!("{} position{}", en.group(n), if n == 1 { "" } else { "s" });
+        for p in &a.points {
+            let ms = en.group(p.time_ms.round() as u64);
+            let want = format!("depth {}, {}, {ms} ms", p.depth, positions(p.nodes));
+            assert_eq!(p.text, want, "{game:?}");
+        }
+        let ms = en.group(a.total_time_ms.round() as u64);
+        assert_eq!(
+            a.total_text,
+            format!("{} in {ms} ms", positions(a.total_nodes))
+        );
     }
 }
 

@@ -172,6 +172,14 @@ share-computer = Computer (Stufe { $level }): { $moves ->
     [one] Stellung
    *[other] Stellungen
 }, { $seconds } s.
+chart-point = Tiefe { $depth }, { $positions } { $nodes ->
+    [one] Stellung
+   *[other] Stellungen
+}, { $ms } ms
+chart-total = { $positions } { $nodes ->
+    [one] Stellung
+   *[other] Stellungen
+} in { $ms } ms
 
 ## History and sync
 

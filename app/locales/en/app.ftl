@@ -186,6 +186,15 @@ share-computer = Computer (level { $level }): { $moves ->
     [one] position
    *[other] positions
 }, { $seconds } s.
+# $positions: formatted $nodes, "12,345"; $ms: formatted, "1,204"
+chart-point = depth { $depth }, { $positions } { $nodes ->
+    [one] position
+   *[other] positions
+}, { $ms } ms
+chart-total = { $positions } { $nodes ->
+    [one] position
+   *[other] positions
+} in { $ms } ms
 
 ## History and sync
 

@@ -732,6 +732,17 @@ pub(super) fn home(app: &App) -> HomeView {
     }
 }
 
+/// Whole milliseconds with the language's thousands separator (a time that is not a finite
+/// non-negative number reads 0).
+fn milliseconds(lang: Lang, ms: f64) -> String {
+    let whole = if ms.is_finite() && ms > 0.0 {
+        ms.round().min(u64::MAX as f64) as u64
+    } else {
+        0
+    };
+    lang.group(whole)
+}
+
 pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
     let points: Vec<ChartPoint> = g
         .stats
@@ -748,6 +759,14 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
             time_ms: st.time_ms,
             depth: st.depth,
             score: st.score,
+            text: tr!(
+                lang,
+                "chart-point",
+                depth = st.depth,
+                nodes = st.nodes,
+                positions = lang.group(st.nodes),
+                ms = milliseconds(lang, st.time_ms),
+            ),
         })
         .collect();
     let total_nodes = points.iter().map(|p| p.nodes).sum();
@@ -782,6 +801,13 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
         max_nodes: points.iter().map(|p| p.nodes).max().unwrap_or(0).max(1),
         max_time_ms: points.iter().map(|p| p.time_ms).fold(1.0, f64::max),
         points,
+        total_text: tr!(
+            lang,
+            "chart-total",
+            nodes = total_nodes,
+            positions = lang.group(total_nodes),
+            ms = milliseconds(lang, total_time_ms),
+        ),
         total_nodes,
         total_time_ms,
         transcript,

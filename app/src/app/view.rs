@@ -290,6 +290,8 @@ pub struct ChartPoint {
     /// The search's value of the move for the side that played it (positive: it thought it
     /// was ahead), in the game's evaluation units.
     pub score: i32,
+    /// "depth 8, 12,345 positions, 120 ms", in the app's language.
+    pub text: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -303,6 +305,8 @@ pub struct AfterGameView {
     pub max_time_ms: f64,
     pub total_nodes: u64,
     pub total_time_ms: f64,
+    /// "123,456 positions in 4,321 ms", in the app's language.
+    pub total_text: String,
     /// The game in its standard notation.
     pub transcript: String,
     /// Text for the platform's share sheet.

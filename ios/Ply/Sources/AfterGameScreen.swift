@@ -24,7 +24,7 @@ struct AfterGameScreen: View {
                             HStack {
                                 Text(p.label).font(.body.monospaced())
                                 Spacer()
-                                Text("depth \(p.depth), \(p.nodes) positions, \(Int(p.timeMs)) ms")
+                                Text(p.text)
                                     .font(.footnote).foregroundStyle(.secondary)
                             }
                             .accessibilityElement(children: .combine)
@@ -32,7 +32,7 @@ struct AfterGameScreen: View {
                     } header: {
                         Text("The computer's searches")
                     } footer: {
-                        Text("\(g.totalNodes) positions in \(Int(g.totalTimeMs)) ms")
+                        Text(g.totalText)
                     }
                 }
                 if g.canReview {
