@@ -320,9 +320,10 @@ impl Evaluator<Othello> for PatternEvaluator {
     fn probcut(&self, pos: &Othello, shallow: u32, deep: u32) -> Option<ProbCutError> {
         let model = self.probcut.as_ref()?;
         // A deep search that reaches the end of the game is exact: no heuristic shallow one may
-        // stand in for it (the calibration measured heuristic values only).
+        // stand in for it (the calibration measured heuristic values only). Nor is a depth far
+        // beyond those measured cut on an extrapolation.
         let empties = pos.empty_count();
-        (deep < empties).then(|| model.error(empties, shallow, deep))
+        (deep < empties && deep <= probcut::MAX_DEEP).then(|| model.error(empties, shallow, deep))
     }
 }
 
