@@ -23,6 +23,8 @@ pub trait AnyGame: Send {
     fn outcome(&self) -> Option<Outcome>;
     fn ply(&self) -> usize;
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError>;
+    /// The legal-move index `text` names, or why it names none (the game's parser's words).
+    fn find_text(&self, text: &str) -> Result<u32, String>;
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError>;
     /// `play_index` without a copy of the move's description (when only a snapshot follows).
     fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError>;
@@ -184,6 +186,10 @@ impl<G: Playable> AnyGame for Driver<G> {
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError> {
         let index = line::index_of_text(&self.line, text)?;
         self.play_index(index, None)
+    }
+
+    fn find_text(&self, text: &str) -> Result<u32, String> {
+        line::find_text(self.line.current(), text)
     }
 
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {

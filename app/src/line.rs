@@ -26,15 +26,19 @@ pub fn index_of_text<G: Game>(line: &GameLine<G>, text: &str) -> Result<u32, Ply
     if line.outcome().is_some() {
         return Err(PlyError::GameOver);
     }
-    let pos = line.current();
-    let mv = pos
-        .parse_move(text.trim())
-        .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+    find_text(line.current(), text)
+        .map_err(|reason| PlyError::illegal(format!("'{text}': {reason}")))
+}
+
+/// The legal-move index of `text` in `pos`, or why it names no legal move: the game's parser
+/// says what is wrong with the text (a square off the board, a capture that is compulsory...).
+pub fn find_text<G: Game>(pos: &G, text: &str) -> Result<u32, String> {
+    let mv = pos.parse_move(text.trim()).map_err(|e| e.message)?;
     legal(pos)
         .iter()
         .position(|m| *m == mv)
         .map(|i| i as u32)
-        .ok_or_else(|| PlyError::illegal(format!("'{text}' is not a legal move here")))
+        .ok_or_else(|| "not a legal move here".to_string())
 }
 
 /// The move at legal-move `index` of the line's current position.

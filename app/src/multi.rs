@@ -510,6 +510,10 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         self.play_index(index, None)
     }
 
+    fn find_text(&self, text: &str) -> Result<u32, String> {
+        line::find_text(self.line.current(), text)
+    }
+
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
         self.play_index_silent(index, stats)?;
         self.last

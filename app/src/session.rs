@@ -601,6 +601,13 @@ impl Session {
         })
     }
 
+    /// The index in the snapshot's `legal_moves` of the move `text` names in the game's
+    /// notation (every form the game reads, e.g. a draughts jump with or without its landing
+    /// squares), or why it names none, in the parser's words.
+    pub fn find_move(&self, text: &str) -> Result<u32, String> {
+        lock(&self.state).game.find_text(text)
+    }
+
     /// Plays the human move at `legal_move_index` of the snapshot's `legal_moves`.
     pub fn play_index(&self, legal_move_index: u32) -> Result<MoveInfo, PlyError> {
         guard("play_index", || {

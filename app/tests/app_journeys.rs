@@ -1129,3 +1129,51 @@ fn a_person_with_no_move_passes() {
     assert_eq!(b.message.as_deref(), Some("Not a legal move"));
     assert_eq!(b.moves.len(), 1);
 }
+
+#[test]
+fn a_typed_move_is_read_in_every_form_the_game_knows_and_a_refusal_says_why() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::Draughts));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    // Black's man on 6 must jump twice: 6x15x24.
+    d.send(Event::ChooseStartPosition(Some("B:W10,19,28:B1,6".into())));
+    d.send(Event::NewGame);
+    d.send(Event::PlayNotation("1-5".into()));
+    assert_eq!(
+        d.board().message.as_deref(),
+        Some("'1-5': not a legal move here (a capture is compulsory)")
+    );
+    d.send(Event::PlayNotation("6x15".into()));
+    assert_eq!(
+        d.board().message.as_deref(),
+        Some("'6x15': not a legal move here")
+    );
+    d.send(Event::PlayNotation("6x33".into()));
+    assert_eq!(
+        d.board().message.as_deref(),
+        Some("'6x33': square 33 is outside 1-32")
+    );
+    assert!(d.board().moves.is_empty(), "nothing played by a refusal");
+    // The jump with its landing squares, as the README writes it, and the short form.
+    d.send(Event::PlayNotation("6x15x24".into()));
+    assert_eq!(d.board().moves, vec!["6x24".to_string()]);
+    d.send(Event::Undo);
+    d.send(Event::PlayNotation(" 6X24 ".into()));
+    assert_eq!(d.board().moves, vec!["6x24".to_string()]);
+
+    // Othello: the square is named, and why a square is not a move.
+    let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
+    d.send(Event::PlayNotation("z9".into()));
+    assert_eq!(
+        d.board().message.as_deref(),
+        Some("'z9': not a square: expected a file letter a..h (or pass)")
+    );
+    d.send(Event::PlayNotation("d4".into()));
+    assert_eq!(
+        d.board().message.as_deref(),
+        Some("'d4': illegal move d4 for black: d4 is occupied")
+    );
+    d.send(Event::PlayNotation("F5".into()));
+    assert_eq!(d.board().moves, vec!["f5".to_string()]);
+}

@@ -457,7 +457,7 @@ class AppCoreTest {
         assertEquals("That column is full", full.message)
         assertEquals(6, full.moves.size)
         val bad = assertNotNull(app.sendAndBoard(shell, Event.PlayNotation("9")))
-        assertEquals("'9' is not a legal move here", bad.message)
+        assertEquals("'9': not a column: a move is one digit 1-7", bad.message)
         assertEquals(6, bad.moves.size)
         app.destroy()
     }

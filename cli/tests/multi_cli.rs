@@ -230,7 +230,10 @@ fn play_seats_people_and_the_computer_around_one_terminal() {
     // A person's bad move is refused with the reason; the computer answers a good one; quit
     // leaves the game kept.
     let out = play(&["virus", "--seats", "human,computer"], "z9\nb1\nquit\n");
-    assert!(out.contains("'z9' is not a legal move here"), "{out}");
+    assert!(
+        out.contains("'z9': 'z' is not a file of this board (a-e)"),
+        "{out}"
+    );
     assert!(out.contains("» Blue (computer) played"), "{out}");
     assert!(out.contains("Your move (Red)."), "{out}");
 

@@ -280,11 +280,25 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
     let dir = temp_dir("play-bad");
     // Column 1 filled, then a seventh stone in it, a column that does not exist, a word that is
     // no command and a pause with nothing to pause: then Red still wins down column 4.
-    let script = "1\n1\n1\n1\n1\n1\n1\n9\nfoo\npause\n4\n3\n4\n3\n4\n3\n4\n";
+    let script = "1\n1\n1\n1\n1\n1\n1\n9\nfoo\nundoo\nsettings\npause\n4\n3\n4\n3\n4\n3\n4\n";
     let out = play(dir.path(), &["connect4", "--mode", "two-players"], script);
-    assert!(out.contains("'1' is not a legal move here"), "{out}");
-    assert!(out.contains("'9' is not a legal move here"), "{out}");
-    assert!(out.contains("'foo' is not a legal move here"), "{out}");
+    // Each refusal says why, in the parser's words; a word that is no command names the
+    // closest one.
+    assert!(out.contains("\n'1': column 1 is already full\n"), "{out}");
+    assert!(
+        out.contains("\n'9': not a column: a move is one digit 1-7\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n'foo' is neither a move nor a command (help lists them)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\n'undoo' is not a command: did you mean undo? (help lists them)\n"),
+        "{out}"
+    );
+    // An old refusal does not come back after a command that is not a move.
+    assert_eq!(out.matches("'9': not a column").count(), 1, "{out}");
     assert!(
         out.contains("Pause stops the computer playing itself"),
         "{out}"
@@ -352,8 +366,36 @@ fn a_quit_game_is_kept_and_resumed() {
     );
     assert!(out.contains("Moves: 4 3\n"), "{out}");
     assert!(out.contains("Red (X) 2 · Yellow (O) 1"), "{out}");
-    // Without --resume a new game replaces it, and says so.
-    let out = play(dir.path(), &["connect4", "--side", "both"], "moves\n");
+    // A kept game is never replaced or mixed up unasked: without --resume or --new, and
+    // --resume for another game, are refused, naming the kept game; the game stays.
+    let d = dir.path().to_string_lossy();
+    let o = ply_with_stdin(&["play", "connect4", "--data-dir", &d], "moves\n");
+    assert!(!o.status.success());
+    assert_eq!(
+        stderr(&o).trim(),
+        format!(
+            "error: an unfinished connect4 game is kept in {d}: `ply play connect4 --resume` continues it, `--new` replaces it"
+        )
+    );
+    let o = ply_with_stdin(
+        &["play", "othello", "--resume", "--data-dir", &d],
+        "moves\n",
+    );
+    assert!(!o.status.success());
+    assert_eq!(
+        stderr(&o).trim(),
+        format!(
+            "error: the unfinished game kept in {d} is connect4, not othello: `ply play connect4 --resume` continues it, `ply play othello --new` replaces it"
+        )
+    );
+    let out = play(dir.path(), &["connect4", "--resume"], "moves\n");
+    assert!(out.contains("Moves: 4 3 5"), "{out}");
+    // --new replaces it, and says so.
+    let out = play(
+        dir.path(),
+        &["connect4", "--side", "both", "--new"],
+        "moves\n",
+    );
     assert!(out.contains("is replaced by this one"), "{out}");
     assert!(out.contains("Moves: \n"), "{out}");
 }

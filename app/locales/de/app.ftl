@@ -258,6 +258,7 @@ review-ready = Analyse fertig. { $first }: { $first_summary }. { $second }: { $s
 message-save-failed = Speichern fehlgeschlagen: { $error }
 message-no-move-number = Es gibt keinen möglichen Zug Nummer { $number }
 message-not-legal-here = „{ $notation }“ ist hier kein möglicher Zug
+message-not-legal-because = „{ $notation }“ ist hier kein möglicher Zug: { $reason }
 message-not-your-move = Du bist nicht am Zug
 message-not-legal = Kein möglicher Zug
 message-column-full = Diese Spalte ist voll

@@ -282,6 +282,7 @@ review-ready = Review ready. { $first }: { $first_summary }. { $second }: { $sec
 message-save-failed = Could not save: { $error }
 message-no-move-number = There is no legal move number { $number }
 message-not-legal-here = '{ $notation }' is not a legal move here
+message-not-legal-because = '{ $notation }': { $reason }
 message-not-your-move = It is not your move
 message-not-legal = Not a legal move
 message-column-full = That column is full

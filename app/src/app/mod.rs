@@ -628,16 +628,29 @@ impl App {
                 }
             }
             Event::PlayNotation(text) => {
-                let wanted = text.trim().to_ascii_lowercase();
-                let m = self.game.as_ref().and_then(|g| {
-                    g.snapshot
-                        .legal_moves
-                        .iter()
-                        .find(|m| m.notation.to_ascii_lowercase() == wanted)
-                        .cloned()
+                // The game's own parser reads every form it knows (a draughts jump with its
+                // landing squares or without) and says what is wrong with the rest.
+                let found = self.game.as_ref().map(|g| {
+                    g.session.find_move(&text).and_then(|i| {
+                        g.snapshot
+                            .legal_moves
+                            .iter()
+                            .find(|m| m.index == i)
+                            .cloned()
+                            .ok_or_else(|| "not a legal move here".to_string())
+                    })
                 });
-                match m {
-                    Some(m) => self.play_human(m, fx),
+                match found {
+                    Some(Ok(m)) => self.play_human(m, fx),
+                    Some(Err(reason)) => {
+                        let text = tr!(
+                            self.lang,
+                            "message-not-legal-because",
+                            notation = text.trim(),
+                            reason = reason
+                        );
+                        self.say(text, fx)
+                    }
                     None => {
                         let text = tr!(self.lang, "message-not-legal-here", notation = text.trim());
                         self.say(text, fx)

@@ -15,10 +15,10 @@ pub use options::Args;
 use crate::http::UreqTransport;
 use anyhow::{Context, Result, anyhow, bail};
 use options::Choices;
-use ply_app::ClientPlatform;
 use ply_app::app::runtime::Runtime;
 use ply_app::app::{AppConfig, BoardView, Effect, Event, prefs, svg};
 use ply_app::i18n::Lang;
+use ply_app::{ClientPlatform, GameKind};
 use shell::{Core, Input, TerminalShell};
 use std::collections::VecDeque;
 use std::fs;
@@ -50,6 +50,62 @@ c1-e2), or one of:
   settings        sync, heuristic weights, the search caps of this machine
   moves, board    the moves so far / draw the board again
   quit            leave (the unfinished game is kept: ply play --resume)";
+
+/// The word `ply play` takes for a game.
+fn game_word(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Othello => "othello",
+        GameKind::ConnectFour => "connect4",
+        GameKind::Draughts | GameKind::RelaxedDraughts => "checkers",
+        GameKind::Virus => "virus",
+        GameKind::Focus => "focus",
+        GameKind::ChineseCheckers => "chinese-checkers",
+    }
+}
+
+/// The words `play` reads besides moves.
+const COMMANDS: [&str; 16] = [
+    "undo", "redo", "hint", "resign", "pause", "resume", "new", "review", "history", "settings",
+    "moves", "board", "help", "quit", "exit", "pass",
+];
+
+/// A first word of three or more letters is never a move in any game here (moves are squares,
+/// columns, numbers, or `pass`), so it was meant as a command.
+fn is_command_like(word: &str) -> bool {
+    let first = word.split_whitespace().next().unwrap_or("");
+    first.len() >= 3 && first.chars().all(|c| c.is_ascii_alphabetic()) && first != "pass"
+}
+
+fn unknown_command(word: &str) -> String {
+    let first = word.split_whitespace().next().unwrap_or("");
+    let closest = COMMANDS
+        .iter()
+        .map(|c| (edit_distance(first, c), *c))
+        .filter(|(d, _)| *d <= 2)
+        .min();
+    match closest {
+        Some((_, c)) => format!("'{word}' is not a command: did you mean {c}? (help lists them)"),
+        None => format!("'{word}' is neither a move nor a command (help lists them)"),
+    }
+}
+
+/// Levenshtein distance (insertions, deletions, substitutions).
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diag = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let next = (diag + usize::from(ca != *cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diag = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
 
 pub fn run(args: Args) -> Result<()> {
     let choices = Choices::from_args(&args)?;
@@ -104,6 +160,26 @@ pub fn run(args: Args) -> Result<()> {
     rt.dispatch(Event::Languages {
         preferred: vec![args.lang.clone()],
     });
+    // Decided before the choices reach the core, so a refusal changes nothing kept.
+    let kept = rt.read(|a| a.board_view().filter(|b| !b.finished).map(|b| b.game));
+    let resume = match kept {
+        Some(k) if args.resume && k != choices.game => bail!(
+            "the unfinished game kept in {} is {}, not {}: `ply play {} --resume` continues it, `ply play {} --new` replaces it",
+            dir.display(),
+            game_word(k),
+            game_word(choices.game),
+            game_word(k),
+            game_word(choices.game)
+        ),
+        Some(k) if !args.resume && !args.new => bail!(
+            "an unfinished {} game is kept in {}: `ply play {} --resume` continues it, `--new` replaces it",
+            game_word(k),
+            dir.display(),
+            game_word(k)
+        ),
+        Some(_) => args.resume,
+        None => false,
+    };
     for e in choices.events() {
         rt.dispatch(e);
     }
@@ -119,15 +195,14 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
     }
-    let unfinished = rt.read(|a| a.board_view().is_some_and(|b| !b.finished));
-    if args.resume && unfinished {
+    if resume {
         rt.dispatch(Event::OpenBoard);
     } else {
         if args.resume {
             println!("No unfinished game to resume: starting a new one.");
-        } else if unfinished {
+        } else if kept.is_some() {
             println!(
-                "The unfinished game kept in {} is replaced by this one (ply play --resume continues a kept game).",
+                "The unfinished game kept in {} is replaced by this one.",
                 dir.display()
             );
         }
@@ -419,7 +494,6 @@ impl<'a> Terminal<'a> {
             self.end_progress();
             println!("> {typed}");
         }
-        self.force_message = true;
         let word = typed.to_ascii_lowercase();
         let event = match word.as_str() {
             "" => return Flow::Go,
@@ -510,8 +584,12 @@ impl<'a> Terminal<'a> {
                     "The computer plays both sides here: pause, resume, undo, new or quit.",
                 );
             }
+            _ if is_command_like(&word) => return self.refuse(&unknown_command(&word)),
             _ => Event::PlayNotation(typed.to_string()),
         };
+        // Only a line that reaches the core may bring its message back (a second bad move
+        // repeats the refusal); `settings` or a refused word must not revive an old one.
+        self.force_message = true;
         self.rt.dispatch(event);
         Flow::Go
     }
@@ -538,5 +616,37 @@ impl<'a> Terminal<'a> {
             println!("{}", self.rt.read(|a| a.history_view()).sync_status);
         }
         println!("Bye.");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn edit_distance_counts_single_edits() {
+        assert_eq!(edit_distance("undo", "undo"), 0);
+        assert_eq!(edit_distance("undoo", "undo"), 1);
+        assert_eq!(edit_distance("hnit", "hint"), 2);
+        assert_eq!(edit_distance("", "new"), 3);
+        assert_eq!(edit_distance("kitten", "sitting"), 3);
+    }
+
+    #[test]
+    fn words_are_commands_and_squares_are_moves() {
+        for word in ["undoo", "level 3", "settngs"] {
+            assert!(is_command_like(word), "{word}");
+        }
+        for word in ["f5", "pass", "22x15x8", "4", "c3-c5", "+c3", "z9"] {
+            assert!(!is_command_like(word), "{word}");
+        }
+        assert_eq!(
+            unknown_command("undoo"),
+            "'undoo' is not a command: did you mean undo? (help lists them)"
+        );
+        assert_eq!(
+            unknown_command("level 3"),
+            "'level 3' is neither a move nor a command (help lists them)"
+        );
     }
 }

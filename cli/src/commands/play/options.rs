@@ -63,6 +63,9 @@ pub struct Args {
     /// Continue the unfinished game kept in the data directory instead of starting one.
     #[arg(long)]
     pub resume: bool,
+    /// Start a new game even though an unfinished one is kept (it is replaced).
+    #[arg(long, conflicts_with = "resume")]
+    pub new: bool,
     /// Write a picture (SVG) of the board into this directory after every change.
     #[arg(long)]
     pub svg_dir: Option<PathBuf>,

@@ -63,7 +63,7 @@ pub enum NotationError {
     Hole { text: String, at: usize },
     #[error("'{text}' is not a move (from-to like d2-e6, or pass)")]
     MoveSyntax { text: String, at: usize },
-    #[error("{text} is not a legal move here: {why}")]
+    #[error("not a legal move here: {why}")]
     Illegal { text: String, why: String },
 }
 

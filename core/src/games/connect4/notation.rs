@@ -54,17 +54,21 @@ pub fn parse_move(pos: &ConnectFour, text: &str) -> Result<Move, ParseError> {
             ),
         ));
     }
+    // One move: the caller shows the text, so the messages do not repeat it.
     let Some(col) = column_of_digit(ch) else {
-        return Err(ParseError::new(
-            0,
-            format!("{} is not a column digit 1-7", describe(ch)),
-        ));
+        return Err(ParseError::new(0, "not a column: a move is one digit 1-7"));
     };
     if pos.is_won() {
-        return Err(move_error(0, ch, MoveError::GameOver));
+        return Err(ParseError::new(
+            0,
+            "the game is already over (four in a row)",
+        ));
     }
     if !pos.can_play(col) {
-        return Err(move_error(0, ch, MoveError::ColumnFull(col)));
+        return Err(ParseError::new(
+            0,
+            format!("column {} is already full", col + 1),
+        ));
     }
     Ok(col)
 }

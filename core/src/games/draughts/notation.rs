@@ -14,7 +14,7 @@ pub enum MoveError {
     #[error("{message} (at character {at})")]
     Syntax { message: String, at: usize },
     /// Well-formed, but no legal move matches.
-    #[error("{text} is not a legal move here{hint}")]
+    #[error("not a legal move here{hint}")]
     Illegal { text: String, hint: String },
     /// A short form that several legal moves match.
     #[error("{text} is ambiguous: write the full path, one of {}", candidates.join(", "))]
@@ -26,11 +26,11 @@ pub enum MoveError {
 
 impl From<MoveError> for ParseError {
     fn from(e: MoveError) -> Self {
-        let at = match &e {
-            MoveError::Syntax { at, .. } => *at,
-            _ => 0,
-        };
-        ParseError::new(at, e.to_string())
+        // The position goes into `at`, not into the message a player reads.
+        match e {
+            MoveError::Syntax { message, at } => ParseError::new(at, message),
+            other => ParseError::new(0, other.to_string()),
+        }
     }
 }
 

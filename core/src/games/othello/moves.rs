@@ -60,7 +60,7 @@ impl OthelloMove {
         if !(b'a'..=b'h').contains(&file) {
             return Err(ParseError::new(
                 lead,
-                format!("bad move '{t}': expected a file letter a..h or 'pass'"),
+                "not a square: expected a file letter a..h (or pass)".to_string(),
             ));
         }
         match bytes.get(1) {
@@ -69,11 +69,11 @@ impl OthelloMove {
             }
             Some(b'1'..=b'8') => Err(ParseError::new(
                 lead + 2,
-                format!("bad move '{t}': unexpected text after the square"),
+                "unexpected text after the square".to_string(),
             )),
             _ => Err(ParseError::new(
                 lead + 1,
-                format!("bad move '{t}': expected a rank digit 1..8 after the file letter"),
+                "not a square: expected a rank digit 1..8 after the file letter".to_string(),
             )),
         }
     }
