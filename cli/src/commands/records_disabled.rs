@@ -9,6 +9,6 @@ pub struct Args {
 pub fn run(_args: Args) -> anyhow::Result<()> {
     anyhow::bail!(
         "this ply was built without the collector database support; \
-         build it with `cargo run -p ply-cli --features collector -- records ...`"
+         build it with its default features (`cargo run --release -p ply-cli -- records ...`)"
     )
 }

@@ -521,7 +521,8 @@ impl<'a> Terminal<'a> {
             }
             "settings" => {
                 self.rt.dispatch(Event::OpenSettings);
-                print!("{}", text::settings(&self.rt.read(|a| a.settings_view())));
+                let (settings, home) = self.rt.read(|a| (a.settings_view(), a.home_view()));
+                print!("{}", text::settings(&settings, &home));
                 self.rt.dispatch(Event::OpenBoard);
                 return Flow::Go;
             }

@@ -3,7 +3,7 @@
 
 use ply_app::app::board_view::numbered;
 use ply_app::app::{
-    AfterGameView, BoardShape, BoardView, CellView, HistoryView, MoveStat, ReviewStatus,
+    AfterGameView, BoardShape, BoardView, CellView, HistoryView, HomeView, MoveStat, ReviewStatus,
     ReviewView, SettingsView,
 };
 use ply_app::i18n::Lang;
@@ -318,8 +318,40 @@ pub fn history(v: &HistoryView) -> String {
     out
 }
 
-pub fn settings(v: &SettingsView) -> String {
+/// The settings, with the game's engine choices first (the level, the engine with its
+/// ordering and the heuristic: what `--level`, `--algorithm`, `--ordering` and `--heuristic`
+/// chose), when the game has a computer player.
+pub fn settings(v: &SettingsView, home: &HomeView) -> String {
     let mut out = String::from("Settings:\n");
+    if home.engine_choices {
+        let selected = |labels: Vec<(&str, bool)>| {
+            labels
+                .into_iter()
+                .find(|(_, s)| *s)
+                .map_or(String::new(), |(l, _)| l.to_string())
+        };
+        out.push_str(&format!("  level: {} ({})\n", home.level, home.engine));
+        let algorithm = selected(
+            home.algorithms
+                .iter()
+                .map(|a| (a.label.as_str(), a.selected))
+                .collect(),
+        );
+        let ordering = selected(
+            home.orderings
+                .iter()
+                .map(|o| (o.label.as_str(), o.selected))
+                .collect(),
+        );
+        out.push_str(&format!("  engine: {algorithm}, ordering: {ordering}\n"));
+        let heuristic = selected(
+            home.heuristics
+                .iter()
+                .map(|h| (h.label.as_str(), h.selected))
+                .collect(),
+        );
+        out.push_str(&format!("  heuristic: {heuristic}\n"));
+    }
     out.push_str(&format!(
         "  sync: {}{}\n",
         if v.sync_enabled { "on" } else { "off" },
