@@ -12,6 +12,10 @@ Android (android/app/src/main):
     positional arguments (%1$s) as in values/, a plural's `other` item too, and its other items
     no argument values/ lacks; no text in values*/strings.xml has an apostrophe that is neither
     escaped (\\') nor inside double quotes (aapt2 refuses it);
+  - the other source sets' resources (src/debug/res ...) are well-formed and each replaces a
+    file of src/main/res (a resource only a debug build has would be missing from a release);
+  - plain http: the manifest names a network security configuration, and the one of release
+    builds (src/main) permits cleartext only to named hosts, never as its base configuration;
   - the languages are declared: res/values/ is English, and with translations the manifest's
     android:localeConfig names an XML resource listing exactly en and the translations'
     languages, as `localeFilters` in app/build.gradle.kts does (a language missing there would
@@ -102,7 +106,46 @@ def check_android():
             if name not in names.get(kind, set()):
                 errors.append(f"{f.relative_to(ROOT)}: R.{kind}.{name} names no resource")
     check_translations(manifest)
+    check_source_sets()
+    check_cleartext(manifest)
     return refs
+
+
+def check_source_sets():
+    """Resources of the other source sets override src/main's, file for file."""
+    for res in sorted(APP.parent.glob("*/res")):
+        if res == RES:
+            continue
+        for f in sorted(p for p in res.rglob("*") if p.is_file()):
+            where = f.relative_to(ROOT)
+            if f.suffix == ".xml":
+                try:
+                    ET.parse(f)
+                except ET.ParseError as e:
+                    errors.append(f"{where}: not well-formed XML: {e}")
+            if not f.parent.name.startswith("values") and not (RES / f.relative_to(res)).is_file():
+                errors.append(f"{where}: replaces no file of src/main/res (release builds would lack it)")
+
+
+def check_cleartext(manifest):
+    """Release builds refuse plain http but to the hosts src/main's configuration names."""
+    app = ET.parse(manifest).getroot().find("application")
+    ref = app.get(f"{ANDROID_NS}networkSecurityConfig") if app is not None else None
+    m = re.fullmatch(r"@xml/([A-Za-z0-9_]+)", ref or "")
+    if not m:
+        errors.append("AndroidManifest.xml: <application> has no android:networkSecurityConfig=\"@xml/...\""
+                      " (plain http to a local collector is refused)")
+        return
+    config = RES / f"xml/{m.group(1)}.xml"
+    if not config.is_file():
+        return
+    root = ET.parse(config).getroot()
+    base = root.find("base-config")
+    if base is not None and base.get("cleartextTrafficPermitted") == "true":
+        errors.append(f"{config.relative_to(ROOT)}: release builds permit plain http to every host")
+    for domains in root.iter("domain-config"):
+        if domains.get("cleartextTrafficPermitted") == "true" and not [d for d in domains.iter("domain") if (d.text or "").strip()]:
+            errors.append(f"{config.relative_to(ROOT)}: a cleartext domain-config names no host")
 
 
 def args(text):

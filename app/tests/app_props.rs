@@ -8,6 +8,7 @@ use common::Driver;
 use ply_app::Session;
 use ply_app::app::{Event, Msg, PlayMode, PonderMode};
 use ply_app::session::PlayerKind;
+use ply_app::settings::GameKind;
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -70,6 +71,11 @@ fn event() -> impl Strategy<Value = Event> {
         "[ -~]{0,20}".prop_map(Event::RestoreUi),
         // Never a position of any game (the replay below starts from the standard start).
         "\\?[ -~]{0,8}".prop_map(|t| Event::ChooseStartPosition(Some(t))),
+        "\\?[ -~]{0,8}".prop_map(Event::EditStartPosition),
+        "[ -~]{0,12}".prop_map(|json| Event::EditWeights {
+            game: GameKind::Othello,
+            json
+        }),
         "[ -~]{0,30}".prop_map(Event::SetServerUrl),
         any::<bool>().prop_map(Event::SetSyncEnabled),
     ]

@@ -17,6 +17,7 @@ import dev.ply.core.MoveLabel
 import dev.ply.core.PlayMode
 import dev.ply.core.ReviewStatus
 import dev.ply.core.Screen
+import dev.ply.core.SyncProblem
 import dev.ply.core.SyncState
 import dev.ply.core.ThinkingKind
 import dev.ply.core.TransportException
@@ -75,9 +76,12 @@ fun AppCore.sendAndBoard(shell: FakeShell, event: Event): BoardView? {
     return update.board
 }
 
-/** A collector whose answer the test switches: down, rejecting every record, or accepting. */
+/**
+ * A collector whose answer the test switches: down, rejecting every record, accepting, or out of
+ * reach because the platform refuses plain http to it (Android's network security configuration).
+ */
 class SwitchableCollector : HttpTransport {
-    enum class Mode { DOWN, REJECTING, ACCEPTING }
+    enum class Mode { DOWN, REJECTING, ACCEPTING, CLEARTEXT_REFUSED }
 
     @Volatile var mode = Mode.ACCEPTING
 
@@ -86,6 +90,9 @@ class SwitchableCollector : HttpTransport {
 
     override fun send(request: HttpRequest): HttpResponse {
         if (mode == Mode.DOWN) throw TransportException.Connect("network unreachable")
+        if (mode == Mode.CLEARTEXT_REFUSED) {
+            throw TransportException.CleartextRefused("collector.test: CLEARTEXT communication to collector.test not permitted by network security policy")
+        }
         if (request.url.endsWith("/v1/devices")) return json(201, "{\"device_id\":\"d1\",\"token\":\"ply_test_token\"}")
         val body = String(request.body, Charsets.UTF_8)
         val ids = Regex("\"id\"\\s*:\\s*\"([0-9a-fA-F-]{36})\"").findAll(body).map { it.groupValues[1] }.toList()
@@ -561,6 +568,68 @@ class AppCoreTest {
         assertEquals(SyncState.Synced, h.entries[0].sync, "newest first")
         assertTrue(h.entries[1].sync is SyncState.Rejected)
         assertEquals("ply_test_token", shell.token, "the token registered on the way is kept")
+        app.destroy()
+    }
+
+    /** The address typed key by key turns sync on; the platform's refusal of plain http is named. */
+    @Test
+    fun plainHttpThePlatformRefusesSaysTheAddressNeedsHttpsAndKeepsTheGame() {
+        val shell = FakeShell()
+        val collector = SwitchableCollector()
+        collector.mode = SwitchableCollector.Mode.CLEARTEXT_REFUSED
+        val app = AppCore(config(newDir()), shell, collector)
+        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.OpenSettings)
+        val url = "http://collector.test"
+        for (end in 1..url.length) app.send(shell, Event.SetServerUrl(url.take(end)))
+        assertEquals(url, app.settingsView()!!.serverUrl)
+        app.send(shell, Event.SetSyncEnabled(true))
+        assertTrue(app.settingsView()!!.syncEnabled, "no Return needed")
+        // In the background the run is the platform's worker's, and it reports the typed problem.
+        app.send(shell, Event.Background)
+        quickWin(app, shell)
+        val result = assertNotNull(app.backgroundSync(), "a game waits")
+        assertTrue(result.problem is SyncProblem.CleartextRefused, result.toString())
+        assertEquals(1uL, result.remaining)
+        app.send(shell, Event.Foreground)
+        app.send(shell, Event.OpenHistory)
+        settled(app, shell)
+        val h = app.historyView()!!
+        assertEquals(SyncState.Waiting, h.entries[0].sync, "the game waits")
+        assertTrue(h.syncStatus.contains("Last attempt: this address needs https"), h.syncStatus)
+        app.send(shell, Event.OpenSettings)
+        assertTrue(app.settingsView()!!.syncProblem?.contains("needs https") == true)
+
+        collector.mode = SwitchableCollector.Mode.ACCEPTING
+        app.send(shell, Event.OpenHistory)
+        app.send(shell, Event.SyncNow)
+        settled(app, shell)
+        val after = app.historyView()!!
+        assertEquals(SyncState.Synced, after.entries[0].sync)
+        assertFalse(after.syncStatus.contains("https"), after.syncStatus)
+        app.destroy()
+    }
+
+    /** What the settings and home screens draw crosses the FFI: option lists, labels, drafts. */
+    @Test
+    fun theScreensDrawTheCoresListsAndTexts() {
+        val shell = FakeShell()
+        val app = AppCore(config(newDir()), shell, null)
+        app.send(shell, Event.Languages(listOf("de-DE")))
+        app.send(shell, Event.OpenSettings)
+        val ponder = app.settingsView()!!.ponderOptions
+        assertEquals(listOf("Ab Stufe 7", "Immer", "Nie"), ponder.map { it.label })
+        app.send(shell, Event.SetPonder(ponder[1].mode))
+        assertEquals(listOf(false, true, false), app.settingsView()!!.ponderOptions.map { it.selected })
+        app.send(shell, Event.EditWeights(GameKind.OTHELLO, "{"))
+        assertEquals("{", app.settingsView()!!.weights.first { it.game == GameKind.OTHELLO }.json)
+        app.send(shell, Event.OpenHome)
+        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
+        app.send(shell, Event.EditStartPosition("44"))
+        val home = app.homeView()!!
+        assertEquals("44", home.startPositionText)
+        assertEquals(null, home.startPosition)
+        assertEquals((1..10).map { "Stufe $it" }, home.levels.map { it.label })
         app.destroy()
     }
 

@@ -5,10 +5,11 @@ use crate::remote::{ClientPlatform, EngineLimits, GameKind, Piece, Side};
 pub use ply_app::app::{
     AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BoardShape,
     BoardView, CellView, ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption, HistoryEntry,
-    HistoryView, HomeView, LegalMove, ModeOption, MoveLabel, OrderingChoice, OrderingOption,
-    PlayMode, PlayerCountOption, PlayerView, PonderMode, ReviewPlayer, ReviewStatus,
-    ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption, SettingsView, SideOption,
-    SyncProblem, SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel, WeightsView,
+    HistoryView, HomeView, LegalMove, LevelOption, ModeOption, MoveLabel, OrderingChoice,
+    OrderingOption, PlayMode, PlayerCountOption, PlayerView, PonderMode, PonderOption,
+    ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption,
+    SettingsView, SideOption, SyncProblem, SyncResult, SyncState, ThinkingKind, ThinkingView,
+    ViewModel, WeightsView,
 };
 
 /// What the shell tells the core at start.
@@ -102,6 +103,9 @@ pub enum SyncProblem {
     Waiting { until_ms: u64 },
     /// The app was built without a network transport.
     NoTransport,
+    /// The platform refused plain `http` to the collector's address (Android's network security
+    /// configuration, iOS App Transport Security): the address needs `https`.
+    CleartextRefused { detail: String },
 }
 
 /// Something the person did or the platform reported.
@@ -131,6 +135,9 @@ pub enum Event {
     /// Start the next game from this position in the game's notation (`None` or blank: the
     /// standard start); a text that does not parse is refused with the reason in the home view.
     ChooseStartPosition(Option<String>),
+    /// The start position field's text as typed, with every edit (the home view's
+    /// `start_position_text`); applied by `ChooseStartPosition` or `NewGame`.
+    EditStartPosition(String),
     /// Starts a game from the home screen's choices and shows the board.
     NewGame,
     /// Back to the game in progress (from home, history, settings or after-game).
@@ -180,12 +187,21 @@ pub enum Event {
 
     // Settings.
     SetSyncEnabled(bool),
+    /// The collector address field's text, with every edit: kept as typed (the settings view's
+    /// `server_url`), stored once valid, and what `SetSyncEnabled(true)` checks.
     SetServerUrl(String),
     SetSyncOnMetered(bool),
     SetPonder(PonderMode),
     SetHaptics(bool),
-    /// The weights editor's text for a game (blank clears the custom weights).
+    /// Apply the weights editor's text for a game (blank clears the custom weights): stored if
+    /// the engine accepts it, else kept with the reason.
     SetWeights {
+        game: GameKind,
+        json: String,
+    },
+    /// The weights editor's text for a game as typed, with every edit (the weights view's
+    /// `json`); applied by `SetWeights`.
+    EditWeights {
         game: GameKind,
         json: String,
     },
@@ -333,6 +349,15 @@ pub struct PlayerCountOption {
     pub selected: bool,
 }
 
+/// A level the computer plays at (1, the weakest, to 10).
+#[uniffi::remote(Record)]
+pub struct LevelOption {
+    pub level: u8,
+    /// "Level 6".
+    pub label: String,
+    pub selected: bool,
+}
+
 /// One seat of the next multi-player game.
 #[uniffi::remote(Record)]
 pub struct SeatOption {
@@ -343,6 +368,9 @@ pub struct SeatOption {
     pub human: bool,
     /// The computer's level at this seat.
     pub level: u8,
+    /// The levels the computer at this seat can play at, this seat's selected
+    /// (`Event.ChooseSeatLevel`).
+    pub levels: Vec<LevelOption>,
     /// "Red: a person" / "Blue: the computer, level 6".
     pub label: String,
 }
@@ -360,6 +388,9 @@ pub struct HomeView {
     /// A multi-player game: who sits where (`Event.ChooseSeat`, `Event.ChooseSeatLevel`).
     pub seats: Vec<SeatOption>,
     pub level: u8,
+    /// Every level, `level` selected (`Event.ChooseLevel`): a picker draws these, a slider
+    /// `min_level` to `max_level`.
+    pub levels: Vec<LevelOption>,
     pub min_level: u8,
     pub max_level: u8,
     /// The computer's engine at these choices ("PVS, 6 plies, up to 3.6 s, 32 MiB table, ...").
@@ -372,6 +403,10 @@ pub struct HomeView {
     /// The position the next game starts from, in the game's notation (`None`: the standard
     /// start).
     pub start_position: Option<String>,
+    /// The start position field's text: what was typed (`Event.EditStartPosition`), else the
+    /// chosen position, else empty. `Event.ChooseStartPosition` with it applies it, and so does
+    /// `Event.NewGame`.
+    pub start_position_text: String,
     /// The start position text last refused and why.
     pub start_position_error: Option<String>,
     /// A game is in progress: offer to go back to it.
@@ -693,20 +728,34 @@ pub struct HistoryView {
 pub struct WeightsView {
     pub game: GameKind,
     pub title: String,
-    /// The editor's text: what was typed, else the stored custom weights, else empty.
+    /// The editor's text: what was typed (`Event.EditWeights`), else the stored custom weights,
+    /// else empty. `Event.SetWeights` with it applies it.
     pub json: String,
     pub custom: bool,
     pub error: Option<String>,
 }
 
+/// A choice of when the computer thinks on the person's time.
+#[uniffi::remote(Record)]
+pub struct PonderOption {
+    pub mode: PonderMode,
+    /// "From level 7 up".
+    pub label: String,
+    pub selected: bool,
+}
+
 #[uniffi::remote(Record)]
 pub struct SettingsView {
     pub sync_enabled: bool,
-    /// As typed.
+    /// As typed (`Event.SetServerUrl` with every edit).
     pub server_url: String,
     pub server_url_error: Option<String>,
+    /// Sync is on and its last run left records waiting: why, in the person's language.
+    pub sync_problem: Option<String>,
     pub sync_on_metered: bool,
     pub ponder: PonderMode,
+    /// Every ponder mode, `ponder` selected (`Event.SetPonder`).
+    pub ponder_options: Vec<PonderOption>,
     pub haptics: bool,
     pub weights: Vec<WeightsView>,
     /// The device's search caps.

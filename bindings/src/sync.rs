@@ -38,7 +38,8 @@ pub struct HttpResponse {
     pub body: Vec<u8>,
 }
 
-/// The request produced no response at all (no network, DNS, refused, timeout, TLS...).
+/// The request produced no response at all (no network, DNS, refused, timeout, TLS, plain http
+/// the platform does not allow...).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
 pub enum TransportError {
     #[error("no connection: {reason}")]
@@ -47,6 +48,11 @@ pub enum TransportError {
     Timeout { reason: String },
     #[error("transport failure: {reason}")]
     Other { reason: String },
+    /// The platform refused plain `http` to this host: Android's network security configuration
+    /// (`java.net.UnknownServiceException` "CLEARTEXT communication ... not permitted"), iOS App
+    /// Transport Security (`NSURLErrorAppTransportSecurityRequiresSecureConnection`, -1022).
+    #[error("cleartext http refused by the platform: {reason}")]
+    CleartextRefused { reason: String },
 }
 
 impl From<uniffi::UnexpectedUniFFICallbackError> for TransportError {
@@ -98,6 +104,9 @@ impl core::HttpTransport for Bridge {
             Err(TransportError::Connect { reason }) => Err(core::TransportError::Connect(reason)),
             Err(TransportError::Timeout { reason }) => Err(core::TransportError::Timeout(reason)),
             Err(TransportError::Other { reason }) => Err(core::TransportError::Other(reason)),
+            Err(TransportError::CleartextRefused { reason }) => {
+                Err(core::TransportError::CleartextRefused(reason))
+            }
         }
     }
 }

@@ -154,6 +154,7 @@ thinking-hint = Sucht einen Tipp… { $positions } { $nodes ->
 home-custom-weights = Eigene Gewichte (aus den Einstellungen)
 home-seat-person = { $seat }: ein Mensch
 home-seat-computer = { $seat }: der Computer, Stufe { $level }
+home-level = Stufe { $level }
 home-side-first = { $side } (zieht zuerst)
 home-side-second = { $side } (zieht als Zweiter)
 home-position-error = „{ $position }“ ist keine Startstellung: { $why }
@@ -201,6 +202,9 @@ sync-last-problem = Letzter Versuch: { $problem }.
 
 ## Settings
 
+settings-ponder-by-level = Ab Stufe { $level }
+settings-ponder-on = Immer
+settings-ponder-off = Nie
 settings-memory = Suchen nutzen höchstens eine Tabelle von { $mib } MiB und { $seconds } s pro Zug; tiefste Suche: Othello { $othello }, Vier gewinnt { $connect_four }, Dame { $draughts } Halbzüge.
 
 ## The after-game review
@@ -294,3 +298,4 @@ sync-problem-token-refused = der Sammelserver hat das Token dieses Geräts abgel
 sync-problem-token-refused-again = der Sammelserver hat das Token dieses Geräts abgelehnt, und die erneute Anmeldung ist fehlgeschlagen ({ $detail })
 sync-problem-waiting = nach einem Fehler wird vor dem nächsten Versuch gewartet
 sync-problem-no-transport = diese App kann das Netzwerk nicht erreichen
+sync-problem-cleartext = diese Adresse braucht https: das System erlaubt dorthin kein unverschlüsseltes http ({ $detail })

@@ -166,6 +166,8 @@ thinking-hint = Looking for a hint… { $positions } { $nodes ->
 home-custom-weights = Custom weights (from Settings)
 home-seat-person = { $seat }: a person
 home-seat-computer = { $seat }: the computer, level { $level }
+# an entry of the level pickers
+home-level = Level { $level }
 home-side-first = { $side } (moves first)
 home-side-second = { $side } (moves second)
 # $why: the engine's reason, in English
@@ -222,6 +224,10 @@ sync-last-problem = Last attempt: { $problem }.
 
 # $seconds: formatted; the depths are plies
 settings-memory = Searches use at most a { $mib } MiB table and { $seconds } s a move; deepest search: Othello { $othello }, Connect Four { $connect_four }, draughts { $draughts } plies.
+# When the computer thinks on the person's time; $level: the first level it does by default
+settings-ponder-by-level = From level { $level } up
+settings-ponder-on = Always
+settings-ponder-off = Never
 
 ## The after-game review
 
@@ -322,3 +328,5 @@ sync-problem-token-refused = the collector refused this device's token
 sync-problem-token-refused-again = the collector refused this device's token, and registering again failed ({ $detail })
 sync-problem-waiting = waiting after a failure before trying again
 sync-problem-no-transport = this app cannot reach the network
+# The phone refused plain http to the address set in Settings; $detail: the system's words, in English
+sync-problem-cleartext = this address needs https: the system does not allow unencrypted http to it ({ $detail })

@@ -1,6 +1,5 @@
 //! Building the view models from the core's state.
 
-use super::prefs::weights_key;
 use super::setup::{
     self, OrderingChoice, PlayMode, Setup, describe_engine, game_title, seat_name, side_name,
     side_symbol,
@@ -575,6 +574,17 @@ fn players(lang: Lang, g: &Game) -> Vec<PlayerView> {
         .collect()
 }
 
+/// Every level, `selected` marked.
+fn level_options(lang: Lang, selected: u8) -> Vec<LevelOption> {
+    setup::LEVELS
+        .map(|level| LevelOption {
+            level,
+            label: tr!(lang, "home-level", level = level),
+            selected: level == selected,
+        })
+        .collect()
+}
+
 pub(super) fn home(app: &App) -> HomeView {
     let lang = app.lang;
     let s = &app.setup;
@@ -647,6 +657,7 @@ pub(super) fn home(app: &App) -> HomeView {
                     seat: i as u32,
                     human: c.human,
                     level: c.level,
+                    levels: level_options(lang, c.level),
                     label: if c.human {
                         tr!(lang, "home-seat-person", seat = &name)
                     } else {
@@ -690,6 +701,7 @@ pub(super) fn home(app: &App) -> HomeView {
             Vec::new()
         },
         level: s.level,
+        levels: level_options(lang, s.level),
         min_level: *setup::LEVELS.start(),
         max_level: *setup::LEVELS.end(),
         engine,
@@ -713,10 +725,8 @@ pub(super) fn home(app: &App) -> HomeView {
             .collect(),
         heuristics,
         start_position: s.start_position.clone(),
-        start_position_error: app
-            .position_error
-            .as_ref()
-            .map(|(text, why)| tr!(lang, "home-position-error", position = text, why = why)),
+        start_position_text: app.start_position_text(),
+        start_position_error: app.position_error_text(),
         can_resume: resume.is_some(),
         resume_label: resume
             .map(|g| {
@@ -916,7 +926,7 @@ pub(super) fn history(app: &App) -> HistoryView {
 }
 
 /// Why the last sync run left records waiting, in the person's language.
-fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
+pub(super) fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
     match problem {
         SyncProblem::Outbox { detail } => tr!(lang, "sync-problem-outbox", detail = detail),
         SyncProblem::Unreachable { detail } => {
@@ -931,46 +941,8 @@ fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
         } => tr!(lang, "sync-problem-token-refused-again", detail = detail),
         SyncProblem::Waiting { .. } => tr!(lang, "sync-problem-waiting"),
         SyncProblem::NoTransport => tr!(lang, "sync-problem-no-transport"),
-    }
-}
-
-pub(super) fn settings(app: &App) -> SettingsView {
-    let lang = app.lang;
-    let l = app.limits;
-    SettingsView {
-        sync_enabled: app.prefs.sync_enabled,
-        server_url: app.url_draft.clone(),
-        server_url_error: app.url_error.clone(),
-        sync_on_metered: app.prefs.sync_on_metered,
-        ponder: app.prefs.ponder,
-        haptics: app.prefs.haptics,
-        weights: setup::HOME_GAMES
-            .iter()
-            .map(|&game| {
-                let key = weights_key(game);
-                let stored = app.prefs.weights.get(key);
-                let draft = app.weights_drafts.get(key);
-                WeightsView {
-                    game,
-                    title: game_title(lang, game),
-                    json: draft
-                        .map(|(t, _)| t.clone())
-                        .or_else(|| stored.cloned())
-                        .unwrap_or_default(),
-                    custom: stored.is_some(),
-                    error: draft.and_then(|(_, e)| e.clone()),
-                }
-            })
-            .collect(),
-        limits: l,
-        memory: tr!(
-            lang,
-            "settings-memory",
-            mib = l.tt_bytes >> 20,
-            seconds = lang.decimal(l.max_time_ms as f64 / 1000.0, 0),
-            othello = l.max_depth_othello,
-            connect_four = l.max_depth_connect4,
-            draughts = l.max_depth_checkers,
-        ),
+        SyncProblem::CleartextRefused { detail } => {
+            tr!(lang, "sync-problem-cleartext", detail = detail)
+        }
     }
 }

@@ -34,6 +34,9 @@ pub enum Event {
     /// and the records use), or from the standard start with `None` or a blank text. A text that
     /// does not parse is refused with the reason in the home view, and the choice is kept.
     ChooseStartPosition(Option<String>),
+    /// The start position field's text as typed, with every edit (the home view's
+    /// `start_position_text`); applied by `ChooseStartPosition` or `NewGame`.
+    EditStartPosition(String),
     /// Starts a game from the home screen's choices and shows the board.
     NewGame,
     /// Back to the game in progress (from home, history, settings or after-game).
@@ -83,12 +86,21 @@ pub enum Event {
 
     // Settings.
     SetSyncEnabled(bool),
+    /// The collector address field's text, with every edit: kept as typed (the settings view's
+    /// `server_url`), stored once valid, and what `SetSyncEnabled(true)` checks.
     SetServerUrl(String),
     SetSyncOnMetered(bool),
     SetPonder(PonderMode),
     SetHaptics(bool),
-    /// The weights editor's text for a game (blank clears the custom weights).
+    /// Apply the weights editor's text for a game (blank clears the custom weights): stored if
+    /// the engine accepts it, else kept with the reason.
     SetWeights {
+        game: GameKind,
+        json: String,
+    },
+    /// The weights editor's text for a game as typed, with every edit (the weights view's
+    /// `json`); applied by `SetWeights`.
+    EditWeights {
         game: GameKind,
         json: String,
     },

@@ -12,7 +12,9 @@ pub mod event;
 pub mod prefs;
 mod review_view;
 pub mod runtime;
+mod settings_screen;
 pub mod setup;
+mod start_position;
 pub mod store;
 pub mod svg;
 pub mod sync_job;
@@ -265,6 +267,8 @@ pub struct App {
     lang: Lang,
     /// The start position text last refused, with the reason.
     position_error: Option<(String, String)>,
+    /// The start position field's text as typed and not yet applied.
+    position_draft: Option<String>,
     weights_drafts: BTreeMap<String, (String, Option<String>)>,
     next_ticket: u64,
     commands: Vec<Command>,
@@ -304,6 +308,7 @@ impl App {
             labels: true,
             lang: Lang::En,
             position_error: None,
+            position_draft: None,
             weights_drafts: BTreeMap::new(),
             next_ticket: 0,
             commands: vec![Command::ScanOutbox],
@@ -471,6 +476,7 @@ impl App {
                 if self.setup.game != g {
                     // Presets and positions belong to one game.
                     self.position_error = None;
+                    self.position_draft = None;
                     self.set_setup(fx, |s| {
                         s.game = g;
                         s.heuristic = None;
@@ -479,34 +485,9 @@ impl App {
                 }
             }
             Event::ChooseStartPosition(text) => {
-                let text = text.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
-                let game = self.setup.game;
-                // A multi-player position says how many it seats: the seats follow it.
-                let checked = match &text {
-                    Some(t) => Session::position_players(game, t)
-                        .map(|n| game.is_multi_player().then_some(n)),
-                    None => Ok(None),
-                };
-                match checked {
-                    Ok(players) => {
-                        self.position_error = None;
-                        self.set_setup(fx, |s| {
-                            s.start_position = text;
-                            if let Some(n) = players {
-                                s.seats = s.seats_for(game);
-                                resize_seats(s, n as usize);
-                            }
-                        })
-                    }
-                    Err(e) => {
-                        let why = match e {
-                            PlyError::BadPosition { reason } => reason,
-                            other => other.to_string(),
-                        };
-                        self.position_error = text.map(|t| (t, why));
-                    }
-                }
+                self.choose_start_position(text, fx);
             }
+            Event::EditStartPosition(text) => self.position_draft = Some(text),
             Event::ChooseMode(m) => self.set_setup(fx, |s| s.mode = m),
             Event::ChooseSide(side) => self.set_setup(fx, |s| s.human_side = side),
             Event::ChoosePlayers(n) => {
@@ -514,6 +495,7 @@ impl App {
                 let valid = game.player_counts().iter().any(|&c| u32::from(c) == n);
                 if game.is_multi_player() && valid {
                     self.position_error = None;
+                    self.position_draft = None;
                     self.set_setup(fx, |s| {
                         s.seats = s.seats_for(game);
                         resize_seats(s, n as usize);
@@ -693,72 +675,13 @@ impl App {
                     self.maybe_think(fx);
                 }
             }
-            Event::SetSyncEnabled(on) => {
-                if on {
-                    match prefs::server_url(self.lang, &self.url_draft) {
-                        Ok(url) => {
-                            self.url_error = None;
-                            self.set_prefs(|p| {
-                                p.sync_enabled = true;
-                                p.server_url = url;
-                            });
-                            self.consider_sync(SyncTrigger::Person, fx);
-                        }
-                        Err(e) => self.url_error = Some(e.message),
-                    }
-                } else {
-                    self.url_error = None;
-                    self.set_prefs(|p| p.sync_enabled = false);
-                }
-            }
-            Event::SetServerUrl(text) => {
-                self.url_draft = text.clone();
-                match prefs::server_url(self.lang, &text) {
-                    Ok(url) => {
-                        self.url_error = None;
-                        self.set_prefs(|p| p.server_url = url);
-                    }
-                    Err(e) => self.url_error = Some(e.message),
-                }
-            }
-            Event::SetSyncOnMetered(on) => self.set_prefs(|p| p.sync_on_metered = on),
-            Event::SetPonder(mode) => {
-                self.set_prefs(|p| p.ponder = mode);
-                if let Some(g) = self.game.as_mut() {
-                    let on = mode.enabled_at(g.setup.level)
-                        && g.setup.mode == PlayMode::VsComputer
-                        && !g.setup.game.is_multi_player();
-                    if !on
-                        && g.thinking
-                            .as_ref()
-                            .is_some_and(|t| t.kind == ThinkKind::Ponder)
-                    {
-                        g.cancel_thinking();
-                    }
-                    g.session.set_pondering(on);
-                }
-            }
-            Event::SetHaptics(on) => self.set_prefs(|p| p.haptics = on),
-            Event::SetWeights { game, json } => {
-                let key = prefs::weights_key(game).to_string();
-                match prefs::weights_edit(self.lang, game, &json) {
-                    Ok(prefs::WeightsEdit::Clear) => {
-                        self.weights_drafts.remove(&key);
-                        self.set_prefs(|p| {
-                            p.weights.remove(&key);
-                        });
-                    }
-                    Ok(prefs::WeightsEdit::Save(w)) => {
-                        self.weights_drafts.remove(&key);
-                        self.set_prefs(|p| {
-                            p.weights.insert(key, w);
-                        });
-                    }
-                    Err(e) => {
-                        self.weights_drafts.insert(key, (json, Some(e.message)));
-                    }
-                }
-            }
+            e @ (Event::SetSyncEnabled(_)
+            | Event::SetServerUrl(_)
+            | Event::SetSyncOnMetered(_)
+            | Event::SetPonder(_)
+            | Event::SetHaptics(_)
+            | Event::SetWeights { .. }
+            | Event::EditWeights { .. }) => self.settings_event(e, fx),
             Event::SyncNow => self.consider_sync(SyncTrigger::Person, fx),
             Event::ScreenShown => {
                 self.shown = true;
@@ -906,6 +829,9 @@ impl App {
     }
 
     fn new_game(&mut self, fx: &mut Vec<Effect>) {
+        if !self.apply_position_draft(fx) {
+            return;
+        }
         if let Some(g) = self.game.as_mut() {
             g.cancel_thinking();
         }
@@ -1584,7 +1510,7 @@ impl App {
     }
 
     pub fn settings_view(&self) -> SettingsView {
-        board_view::settings(self)
+        settings_screen::view(self)
     }
 
     /// The game's record v1 JSON once it is finished (for sharing and the terminal).

@@ -4,11 +4,13 @@
 
 use crate::session::ClientPlatform;
 use ply_core::record::now_ms;
+use ply_core::sync::{HttpRequest, HttpResponse, TransportError};
 use ply_core::sync::{
     HttpTransport, Outbox, SyncClient, SyncConfig, SyncError, SyncOutcome, SyncReport,
     wire::RegisterDeviceRequest,
 };
 use std::path::Path;
+use std::sync::Mutex;
 
 /// What a sync run needs besides the transport.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,6 +59,9 @@ pub enum SyncProblem {
     Waiting { until_ms: u64 },
     /// The app was built without a network transport.
     NoTransport,
+    /// The platform refused plain `http` to the collector's address (Android's network security
+    /// configuration, iOS App Transport Security): the address needs `https`.
+    CleartextRefused { detail: String },
 }
 
 impl std::fmt::Display for SyncProblem {
@@ -79,6 +84,9 @@ impl std::fmt::Display for SyncProblem {
                 write!(f, "waiting after a failure until {until_ms}")
             }
             SyncProblem::NoTransport => write!(f, "this app has no network transport"),
+            SyncProblem::CleartextRefused { detail } => {
+                write!(f, "the platform refused plain http: {detail}")
+            }
         }
     }
 }
@@ -100,8 +108,46 @@ impl SyncResult {
     }
 }
 
+/// The transport as one run uses it, remembering whether the platform refused plain http: the
+/// sync client reports a failed request in its own words, and the refusal needs the person to
+/// change the address, not to wait.
+struct Watched<'a> {
+    inner: &'a dyn HttpTransport,
+    cleartext_refused: Mutex<Option<String>>,
+}
+
+impl HttpTransport for Watched<'_> {
+    fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+        let result = self.inner.send(request);
+        if let Err(TransportError::CleartextRefused(why)) = &result {
+            let mut seen = match self.cleartext_refused.lock() {
+                Ok(seen) => seen,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            *seen = Some(why.clone());
+        }
+        result
+    }
+}
+
 /// Runs `job` against the outbox in `outbox_dir` with `transport`.
 pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncResult {
+    let watched = Watched {
+        inner: transport,
+        cleartext_refused: Mutex::new(None),
+    };
+    let mut result = run(outbox_dir, &watched, job);
+    let refused = match watched.cleartext_refused.into_inner() {
+        Ok(refused) => refused,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if let (Some(detail), Some(_)) = (refused, &result.problem) {
+        result.problem = Some(SyncProblem::CleartextRefused { detail });
+    }
+    result
+}
+
+fn run(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncResult {
     let failed = SyncResult::failed;
     let outbox = match Outbox::open(outbox_dir) {
         Ok(o) => o,

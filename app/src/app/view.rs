@@ -75,6 +75,15 @@ pub struct HeuristicOption {
     pub selected: bool,
 }
 
+/// A level the computer plays at (1, the weakest, to 10).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelOption {
+    pub level: u8,
+    /// "Level 6".
+    pub label: String,
+    pub selected: bool,
+}
+
 /// A player count a multi-player game offers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerCountOption {
@@ -92,6 +101,9 @@ pub struct SeatOption {
     pub human: bool,
     /// The computer's level at this seat.
     pub level: u8,
+    /// The levels the computer at this seat can play at, this seat's selected
+    /// (`Event::ChooseSeatLevel`).
+    pub levels: Vec<LevelOption>,
     /// "Red: a person" / "Blue: the computer, level 6".
     pub label: String,
 }
@@ -109,6 +121,9 @@ pub struct HomeView {
     /// A multi-player game: who sits where (`Event::ChooseSeat`, `Event::ChooseSeatLevel`).
     pub seats: Vec<SeatOption>,
     pub level: u8,
+    /// Every level, `level` selected (`Event::ChooseLevel`): a picker draws these, a slider
+    /// `min_level` to `max_level`.
+    pub levels: Vec<LevelOption>,
     pub min_level: u8,
     pub max_level: u8,
     /// The computer's engine at these choices ("PVS, 6 plies, up to 3.6 s, 32 MiB table, ...").
@@ -121,6 +136,10 @@ pub struct HomeView {
     /// The position the next game starts from, in the game's notation (`None`: the standard
     /// start).
     pub start_position: Option<String>,
+    /// The start position field's text: what was typed (`Event::EditStartPosition`), else the
+    /// chosen position, else empty. `Event::ChooseStartPosition` with it applies it, and so does
+    /// `Event::NewGame`.
+    pub start_position_text: String,
     /// The start position text last refused and why ("not a position: ...").
     pub start_position_error: Option<String>,
     /// A game is in progress: offer to go back to it.
@@ -452,20 +471,35 @@ pub struct HistoryView {
 pub struct WeightsView {
     pub game: GameKind,
     pub title: String,
-    /// The editor's text: what was typed, else the stored custom weights, else empty.
+    /// The editor's text: what was typed (`Event::EditWeights`), else the stored custom weights,
+    /// else empty. `Event::SetWeights` with it applies it.
     pub json: String,
     pub custom: bool,
     pub error: Option<String>,
 }
 
+/// A choice of when the computer thinks on the person's time.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PonderOption {
+    pub mode: PonderMode,
+    /// "From level 7 up".
+    pub label: String,
+    pub selected: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SettingsView {
     pub sync_enabled: bool,
-    /// As typed.
+    /// As typed (`Event::SetServerUrl` with every edit).
     pub server_url: String,
     pub server_url_error: Option<String>,
+    /// Sync is on and its last run left records waiting: why ("Last attempt: this address needs
+    /// https ..."), in the person's language.
+    pub sync_problem: Option<String>,
     pub sync_on_metered: bool,
     pub ponder: PonderMode,
+    /// Every ponder mode, `ponder` selected (`Event::SetPonder`).
+    pub ponder_options: Vec<PonderOption>,
     pub haptics: bool,
     pub weights: Vec<WeightsView>,
     /// The device's search caps.

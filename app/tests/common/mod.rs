@@ -33,6 +33,9 @@ pub enum Collector {
     Accepting,
     /// Rejects every record with `bad_record`.
     Rejecting,
+    /// The platform refuses plain http to the collector (Android's network security
+    /// configuration, iOS App Transport Security): no request leaves the phone.
+    CleartextRefused,
 }
 
 pub struct FakeCollector {
@@ -70,6 +73,12 @@ impl HttpTransport for FakeCollector {
         let mode = *self.mode.lock().expect("mode");
         if mode == Collector::Down {
             return Err(TransportError::Connect("network unreachable".into()));
+        }
+        if mode == Collector::CleartextRefused {
+            return Err(TransportError::CleartextRefused(
+                "CLEARTEXT communication to collector.test not permitted by network security policy"
+                    .into(),
+            ));
         }
         if request.url.ends_with("/v1/devices") {
             self.registrations.fetch_add(1, Ordering::Relaxed);

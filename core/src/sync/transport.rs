@@ -58,6 +58,10 @@ pub enum TransportError {
     Timeout(String),
     #[error("transport failure: {0}")]
     Other(String),
+    /// The platform refused to send plain `http` to this host (Android's network security
+    /// configuration, iOS App Transport Security): only `https` can reach it from this app.
+    #[error("cleartext http refused by the platform: {0}")]
+    CleartextRefused(String),
 }
 
 /// Sends one HTTP request and returns the response of any status; `Err` only when no response

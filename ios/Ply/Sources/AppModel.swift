@@ -191,18 +191,21 @@ final class AppModel: PlatformEffects {
     func registerBackgroundSync() {
         let core = core
         let monitor = pathMonitor
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.syncTaskId, using: nil) { task in
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.syncTaskId, using: nil) { [weak self] task in
             let done = TaskCompletion(task)
             // The system's deadline: the task must be completed, or the app is killed.
             task.expirationHandler = { done.complete(success: false) }
             // The network as it is now (a process launched for this task may not have heard from
             // the monitor yet): the core applies the metered setting, which the task cannot ask
             // for. A path not yet evaluated reads as unsatisfied, and the task requires a
-            // connection anyway: only a satisfied path is reported. The run below reports its own
-            // effects; this event's are not needed in the background.
+            // connection anyway: only a satisfied path is reported. Its effects (a ScheduleSync
+            // among them) are performed on the main actor like those of the core's own work.
             let path = monitor.currentPath
             if path.status == .satisfied {
-                _ = core.dispatch(event: Self.networkEvent(path))
+                let effects = core.dispatch(event: Self.networkEvent(path))
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { self?.receive(effects) }
+                }
             }
             DispatchQueue.global(qos: .utility).async {
                 // One blocking run off the main thread. Its effects (a new token for the

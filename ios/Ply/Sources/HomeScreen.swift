@@ -5,7 +5,6 @@ import SwiftUI
 /// progress to go back to (the core restores it after a force-quit).
 struct HomeScreen: View {
     @Environment(AppModel.self) private var app
-    @State private var startText = ""
     @State private var confirmNewGame = false
 
     var body: some View {
@@ -53,11 +52,13 @@ struct HomeScreen: View {
                     engineSection(home)
                 }
                 Section("Start position") {
-                    TextField("Standard start", text: $startText)
+                    // The core keeps the text (each edit is sent); New game starts from it.
+                    TextField("Standard start", text: Binding(get: { home.startPositionText },
+                                                              set: { app.send(.editStartPosition($0)) }))
                         .font(.body.monospaced())
                         .autocorrectionDisabled()
                         .textInputAutocapitalization(.never)
-                        .onSubmit { app.send(.chooseStartPosition(startText)) }
+                        .onSubmit { app.send(.chooseStartPosition(app.home?.startPositionText)) }
                     if let error = home.startPositionError {
                         Text(error).foregroundStyle(.red).font(.footnote)
                     }
@@ -71,9 +72,6 @@ struct HomeScreen: View {
             }
         }
         .navigationTitle("Ply")
-        .onAppear { startText = app.home?.startPosition ?? "" }
-        // The core clears the position when it no longer applies (another game or player count).
-        .onChange(of: app.home?.startPosition) { _, position in startText = position ?? "" }
         .confirmationDialog("Start a new game?", isPresented: $confirmNewGame, titleVisibility: .visible) {
             Button("New game", role: .destructive) { startGame() }
         } message: {
@@ -82,7 +80,6 @@ struct HomeScreen: View {
     }
 
     private func startGame() {
-        app.send(.chooseStartPosition(startText))
         app.send(.newGame)
     }
 
@@ -98,10 +95,11 @@ struct HomeScreen: View {
                         Text("Computer").tag(false)
                     }
                     if !seat.human {
-                        Stepper(value: Binding(get: { Int(seat.level) },
-                                               set: { app.send(.chooseSeatLevel(seat: seat.seat, level: UInt8(clamping: $0))) }),
-                                in: Int(home.minLevel)...Int(max(home.maxLevel, home.minLevel))) {
-                            Text("Level \(seat.level)")
+                        Picker("Level", selection: Binding(get: { seat.level },
+                                                           set: { app.send(.chooseSeatLevel(seat: seat.seat, level: $0)) })) {
+                            ForEach(seat.levels, id: \.level) { option in
+                                Text(option.label).tag(option.level)
+                            }
                         }
                     }
                 }
@@ -118,10 +116,10 @@ struct HomeScreen: View {
     @ViewBuilder
     private func engineSection(_ home: HomeView) -> some View {
         Section {
-            Stepper(value: Binding(get: { Int(home.level) },
-                                   set: { app.send(.chooseLevel(UInt8(clamping: $0))) }),
-                    in: Int(home.minLevel)...Int(max(home.maxLevel, home.minLevel))) {
-                Text("Level \(home.level)")
+            Picker("Level", selection: Binding(get: { home.level }, set: { app.send(.chooseLevel($0)) })) {
+                ForEach(home.levels, id: \.level) { option in
+                    Text(option.label).tag(option.level)
+                }
             }
             Picker("Algorithm", selection: choice(home.algorithms.map(\.selected)) { i in
                 app.send(.chooseAlgorithm(home.algorithms[i].choice))
@@ -146,7 +144,8 @@ struct HomeScreen: View {
     }
 
     /// A picker's selection over the core's options: the selected one's index; choosing sends
-    /// the core's event (the core keeps the choice).
+    /// the core's event (the core keeps the choice). The core marks exactly one option of every
+    /// list it sends (app/tests/settings_journeys.rs), so the `?? 0` never chooses.
     private func choice(_ selected: [Bool], send: @escaping (Int) -> Void) -> Binding<Int> {
         Binding(get: { selected.firstIndex(of: true) ?? 0 }, set: { send($0) })
     }

@@ -13,7 +13,8 @@ import FoundationNetworking
 ///
 /// Mapping: any HTTP status is a response (headers and body included); `TransportError` only when
 /// no response came: `Connect` (no network, refused, unknown host), `Timeout` (the request's
-/// `timeoutMs`), `Other` (bad URL, TLS, cancelled, a body over `maxBodyBytes`). Redirects are not
+/// `timeoutMs`), `CleartextRefused` (App Transport Security refused plain http to the host),
+/// `Other` (bad URL, TLS, cancelled, a body over `maxBodyBytes`). Redirects are not
 /// followed and nothing is retried: the core decides about retries.
 public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
     private let session: URLSession
@@ -70,6 +71,8 @@ public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
              NSURLErrorDNSLookupFailed, NSURLErrorNetworkConnectionLost, NSURLErrorInternationalRoamingOff,
              NSURLErrorDataNotAllowed:
             return TransportError.Connect(reason: "\(host): \(e.localizedDescription)")
+        case NSURLErrorAppTransportSecurityRequiresSecureConnection:
+            return TransportError.CleartextRefused(reason: "\(host): \(e.localizedDescription)")
         default:
             return TransportError.Other(reason: "\(host): \(e.localizedDescription)")
         }

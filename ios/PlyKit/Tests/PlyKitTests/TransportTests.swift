@@ -97,6 +97,8 @@ final class TransportTests: XCTestCase {
             (NSURLErrorNotConnectedToInternet, { if case .Connect = $0 { return true }; return false }),
             (NSURLErrorCannotConnectToHost, { if case .Connect = $0 { return true }; return false }),
             (NSURLErrorSecureConnectionFailed, { if case .Other = $0 { return true }; return false }),
+            (NSURLErrorAppTransportSecurityRequiresSecureConnection,
+             { if case .CleartextRefused = $0 { return true }; return false }),
         ]
         for (code, matches) in cases {
             StubProtocol.error = NSError(domain: NSURLErrorDomain, code: code)

@@ -14,11 +14,13 @@ import java.net.NoRouteToHostException
 import java.net.SocketTimeoutException
 import java.net.URL
 import java.net.UnknownHostException
+import java.net.UnknownServiceException
 
 /**
  * The core's [HttpTransport] on `java.net.HttpURLConnection` (the platform stack on Android and
  * on any JVM). Any HTTP status is a response; [TransportException] only when no response came:
- * `Connect` (refused, unknown host, no route), `Timeout`, `Other` (bad URL, I/O, TLS...).
+ * `Connect` (refused, unknown host, no route), `Timeout`, `CleartextRefused` (the app's network
+ * security configuration forbids plain http to the host), `Other` (bad URL, I/O, TLS...).
  * Redirects are not followed and nothing is retried: the core decides about retries.
  *
  * Who calls [send]: the app core, on its own worker threads (a sync run after a finished game,
@@ -26,11 +28,12 @@ import java.net.UnknownHostException
  * (`AppCore.backgroundSync`); never the main thread, so blocking here is fine.
  *
  * [maxBodyBytes] bounds what is read from the server (a hostile or broken server cannot make
- * the app allocate without limit).
+ * the app allocate without limit). [open] makes the connection (tests pass a fake one).
  */
 class HttpUrlConnectionTransport(
     private val maxBodyBytes: Int = 4 * 1024 * 1024,
     private val userAgent: String = "Ply",
+    private val open: (URL) -> HttpURLConnection = { it.openConnection() as HttpURLConnection },
 ) : HttpTransport {
     override fun send(request: HttpRequest): HttpResponse {
         val url = try {
@@ -44,7 +47,7 @@ class HttpUrlConnectionTransport(
         val timeout = request.timeoutMs.toLong().coerceIn(1, Int.MAX_VALUE.toLong()).toInt()
         var conn: HttpURLConnection? = null
         try {
-            conn = url.openConnection() as HttpURLConnection
+            conn = open(url)
             conn.instanceFollowRedirects = false
             conn.useCaches = false
             conn.connectTimeout = timeout
@@ -75,6 +78,13 @@ class HttpUrlConnectionTransport(
             throw TransportException.Connect("unknown host ${url.host}")
         } catch (e: NoRouteToHostException) {
             throw TransportException.Connect("no route to ${url.host}")
+        } catch (e: UnknownServiceException) {
+            // Android's words when the network security configuration forbids plain http to the
+            // host: "CLEARTEXT communication to <host> not permitted by network security policy".
+            if (e.message.orEmpty().contains("CLEARTEXT", ignoreCase = true)) {
+                throw TransportException.CleartextRefused("${url.host}: ${e.message}")
+            }
+            throw TransportException.Other("${url.host}: ${e.javaClass.simpleName}: ${e.message}")
         } catch (e: IOException) {
             throw TransportException.Other("${url.host}: ${e.javaClass.simpleName}: ${e.message}")
         } catch (e: RuntimeException) {

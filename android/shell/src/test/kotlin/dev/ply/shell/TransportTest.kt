@@ -9,11 +9,33 @@ import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
+import java.io.InputStream
+import java.io.OutputStream
+import java.net.HttpURLConnection
 import java.net.InetSocketAddress
 import java.net.ServerSocket
+import java.net.URL
+import java.net.UnknownServiceException
 import kotlin.test.assertContentEquals
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
+import kotlin.test.assertTrue
+
+/**
+ * A connection that fails as Android's HttpURLConnection does when the network security
+ * configuration forbids plain http to the host: at the first byte sent or read.
+ */
+class RefusingConnection(url: URL, private val message: String) : HttpURLConnection(url) {
+    var disconnected = false
+
+    override fun connect() = throw UnknownServiceException(message)
+    override fun getOutputStream(): OutputStream = throw UnknownServiceException(message)
+    override fun getInputStream(): InputStream = throw UnknownServiceException(message)
+    override fun disconnect() {
+        disconnected = true
+    }
+    override fun usingProxy() = false
+}
 
 /** [HttpUrlConnectionTransport] against loopback servers. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -84,6 +106,24 @@ class TransportTest {
         assertEquals(404, t.send(req("$base/nowhere", method = "GET")).status.toInt())
         // Redirects are returned, not followed.
         assertEquals(302, t.send(req("$base/redirect", method = "GET")).status.toInt())
+    }
+
+    @Test
+    fun plainHttpTheSystemRefusesIsATypedError() {
+        val cleartext = "CLEARTEXT communication to 192.168.1.20 not permitted by network security policy"
+        var connection: RefusingConnection? = null
+        val t = HttpUrlConnectionTransport(open = { url -> RefusingConnection(url, cleartext).also { connection = it } })
+        // An upload (a body to write) and a GET (nothing to write) fail the same way.
+        for (method in listOf("POST", "GET")) {
+            val e = assertFailsWith<TransportException.CleartextRefused> {
+                t.send(req("http://192.168.1.20:8080/v1/games", method = method, body = if (method == "POST") "{}" else ""))
+            }
+            assertTrue(e.reason.contains("192.168.1.20") && e.reason.contains("CLEARTEXT"), e.reason)
+            assertTrue(connection?.disconnected == true, "the connection is closed")
+        }
+        // The same exception for any other reason is no cleartext refusal.
+        val other = HttpUrlConnectionTransport(open = { url -> RefusingConnection(url, "protocol doesn't support output") })
+        assertFailsWith<TransportException.Other> { other.send(req("http://192.168.1.20:8080/v1/games")) }
     }
 
     @Test

@@ -76,8 +76,9 @@ fun HomeScreen(home: HomeView, send: Send) {
                 Text(stringResource(R.string.level, home.level.toInt()), style = MaterialTheme.typography.titleSmall)
                 Slider(
                     value = home.level.toFloat(),
+                    // The slider's range is the core's; the core clamps whatever it is sent.
                     onValueChange = { v ->
-                        val level = v.roundToInt().coerceIn(min, max)
+                        val level = v.roundToInt()
                         if (level != home.level.toInt()) send(Event.ChooseLevel(level.toUByte()))
                     },
                     valueRange = min.toFloat()..max.toFloat(),
@@ -137,7 +138,7 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
             Slider(
                 value = seat.level.toFloat(),
                 onValueChange = { v ->
-                    val level = v.roundToInt().coerceIn(min, max)
+                    val level = v.roundToInt()
                     if (level != seat.level.toInt()) send(Event.ChooseSeatLevel(seat.seat, level.toUByte()))
                 },
                 valueRange = min.toFloat()..max.toFloat(),
@@ -147,13 +148,15 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
     }
 }
 
-/** An optional start position in the game's notation; the core parses it and says why not. */
+/**
+ * An optional start position in the game's notation: the core keeps the text as typed (every edit
+ * is sent), parses it when it is applied (or a game starts) and says why not.
+ */
 @Composable
 private fun StartPosition(home: HomeView, send: Send) {
-    var text by rememberSaveable(home.startPosition) { mutableStateOf(home.startPosition ?: "") }
     OutlinedTextField(
-        value = text,
-        onValueChange = { text = it },
+        value = home.startPositionText,
+        onValueChange = { send(Event.EditStartPosition(it)) },
         label = { Text(stringResource(R.string.start_position)) },
         placeholder = { Text(stringResource(R.string.start_position_hint)) },
         isError = home.startPositionError != null,
@@ -163,11 +166,11 @@ private fun StartPosition(home: HomeView, send: Send) {
         modifier = Modifier.fillMaxWidth(),
     )
     Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-        OutlinedButton(onClick = { send(Event.ChooseStartPosition(text.ifBlank { null })) }) {
+        OutlinedButton(onClick = { send(Event.ChooseStartPosition(home.startPositionText)) }) {
             Text(stringResource(R.string.use_position))
         }
         if (home.startPosition != null) {
-            OutlinedButton(onClick = { text = ""; send(Event.ChooseStartPosition(null)) }) {
+            OutlinedButton(onClick = { send(Event.ChooseStartPosition(null)) }) {
                 Text(stringResource(R.string.standard_start))
             }
         }

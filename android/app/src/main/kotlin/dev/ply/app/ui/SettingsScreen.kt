@@ -21,10 +21,6 @@ import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Switch
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
-import androidx.compose.runtime.getValue
-import androidx.compose.runtime.mutableStateOf
-import androidx.compose.runtime.saveable.rememberSaveable
-import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
@@ -33,7 +29,6 @@ import androidx.compose.ui.text.input.KeyboardType
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.Event
-import dev.ply.core.PonderMode
 import dev.ply.core.SettingsView
 import dev.ply.core.WeightsView
 
@@ -48,7 +43,7 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
                 Toggle(stringResource(R.string.sync), view.syncEnabled) { send(Event.SetSyncEnabled(it)) }
-                // The core keeps the address as typed and says what is wrong with it.
+                // The core keeps the address as typed (every edit is sent) and says what is wrong with it.
                 OutlinedTextField(
                     value = view.serverUrl,
                     onValueChange = { send(Event.SetServerUrl(it)) },
@@ -59,13 +54,12 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                     singleLine = true,
                     modifier = Modifier.fillMaxWidth(),
                 )
+                view.syncProblem?.let { Text(it, color = MaterialTheme.colorScheme.error) }
                 Toggle(stringResource(R.string.sync_on_metered), view.syncOnMetered) { send(Event.SetSyncOnMetered(it)) }
                 HorizontalDivider()
-                val ponderLabels = PonderMode.entries.associateWith { ponderLabel(it) }
-                ChoiceRow(
-                    stringResource(R.string.ponder), PonderMode.entries, { it == view.ponder },
-                    { ponderLabels.getValue(it) },
-                ) { send(Event.SetPonder(it)) }
+                ChoiceRow(stringResource(R.string.ponder), view.ponderOptions, { it.selected }, { it.label }) {
+                    send(Event.SetPonder(it.mode))
+                }
                 Toggle(stringResource(R.string.haptics), view.haptics) { send(Event.SetHaptics(it)) }
                 HorizontalDivider()
                 Text(stringResource(R.string.weights), style = MaterialTheme.typography.titleMedium)
@@ -79,15 +73,6 @@ fun SettingsScreen(view: SettingsView, send: Send) {
 }
 
 @Composable
-private fun ponderLabel(mode: PonderMode): String = stringResource(
-    when (mode) {
-        PonderMode.BY_LEVEL -> R.string.ponder_by_level
-        PonderMode.ON -> R.string.ponder_on
-        PonderMode.OFF -> R.string.ponder_off
-    },
-)
-
-@Composable
 private fun Toggle(label: String, checked: Boolean, onChange: (Boolean) -> Unit) {
     Row(verticalAlignment = Alignment.CenterVertically) {
         Text(label, Modifier.weight(1f))
@@ -95,13 +80,12 @@ private fun Toggle(label: String, checked: Boolean, onChange: (Boolean) -> Unit)
     }
 }
 
-/** One game's weights: typed here, checked and stored by the core when saved. */
+/** One game's weights: the core keeps the text as typed, and checks and stores it when saved. */
 @Composable
 private fun WeightsEditor(w: WeightsView, send: Send) {
-    var text by rememberSaveable(w.game, w.json) { mutableStateOf(w.json) }
     OutlinedTextField(
-        value = text,
-        onValueChange = { text = it },
+        value = w.json,
+        onValueChange = { send(Event.EditWeights(w.game, it)) },
         label = { Text(w.title) },
         placeholder = { Text(stringResource(R.string.weights_placeholder)) },
         isError = w.error != null,
@@ -111,5 +95,5 @@ private fun WeightsEditor(w: WeightsView, send: Send) {
         minLines = 3,
         modifier = Modifier.fillMaxWidth(),
     )
-    Button(onClick = { send(Event.SetWeights(w.game, text)) }) { Text(stringResource(R.string.save)) }
+    Button(onClick = { send(Event.SetWeights(w.game, w.json)) }) { Text(stringResource(R.string.save)) }
 }
