@@ -15,6 +15,11 @@
 //! - **Time cap**: 5 s per move below 2 GiB of RAM (low-end devices), 10 s otherwise.
 //!
 //! At 1/2/4/8 GiB total with half of it available the table is 32/64/128/256 MiB.
+//!
+//! # Under memory pressure (`with_table_share`)
+//! The app core cuts only the table, to a share of the device's (see
+//! `app::lifecycle::MemoryPressure`): a share of the device's, not of the current cap, so any
+//! number of warnings leaves the same table, and the device's comes back whole.
 
 /// What a search started through the bindings may use at most.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +67,16 @@ pub fn recommended_limits(
         } else {
             10_000
         },
+    }
+}
+
+/// `device` with its table cut to `1/divisor` of the device's, rounded down to a power of two,
+/// at least 1 MiB and never above the device's own; the depth and time caps are the device's.
+pub fn with_table_share(device: EngineLimits, divisor: u64) -> EngineLimits {
+    let share = floor_power_of_two(device.tt_bytes / divisor.max(1)).max(MIB);
+    EngineLimits {
+        tt_bytes: share.min(device.tt_bytes),
+        ..device
     }
 }
 
@@ -127,6 +142,32 @@ mod tests {
             recommended_limits(64 * GIB, 32 * GIB, 16).tt_bytes,
             256 * MIB
         );
+    }
+
+    #[test]
+    fn a_table_share_is_of_the_device_and_stays_within_one_mib_and_the_device() {
+        let device = recommended_limits(4 * GIB, 2 * GIB, 4);
+        assert_eq!(device.tt_bytes, 128 * MIB);
+        let quarter = with_table_share(device, 4);
+        assert_eq!(quarter.tt_bytes, 32 * MIB);
+        assert_eq!(
+            EngineLimits {
+                tt_bytes: device.tt_bytes,
+                ..quarter
+            },
+            device,
+            "only the table changes"
+        );
+        assert_eq!(with_table_share(device, 16).tt_bytes, 8 * MIB);
+        assert_eq!(
+            with_table_share(device, 1 << 20).tt_bytes,
+            MIB,
+            "1 MiB floor"
+        );
+        assert_eq!(with_table_share(device, 0), device, "no share is the whole");
+        // A device whose own table is the floor keeps it.
+        let tiny = recommended_limits(GIB, 1000, 2);
+        assert_eq!(with_table_share(tiny, 16), tiny);
     }
 
     #[test]

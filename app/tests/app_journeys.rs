@@ -5,7 +5,9 @@ mod common;
 
 use common::{Collector, Driver};
 use ply_app::Session;
-use ply_app::app::{Effect, Event, Msg, PlayMode, Screen, SyncState, ThinkingKind};
+use ply_app::app::{
+    BackgroundOutcome, Effect, Event, Msg, PlayMode, Screen, SyncState, ThinkingKind,
+};
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
 use std::sync::atomic::Ordering;
@@ -487,7 +489,13 @@ fn metered_networks_wait_unless_allowed() {
         }
     )));
     d.send(Event::Background);
-    assert_eq!(d.app.background_job(), None, "no run on mobile data");
+    assert_eq!(
+        d.app.background_job(),
+        Err(BackgroundOutcome::RetryAfter {
+            seconds: ply_app::app::background::NETWORK_WAIT_SECONDS
+        }),
+        "no run on mobile data: the platform tries again later"
+    );
     d.send(Event::SetSyncOnMetered(true));
     assert!(
         d.send(Event::Background).iter().any(|e| matches!(
@@ -681,38 +689,6 @@ fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
     assert_eq!(r.moves.len(), 2);
     d.settle();
     assert_eq!(d.app.history_view().entries.len(), 1);
-}
-
-#[test]
-fn memory_warnings_cut_the_table_for_a_while_and_the_foreground_restores_it() {
-    // Android sends a warning each time the app goes to the background: six trips used to
-    // leave the computer searching with 1 MiB for the rest of the process.
-    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    let device = d.app.limits();
-    for _ in 0..6 {
-        d.send(Event::Background);
-        d.send(Event::MemoryWarning);
-        let cut = d.app.limits().tt_bytes;
-        assert!(cut < device.tt_bytes, "{cut}");
-        assert!(
-            cut >= (device.tt_bytes / 8).max(1 << 20).min(device.tt_bytes),
-            "{cut}"
-        );
-        d.send(Event::Foreground);
-        assert_eq!(
-            d.app.limits(),
-            device,
-            "back in the foreground, the device's caps"
-        );
-    }
-    // Warnings in a row stop at an eighth of the device's table.
-    for _ in 0..10 {
-        d.send(Event::MemoryWarning);
-    }
-    assert_eq!(
-        d.app.limits().tt_bytes,
-        (device.tt_bytes / 8).max(1 << 20).min(device.tt_bytes)
-    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ mod common;
 
 use common::Driver;
 use ply_app::Session;
-use ply_app::app::{Event, Msg, PlayMode, PonderMode};
+use ply_app::app::{Effect, Event, MemoryPressure, Msg, PlayMode, PonderMode};
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
 use proptest::prelude::*;
@@ -57,7 +57,18 @@ fn event() -> impl Strategy<Value = Event> {
         Just(Event::Background),
         (any::<bool>(), any::<bool>())
             .prop_map(|(online, metered)| Event::Network { online, metered }),
-        Just(Event::MemoryWarning),
+        Just(Event::Inactive),
+        prop::sample::select(vec![
+            MemoryPressure::Backgrounded,
+            MemoryPressure::Low,
+            MemoryPressure::Critical
+        ])
+        .prop_map(Event::MemoryPressure),
+        prop::sample::select(vec![0u64, 1 << 20, 3 << 30]).prop_map(|available_ram_bytes| {
+            Event::DeviceMemory {
+                available_ram_bytes,
+            }
+        }),
         any::<bool>().prop_map(|labels| Event::Accessibility { labels }),
         prop::sample::select(vec!["en-US", "de-DE", "fr", "", "de_AT.UTF-8"]).prop_map(|tag| {
             Event::Languages {
@@ -131,6 +142,20 @@ fn check_board(d: &Driver) {
     }
 }
 
+/// Every batch of effects the core hands a shell ends with its one `Render` (the shells perform
+/// the effects in order and read the view models once, at the end).
+fn check_batch(fx: &[Effect]) {
+    if fx.is_empty() {
+        return;
+    }
+    assert_eq!(fx.last(), Some(&Effect::Render), "{fx:?}");
+    assert_eq!(
+        fx.iter().filter(|e| **e == Effect::Render).count(),
+        1,
+        "{fx:?}"
+    );
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -138,15 +163,16 @@ proptest! {
     fn random_events_never_break_the_core(ops in prop::collection::vec(op(), 1..60)) {
         let mut d = Driver::new();
         d.send(Event::ChooseLevel(1));
+        let device = d.app.limits();
         let mut held: Vec<Msg> = Vec::new();
         for op in ops {
             match op {
-                Op::Event(e) => { d.send(e); }
+                Op::Event(e) => check_batch(&d.send(e)),
                 Op::TapLegal(n) => {
                     if let Some(b) = d.app.board_view() {
                         let legal: Vec<u32> = b.cells.iter().filter(|c| c.legal).map(|c| c.index).collect();
                         if !legal.is_empty() {
-                            d.send(Event::TapCell(legal[n % legal.len()]));
+                            check_batch(&d.send(Event::TapCell(legal[n % legal.len()])));
                         }
                     }
                 }
@@ -154,10 +180,10 @@ proptest! {
                     if let Some(b) = d.app.board_view()
                         && !b.legal_moves.is_empty()
                     {
-                        d.send(Event::ChooseMove(b.legal_moves[n % b.legal_moves.len()].index));
+                        check_batch(&d.send(Event::ChooseMove(b.legal_moves[n % b.legal_moves.len()].index)));
                     }
                 }
-                Op::Step => { d.step(); }
+                Op::Step => check_batch(&d.step().unwrap_or_default()),
                 Op::Hold(i) => {
                     if !d.queue.is_empty() {
                         let i = i % d.queue.len();
@@ -168,11 +194,15 @@ proptest! {
                 }
                 Op::Release => {
                     for m in held.drain(..) {
-                        d.deliver(m);
+                        check_batch(&d.deliver(m));
                     }
                 }
             }
             check_board(&d);
+            // Memory pressure cuts the table, never below 1 MiB, never above the device's
+            // (the device memory events below report at most what the start did).
+            let tt = d.app.limits().tt_bytes;
+            prop_assert!((1 << 20..=device.tt_bytes).contains(&tt), "{tt}");
             let _ = d.app.view();
             let _ = d.app.home_view();
             let _ = d.app.history_view();

@@ -8,7 +8,9 @@
 mod common;
 
 use common::Driver;
-use ply_app::app::{Command, Effect, Event, MoveLabel, PlayMode, ReviewStatus, ReviewView};
+use ply_app::app::{
+    Command, Effect, Event, MemoryPressure, MoveLabel, PlayMode, ReviewStatus, ReviewView,
+};
 use ply_app::settings::GameKind;
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
@@ -329,7 +331,11 @@ fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
 
 #[test]
 fn hiding_the_app_stops_a_running_review_and_keeps_a_finished_one() {
-    for hide in [Event::ScreenHidden, Event::Background, Event::MemoryWarning] {
+    for hide in [
+        Event::ScreenHidden,
+        Event::Background,
+        Event::MemoryPressure(MemoryPressure::Critical),
+    ] {
         let mut d = finished_connect_four();
         d.send(Event::ReviewGame);
         let stop = queued_review_stop(&d);

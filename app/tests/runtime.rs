@@ -167,11 +167,13 @@ fn a_background_sync_right_after_a_cold_start_sends_what_the_outbox_holds() {
         Some(collector.clone()),
     );
     rt.dispatch(Event::Background);
-    // `None` only if the start's own scan won the race and synced first (still in the
+    // No run only if the start's own scan won the race and synced first (still in the
     // foreground then); either way the record must be sent by the time the core is idle.
-    if let Some(result) = rt.background_sync() {
+    let run = rt.background_sync();
+    if let Some(result) = run.result {
         assert_eq!((result.sent, result.accepted, result.remaining), (1, 1, 0));
     }
+    assert_eq!(run.outcome, ply_app::app::BackgroundOutcome::Done);
     idle(&rt);
     assert_eq!(
         collector.uploads.load(std::sync::atomic::Ordering::Relaxed),

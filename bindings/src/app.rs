@@ -2,8 +2,8 @@
 //! events, read view models, and perform the effects it hands to their `AppShell`.
 
 use crate::app_types::{
-    AfterGameView, AppConfig, BoardView, Effect, Event, HistoryView, HomeView, SettingsView,
-    SyncResult, ViewModel,
+    AfterGameView, AppConfig, BackgroundOutcome, BoardView, Effect, Event, HistoryView, HomeView,
+    SettingsView, ViewModel,
 };
 use crate::remote::EngineLimits;
 use crate::sync::{Bridge, HttpTransport};
@@ -26,6 +26,13 @@ impl Shell for ShellBridge {
     fn effects(&self, effects: Vec<Effect>) {
         self.0.effects(effects)
     }
+}
+
+/// The first delay of the core's sync backoff in seconds: WorkManager's exponential backoff for
+/// `BackgroundOutcome.RetryAfter` starts here.
+#[uniffi::export]
+pub fn sync_retry_base_seconds() -> u64 {
+    ply_app::app::background::retry_base_seconds()
 }
 
 /// An event's effects and the board after it.
@@ -125,11 +132,22 @@ impl AppCore {
         self.runtime.read(|a| a.limits())
     }
 
-    /// For the platform's background worker: one sync run on the calling thread (blocking), or
-    /// `None` when there is nothing to send. The core learns the result itself.
-    pub fn background_sync(&self) -> Option<SyncResult> {
-        guard_or("AppCore.background_sync", None, || {
-            self.runtime.background_sync()
+    /// For the platform's background worker: one sync run on the calling thread (blocking) if
+    /// there is anything to send, and what to tell the platform's scheduler. The core learns the
+    /// result itself.
+    pub fn background_sync(&self) -> BackgroundOutcome {
+        // A panic is a bug no retry fixes: the core asks again at its next event.
+        guard_or("AppCore.background_sync", BackgroundOutcome::GiveUp, || {
+            self.runtime.background_sync().outcome
+        })
+    }
+
+    /// For a shell about to be suspended (iOS going to the background): blocks until the core's
+    /// file writes asked for so far are done, at most the core's own bound (10 s); true when
+    /// they are. Never on the main thread.
+    pub fn finish_writes(&self) -> bool {
+        guard_or("AppCore.finish_writes", false, || {
+            self.runtime.finish_writes()
         })
     }
 

@@ -3,10 +3,11 @@
 
 use crate::remote::{ClientPlatform, EngineLimits, GameKind, Piece, Side};
 pub use ply_app::app::{
-    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BoardShape,
-    BoardView, CellView, ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption, HistoryEntry,
-    HistoryView, HomeView, LegalMove, LevelOption, ModeOption, MoveLabel, OrderingChoice,
-    OrderingOption, PlayMode, PlayerCountOption, PlayerView, PonderMode, PonderOption,
+    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BackgroundOutcome,
+    BoardShape, BoardView, CellView, ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption,
+    HistoryEntry, HistoryView, HomeView, LegalMove, LevelOption, MemoryPressure, ModeOption,
+    MoveLabel, OrderingChoice, OrderingOption, PlayMode, PlayerCountOption, PlayerView, PonderMode,
+    PonderOption,
     ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption,
     SettingsView, SideOption, SyncProblem, SyncResult, SyncState, ThinkingKind, ThinkingView,
     ViewModel, WeightsView,
@@ -209,18 +210,29 @@ pub enum Event {
     SyncNow,
 
     // Platform.
-    /// The app's UI became visible (Android ON_START, iOS scene active).
+    /// The board can be seen: Android ON_START, iOS the Play tab chosen.
     ScreenShown,
-    /// The app's UI is no longer visible (ON_STOP, scene inactive or background).
+    /// The board cannot be seen: Android ON_STOP, iOS another tab.
     ScreenHidden,
+    /// The app came to the foreground (Android ON_START, iOS scene `.active`); send
+    /// `DeviceMemory` just before it.
     Foreground,
+    /// On screen but covered (iOS scene `.inactive`: Control Centre, an alert, the app
+    /// switcher): nothing stops.
+    Inactive,
+    /// The app left the screen (Android ON_STOP, iOS scene `.background`).
     Background,
     Network {
         online: bool,
         metered: bool,
     },
-    /// The system is short of memory: the core drops what it can rebuild.
-    MemoryWarning,
+    /// Memory is short, at this level (the core decides what each level does).
+    MemoryPressure(MemoryPressure),
+    /// The memory free now (Android `MemoryInfo.availMem`, iOS `os_proc_available_memory()`;
+    /// zero: unknown), with every `Foreground`: the core recomputes its search caps.
+    DeviceMemory {
+        available_ram_bytes: u64,
+    },
     /// Whether any accessibility service that reads labels is on (Android:
     /// `AccessibilityManager.isEnabled`; iOS never sends it, as Voice Control has no public
     /// status). On until the shell says otherwise; while off, cell labels are empty (a cheaper tap).
@@ -239,6 +251,32 @@ pub enum Event {
     SyncFinished(SyncResult),
     /// The platform's saved UI state (what the last `SaveUiState` effect carried).
     RestoreUi(String),
+}
+
+/// How short of memory the platform says the app is, mildest first (what each does: the core's
+/// `lifecycle.rs`).
+#[uniffi::remote(Enum)]
+pub enum MemoryPressure {
+    /// Android `TRIM_MEMORY_UI_HIDDEN`, `TRIM_MEMORY_BACKGROUND`.
+    Backgrounded,
+    /// Android `TRIM_MEMORY_RUNNING_MODERATE`, `TRIM_MEMORY_RUNNING_LOW`, `TRIM_MEMORY_MODERATE`.
+    Low,
+    /// Android `TRIM_MEMORY_RUNNING_CRITICAL`, `TRIM_MEMORY_COMPLETE`; iOS
+    /// `didReceiveMemoryWarning`.
+    Critical,
+}
+
+/// What a background run tells the platform's scheduler (`AppCore.background_sync`).
+#[uniffi::remote(Enum)]
+pub enum BackgroundOutcome {
+    /// WorkManager `Result.success()`; BGTask completed with success.
+    Done,
+    /// WorkManager `Result.retry()`; iOS submits a new request `seconds` from now and completes
+    /// the task without success.
+    RetryAfter { seconds: u64 },
+    /// WorkManager `Result.failure()`; BGTask completed without success. The core asks again
+    /// at its next event.
+    GiveUp,
 }
 
 /// A haptic or sound cue.

@@ -1,5 +1,6 @@
 //! What the shells send the core (events) and what the core asks of them (effects).
 
+use super::lifecycle::MemoryPressure;
 use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use super::sync_job::SyncResult;
@@ -107,19 +108,36 @@ pub enum Event {
     /// Upload the finished games now (history screen).
     SyncNow,
 
-    // Platform.
-    /// The app's UI became visible (Android ON_START, iOS scene active).
+    // Platform (what the core does with each: `lifecycle.rs`).
+    /// The board can be seen: the app's UI became visible (Android ON_START), or the Play tab
+    /// was chosen (iOS).
     ScreenShown,
-    /// The app's UI is no longer visible (ON_STOP, scene inactive or background).
+    /// The board cannot be seen: ON_STOP (Android), another tab (iOS).
     ScreenHidden,
+    /// The app came to the foreground (Android ON_START, iOS scene `.active`). Send
+    /// [`Event::DeviceMemory`] just before it.
     Foreground,
+    /// The app is on screen but something covers it and takes the input (iOS scene `.inactive`:
+    /// Control Centre, Notification Centre, an alert, a call's banner, the app switcher). The
+    /// core decides what that means: the board is still seen, so nothing stops.
+    Inactive,
+    /// The app left the screen (Android ON_STOP, iOS scene `.background`).
     Background,
     Network {
         online: bool,
         metered: bool,
     },
-    /// The system is short of memory: the core drops what it can rebuild.
-    MemoryWarning,
+    /// The platform says memory is short, at this level (each shell maps its own signals; the
+    /// core decides what each level does).
+    MemoryPressure(MemoryPressure),
+    /// The memory the system says is free now (Android `ActivityManager.MemoryInfo.availMem`,
+    /// iOS `os_proc_available_memory()`; zero: unknown), sent with every [`Event::Foreground`]:
+    /// the core recomputes the device's search caps from it. (The figure at start may be a
+    /// process's started for a background sync while another app filled the memory; total
+    /// memory and cores do not change, so `AppConfig`'s are kept.)
+    DeviceMemory {
+        available_ram_bytes: u64,
+    },
     /// Whether any accessibility service that reads labels is on (Android:
     /// `AccessibilityManager.isEnabled`, which covers TalkBack, Switch Access and Voice Access;
     /// iOS never sends it: Voice Control speaks the labels and has no public status). Labels are
@@ -163,6 +181,8 @@ pub enum Effect {
     SaveUiState(String),
     /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
     /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
+    /// Never asked for while the platform's own background run is under way: that run's outcome
+    /// says whether to run again (`background.rs`).
     ScheduleSync {
         not_before_ms: u64,
         /// The settings allow a metered network (WorkManager: `CONNECTED` rather than

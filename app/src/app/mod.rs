@@ -7,8 +7,10 @@
 //! by choosing when each command's result arrives (`tests/app_journeys.rs`); [`runtime::Runtime`]
 //! runs the commands on the core's own worker threads for the shells.
 
+pub mod background;
 pub mod board_view;
 pub mod event;
+pub mod lifecycle;
 pub mod prefs;
 mod review_view;
 pub mod runtime;
@@ -20,7 +22,9 @@ pub mod svg;
 pub mod sync_job;
 pub mod view;
 
+pub use background::{BackgroundOutcome, BackgroundRun};
 pub use event::{Cue, Effect, Event};
+pub use lifecycle::MemoryPressure;
 pub use prefs::{Field, FieldError, PonderMode, Prefs};
 pub use setup::{AlgorithmChoice, OrderingChoice, PlayMode, Setup};
 pub use store::{FinishedGame, MoveStat, SavedGame};
@@ -240,10 +244,12 @@ enum SyncTrigger {
 pub struct App {
     dir: PathBuf,
     config: AppConfig,
+    /// The caps of the searches to come: the device's, cut while memory is short.
     limits: EngineLimits,
-    /// The device's caps at start; memory warnings lower `limits` for a while, and coming back
-    /// to the foreground restores these.
+    /// The device's caps, from its memory at start or as last reported (`Event::DeviceMemory`).
     device_limits: EngineLimits,
+    /// The worst memory pressure since the app last came to the foreground.
+    pressure: Option<MemoryPressure>,
     prefs: Prefs,
     setup: Setup,
     screen: Screen,
@@ -258,6 +264,8 @@ pub struct App {
     outbox: Option<OutboxState>,
     token: Option<String>,
     syncing: bool,
+    /// The run under way is a platform's background run (`background_job`).
+    background_run: bool,
     last_sync: Option<SyncResult>,
     url_draft: String,
     url_error: Option<String>,
@@ -289,6 +297,7 @@ impl App {
             dir,
             limits,
             device_limits: limits,
+            pressure: None,
             url_draft: loaded.prefs.server_url.clone(),
             prefs: loaded.prefs,
             setup: Setup::default(),
@@ -303,6 +312,7 @@ impl App {
             outbox: None,
             token: config.token.clone(),
             syncing: false,
+            background_run: false,
             last_sync: None,
             url_error: None,
             labels: true,
@@ -683,34 +693,13 @@ impl App {
             | Event::SetWeights { .. }
             | Event::EditWeights { .. }) => self.settings_event(e, fx),
             Event::SyncNow => self.consider_sync(SyncTrigger::Person, fx),
-            Event::ScreenShown => {
-                self.shown = true;
-                self.maybe_think(fx);
-            }
-            Event::ScreenHidden => {
-                self.shown = false;
-                self.stop_thinking();
-                self.stop_review();
-            }
-            Event::Foreground => {
-                self.foreground = true;
-                // Memory warnings come with going to the background (Android's trim levels):
-                // their cut lasts until the app is back, not for the rest of the process.
-                if self.limits != self.device_limits {
-                    self.limits = self.device_limits;
-                    if let Some(g) = self.game.as_mut() {
-                        g.session.set_limits(self.limits);
-                    }
-                }
-                self.maybe_think(fx);
-                self.consider_sync(SyncTrigger::Foreground, fx);
-            }
-            Event::Background => {
-                self.foreground = false;
-                self.stop_thinking();
-                self.stop_review();
-                self.schedule_background_sync(fx);
-            }
+            e @ (Event::ScreenShown
+            | Event::ScreenHidden
+            | Event::Foreground
+            | Event::Inactive
+            | Event::Background
+            | Event::MemoryPressure(_)
+            | Event::DeviceMemory { .. }) => self.lifecycle(e, fx),
             Event::Network { online, metered } => {
                 let back = online && (!self.online || (self.metered && !metered));
                 self.online = online;
@@ -721,25 +710,6 @@ impl App {
             }
             Event::Accessibility { labels } => self.labels = labels,
             Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
-            Event::MemoryWarning => {
-                // The transposition table is the only large allocation of a search: halve the
-                // cap for the searches to come, down to an eighth of the device's (at least
-                // 1 MiB) however many warnings arrive, and stop a hint or a review.
-                let floor = (self.device_limits.tt_bytes / 8)
-                    .max(1 << 20)
-                    .min(self.device_limits.tt_bytes);
-                self.limits.tt_bytes = (self.limits.tt_bytes / 2).max(floor);
-                self.stop_review();
-                if let Some(g) = self.game.as_mut() {
-                    g.session.set_limits(self.limits);
-                    if g.thinking
-                        .as_ref()
-                        .is_some_and(|t| t.kind == ThinkKind::Hint)
-                    {
-                        g.cancel_thinking();
-                    }
-                }
-            }
             Event::SyncFinished(result) => self.synced(result, fx),
             Event::RestoreUi(blob) => {
                 if let Ok(ui) = serde_json::from_str::<store::UiState>(&blob) {
@@ -1106,6 +1076,7 @@ impl App {
         let visible = self.visible();
         let ticket = self.next_ticket + 1;
         let ponders = self.game.as_ref().is_some_and(|g| self.ponders(&g.setup));
+        let pondering_allowed = self.pondering_allowed();
         let Some(g) = self.game.as_mut() else { return };
         if !visible || g.paused || g.thinking.is_some() || g.finished() {
             return;
@@ -1127,6 +1098,7 @@ impl App {
         let kind = if g.snapshot.computer_to_move {
             ThinkKind::Move
         } else if ponders
+            && pondering_allowed
             && g.snapshot
                 .last_move
                 .as_ref()
@@ -1400,7 +1372,7 @@ impl App {
         let now = now_ms();
         let backing_off = self.retry_at() > now && trigger != SyncTrigger::Person;
         if !self.foreground || !self.network_allows() || backing_off {
-            fx.push(self.schedule_sync(self.retry_at().max(now)));
+            self.ask_for_sync(self.retry_at().max(now), fx);
             return;
         }
         self.syncing = true;
@@ -1411,38 +1383,6 @@ impl App {
             platform: self.config.platform,
             app_version: self.config.app_version.clone(),
         }));
-    }
-
-    /// The sync run a platform's background worker should make now, if any (sync on, a valid
-    /// address, records waiting, no run under way); the core counts it as running until its
-    /// result arrives (`Msg::Synced` or `Event::SyncFinished`).
-    pub fn background_job(&mut self) -> Option<SyncJob> {
-        let url = self.sync_configured()?;
-        // BGTaskScheduler cannot ask for an unmetered network: the setting is applied here.
-        if self.syncing || self.pending() == 0 || !self.network_allows() {
-            return None;
-        }
-        self.syncing = true;
-        Some(SyncJob {
-            server_url: url,
-            token: self.token.clone(),
-            respect_backoff: true,
-            platform: self.config.platform,
-            app_version: self.config.app_version.clone(),
-        })
-    }
-
-    fn schedule_sync(&self, not_before_ms: u64) -> Effect {
-        Effect::ScheduleSync {
-            not_before_ms,
-            metered_ok: self.prefs.sync_on_metered,
-        }
-    }
-
-    fn schedule_background_sync(&mut self, fx: &mut Vec<Effect>) {
-        if self.sync_configured().is_some() && self.pending() > 0 {
-            fx.push(self.schedule_sync(self.retry_at().max(now_ms())));
-        }
     }
 
     fn synced(&mut self, result: SyncResult, fx: &mut Vec<Effect>) {
@@ -1460,8 +1400,9 @@ impl App {
         self.commands.push(Command::ScanOutbox);
         if left && self.sync_configured().is_some() {
             // Never a shell default: the core's backoff says when.
-            fx.push(self.schedule_sync(retry.unwrap_or(0).max(now_ms())));
+            self.ask_for_sync(retry.unwrap_or(0).max(now_ms()), fx);
         }
+        self.background_run = false;
     }
 
     /// Everything to draw now.

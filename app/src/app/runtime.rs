@@ -4,10 +4,12 @@
 //! that dispatched it; the effects of finished work go to the shell's [`Shell`] from the worker
 //! that finished it, and a shell hops to its main thread to draw.
 
+use super::background::BackgroundRun;
 use super::store::{self, OUTBOX_DIR};
 use super::sync_job::{SyncProblem, SyncResult, run_sync};
 use super::{App, AppConfig, Command, Effect, Event, Msg, OutboxState, ThinkKind};
 use crate::guard::guard;
+use ply_core::record::now_ms;
 use ply_core::sync::protocol::load_state;
 use ply_core::sync::{HttpTransport, Outbox};
 use std::collections::HashMap;
@@ -22,6 +24,11 @@ use std::time::Duration;
 /// times out after 30 s: a registration and an upload fit); iOS gives a processing task minutes,
 /// WorkManager ten.
 const BACKGROUND_WAIT: Duration = Duration::from_secs(60);
+
+/// How long a shell about to be suspended keeps the app running for the core's last writes
+/// (iOS gives an app going to the background about 30 s; a write takes milliseconds, unless the
+/// storage is failing).
+pub const SUSPEND_WRITE_WAIT: Duration = Duration::from_secs(10);
 
 /// What the shell does with the core's effects.
 pub trait Shell: Send + Sync {
@@ -137,8 +144,9 @@ impl Runtime {
     }
 
     /// A sync run for the platform's background worker (WorkManager, BGTaskScheduler), on the
-    /// calling thread: `None` when there is nothing to do; the result also reaches the core.
-    pub fn background_sync(&self) -> Option<SyncResult> {
+    /// calling thread, and what the platform's scheduler is to be told (`background.rs`); the
+    /// result also reaches the core.
+    pub fn background_sync(&self) -> BackgroundRun {
         // A process started for this work may not have read its outbox yet (the start's scan
         // runs on a worker): without it the core knows of nothing to send, and the run would end
         // as if everything had been sent.
@@ -153,14 +161,42 @@ impl Runtime {
         while lock(&self.inner.app).is_syncing() && std::time::Instant::now() < deadline {
             self.wait_idle(Duration::from_millis(50));
         }
-        let job = lock(&self.inner.app).background_job()?;
+        let job = match lock(&self.inner.app).background_job() {
+            Ok(job) => job,
+            Err(outcome) => {
+                return BackgroundRun {
+                    outcome,
+                    result: None,
+                };
+            }
+        };
         let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
         let result = match &self.inner.transport {
             Some(t) => run_sync(&dir, t.as_ref(), &job),
             None => no_transport(),
         };
+        let failures = consecutive_failures(&dir);
         self.inner.deliver(Msg::Synced(result.clone()));
-        Some(result)
+        BackgroundRun {
+            outcome: App::background_outcome(&result, failures, now_ms()),
+            result: Some(result),
+        }
+    }
+
+    /// Waits until the file writes asked for so far are done (the game in progress, settings,
+    /// history, the outbox), for a shell about to be suspended; at most [`SUSPEND_WRITE_WAIT`].
+    /// True when they are. Searches and syncs are not waited for: going to the background stops
+    /// the searches, and a sync cut short is sent again.
+    pub fn finish_writes(&self) -> bool {
+        let (tx, rx) = channel::<()>();
+        // The file worker runs its jobs in order: when this one runs, every earlier write has.
+        let marker: Job = Box::new(move || {
+            let _ = tx.send(());
+        });
+        if lock(&self.inner.io).send(marker).is_err() {
+            return false;
+        }
+        rx.recv_timeout(SUSPEND_WRITE_WAIT).is_ok()
     }
 
     /// Commands run so far (tests check that hidden boards start no search).
@@ -335,6 +371,18 @@ pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) ->
             None => no_transport(),
         })),
     }
+}
+
+/// Failed sync attempts in a row, as the outbox counts them (0 when unreadable).
+fn consecutive_failures(outbox_dir: &Path) -> u32 {
+    let outbox = match Outbox::open(outbox_dir) {
+        Ok(o) => o,
+        Err(e) => {
+            log::warn!("outbox: {e}");
+            return 0;
+        }
+    };
+    load_state(&outbox).map_or(0, |s| s.consecutive_failures)
 }
 
 fn no_transport() -> SyncResult {

@@ -4,6 +4,7 @@
 
 use crate::session::ClientPlatform;
 use ply_core::record::now_ms;
+use ply_core::sync::protocol::load_state;
 use ply_core::sync::{HttpRequest, HttpResponse, TransportError};
 use ply_core::sync::{
     HttpTransport, Outbox, SyncClient, SyncConfig, SyncError, SyncOutcome, SyncReport,
@@ -156,6 +157,22 @@ fn run(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncR
             return failed(SyncProblem::Outbox { detail }, false);
         }
     };
+    // Registering is an attempt too: a run that honours the backoff makes none before its time.
+    if job.respect_backoff
+        && let Ok(state) = load_state(&outbox)
+        && state.next_attempt_at_ms > now_ms()
+    {
+        return SyncResult {
+            remaining: outbox.list().map_or(0, |l| l.len() as u64),
+            next_attempt_at_ms: Some(state.next_attempt_at_ms),
+            ..failed(
+                SyncProblem::Waiting {
+                    until_ms: state.next_attempt_at_ms,
+                },
+                false,
+            )
+        };
+    }
     let client = SyncClient::new(SyncConfig::new(job.server_url.clone()));
     let register = || {
         client.register(

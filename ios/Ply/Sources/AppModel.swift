@@ -31,10 +31,6 @@ final class AppModel: PlatformEffects {
     @ObservationIgnored private let tokens = TokenStore()
     @ObservationIgnored private let pathMonitor = NWPathMonitor()
     @ObservationIgnored private var observers: [NSObjectProtocol] = []
-    @ObservationIgnored private var sceneVisible = false
-    /// Unknown until the first scene phase, which sends `Foreground` or `Background` either way
-    /// (a process launched for a background task starts in `.background`).
-    @ObservationIgnored private var foreground: Bool?
     @ObservationIgnored private var boardShown = false
 
     init() {
@@ -90,19 +86,21 @@ final class AppModel: PlatformEffects {
         EffectExecutor.perform(update.effects, on: self)
     }
 
-    /// The scene phase (the launch phase included): `Foreground`/`Background` once per change, and
-    /// the board shown until the scene goes to the background. An inactive scene (Control Centre
-    /// pulled down, a system alert, the app switcher) is still on screen: hiding the board there
-    /// cancelled the computer's search and threw away a running review.
+    /// The scene phase (the launch phase included; a process launched for a background task
+    /// starts in `.background`) as the core's event: the core decides what each means (an
+    /// inactive scene is still on screen, so nothing stops).
     func sceneChanged(to phase: ScenePhase) {
-        sceneVisible = phase != .background
-        let inForeground = phase != .background
-        if inForeground != foreground {
-            foreground = inForeground
-            send(inForeground ? .foreground : .background)
-            if !inForeground {
-                finishWrites()
-            }
+        switch phase {
+        case .active:
+            send(.deviceMemory(availableRamBytes: DeviceFacts.availableMemory()))
+            send(.foreground)
+        case .inactive:
+            send(.inactive)
+        case .background:
+            send(.background)
+            finishWrites()
+        @unknown default:
+            break
         }
         updateShown()
     }
@@ -121,10 +119,10 @@ final class AppModel: PlatformEffects {
         updateShown()
     }
 
-    /// `ScreenShown` while the scene is active on the Play tab, `ScreenHidden` otherwise: a tab
-    /// switch stops the computer's thinking and closes nothing.
+    /// `ScreenShown` on the Play tab, `ScreenHidden` on the others: a tab switch stops the
+    /// computer's thinking and closes nothing. (The scene's phase reaches the core on its own.)
     private func updateShown() {
-        let shown = sceneVisible && tab == .play
+        let shown = tab == .play
         guard shown != boardShown else { return }
         boardShown = shown
         send(shown ? .screenShown : .screenHidden)
@@ -139,7 +137,7 @@ final class AppModel: PlatformEffects {
         // Accessibility(labels: false). Lifting them costs Swift far less than it costs Kotlin.
         observers.append(center.addObserver(forName: UIApplication.didReceiveMemoryWarningNotification,
                                             object: nil, queue: .main) { [weak self] _ in
-            MainActor.assumeIsolated { self?.send(.memoryWarning) }
+            MainActor.assumeIsolated { self?.send(.memoryPressure(.critical)) }
         })
         observers.append(center.addObserver(forName: NSLocale.currentLocaleDidChangeNotification,
                                             object: nil, queue: .main) { [weak self] _ in
@@ -169,8 +167,8 @@ final class AppModel: PlatformEffects {
         .network(online: path.status == .satisfied, metered: path.isExpensive || path.isConstrained)
     }
 
-    /// Keeps the app running (at most the system's background time) until the core's workers
-    /// have finished their last writes, off the main thread.
+    /// Keeps the app running (at most the system's background time) until the core's last
+    /// writes are done, off the main thread (the core bounds the wait).
     private func finishWrites() {
         let core = core
         let time = BackgroundTime()
@@ -178,7 +176,7 @@ final class AppModel: PlatformEffects {
             MainActor.assumeIsolated { time.end() }
         }
         DispatchQueue.global(qos: .utility).async {
-            _ = core.waitIdle(timeoutMs: 10_000)
+            _ = core.finishWrites()
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { time.end() }
             }
@@ -209,10 +207,22 @@ final class AppModel: PlatformEffects {
             }
             DispatchQueue.global(qos: .utility).async {
                 // One blocking run off the main thread. Its effects (a new token for the
-                // Keychain, the next date) were queued to the main queue by `ShellBridge` before
-                // it returned: complete the task after them, or the app may be suspended first.
-                let result = core.backgroundSync()
-                DispatchQueue.main.async { done.complete(success: result?.problem == nil) }
+                // Keychain) were queued to the main queue by `ShellBridge` before it returned:
+                // complete the task after them, or the app may be suspended first.
+                let outcome = core.backgroundSync()
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated {
+                        switch outcome {
+                        case .done:
+                            done.complete(success: true)
+                        case let .retryAfter(seconds):
+                            Self.submitSyncRequest(at: Date(timeIntervalSinceNow: TimeInterval(seconds)))
+                            done.complete(success: false)
+                        case .giveUp:
+                            done.complete(success: false)
+                        }
+                    }
+                }
             }
         }
     }
@@ -233,10 +243,14 @@ final class AppModel: PlatformEffects {
     }
 
     func scheduleSync(at date: Date) {
-        let request = BGProcessingTaskRequest(identifier: Self.syncTaskId)
+        Self.submitSyncRequest(at: date)
+    }
+
+    /// Replaces the pending request for the sync task (fails in the simulator: harmless).
+    private static func submitSyncRequest(at date: Date) {
+        let request = BGProcessingTaskRequest(identifier: syncTaskId)
         request.requiresNetworkConnectivity = true
         request.earliestBeginDate = date
-        // Replaces the pending request for this identifier (fails in the simulator: harmless).
         try? BGTaskScheduler.shared.submit(request)
     }
 

@@ -27,12 +27,15 @@ public enum EffectExecutor {
 
     @MainActor
     public static func perform(_ effects: [Effect], on platform: PlatformEffects) {
-        // Several renders in one batch draw once, after the other effects.
-        var render = false
-        for effect in effects {
+        // A render re-reads every view model, so of several in one batch only the last draws
+        // (the core puts one, last).
+        let lastRender = effects.lastIndex(where: isRender)
+        for (index, effect) in effects.enumerated() {
             switch effect {
             case .render:
-                render = true
+                if index == lastRender {
+                    platform.render()
+                }
             case let .saveUiState(blob):
                 platform.saveUiState(blob)
             // iOS cannot ask for an unmetered network; the core checks it when the run starts.
@@ -46,8 +49,12 @@ public enum EffectExecutor {
                 platform.announce(text)
             }
         }
-        if render {
-            platform.render()
+    }
+
+    private static func isRender(_ effect: Effect) -> Bool {
+        if case .render = effect {
+            return true
         }
+        return false
     }
 }

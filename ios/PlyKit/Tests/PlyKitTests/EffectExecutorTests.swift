@@ -17,11 +17,14 @@ final class RecordingPlatform: PlatformEffects {
 
 @MainActor
 final class EffectExecutorTests: XCTestCase {
-    func testEffectsInOrderWithOneRenderLast() {
+    func testEffectsInOrderWithTheLastRenderInItsPlace() {
         let p = RecordingPlatform()
         EffectExecutor.perform([.render, .saveUiState("{}"), .scheduleSync(notBeforeMs: 1_700_000_000_123, meteredOk: false),
-                                .storeToken(nil), .cue(.move), .announce("White wins"), .render], on: p)
-        XCTAssertEqual(p.calls, ["save {}", "sync 1700000000123", "token -", "cue", "say White wins", "render"])
+                                .storeToken(nil), .render, .cue(.move), .announce("White wins")], on: p)
+        XCTAssertEqual(p.calls, ["save {}", "sync 1700000000123", "token -", "render", "cue", "say White wins"])
+        let none = RecordingPlatform()
+        EffectExecutor.perform([], on: none)
+        XCTAssertEqual(none.calls, [])
     }
 
     func testTheSyncDateIsTheCoresDate() {

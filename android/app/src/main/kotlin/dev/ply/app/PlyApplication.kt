@@ -20,19 +20,21 @@ import androidx.lifecycle.ProcessLifecycleOwner
 import dev.ply.core.AppCore
 import dev.ply.core.Event
 import dev.ply.core.LogLevel
+import dev.ply.core.MemoryPressure
 import dev.ply.core.initLogging
 import dev.ply.shell.CoreHost
 import dev.ply.shell.DeviceInfo
 import dev.ply.shell.HttpUrlConnectionTransport
 import dev.ply.shell.appConfig
+import dev.ply.shell.deviceMemory
 import java.io.File
 import java.util.concurrent.ExecutorService
 import java.util.concurrent.Executors
 
 /**
  * The process's app core ([host]) and the platform facts it is told about: the app's visibility
- * (ProcessLifecycleOwner: ON_START/ON_STOP, which a rotation does not send), the network, the
- * accessibility status and memory pressure. The core decides everything else.
+ * (ProcessLifecycleOwner: ON_START/ON_STOP, which a rotation does not send), the free memory, the
+ * network, the accessibility status and memory pressure. The core decides everything else.
  */
 class PlyApplication : Application() {
     lateinit var host: CoreHost
@@ -69,6 +71,7 @@ class PlyApplication : Application() {
                 override fun onStart(owner: LifecycleOwner) {
                     // The per-app language is changed in the system's settings while the app is stopped.
                     host.send(Event.Languages(languages(resources.configuration)))
+                    host.send(deviceMemory(readDevice()))
                     host.send(Event.Foreground)
                     host.send(Event.ScreenShown)
                 }
@@ -120,12 +123,24 @@ class PlyApplication : Application() {
     private fun languages(config: Configuration): List<String> =
         config.locales.toLanguageTags().split(',').filter { it.isNotEmpty() }
 
+    /** The platform's trim level as the core's pressure level; the core decides what each does. */
+    @Suppress("DEPRECATION") // API 34+ sends only UI_HIDDEN and BACKGROUND; older phones send all
     override fun onTrimMemory(level: Int) {
         super.onTrimMemory(level)
-        if (level >= ComponentCallbacks2.TRIM_MEMORY_BACKGROUND) host.send(Event.MemoryWarning)
+        val pressure = when (level) {
+            ComponentCallbacks2.TRIM_MEMORY_UI_HIDDEN, ComponentCallbacks2.TRIM_MEMORY_BACKGROUND -> MemoryPressure.BACKGROUNDED
+            ComponentCallbacks2.TRIM_MEMORY_RUNNING_MODERATE, ComponentCallbacks2.TRIM_MEMORY_RUNNING_LOW,
+            ComponentCallbacks2.TRIM_MEMORY_MODERATE -> MemoryPressure.LOW
+            ComponentCallbacks2.TRIM_MEMORY_RUNNING_CRITICAL, ComponentCallbacks2.TRIM_MEMORY_COMPLETE -> MemoryPressure.CRITICAL
+            else -> return
+        }
+        host.send(Event.MemoryPressure(pressure))
     }
 
-    /** Memory and cores now; the core computes its search caps from these once. */
+    /**
+     * Memory and cores now: all three for the core's start; the free memory again with every
+     * `Foreground` (`Event.DeviceMemory`), from which the core recomputes its search caps.
+     */
     private fun readDevice(): DeviceInfo {
         val info = ActivityManager.MemoryInfo()
         getSystemService(ActivityManager::class.java)?.getMemoryInfo(info)

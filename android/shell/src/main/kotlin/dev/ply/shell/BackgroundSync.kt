@@ -1,12 +1,14 @@
 package dev.ply.shell
 
-import dev.ply.core.SyncResult
+import dev.ply.core.BackgroundOutcome
 
 /**
  * The WorkManager side of the core's `ScheduleSync`: one unique work, enqueued with
  * `ExistingWorkPolicy.KEEP` (a pending run sends the whole outbox, so a second request would
- * only chain another worker behind it), and a worker that tries at most [MAX_ATTEMPTS] times.
- * What to send, and whether the network allows it, is the core's decision (`backgroundSync`).
+ * only chain another worker behind it), and the worker's result, translated from the core's
+ * [BackgroundOutcome]. What to send, when to run again, how often, and what success is, are the
+ * core's decisions (`AppCore.backgroundSync`); WorkManager's backoff starts at the core's
+ * (`syncRetryBaseSeconds()`).
  */
 object BackgroundSync {
     /** The unique work of a sync that may use any network. */
@@ -24,32 +26,18 @@ object BackgroundSync {
     fun uniqueWork(meteredOk: Boolean): Pair<String, String> =
         if (meteredOk) UNIQUE_WORK to UNIQUE_WORK_UNMETERED else UNIQUE_WORK_UNMETERED to UNIQUE_WORK
 
-    /** Runs of one work request, the first included (WorkManager's `runAttemptCount` + 1). */
-    const val MAX_ATTEMPTS = 6
-
-    /**
-     * WorkManager's exponential backoff starts here: the core's own backoff (30 s doubling, full
-     * jitter under that ceiling), so after n failures the retry comes no earlier than the core's
-     * next attempt time. Six attempts span about half an hour; after them the core schedules
-     * again at its next event (a finished game, going to the background, the network back).
-     */
-    const val BACKOFF_SECONDS = 30L
-
+    /** WorkManager's three results (`Result.success()`, `retry()`, `failure()`). */
     enum class Outcome { SUCCESS, RETRY, FAILURE }
 
     /**
-     * What the worker returns after `AppCore.backgroundSync()` gave [result] on run
-     * [runAttemptCount] (0 for the first): nothing to send or everything handled is a success;
-     * records left (or a problem) retry until the cap, then fail.
+     * The worker's result for the core's [outcome]. `RetryAfter`'s seconds are not WorkManager's
+     * to take (its delay is its exponential backoff): a run before the core's time sends nothing
+     * and says when again.
      */
-    fun outcome(result: SyncResult?, runAttemptCount: Int): Outcome {
-        if (result == null) return Outcome.SUCCESS
-        val left = result.remaining > 0uL || result.problem != null
-        return when {
-            !left -> Outcome.SUCCESS
-            runAttemptCount + 1 >= MAX_ATTEMPTS -> Outcome.FAILURE
-            else -> Outcome.RETRY
-        }
+    fun outcome(outcome: BackgroundOutcome): Outcome = when (outcome) {
+        is BackgroundOutcome.Done -> Outcome.SUCCESS
+        is BackgroundOutcome.RetryAfter -> Outcome.RETRY
+        is BackgroundOutcome.GiveUp -> Outcome.FAILURE
     }
 
     /** The work request's initial delay for the core's [notBeforeMs] (unix ms) at [nowMs]. */

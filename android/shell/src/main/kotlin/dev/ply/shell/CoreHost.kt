@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit
  * Owns the process's [AppCore]:
  * - starts it off the main thread ([start]: opening the data directory is disk I/O), and turns a
  *   failing start (the native library missing, a panic, an unreadable directory) into
- *   [State.Failed], which the app shows as an error screen instead of crashing at every launch;
+ *   [State.Failed], which the app shows as an error screen instead of crashing at every launch:
+ *   with "Try again" when another start can succeed, else saying the app must be restarted;
  * - sends events on the main thread ([send]) and performs their effects there; events sent
  *   while the core starts wait in order and go in once it is up (after the start events);
  * - lets the WorkManager worker wait for the core ([awaitCore], off the main thread).
@@ -25,7 +26,13 @@ class CoreHost(
     sealed interface State {
         data object Starting : State
         data class Ready(val core: AppCore) : State
-        data class Failed(val reason: String) : State
+        /**
+         * The start failed. [restartNeeded]: the native library did not load (a `LinkageError`:
+         * `UnsatisfiedLinkError`, or JNA's failed static initialiser, after which every use of
+         * its classes throws `NoClassDefFoundError`), which no second start in this process can
+         * change: only a new process loads it again. Anything else may pass on another try.
+         */
+        data class Failed(val reason: String, val restartNeeded: Boolean = false) : State
     }
 
     @Volatile
@@ -53,13 +60,15 @@ class CoreHost(
      * Starts the core on [background] with [create]; then, on the main thread, [first] gives the
      * events that open the session (the saved UI state, the accessibility status), sent before
      * the ones that waited.
-     * Main thread. Again after a failure (the error screen's retry); a no-op while starting or started.
+     * Main thread. Again after a failure (the error screen's retry); a no-op while starting or started,
+     * or after a failure that needs a new process.
      */
     fun start(create: (PostingShell) -> AppCore, first: () -> List<Event>) {
-        when (state) {
+        when (val s = state) {
             is State.Ready -> return
             State.Starting -> if (launched) return
             is State.Failed -> {
+                if (s.restartNeeded) return
                 started = CountDownLatch(1)
                 setState(State.Starting)
             }
@@ -83,7 +92,8 @@ class CoreHost(
                     },
                     onFailure = { e ->
                         waiting.clear()
-                        setState(State.Failed(listOfNotNull(e.javaClass.simpleName, e.message).joinToString(": ")))
+                        val reason = listOfNotNull(e.javaClass.simpleName, e.message).joinToString(": ")
+                        setState(State.Failed(reason, restartNeeded = e is LinkageError))
                     },
                 )
                 latch.countDown()

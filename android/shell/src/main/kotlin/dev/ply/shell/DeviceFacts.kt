@@ -2,11 +2,13 @@ package dev.ply.shell
 
 import dev.ply.core.AppConfig
 import dev.ply.core.ClientPlatform
+import dev.ply.core.Event
 
 /**
  * The phone as the core's search caps see it: the app fills this from
- * `ActivityManager.MemoryInfo` (`totalMem`, `availMem`) and `Runtime.availableProcessors()` once
- * at start, off the main thread.
+ * `ActivityManager.MemoryInfo` (`totalMem`, `availMem`) and `Runtime.availableProcessors()` at
+ * start, off the main thread, and again with every `Foreground` ([deviceMemory]; a binder call,
+ * no disk).
  */
 data class DeviceInfo(val totalRamBytes: Long, val availableRamBytes: Long, val cpuCores: Int)
 
@@ -20,3 +22,6 @@ fun appConfig(dataDir: String, appVersion: String, device: DeviceInfo, token: St
     cpuCores = device.cpuCores.coerceAtLeast(0).toUInt(),
     token = token,
 )
+
+/** The free memory now, for the core to recompute its caps (sent with every `Foreground`; negative: zero, unknown). */
+fun deviceMemory(device: DeviceInfo): Event = Event.DeviceMemory(device.availableRamBytes.coerceAtLeast(0).toULong())

@@ -36,13 +36,13 @@ interface PlatformEffects {
 /** Performs the core's effects in order, on the main thread. */
 object EffectExecutor {
     fun perform(effects: List<Effect>, platform: PlatformEffects) {
-        // Several renders in one batch draw once, after the other effects; of several saved UI
-        // states only the last matters (each replaces the one before).
-        var render = false
+        // A render re-reads every view model, so of several in one batch only the last draws
+        // (the core puts one, last); of several saved UI states only the last is kept.
+        val lastRender = effects.indexOfLast { it is Effect.Render }
         val lastSave = effects.indexOfLast { it is Effect.SaveUiState }
         for ((i, effect) in effects.withIndex()) {
             when (effect) {
-                is Effect.Render -> render = true
+                is Effect.Render -> if (i == lastRender) platform.render()
                 is Effect.SaveUiState -> if (i == lastSave) platform.saveUiState(effect.v1)
                 is Effect.ScheduleSync -> platform.scheduleSync(millis(effect.notBeforeMs), effect.meteredOk)
                 is Effect.StoreToken -> platform.storeToken(effect.v1)
@@ -50,7 +50,6 @@ object EffectExecutor {
                 is Effect.Announce -> platform.announce(effect.v1)
             }
         }
-        if (render) platform.render()
     }
 
     /** A unix time in ms from the core as a `Long` (saturating; the core never sends more). */
@@ -61,32 +60,15 @@ object EffectExecutor {
  * The core's [AppShell]: the effects of the core's finished work (a computer move, a search's
  * progress, a write, a sync run) arrive on the core's worker threads; [post] hands them to the
  * main thread (the app: `Handler(Looper.getMainLooper())::post`), where [perform] runs them in
- * order. Never blocks the calling thread.
- *
- * The effects of a background sync run made through [backgroundSync] arrive on the WorkManager
- * worker's own thread, while the worker runs: their `ScheduleSync` is left out, because the worker
- * itself decides about the next attempt (`Result.retry()` under [BackgroundSync.MAX_ATTEMPTS]) and
- * `KEEP` would drop a request made while the work is running anyway.
+ * order. Never blocks the calling thread. (During the WorkManager worker's own run the core asks
+ * for no `ScheduleSync`: the run's outcome tells WorkManager whether to run again.)
  */
 class PostingShell(
     private val post: (Runnable) -> Unit,
     private val perform: (List<Effect>) -> Unit,
 ) : AppShell {
-    private val inBackgroundSync = ThreadLocal<Boolean>()
-
     override fun effects(effects: List<Effect>) {
-        val kept = if (inBackgroundSync.get() == true) effects.filterNot { it is Effect.ScheduleSync } else effects
-        if (kept.isEmpty()) return
-        post(Runnable { perform(kept) })
-    }
-
-    /** `AppCore.backgroundSync()` on the calling thread (the worker's), marked as a background run. */
-    fun <T> backgroundSync(run: () -> T): T {
-        inBackgroundSync.set(true)
-        try {
-            return run()
-        } finally {
-            inBackgroundSync.remove()
-        }
+        if (effects.isEmpty()) return
+        post(Runnable { perform(effects) })
     }
 }

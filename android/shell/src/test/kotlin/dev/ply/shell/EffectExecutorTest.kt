@@ -1,18 +1,20 @@
 package dev.ply.shell
 
 import dev.ply.core.AppCore
+import dev.ply.core.BackgroundOutcome
 import dev.ply.core.Cue
 import dev.ply.core.Effect
 import dev.ply.core.Event
+import dev.ply.core.MemoryPressure
 import dev.ply.core.Screen
-import dev.ply.core.SyncProblem
-import dev.ply.core.SyncResult
+import dev.ply.core.syncRetryBaseSeconds
 import dev.ply.core.uniffiEnsureInitialized
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
 import java.util.concurrent.Executor
 import kotlin.test.assertEquals
+import kotlin.test.assertFalse
 import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
@@ -26,7 +28,7 @@ class EffectExecutorTest {
     private val device = DeviceInfo(4L shl 30, 2L shl 30, 4)
 
     @Test
-    fun effectsArePerformedInOrderWithOneRenderAtTheEnd() {
+    fun effectsArePerformedInOrderWithTheLastRenderInItsPlace() {
         val p = RecordingPlatform()
         EffectExecutor.perform(
             listOf(
@@ -44,11 +46,22 @@ class EffectExecutorTest {
         )
         assertEquals(
             listOf(
-                "cue:MOVE", "announce:The computer played f5", "schedule:1700000000000 any network", "token:t", "save:b",
-                "token:null", "render",
+                "cue:MOVE", "announce:The computer played f5", "render", "schedule:1700000000000 any network", "token:t",
+                "save:b", "token:null",
             ),
             p.calls,
         )
+        // The core's own batches end with their one render.
+        val core = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
+        try {
+            for (e in listOf(Event.ScreenShown, Event.ChooseLevel(3u), Event.NewGame, Event.OpenHome)) {
+                val fx = core.dispatch(e)
+                assertEquals(Effect.Render, fx.last(), fx.toString())
+                assertEquals(1, fx.count { it is Effect.Render }, fx.toString())
+            }
+        } finally {
+            core.destroy()
+        }
         val none = RecordingPlatform()
         EffectExecutor.perform(emptyList(), none)
         assertTrue(none.calls.isEmpty(), "no effect, no render")
@@ -82,13 +95,14 @@ class EffectExecutorTest {
     }
 
     @Test
-    fun aBackgroundRunLeavesItsRetryToTheWorker() {
+    fun aBackgroundRunsOutcomeBecomesTheWorkersResultAndTheCoreAsksForNothingDuringIt() {
         val main = QueueExecutor()
         val p = RecordingPlatform()
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, p) })
         val core = AppCore(appConfig(tempDir(), "test", device, null), shell, OfflineTransport())
         try {
             core.sendNow(Event.Background, p)
+            assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(core.backgroundSync()), "sync off: nothing to do")
             core.sendNow(Event.SetServerUrl("https://collector.example"), p)
             core.sendNow(Event.SetSyncEnabled(true), p)
             core.quickWin(p)
@@ -96,10 +110,11 @@ class EffectExecutorTest {
             main.drain()
             assertTrue(p.calls.any { it.startsWith("schedule:") }, "in the background a finished game asks for a sync: ${p.calls}")
             p.calls.clear()
-            val result = assertNotNull(shell.backgroundSync { core.backgroundSync() })
-            assertEquals(1uL, result.remaining)
-            assertNotNull(result.problem)
-            assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result, 0))
+            // The collector cannot be reached: WorkManager retries, and the run itself asks for nothing.
+            val outcome = core.backgroundSync()
+            assertIs<BackgroundOutcome.RetryAfter>(outcome)
+            assertTrue(outcome.seconds >= syncRetryBaseSeconds(), outcome.toString())
+            assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(outcome))
             assertTrue(core.waitIdle(30_000uL))
             main.drain()
             assertTrue(p.calls.none { it.startsWith("schedule:") }, "the worker's own run schedules nothing: ${p.calls}")
@@ -110,22 +125,70 @@ class EffectExecutorTest {
         } finally {
             core.destroy()
         }
+        FakeCollector().use { collector ->
+            val sent = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), HttpUrlConnectionTransport())
+            try {
+                sent.sendNow(Event.Network(online = false, metered = false), p)
+                sent.sendNow(Event.SetServerUrl(collector.url), p)
+                sent.sendNow(Event.SetSyncEnabled(true), p)
+                sent.quickWin(p)
+                sent.sendNow(Event.Background, p)
+                sent.sendNow(Event.Network(online = true, metered = false), p)
+                assertTrue(sent.waitIdle(30_000uL))
+                assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(sent.backgroundSync()))
+                assertEquals(1, collector.stored.size, "the game arrived")
+            } finally {
+                sent.destroy()
+            }
+        }
     }
 
     @Test
-    fun theWorkerRetriesAFewTimesThenGivesUp() {
-        fun result(remaining: Long, problem: SyncProblem?) = SyncResult(
-            newToken = null, tokenRefused = false, sent = 1uL, accepted = 0uL, duplicates = 0uL, rejected = 0uL,
-            remaining = remaining.toULong(), nextAttemptAtMs = null, problem = problem,
-        )
-        assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(null, 0), "nothing to send")
-        assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(result(0, null), 3))
-        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(2, SyncProblem.Unreachable("offline")), 0))
-        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(0, SyncProblem.TokenRefused(null)), 0))
-        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(result(2, SyncProblem.Unreachable("offline")), BackgroundSync.MAX_ATTEMPTS - 2))
-        assertEquals(BackgroundSync.Outcome.FAILURE, BackgroundSync.outcome(result(2, SyncProblem.Unreachable("offline")), BackgroundSync.MAX_ATTEMPTS - 1))
+    fun eachOfTheCoresOutcomesHasItsWorkResult() {
+        assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(BackgroundOutcome.Done))
+        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(BackgroundOutcome.RetryAfter(30uL)))
+        assertEquals(BackgroundSync.Outcome.FAILURE, BackgroundSync.outcome(BackgroundOutcome.GiveUp))
+        assertEquals(30uL, syncRetryBaseSeconds(), "WorkManager's backoff starts at the core's")
         assertEquals(0L, BackgroundSync.initialDelayMs(1_000, 5_000), "a time in the past runs at once")
         assertEquals(4_000L, BackgroundSync.initialDelayMs(9_000, 5_000))
+    }
+
+    /**
+     * A phone cached after each use (API 34+ sends `TRIM_MEMORY_BACKGROUND` every time): through the
+     * generated bindings, as `PlyApplication` sends the events, the table is the device's again in the
+     * foreground however many trips; a low level cuts it to a share until then.
+     */
+    @Test
+    fun memoryPressureThroughTheBindingsEndsWithTheDevicesTable() {
+        val core = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
+        val p = RecordingPlatform()
+        try {
+            val table = core.limits().ttBytes
+            assertEquals(128uL shl 20, table, "4 GiB with 2 GiB free")
+            repeat(8) {
+                core.sendNow(Event.ScreenHidden, p)
+                core.sendNow(Event.Background, p)
+                core.sendNow(Event.MemoryPressure(MemoryPressure.BACKGROUNDED), p)
+                if (it == 3) {
+                    core.sendNow(Event.MemoryPressure(MemoryPressure.LOW), p)
+                    assertEquals(table / 4uL, core.limits().ttBytes)
+                }
+                core.sendNow(deviceMemory(device), p)
+                core.sendNow(Event.Foreground, p)
+                core.sendNow(Event.ScreenShown, p)
+                assertEquals(table, core.limits().ttBytes, "trip $it")
+            }
+            core.sendNow(Event.MemoryPressure(MemoryPressure.CRITICAL), p)
+            assertEquals(table / 16uL, core.limits().ttBytes)
+            // A process started while memory was short gets the device's table on the way back.
+            core.sendNow(Event.Background, p)
+            core.sendNow(deviceMemory(DeviceInfo(4L shl 30, 3L shl 30, 4)), p)
+            core.sendNow(Event.Foreground, p)
+            assertEquals(table, core.limits().ttBytes)
+            assertEquals(Event.DeviceMemory(0uL), deviceMemory(DeviceInfo(1, -5, 1)), "unknown is zero")
+        } finally {
+            core.destroy()
+        }
     }
 
     @Test
@@ -172,12 +235,13 @@ class CoreHostTest {
         val host = CoreHost(background, main, p)
         val states = mutableListOf<CoreHost.State>()
         host.observe { states += it }
-        host.start({ throw UnsatisfiedLinkError("libply_ffi.so not found") }, { emptyList() })
+        host.start({ throw java.io.IOException("core directory unreadable") }, { emptyList() })
         host.send(Event.ScreenShown)
         background.drain()
         main.drain()
         val failed = assertIs<CoreHost.State.Failed>(host.state)
-        assertTrue(failed.reason.contains("libply_ffi.so"), failed.reason)
+        assertTrue(failed.reason.contains("unreadable"), failed.reason)
+        assertFalse(failed.restartNeeded, "another start may succeed: the screen offers Try again")
         assertNull(host.core)
         assertNull(host.awaitCore(10), "the worker does not wait for a core that failed")
         host.send(Event.OpenHistory) // dropped, no crash
@@ -201,6 +265,27 @@ class CoreHostTest {
         host.start({ error("not again") }, { emptyList() })
         assertIs<CoreHost.State.Ready>(host.state, "a started core is kept")
         core.destroy()
+    }
+
+    /** JNA's static initialiser failed once: no start in this process can load the library again. */
+    @Test
+    fun aLibraryThatDidNotLoadAsksForARestartInsteadOfAnotherTry() {
+        for (error in listOf(UnsatisfiedLinkError("libply_ffi.so not found"), NoClassDefFoundError("Could not initialize class com.sun.jna.Native"))) {
+            val main = QueueExecutor()
+            val background = QueueExecutor()
+            val host = CoreHost(background, main, RecordingPlatform())
+            host.start({ throw error }, { emptyList() })
+            background.drain()
+            main.drain()
+            val failed = assertIs<CoreHost.State.Failed>(host.state)
+            assertTrue(failed.restartNeeded, failed.reason)
+            assertTrue(failed.reason.startsWith(error.javaClass.simpleName), failed.reason)
+            var created = false
+            host.start({ created = true; error("not reached") }, { emptyList() })
+            assertEquals(0, background.drain(), "no second start is tried")
+            assertFalse(created)
+            assertEquals(failed, host.state)
+        }
     }
 
     @Test

@@ -36,7 +36,7 @@ fun PlyRoot(app: PlyApplication) {
     Surface(Modifier.fillMaxSize()) {
         when (val h = host) {
             CoreHost.State.Starting -> Loading()
-            is CoreHost.State.Failed -> StartFailed(h.reason, onRetry = { app.startCore() })
+            is CoreHost.State.Failed -> StartFailed(h.reason, onRetry = if (h.restartNeeded) null else app::startCore)
             is CoreHost.State.Ready -> view?.let { Screens(it, send) } ?: Loading()
         }
     }
@@ -60,17 +60,20 @@ private fun Loading() {
     Box(Modifier.fillMaxSize(), contentAlignment = Alignment.Center) { CircularProgressIndicator() }
 }
 
-/** The core did not start: say why and offer to try again, instead of crashing at every launch. */
+/**
+ * The core did not start: say why and offer to try again, instead of crashing at every launch; or,
+ * without [onRetry] (the library cannot load again in this process), say to restart the app.
+ */
 @Composable
-private fun StartFailed(reason: String, onRetry: () -> Unit) {
+private fun StartFailed(reason: String, onRetry: (() -> Unit)?) {
     Column(
         Modifier.fillMaxSize().safeDrawingPadding().padding(24.dp),
         verticalArrangement = Arrangement.spacedBy(16.dp, Alignment.CenterVertically),
         horizontalAlignment = Alignment.CenterHorizontally,
     ) {
         Text(stringResource(R.string.start_failed_title), style = MaterialTheme.typography.headlineSmall)
-        Text(stringResource(R.string.start_failed_body))
+        Text(stringResource(if (onRetry != null) R.string.start_failed_body else R.string.start_failed_restart))
         Text(reason, style = MaterialTheme.typography.bodySmall)
-        Button(onClick = onRetry) { Text(stringResource(R.string.try_again)) }
+        if (onRetry != null) Button(onClick = onRetry) { Text(stringResource(R.string.try_again)) }
     }
 }
