@@ -6,7 +6,8 @@ mod common;
 
 use common::{Collector, Driver};
 use ply_app::app::{
-    Effect, Event, HomeView, LevelOption, PlayMode, PonderMode, Screen, SyncProblem, SyncState,
+    Effect, Event, HomeView, LevelOption, MemoryPressure, PlayMode, PonderMode, Screen,
+    SyncProblem, SyncState,
 };
 use ply_app::settings::GameKind;
 use std::sync::atomic::Ordering;
@@ -107,7 +108,7 @@ fn the_weights_editor_text_lives_in_the_core() {
         json: json.into(),
     };
     d.send(edit("{ \"weights\": {\"nonsense\": 3} }"));
-    d.send(Event::MemoryWarning);
+    d.send(Event::MemoryPressure(MemoryPressure::Critical));
     let w = d.app.settings_view().weights[0].clone();
     assert_eq!(w.game, GameKind::Othello);
     assert_eq!(

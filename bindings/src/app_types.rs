@@ -7,10 +7,9 @@ pub use ply_app::app::{
     BoardShape, BoardView, CellView, ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption,
     HistoryEntry, HistoryView, HomeView, LegalMove, LevelOption, MemoryPressure, ModeOption,
     MoveLabel, OrderingChoice, OrderingOption, PlayMode, PlayerCountOption, PlayerView, PonderMode,
-    PonderOption,
-    ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption,
-    SettingsView, SideOption, SyncProblem, SyncResult, SyncState, ThinkingKind, ThinkingView,
-    ViewModel, WeightsView,
+    PonderOption, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Screen,
+    SeatOption, SettingsView, SideOption, SyncProblem, SyncResult, SyncState, ThinkingKind,
+    ThinkingView, ViewModel, WeightsView,
 };
 
 /// What the shell tells the core at start.

@@ -123,10 +123,13 @@ impl App {
                 | SyncProblem::TokenRefused { detail: Some(_) },
             ) => retry_or_give_up(),
             // A token the collector issued in this very run was refused: so would the next.
+            // The platform refusing plain http to this address refuses it again until the
+            // person changes the address (which asks for a sync itself).
             Some(
                 SyncProblem::TokenRefused { detail: None }
                 | SyncProblem::Outbox { .. }
-                | SyncProblem::NoTransport,
+                | SyncProblem::NoTransport
+                | SyncProblem::CleartextRefused { .. },
             ) => BackgroundOutcome::GiveUp,
         }
     }
@@ -250,6 +253,10 @@ mod tests {
             detail: "EACCES".into(),
         });
         assert_eq!(outcome(&result(0, outbox, None), 0, NOW), GiveUp);
+        let cleartext = Some(SyncProblem::CleartextRefused {
+            detail: "CLEARTEXT communication not permitted".into(),
+        });
+        assert_eq!(outcome(&result(2, cleartext, None), 0, NOW), GiveUp);
     }
 
     #[test]
