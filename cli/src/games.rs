@@ -123,6 +123,33 @@ pub struct GameArgs {
     pub players: Option<u8>,
 }
 
+/// [`GameArgs`] for the commands that take only the two-player games (bench, selfplay, tune,
+/// tournament): no `--players` in their help.
+#[derive(clap::Args, Clone, Debug)]
+pub struct TwoPlayerGameArgs {
+    /// othello, connect4 or checkers
+    pub game: AnyGame,
+    /// Start position in the game's notation (Othello: 64 chars a1..h8 + side, or a transcript
+    /// like f5d6c3; Connect Four: column digits from the empty board; checkers: a FEN tag value).
+    #[arg(long, short = 'p', allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Rules variant (checkers: standard or relaxed, where captures are optional).
+    #[arg(long, default_value = "standard")]
+    pub variant: String,
+}
+
+impl TwoPlayerGameArgs {
+    pub fn position<G: Game>(&self) -> Result<G> {
+        GameArgs {
+            game: self.game,
+            position: self.position.clone(),
+            variant: self.variant.clone(),
+            players: None,
+        }
+        .position()
+    }
+}
+
 impl GameArgs {
     /// The start position these arguments name, with a message that says what is wrong and where.
     pub fn position<G: Game>(&self) -> Result<G> {

@@ -6,7 +6,7 @@
 //! Use a release build (`cargo run --release -p ply-cli -- bench`).
 
 use crate::commands::search::evaluator;
-use crate::games::GameArgs;
+use crate::games::TwoPlayerGameArgs;
 use crate::with_game;
 use anyhow::{Result, anyhow};
 use ply_core::Game;
@@ -23,7 +23,7 @@ pub const OTHELLO_MIDGAME: &str = "f5d6c3d3c4f4c5b3c2e6";
 pub struct Args {
     /// The game; --position replaces the default positions (start, and for Othello a 10-ply midgame).
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: TwoPlayerGameArgs,
     /// Search depth.
     #[arg(long, short = 'd', default_value_t = 8)]
     pub depth: u32,

@@ -1,7 +1,7 @@
 //! `ply selfplay`: engine-against-engine games from random openings, written as game records
 //! (format v1, one JSON object per line) for `ply tune` and for analysis.
 
-use crate::games::GameArgs;
+use crate::games::TwoPlayerGameArgs;
 use crate::tournament::match_args::MatchArgs;
 use crate::tournament::openings::random_openings;
 use crate::tournament::play::{Engine, Material, play_game, run_pool};
@@ -20,7 +20,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: TwoPlayerGameArgs,
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     pub games: usize,

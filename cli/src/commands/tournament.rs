@@ -2,7 +2,7 @@
 //! with colours swapped; cross table, Elo with 95% intervals, CSV/JSON/SVG; `--ablate` plays
 //! "everything" against "everything minus factor X" for each factor.
 
-use crate::games::GameArgs;
+use crate::games::TwoPlayerGameArgs;
 use crate::tournament::elo::Elo;
 use crate::tournament::match_args::MatchArgs;
 use crate::tournament::openings::{parse_openings, random_openings, wthor_openings};
@@ -19,7 +19,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: TwoPlayerGameArgs,
     /// A player as NAME=SPEC, e.g. `ab6=algo=alphabeta,depth=6,ordering=tt+killer+history,heuristic=combine-2`
     /// (keys: level=1..10 first (the apps' level), algo, depth, time-ms, ordering (names joined by +), tt-mb, heuristic, exact=EMPTIES, book=on|off, probcut=T, engine=COMMAND (a program outside Ply, run for each move as COMMAND POSITION-WORDS MS, its last line of output the move), weights=FILE.json, w.FACTOR=N).
     #[arg(long = "player")]
@@ -39,10 +39,15 @@ pub struct Args {
     /// Play the first player ("everything") against itself minus each factor in turn.
     #[arg(long)]
     pub ablate: bool,
+    /// Also write one CSV line per ordered pair of players to this file: games, wins, draws,
+    /// losses, score, material for and against, Elo difference with its 95% interval.
     #[arg(long)]
     pub csv: Option<PathBuf>,
+    /// Also write the whole report (settings, players, cross table, Elo) as JSON to this file.
     #[arg(long)]
     pub json: Option<PathBuf>,
+    /// Also draw the cross table as an SVG chart: a bar per opponent (wins, draws, losses) and
+    /// each player's score.
     #[arg(long)]
     pub svg: Option<PathBuf>,
     /// No progress bar.

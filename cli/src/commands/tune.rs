@@ -3,7 +3,7 @@
 //! checks the learned weights in a tournament against the preset they started from.
 
 use crate::commands::tournament::{Plan, play_tournament};
-use crate::games::GameArgs;
+use crate::games::TwoPlayerGameArgs;
 use crate::tournament::play::Material;
 use crate::tournament::spec::{Defaults, PlayerSpec};
 use crate::with_game;
@@ -16,7 +16,7 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: TwoPlayerGameArgs,
     /// Game records, one JSON object per line (from `ply selfplay` or a collector export).
     #[arg(long)]
     pub records: PathBuf,

@@ -44,7 +44,11 @@ pub struct Args {
     /// Move ordering: level, static, full (TT move, killers, history) or history-ads.
     #[arg(long, default_value = "level")]
     pub ordering: String,
-    /// Heuristic preset (see `ply tournament --help` for the names); default: the game's.
+    /// Heuristic preset; default: the game's. Othello: default, hand-tuned, paper-2019,
+    /// combine-2, static-table, static-table-100, coins, corners, mobility, stability, pattern;
+    /// Connect Four: default, windows, threats, centre; checkers: default, material, positional;
+    /// virus: default, frontier; focus: default, captures; chinese-checkers: default,
+    /// no-stragglers.
     #[arg(long)]
     pub heuristic: Option<String>,
     /// Start from this position, in the game's notation as `ply show` takes it (Othello: 64
@@ -588,5 +592,36 @@ mod tests {
         assert!(choices(&["chinese-checkers", "--players", "5"]).is_err());
         assert!(choices(&["virus", "--side", "first"]).is_err());
         assert!(choices(&["othello", "--players", "2"]).is_err());
+    }
+
+    #[test]
+    fn the_help_names_every_heuristic_preset_of_every_game() {
+        use clap::CommandFactory;
+        let cmd = Cli::command();
+        let help = cmd
+            .get_arguments()
+            .find(|a| a.get_id() == "heuristic")
+            .and_then(|a| a.get_help())
+            .map(|h| h.to_string())
+            .expect("--heuristic has a help");
+        let games = [
+            (GameKind::Othello, "Othello:"),
+            (GameKind::ConnectFour, "Connect Four:"),
+            (GameKind::Draughts, "checkers:"),
+            (GameKind::Virus, "virus:"),
+            (GameKind::Focus, "focus:"),
+            (GameKind::ChineseCheckers, "chinese-checkers:"),
+        ];
+        for (game, label) in games {
+            let start = help.find(label).expect(label) + label.len();
+            let list: Vec<&str> = help[start..]
+                .split(';')
+                .next()
+                .unwrap_or("")
+                .split(',')
+                .map(|w| w.trim().trim_end_matches('.'))
+                .collect();
+            assert_eq!(list, heuristic_presets(game), "{label} in {help}");
+        }
     }
 }
