@@ -14,7 +14,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "ply",
-    version,
+    version = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("PLY_COMMIT"), ")"),
     about = "Board games with a real thinking engine: play, perft, search, solve, tournaments, experiments"
 )]
 struct Cli {

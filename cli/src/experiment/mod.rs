@@ -74,13 +74,7 @@ pub fn provenance(run: &Run) -> String {
         })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let commit = std::process::Command::new("git")
-        .args(["rev-parse", "--short", "HEAD"])
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
-        .unwrap_or_else(|| "unknown".into());
+    let commit = env!("PLY_COMMIT");
     format!(
         "Machine: {cpu}, {cores} cores. Commit: {commit}{}. Seed {}{}. Wall time {:.1} s.",
         if cfg!(debug_assertions) {
