@@ -3,6 +3,7 @@
 use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use super::sync_job::SyncResult;
+use super::view::AppTab;
 use crate::settings::GameKind;
 use crate::snapshot::Side;
 
@@ -34,7 +35,8 @@ pub enum Event {
     /// and the records use), or from the standard start with `None` or a blank text. A text that
     /// does not parse is refused with the reason in the home view, and the choice is kept.
     ChooseStartPosition(Option<String>),
-    /// Starts a game from the home screen's choices and shows the board.
+    /// Starts a game from the home screen's choices and shows the board; while a game with
+    /// moves is still being played, the view model asks first (`confirmation`).
     NewGame,
     /// Back to the game in progress (from home, history, settings or after-game).
     OpenBoard,
@@ -42,13 +44,21 @@ pub enum Event {
     OpenHistory,
     OpenSettings,
     OpenAfterGame,
-    /// The platform's back gesture or button: after-game goes back to its board, every other
-    /// screen but home to home. On home it does nothing ([`ViewModel::back_leaves_app`] tells
-    /// the shell to let the system handle it).
+    /// Every back, the platform's gesture or button and a top bar's: after-game goes back to its
+    /// board, every other screen but home to home; with a question up, back cancels it. On home
+    /// it does nothing ([`super::ViewModel::back_leaves_app`] tells the shell to let the system
+    /// handle it).
     Back,
-    /// The play area of a tabbed shell (iOS): whichever of home, board and after-game the person
-    /// last left, as long as it still applies (no board without a game).
-    OpenPlay,
+    /// The person picked a tab of a tabbed shell (iOS). Play shows whichever of home, board and
+    /// after-game the person last left, as long as it still applies (no board without a game);
+    /// the tab already shown changes nothing.
+    SelectTab(AppTab),
+
+    // A question the view model asks (`confirmation`).
+    /// Yes: the action asked about is done.
+    AcceptConfirmation,
+    /// No, or the dialog was dismissed: nothing is done.
+    CancelConfirmation,
 
     // Board.
     /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts and
@@ -68,6 +78,7 @@ pub enum Event {
     Undo,
     Redo,
     Hint,
+    /// Resigns the game for the person, once they confirm (the view model asks).
     Resign,
     /// Computer against computer: stop after the current move; `Resume` continues.
     Pause,

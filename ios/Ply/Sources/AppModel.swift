@@ -24,8 +24,6 @@ final class AppModel: PlatformEffects {
     /// The last haptic cue and a counter that changes with each (the `.sensoryFeedback` trigger).
     private(set) var cueCount = 0
     private(set) var lastCue: Cue = .move
-    /// The selected tab; the Play tab shows the core's home, board or after-game screen.
-    private(set) var tab: Tab = .play
 
     @ObservationIgnored private let core: AppCore
     @ObservationIgnored private let tokens = TokenStore()
@@ -53,12 +51,6 @@ final class AppModel: PlatformEffects {
         observe()
         startPathMonitor()
         render()
-        // The restored UI state may have History or Settings on top: open on that tab.
-        switch view?.screen {
-        case .history?: tab = .history
-        case .settings?: tab = .settings
-        default: break
-        }
     }
 
     deinit {
@@ -107,24 +99,10 @@ final class AppModel: PlatformEffects {
         updateShown()
     }
 
-    func selectTab(_ newTab: Tab) {
-        guard newTab != tab else { return }
-        tab = newTab
-        switch newTab {
-        case .play:
-            send(.openPlay)
-        case .history:
-            send(.openHistory)
-        case .settings:
-            send(.openSettings)
-        }
-        updateShown()
-    }
-
-    /// `ScreenShown` while the scene is active on the Play tab, `ScreenHidden` otherwise: a tab
-    /// switch stops the computer's thinking and closes nothing.
+    /// `ScreenShown` while the scene is on screen, `ScreenHidden` otherwise. Tabs are the core's
+    /// (`ViewModel.tab`, `Event.selectTab`): the board on another tab does not think there.
     private func updateShown() {
-        let shown = sceneVisible && tab == .play
+        let shown = sceneVisible
         guard shown != boardShown else { return }
         boardShown = shown
         send(shown ? .screenShown : .screenHidden)
@@ -254,10 +232,6 @@ final class AppModel: PlatformEffects {
     func receive(_ effects: [Effect]) {
         EffectExecutor.perform(effects, on: self)
     }
-}
-
-enum Tab: Hashable {
-    case play, history, settings
 }
 
 /// The core's `AppShell`: the effects of background work arrive on a core thread and are

@@ -6,7 +6,6 @@ import SwiftUI
 struct HomeScreen: View {
     @Environment(AppModel.self) private var app
     @State private var startText = ""
-    @State private var confirmNewGame = false
 
     var body: some View {
         Form {
@@ -63,10 +62,9 @@ struct HomeScreen: View {
                     }
                 }
                 Section {
-                    Button("New game") {
-                        if home.canResume { confirmNewGame = true } else { startGame() }
-                    }
-                    .bold()
+                    // The core asks first when a game in progress would be lost.
+                    Button("New game") { startGame() }
+                        .bold()
                 }
             }
         }
@@ -74,11 +72,6 @@ struct HomeScreen: View {
         .onAppear { startText = app.home?.startPosition ?? "" }
         // The core clears the position when it no longer applies (another game or player count).
         .onChange(of: app.home?.startPosition) { _, position in startText = position ?? "" }
-        .confirmationDialog("Start a new game?", isPresented: $confirmNewGame, titleVisibility: .visible) {
-            Button("New game", role: .destructive) { startGame() }
-        } message: {
-            Text("The game in progress will be replaced.")
-        }
     }
 
     private func startGame() {

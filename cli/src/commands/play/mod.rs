@@ -131,7 +131,7 @@ pub fn run(args: Args) -> Result<()> {
                 dir.display()
             );
         }
-        rt.dispatch(Event::NewGame);
+        rt.dispatch_confirmed(Event::NewGame);
     }
     println!("Type help for the commands.");
     rt.dispatch(Event::ScreenShown);
@@ -512,7 +512,11 @@ impl<'a> Terminal<'a> {
             }
             _ => Event::PlayNotation(typed.to_string()),
         };
-        self.rt.dispatch(event);
+        if matches!(event, Event::NewGame | Event::Resign) {
+            self.rt.dispatch_confirmed(event);
+        } else {
+            self.rt.dispatch(event);
+        }
         Flow::Go
     }
 
