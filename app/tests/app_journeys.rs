@@ -677,6 +677,8 @@ fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
     d.send(Event::PlayNotation("f5".into()));
     d.settle();
     d.send(Event::Resign);
+    assert!(!d.board().finished, "the person is asked first");
+    d.send(Event::AcceptConfirmation);
     let b = d.board();
     assert!(b.finished && !b.can_resign && !b.accepts_input);
     assert!(
@@ -695,6 +697,7 @@ fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
 fn a_game_resigned_before_any_move_is_neither_kept_nor_sent() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
     d.send(Event::Resign);
+    d.send(Event::AcceptConfirmation);
     assert!(d.board().finished, "the resignation ends the game");
     d.settle();
     assert!(
@@ -721,6 +724,8 @@ fn a_table_of_computers_cannot_resign() {
     let before = d.board();
     assert!(!before.can_resign);
     d.send(Event::Resign);
+    assert!(d.app.view().confirmation.is_none(), "nothing to ask");
+    d.send(Event::AcceptConfirmation);
     let after = d.board();
     assert!(!after.finished, "{}", after.status);
     assert_eq!(after.status, before.status);
@@ -906,6 +911,7 @@ fn a_late_result_of_the_previous_game_leaves_the_new_game_alone() {
         .expect("result");
     assert!(matches!(late, Msg::Thought { result: Ok(_), .. }));
     d.send(Event::NewGame);
+    d.send(Event::AcceptConfirmation);
     d.take_effects();
     d.deliver(late);
     let b = d.board();
@@ -1012,6 +1018,7 @@ fn a_game_starts_from_a_chosen_position_and_a_bad_one_is_refused_with_its_reason
     );
     assert_eq!(d.board().moves, vec!["4".to_string()]);
     d.send(Event::Resign);
+    d.send(Event::AcceptConfirmation);
     let record = d.app.record_json().expect("record");
     let r = ply_core::record::parse_record(record.as_bytes()).expect("valid");
     assert_eq!(r.start_position.as_deref(), Some("4453"), "a set-up start");

@@ -6,7 +6,7 @@ mod common;
 
 use common::Driver;
 use ply_app::Session;
-use ply_app::app::{Effect, Event, MemoryPressure, Msg, PlayMode, PonderMode};
+use ply_app::app::{AppTab, Effect, Event, MemoryPressure, Msg, PlayMode, PonderMode, Screen};
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
 use proptest::prelude::*;
@@ -38,6 +38,11 @@ fn event() -> impl Strategy<Value = Event> {
         Just(Event::OpenHistory),
         Just(Event::OpenSettings),
         Just(Event::OpenAfterGame),
+        Just(Event::Back),
+        prop::sample::select(vec![AppTab::Play, AppTab::History, AppTab::Settings])
+            .prop_map(Event::SelectTab),
+        Just(Event::AcceptConfirmation),
+        Just(Event::CancelConfirmation),
         Just(Event::Undo),
         Just(Event::Redo),
         Just(Event::Hint),
@@ -156,6 +161,29 @@ fn check_batch(fx: &[Effect]) {
     );
 }
 
+/// The view model's navigation is consistent: the tab holds the screen, the Play tab shows a
+/// play screen, and a question is about a game and keeps back in the app.
+fn check_navigation(d: &Driver) {
+    let v = d.app.view();
+    let tab = match v.screen {
+        Screen::Home | Screen::Board | Screen::AfterGame => AppTab::Play,
+        Screen::History => AppTab::History,
+        Screen::Settings => AppTab::Settings,
+    };
+    assert_eq!(v.tab, tab);
+    assert!(matches!(
+        v.play_screen,
+        Screen::Home | Screen::Board | Screen::AfterGame
+    ));
+    if v.screen == Screen::Board || v.play_screen == Screen::Board {
+        assert!(d.app.board_view().is_some(), "no board without a game");
+    }
+    if v.confirmation.is_some() {
+        assert!(d.app.board_view().is_some(), "a question is about a game");
+        assert!(!v.back_leaves_app, "back answers the question");
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
@@ -204,6 +232,7 @@ proptest! {
             let tt = d.app.limits().tt_bytes;
             prop_assert!((1 << 20..=device.tt_bytes).contains(&tt), "{tt}");
             let _ = d.app.view();
+            check_navigation(&d);
             let _ = d.app.home_view();
             let _ = d.app.history_view();
             let _ = d.app.settings_view();

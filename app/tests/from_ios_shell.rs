@@ -1,12 +1,12 @@
 //! Journeys the iOS shell relies on, which its deleted Swift tests (GameController, SyncPolicy,
 //! settings validation) checked on the shell's own logic and the other journeys do not cover:
-//! the Play tab's ScreenHidden/ScreenShown, the Play tab returning to the screen it left
-//! (`OpenPlay`), the saved UI state, and the home screen's option lists.
+//! tab switches (`SelectTab`: the shell sends the tab picked and nothing else), the Play tab
+//! returning to the screen it left, the saved UI state, and the home screen's option lists.
 
 mod common;
 
 use common::Driver;
-use ply_app::app::{Effect, Event, PlayMode, Screen};
+use ply_app::app::{AppTab, Effect, Event, PlayMode, Screen};
 use ply_app::settings::GameKind;
 use std::collections::HashSet;
 
@@ -20,22 +20,30 @@ fn start(game: GameKind, mode: PlayMode) -> Driver {
     d
 }
 
-/// A tab switch sends ScreenHidden, opens History, and coming back sends OpenPlay and
-/// ScreenShown: the game is the same game and continues (the old shell closed it and the board
-/// went dead).
+/// A tab switch is one event, and the scene stays shown: the board on another tab does not
+/// play on, and coming back the game is the same game and continues (the old shell closed it and
+/// the board went dead).
 #[test]
 fn a_tab_switch_hides_the_board_and_coming_back_continues_the_same_game() {
     let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer);
     d.think();
     let before = d.board().moves.clone();
     assert_eq!(before.len(), 1);
-    d.send(Event::ScreenHidden);
-    d.send(Event::OpenHistory);
+    d.send(Event::SelectTab(AppTab::History));
     d.settle();
     assert_eq!(d.app.screen(), Screen::History);
-    assert_eq!(d.board().moves, before, "no move while the board is hidden");
-    d.send(Event::OpenPlay);
-    d.send(Event::ScreenShown);
+    assert_eq!(d.app.view().tab, AppTab::History);
+    assert_eq!(
+        d.app.view().play_screen,
+        Screen::Board,
+        "the Play tab keeps its board"
+    );
+    assert_eq!(
+        d.board().moves,
+        before,
+        "no move while the board is on another tab"
+    );
+    d.send(Event::SelectTab(AppTab::Play));
     assert_eq!(d.app.screen(), Screen::Board);
     d.settle();
     let b = d.board();
@@ -49,10 +57,8 @@ fn a_paused_game_stays_paused_across_a_tab_switch() {
     let mut d = start(GameKind::ConnectFour, PlayMode::ComputerVsComputer);
     d.think();
     d.send(Event::Pause);
-    d.send(Event::ScreenHidden);
-    d.send(Event::OpenSettings);
-    d.send(Event::OpenPlay);
-    d.send(Event::ScreenShown);
+    d.send(Event::SelectTab(AppTab::Settings));
+    d.send(Event::SelectTab(AppTab::Play));
     d.settle();
     let b = d.board();
     assert_eq!(b.moves.len(), 1, "still paused");
@@ -65,21 +71,21 @@ fn a_paused_game_stays_paused_across_a_tab_switch() {
 fn the_play_tab_returns_to_the_screen_it_left() {
     let mut d = Driver::new();
     d.send(Event::ScreenShown);
-    d.send(Event::OpenHistory);
-    d.send(Event::OpenPlay);
+    d.send(Event::SelectTab(AppTab::History));
+    d.send(Event::SelectTab(AppTab::Play));
     assert_eq!(d.app.screen(), Screen::Home, "no game: home");
     assert!(!d.app.home_view().can_resume);
 
     d.send(Event::ChooseGame(GameKind::ConnectFour));
     d.send(Event::ChooseMode(PlayMode::TwoPlayers));
     d.send(Event::NewGame);
-    d.send(Event::OpenSettings);
-    d.send(Event::OpenPlay);
+    d.send(Event::SelectTab(AppTab::Settings));
+    d.send(Event::SelectTab(AppTab::Play));
     assert_eq!(d.app.screen(), Screen::Board, "a game: its board");
 
     // The saved UI state remembers the play screen across a force-quit.
     let blob = d
-        .send(Event::OpenSettings)
+        .send(Event::SelectTab(AppTab::Settings))
         .into_iter()
         .find_map(|e| match e {
             Effect::SaveUiState(b) => Some(b),
@@ -95,8 +101,9 @@ fn the_play_tab_returns_to_the_screen_it_left() {
         preferred: vec!["de".into()],
     });
     assert_eq!(d.app.screen(), Screen::Settings);
+    assert_eq!(d.app.view().tab, AppTab::Settings, "the restored tab");
     assert!(d.app.settings_view().memory.starts_with("Suchen nutzen"));
-    d.send(Event::OpenPlay);
+    d.send(Event::SelectTab(AppTab::Play));
     assert_eq!(
         d.app.screen(),
         Screen::Board,
@@ -104,8 +111,8 @@ fn the_play_tab_returns_to_the_screen_it_left() {
     );
 
     d.send(Event::OpenHome);
-    d.send(Event::OpenHistory);
-    d.send(Event::OpenPlay);
+    d.send(Event::SelectTab(AppTab::History));
+    d.send(Event::SelectTab(AppTab::Play));
     assert_eq!(d.app.screen(), Screen::Home, "home was left, home it is");
 
     d.send(Event::OpenBoard);
@@ -114,8 +121,8 @@ fn the_play_tab_returns_to_the_screen_it_left() {
     }
     assert!(d.board().finished);
     d.send(Event::OpenAfterGame);
-    d.send(Event::OpenHistory);
-    d.send(Event::OpenPlay);
+    d.send(Event::SelectTab(AppTab::History));
+    d.send(Event::SelectTab(AppTab::Play));
     assert_eq!(
         d.app.screen(),
         Screen::AfterGame,

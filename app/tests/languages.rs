@@ -252,6 +252,17 @@ fn the_history_says_each_result_in_the_language_of_the_day_it_is_read() {
     d.send(Event::PlayNotation("f5".into()));
     d.settle();
     d.send(Event::Resign);
+    let question = d.app.view().confirmation.expect("the person is asked");
+    assert_eq!(question.question, "Diese Partie aufgeben?");
+    assert_eq!(
+        question.detail,
+        "Dein Gegner gewinnt. Die Partie kommt in deinen Verlauf."
+    );
+    assert_eq!(
+        (question.confirm.as_str(), question.cancel.as_str()),
+        ("Aufgeben", "Abbrechen")
+    );
+    d.send(Event::AcceptConfirmation);
     d.settle();
     let b = d.board();
     assert!(b.finished);

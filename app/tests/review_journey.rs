@@ -259,6 +259,7 @@ fn book_moves_are_marked_as_the_books_in_an_othello_review() {
     d.settle();
     assert_eq!(d.board().moves.len(), line.len());
     d.send(Event::Resign);
+    d.send(Event::AcceptConfirmation);
     d.settle();
     assert!(d.board().finished);
     d.send(Event::OpenAfterGame);

@@ -189,6 +189,10 @@ fn a_typed_start_position_is_the_one_a_new_game_starts_from() {
     let fx = d.send(Event::NewGame);
     assert_eq!(d.app.screen(), Screen::Home);
     assert!(
+        d.app.view().confirmation.is_none(),
+        "refused before asking to replace the game"
+    );
+    assert!(
         fx.iter()
             .any(|e| matches!(e, Effect::Announce(t) if t.starts_with("'4448' is not"))),
         "said for screen readers too: {fx:?}"
@@ -214,6 +218,11 @@ fn a_typed_start_position_is_the_one_a_new_game_starts_from() {
     // A blank field is the standard start.
     d.send(Event::EditStartPosition(String::new()));
     d.send(Event::NewGame);
+    assert!(
+        d.app.view().confirmation.is_some(),
+        "the game being played is not replaced unasked"
+    );
+    d.send(Event::AcceptConfirmation);
     assert_eq!(stones(&d.board()), 0);
 
     // Another game, or another number of players, clears what was typed.

@@ -3,6 +3,7 @@ package dev.ply.core.tests
 import dev.ply.core.AppConfig
 import dev.ply.core.AppCore
 import dev.ply.core.AppShell
+import dev.ply.core.AppTab
 import dev.ply.core.BoardShape
 import dev.ply.core.BoardView
 import dev.ply.core.ClientPlatform
@@ -322,6 +323,8 @@ class AppCoreTest {
         }
         settled(app, shell)
         app.send(shell, Event.Resign)
+        assertEquals("Resign this game?", app.view()?.confirmation?.question, "the core asks first")
+        app.send(shell, Event.AcceptConfirmation)
         app.send(shell, Event.OpenAfterGame)
         app.send(shell, Event.ReviewGame)
         assertTrue(app.waitIdle(60_000uL), "the review finished")
@@ -503,9 +506,9 @@ class AppCoreTest {
         app.destroy()
     }
 
-    /** The system back and the play area, as the Android and iOS shells send them. */
+    /** Every back (Android's system back and top bars) and the tabs, as the shells send them. */
     @Test
-    fun backAndThePlayAreaGoWhereTheCoreSays() {
+    fun backAndTheTabsGoWhereTheCoreSays() {
         val shell = FakeShell()
         val app = AppCore(config(newDir()), shell, null)
         val view = { assertNotNull(app.view()) }
@@ -518,9 +521,12 @@ class AppCoreTest {
         app.send(shell, Event.Back)
         assertEquals(Screen.BOARD, view().screen, "after-game goes back to its board")
         app.send(shell, Event.OpenAfterGame)
-        app.send(shell, Event.OpenHistory)
-        app.send(shell, Event.OpenPlay)
+        app.send(shell, Event.SelectTab(AppTab.HISTORY))
+        assertEquals(AppTab.HISTORY, view().tab)
+        assertEquals(Screen.AFTER_GAME, view().playScreen, "the Play tab keeps its screen")
+        app.send(shell, Event.SelectTab(AppTab.PLAY))
         assertEquals(Screen.AFTER_GAME, view().screen, "the play area comes back where it was left")
+        assertEquals(AppTab.PLAY, view().tab)
         app.send(shell, Event.OpenSettings)
         app.send(shell, Event.Back)
         assertEquals(Screen.HOME, view().screen)

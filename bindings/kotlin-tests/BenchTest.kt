@@ -93,6 +93,8 @@ class BenchTest {
         app.dispatch(dev.ply.core.Event.ChooseMode(dev.ply.core.PlayMode.TWO_PLAYERS))
         while (taps.wall.size < moves) {
             app.dispatch(dev.ply.core.Event.NewGame)
+            // A game cut at 200 moves is still going: the core asks before replacing it.
+            app.dispatch(dev.ply.core.Event.AcceptConfirmation)
             var b = app.boardView()!!
             while (!b.finished && b.moves.size < 200) {
                 val m = b.legalMoves[rng.nextInt(b.legalMoves.size)]

@@ -3,13 +3,13 @@
 
 use crate::remote::{ClientPlatform, EngineLimits, GameKind, Piece, Side};
 pub use ply_app::app::{
-    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, BackgroundOutcome,
-    BoardShape, BoardView, CellView, ChartPoint, Cue, Effect, Event, GameOption, HeuristicOption,
-    HistoryEntry, HistoryView, HomeView, LegalMove, LevelOption, MemoryPressure, ModeOption,
-    MoveLabel, OrderingChoice, OrderingOption, PlayMode, PlayerCountOption, PlayerView, PonderMode,
-    PonderOption, ReviewPlayer, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Screen,
-    SeatOption, SettingsView, SideOption, SyncProblem, SyncResult, SyncState, ThinkingKind,
-    ThinkingView, ViewModel, WeightsView,
+    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, AppTab,
+    BackgroundOutcome, BoardShape, BoardView, CellView, ChartPoint, ConfirmView, Cue, Effect,
+    Event, GameOption, HeuristicOption, HistoryEntry, HistoryView, HomeView, LegalMove,
+    LevelOption, MemoryPressure, ModeOption, MoveLabel, OrderingChoice, OrderingOption, PlayMode,
+    PlayerCountOption, PlayerView, PonderMode, PonderOption, ReviewPlayer, ReviewStatus,
+    ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption, SettingsView, SideOption,
+    SyncProblem, SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel, WeightsView,
 };
 
 /// What the shell tells the core at start.
@@ -138,7 +138,8 @@ pub enum Event {
     /// The start position field's text as typed, with every edit (the home view's
     /// `start_position_text`); applied by `ChooseStartPosition` or `NewGame`.
     EditStartPosition(String),
-    /// Starts a game from the home screen's choices and shows the board.
+    /// Starts a game from the home screen's choices and shows the board; while a game with
+    /// moves is still being played, the view model asks first (`confirmation`).
     NewGame,
     /// Back to the game in progress (from home, history, settings or after-game).
     OpenBoard,
@@ -146,13 +147,21 @@ pub enum Event {
     OpenHistory,
     OpenSettings,
     OpenAfterGame,
-    /// The platform's back gesture or button: after-game goes back to its board, every other
-    /// screen but home to home. On home it does nothing ([`ViewModel::back_leaves_app`] tells
-    /// the shell to let the system handle it).
+    /// Every back, the platform's gesture or button and a top bar's: after-game goes back to its
+    /// board, every other screen but home to home; with a question up, back cancels it. On home
+    /// it does nothing ([`ViewModel::back_leaves_app`] tells the shell to let the system handle
+    /// it).
     Back,
-    /// The play area of a tabbed shell (iOS): whichever of home, board and after-game the person
-    /// last left, as long as it still applies (no board without a game).
-    OpenPlay,
+    /// The person picked a tab of a tabbed shell (iOS). Play shows whichever of home, board and
+    /// after-game the person last left, as long as it still applies (no board without a game);
+    /// the tab already shown changes nothing.
+    SelectTab(AppTab),
+
+    // A question the view model asks (`confirmation`).
+    /// Yes: the action asked about is done.
+    AcceptConfirmation,
+    /// No, or the dialog was dismissed: nothing is done.
+    CancelConfirmation,
 
     // Board.
     /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts and
@@ -172,6 +181,7 @@ pub enum Event {
     Undo,
     Redo,
     Hint,
+    /// Resigns the game for the person, once they confirm (the view model asks).
     Resign,
     /// Computer against computer: stop after the current move; `Resume` continues.
     Pause,
@@ -321,13 +331,44 @@ pub enum Screen {
     Settings,
 }
 
+/// A tab of a tabbed shell (iOS). Play holds home, the board and after-game.
+#[uniffi::remote(Enum)]
+pub enum AppTab {
+    Play,
+    History,
+    Settings,
+}
+
+/// A question before an action that cannot be taken back ("Resign this game?"): the shell draws
+/// it as a dialog over the screen and sends `AcceptConfirmation` or `CancelConfirmation` (a
+/// dismissal cancels).
+#[uniffi::remote(Record)]
+pub struct ConfirmView {
+    /// "Resign this game?"
+    pub question: String,
+    /// What accepting does: "Your opponent wins. The game goes to your history."
+    pub detail: String,
+    /// The accepting button: "Resign".
+    pub confirm: String,
+    /// The cancelling button: "Cancel".
+    pub cancel: String,
+}
+
 /// Everything to draw now: the screen on top and its view model (the others are `None`).
 #[uniffi::remote(Record)]
 pub struct ViewModel {
     pub screen: Screen,
-    /// Back on this screen leaves the app (home): the shell lets the system handle it instead of
-    /// sending [`Event::Back`].
+    /// The tab a tabbed shell shows selected: the one `screen` belongs to (`Event::SelectTab`
+    /// when the person picks another).
+    pub tab: AppTab,
+    /// What a tabbed shell's Play tab shows: `screen` when it is home, the board or after-game,
+    /// else the one of them the person left (and that still applies: no board without a game).
+    pub play_screen: Screen,
+    /// Back on this screen leaves the app (home, no question asked): the shell lets the system
+    /// handle it instead of sending [`Event::Back`].
     pub back_leaves_app: bool,
+    /// A question waiting for the person's answer, drawn over the screen.
+    pub confirmation: Option<ConfirmView>,
     pub home: Option<HomeView>,
     pub board: Option<BoardView>,
     pub after_game: Option<AfterGameView>,

@@ -160,6 +160,17 @@ home-side-second = { $side } (zieht als Zweiter)
 home-position-error = „{ $position }“ ist keine Startstellung: { $why }
 home-resume = { $game } fortsetzen (Zug { $number })
 
+## Questions before what cannot be taken back
+
+confirm-new-game = Neues Spiel beginnen?
+confirm-new-game-detail = Die laufende Partie geht verloren.
+confirm-new-game-accept = Neues Spiel
+confirm-resign = Diese Partie aufgeben?
+confirm-resign-detail = Dein Gegner gewinnt. Die Partie kommt in deinen Verlauf.
+confirm-resign-detail-unkept = Dein Gegner gewinnt. Eine Partie ohne Zug kommt nicht in deinen Verlauf.
+confirm-resign-accept = Aufgeben
+confirm-cancel = Abbrechen
+
 ## After the game
 
 share-after = Nach { $moves ->

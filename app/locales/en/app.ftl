@@ -175,6 +175,17 @@ home-position-error = '{ $position }' is not a start position: { $why }
 # $number: the next move's number
 home-resume = Resume { $game } (move { $number })
 
+## Questions before what cannot be taken back
+
+confirm-new-game = Start a new game?
+confirm-new-game-detail = The game in progress will be lost.
+confirm-new-game-accept = New game
+confirm-resign = Resign this game?
+confirm-resign-detail = Your opponent wins. The game goes to your history.
+confirm-resign-detail-unkept = Your opponent wins. A game without a move is not kept in your history.
+confirm-resign-accept = Resign
+confirm-cancel = Cancel
+
 ## After the game
 
 share-after = After { $moves ->

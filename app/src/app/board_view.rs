@@ -505,7 +505,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
             && g.thinking
                 .as_ref()
                 .is_none_or(|t| t.kind == ThinkKind::Ponder),
-        can_resign: !finished && g.setup.has_human() && !g.setup.game.is_multi_player(),
+        can_resign: g.resignable(),
         can_pause: can_pause_mode && !g.paused,
         can_resume: can_pause_mode && g.paused,
         must_pass: human_turn

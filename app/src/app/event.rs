@@ -4,6 +4,7 @@ use super::lifecycle::MemoryPressure;
 use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use super::sync_job::SyncResult;
+use super::view::AppTab;
 use crate::settings::GameKind;
 use crate::snapshot::Side;
 
@@ -38,7 +39,8 @@ pub enum Event {
     /// The start position field's text as typed, with every edit (the home view's
     /// `start_position_text`); applied by `ChooseStartPosition` or `NewGame`.
     EditStartPosition(String),
-    /// Starts a game from the home screen's choices and shows the board.
+    /// Starts a game from the home screen's choices and shows the board; while a game with
+    /// moves is still being played, the view model asks first (`confirmation`).
     NewGame,
     /// Back to the game in progress (from home, history, settings or after-game).
     OpenBoard,
@@ -46,13 +48,21 @@ pub enum Event {
     OpenHistory,
     OpenSettings,
     OpenAfterGame,
-    /// The platform's back gesture or button: after-game goes back to its board, every other
-    /// screen but home to home. On home it does nothing ([`ViewModel::back_leaves_app`] tells
-    /// the shell to let the system handle it).
+    /// Every back, the platform's gesture or button and a top bar's: after-game goes back to its
+    /// board, every other screen but home to home; with a question up, back cancels it. On home
+    /// it does nothing ([`super::ViewModel::back_leaves_app`] tells the shell to let the system
+    /// handle it).
     Back,
-    /// The play area of a tabbed shell (iOS): whichever of home, board and after-game the person
-    /// last left, as long as it still applies (no board without a game).
-    OpenPlay,
+    /// The person picked a tab of a tabbed shell (iOS). Play shows whichever of home, board and
+    /// after-game the person last left, as long as it still applies (no board without a game);
+    /// the tab already shown changes nothing.
+    SelectTab(AppTab),
+
+    // A question the view model asks (`confirmation`).
+    /// Yes: the action asked about is done.
+    AcceptConfirmation,
+    /// No, or the dialog was dismissed: nothing is done.
+    CancelConfirmation,
 
     // Board.
     /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts and
@@ -72,6 +82,7 @@ pub enum Event {
     Undo,
     Redo,
     Hint,
+    /// Resigns the game for the person, once they confirm (the view model asks).
     Resign,
     /// Computer against computer: stop after the current move; `Resume` continues.
     Pause,

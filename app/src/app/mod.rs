@@ -9,8 +9,10 @@
 
 pub mod background;
 pub mod board_view;
+mod confirm;
 pub mod event;
 pub mod lifecycle;
+mod navigation;
 pub mod prefs;
 mod review_view;
 pub mod runtime;
@@ -23,6 +25,7 @@ pub mod sync_job;
 pub mod view;
 
 pub use background::{BackgroundOutcome, BackgroundRun};
+pub use confirm::Confirmable;
 pub use event::{Cue, Effect, Event};
 pub use lifecycle::MemoryPressure;
 pub use prefs::{Field, FieldError, PonderMode, Prefs};
@@ -253,8 +256,10 @@ pub struct App {
     prefs: Prefs,
     setup: Setup,
     screen: Screen,
-    /// The last of home, board and after-game shown ([`Event::OpenPlay`] returns to it).
+    /// The last of home, board and after-game shown (the Play tab returns to it).
     play_screen: Screen,
+    /// The action waiting for the person's yes (kept in the saved UI state).
+    confirm: Option<confirm::Confirmable>,
     shown: bool,
     foreground: bool,
     online: bool,
@@ -303,6 +308,7 @@ impl App {
             setup: Setup::default(),
             screen: Screen::Home,
             play_screen: Screen::Home,
+            confirm: None,
             shown: false,
             foreground: true,
             online: true,
@@ -413,6 +419,7 @@ impl App {
         {
             g.review = None;
         }
+        self.settle_confirmation(&mut fx);
         fx.push(Effect::Render);
         fx
     }
@@ -551,23 +558,16 @@ impl App {
                     self.set_setup(fx, |s| s.heuristic = h)
                 }
             }
-            Event::NewGame => self.new_game(fx),
-            Event::OpenBoard => {
-                if self.game.is_some() {
-                    self.show(Screen::Board, fx)
-                }
-            }
-            Event::OpenHome => self.show(Screen::Home, fx),
-            Event::OpenHistory => {
-                self.commands.push(Command::ScanOutbox);
-                self.show(Screen::History, fx)
-            }
-            Event::OpenSettings => {
-                self.url_draft = self.prefs.server_url.clone();
-                self.url_error = None;
-                self.weights_drafts.clear();
-                self.show(Screen::Settings, fx)
-            }
+            Event::NewGame => self.ask_new_game(fx),
+            Event::AcceptConfirmation => self.accept_confirmation(fx),
+            Event::CancelConfirmation => self.cancel_confirmation(fx),
+            Event::OpenBoard
+            | Event::OpenHome
+            | Event::OpenHistory
+            | Event::OpenSettings
+            | Event::OpenAfterGame
+            | Event::Back
+            | Event::SelectTab(_) => self.navigate(e, fx),
             Event::ReviewGame => self.start_review(fx),
             Event::ReviewStep(ply) => {
                 if let Some(r) = self.game.as_mut().and_then(|g| g.review.as_mut())
@@ -580,20 +580,6 @@ impl App {
                 if let Some(g) = self.game.as_mut() {
                     g.review = None;
                 }
-            }
-            Event::OpenAfterGame => {
-                if self.game.as_ref().is_some_and(|g| g.finished()) {
-                    self.show(Screen::AfterGame, fx)
-                }
-            }
-            Event::Back => match self.screen {
-                Screen::Home => {}
-                Screen::AfterGame if self.game.is_some() => self.show(Screen::Board, fx),
-                _ => self.show(Screen::Home, fx),
-            },
-            Event::OpenPlay => {
-                let screen = self.play_screen_now();
-                self.show(screen, fx)
             }
             Event::TapCell(i) => self.tap(i, fx),
             Event::ChooseMove(i) => {
@@ -667,7 +653,7 @@ impl App {
             Event::Undo => self.undo_redo(true, fx),
             Event::Redo => self.undo_redo(false, fx),
             Event::Hint => self.hint(fx),
-            Event::Resign => self.resign(fx),
+            Event::Resign => self.ask_resign(fx),
             Event::Pause => {
                 if let Some(g) = self.game.as_mut()
                     && !g.people_in_play()
@@ -711,56 +697,8 @@ impl App {
             Event::Accessibility { labels } => self.labels = labels,
             Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
             Event::SyncFinished(result) => self.synced(result, fx),
-            Event::RestoreUi(blob) => {
-                if let Ok(ui) = serde_json::from_str::<store::UiState>(&blob) {
-                    self.setup = ui.setup;
-                    let screen = match ui.screen {
-                        Screen::Board | Screen::AfterGame if self.game.is_none() => Screen::Home,
-                        s => s,
-                    };
-                    self.screen = screen;
-                    self.play_screen = ui.play_screen.unwrap_or(screen);
-                    self.play_screen = self.play_screen_now();
-                    self.maybe_think(fx);
-                }
-            }
+            Event::RestoreUi(blob) => self.restore_ui(&blob, fx),
         }
-    }
-
-    fn ui_blob(&self) -> String {
-        serde_json::to_string(&store::UiState {
-            screen: self.screen,
-            play_screen: Some(self.play_screen),
-            setup: self.setup.clone(),
-        })
-        .unwrap_or_default()
-    }
-
-    /// The play screen the person left, if it still applies: no board without a game, no
-    /// after-game before the end.
-    fn play_screen_now(&self) -> Screen {
-        let game = self.game.as_ref();
-        match self.play_screen {
-            Screen::AfterGame if game.is_some_and(|g| g.finished()) => Screen::AfterGame,
-            Screen::AfterGame | Screen::Board if game.is_some() => Screen::Board,
-            _ => Screen::Home,
-        }
-    }
-
-    fn show(&mut self, screen: Screen, fx: &mut Vec<Effect>) {
-        if matches!(screen, Screen::Home | Screen::Board | Screen::AfterGame) {
-            self.play_screen = screen;
-        }
-        if self.screen == screen {
-            return;
-        }
-        self.screen = screen;
-        if screen == Screen::Board {
-            self.maybe_think(fx);
-        } else {
-            self.stop_thinking();
-        }
-        fx.push(Effect::SaveUiState(self.ui_blob()));
     }
 
     fn set_setup(&mut self, fx: &mut Vec<Effect>, change: impl FnOnce(&mut Setup)) {
@@ -1272,9 +1210,7 @@ impl App {
 
     fn resign(&mut self, fx: &mut Vec<Effect>) {
         let Some(g) = self.game.as_mut() else { return };
-        // Only a person resigns, in a two-player game (as the board view offers it): a record
-        // in which a computer seat resigns is refused by the collector as a forged loss.
-        if g.finished() || !g.setup.has_human() || g.setup.game.is_multi_player() {
+        if !g.resignable() {
             return;
         }
         g.cancel_thinking();
@@ -1409,7 +1345,10 @@ impl App {
     pub fn view(&self) -> ViewModel {
         ViewModel {
             screen: self.screen,
-            back_leaves_app: self.screen == Screen::Home,
+            tab: self.screen.tab(),
+            play_screen: self.play_screen_shown(),
+            back_leaves_app: self.confirm.is_none() && self.back_target().is_none(),
+            confirmation: self.confirmation_view(),
             home: (self.screen == Screen::Home).then(|| self.home_view()),
             board: if self.screen == Screen::Board {
                 self.board_view()
@@ -1477,6 +1416,12 @@ impl App {
 impl Game {
     fn finished(&self) -> bool {
         !matches!(self.snapshot.status, GameStatus::Playing)
+    }
+
+    /// Only a person resigns, in a two-player game still going: a record in which a computer
+    /// seat resigns is refused by the collector as a forged loss.
+    fn resignable(&self) -> bool {
+        !self.finished() && self.setup.has_human() && !self.setup.game.is_multi_player()
     }
 
     /// A person still plays: a two-player game's mode seats one, or a multi-player game has a

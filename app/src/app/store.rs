@@ -2,6 +2,7 @@
 //! the settings and the list of finished games, each one JSON file written atomically (a crash
 //! at any instant leaves the old file or the new one), and the outbox beside them.
 
+use super::confirm::Confirmable;
 use super::prefs::Prefs;
 use super::setup::Setup;
 use super::view::Screen;
@@ -66,6 +67,9 @@ pub struct UiState {
     /// Absent in blobs saved before it existed.
     #[serde(default)]
     pub play_screen: Option<Screen>,
+    /// The question that was up: it is still up after process death.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirm: Option<Confirmable>,
 }
 
 /// How many finished games the history keeps.

@@ -17,13 +17,44 @@ pub enum Screen {
     Settings,
 }
 
+/// A tab of a tabbed shell (iOS). Play holds home, the board and after-game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AppTab {
+    Play,
+    History,
+    Settings,
+}
+
+/// A question before an action that cannot be taken back ("Resign this game?"): the shell draws
+/// it as a dialog over the screen and sends `AcceptConfirmation` or `CancelConfirmation` (a
+/// dismissal cancels).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfirmView {
+    /// "Resign this game?"
+    pub question: String,
+    /// What accepting does: "Your opponent wins. The game goes to your history."
+    pub detail: String,
+    /// The accepting button: "Resign".
+    pub confirm: String,
+    /// The cancelling button: "Cancel".
+    pub cancel: String,
+}
+
 /// Everything to draw now: the screen on top and its view model (the others are `None`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewModel {
     pub screen: Screen,
-    /// Back on this screen leaves the app (home): the shell lets the system handle it instead of
-    /// sending [`crate::Event::Back`].
+    /// The tab a tabbed shell shows selected: the one `screen` belongs to (`Event::SelectTab`
+    /// when the person picks another).
+    pub tab: AppTab,
+    /// What a tabbed shell's Play tab shows: `screen` when it is home, the board or after-game,
+    /// else the one of them the person left (and that still applies: no board without a game).
+    pub play_screen: Screen,
+    /// Back on this screen leaves the app (home, no question asked): the shell lets the system
+    /// handle it instead of sending [`crate::Event::Back`].
     pub back_leaves_app: bool,
+    /// A question waiting for the person's answer, drawn over the screen.
+    pub confirmation: Option<ConfirmView>,
     pub home: Option<HomeView>,
     pub board: Option<BoardView>,
     pub after_game: Option<AfterGameView>,

@@ -24,14 +24,14 @@ final class AppModel: PlatformEffects {
     /// The last haptic cue and a counter that changes with each (the `.sensoryFeedback` trigger).
     private(set) var cueCount = 0
     private(set) var lastCue: Cue = .move
-    /// The selected tab; the Play tab shows the core's home, board or after-game screen.
-    private(set) var tab: Tab = .play
 
     @ObservationIgnored private let core: AppCore
     @ObservationIgnored private let tokens = TokenStore()
     @ObservationIgnored private let pathMonitor = NWPathMonitor()
     @ObservationIgnored private var observers: [NSObjectProtocol] = []
     @ObservationIgnored private var boardShown = false
+    /// The scene is on screen (active or inactive): the board is shown there.
+    @ObservationIgnored private var sceneVisible = false
 
     init() {
         let shell = ShellBridge()
@@ -49,12 +49,6 @@ final class AppModel: PlatformEffects {
         observe()
         startPathMonitor()
         render()
-        // The restored UI state may have History or Settings on top: open on that tab.
-        switch view?.screen {
-        case .history?: tab = .history
-        case .settings?: tab = .settings
-        default: break
-        }
     }
 
     deinit {
@@ -90,6 +84,7 @@ final class AppModel: PlatformEffects {
     /// starts in `.background`) as the core's event: the core decides what each means (an
     /// inactive scene is still on screen, so nothing stops).
     func sceneChanged(to phase: ScenePhase) {
+        sceneVisible = phase != .background
         switch phase {
         case .active:
             send(.deviceMemory(availableRamBytes: DeviceFacts.availableMemory()))
@@ -105,24 +100,10 @@ final class AppModel: PlatformEffects {
         updateShown()
     }
 
-    func selectTab(_ newTab: Tab) {
-        guard newTab != tab else { return }
-        tab = newTab
-        switch newTab {
-        case .play:
-            send(.openPlay)
-        case .history:
-            send(.openHistory)
-        case .settings:
-            send(.openSettings)
-        }
-        updateShown()
-    }
-
-    /// `ScreenShown` on the Play tab, `ScreenHidden` on the others: a tab switch stops the
-    /// computer's thinking and closes nothing. (The scene's phase reaches the core on its own.)
+    /// `ScreenShown` while the scene is on screen, `ScreenHidden` otherwise. Tabs are the core's
+    /// (`ViewModel.tab`, `Event.selectTab`): the board on another tab does not think there.
     private func updateShown() {
-        let shown = tab == .play
+        let shown = sceneVisible
         guard shown != boardShown else { return }
         boardShown = shown
         send(shown ? .screenShown : .screenHidden)
@@ -271,10 +252,6 @@ final class AppModel: PlatformEffects {
     func receive(_ effects: [Effect]) {
         EffectExecutor.perform(effects, on: self)
     }
-}
-
-enum Tab: Hashable {
-    case play, history, settings
 }
 
 /// The core's `AppShell`: the effects of background work arrive on a core thread and are

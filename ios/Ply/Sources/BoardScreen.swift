@@ -8,7 +8,6 @@ struct BoardScreen: View {
     @Environment(\.horizontalSizeClass) private var widthClass
     @Environment(\.verticalSizeClass) private var heightClass
     @Environment(\.dynamicTypeSize) private var typeSize
-    @State private var confirmResign = false
 
     var body: some View {
         Group {
@@ -23,7 +22,7 @@ struct BoardScreen: View {
                         ScrollView {
                             VStack(spacing: 12) {
                                 BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
-                                BoardPanel(board: board, confirmResign: $confirmResign)
+                                BoardPanel(board: board)
                             }
                             .padding()
                         }
@@ -31,7 +30,7 @@ struct BoardScreen: View {
                         layout {
                             BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
                                 .frame(maxWidth: .infinity, maxHeight: .infinity)
-                            BoardPanel(board: board, confirmResign: $confirmResign)
+                            BoardPanel(board: board)
                                 .frame(maxWidth: wide ? 360 : .infinity)
                         }
                         .padding()
@@ -39,16 +38,14 @@ struct BoardScreen: View {
                 }
                 .navigationTitle(board.title)
                 .navigationBarTitleDisplayMode(.inline)
-                .confirmationDialog("Resign this game?", isPresented: $confirmResign, titleVisibility: .visible) {
-                    Button("Resign", role: .destructive) { app.sendToBoard(.resign) }
-                }
             } else {
                 ContentUnavailableView("No game in progress", systemImage: "circle.grid.3x3")
             }
         }
         .toolbar {
+            // Back as on Android: the core says where it goes.
             ToolbarItem(placement: .topBarLeading) {
-                Button { app.send(.openHome) } label: { Label("Home", systemImage: "house") }
+                Button { app.send(.back) } label: { Label("Back", systemImage: "chevron.backward") }
             }
         }
     }
@@ -58,7 +55,6 @@ struct BoardScreen: View {
 struct BoardPanel: View {
     @Environment(AppModel.self) private var app
     let board: BoardView
-    @Binding var confirmResign: Bool
 
     @ViewBuilder
     private var players: some View {
@@ -123,7 +119,7 @@ struct BoardPanel: View {
                 HStack(spacing: 8) {
                     undoRedoHint
                     pauseResume
-                    Button(role: .destructive) { confirmResign = true } label: {
+                    Button(role: .destructive) { app.sendToBoard(.resign) } label: {
                         Label("Resign", systemImage: "flag")
                     }
                     .disabled(!board.canResign)
@@ -174,7 +170,7 @@ struct BoardPanel: View {
                     }
                 }
             }
-            Button(role: .destructive) { confirmResign = true } label: { Label("Resign", systemImage: "flag") }
+            Button(role: .destructive) { app.sendToBoard(.resign) } label: { Label("Resign", systemImage: "flag") }
                 .disabled(!board.canResign)
         } label: {
             Label("More", systemImage: "ellipsis.circle")

@@ -5,7 +5,7 @@ import SwiftUI
 /// progress to go back to (the core restores it after a force-quit).
 struct HomeScreen: View {
     @Environment(AppModel.self) private var app
-    @State private var confirmNewGame = false
+
 
     var body: some View {
         Form {
@@ -64,19 +64,14 @@ struct HomeScreen: View {
                     }
                 }
                 Section {
-                    Button("New game") {
-                        if home.canResume { confirmNewGame = true } else { startGame() }
-                    }
-                    .bold()
+                    // The core asks first when a game in progress would be lost.
+                    Button("New game") { startGame() }
+                        .bold()
                 }
             }
         }
         .navigationTitle("Ply")
-        .confirmationDialog("Start a new game?", isPresented: $confirmNewGame, titleVisibility: .visible) {
-            Button("New game", role: .destructive) { startGame() }
-        } message: {
-            Text("The game in progress will be replaced.")
-        }
+
     }
 
     private func startGame() {

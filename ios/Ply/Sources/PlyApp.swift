@@ -27,22 +27,32 @@ struct PlyApp: App {
     }
 }
 
-/// The tabs: play (the core's home, board or after-game screen), history, settings. Switching
-/// tabs tells the core which screen is in front; nothing is closed.
+/// The tabs: play (the core's home, board or after-game screen), history, settings. The core
+/// says which tab is selected; picking one sends it, and nothing is closed.
 struct RootView: View {
     @Environment(AppModel.self) private var app
 
     var body: some View {
-        TabView(selection: Binding(get: { app.tab }, set: { app.selectTab($0) })) {
+        TabView(selection: Binding(get: { app.view?.tab ?? .play }, set: { app.send(.selectTab($0)) })) {
             NavigationStack { PlayScreen() }
                 .tabItem { Label("Play", systemImage: "circle.grid.3x3.fill") }
-                .tag(Tab.play)
+                .tag(AppTab.play)
             NavigationStack { HistoryScreen() }
                 .tabItem { Label("History", systemImage: "clock") }
-                .tag(Tab.history)
+                .tag(AppTab.history)
             NavigationStack { SettingsScreen() }
                 .tabItem { Label("Settings", systemImage: "gear") }
-                .tag(Tab.settings)
+                .tag(AppTab.settings)
+        }
+        // The core's question (it decides when to ask, and keeps it across process death). The
+        // buttons send the answer; the core then takes the question away.
+        .alert(app.view?.confirmation?.question ?? "",
+               isPresented: Binding(get: { app.view?.confirmation != nil }, set: { _ in }),
+               presenting: app.view?.confirmation) { confirm in
+            Button(confirm.confirm, role: .destructive) { app.send(.acceptConfirmation) }
+            Button(confirm.cancel, role: .cancel) { app.send(.cancelConfirmation) }
+        } message: { confirm in
+            Text(confirm.detail)
         }
         .sensoryFeedback(trigger: app.cueCount) { _, _ in
             switch app.lastCue {
@@ -54,12 +64,12 @@ struct RootView: View {
     }
 }
 
-/// The Play tab: whichever of home, board and after-game the core has on top.
+/// The Play tab: whichever of home, board and after-game the core says it shows.
 struct PlayScreen: View {
     @Environment(AppModel.self) private var app
 
     var body: some View {
-        switch app.view?.screen {
+        switch app.view?.playScreen {
         case .board?:
             BoardScreen()
         case .afterGame?:

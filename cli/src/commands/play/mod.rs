@@ -206,7 +206,7 @@ pub fn run(args: Args) -> Result<()> {
                 dir.display()
             );
         }
-        rt.dispatch(Event::NewGame);
+        rt.dispatch_confirmed(Event::NewGame);
     }
     println!("Type help for the commands.");
     rt.dispatch(Event::ScreenShown);
@@ -591,7 +591,11 @@ impl<'a> Terminal<'a> {
         // Only a line that reaches the core may bring its message back (a second bad move
         // repeats the refusal); `settings` or a refused word must not revive an old one.
         self.force_message = true;
-        self.rt.dispatch(event);
+        if matches!(event, Event::NewGame | Event::Resign) {
+            self.rt.dispatch_confirmed(event);
+        } else {
+            self.rt.dispatch(event);
+        }
         Flow::Go
     }
 

@@ -71,6 +71,15 @@ impl Core {
         }
     }
 
+    /// A command typed in full is its own answer to the question the core asks before it
+    /// (`new`, `resign`, or the start replacing a kept game, which the terminal has announced).
+    pub fn dispatch_confirmed(&self, event: Event) {
+        self.dispatch(event);
+        if self.read(|a| a.view().confirmation.is_some()) {
+            self.dispatch(Event::AcceptConfirmation);
+        }
+    }
+
     pub fn read<T>(&self, f: impl FnOnce(&App) -> T) -> T {
         self.rt.read(f)
     }

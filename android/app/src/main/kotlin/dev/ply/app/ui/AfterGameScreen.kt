@@ -50,7 +50,7 @@ import java.text.NumberFormat
 fun AfterGameScreen(view: AfterGameView, send: Send) {
     val context = LocalContext.current
     val shareTitle = stringResource(R.string.share)
-    Scaffold(topBar = { BackBar(stringResource(R.string.after_game)) { send(Event.OpenBoard) } }) { pad ->
+    Scaffold(topBar = { BackBar(stringResource(R.string.after_game), send) }) { pad ->
         Box(Modifier.fillMaxSize().padding(pad), contentAlignment = Alignment.TopCenter) {
             Column(
                 Modifier.widthIn(max = 840.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),

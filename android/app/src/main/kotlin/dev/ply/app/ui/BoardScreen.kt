@@ -24,10 +24,6 @@ import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
-import androidx.compose.runtime.getValue
-import androidx.compose.runtime.mutableStateOf
-import androidx.compose.runtime.saveable.rememberSaveable
-import androidx.compose.runtime.setValue
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
@@ -43,8 +39,7 @@ import dev.ply.core.Event
  */
 @Composable
 fun BoardScreen(board: BoardView, send: Send) {
-    var confirm by rememberSaveable { mutableStateOf<String?>(null) }
-    Scaffold(topBar = { BackBar(board.title) { send(Event.OpenHome) } }) { pad ->
+    Scaffold(topBar = { BackBar(board.title, send) }) { pad ->
         BoxWithConstraints(Modifier.fillMaxSize().padding(pad).padding(12.dp)) {
             val ratio = board.aspect()
             // Side by side when the board, at full height, leaves room for a column of controls.
@@ -58,7 +53,7 @@ fun BoardScreen(board: BoardView, send: Send) {
                     Column(
                         Modifier.widthIn(max = 480.dp).fillMaxHeight().verticalScroll(rememberScrollState()),
                         verticalArrangement = Arrangement.spacedBy(10.dp),
-                    ) { Controls(board, send) { confirm = it } }
+                    ) { Controls(board, send) }
                 }
             } else {
                 Column(
@@ -68,26 +63,10 @@ fun BoardScreen(board: BoardView, send: Send) {
                 ) {
                     // At most the height left for it, so a short window still shows the controls.
                     Board(board, send, Modifier.widthIn(max = maxHeight * ratio).fillMaxWidth().aspectRatio(ratio))
-                    Controls(board, send) { confirm = it }
+                    Controls(board, send)
                 }
             }
         }
-    }
-    when (confirm) {
-        RESIGN -> ConfirmDialog(
-            title = stringResource(R.string.resign_confirm_title),
-            text = stringResource(R.string.resign_confirm_body),
-            confirm = stringResource(R.string.resign),
-            onConfirm = { send(Event.Resign) },
-            onDismiss = { confirm = null },
-        )
-        NEW_GAME -> ConfirmDialog(
-            title = stringResource(R.string.new_game_confirm_title),
-            text = stringResource(R.string.new_game_confirm_body),
-            confirm = stringResource(R.string.new_game),
-            onConfirm = { send(Event.NewGame) },
-            onDismiss = { confirm = null },
-        )
     }
     if (board.pathChoices.isNotEmpty()) {
         AlertDialog(
@@ -104,12 +83,9 @@ fun BoardScreen(board: BoardView, send: Send) {
     }
 }
 
-private const val RESIGN = "resign"
-private const val NEW_GAME = "new"
-
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
-private fun ColumnScope.Controls(board: BoardView, send: Send, ask: (String) -> Unit) {
+private fun ColumnScope.Controls(board: BoardView, send: Send) {
     // Every player with their count (Focus: and reserve), the one to move in bold; the
     // multi-player games' players in their seat colours.
     FlowRow(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
@@ -145,12 +121,12 @@ private fun ColumnScope.Controls(board: BoardView, send: Send, ask: (String) -> 
         OutlinedButton(onClick = { send(Event.Undo) }, enabled = board.canUndo) { Text(stringResource(R.string.undo)) }
         OutlinedButton(onClick = { send(Event.Redo) }, enabled = board.canRedo) { Text(stringResource(R.string.redo)) }
     }
+    // The core asks before resigning, and before a new game when this one would be lost.
     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
         if (!board.finished) {
-            OutlinedButton(onClick = { ask(RESIGN) }, enabled = board.canResign) { Text(stringResource(R.string.resign)) }
+            OutlinedButton(onClick = { send(Event.Resign) }, enabled = board.canResign) { Text(stringResource(R.string.resign)) }
         }
-        // A finished game has nothing to lose: no question.
-        OutlinedButton(onClick = { if (board.finished) send(Event.NewGame) else ask(NEW_GAME) }) { Text(stringResource(R.string.new_game)) }
+        OutlinedButton(onClick = { send(Event.NewGame) }) { Text(stringResource(R.string.new_game)) }
         if (board.finished) Button(onClick = { send(Event.OpenAfterGame) }) { Text(stringResource(R.string.after_game)) }
     }
     if (board.moves.isNotEmpty()) {

@@ -17,6 +17,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
+import dev.ply.core.ConfirmView
 import dev.ply.core.Event
 
 /** Sends an event to the core (on the main thread) and performs its effects. */
@@ -33,25 +34,26 @@ fun <T> ChoiceRow(title: String, options: List<T>, selected: (T) -> Boolean, lab
     }
 }
 
+/** A top bar whose back sends `Back`, as the system back does: the core says where it goes. */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
-fun BackBar(title: String, onBack: () -> Unit) {
+fun BackBar(title: String, send: Send) {
     TopAppBar(
         title = { Text(title) },
         navigationIcon = {
-            TextButton(onClick = onBack) { Text(stringResource(R.string.back_arrow, stringResource(R.string.back))) }
+            TextButton(onClick = { send(Event.Back) }) { Text(stringResource(R.string.back_arrow, stringResource(R.string.back))) }
         },
     )
 }
 
-/** "Are you sure?" before something that cannot be taken back. */
+/** The core's question before something that cannot be taken back; a dismissal cancels. */
 @Composable
-fun ConfirmDialog(title: String, text: String, confirm: String, onConfirm: () -> Unit, onDismiss: () -> Unit) {
+fun ConfirmDialog(confirm: ConfirmView, send: Send) {
     AlertDialog(
-        onDismissRequest = onDismiss,
-        title = { Text(title) },
-        text = { Text(text) },
-        confirmButton = { TextButton(onClick = { onDismiss(); onConfirm() }) { Text(confirm) } },
-        dismissButton = { TextButton(onClick = onDismiss) { Text(stringResource(R.string.cancel)) } },
+        onDismissRequest = { send(Event.CancelConfirmation) },
+        title = { Text(confirm.question) },
+        text = { Text(confirm.detail) },
+        confirmButton = { TextButton(onClick = { send(Event.AcceptConfirmation) }) { Text(confirm.confirm) } },
+        dismissButton = { TextButton(onClick = { send(Event.CancelConfirmation) }) { Text(confirm.cancel) } },
     )
 }

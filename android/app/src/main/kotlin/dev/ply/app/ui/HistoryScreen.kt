@@ -31,7 +31,7 @@ import java.util.Date
 fun HistoryScreen(view: HistoryView, send: Send) {
     val dates = remember { DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT) }
     val resources = LocalContext.current.resources
-    Scaffold(topBar = { BackBar(stringResource(R.string.history)) { send(Event.OpenHome) } }) { pad ->
+    Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
         Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
             Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
             Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(12.dp)) {

@@ -43,7 +43,6 @@ import kotlin.math.roundToInt
 /** The next game's choices, each list with its values and selection from the core. */
 @Composable
 fun HomeScreen(home: HomeView, send: Send) {
-    var confirmNew by rememberSaveable { mutableStateOf(false) }
     Scaffold { pad ->
         Box(Modifier.fillMaxSize().padding(pad).consumeWindowInsets(pad).imePadding(), contentAlignment = Alignment.TopCenter) {
             Column(
@@ -100,25 +99,14 @@ fun HomeScreen(home: HomeView, send: Send) {
                 }
                 HorizontalDivider()
                 StartPosition(home, send)
-                Button(
-                    onClick = { if (home.canResume) confirmNew = true else send(Event.NewGame) },
-                    modifier = Modifier.fillMaxWidth(),
-                ) { Text(stringResource(R.string.play)) }
+                // The core asks first when a game in progress would be lost.
+                Button(onClick = { send(Event.NewGame) }, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.play)) }
                 Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
                     OutlinedButton(onClick = { send(Event.OpenHistory) }) { Text(stringResource(R.string.history)) }
                     OutlinedButton(onClick = { send(Event.OpenSettings) }) { Text(stringResource(R.string.settings)) }
                 }
             }
         }
-    }
-    if (confirmNew) {
-        ConfirmDialog(
-            title = stringResource(R.string.new_game_confirm_title),
-            text = stringResource(R.string.new_game_confirm_body),
-            confirm = stringResource(R.string.new_game),
-            onConfirm = { send(Event.NewGame) },
-            onDismiss = { confirmNew = false },
-        )
     }
 }
 

@@ -53,6 +53,8 @@ private fun Screens(vm: ViewModel, send: Send) {
         Screen.HISTORY -> vm.history?.let { HistoryScreen(it, send) }
         Screen.SETTINGS -> vm.settings?.let { SettingsScreen(it, send) }
     } ?: Loading()
+    // The core decides when to ask and keeps the question (it survives process death).
+    vm.confirmation?.let { ConfirmDialog(it, send) }
 }
 
 @Composable

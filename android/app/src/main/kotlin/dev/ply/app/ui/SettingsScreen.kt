@@ -35,7 +35,7 @@ import dev.ply.core.WeightsView
 /** Sync, thinking ahead, haptics, custom weights and the device's search caps; the core validates. */
 @Composable
 fun SettingsScreen(view: SettingsView, send: Send) {
-    Scaffold(topBar = { BackBar(stringResource(R.string.settings)) { send(Event.OpenHome) } }) { pad ->
+    Scaffold(topBar = { BackBar(stringResource(R.string.settings), send) }) { pad ->
         // imePadding: the keyboard (edge to edge, adjustResize) must not cover the field being typed in.
         Box(Modifier.fillMaxSize().padding(pad).consumeWindowInsets(pad).imePadding(), contentAlignment = Alignment.TopCenter) {
             Column(

@@ -1,0 +1,167 @@
+//! Where the person is: the screen on top, where back goes, the tab a tabbed shell shows, and
+//! the screen its Play tab returns to. The shells send what the person did (a back, a tab, a
+//! button that opens a screen) and draw the screen the view model names; they keep no route of
+//! their own, so a restored process opens where the person left it on either platform.
+
+use super::store::UiState;
+use super::view::{AppTab, Screen};
+use super::{App, Command, Effect, Event};
+
+impl Screen {
+    /// The tab of a tabbed shell that holds this screen.
+    pub fn tab(self) -> AppTab {
+        match self {
+            Screen::Home | Screen::Board | Screen::AfterGame => AppTab::Play,
+            Screen::History => AppTab::History,
+            Screen::Settings => AppTab::Settings,
+        }
+    }
+
+    fn in_play(self) -> bool {
+        self.tab() == AppTab::Play
+    }
+}
+
+impl App {
+    /// The events that move between screens. A question belongs to the screen it was asked on:
+    /// leaving the screen puts it away, and back (as a dialog's own dismissal does) only puts it
+    /// away.
+    pub(super) fn navigate(&mut self, e: Event, fx: &mut Vec<Effect>) {
+        if self.confirm.is_some() {
+            self.cancel_confirmation(fx);
+            if e == Event::Back {
+                return;
+            }
+        }
+        match e {
+            Event::OpenBoard => {
+                if self.game.is_some() {
+                    self.show(Screen::Board, fx)
+                }
+            }
+            Event::OpenHome => self.show(Screen::Home, fx),
+            Event::OpenHistory => self.open_history(fx),
+            Event::OpenSettings => self.open_settings(fx),
+            Event::OpenAfterGame => {
+                if self.game.as_ref().is_some_and(|g| g.finished()) {
+                    self.show(Screen::AfterGame, fx)
+                }
+            }
+            Event::Back => {
+                if let Some(screen) = self.back_target() {
+                    self.show(screen, fx)
+                }
+            }
+            Event::SelectTab(tab) => self.select_tab(tab, fx),
+            other => log::warn!("not a navigation event: {other:?}"),
+        }
+    }
+
+    /// Where back goes from the screen on top; `None` on home, where back leaves the app.
+    pub(super) fn back_target(&self) -> Option<Screen> {
+        match self.screen {
+            Screen::Home => None,
+            Screen::AfterGame if self.game.is_some() => Some(Screen::Board),
+            Screen::Board | Screen::AfterGame | Screen::History | Screen::Settings => {
+                Some(Screen::Home)
+            }
+        }
+    }
+
+    fn select_tab(&mut self, tab: AppTab, fx: &mut Vec<Effect>) {
+        // The tab shown again (SwiftUI may report it) must not reset the settings' drafts.
+        if self.screen.tab() == tab {
+            return;
+        }
+        match tab {
+            AppTab::Play => {
+                let screen = self.play_screen_now();
+                self.show(screen, fx)
+            }
+            AppTab::History => self.open_history(fx),
+            AppTab::Settings => self.open_settings(fx),
+        }
+    }
+
+    fn open_history(&mut self, fx: &mut Vec<Effect>) {
+        self.commands.push(Command::ScanOutbox);
+        self.show(Screen::History, fx)
+    }
+
+    fn open_settings(&mut self, fx: &mut Vec<Effect>) {
+        self.url_draft = self.prefs.server_url.clone();
+        self.url_error = None;
+        self.weights_drafts.clear();
+        self.show(Screen::Settings, fx)
+    }
+
+    /// The play screen the person left, if it still applies: no board without a game, no
+    /// after-game before the end.
+    pub(super) fn play_screen_now(&self) -> Screen {
+        let game = self.game.as_ref();
+        match self.play_screen {
+            Screen::AfterGame if game.is_some_and(|g| g.finished()) => Screen::AfterGame,
+            Screen::AfterGame | Screen::Board if game.is_some() => Screen::Board,
+            _ => Screen::Home,
+        }
+    }
+
+    /// What the Play tab shows now.
+    pub(super) fn play_screen_shown(&self) -> Screen {
+        if self.screen.in_play() {
+            self.screen
+        } else {
+            self.play_screen_now()
+        }
+    }
+
+    pub(super) fn show(&mut self, screen: Screen, fx: &mut Vec<Effect>) {
+        if screen.in_play() {
+            self.play_screen = screen;
+        }
+        if self.screen == screen {
+            return;
+        }
+        self.screen = screen;
+        if screen == Screen::Board {
+            self.maybe_think(fx);
+        } else {
+            self.stop_thinking();
+        }
+        fx.push(Effect::SaveUiState(self.ui_blob()));
+    }
+
+    /// The state the platform keeps across process death (`Effect::SaveUiState`).
+    pub(super) fn ui_blob(&self) -> String {
+        serde_json::to_string(&UiState {
+            screen: self.screen,
+            play_screen: Some(self.play_screen),
+            setup: self.setup.clone(),
+            confirm: self.confirm,
+        })
+        .unwrap_or_default()
+    }
+
+    /// The platform's saved state back after process death (a blob that does not parse changes
+    /// nothing): the screen, unless its game is gone, the home choices and a question that was
+    /// up, which the end of the update puts away if it no longer applies.
+    pub(super) fn restore_ui(&mut self, blob: &str, fx: &mut Vec<Effect>) {
+        let ui = match serde_json::from_str::<UiState>(blob) {
+            Ok(ui) => ui,
+            Err(e) => {
+                log::warn!("the saved UI state is not the core's ({e}); ignored");
+                return;
+            }
+        };
+        self.setup = ui.setup;
+        let screen = match ui.screen {
+            Screen::Board | Screen::AfterGame if self.game.is_none() => Screen::Home,
+            s => s,
+        };
+        self.screen = screen;
+        self.play_screen = ui.play_screen.unwrap_or(screen);
+        self.play_screen = self.play_screen_now();
+        self.confirm = ui.confirm;
+        self.maybe_think(fx);
+    }
+}
