@@ -17,9 +17,9 @@ import kotlin.random.Random
 import kotlin.test.assertTrue
 
 /**
- * Benchmarks printed by `tests/kotlin.sh` (figures in the README; not timed assertions, the
- * machine is shared): the FFI round trip of `playIndex` + `snapshot`, and the overhead of
- * `computerMove` over the search time the engine itself measures.
+ * Benchmarks printed by `tests/kotlin.sh` (figures in docs/architecture.md, "Bindings"; not timed
+ * assertions, the machine is shared): the FFI round trip of `playIndex` + `snapshot`, and the
+ * overhead of `computerMove` over the search time the engine itself measures.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BenchTest {

@@ -3,7 +3,7 @@
 //! the app core) or `ply_core` (outbox and sync); this crate restates their types for UniFFI
 //! ([`remote`]) and forwards each call.
 //!
-//! The API (Kotlin names in brackets; see README "Bindings"):
+//! The API (Kotlin names in brackets; see `docs/architecture.md`, "Bindings"):
 //! - [`app::AppCore`] (`AppCore`): the app core the shells drive: events in, view models and
 //!   effects (through the `AppShell` foreign trait) out;
 //! - [`session::GameSession`] (`GameSession`): one game: snapshot, play, undo/redo, computer

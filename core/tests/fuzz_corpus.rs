@@ -1,7 +1,7 @@
 //! The fuzz targets' bodies (`ply_core::fuzzing`) over the checked-in corpus, on stable: every
 //! input the campaign kept (`fuzz/corpus/TARGET`, minimized with `cargo fuzz cmin`) and every
 //! crash it ever found (`fuzz/regressions/TARGET`) must run without a panic. The long campaign
-//! is `cargo +nightly fuzz run TARGET` (see the top README).
+//! is `cargo +nightly fuzz run TARGET` (see `docs/testing.md`).
 
 use std::path::PathBuf;
 

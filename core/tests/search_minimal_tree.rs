@@ -2,9 +2,9 @@
 //! trees, agreement with plain minimax, and that no engine without a table ever visits fewer
 //! nodes than the minimal tree.
 //!
-//! The Othello figures of the README (depth 8 from the start position) are checked here too; the
-//! 10-ply midgame's figure takes minutes and gigabytes (a full depth-8 minimax over its distinct
-//! positions) and runs only on request:
+//! The Othello figures of `docs/performance.md` (depth 8 from the start position) are checked
+//! here too; the 10-ply midgame's figure takes minutes and gigabytes (a full depth-8 minimax over
+//! its distinct positions) and runs only on request:
 //! `cargo test -p ply-core --test search_minimal_tree -- --ignored --nocapture`.
 
 mod search_common;
@@ -148,7 +148,7 @@ proptest! {
     }
 }
 
-/// The README's floor: Othello depth 8 from the start with the default evaluator.
+/// The floor in `docs/performance.md`: Othello depth 8 from the start with the default evaluator.
 #[test]
 fn othello_start_depth8() {
     let eval = Othello::heuristic("default").expect("preset");
@@ -165,7 +165,7 @@ fn othello_start_depth8() {
     assert_eq!(m.minimax_nodes, reference.stats.nodes);
     assert_eq!(
         m.minimax_nodes, 455_221,
-        "the plain minimax count of the README"
+        "the plain minimax count in docs/performance.md"
     );
     // 100x below plain minimax is within reach of a search: the floor is below 4,552 nodes.
     assert!(m.tree_nodes * 100 < m.minimax_nodes, "{m:?}");
@@ -198,7 +198,7 @@ fn othello_midgame_depth8() {
     println!("{m:?}");
     assert_eq!(
         m.minimax_nodes, 327_252_044,
-        "the plain minimax count of the README"
+        "the plain minimax count in docs/performance.md"
     );
     assert!(m.merged_nodes <= m.tree_nodes && m.tree_nodes <= m.best_first_nodes);
 }
@@ -231,7 +231,7 @@ fn sample_positions(n: u64) -> Vec<Othello> {
 
 /// How many plies per iteration of deepening pay off in general, not only from the start: node
 /// totals and geometric means of iterative PVS (static, TT, killer, history) at depth 8 over 82
-/// positions, per step. An experiment behind the README's figures (a few seconds):
+/// positions, per step. An experiment behind the figures in `docs/performance.md` (a few seconds):
 /// `cargo test -p ply-core --test search_minimal_tree deepening -- --ignored --nocapture`.
 #[test]
 #[ignore]

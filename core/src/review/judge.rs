@@ -263,7 +263,7 @@ impl Reviewable for Othello {
     /// Exact from 20 empties (the "last 20 or so"; the first solve of a game costs up to
     /// about a second, FFO #40's 0.5 s, the later ones far less), 8 plies of search with the
     /// pattern evaluation before: learned from real games, it does not swing with the parity of
-    /// the depth as the weighted heuristic does (see the README's figures).
+    /// the depth as the weighted heuristic does (see the figures in `docs/performance.md`).
     fn review_config() -> ReviewConfig {
         ReviewConfig {
             depth: 8,

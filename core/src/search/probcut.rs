@@ -5,7 +5,8 @@
 //! The prediction is the evaluator's own calibration ([`crate::Evaluator::probcut`]): the mean
 //! and spread of `deep - shallow` measured on real positions. With a confidence the search keeps
 //! (`SearchConfig::probcut`), the cut is wrong about once in `1 / P(Z > t)` tries, and the depth
-//! the saved time buys is worth more than those errors (measured in the README's matches).
+//! the saved time buys is worth more than those errors (measured in the matches of
+//! `docs/performance.md`).
 //!
 //! Only at null-window nodes of PVS (every node of plain alpha-beta) and never at the root: the
 //! principal variation is searched in full. The shallow searches themselves do not cut, so each

@@ -264,8 +264,8 @@ const BUILTIN: &[u8] = include_bytes!("../../../../data/othello-patterns.bin");
 static BUILTIN_WEIGHTS: Lazy<Result<Arc<PatternWeights>, PatternFileError>> =
     Lazy::new(|| PatternWeights::from_bytes(BUILTIN).map(Arc::new));
 
-/// The weights that ship with Ply (`core/data/othello-patterns.bin`; the README says how they
-/// were made).
+/// The weights that ship with Ply (`core/data/othello-patterns.bin`; `docs/othello-patterns.md`
+/// says how they were made).
 pub fn builtin() -> Result<Arc<PatternWeights>, PatternFileError> {
     BUILTIN_WEIGHTS.clone()
 }
