@@ -37,8 +37,8 @@ const RECHECK: Duration = Duration::from_millis(500);
 
 const HELP: &str = "\
 Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-7, draughts
-11-15 or 22x15x8, the Virus Game c3, Focus c3-c5 or +c3 from the reserve, Chinese Checkers
-c1-e2), or one of:
+11-15, 22x15, a double jump 6x15x24 or 6x24, the Virus Game b2, Focus c2-c3 or +c3 from the
+reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or one of:
   undo, redo      take back a move (against the computer: back to your turn) / play it again
   hint            the engine's suggestion, marked ( ) on the board
   resign          give up the game
