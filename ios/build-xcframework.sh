@@ -37,7 +37,7 @@ lipo -create \
 bash bindings/generate.sh swift "$out/swift" --release
 grep -q '^import ply_ffiFFI' "$out/swift/PlyCore.swift" || { echo "generated Swift does not import ply_ffiFFI" >&2; exit 1; }
 rm -f "$gen/"*.swift
-cp "$out/swift/PlyCore.swift" "$gen/"
+bash ios/import-ffi-module.sh "$out/swift/PlyCore.swift" "$gen/PlyCore.swift"
 cp "$out/swift/ply_ffiFFI.h" "$out/headers/"
 bash ios/write-module-map.sh "$out/swift/ply_ffiFFI.modulemap" "$out/headers/module.modulemap"
 

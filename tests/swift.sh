@@ -2,7 +2,8 @@
 # Swift checks without a Swift compiler (none can be installed on Linux CI here):
 #   1. generates the Swift bindings of ply-ffi into build/swift (never reused);
 #   2. checks the generated C header with gcc -fsyntax-only;
-#   3. writes the XCFramework's module map as ios/build-xcframework.sh does and checks it;
+#   3. writes the XCFramework's module map and the package's Swift (unconditional import) as
+#      ios/build-xcframework.sh does, and checks them;
 #   4. syntax-checks every .swift file in the repository, generated and hand-written (ios/),
 #      with tools/swift-check (tree-sitter-swift): ERROR/MISSING nodes fail the run;
 #   5. checks that the hand-written Swift under ios/ calls only API names the generated
@@ -35,11 +36,20 @@ if bash ios/write-module-map.sh /dev/null "$OUT/refused.modulemap" 2>/dev/null; 
     exit 1
 fi
 
+# The Swift the package compiles: the generated file with its import made unconditional.
+echo "swift.sh: ios/import-ffi-module.sh $bindings" >&2
+mkdir -p "$OUT/package"
+bash ios/import-ffi-module.sh "$bindings" "$OUT/package/PlyCore.swift"
+if bash ios/import-ffi-module.sh "$header" "$OUT/refused.swift" 2>/dev/null; then
+    echo "swift.sh: import-ffi-module.sh accepted a file without the guard" >&2
+    exit 1
+fi
+
 cargo build -q -p swift-check
 checker=$target_dir/debug/swift-check
 
 echo "swift.sh: syntax of the generated Swift" >&2
-"$checker" syntax --generated "$OUT"/*.swift
+"$checker" syntax --generated "$OUT"/*.swift "$OUT/package/PlyCore.swift"
 
 mapfile -t handwritten < <(git ls-files -co --exclude-standard -- '*.swift' | grep -v '^build/' || true)
 if [ "${#handwritten[@]}" -gt 0 ]; then

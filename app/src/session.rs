@@ -694,6 +694,12 @@ impl Session {
         guard_or("is_thinking", false, || lock(&self.thinking).is_some())
     }
 
+    /// A new search was asked for: until it starts, `thinking_nodes()` says 0, not the last
+    /// search's count.
+    pub fn forget_last_nodes(&self) {
+        self.last_nodes.store(0, Ordering::Relaxed);
+    }
+
     /// Nodes searched so far by the running search (for a "thinking…" indicator), or by the last
     /// one when none runs.
     pub fn thinking_nodes(&self) -> u64 {

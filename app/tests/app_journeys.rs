@@ -811,7 +811,8 @@ fn pondering_hit_answers_from_the_ponder_search() {
         cm.stats.nodes, ponder_nodes,
         "answered from the ponder search"
     );
-    assert_eq!(session.thinking_nodes(), ponder_nodes, "no new search ran");
+    // The count was cleared when the move was asked for; a search would have left its own.
+    assert_eq!(session.thinking_nodes(), 0, "no new search ran");
     let before = d.board().moves.len();
     d.deliver(msg);
     assert_eq!(d.board().moves.len(), before + 1);
@@ -1159,4 +1160,24 @@ fn a_typed_move_is_read_in_every_form_the_game_knows_and_a_refusal_says_why() {
     );
     d.send(Event::PlayNotation("F5".into()));
     assert_eq!(d.board().moves, vec!["f5".to_string()]);
+}
+
+#[test]
+fn a_new_search_does_not_show_the_last_ones_count() {
+    let mut d = start(GameKind::Othello, PlayMode::VsComputer);
+    d.send(Event::PlayNotation("f5".into()));
+    d.settle();
+    assert_eq!(d.board().moves.len(), 2, "the computer answered");
+    assert!(d.app.move_stats().last().is_some_and(|s| s.nodes > 0));
+    let reply = d.board().legal_moves[0].notation.clone();
+    d.send(Event::PlayNotation(reply));
+    // The computer's search is asked for but has not started.
+    assert_eq!(d.thinks(), 1);
+    let thinking = d.board().thinking.expect("thinking");
+    assert_eq!(thinking.nodes, 0, "{}", thinking.text);
+    assert_eq!(
+        d.app.move_stats().last().map(|s| s.seat),
+        Some(Some(1)),
+        "the move's stats name the seat that played it"
+    );
 }

@@ -24,10 +24,13 @@ use std::io::Write;
 
 /// A player as the game's board shows them: the Virus Game's A, B, C, D; Focus's 1 to 4;
 /// Chinese Checkers' A to F.
-fn seat_name(kind: MultiKind, p: u8) -> String {
-    match kind {
-        MultiKind::Virus | MultiKind::ChineseCheckers => char::from(b'A' + p.min(25)).to_string(),
-        MultiKind::Focus => (u32::from(p) + 1).to_string(),
+/// A seat as `ply play` and the apps name it: its colour and its letter on the board.
+fn seat_name(_kind: MultiKind, p: u8) -> String {
+    const COLOURS: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
+    let letter = char::from(b'A' + p.min(25));
+    match COLOURS.get(usize::from(p)) {
+        Some(colour) => format!("{colour} ({letter})"),
+        None => letter.to_string(),
     }
 }
 
@@ -172,7 +175,7 @@ fn show_of<G: MultiGame>(kind: MultiKind, pos: &G) -> Result<()> {
                 .collect();
             writeln!(
                 out,
-                "player {} to move; legal moves: {}{}",
+                "{} to move; legal moves: {}{}",
                 seat_name(kind, pos.side_to_move()),
                 names.join(" "),
                 if out_of_game.is_empty() {

@@ -226,6 +226,19 @@ fn play_seats_people_and_the_computer_around_one_terminal() {
     };
     assert!(out.contains(&result), "{result}: {out}");
     assert!(out.contains("[records in the outbox: 1]"), "{out}");
+    // Every computer move has its engine line, naming the seat that moved.
+    let movers: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("» ")?.split_once(" played "))
+        .map(|(who, _)| who)
+        .collect();
+    let engine_lines: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("engine: "))
+        .filter_map(|l| l.split(" for ").nth(1)?.split(", pv").next())
+        .collect();
+    assert!(movers.len() > 10, "{out}");
+    assert_eq!(engine_lines, movers, "{out}");
 
     // A person's bad move is refused with the reason; the computer answers a good one; quit
     // leaves the game kept.
@@ -367,6 +380,18 @@ fn chinese_checkers_through_perft_show_search_and_play() {
         "{out}"
     );
     assert!(out.contains("[records in the outbox: 1]"), "{out}");
+    // The star has its row letters, q at the top to a at the bottom, as `ply show` draws it.
+    let board: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("Chinese Checkers"))
+        .skip(1)
+        .take(17)
+        .collect();
+    let letters: String = board
+        .iter()
+        .filter_map(|l| l.trim_start().chars().next())
+        .collect();
+    assert_eq!(letters, "qponmlkjihgfedcba", "{out}");
 
     refused(
         &["perft", "chinese-checkers", "1", "--players", "5"],

@@ -457,6 +457,15 @@ fn finished_games_reach_the_collector() {
     assert!(out.contains("Every finished game is synced."), "{out}");
     assert_eq!(stored(&db.url).len(), 2);
     assert_eq!(std::fs::read_to_string(&token).expect("token"), first);
+    // `ply sync` finds the same token, named by the data directory or by its outbox.
+    let d = dir.path().to_string_lossy().to_string();
+    let outbox = dir.path().join("outbox").to_string_lossy().to_string();
+    for place in [["--data-dir", &d], ["--outbox", &outbox]] {
+        let o = ply(&["sync", "--server", &server.url, place[0], place[1]]);
+        assert!(o.status.success(), "{place:?}: {}", stderr(&o));
+        assert!(stdout(&o).starts_with("sent 0:"), "{}", stdout(&o));
+    }
+    assert_eq!(std::fs::read_to_string(&token).expect("token"), first);
 
     // With the collector down the game waits in the outbox, and goes with the next run.
     let url = server.url.clone();

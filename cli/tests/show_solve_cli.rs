@@ -64,7 +64,7 @@ fn show_prints_the_position_back_and_the_side_to_move() {
     let o2 = ply(&["show", "othello", "--position", position]);
     assert!(o2.status.success(), "{}", stderr(&o2));
     assert_eq!(stdout(&o2), text);
-    assert!(text.contains("player 1 to move"), "{text}");
+    assert!(text.contains("White (O) to move"), "{text}");
     let mut moves = shown_moves(&["othello", "-p", "f5"]);
     moves.sort_unstable();
     assert_eq!(moves, ["d6", "f4", "f6"]);
@@ -283,7 +283,8 @@ fn show_svg_draws_the_app_cores_board_after_moves() {
     let o = ply(&["show", "othello", "--svg", &b, "--moves", "f5 a1"]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("move 2 'a1' refused: 'a1' is not a legal move here"),
+        stderr(&o)
+            .contains("move 2 'a1' refused: 'a1': illegal move a1 for white: a1 flips no disc"),
         "{}",
         stderr(&o)
     );

@@ -1050,6 +1050,7 @@ impl App {
         g.thinking = Some(Thinking { ticket, kind });
         if kind == ThinkKind::Move {
             g.marks.message = None;
+            g.session.forget_last_nodes();
         }
         self.commands.push(Command::Think {
             ticket,
@@ -1078,6 +1079,7 @@ impl App {
             ticket,
             kind: ThinkKind::Hint,
         });
+        g.session.forget_last_nodes();
         self.commands.push(Command::Think {
             ticket,
             kind: ThinkKind::Hint,
@@ -1124,6 +1126,7 @@ impl App {
                             depth: cm.stats.depth,
                             score: cm.stats.score,
                             pv: cm.stats.pv.clone(),
+                            seat: Some(cm.played.seat),
                         },
                     );
                     g.snapshot = snap;

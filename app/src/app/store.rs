@@ -30,6 +30,9 @@ pub struct MoveStat {
     /// The principal variation, best move first (older saved games have none).
     #[serde(default)]
     pub pv: Vec<String>,
+    /// The seat (turn order) of the computer that played it; older saved games have none.
+    #[serde(default)]
+    pub seat: Option<u32>,
 }
 
 /// The game in progress, enough to rebuild it by replaying its moves.

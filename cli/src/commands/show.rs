@@ -112,6 +112,16 @@ fn board_svg(args: &Args) -> Result<String> {
     Ok(svg::render(&board))
 }
 
+/// A side as `ply play` and the apps name it.
+fn side_name(game: &str, side: u8) -> &'static str {
+    match (game, side) {
+        ("connect4", 0) => "Red (X)",
+        ("connect4", _) => "Yellow (O)",
+        (_, 0) => "Black (X)",
+        _ => "White (O)",
+    }
+}
+
 fn show<G: Game>(game: &GameArgs) -> Result<()> {
     let pos: G = game.position()?;
     let board = pos.render();
@@ -124,8 +134,8 @@ fn show<G: Game>(game: &GameArgs) -> Result<()> {
             pos.legal_moves(&mut moves);
             let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
             println!(
-                "player {} to move; legal moves: {}",
-                pos.side_to_move(),
+                "{} to move; legal moves: {}",
+                side_name(G::NAME, pos.side_to_move()),
                 names.join(" ")
             );
         }

@@ -10,21 +10,30 @@ use ply_core::sync::{Outbox, SyncReport};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// File in the outbox directory where `--register` keeps the token for later runs.
-const TOKEN_FILE: &str = "device-token";
+use crate::commands::play::shell::{self, TOKEN_FILE};
+use ply_app::app::store::OUTBOX_DIR;
+
+/// Where `ply sync --register` kept the token before it shared `ply play`'s file: still read.
+const OLD_TOKEN_FILE: &str = "device-token";
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Base URL of the collector, e.g. http://127.0.0.1:8080
     #[arg(long)]
     pub server: String,
-    /// Outbox directory holding one `<id>.json` per finished game.
+    /// The data directory `ply play` uses: its `outbox` is sent and its `collector-token` used
+    /// [default: $XDG_DATA_HOME/ply, else ~/.local/share/ply].
+    #[arg(long, conflicts_with = "outbox")]
+    pub data_dir: Option<PathBuf>,
+    /// An outbox directory holding one `<id>.json` per finished game. The token is kept where
+    /// `ply play` keeps it: in the data directory when this is a data directory's `outbox`,
+    /// else in this directory.
     #[arg(long)]
-    pub outbox: PathBuf,
+    pub outbox: Option<PathBuf>,
     /// Bearer token from an earlier registration (default: the one `--register` saved).
     #[arg(long, conflicts_with = "register")]
     pub token: Option<String>,
-    /// Register this install first and keep the new token in the outbox directory.
+    /// Register this install first and keep the new token (see --outbox for where).
     #[arg(long)]
     pub register: bool,
     /// Wait for the backoff of earlier failures instead of trying now.
@@ -36,8 +45,18 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let outbox = Outbox::open(&args.outbox)
-        .with_context(|| format!("cannot open outbox {}", args.outbox.display()))?;
+    let outbox_dir = match (&args.outbox, &args.data_dir) {
+        (Some(dir), _) => dir.clone(),
+        (None, Some(data)) => data.join(OUTBOX_DIR),
+        (None, None) => shell::default_data_dir()
+            .context(
+                "no data directory: pass --data-dir or --outbox, or set XDG_DATA_HOME or HOME",
+            )?
+            .join(OUTBOX_DIR),
+    };
+    let outbox = Outbox::open(&outbox_dir)
+        .with_context(|| format!("cannot open outbox {}", outbox_dir.display()))?;
+    let home = token_home(&outbox_dir);
     if args.status {
         return print_status(&outbox);
     }
@@ -51,16 +70,16 @@ pub fn run(args: Args) -> Result<()> {
         let token = client
             .register(&transport, &request)
             .context("device registration failed")?;
-        save_token(outbox.dir(), &token)?;
+        shell::store_token(&home, Some(&token))?;
         println!(
             "registered; token saved in {}",
-            outbox.dir().join(TOKEN_FILE).display()
+            home.join(TOKEN_FILE).display()
         );
         token
     } else if let Some(t) = args.token {
         t
     } else {
-        load_token(outbox.dir())?
+        load_token(&home, outbox.dir())?
     };
     let report = if args.respect_backoff {
         client.sync_once(&outbox, &transport, &token, now_ms())?
@@ -131,24 +150,26 @@ fn print_status(outbox: &Outbox) -> Result<()> {
     Ok(())
 }
 
-fn save_token(dir: &Path, token: &str) -> Result<()> {
-    let path = dir.join(TOKEN_FILE);
-    fs::write(&path, token).with_context(|| format!("cannot write {}", path.display()))?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        fs::set_permissions(&path, fs::Permissions::from_mode(0o600))?;
+/// The directory holding the collector token for `outbox`: `ply play`'s (and the apps') data
+/// directory when the outbox is its `outbox`, else the outbox directory itself.
+fn token_home(outbox: &Path) -> PathBuf {
+    match (outbox.file_name(), outbox.parent()) {
+        (Some(name), Some(parent)) if name == OUTBOX_DIR && !parent.as_os_str().is_empty() => {
+            parent.to_path_buf()
+        }
+        _ => outbox.to_path_buf(),
     }
-    Ok(())
 }
 
-fn load_token(dir: &Path) -> Result<String> {
-    let path = dir.join(TOKEN_FILE);
-    match fs::read_to_string(&path) {
+fn load_token(home: &Path, outbox: &Path) -> Result<String> {
+    if let Some(token) = shell::load_token(home) {
+        return Ok(token);
+    }
+    match fs::read_to_string(outbox.join(OLD_TOKEN_FILE)) {
         Ok(t) if !t.trim().is_empty() => Ok(t.trim().to_string()),
         _ => bail!(
             "no token: pass --token T, or --register to get one (none saved in {})",
-            path.display()
+            home.join(TOKEN_FILE).display()
         ),
     }
 }

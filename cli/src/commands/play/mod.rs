@@ -7,7 +7,7 @@
 //! `history`, `settings`, `moves`, `board`, `help`, `quit` (or the end of input).
 
 pub mod options;
-mod shell;
+pub(crate) mod shell;
 mod text;
 
 pub use options::Args;
@@ -208,6 +208,9 @@ pub fn run(args: Args) -> Result<()> {
         }
         rt.dispatch_confirmed(Event::NewGame);
     }
+    // Engine lines start after the moves a resumed game already had (no search has started:
+    // the screen is not shown yet).
+    let moves_before = rt.read(|a| a.board_view().map_or(0, |b| b.moves.len() as u32));
     println!("Type help for the commands.");
     rt.dispatch(Event::ScreenShown);
     rt.dispatch(Event::Foreground);
@@ -216,7 +219,7 @@ pub fn run(args: Args) -> Result<()> {
         metered: false,
     });
     read_lines(tx);
-    Terminal::new(&rt, args.svg_dir, server.is_some()).run(&rx)
+    Terminal::new(&rt, args.svg_dir, server.is_some(), moves_before).run(&rx)
 }
 
 /// Standard input, line by line, on its own thread so the loop can print while waiting.
@@ -272,6 +275,8 @@ struct Terminal<'a> {
     force_message: bool,
     announced: Option<String>,
     stat_printed: Option<(u32, String)>,
+    /// The number of moves at the last look for engine lines.
+    stats_seen: u32,
     over_printed: bool,
     progress_line: bool,
     prompted: bool,
@@ -279,7 +284,12 @@ struct Terminal<'a> {
 }
 
 impl<'a> Terminal<'a> {
-    fn new(rt: &'a Core, svg_dir: Option<PathBuf>, sync_on: bool) -> Terminal<'a> {
+    fn new(
+        rt: &'a Core,
+        svg_dir: Option<PathBuf>,
+        sync_on: bool,
+        moves_before: u32,
+    ) -> Terminal<'a> {
         Terminal {
             rt,
             tty_in: std::io::stdin().is_terminal(),
@@ -295,6 +305,7 @@ impl<'a> Terminal<'a> {
             force_message: false,
             announced: None,
             stat_printed: None,
+            stats_seen: moves_before,
             over_printed: false,
             progress_line: false,
             prompted: false,
@@ -459,22 +470,30 @@ impl<'a> Terminal<'a> {
     }
 
     /// The engine's statistics, once, after each computer move.
+    /// The engine line of every computer move since the last look: two computers moving
+    /// between two draws (a multi-player game) each get theirs, named by the seat that moved.
     fn print_stats(&mut self, b: &BoardView) {
+        let played = b.moves.len() as u32;
+        let from = self.stats_seen.min(played);
+        self.stats_seen = played;
         let stats = self.rt.read(|a| a.move_stats());
-        if let Some(last) = stats.last()
-            && last.ply + 1 == b.moves.len() as u32
-        {
-            let key = (last.ply, last.notation.clone());
-            if self.stat_printed.as_ref() != Some(&key) {
-                // Passes count as plies, so the ply's parity is the side that moved.
-                let mover = if last.ply % 2 == 0 {
-                    &b.first_name
-                } else {
-                    &b.second_name
-                };
-                println!("{}", text::move_stat(last, mover));
-                self.stat_printed = Some(key);
+        for stat in stats.iter().filter(|s| (from..played).contains(&s.ply)) {
+            let key = (stat.ply, stat.notation.clone());
+            if self.stat_printed.as_ref() == Some(&key) {
+                continue;
             }
+            let seat_name = stat
+                .seat
+                .and_then(|seat| b.players.iter().find(|p| p.seat == seat))
+                .map(|p| p.name.as_str());
+            // Older saved games: passes count as plies, so the ply's parity is the side.
+            let mover = seat_name.unwrap_or(if stat.ply % 2 == 0 {
+                &b.first_name
+            } else {
+                &b.second_name
+            });
+            println!("{}", text::move_stat(stat, mover));
+            self.stat_printed = Some(key);
         }
     }
 

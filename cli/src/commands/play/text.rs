@@ -84,7 +84,15 @@ pub fn board(view: &BoardView) -> String {
                     }
                 }
             }
-            out.push_str("  ");
+            // The row's letter, as `ply show` prints it: a move names a hole by its row letter
+            // and its place in the row, counted from the left (`c1`, `e7`).
+            let letter = cells
+                .first()
+                .and_then(|c| c.label.chars().next())
+                .filter(char::is_ascii_alphabetic)
+                .unwrap_or(' ');
+            out.push(letter);
+            out.push(' ');
             out.push_str(line.iter().collect::<String>().trim_end());
             out.push('\n');
         }

@@ -85,6 +85,28 @@ pub const fn has_four(stones: u64) -> bool {
     false
 }
 
+/// Every stone of `stones` that is part of four in a row (in any direction): the line a board
+/// highlights when the game is won. Empty if there is none.
+#[inline]
+pub const fn four_cells(stones: u64) -> u64 {
+    let shifts = [
+        1u32,
+        COLUMN_BITS as u32,
+        COLUMN_BITS as u32 + 1,
+        COLUMN_BITS as u32 - 1,
+    ];
+    let mut cells = 0;
+    let mut i = 0;
+    while i < 4 {
+        let s = shifts[i];
+        // The lowest cell of each four in this direction, then the four cells it starts.
+        let starts = stones & (stones >> s) & (stones >> (2 * s)) & (stones >> (3 * s));
+        cells |= starts | (starts << s) | (starts << (2 * s)) | (starts << (3 * s));
+        i += 1;
+    }
+    cells
+}
+
 /// The empty cells that would complete four in a row for `stones` (ignores whether they can be
 /// played now). Separator bits and full cells are removed against `mask`.
 #[inline]
@@ -113,6 +135,49 @@ pub const fn winning_cells(stones: u64, mask: u64) -> u64 {
 
 #[cfg(test)]
 mod tests {
+
+    /// Every run of four cells on the 7x6 board, written out square by square.
+    fn all_lines() -> Vec<[u64; 4]> {
+        let on_board =
+            |c: i32, r: i32| (0..WIDTH as i32).contains(&c) && (0..HEIGHT as i32).contains(&r);
+        let mut lines = Vec::new();
+        for col in 0..WIDTH as i32 {
+            for row in 0..HEIGHT as i32 {
+                for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+                    if !on_board(col + 3 * dc, row + 3 * dr) {
+                        continue;
+                    }
+                    let mut line = [0; 4];
+                    for (k, bit) in line.iter_mut().enumerate() {
+                        let k = k as i32;
+                        *bit = cell((col + k * dc) as usize, (row + k * dr) as usize);
+                    }
+                    lines.push(line);
+                }
+            }
+        }
+        lines
+    }
+
+    #[test]
+    fn four_cells_are_the_union_of_the_complete_lines() {
+        let lines = all_lines();
+        assert_eq!(lines.len(), 69, "the 69 lines of Connect Four");
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let stones = seed & BOARD;
+            let expected = lines
+                .iter()
+                .filter(|l| l.iter().all(|&b| stones & b != 0))
+                .fold(0, |acc, l| acc | l.iter().fold(0, |a, &b| a | b));
+            assert_eq!(four_cells(stones), expected, "{stones:#x}");
+            assert_eq!(four_cells(stones) != 0, has_four(stones));
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -121,6 +121,12 @@ impl ConnectFour {
         }
     }
 
+    /// The stones of every four in a row on the board (the winner's line to highlight); empty
+    /// while nobody has four.
+    pub const fn winning_cells(&self) -> u64 {
+        bitboard::four_cells(self.current) | bitboard::four_cells(self.opponent_stones())
+    }
+
     /// Number of moves played so far.
     #[inline]
     pub const fn moves_played(&self) -> usize {

@@ -289,10 +289,15 @@ pub fn format_position(pos: &Focus) -> String {
     )
 }
 
-/// The board, top rank first: each square shows its stack bottom first (`#` off the board).
+/// The board, rank 1 at the top as `ply play` and the apps draw it: each square shows its stack
+/// bottom first, a player's pieces by letter (A for the first), `#` off the board.
 pub fn render(pos: &Focus) -> String {
-    let mut out = String::new();
-    for rank in (0..8u8).rev() {
+    let mut out = String::from("   ");
+    for file in 0..8u8 {
+        out.push_str(&format!(" {:>5}", char::from(b'a' + file)));
+    }
+    out.push('\n');
+    for rank in 0..8u8 {
         out.push_str(&format!("{} |", rank + 1));
         for file in 0..8u8 {
             let sq = rank * 8 + file;
@@ -303,22 +308,17 @@ pub fn render(pos: &Focus) -> String {
                 if h == 0 {
                     ".".to_string()
                 } else {
-                    pieces[..h].iter().map(|&p| char::from(b'1' + p)).collect()
+                    pieces[..h].iter().map(|&p| char::from(b'A' + p)).collect()
                 }
             };
             out.push_str(&format!(" {cell:>5}"));
         }
         out.push('\n');
     }
-    out.push_str("   ");
-    for file in 0..8u8 {
-        out.push_str(&format!(" {:>5}", char::from(b'a' + file)));
-    }
-    out.push('\n');
     for p in 0..pos.players() as Player {
         out.push_str(&format!(
             "player {}: {} stacks, reserve {}, captured {}\n",
-            p + 1,
+            char::from(b'A' + p),
             pos.controlled(p),
             pos.reserve(p),
             pos.captured(p)
@@ -326,10 +326,13 @@ pub fn render(pos: &Focus) -> String {
     }
     match pos.outcome() {
         Some(o) => match o.winner {
-            Some(w) => out.push_str(&format!("player {} wins\n", w + 1)),
+            Some(w) => out.push_str(&format!("player {} wins\n", char::from(b'A' + w))),
             None => out.push_str("draw\n"),
         },
-        None => out.push_str(&format!("player {} to move\n", pos.side_to_move() + 1)),
+        None => out.push_str(&format!(
+            "player {} to move\n",
+            char::from(b'A' + pos.side_to_move())
+        )),
     }
     out
 }

@@ -219,13 +219,14 @@ pub fn format_position(pos: &Othello) -> String {
     s
 }
 
-/// A terminal board: rank 8 at the top, files a..h, `X` black, `O` white, `.` empty, `*` a legal
-/// move of the side to move; then the disc count and who is to move.
+/// A terminal board: rank 1 at the top as Othello diagrams draw it (and as `ply play` and the
+/// apps do), files a..h, `X` black, `O` white, `.` empty, `*` a legal move of the side to move;
+/// then the disc count and who is to move.
 pub fn render(pos: &Othello) -> String {
     let (black, white) = (pos.black(), pos.white());
     let legal = pos.move_mask();
     let mut s = String::from("  a b c d e f g h\n");
-    for rank in (0..8).rev() {
+    for rank in 0..8 {
         s.push((b'1' + rank as u8) as char);
         for file in 0..8 {
             let bit = 1u64 << (rank * 8 + file);

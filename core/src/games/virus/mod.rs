@@ -399,7 +399,14 @@ impl Game for Virus {
     fn render(&self) -> String {
         let n = self.size;
         let mut out = String::new();
-        for row in (0..n).rev() {
+        // Row 1 at the top, as `ply play` and the apps draw the board.
+        out.push_str("   ");
+        for col in 0..n {
+            out.push((b'a' + col) as char);
+            out.push(' ');
+        }
+        out.push('\n');
+        for row in 0..n {
             out.push_str(&format!("{:>2} ", row + 1));
             for col in 0..n {
                 let bit = 1u64 << (row * n + col);
@@ -411,12 +418,6 @@ impl Game for Virus {
             }
             out.push('\n');
         }
-        out.push_str("   ");
-        for col in 0..n {
-            out.push((b'a' + col) as char);
-            out.push(' ');
-        }
-        out.push('\n');
         let counts: Vec<String> = (0..self.players)
             .map(|p| format!("{}: {}", (b'A' + p) as char, self.count(p)))
             .collect();
