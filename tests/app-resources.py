@@ -6,6 +6,7 @@ Android (android/app/src/main):
   - every resource reference resolves: `@type/name` in XML and `R.type.name` in the app's Kotlin
     name a resource file (res/<type>[-qualifiers]/<name>.<ext>) or a value (<string name=...> in
     res/values*/...), the way aapt2 would link them;
+  - every string and plural of res/values/strings.xml is used (`R.string.name`, `@string/name`);
   - every res/values-*/strings.xml names only strings and plurals of res/values/strings.xml that
     are translatable, and a translation (a folder whose first qualifier is a language:
     values-de, values-pt-rBR, values-b+sr+Latn) holds every one of them; a string has the same
@@ -95,20 +96,37 @@ def check_android():
         errors.append(f"AndroidManifest.xml: not well-formed XML: {e}")
     names = android_resources()
     refs = 0
+    used = set()
     for f in [manifest, *sorted(RES.rglob("*.xml"))]:
         for kind, name in XML_REF.findall(f.read_text(encoding="utf-8")):
             refs += 1
+            used.add((kind, name.replace(".", "_")))
             if name.replace(".", "_") not in names.get(kind, set()):
                 errors.append(f"{f.relative_to(ROOT)}: @{kind}/{name} names no resource")
     for f in sorted((APP / "kotlin").rglob("*.kt")):
         for kind, name in KOTLIN_REF.findall(f.read_text(encoding="utf-8")):
             refs += 1
+            used.add((kind, name))
             if name not in names.get(kind, set()):
                 errors.append(f"{f.relative_to(ROOT)}: R.{kind}.{name} names no resource")
+    check_unused(used)
     check_translations(manifest)
     check_source_sets()
     check_cleartext(manifest)
     return refs
+
+
+def check_unused(used):
+    """Every string and plural of values/strings.xml is shown somewhere: a text the core now
+    writes (its view models) must not linger here, untranslated drift for the next reader."""
+    base = RES / "values/strings.xml"
+    if not base.is_file():
+        return
+    strings, plurals = read_strings(base)
+    for kind, ours in [("string", strings), ("plurals", plurals)]:
+        for name in sorted(ours):
+            if (kind, name) not in used:
+                errors.append(f"{base.relative_to(ROOT)}: {kind} {name} is used by no Kotlin or XML")
 
 
 def check_source_sets():

@@ -326,3 +326,158 @@ fn a_language_change_redraws_in_the_new_language() {
     });
     assert_eq!(d.app.home_view().modes[0].label, "Against the computer");
 }
+
+#[test]
+fn dates_are_written_in_the_core_s_language_at_the_phone_s_offset() {
+    use ply_app::app::history_view::date_text;
+    // 2026-03-12 14:05 UTC.
+    let t = 1_773_324_300_000;
+    assert_eq!(date_text(Lang::En, t, 0), "12 Mar 2026, 14:05");
+    assert_eq!(date_text(Lang::De, t, 0), "12. März 2026, 14:05");
+    assert_eq!(date_text(Lang::En, t, 60), "12 Mar 2026, 15:05");
+    assert_eq!(date_text(Lang::En, t, -14 * 60 - 30), "11 Mar 2026, 23:35");
+    // 2024-02-29 23:30 UTC: a leap day, and the next day an hour east.
+    let leap = 1_709_249_400_000;
+    assert_eq!(date_text(Lang::En, leap, 0), "29 Feb 2024, 23:30");
+    assert_eq!(date_text(Lang::De, leap, 60), "1. März 2024, 00:30");
+    assert_eq!(date_text(Lang::En, 0, 0), "1 Jan 1970, 00:00");
+    assert_eq!(date_text(Lang::En, 0, -1), "31 Dec 1969, 23:59");
+    // A time no clock gives still makes a date, not a panic.
+    assert!(!date_text(Lang::En, u64::MAX, 18 * 60).is_empty());
+}
+
+/// Connect Four between two people: the first stacks column 1 and wins on the 7th move.
+fn finished_connect_four(d: &mut Driver) {
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::ConnectFour));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::NewGame);
+    for m in ["1", "2", "1", "2", "1", "2", "1"] {
+        d.send(Event::PlayNotation(m.into()));
+    }
+    d.settle();
+}
+
+#[test]
+fn the_history_line_is_the_core_s_with_the_time_zone_of_the_day_the_game_ended() {
+    use ply_app::app::history_view::date_text;
+    let mut d = Driver::new();
+    d.send(Event::TimeZone {
+        utc_offset_minutes: 120,
+    });
+    finished_connect_four(&mut d);
+    let e = d.app.history_view().entries.remove(0);
+    assert_eq!(e.ended_at, date_text(Lang::En, e.ended_at_ms, 120));
+    assert_eq!(
+        e.detail,
+        format!("{} · 7 moves · On this device (sync is off)", e.ended_at)
+    );
+    // The phone travels (or the clocks change): the game keeps the time it ended at there.
+    d.send(Event::TimeZone {
+        utc_offset_minutes: -300,
+    });
+    // An offset no time zone has is no time zone.
+    d.send(Event::TimeZone {
+        utc_offset_minutes: 100_000,
+    });
+    let again = d.app.history_view().entries.remove(0);
+    assert_eq!(again.ended_at, e.ended_at);
+    // Games finished now use today's offset, and a restarted app reads the kept one.
+    finished_connect_four(&mut d);
+    let mut d = d.restart();
+    d.settle();
+    d.send(Event::Languages {
+        preferred: vec!["de".into()],
+    });
+    let entries = d.app.history_view().entries;
+    assert_eq!(entries.len(), 2);
+    assert_eq!(
+        entries[0].ended_at,
+        date_text(Lang::De, entries[0].ended_at_ms, -300)
+    );
+    assert_eq!(
+        entries[1].ended_at,
+        date_text(Lang::De, entries[1].ended_at_ms, 120)
+    );
+    assert_eq!(
+        entries[1].detail,
+        format!(
+            "{} · 7 Züge · Auf diesem Gerät (Synchronisierung aus)",
+            entries[1].ended_at
+        )
+    );
+    // A game recorded before offsets were kept is shown with the phone's offset of today (UTC
+    // until the phone says).
+    let mut d = Driver::new();
+    finished_connect_four(&mut d);
+    let e = d.app.history_view().entries.remove(0);
+    assert_eq!(e.ended_at, date_text(Lang::En, e.ended_at_ms, 0));
+}
+
+#[test]
+fn the_texts_beside_and_after_the_board_are_composed_by_the_core_in_its_language() {
+    let mut d = german_othello();
+    d.send(Event::NewGame);
+    let b = d.board();
+    assert_eq!(b.players[0].line, "Schwarz (X): 2");
+    assert_eq!(b.moves_text, "");
+    assert_eq!(b.legal_moves_label, "4 mögliche Züge");
+    assert_eq!(
+        b.legal_moves[0].label,
+        format!("{} spielen", b.legal_moves[0].notation)
+    );
+    d.send(Event::PlayNotation("f5".into()));
+    // While the computer thinks, the person has no move to choose.
+    assert_eq!(d.board().legal_moves_label, "Jetzt ist kein Zug möglich");
+    d.settle();
+    let b = d.board();
+    assert!(b.moves_text.starts_with("Züge: f5 "), "{}", b.moves_text);
+    d.send(Event::Resign);
+    d.send(Event::AcceptConfirmation);
+    d.settle();
+    d.send(Event::OpenAfterGame);
+    let a = d.app.after_game_view().expect("after the game");
+    assert_eq!(a.move_count_text, "2 Züge");
+    assert_eq!(a.points.len(), 1);
+    let p = &a.points[0];
+    assert_eq!(p.line, format!("{}: {}, Wert {}", p.label, p.text, p.score));
+    assert!(
+        a.chart_description.starts_with("1 Computerzug, insgesamt "),
+        "{}",
+        a.chart_description
+    );
+    d.send(Event::ReviewGame);
+    let r = d
+        .app
+        .after_game_view()
+        .and_then(|a| a.review)
+        .expect("a review");
+    assert_eq!(r.status_text, "Analysiert… 0 von 2 Zügen");
+    d.settle();
+    let r = d
+        .app
+        .after_game_view()
+        .and_then(|a| a.review)
+        .expect("a review");
+    assert_eq!(r.players[0].line, format!("Du: {}", r.players[0].summary));
+    assert!(
+        r.graph_description
+            .starts_with("Ein Graph der erwarteten Punkte"),
+        "{}",
+        r.graph_description
+    );
+
+    // Focus counts each player's reserve too.
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::Focus));
+    d.send(Event::ChoosePlayers(2));
+    d.send(Event::ChooseSeat {
+        seat: 1,
+        human: true,
+    });
+    d.send(Event::NewGame);
+    let p = &d.board().players[1];
+    assert_eq!(p.reserve, Some(0));
+    assert_eq!(p.line, format!("{}: {} (0 in reserve)", p.name, p.count));
+}

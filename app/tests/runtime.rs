@@ -184,3 +184,101 @@ fn a_background_sync_right_after_a_cold_start_sends_what_the_outbox_holds() {
         ply_app::app::SyncState::Synced
     );
 }
+
+/// Each batch of effects the workers hand the shell, as they come.
+#[derive(Default)]
+struct Batches(Mutex<Vec<Vec<Effect>>>);
+
+impl Shell for Batches {
+    fn effects(&self, effects: Vec<Effect>) {
+        self.0.lock().expect("batches").push(effects);
+    }
+}
+
+impl Batches {
+    fn take(&self) -> Vec<Vec<Effect>> {
+        std::mem::take(&mut *self.0.lock().expect("batches"))
+    }
+}
+
+/// Polls the board until `done` holds (at most 30 s).
+fn wait_for(rt: &Runtime, done: impl Fn(&ply_app::app::BoardView) -> bool) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    while std::time::Instant::now() < deadline {
+        if rt.read(|a| a.board_view()).is_some_and(|b| done(&b)) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    panic!("the board never got there");
+}
+
+/// The computer's search ticks every 100 ms: each tick reaches the shell as a batch of its own
+/// asking for the progress alone, never a whole render; pondering, which shows nothing, sends
+/// none at all.
+#[test]
+fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
+    let dir = tempfile::tempdir().expect("dir");
+    let shell = Arc::new(Batches::default());
+    let rt = Runtime::new(common::config(dir.path()), shell.clone(), None);
+    for e in [
+        Event::ScreenShown,
+        Event::ChooseGame(GameKind::Othello),
+        Event::ChooseMode(PlayMode::VsComputer),
+        // Searches on its time (no depth cap), and ponders.
+        Event::ChooseLevel(10),
+        Event::SetPonder(ply_app::app::PonderMode::On),
+        Event::NewGame,
+    ] {
+        rt.dispatch(e);
+    }
+    // Out of the book (f5 d6 c3 d3 from the book, then c7): a real search, seconds long.
+    for (m, after) in [("f5", 2), ("c3", 4)] {
+        rt.dispatch(Event::PlayNotation(m.into()));
+        wait_for(&rt, |b| b.moves.len() == after && b.accepts_input);
+    }
+    rt.dispatch(Event::PlayNotation("c7".into()));
+    shell.take();
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let mut ticks = Vec::new();
+    while ticks.len() < 3 && std::time::Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+        let nodes = rt.read(|a| a.progress_view()).thinking.map(|t| t.nodes);
+        for batch in shell.take() {
+            if batch.contains(&Effect::RenderProgress) {
+                assert_eq!(batch, [Effect::RenderProgress], "a tick alone");
+                ticks.push(nodes);
+            }
+        }
+    }
+    assert!(ticks.len() >= 3, "ticks while searching: {ticks:?}");
+    assert!(ticks.iter().all(|n| n.is_some()), "{ticks:?}");
+
+    // The computer's move; then it ponders on the reply it expects, and nothing ticks: the
+    // only render is the one when the ponder search ends (a tick used to be a render).
+    wait_for(&rt, |b| b.moves.len() == 6 && b.accepts_input);
+    let pondering = std::time::Instant::now();
+    idle(&rt);
+    let pondered = pondering.elapsed();
+    assert!(
+        pondered >= Duration::from_millis(300),
+        "the ponder search ran long enough to tick ({pondered:?}), else this checked nothing"
+    );
+    let batches = shell.take();
+    // What came after the move's own batch (its announcement).
+    let moved = batches
+        .iter()
+        .position(|b| b.iter().any(|e| matches!(e, Effect::Announce(_))))
+        .expect("the computer's move");
+    let ponder_batches = &batches[moved + 1..];
+    assert!(
+        ponder_batches
+            .iter()
+            .flat_map(|b| b.iter())
+            .all(|e| *e == Effect::Render),
+        "{batches:?}"
+    );
+    assert!(ponder_batches.len() <= 1, "{batches:?}");
+    rt.dispatch(Event::ScreenHidden);
+    idle(&rt);
+}

@@ -3,7 +3,7 @@
 
 use crate::app_types::{
     AfterGameView, AppConfig, BackgroundOutcome, BoardView, Effect, Event, HistoryView, HomeView,
-    SettingsView, ViewModel,
+    SettingsView, ViewModel, WorkProgress,
 };
 use crate::remote::EngineLimits;
 use crate::sync::{Bridge, HttpTransport};
@@ -100,6 +100,19 @@ impl AppCore {
                 let board = self.runtime.read(|a| a.board_view());
                 BoardUpdate { effects, board }
             },
+        )
+    }
+
+    /// What a progress tick changed (`Effect.RenderProgress`): the board's thinking line and a
+    /// running review's progress; cheaper than any other view.
+    pub fn progress_view(&self) -> WorkProgress {
+        guard_or(
+            "AppCore.progress_view",
+            WorkProgress {
+                thinking: None,
+                review: None,
+            },
+            || self.runtime.read(|a| a.progress_view()),
         )
     }
 

@@ -7,9 +7,10 @@ pub use ply_app::app::{
     BackgroundOutcome, BoardShape, BoardView, CellView, ChartPoint, ConfirmView, Cue, Effect,
     Event, GameOption, HeuristicOption, HistoryEntry, HistoryView, HomeView, LegalMove,
     LevelOption, MemoryPressure, ModeOption, MoveLabel, OrderingChoice, OrderingOption, PlayMode,
-    PlayerCountOption, PlayerView, PonderMode, PonderOption, ReviewPlayer, ReviewStatus,
-    ReviewStepView, ReviewView, ReviewedMove, Screen, SeatOption, SettingsView, SideOption,
-    SyncProblem, SyncResult, SyncState, ThinkingKind, ThinkingView, ViewModel, WeightsView,
+    PlayerCountOption, PlayerView, PonderMode, PonderOption, ReviewPlayer, ReviewProgress,
+    ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Rgb, Screen, SeatOption, SeatStyle,
+    SeatSymbol, SettingsView, SideOption, SyncProblem, SyncResult, SyncState, ThinkingKind,
+    ThinkingView, Vertex, ViewModel, WeightsView, WorkProgress,
 };
 
 /// What the shell tells the core at start.
@@ -169,6 +170,13 @@ pub enum Event {
     /// destination, or tap a square that starts no move, or the selected stack again, to place
     /// a reserve piece there).
     TapCell(u32),
+    /// A tap at a point of the board in board units (the board view's `width` by `height`, as
+    /// its cells' `x` and `y`): the cell there, or the star's nearest hole within one hole's
+    /// spacing, as by `TapCell`; beyond every cell, nothing.
+    TapPoint {
+        x: f32,
+        y: f32,
+    },
     /// A move by its index in the board's legal moves (keyboard, accessibility, the terminal).
     ChooseMove(u32),
     /// A move in the game's notation (`f5`, `4`, `11-15`, `pass`).
@@ -256,6 +264,11 @@ pub enum Event {
     Languages {
         preferred: Vec<String>,
     },
+    /// The phone's offset from UTC now, in minutes (east positive), sent with `Languages`: a
+    /// finished game keeps its day's offset for the history's times.
+    TimeZone {
+        utc_offset_minutes: i32,
+    },
     /// A sync run by the platform's background worker ended.
     SyncFinished(SyncResult),
     /// The platform's saved UI state (what the last `SaveUiState` effect carried).
@@ -304,6 +317,9 @@ pub enum Cue {
 pub enum Effect {
     /// The view models changed: read them and redraw.
     Render,
+    /// Only the search's or the review's progress changed: read `AppCore.progress_view()` and
+    /// redraw that alone (a `Render` later in the same batch covers it).
+    RenderProgress,
     /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
     SaveUiState(String),
     /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
@@ -518,6 +534,9 @@ pub struct CellView {
     pub index: u32,
     pub row: u32,
     pub col: u32,
+    /// The cell's centre in board units (the board's `width` by `height`, y down).
+    pub x: f32,
+    pub y: f32,
     pub piece: Piece,
     /// False for a draughts board's light squares (accessibility skips them).
     pub playable: bool,
@@ -544,6 +563,8 @@ pub struct CellView {
 pub struct LegalMove {
     pub index: u32,
     pub notation: String,
+    /// A screen reader's action: "Play f5".
+    pub label: String,
 }
 
 /// What the computer is doing.
@@ -562,15 +583,56 @@ pub struct ThinkingView {
     pub text: String,
 }
 
-/// How the cells are laid out.
+/// How the cells are laid out (where: the cells' `x` and `y`).
 #[uniffi::remote(Enum)]
 pub enum BoardShape {
-    /// `rows x cols` squares; cell `(row, col)` is drawn in that square.
+    /// `rows x cols` squares.
     Grid,
-    /// Chinese Checkers' star: `rows` rows of round holes, `cols` half-hole columns; a hole's
-    /// centre is `col + 1` half-hole widths from the left edge (the rows are offset by half a
-    /// hole), and a hole is one hole width (two columns) across.
+    /// Chinese Checkers' star of round holes.
     Star,
+}
+
+/// A colour, as sRGB components.
+#[uniffi::remote(Record)]
+pub struct Rgb {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+}
+
+/// A corner of a symbol's outline, in a box of side 1 centred on (0, 0), y down.
+#[uniffi::remote(Record)]
+pub struct Vertex {
+    pub x: f32,
+    pub y: f32,
+}
+
+/// The symbol on a seat's pieces, so that seats differ by more than colour.
+#[uniffi::remote(Enum)]
+pub enum SeatSymbol {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    Star,
+    Cross,
+}
+
+/// How a multi-player game's seat is drawn.
+#[uniffi::remote(Record)]
+pub struct SeatStyle {
+    pub seat: u32,
+    /// The pieces' colour.
+    pub fill: Rgb,
+    /// The symbol's colour on a piece.
+    pub mark: Rgb,
+    pub symbol: SeatSymbol,
+    /// The symbol's outline, a closed polygon in a box of side 1 centred on (0, 0), y down.
+    pub outline: Vec<Vertex>,
+    /// Text in the seat's colour on a light background (at least 4.5:1).
+    pub text_on_light: Rgb,
+    /// Text in the seat's colour on a dark background (at least 4.5:1).
+    pub text_on_dark: Rgb,
 }
 
 /// One player beside the board.
@@ -580,9 +642,10 @@ pub struct PlayerView {
     pub seat: u32,
     /// "Red (you)", "Blue (computer)", "Black (X)".
     pub name: String,
-    /// The seat colour to draw the player in (a multi-player game's seat), `None` for the
-    /// two-player games, whose pieces have colours of their own.
-    pub colour: Option<u32>,
+    /// How to draw the player (a multi-player game's seat), `None` for the two-player games.
+    pub style: Option<SeatStyle>,
+    /// "Blue (computer): 12 (3 in reserve, out)".
+    pub line: String,
     /// Pieces on the board (Focus: stacks controlled).
     pub count: u32,
     /// Focus: pieces in reserve.
@@ -602,9 +665,22 @@ pub struct BoardView {
     pub title: String,
     pub rows: u32,
     pub cols: u32,
+    /// The board's size in board units, and `width / height`.
+    pub width: f32,
+    pub height: f32,
+    pub aspect: f32,
+    /// The box around a cell's centre that is its own (tap target, accessibility bounds), in
+    /// board units.
+    pub cell_width: f32,
+    pub cell_height: f32,
     pub cells: Vec<CellView>,
     /// The last move, step by step (empty at the start and after undo).
     pub animation: Vec<AnimationStep>,
+    /// Changes when a move is to be animated: animate `animation` when this differs from the
+    /// number last animated (kept across rotation), not on every redraw.
+    pub animation_seq: u64,
+    /// A multi-player game's seats by turn order (empty for the two-player games).
+    pub seats: Vec<SeatStyle>,
     /// "You play black (X). Your move." / "White wins 40-24."
     pub status: String,
     /// The side to move, `None` once the game is over (with more than two players, see
@@ -620,8 +696,12 @@ pub struct BoardView {
     pub second_count: u32,
     pub thinking: Option<ThinkingView>,
     pub legal_moves: Vec<LegalMove>,
+    /// What a screen reader says of the legal moves list: "12 legal moves".
+    pub legal_moves_label: String,
     /// The moves played, in notation.
     pub moves: Vec<String>,
+    /// "Moves: f5 d6 c3" (empty before the first move).
+    pub moves_text: String,
     /// Two capture paths end on the tapped square: choose one (`ChoosePath`).
     pub path_choices: Vec<LegalMove>,
     /// A one-off remark ("That column is full", "Hint: f5").
@@ -656,6 +736,8 @@ pub struct ChartPoint {
     pub score: i32,
     /// "depth 8, 12,345 positions, 120 ms", in the app's language.
     pub text: String,
+    /// "12. f5: depth 8, 12,345 positions, 120 ms, value 3".
+    pub line: String,
 }
 
 #[uniffi::remote(Record)]
@@ -663,7 +745,11 @@ pub struct AfterGameView {
     pub title: String,
     pub result: String,
     pub move_count: u32,
+    /// "42 moves".
+    pub move_count_text: String,
     pub points: Vec<ChartPoint>,
+    /// The chart for a screen reader.
+    pub chart_description: String,
     /// The chart's scales (at least 1).
     pub max_nodes: u64,
     pub max_time_ms: f64,
@@ -719,6 +805,8 @@ pub struct ReviewPlayer {
     pub accuracy: Option<f64>,
     /// "Accuracy 87.5: 2 inaccuracies, 1 mistake, no blunder".
     pub summary: String,
+    /// "You: Accuracy 87.5: …".
+    pub line: String,
 }
 
 /// One move of a review.
@@ -757,12 +845,34 @@ pub struct ReviewStepView {
 #[uniffi::remote(Record)]
 pub struct ReviewView {
     pub status: ReviewStatus,
+    /// "Reviewing… 3 of 40 moves", "The review failed: …"; empty once ready.
+    pub status_text: String,
     pub players: Vec<ReviewPlayer>,
     pub moves: Vec<ReviewedMove>,
     pub mistakes: Vec<ReviewedMove>,
     pub step: Option<ReviewStepView>,
     /// How the values were found.
     pub caption: String,
+    /// The value graph for a screen reader (empty until ready).
+    pub graph_description: String,
+}
+
+/// A running review's progress.
+#[uniffi::remote(Record)]
+pub struct ReviewProgress {
+    pub done: u32,
+    pub total: u32,
+    /// "Reviewing… 3 of 40 moves".
+    pub text: String,
+}
+
+/// What a progress tick changes (`Effect.RenderProgress`).
+#[uniffi::remote(Record)]
+pub struct WorkProgress {
+    /// The board's thinking line; `None` when nothing is searched for the person to see.
+    pub thinking: Option<ThinkingView>,
+    /// The review being run, `None` when none runs.
+    pub review: Option<ReviewProgress>,
 }
 
 /// Where a finished game stands with the collector.
@@ -786,10 +896,14 @@ pub struct HistoryEntry {
     pub title: String,
     pub result: String,
     pub ended_at_ms: u64,
+    /// "12 Mar 2026, 14:05", in the core's language and the day's time zone.
+    pub ended_at: String,
     pub moves: u32,
     pub sync: SyncState,
     /// "Waiting to sync".
     pub sync_label: String,
+    /// "12 Mar 2026, 14:05 · 42 moves · Waiting to sync".
+    pub detail: String,
 }
 
 #[uniffi::remote(Record)]

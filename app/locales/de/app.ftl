@@ -148,6 +148,17 @@ thinking-hint = Sucht einen Tipp… { $positions } { $nodes ->
     [one] Stellung
    *[other] Stellungen
 }
+player-line = { $name }: { $count }
+player-line-out = { $name }: { $count } (ausgeschieden)
+player-line-reserve = { $name }: { $count } ({ $reserve } in Reserve)
+player-line-reserve-out = { $name }: { $count } ({ $reserve } in Reserve, ausgeschieden)
+moves-played = Züge: { $moves }
+legal-moves = { $count ->
+    [0] Jetzt ist kein Zug möglich
+    [one] 1 möglicher Zug
+   *[other] { $count } mögliche Züge
+}
+legal-move-play = { $notation } spielen
 
 ## Home
 
@@ -192,6 +203,18 @@ chart-total = { $positions } { $nodes ->
     [one] Stellung
    *[other] Stellungen
 } in { $ms } ms
+move-count = { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+}
+chart-description = { $moves ->
+    [one] 1 Computerzug
+   *[other] { $moves } Computerzüge
+}, insgesamt { $positions } { $nodes ->
+    [one] Stellung
+   *[other] Stellungen
+} und { $ms } ms; die meisten in einem Zug: { $max }
+chart-line = { $label }: { $point }, Wert { $score }
 
 ## History and sync
 
@@ -202,6 +225,24 @@ history-synced = Synchronisiert
 history-title-multi = { $game }, { $players } Spieler ({ $people } am Gerät)
 history-title-two-players = { $game }, zu zweit
 history-title-computer = { $game }, { $mode } (Stufe { $level })
+history-date = { $day }. { $month ->
+    [1] Jan.
+    [2] Feb.
+    [3] März
+    [4] Apr.
+    [5] Mai
+    [6] Juni
+    [7] Juli
+    [8] Aug.
+    [9] Sept.
+    [10] Okt.
+    [11] Nov.
+   *[12] Dez.
+} { $year }, { $time }
+history-detail = { $date } · { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+} · { $sync }
 sync-off = Synchronisierung ist aus: beendete Partien bleiben auf diesem Gerät.
 sync-running = Wird synchronisiert…
 sync-all-done = Alle beendeten Partien sind synchronisiert.
@@ -267,6 +308,20 @@ review-summary = { $accuracy }: { $inaccuracies ->
 }
 review-no-move = Kein Zug
 review-ready = Analyse fertig. { $first }: { $first_summary }. { $second }: { $second_summary }.
+review-progress = Analysiert… { $done } von { $total ->
+    [one] 1 Zug
+   *[other] { $total } Zügen
+}
+review-failed = Die Analyse ist fehlgeschlagen: { $message }
+review-player-line = { $name }: { $summary }
+review-graph-description = Ein Graph der erwarteten Punkte des ersten Spielers nach jedem Zug, von 0 bis 100: { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+}, { $flagged ->
+    [0] keiner davon eine Ungenauigkeit, ein Fehler oder ein Patzer
+    [one] 1 davon eine Ungenauigkeit, ein Fehler oder ein Patzer
+   *[other] { $flagged } davon Ungenauigkeiten, Fehler oder Patzer
+}.
 
 ## Messages under the board and announcements
 

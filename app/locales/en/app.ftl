@@ -160,6 +160,22 @@ thinking-hint = Looking for a hint… { $positions } { $nodes ->
     [one] position
    *[other] positions
 }
+# A player beside the board: $name a player- or who- message, $count pieces on the board (Focus:
+# stacks controlled), $reserve Focus's pieces in reserve
+player-line = { $name }: { $count }
+player-line-out = { $name }: { $count } (out)
+player-line-reserve = { $name }: { $count } ({ $reserve } in reserve)
+player-line-reserve-out = { $name }: { $count } ({ $reserve } in reserve, out)
+# $moves: the moves in notation, "f5 d6 c3"
+moves-played = Moves: { $moves }
+# What a screen reader says of the board's list of moves (its actions)
+legal-moves = { $count ->
+    [0] No move to play now
+    [one] 1 legal move
+   *[other] { $count } legal moves
+}
+# A screen reader's action on the board; $notation: "f5", "11-15"
+legal-move-play = Play { $notation }
 
 ## Home
 
@@ -208,6 +224,21 @@ chart-total = { $positions } { $nodes ->
     [one] position
    *[other] positions
 } in { $ms } ms
+move-count = { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}
+# The chart for a screen reader; $positions: formatted $nodes; $ms: formatted; $max: the most
+# positions on one move, formatted
+chart-description = { $moves ->
+    [one] 1 computer move
+   *[other] { $moves } computer moves
+}, { $positions } { $nodes ->
+    [one] position
+   *[other] positions
+} and { $ms } ms in all; the most on one move: { $max }
+# One line of the chart's list: $label "12. f5", $point a chart-point, $score the search's value
+chart-line = { $label }: { $point }, value { $score }
 
 ## History and sync
 
@@ -221,6 +252,26 @@ history-title-multi = { $game }, { $players } players ({ $people } at the device
 history-title-two-players = { $game }, two players
 # $mode: a mode-…-inline message
 history-title-computer = { $game }, { $mode } (level { $level })
+# When a game ended: $day and $year as text, $month 1 to 12, $time "14:05"
+history-date = { $day } { $month ->
+    [1] Jan
+    [2] Feb
+    [3] Mar
+    [4] Apr
+    [5] May
+    [6] Jun
+    [7] Jul
+    [8] Aug
+    [9] Sep
+    [10] Oct
+    [11] Nov
+   *[12] Dec
+} { $year }, { $time }
+# The line under a finished game: $date a history-date, $sync a history- sync message
+history-detail = { $date } · { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+} · { $sync }
 sync-off = Sync is off: finished games stay on this device.
 sync-running = Syncing…
 sync-all-done = Every finished game is synced.
@@ -292,6 +343,25 @@ review-summary = { $accuracy }: { $inaccuracies ->
 review-no-move = No move
 # Spoken when the review is ready; each side's name and its summary
 review-ready = Review ready. { $first }: { $first_summary }. { $second }: { $second_summary }.
+# A review under way: $done of $total moves judged
+review-progress = Reviewing… { $done } of { $total ->
+    [one] 1 move
+   *[other] { $total } moves
+}
+# $message: why, in English
+review-failed = The review failed: { $message }
+# $name: the player, $summary: a review-summary
+review-player-line = { $name }: { $summary }
+# The value graph for a screen reader; $flagged: the moves that were inaccuracies, mistakes or
+# blunders
+review-graph-description = A graph of the first player's expected score after each move, from 0 to 100: { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}, { $flagged ->
+    [0] none an inaccuracy, a mistake or a blunder
+    [one] 1 of them an inaccuracy, a mistake or a blunder
+   *[other] { $flagged } of them inaccuracies, mistakes or blunders
+}.
 
 ## Messages under the board and announcements
 

@@ -1,11 +1,13 @@
-//! Building the view models from the core's state.
+//! The board's view model (its status line, cells, players and controls) and the home
+//! screen's.
 
+use super::board_geometry::Geometry;
 use super::setup::{
     self, OrderingChoice, PlayMode, Setup, describe_engine, game_title, seat_name, side_name,
     side_symbol,
 };
 use super::view::*;
-use super::{App, Game, SyncProblem, ThinkKind};
+use super::{App, Game, ThinkKind, animation, progress, seat_style};
 use crate::board::Piece;
 use crate::i18n::Lang;
 use crate::settings::GameKind;
@@ -93,7 +95,7 @@ pub(super) fn title(lang: Lang, setup: &Setup) -> String {
 }
 
 /// A mode inside a sentence: "against the computer".
-fn mode_inline(lang: Lang, mode: PlayMode) -> String {
+pub(super) fn mode_inline(lang: Lang, mode: PlayMode) -> String {
     match mode {
         PlayMode::VsComputer => tr!(lang, "mode-vs-computer-inline"),
         PlayMode::TwoPlayers => tr!(lang, "mode-two-players-inline"),
@@ -293,69 +295,17 @@ pub fn numbered(index: usize, notation: &str) -> String {
     format!("{}{dots} {notation}", index / 2 + 1)
 }
 
-pub(super) fn touches(m: &MoveInfo, cell: u32) -> bool {
-    m.to == Some(cell) || m.from == Some(cell)
+/// "Moves: f5 d6 c3", empty before the first move.
+pub(super) fn moves_text(lang: Lang, moves: &[String]) -> String {
+    if moves.is_empty() {
+        String::new()
+    } else {
+        tr!(lang, "moves-played", moves = moves.join(" "))
+    }
 }
 
-/// The last move as animation steps.
-fn animation(game: GameKind, m: &MoveInfo) -> Vec<AnimationStep> {
-    if m.is_pass {
-        return Vec::new();
-    }
-    let mut steps = Vec::new();
-    match game {
-        GameKind::Othello => {
-            if let Some(cell) = m.to {
-                steps.push(AnimationStep::Place { cell });
-                let mut flips = m.flipped.clone();
-                // Nearest first: the wave spreads out from the placed disc.
-                let (r, c) = (cell / 8, cell % 8);
-                flips.sort_by_key(|f| (f / 8).abs_diff(r).max((f % 8).abs_diff(c)));
-                if !flips.is_empty() {
-                    steps.push(AnimationStep::Flip { cells: flips });
-                }
-            }
-        }
-        GameKind::ConnectFour => {
-            if let (Some(column), Some(cell)) = (m.column, m.to) {
-                steps.push(AnimationStep::Drop { column, cell });
-            }
-        }
-        GameKind::Virus => {
-            if let Some(cell) = m.to {
-                steps.push(AnimationStep::Place { cell });
-                if !m.flipped.is_empty() {
-                    steps.push(AnimationStep::Flip {
-                        cells: m.flipped.clone(),
-                    });
-                }
-            }
-        }
-        GameKind::Focus | GameKind::ChineseCheckers => match (m.from, m.to) {
-            (Some(from), Some(to)) => steps.push(AnimationStep::Jump {
-                from,
-                to,
-                captured: None,
-            }),
-            (None, Some(cell)) => steps.push(AnimationStep::Place { cell }),
-            _ => {}
-        },
-        GameKind::Draughts | GameKind::RelaxedDraughts => {
-            for (i, pair) in m.path.windows(2).enumerate() {
-                steps.push(AnimationStep::Jump {
-                    from: pair[0],
-                    to: pair[1],
-                    captured: m.captured.get(i).copied(),
-                });
-            }
-            if m.crowned
-                && let Some(cell) = m.to
-            {
-                steps.push(AnimationStep::Crown { cell });
-            }
-        }
-    }
-    steps
+pub(super) fn touches(m: &MoveInfo, cell: u32) -> bool {
+    m.to == Some(cell) || m.from == Some(cell)
 }
 
 pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardView {
@@ -373,6 +323,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
     };
     let only_placements =
         g.setup.game == GameKind::Focus && s.legal_moves.iter().all(|m| m.from.is_none());
+    let geometry = Geometry::new(g.setup.game, s.rows, s.cols);
     let cells = s
         .cells
         .iter()
@@ -419,10 +370,13 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
                     }
                 }
             }
+            let (x, y) = geometry.centre(c.row, c.col);
             CellView {
                 index: c.index,
                 row: c.row,
                 col: c.col,
+                x,
+                y,
                 piece: c.piece,
                 playable: c.playable,
                 legal,
@@ -435,44 +389,46 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
             }
         })
         .collect();
-    let thinking = g.thinking.as_ref().and_then(|t| {
-        let kind = match t.kind {
-            ThinkKind::Move => ThinkingKind::Move,
-            ThinkKind::Hint => ThinkingKind::Hint,
-            // Pondering is the person's time: nothing to wait for, nothing to show.
-            ThinkKind::Ponder => return None,
-        };
-        let nodes = g.session.thinking_nodes();
-        let positions = lang.group(nodes);
-        let text = if kind == ThinkingKind::Hint {
-            tr!(lang, "thinking-hint", nodes = nodes, positions = positions)
-        } else {
-            tr!(lang, "thinking-move", nodes = nodes, positions = positions)
-        };
-        Some(ThinkingView { kind, nodes, text })
-    });
     let moves_list = |v: Vec<&MoveInfo>| {
         v.into_iter()
             .map(|m| LegalMove {
                 index: m.index,
                 notation: m.notation.clone(),
+                label: tr!(lang, "legal-move-play", notation = &m.notation),
             })
             .collect()
     };
+    let legal_moves: Vec<LegalMove> = if human_turn {
+        moves_list(s.legal_moves.iter().collect())
+    } else {
+        Vec::new()
+    };
+    let (cell_width, cell_height) = geometry.cell_size();
     let can_pause_mode = !g.people_in_play() && !finished;
     BoardView {
         game: g.setup.game,
-        shape: shape(g.setup.game),
+        shape: geometry.shape,
         title: title(lang, &g.setup),
         rows: s.rows,
         cols: s.cols,
+        width: geometry.width(),
+        height: geometry.height(),
+        aspect: geometry.aspect(),
+        cell_width,
+        cell_height,
         cells,
         animation: s
             .last_move
             .as_ref()
             .filter(|_| !g.marks.undone)
-            .map(|m| animation(g.setup.game, m))
+            .map(|m| animation::steps(g.setup.game, m))
             .unwrap_or_default(),
+        animation_seq: g.animated.seq,
+        seats: if g.setup.game.is_multi_player() {
+            seat_style::styles(s.players)
+        } else {
+            Vec::new()
+        },
         status: status_text(lang, g),
         turn: (!finished).then_some(s.side_to_move),
         turn_seat: (!finished).then_some(s.player_to_move),
@@ -481,12 +437,10 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
         second_name: seat_name(lang, g.setup.game, 1),
         first_count: s.first_count,
         second_count: s.second_count,
-        thinking,
-        legal_moves: if human_turn {
-            moves_list(s.legal_moves.iter().collect())
-        } else {
-            Vec::new()
-        },
+        thinking: progress::thinking(lang, g),
+        legal_moves_label: tr!(lang, "legal-moves", count = legal_moves.len()),
+        legal_moves,
+        moves_text: moves_text(lang, &s.history),
         moves: s.history.clone(),
         path_choices: g
             .marks
@@ -496,6 +450,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
             .map(|(i, m)| LegalMove {
                 index: i as u32,
                 notation: m.notation.clone(),
+                label: m.notation.clone(),
             })
             .collect(),
         message: g.marks.message.clone(),
@@ -513,15 +468,6 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
             && s.legal_moves.first().is_some_and(|m| m.is_pass),
         finished,
         accepts_input: accepts,
-    }
-}
-
-/// How a game's cells are laid out.
-pub(super) fn shape(game: GameKind) -> BoardShape {
-    if game == GameKind::ChineseCheckers {
-        BoardShape::Star
-    } else {
-        BoardShape::Grid
     }
 }
 
@@ -547,11 +493,10 @@ pub(super) fn cell_contents(lang: Lang, game: GameKind, c: &crate::snapshot::Cel
 fn players(lang: Lang, g: &Game) -> Vec<PlayerView> {
     let s = &g.snapshot;
     let finished = g.finished();
+    let multi = g.setup.game.is_multi_player();
     (0..s.players)
-        .map(|seat| PlayerView {
-            seat,
-            colour: g.setup.game.is_multi_player().then_some(seat),
-            name: if g.setup.game.is_multi_player() {
+        .map(|seat| {
+            let name = if multi {
                 match seat_who(lang, &g.setup, seat) {
                     Who::You => tr!(
                         lang,
@@ -564,14 +509,51 @@ fn players(lang: Lang, g: &Game) -> Vec<PlayerView> {
                 let side = Side::of(seat as u8);
                 let name = side_name(lang, g.setup.game, side);
                 tr!(lang, "who-side", side = name, symbol = side_symbol(side))
-            },
-            count: s.counts.get(seat as usize).copied().unwrap_or(0),
-            reserve: s.reserves.get(seat as usize).copied(),
-            to_move: !finished && s.player_to_move == seat,
-            out: s.active.get(seat as usize) == Some(&false),
-            winner: finished && s.winner_seat == Some(seat),
+            };
+            let count = s.counts.get(seat as usize).copied().unwrap_or(0);
+            let reserve = s.reserves.get(seat as usize).copied();
+            let out = s.active.get(seat as usize) == Some(&false);
+            PlayerView {
+                seat,
+                style: multi.then(|| seat_style::style(seat)),
+                line: player_line(lang, &name, count, reserve, out),
+                name,
+                count,
+                reserve,
+                to_move: !finished && s.player_to_move == seat,
+                out,
+                winner: finished && s.winner_seat == Some(seat),
+            }
         })
         .collect()
+}
+
+/// A player's line beside the board: "Blue (computer): 12 (3 in reserve, out)".
+pub(super) fn player_line(
+    lang: Lang,
+    name: &str,
+    count: u32,
+    reserve: Option<u32>,
+    out: bool,
+) -> String {
+    match (reserve, out) {
+        (None, false) => tr!(lang, "player-line", name = name, count = count),
+        (None, true) => tr!(lang, "player-line-out", name = name, count = count),
+        (Some(reserve), false) => tr!(
+            lang,
+            "player-line-reserve",
+            name = name,
+            count = count,
+            reserve = reserve
+        ),
+        (Some(reserve), true) => tr!(
+            lang,
+            "player-line-reserve-out",
+            name = name,
+            count = count,
+            reserve = reserve
+        ),
+    }
 }
 
 /// Every level, `selected` marked.
@@ -739,210 +721,5 @@ pub(super) fn home(app: &App) -> HomeView {
                 )
             })
             .unwrap_or_default(),
-    }
-}
-
-/// Whole milliseconds with the language's thousands separator (a time that is not a finite
-/// non-negative number reads 0).
-fn milliseconds(lang: Lang, ms: f64) -> String {
-    let whole = if ms.is_finite() && ms > 0.0 {
-        ms.round().min(u64::MAX as f64) as u64
-    } else {
-        0
-    };
-    lang.group(whole)
-}
-
-pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
-    let points: Vec<ChartPoint> = g
-        .stats
-        .values()
-        .map(|st| ChartPoint {
-            ply: st.ply,
-            label: if g.setup.game.is_multi_player() {
-                // Turns, not two-player move pairs.
-                format!("{}. {}", st.ply + 1, st.notation)
-            } else {
-                numbered(st.ply as usize, &st.notation)
-            },
-            nodes: st.nodes,
-            time_ms: st.time_ms,
-            depth: st.depth,
-            score: st.score,
-            text: tr!(
-                lang,
-                "chart-point",
-                depth = st.depth,
-                nodes = st.nodes,
-                positions = lang.group(st.nodes),
-                ms = milliseconds(lang, st.time_ms),
-            ),
-        })
-        .collect();
-    let total_nodes = points.iter().map(|p| p.nodes).sum();
-    let total_time_ms: f64 = points.iter().map(|p| p.time_ms).sum();
-    let transcript = g
-        .session
-        .notation()
-        .unwrap_or_else(|_| g.snapshot.history.join(" "));
-    let title = title(lang, &g.setup);
-    let result = status_text(lang, g);
-    let after = tr!(lang, "share-after", moves = g.snapshot.move_number);
-    let mut share = format!("Ply — {title}\n{result} {after}");
-    if !points.is_empty() && !g.setup.game.is_multi_player() {
-        share.push('\n');
-        share.push_str(&tr!(
-            lang,
-            "share-computer",
-            level = g.setup.level,
-            moves = points.len(),
-            nodes = total_nodes,
-            positions = lang.group(total_nodes),
-            seconds = lang.decimal(total_time_ms / 1000.0, 1),
-        ));
-    }
-    share.push_str("\n\n");
-    share.push_str(transcript.trim());
-    share.push('\n');
-    AfterGameView {
-        title,
-        result,
-        move_count: g.snapshot.move_number,
-        max_nodes: points.iter().map(|p| p.nodes).max().unwrap_or(0).max(1),
-        max_time_ms: points.iter().map(|p| p.time_ms).fold(1.0, f64::max),
-        points,
-        total_text: tr!(
-            lang,
-            "chart-total",
-            nodes = total_nodes,
-            positions = lang.group(total_nodes),
-            ms = milliseconds(lang, total_time_ms),
-        ),
-        total_nodes,
-        total_time_ms,
-        transcript,
-        share_text: share,
-        can_review: g.reviewable(),
-        review: g
-            .review
-            .as_ref()
-            .map(|r| super::review_view::review(lang, g, r)),
-    }
-}
-
-pub(super) fn history(app: &App) -> HistoryView {
-    let lang = app.lang;
-    let sync_on = app.sync_configured().is_some();
-    let entries = app
-        .history
-        .iter()
-        .rev()
-        .map(|h| {
-            let rejected = app.outbox.as_ref().and_then(|o| o.rejected.get(&h.id));
-            let pending = app
-                .outbox
-                .as_ref()
-                .is_some_and(|o| o.pending.contains(&h.id));
-            let sync = match (rejected, pending) {
-                (Some(reason), _) => SyncState::Rejected {
-                    reason: reason.clone(),
-                },
-                (None, true) if !sync_on => SyncState::Local,
-                (None, true) => SyncState::Waiting,
-                (None, false) => SyncState::Synced,
-            };
-            let sync_label = match &sync {
-                SyncState::Local => tr!(lang, "history-local"),
-                SyncState::Waiting => tr!(lang, "history-waiting"),
-                SyncState::Rejected { reason } => tr!(lang, "history-rejected", reason = reason),
-                SyncState::Synced => tr!(lang, "history-synced"),
-            };
-            let game = game_title(lang, h.setup.game);
-            let title = match h.setup.mode {
-                _ if h.setup.game.is_multi_player() => {
-                    let seats = h.setup.seats_for(h.setup.game);
-                    let people = seats.iter().filter(|s| s.human).count();
-                    let players = seats.len();
-                    tr!(
-                        lang,
-                        "history-title-multi",
-                        game = game,
-                        players = players,
-                        people = people
-                    )
-                }
-                PlayMode::TwoPlayers => tr!(lang, "history-title-two-players", game = game),
-                m => tr!(
-                    lang,
-                    "history-title-computer",
-                    game = game,
-                    mode = mode_inline(lang, m),
-                    level = h.setup.level
-                ),
-            };
-            HistoryEntry {
-                id: h.id.clone(),
-                game: h.setup.game,
-                title,
-                // Games recorded before results were kept structured say it as they were.
-                result: h
-                    .end
-                    .as_ref()
-                    .map_or_else(|| h.result.clone(), |end| end_text(lang, &h.setup, end)),
-                ended_at_ms: h.ended_at_ms,
-                moves: h.moves,
-                sync,
-                sync_label,
-            }
-        })
-        .collect();
-    let pending = app.pending();
-    let sync_status = if !sync_on {
-        tr!(lang, "sync-off")
-    } else if app.syncing {
-        tr!(lang, "sync-running")
-    } else {
-        let mut s = if pending == 0 {
-            tr!(lang, "sync-all-done")
-        } else {
-            tr!(lang, "sync-waiting", count = pending)
-        };
-        if let Some(problem) = app.last_sync.as_ref().and_then(|r| r.problem.as_ref()) {
-            s.push(' ');
-            s.push_str(&tr!(
-                lang,
-                "sync-last-problem",
-                problem = problem_text(lang, problem)
-            ));
-        }
-        s
-    };
-    HistoryView {
-        entries,
-        sync_status,
-        can_sync_now: sync_on && !app.syncing && pending > 0,
-        syncing: app.syncing,
-    }
-}
-
-/// Why the last sync run left records waiting, in the person's language.
-pub(super) fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
-    match problem {
-        SyncProblem::Outbox { detail } => tr!(lang, "sync-problem-outbox", detail = detail),
-        SyncProblem::Unreachable { detail } => {
-            tr!(lang, "sync-problem-unreachable", detail = detail)
-        }
-        SyncProblem::Registration { detail } => {
-            tr!(lang, "sync-problem-registration", detail = detail)
-        }
-        SyncProblem::TokenRefused { detail: None } => tr!(lang, "sync-problem-token-refused"),
-        SyncProblem::TokenRefused {
-            detail: Some(detail),
-        } => tr!(lang, "sync-problem-token-refused-again", detail = detail),
-        SyncProblem::Waiting { .. } => tr!(lang, "sync-problem-waiting"),
-        SyncProblem::NoTransport => tr!(lang, "sync-problem-no-transport"),
-        SyncProblem::CleartextRefused { detail } => {
-            tr!(lang, "sync-problem-cleartext", detail = detail)
-        }
     }
 }

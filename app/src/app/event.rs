@@ -70,6 +70,13 @@ pub enum Event {
     /// destination, or tap a square that starts no move, or the selected stack again, to place
     /// a reserve piece there).
     TapCell(u32),
+    /// A tap at a point of the board, in board units (the board view's `width` by `height`, as
+    /// its cells' `x` and `y`): the cell there, or the nearest hole of the star within one
+    /// hole's spacing, is tapped as by `TapCell`; a tap beyond every cell does nothing.
+    TapPoint {
+        x: f32,
+        y: f32,
+    },
     /// A move by its index in the board's legal moves (keyboard, accessibility, the terminal).
     ChooseMove(u32),
     /// A move in the game's notation (`f5`, `4`, `11-15`, `pass`).
@@ -166,6 +173,13 @@ pub enum Event {
     Languages {
         preferred: Vec<String>,
     },
+    /// The phone's offset from UTC now, in minutes (east positive; Android
+    /// `TimeZone.getDefault().getOffset(now)`, iOS `TimeZone.current.secondsFromGMT() / 60`).
+    /// Send it with `Languages`: a game that ends keeps the offset of its day, and the history
+    /// shows its time with it.
+    TimeZone {
+        utc_offset_minutes: i32,
+    },
     /// A sync run by the platform's background worker ended.
     SyncFinished(SyncResult),
     /// The platform's saved UI state (what the last `SaveUiState` effect carried).
@@ -188,6 +202,10 @@ pub enum Cue {
 pub enum Effect {
     /// The view models changed: read them and redraw.
     Render,
+    /// Only the progress of the computer's search or of a review changed: read the progress
+    /// view (`App::progress_view`) and redraw just that. A `Render` later in the same batch
+    /// covers it.
+    RenderProgress,
     /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
     SaveUiState(String),
     /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this

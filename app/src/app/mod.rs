@@ -7,15 +7,21 @@
 //! by choosing when each command's result arrives (`tests/app_journeys.rs`); [`runtime::Runtime`]
 //! runs the commands on the core's own worker threads for the shells.
 
+mod after_game_view;
+mod animation;
 pub mod background;
+pub mod board_geometry;
 pub mod board_view;
 mod confirm;
 pub mod event;
+pub mod history_view;
 pub mod lifecycle;
 mod navigation;
 pub mod prefs;
+mod progress;
 mod review_view;
 pub mod runtime;
+mod seat_style;
 mod settings_screen;
 pub mod setup;
 mod start_position;
@@ -211,6 +217,8 @@ struct Game {
     recorded: bool,
     /// The review asked for after the game, if any.
     review: Option<ReviewState>,
+    /// The move the shells were last asked to animate.
+    animated: animation::AnimationMark,
 }
 
 /// A review of the finished game: running on the think worker, then its result.
@@ -278,6 +286,8 @@ pub struct App {
     labels: bool,
     /// The language of every text ([`Event::Languages`]).
     lang: Lang,
+    /// The phone's offset from UTC in minutes ([`Event::TimeZone`]), `None` until a shell says.
+    utc_offset_minutes: Option<i32>,
     /// The start position text last refused, with the reason.
     position_error: Option<(String, String)>,
     /// The start position field's text as typed and not yet applied.
@@ -323,6 +333,7 @@ impl App {
             url_error: None,
             labels: true,
             lang: Lang::En,
+            utc_offset_minutes: None,
             position_error: None,
             position_draft: None,
             weights_drafts: BTreeMap::new(),
@@ -375,15 +386,8 @@ impl App {
                 kind,
                 result,
             } => self.thought(ticket, kind, result, &mut fx),
-            Msg::Progress { ticket } => {
-                let current = self.game.as_ref().is_some_and(|g| {
-                    g.thinking.as_ref().is_some_and(|t| t.ticket == ticket)
-                        || g.review.as_ref().is_some_and(|r| r.ticket == ticket)
-                });
-                if !current {
-                    return fx;
-                }
-            }
+            // A tick changes nothing but the progress shown: no whole render.
+            Msg::Progress { ticket } => return progress::tick(self, ticket),
             Msg::Reviewed { ticket, result } => self.reviewed(ticket, result, &mut fx),
             Msg::Pondered { ticket } => {
                 if let Some(g) = self.game.as_mut()
@@ -582,6 +586,11 @@ impl App {
                 }
             }
             Event::TapCell(i) => self.tap(i, fx),
+            Event::TapPoint { x, y } => {
+                if let Some(i) = self.game.as_ref().and_then(|g| g.cell_at(x, y)) {
+                    self.tap(i, fx)
+                }
+            }
             Event::ChooseMove(i) => {
                 let m = self.game.as_ref().and_then(|g| {
                     g.snapshot
@@ -695,6 +704,7 @@ impl App {
                 }
             }
             Event::Accessibility { labels } => self.labels = labels,
+            Event::TimeZone { utc_offset_minutes } => self.set_time_zone(utc_offset_minutes),
             Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
             Event::SyncFinished(result) => self.synced(result, fx),
             Event::RestoreUi(blob) => self.restore_ui(&blob, fx),
@@ -743,6 +753,7 @@ impl App {
         if let Some(g) = self.game.as_mut() {
             g.cancel_thinking();
         }
+        let previous = self.game.as_ref().map(|g| g.animated);
         let setup = self.setup.clone();
         match self.session_for(&setup) {
             Ok(session) => {
@@ -759,6 +770,7 @@ impl App {
                             stats: BTreeMap::new(),
                             recorded: false,
                             review: None,
+                            animated: animation::AnimationMark::start(previous, 0),
                         });
                         self.save_game();
                         self.screen = Screen::Home;
@@ -814,13 +826,14 @@ impl App {
         Ok(Game {
             setup: saved.setup.clone(),
             session: Arc::new(session),
-            snapshot,
             marks: Marks::default(),
             thinking: None,
             paused: saved.paused,
             stats: saved.stats.iter().map(|s| (s.ply, s.clone())).collect(),
             recorded: saved.recorded,
             review: None,
+            animated: animation::AnimationMark::start(None, snapshot.move_number),
+            snapshot,
         })
     }
 
@@ -979,6 +992,7 @@ impl App {
     fn after_change(&mut self, fx: &mut Vec<Effect>) {
         self.save_game();
         let Some(g) = self.game.as_mut() else { return };
+        g.animated.changed(g.snapshot.move_number, g.marks.undone);
         if g.finished() {
             if !g.recorded {
                 g.recorded = true;
@@ -996,6 +1010,7 @@ impl App {
                         result,
                         end: board_view::GameEnd::of(g),
                         ended_at_ms: now_ms(),
+                        utc_offset_minutes: self.utc_offset_minutes,
                         moves: g.snapshot.move_number,
                     };
                     self.commands.push(Command::Record {
@@ -1385,11 +1400,11 @@ impl App {
     pub fn after_game_view(&self) -> Option<AfterGameView> {
         self.game
             .as_ref()
-            .map(|g| board_view::after_game(self.lang, g))
+            .map(|g| after_game_view::after_game(self.lang, g))
     }
 
     pub fn history_view(&self) -> HistoryView {
-        board_view::history(self)
+        history_view::history(self)
     }
 
     pub fn settings_view(&self) -> SettingsView {

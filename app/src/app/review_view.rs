@@ -1,34 +1,33 @@
 //! The after-game review's view model: each side's accuracy, the value graph, the mistakes, and
 //! one move at a time on its board beside the best one.
 
-use super::board_view::{numbered, piece_name, side_label, touches};
+use super::board_geometry::Geometry;
+use super::board_view::{moves_text, numbered, piece_name, player_line, side_label, touches};
 use super::setup::{game_title, side_name};
 use super::view::{
     BoardView, CellView, MoveLabel, PlayerView, ReviewPlayer, ReviewStatus, ReviewStepView,
     ReviewView, ReviewedMove,
 };
-use super::{Game, ReviewState};
+use super::{Game, ReviewState, progress};
 use crate::i18n::Lang;
 use crate::snapshot::{MoveInfo, Side};
 use crate::tr;
 use ply_core::review::label::Label;
 use ply_core::review::{MoveReview, Review};
-use std::sync::atomic::Ordering;
 
 pub(super) fn review(lang: Lang, g: &Game, r: &ReviewState) -> ReviewView {
-    let total = r.plies;
     let review = match &r.result {
         None => {
-            let done = u32::try_from(r.done.load(Ordering::Relaxed)).unwrap_or(total);
-            return waiting(ReviewStatus::Running {
-                done: done.min(total),
-                total,
-            });
+            let (done, total) = progress::review(lang, r).map_or((0, 0), |p| (p.done, p.total));
+            return waiting(lang, ReviewStatus::Running { done, total });
         }
         Some(Err(message)) => {
-            return waiting(ReviewStatus::Failed {
-                message: message.clone(),
-            });
+            return waiting(
+                lang,
+                ReviewStatus::Failed {
+                    message: message.clone(),
+                },
+            );
         }
         Some(Ok(review)) => review,
     };
@@ -53,8 +52,16 @@ pub(super) fn review(lang: Lang, g: &Game, r: &ReviewState) -> ReviewView {
         caption.push(' ');
         caption.push_str(&tr!(lang, "review-incomplete"));
     }
+    let graph_description = tr!(
+        lang,
+        "review-graph-description",
+        moves = moves.len(),
+        flagged = mistakes.len()
+    );
     ReviewView {
         status: ReviewStatus::Ready,
+        status_text: String::new(),
+        graph_description,
         players: [Side::First, Side::Second]
             .into_iter()
             .map(|side| player(lang, g, review, side))
@@ -66,8 +73,10 @@ pub(super) fn review(lang: Lang, g: &Game, r: &ReviewState) -> ReviewView {
     }
 }
 
-fn waiting(status: ReviewStatus) -> ReviewView {
+fn waiting(lang: Lang, status: ReviewStatus) -> ReviewView {
     ReviewView {
+        status_text: progress::status_text(lang, &status),
+        graph_description: String::new(),
         status,
         players: Vec::new(),
         moves: Vec::new(),
@@ -172,6 +181,7 @@ fn player(lang: Lang, g: &Game, review: &Review, side: Side) -> ReviewPlayer {
     };
     ReviewPlayer {
         side,
+        line: tr!(lang, "review-player-line", name = &name, summary = &text),
         name,
         accuracy,
         summary: text,
@@ -186,6 +196,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
             .is_some_and(|mv| touches(mv, c) || mv.path.contains(&c))
     };
     let played = Some(cells.played.clone());
+    let geometry = Geometry::new(g.setup.game, g.snapshot.rows, g.snapshot.cols);
     let views: Vec<CellView> = cells
         .cells
         .iter()
@@ -206,10 +217,13 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
                     label.push_str(&tr!(lang, "mark-best"));
                 }
             }
+            let (x, y) = geometry.centre(c.row, c.col);
             CellView {
                 index: c.index,
                 row: c.row,
                 col: c.col,
+                x,
+                y,
                 piece: c.piece,
                 playable: c.playable,
                 legal: false,
@@ -244,27 +258,40 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
             .filter(|c| c.piece.owner() == Some(side))
             .count() as u32
     };
+    let (cell_width, cell_height) = geometry.cell_size();
     let board = BoardView {
         game: g.setup.game,
-        shape: super::board_view::shape(g.setup.game),
+        shape: geometry.shape,
         turn_seat: Some(u32::from(m.mover)),
         players: [Side::First, Side::Second]
             .into_iter()
-            .map(|side| PlayerView {
-                seat: u32::from(side.index()),
-                colour: None,
-                name: side_name(lang, g.setup.game, side),
-                count: count(side.index()),
-                reserve: None,
-                to_move: side == Side::of(m.mover),
-                out: false,
-                winner: false,
+            .map(|side| {
+                let name = side_name(lang, g.setup.game, side);
+                let count = count(side.index());
+                PlayerView {
+                    seat: u32::from(side.index()),
+                    style: None,
+                    line: player_line(lang, &name, count, None, false),
+                    name,
+                    count,
+                    reserve: None,
+                    to_move: side == Side::of(m.mover),
+                    out: false,
+                    winner: false,
+                }
             })
             .collect(),
         title: tr!(lang, "review-title", game = game_title(lang, g.setup.game)),
         rows: g.snapshot.rows,
         cols: g.snapshot.cols,
+        width: geometry.width(),
+        height: geometry.height(),
+        aspect: geometry.aspect(),
+        cell_width,
+        cell_height,
         animation: Vec::new(),
+        animation_seq: 0,
+        seats: Vec::new(),
         status: text.clone(),
         turn: Some(Side::of(m.mover)),
         first_name: side_name(lang, g.setup.game, Side::First),
@@ -273,6 +300,8 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
         second_count: count(1),
         thinking: None,
         legal_moves: Vec::new(),
+        legal_moves_label: String::new(),
+        moves_text: moves_text(lang, &before),
         moves: before,
         path_choices: Vec::new(),
         message: None,

@@ -285,14 +285,17 @@ impl Inner {
                 {
                     return None;
                 }
+                // Pondering shows nothing: no ticks for it.
                 let progress = match &c {
+                    Command::Think { kind, .. } if *kind == ThinkKind::Ponder => None,
                     Command::Think { ticket, .. } | Command::Review { ticket, .. } => Some(*ticket),
                     _ => None,
                 };
                 let Some(ticket) = progress else {
                     return execute(c, &dir, transport.as_deref());
                 };
-                // While the search runs, a second thread redraws its node count.
+                // While the search runs, a second thread ticks: the shell redraws the node count
+                // (`Effect::RenderProgress`, not a whole render).
                 let done = AtomicBool::new(false);
                 thread::scope(|s| {
                     s.spawn(|| {

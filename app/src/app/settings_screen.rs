@@ -2,7 +2,7 @@
 //! with each edit the shells send, so the shells draw the core's text and hold no copy; a value
 //! is stored once it is valid (the address) or when the person applies it (the weights).
 
-use super::board_view::problem_text;
+use super::history_view::problem_text;
 use super::prefs::{self, PONDER_FROM_LEVEL, PonderMode, weights_key};
 use super::setup::{self, PlayMode, game_title};
 use super::{App, Effect, Event, PonderOption, SettingsView, SyncTrigger, ThinkKind, WeightsView};

@@ -59,6 +59,10 @@ pub struct FinishedGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<super::board_view::GameEnd>,
     pub ended_at_ms: u64,
+    /// The phone's offset from UTC in minutes when the game ended (`Event::TimeZone`); absent in
+    /// games recorded before it was kept (shown with today's offset).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub utc_offset_minutes: Option<i32>,
     pub moves: u32,
 }
 

@@ -199,11 +199,15 @@ pub enum AnimationStep {
 }
 
 /// One cell as drawn.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CellView {
     pub index: u32,
     pub row: u32,
     pub col: u32,
+    /// The cell's centre in board units (the board's `width` by `height`, y down): one unit is a
+    /// grid's square, or the distance between two neighbouring holes of the star.
+    pub x: f32,
+    pub y: f32,
     pub piece: Piece,
     /// False for a draughts board's light squares (accessibility skips them).
     pub playable: bool,
@@ -230,6 +234,8 @@ pub struct CellView {
 pub struct LegalMove {
     pub index: u32,
     pub notation: String,
+    /// What a screen reader's action offers: "Play f5".
+    pub label: String,
 }
 
 /// What the computer is doing.
@@ -248,27 +254,74 @@ pub struct ThinkingView {
     pub text: String,
 }
 
-/// How the cells are laid out.
+/// How the cells are laid out (where each is drawn: the cells' `x` and `y`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BoardShape {
-    /// `rows x cols` squares; cell `(row, col)` is drawn in that square.
+    /// `rows x cols` squares.
     Grid,
-    /// Chinese Checkers' star: `rows` rows of round holes, `cols` half-hole columns; a hole's
-    /// centre is `col + 1` half-hole widths from the left edge (the rows are offset by half a
-    /// hole), and a hole is one hole width (two columns) across.
+    /// Chinese Checkers' star: rows of round holes, each row offset by half a hole from the
+    /// next.
     Star,
 }
 
+/// A colour, as sRGB components.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rgb {
+    pub r: u8,
+    pub g: u8,
+    pub b: u8,
+}
+
+/// A corner of a symbol's outline, in a box of side 1 centred on (0, 0), y down.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Vertex {
+    pub x: f32,
+    pub y: f32,
+}
+
+/// The symbol on a seat's pieces, so that seats differ by more than their colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatSymbol {
+    Circle,
+    Square,
+    Triangle,
+    Diamond,
+    Star,
+    Cross,
+}
+
+/// How a multi-player game's seat is drawn: its pieces, its symbol, and its name in text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatStyle {
+    pub seat: u32,
+    /// The pieces' colour.
+    pub fill: Rgb,
+    /// The symbol's colour on a piece (black or white, whichever stands out on `fill`).
+    pub mark: Rgb,
+    pub symbol: SeatSymbol,
+    /// The symbol's outline, a closed polygon in a box of side 1 centred on (0, 0), y down:
+    /// scale it to the piece and fill it with `mark`.
+    pub outline: Vec<Vertex>,
+    /// Text in the seat's colour on a light background (at least 4.5:1 against the shells'
+    /// light backgrounds).
+    pub text_on_light: Rgb,
+    /// Text in the seat's colour on a dark background (at least 4.5:1 against the shells' dark
+    /// backgrounds).
+    pub text_on_dark: Rgb,
+}
+
 /// One player beside the board.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlayerView {
     /// Turn order, 0-based.
     pub seat: u32,
     /// "Red (you)", "Blue (computer)", "Black (X)".
     pub name: String,
-    /// The seat colour to draw the player in (a multi-player game's seat), `None` for the
-    /// two-player games, whose pieces have colours of their own.
-    pub colour: Option<u32>,
+    /// How to draw the player (a multi-player game's seat), `None` for the two-player games,
+    /// whose pieces have colours of their own.
+    pub style: Option<SeatStyle>,
+    /// The line beside the board: "Blue (computer): 12 (3 in reserve, out)".
+    pub line: String,
     /// Pieces on the board (Focus: stacks controlled).
     pub count: u32,
     /// Focus: pieces in reserve.
@@ -280,7 +333,7 @@ pub struct PlayerView {
 }
 
 /// The game screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BoardView {
     pub game: GameKind,
     pub shape: BoardShape,
@@ -288,9 +341,26 @@ pub struct BoardView {
     pub title: String,
     pub rows: u32,
     pub cols: u32,
+    /// The board's size in board units (the cells' `x` and `y`), and `width / height`, the
+    /// shape to give it on screen.
+    pub width: f32,
+    pub height: f32,
+    pub aspect: f32,
+    /// The box around a cell's centre that is the cell's own, in board units: its tap target
+    /// and its accessibility bounds (a square: 1 by 1; a star's hole: 1 by the row spacing, so
+    /// that rows do not overlap).
+    pub cell_width: f32,
+    pub cell_height: f32,
     pub cells: Vec<CellView>,
     /// The last move, step by step (empty at the start and after undo).
     pub animation: Vec<AnimationStep>,
+    /// Changes when a move is to be animated (a move played or redone; not undo, not a redraw,
+    /// not a return to the board): a shell animates `animation` when this differs from the
+    /// number it last animated, and keeps that number across rotation.
+    pub animation_seq: u64,
+    /// A multi-player game's seats by turn order (empty for the two-player games): draw a
+    /// cell's `seat` (and a Focus stack's pieces) with `seats[seat]`.
+    pub seats: Vec<SeatStyle>,
     /// "You play black (X). Your move." / "White wins 40-24."
     pub status: String,
     /// The side to move, `None` once the game is over (with more than two players, see
@@ -306,8 +376,13 @@ pub struct BoardView {
     pub second_count: u32,
     pub thinking: Option<ThinkingView>,
     pub legal_moves: Vec<LegalMove>,
+    /// What a screen reader says of the legal moves list (the board's actions): "12 legal
+    /// moves", "No move to play now".
+    pub legal_moves_label: String,
     /// The moves played, in notation.
     pub moves: Vec<String>,
+    /// "Moves: f5 d6 c3" (empty before the first move).
+    pub moves_text: String,
     /// Two capture paths end on the tapped square: choose one (`ChoosePath`).
     pub path_choices: Vec<LegalMove>,
     /// A one-off remark ("That column is full", "Hint: f5").
@@ -342,6 +417,9 @@ pub struct ChartPoint {
     pub score: i32,
     /// "depth 8, 12,345 positions, 120 ms", in the app's language.
     pub text: String,
+    /// The point as one line of the chart's list: "12. f5: depth 8, 12,345 positions, 120 ms,
+    /// value 3".
+    pub line: String,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -349,7 +427,12 @@ pub struct AfterGameView {
     pub title: String,
     pub result: String,
     pub move_count: u32,
+    /// "42 moves".
+    pub move_count_text: String,
     pub points: Vec<ChartPoint>,
+    /// The chart for a screen reader: "18 computer moves, 123,456 positions and 4,321 ms in
+    /// all, at most 23,456 positions on one move".
+    pub chart_description: String,
     /// The chart's scales (at least 1).
     pub max_nodes: u64,
     pub max_time_ms: f64,
@@ -407,6 +490,8 @@ pub struct ReviewPlayer {
     pub accuracy: Option<f64>,
     /// "Accuracy 87.5: 2 inaccuracies, 1 mistake, no blunder".
     pub summary: String,
+    /// "You: Accuracy 87.5: 2 inaccuracies, 1 mistake, no blunder".
+    pub line: String,
 }
 
 /// One move of a review.
@@ -448,6 +533,9 @@ pub struct ReviewStepView {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReviewView {
     pub status: ReviewStatus,
+    /// The status in words: "Reviewing… 3 of 40 moves", "The review failed: …"; empty once
+    /// ready.
+    pub status_text: String,
     pub players: Vec<ReviewPlayer>,
     /// Every move, in order (the graph's points).
     pub moves: Vec<ReviewedMove>,
@@ -459,6 +547,28 @@ pub struct ReviewView {
     /// How the values were found: "Exact values from the solver where marked; other values
     /// from a depth-8 search."
     pub caption: String,
+    /// The value graph for a screen reader (empty until ready).
+    pub graph_description: String,
+}
+
+/// A running review's progress.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReviewProgress {
+    pub done: u32,
+    pub total: u32,
+    /// "Reviewing… 3 of 40 moves".
+    pub text: String,
+}
+
+/// What a progress tick changes (`Effect::RenderProgress`): the computer's search on the board
+/// and a running review. Everything else stays as the last render drew it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WorkProgress {
+    /// The board's thinking line; `None` when the computer is not searching for the person to
+    /// see (pondering is not shown).
+    pub thinking: Option<ThinkingView>,
+    /// The review being run, `None` when none runs.
+    pub review: Option<ReviewProgress>,
 }
 
 /// Where a finished game stands with the collector.
@@ -482,10 +592,15 @@ pub struct HistoryEntry {
     pub title: String,
     pub result: String,
     pub ended_at_ms: u64,
+    /// When the game ended, in the language's style and the phone's time zone at the time
+    /// (`Event::TimeZone`): "12 Mar 2026, 14:05".
+    pub ended_at: String,
     pub moves: u32,
     pub sync: SyncState,
     /// "Waiting to sync".
     pub sync_label: String,
+    /// The line under the result: "12 Mar 2026, 14:05 · 42 moves · Waiting to sync".
+    pub detail: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,7 +11,7 @@ struct AfterGameScreen: View {
             if let g = app.afterGame {
                 Section {
                     Text(g.result).font(.title3.bold())
-                    Text("\(g.moveCount) moves")
+                    Text(g.moveCountText)
                 }
                 if !g.points.isEmpty {
                     Section {
@@ -19,7 +19,7 @@ struct AfterGameScreen: View {
                             BarMark(x: .value("Move", Int(p.ply)), y: .value("Positions", Double(p.nodes)))
                         }
                         .frame(height: 180)
-                        .accessibilityLabel(Text("Positions searched per computer move"))
+                        .accessibilityLabel(Text(g.chartDescription))
                         ForEach(g.points, id: \.ply) { p in
                             HStack {
                                 Text(p.label).font(.body.monospaced())
@@ -67,15 +67,13 @@ struct ReviewSections: View {
         Section {
             switch review.status {
             case let .running(done, total):
-                ProgressView(value: Double(done), total: Double(max(total, 1))) {
-                    Text("Reviewing…")
-                }
-                Text("\(done) of \(total) moves")
-            case let .failed(message):
-                Text("The review failed: \(message)")
+                // Redrawn alone by the review's ticks.
+                ReviewProgressLine(done: done, total: total, text: review.statusText)
+            case .failed:
+                Text(review.statusText)
             case .ready:
                 ForEach(review.players, id: \.name) { p in
-                    Text("\(p.name): \(p.summary)")
+                    Text(p.line)
                 }
                 Chart(review.moves, id: \.ply) { m in
                     LineMark(x: .value("Move", Int(m.ply)), y: .value("Chances", m.firstExpected))
@@ -86,7 +84,7 @@ struct ReviewSections: View {
                 }
                 .chartYScale(domain: 0...100)
                 .frame(height: 160)
-                .accessibilityLabel(Text("The first player's chances after each move"))
+                .accessibilityLabel(Text(review.graphDescription))
                 Text(review.caption).font(.footnote).foregroundStyle(.secondary)
             }
             Button("Close the review") { app.send(.closeReview) }
@@ -111,7 +109,8 @@ struct ReviewSections: View {
             if let step = review.step {
                 Section {
                     Text(step.text)
-                    BoardCanvasView(board: step.board, tap: { _ in })
+                    // The position, read cell by cell (nothing is played here).
+                    BoardCanvasView(board: step.board, send: nil)
                         .frame(maxWidth: 480)
                     HStack {
                         Button("Previous move") {

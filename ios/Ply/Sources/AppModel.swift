@@ -21,6 +21,10 @@ final class AppModel: PlatformEffects {
     private(set) var afterGame: AfterGameView?
     private(set) var history: HistoryView?
     private(set) var settings: SettingsView?
+    /// The search's or review's progress as the last tick read it (`RenderProgress`); nil once a
+    /// render has come since (which carries it too). Only the progress lines read it, so a tick
+    /// redraws them alone: not the board and its accessibility elements.
+    private(set) var progress: WorkProgress?
     /// The last haptic cue and a counter that changes with each (the `.sensoryFeedback` trigger).
     private(set) var cueCount = 0
     private(set) var lastCue: Cue = .move
@@ -87,6 +91,8 @@ final class AppModel: PlatformEffects {
         sceneVisible = phase != .background
         switch phase {
         case .active:
+            // The offset may have changed meanwhile (a summer-time change sends no notification).
+            sendLanguages()
             send(.deviceMemory(availableRamBytes: DeviceFacts.availableMemory()))
             send(.foreground)
         case .inactive:
@@ -124,12 +130,18 @@ final class AppModel: PlatformEffects {
                                             object: nil, queue: .main) { [weak self] _ in
             MainActor.assumeIsolated { self?.sendLanguages() }
         })
+        observers.append(center.addObserver(forName: .NSSystemTimeZoneDidChange,
+                                            object: nil, queue: .main) { [weak self] _ in
+            MainActor.assumeIsolated { self?.sendLanguages() }
+        })
     }
 
     /// The core speaks the language the app's own strings resolve to: the bundle's localizations
-    /// (English, German) matched against the system's and the app's own language setting.
+    /// (English, German) matched against the system's and the app's own language setting; and
+    /// writes the history's times at the phone's offset from UTC.
     private func sendLanguages() {
         send(.languages(preferred: Bundle.main.preferredLocalizations))
+        send(.timeZone(utcOffsetMinutes: Int32(TimeZone.current.secondsFromGMT() / 60)))
     }
 
     /// One monitor for the process, cancelled with the model; an expensive (cellular, hotspot) or
@@ -211,12 +223,17 @@ final class AppModel: PlatformEffects {
     // MARK: effects (PlatformEffects)
 
     func render() {
+        progress = nil
         view = core.view()
         board = core.boardView()
         home = core.homeView()
         afterGame = core.afterGameView()
         history = core.historyView()
         settings = core.settingsView()
+    }
+
+    func renderProgress() {
+        progress = core.progressView()
     }
 
     func saveUiState(_ blob: String) {

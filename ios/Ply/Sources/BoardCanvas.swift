@@ -1,117 +1,154 @@
 import PlyFFI
 import SwiftUI
 
-/// Square cells, centred: the board keeps its rows:cols shape (Connect Four 7:6) in any frame.
-/// Chinese Checkers' star (`BoardShape.star`): `cols` are half-hole columns and the rows sit
-/// a triangular lattice's 0.866 of a hole apart, so a hole's square is `side` across, centred
-/// `col + 1` half-holes from the left.
+/// The board in a frame: the core's board units (the board's `width` by `height`; a cell's centre
+/// at its `x`, `y`) scaled to fit and centred. The core places every cell, the star's holes
+/// included; this only scales.
 struct BoardGeometry {
-    let side: CGFloat
+    /// Points per board unit.
+    let unit: CGFloat
     let origin: CGPoint
-    let rows: Int
-    let cols: Int
-    let star: Bool
+    private let width: CGFloat
+    private let height: CGFloat
+    private let cellWidth: CGFloat
+    private let cellHeight: CGFloat
 
-    /// A star row's height in hole pitches.
-    static let starRow: CGFloat = 0.866
-
-    init(size: CGSize, rows: UInt32, cols: UInt32, shape: BoardShape = .grid) {
-        self.rows = max(Int(rows), 1)
-        self.cols = max(Int(cols), 1)
-        star = shape == .star
-        let across = star ? CGFloat(self.cols + 1) / 2 : CGFloat(self.cols)
-        let down = star ? CGFloat(self.rows) * Self.starRow : CGFloat(self.rows)
-        side = min(size.width / across, size.height / down)
-        origin = CGPoint(x: (size.width - side * across) / 2, y: (size.height - side * down) / 2)
-    }
-
-    /// The board's width over its height.
-    static func aspect(_ board: BoardView) -> CGFloat {
-        let rows = CGFloat(max(board.rows, 1))
-        let cols = CGFloat(max(board.cols, 1))
-        return board.shape == .star ? ((cols + 1) / 2) / (rows * starRow) : cols / rows
+    init(size: CGSize, board: BoardView) {
+        width = CGFloat(max(board.width, 1))
+        height = CGFloat(max(board.height, 1))
+        cellWidth = CGFloat(board.cellWidth)
+        cellHeight = CGFloat(board.cellHeight)
+        unit = min(size.width / width, size.height / height)
+        origin = CGPoint(x: (size.width - unit * width) / 2, y: (size.height - unit * height) / 2)
     }
 
     var frame: CGRect {
-        let across = star ? CGFloat(cols + 1) / 2 : CGFloat(cols)
-        let down = star ? CGFloat(rows) * Self.starRow : CGFloat(rows)
-        return CGRect(x: origin.x, y: origin.y, width: side * across, height: side * down)
+        CGRect(x: origin.x, y: origin.y, width: unit * width, height: unit * height)
     }
 
-    func rect(row: UInt32, col: UInt32) -> CGRect {
-        if star {
-            let x = origin.x + (CGFloat(col) + 1) * side / 2
-            let y = origin.y + (CGFloat(row) + 0.5) * side * Self.starRow
-            return CGRect(x: x - side / 2, y: y - side / 2, width: side, height: side)
-        }
-        return CGRect(x: origin.x + CGFloat(col) * side, y: origin.y + CGFloat(row) * side, width: side, height: side)
+    func centre(_ cell: CellView) -> CGPoint {
+        CGPoint(x: origin.x + CGFloat(cell.x) * unit, y: origin.y + CGFloat(cell.y) * unit)
     }
 
-    /// The cell whose square holds a point (the star's holes: the nearest within half a hole).
-    func cell(at point: CGPoint, of cells: [CellView]) -> CellView? {
-        if star {
-            return cells
-                .map { ($0, rect(row: $0.row, col: $0.col)) }
-                .filter { hypot($0.1.midX - point.x, $0.1.midY - point.y) <= side / 2 }
-                .min { hypot($0.1.midX - point.x, $0.1.midY - point.y) < hypot($1.1.midX - point.x, $1.1.midY - point.y) }?
-                .0
-        }
-        guard let hit = cell(at: point) else { return nil }
-        return cells.first { $0.row == hit.row && $0.col == hit.col }
+    /// The square a cell's piece is drawn in: one board unit across.
+    func square(_ cell: CellView) -> CGRect {
+        let c = centre(cell)
+        return CGRect(x: c.x - unit / 2, y: c.y - unit / 2, width: unit, height: unit)
     }
 
-    func centre(ofIndex index: UInt32) -> CGPoint {
-        let r = rect(row: index / UInt32(cols), col: index % UInt32(cols))
-        return CGPoint(x: r.midX, y: r.midY)
+    /// The cell's own box (its VoiceOver frame): the boxes of neighbouring cells never overlap.
+    func box(_ cell: CellView) -> CGRect {
+        let c = centre(cell)
+        let w = cellWidth * unit
+        let h = cellHeight * unit
+        return CGRect(x: c.x - w / 2, y: c.y - h / 2, width: w, height: h)
     }
 
-    /// The (row, col) under a point, or nil outside the board.
-    func cell(at point: CGPoint) -> (row: UInt32, col: UInt32)? {
-        guard side > 0, frame.contains(point) else { return nil }
-        let col = min(Int((point.x - origin.x) / side), cols - 1)
-        let row = min(Int((point.y - origin.y) / side), rows - 1)
-        return (UInt32(row), UInt32(col))
+    /// A tap at `point` as the core's event: the core finds the square, or the star's nearest hole.
+    func tap(at point: CGPoint) -> Event {
+        .tapPoint(x: Float((point.x - origin.x) / unit), y: Float((point.y - origin.y) / unit))
     }
 }
 
-/// The board: drawn with a Canvas, tapped by location, and one VoiceOver element per playable
-/// square with the core's label. The last move is animated from the core's steps unless Reduce
-/// Motion is on.
+extension Rgb {
+    /// A colour the core chose.
+    var color: Color {
+        Color(red: Double(r) / 255, green: Double(g) / 255, blue: Double(b) / 255)
+    }
+}
+
+/// A seat's piece with its symbol, beside the player's name (the name says the rest).
+struct SeatBadge: View {
+    let style: SeatStyle
+
+    var body: some View {
+        Canvas { ctx, size in
+            let rect = CGRect(origin: .zero, size: size)
+            ctx.fill(Path(ellipseIn: rect), with: .color(style.fill.color))
+            ctx.fill(symbolPath(style, in: rect.insetBy(dx: size.width * 0.15, dy: size.height * 0.15)),
+                     with: .color(style.mark.color))
+        }
+        .frame(width: 16, height: 16)
+        .accessibilityHidden(true)
+    }
+}
+
+/// A seat's symbol, the core's outline scaled to `rect`.
+func symbolPath(_ style: SeatStyle, in rect: CGRect) -> Path {
+    var path = Path()
+    for (i, p) in style.outline.enumerated() {
+        let point = CGPoint(x: rect.midX + CGFloat(p.x) * rect.width, y: rect.midY + CGFloat(p.y) * rect.height)
+        if i == 0 {
+            path.move(to: point)
+        } else {
+            path.addLine(to: point)
+        }
+    }
+    path.closeSubpath()
+    return path
+}
+
+/// The board: drawn with a Canvas, a tap sent as the point it hit, one VoiceOver element per
+/// playable cell with the core's label, and one with the legal moves as actions. The last move
+/// is animated from the core's steps when the core's animation number changes (not on a redraw
+/// or a return to the board), unless Reduce Motion is on. Without `send` (the review's board)
+/// the cells are read, not pressed.
 struct BoardCanvasView: View {
     let board: BoardView
-    let tap: (UInt32) -> Void
+    let send: ((Event) -> Void)?
     @Environment(\.accessibilityReduceMotion) private var reduceMotion
     @State private var progress: Double = 1
 
     var body: some View {
         GeometryReader { geo in
-            let g = BoardGeometry(size: geo.size, rows: board.rows, cols: board.cols, shape: board.shape)
+            let g = BoardGeometry(size: geo.size, board: board)
             BoardDrawing(board: board, geometry: g, progress: progress)
                 .contentShape(Rectangle())
                 .onTapGesture { point in
-                    if let cell = g.cell(at: point, of: board.cells) {
-                        tap(cell.index)
-                    }
+                    send?(g.tap(at: point))
                 }
                 .accessibilityElement(children: .contain)
                 .accessibilityLabel(board.title)
                 .accessibilityChildren {
                     ZStack(alignment: .topLeading) {
-                        ForEach(board.cells.filter { $0.playable && !$0.label.isEmpty }, id: \.index) { cell in
-                            let r = g.rect(row: cell.row, col: cell.col)
+                        if let send, !board.legalMoves.isEmpty {
+                            // First, under the cells: the legal moves as this element's actions.
                             Rectangle()
-                                .frame(width: r.width, height: r.height)
-                                .position(x: r.midX, y: r.midY)
-                                .accessibilityLabel(cell.label)
-                                .accessibilityAddTraits(cell.legal ? .isButton : [])
-                                .accessibilityAddTraits(cell.selected ? .isSelected : [])
-                                .accessibilityAction { tap(cell.index) }
+                                .frame(width: g.frame.width, height: g.frame.height)
+                                .position(x: g.frame.midX, y: g.frame.midY)
+                                .accessibilityLabel(board.legalMovesLabel)
+                                .accessibilityActions {
+                                    ForEach(board.legalMoves, id: \.index) { move in
+                                        Button(move.label) { send(.chooseMove(move.index)) }
+                                    }
+                                }
+                        }
+                        ForEach(board.cells.filter { $0.playable && !$0.label.isEmpty }, id: \.index) { cell in
+                            cellElement(cell, g.box(cell))
                         }
                     }
                 }
         }
-        .aspectRatio(BoardGeometry.aspect(board), contentMode: .fit)
-        .onChange(of: board.moves.count) { _, _ in animateLastMove() }
+        .aspectRatio(CGFloat(board.aspect), contentMode: .fit)
+        .onChange(of: board.animationSeq) { _, _ in animateLastMove() }
+    }
+
+    /// A playable cell for VoiceOver: a button that taps it (never dimmed: while the computer
+    /// thinks the core refuses the tap and says why), or on the review's board a cell to read.
+    @ViewBuilder
+    private func cellElement(_ cell: CellView, _ r: CGRect) -> some View {
+        let element = Rectangle()
+            .frame(width: r.width, height: r.height)
+            .position(x: r.midX, y: r.midY)
+            .accessibilityLabel(cell.label)
+            .accessibilityAddTraits(cell.selected ? .isSelected : [])
+        if let send {
+            element
+                .accessibilityAddTraits(cell.legal ? .isButton : [])
+                .accessibilityAction { send(.tapCell(cell.index)) }
+        } else {
+            element
+        }
     }
 
     private func animateLastMove() {
@@ -176,7 +213,7 @@ struct BoardDrawing: View, Animatable {
     var body: some View {
         Canvas { ctx, _ in
             let motion = Motion(progress < 1 ? board.animation : [])
-            ctx.fill(Path(roundedRect: geometry.frame, cornerRadius: geometry.side * 0.1), with: .color(background))
+            ctx.fill(Path(roundedRect: geometry.frame, cornerRadius: geometry.unit * 0.1), with: .color(background))
             for cell in board.cells { drawSquare(ctx, cell) }
             for cell in board.cells { drawPiece(ctx, cell, motion) }
         }
@@ -194,7 +231,7 @@ struct BoardDrawing: View, Animatable {
     }
 
     private func drawSquare(_ ctx: GraphicsContext, _ cell: CellView) {
-        let rect = geometry.rect(row: cell.row, col: cell.col)
+        let rect = geometry.square(cell)
         switch board.game {
         case .othello:
             ctx.stroke(Path(rect), with: .color(.black.opacity(0.5)), lineWidth: 1)
@@ -209,8 +246,9 @@ struct BoardDrawing: View, Animatable {
             // An infected square is filled with its player's colour.
             if cell.piece == .infected {
                 let k: CGFloat = infectedNow(cell) ? 0.3 + 0.7 * progress : 1
-                ctx.fill(Path(rect.insetBy(dx: rect.width * (1 - k) / 2, dy: rect.height * (1 - k) / 2)),
-                         with: .color(Self.seatColor(cell.seat)))
+                let square = rect.insetBy(dx: rect.width * (1 - k) / 2, dy: rect.height * (1 - k) / 2)
+                ctx.fill(Path(square), with: .color(seatFill(cell.seat)))
+                drawSymbol(ctx, cell.seat, in: square.insetBy(dx: square.width * 0.27, dy: square.height * 0.27))
             }
             ctx.stroke(Path(rect), with: .color(.gray), lineWidth: 1)
         case .focus:
@@ -239,12 +277,20 @@ struct BoardDrawing: View, Animatable {
         }
     }
 
-    /// The multi-player games' seat colours in turn order, as the core names them: red, blue,
-    /// green, yellow, purple, orange.
-    static func seatColor(_ seat: UInt32?) -> Color {
-        let colors: [Color] = [.red, .blue, .green, .yellow, .purple, .orange]
-        guard let s = seat, Int(s) < colors.count else { return .gray }
-        return colors[Int(s)]
+    /// The style the core gives a seat (nil: no seat, or a two-player game).
+    private func style(_ seat: UInt32?) -> SeatStyle? {
+        guard let seat, Int(seat) < board.seats.count else { return nil }
+        return board.seats[Int(seat)]
+    }
+
+    private func seatFill(_ seat: UInt32?) -> Color {
+        style(seat)?.fill.color ?? .gray
+    }
+
+    /// A seat's symbol in `rect`, so that seats differ by more than colour.
+    private func drawSymbol(_ ctx: GraphicsContext, _ seat: UInt32?, in rect: CGRect) {
+        guard let style = style(seat) else { return }
+        ctx.fill(symbolPath(style, in: rect), with: .color(style.mark.color))
     }
 
     /// The last move infected this square (the Virus Game's placed and taken squares grow in).
@@ -265,12 +311,12 @@ struct BoardDrawing: View, Animatable {
         case .white, .whiteMan, .whiteKing: return Color(white: 0.96)
         case .red: return .red
         case .yellow: return .yellow
-        case .marble: return Self.seatColor(cell.seat)
+        case .marble: return seatFill(cell.seat)
         }
     }
 
     private func drawPiece(_ ctx: GraphicsContext, _ cell: CellView, _ motion: Motion) {
-        let rect = geometry.rect(row: cell.row, col: cell.col)
+        let rect = geometry.square(cell)
         var disc = rect.insetBy(dx: rect.width * 0.12, dy: rect.height * 0.12)
         if cell.piece == .stack {
             drawStack(ctx, cell, rect, motion)
@@ -299,6 +345,9 @@ struct BoardDrawing: View, Animatable {
         }
         ctx.fill(Path(ellipseIn: disc), with: .color(fill))
         ctx.stroke(Path(ellipseIn: disc), with: .color(.black.opacity(0.35)), lineWidth: 1)
+        if cell.piece == .marble {
+            drawSymbol(ctx, cell.seat, in: disc.insetBy(dx: disc.width * 0.25, dy: disc.height * 0.25))
+        }
         let king = cell.piece == .blackKing || cell.piece == .whiteKing
         if king && (!motion.crowned.contains(cell.index) || progress > 0.8) {
             let crown = disc.insetBy(dx: disc.width * 0.3, dy: disc.height * 0.3)
@@ -318,16 +367,17 @@ struct BoardDrawing: View, Animatable {
             let y = rect.minY + rect.height * 0.82 - CGFloat(i + 1) * band
             let piece = CGRect(x: rect.minX + rect.width * 0.15, y: y, width: rect.width * 0.7, height: band * 0.85)
                 .offsetBy(dx: offset.width, dy: offset.height)
-            ctx.fill(Path(roundedRect: piece, cornerRadius: band * 0.2), with: .color(Self.seatColor(seat)))
+            ctx.fill(Path(roundedRect: piece, cornerRadius: band * 0.2), with: .color(seatFill(seat)))
+            drawSymbol(ctx, seat, in: CGRect(x: piece.midX - band * 0.4, y: piece.midY - band * 0.4,
+                                             width: band * 0.8, height: band * 0.8))
         }
     }
 
     /// The point at `progress` along a draughts move's path (from, each landing square).
     private func along(_ path: [UInt32]) -> CGPoint {
         let centres = path.map { i -> CGPoint in
-            guard let c = board.cells.first(where: { $0.index == i }) else { return geometry.centre(ofIndex: i) }
-            let r = geometry.rect(row: c.row, col: c.col)
-            return CGPoint(x: r.midX, y: r.midY)
+            guard let c = board.cells.first(where: { $0.index == i }) else { return geometry.origin }
+            return geometry.centre(c)
         }
         let legs = Double(centres.count - 1)
         let x = min(max(progress * legs, 0), legs)

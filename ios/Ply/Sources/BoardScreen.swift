@@ -21,14 +21,14 @@ struct BoardScreen: View {
                         // column instead of squeezing the controls under the board.
                         ScrollView {
                             VStack(spacing: 12) {
-                                BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
+                                BoardCanvasView(board: board) { app.sendToBoard($0) }
                                 BoardPanel(board: board)
                             }
                             .padding()
                         }
                     } else {
                         layout {
-                            BoardCanvasView(board: board) { app.sendToBoard(.tapCell($0)) }
+                            BoardCanvasView(board: board) { app.sendToBoard($0) }
                                 .frame(maxWidth: .infinity, maxHeight: .infinity)
                             BoardPanel(board: board)
                                 .frame(maxWidth: wide ? 360 : .infinity)
@@ -54,25 +54,28 @@ struct BoardScreen: View {
 /// Status, the computer's progress, path choices and the game's controls.
 struct BoardPanel: View {
     @Environment(AppModel.self) private var app
+    @Environment(\.colorScheme) private var colorScheme
     let board: BoardView
 
+    /// Each player's line (the core's); a multi-player game's seat with its symbol, in the core's
+    /// text colour for this background.
     @ViewBuilder
     private var players: some View {
         ForEach(board.players, id: \.seat) { p in
             HStack(spacing: 4) {
-                if let colour = p.colour {
-                    Circle().fill(BoardDrawing.seatColor(colour)).frame(width: 12, height: 12)
+                if let style = p.style {
+                    SeatBadge(style: style)
                 }
-                Text(verbatim: "\(p.name) \(p.count)")
+                Text(p.line)
+                    .foregroundStyle(seatText(p.style))
                     .fontWeight(p.toMove || p.winner ? .bold : .regular)
-                if let reserve = p.reserve {
-                    Text("+\(reserve) in reserve").font(.footnote)
-                }
-                if p.out {
-                    Text("out").font(.footnote).foregroundStyle(.secondary)
-                }
             }
         }
+    }
+
+    private func seatText(_ style: SeatStyle?) -> Color {
+        guard let style else { return .primary }
+        return colorScheme == .dark ? style.textOnDark.color : style.textOnLight.color
     }
 
     var body: some View {
@@ -88,12 +91,8 @@ struct BoardPanel: View {
             Text(board.status)
                 .font(.body)
                 .accessibilityAddTraits(.updatesFrequently)
-            if let thinking = board.thinking {
-                HStack(spacing: 8) {
-                    ProgressView()
-                    Text(thinking.text).font(.footnote).monospacedDigit()
-                }
-            }
+            // Redrawn alone by the search's ticks.
+            ThinkingLine(rendered: board.thinking)
             if let message = board.message {
                 Text(message).font(.callout).foregroundStyle(.secondary)
             }

@@ -28,15 +28,10 @@ struct HistoryScreen: View {
                     VStack(alignment: .leading, spacing: 2) {
                         Text(e.title).font(.headline)
                         Text(e.result)
-                        HStack {
-                            Text(Date(timeIntervalSince1970: TimeInterval(e.endedAtMs) / 1000),
-                                 format: .dateTime.day().month().hour().minute())
-                            Text("\(e.moves) moves")
-                            Spacer()
-                            Text(e.syncLabel)
-                        }
-                        .font(.footnote)
-                        .foregroundStyle(.secondary)
+                        // Date, moves and sync state in the core's language and the phone's time zone.
+                        Text(e.detail)
+                            .font(.footnote)
+                            .foregroundStyle(.secondary)
                     }
                     .accessibilityElement(children: .combine)
                 }

@@ -393,7 +393,8 @@ impl<'a> Terminal<'a> {
 
     fn effect(&mut self, e: Effect) {
         match e {
-            Effect::Render => self.dirty = true,
+            // The progress line is drawn with the board.
+            Effect::Render | Effect::RenderProgress => self.dirty = true,
             Effect::Announce(text) => {
                 self.end_progress();
                 println!("» {text}");

@@ -418,11 +418,13 @@ mod tests {
         ];
         let view = ReviewView {
             status: ReviewStatus::Ready,
+            status_text: String::new(),
             players: Vec::new(),
             mistakes: moves.iter().filter(|m| m.flagged).cloned().collect(),
             moves,
             step: None,
             caption: "Caption.".into(),
+            graph_description: String::new(),
         };
         let text = review(&view);
         assert!(

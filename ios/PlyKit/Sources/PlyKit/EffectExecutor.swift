@@ -7,6 +7,9 @@ import PlyFFI
 public protocol PlatformEffects: AnyObject {
     /// Re-read the view models and redraw.
     func render()
+    /// Re-read only the search's or the review's progress (`progressView()`, a tick every 100 ms
+    /// while the computer thinks) and redraw that line alone.
+    func renderProgress()
     /// Keep this blob (the core's UI state) and send it back with `Event.restoreUi` at launch.
     func saveUiState(_ blob: String)
     /// Ask for a background sync no earlier than `date` (the core's date, never a default).
@@ -28,13 +31,17 @@ public enum EffectExecutor {
     @MainActor
     public static func perform(_ effects: [Effect], on platform: PlatformEffects) {
         // A render re-reads every view model, so of several in one batch only the last draws
-        // (the core puts one, last).
-        let lastRender = effects.lastIndex(where: isRender)
+        // (the core puts one, last), and a progress redraw before it is covered by it.
+        let lastRender = effects.lastIndex(where: isRender) ?? -1
         for (index, effect) in effects.enumerated() {
             switch effect {
             case .render:
                 if index == lastRender {
                     platform.render()
+                }
+            case .renderProgress:
+                if index > lastRender {
+                    platform.renderProgress()
                 }
             case let .saveUiState(blob):
                 platform.saveUiState(blob)

@@ -8,6 +8,7 @@ final class RecordingPlatform: PlatformEffects {
     var calls: [String] = []
 
     func render() { calls.append("render") }
+    func renderProgress() { calls.append("progress") }
     func saveUiState(_ blob: String) { calls.append("save \(blob)") }
     func scheduleSync(at date: Date) { calls.append("sync \(Int(date.timeIntervalSince1970 * 1000))") }
     func storeToken(_ token: String?) { calls.append("token \(token ?? "-")") }
@@ -25,6 +26,18 @@ final class EffectExecutorTests: XCTestCase {
         let none = RecordingPlatform()
         EffectExecutor.perform([], on: none)
         XCTAssertEqual(none.calls, [])
+    }
+
+    func testAProgressTickRedrawsItsLineAloneUnlessARenderFollows() {
+        let p = RecordingPlatform()
+        EffectExecutor.perform([.renderProgress], on: p)
+        XCTAssertEqual(p.calls, ["progress"])
+        let covered = RecordingPlatform()
+        EffectExecutor.perform([.renderProgress, .cue(.move), .render], on: covered)
+        XCTAssertEqual(covered.calls, ["cue", "render"])
+        let after = RecordingPlatform()
+        EffectExecutor.perform([.render, .renderProgress], on: after)
+        XCTAssertEqual(after.calls, ["render", "progress"])
     }
 
     func testTheSyncDateIsTheCoresDate() {

@@ -5,6 +5,7 @@ import android.os.Build
 import android.view.HapticFeedbackConstants
 import android.view.View
 import dev.ply.core.Cue
+import dev.ply.core.WorkProgress
 import dev.ply.core.ViewModel
 import dev.ply.shell.CoreHost
 import dev.ply.shell.PlatformEffects
@@ -40,6 +41,14 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
     /** The screen on top and its view model, as the core says (null until the core is up). */
     val view: StateFlow<ViewModel?> = _view
 
+    private val _progress = MutableStateFlow<WorkProgress?>(null)
+
+    /**
+     * The search's or review's progress as the last tick read it (`Effect.RenderProgress`); null
+     * once a render has come since, which carries it too.
+     */
+    val progress: StateFlow<WorkProgress?> = _progress
+
     /** The activity's window, for haptics and announcements while it is shown. */
     private var window: View? = null
 
@@ -60,7 +69,12 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
     fun savedUiState(): String? = ui.getString(KEY_UI, null)
 
     override fun render() {
+        _progress.value = null
         _view.value = app.host.core?.view()
+    }
+
+    override fun renderProgress() {
+        _progress.value = app.host.core?.progressView()
     }
 
     override fun saveUiState(blob: String) {

@@ -71,6 +71,7 @@ class PlyApplication : Application() {
                 override fun onStart(owner: LifecycleOwner) {
                     // The per-app language is changed in the system's settings while the app is stopped.
                     host.send(Event.Languages(languages(resources.configuration)))
+                    host.send(timeZone())
                     host.send(deviceMemory(readDevice()))
                     host.send(Event.Foreground)
                     host.send(Event.ScreenShown)
@@ -104,6 +105,7 @@ class PlyApplication : Application() {
                     saved?.let { add(Event.RestoreUi(it)) }
                     add(Event.Accessibility(accessibilityOn()))
                     add(Event.Languages(languages(resources.configuration)))
+                    add(timeZone())
                     // Started by WorkManager with no UI: the core assumes the foreground until told.
                     if (!ProcessLifecycleOwner.get().lifecycle.currentState.isAtLeast(Lifecycle.State.STARTED)) {
                         add(Event.Background)
@@ -118,6 +120,10 @@ class PlyApplication : Application() {
         super.onConfigurationChanged(newConfig)
         host.send(Event.Languages(languages(newConfig)))
     }
+
+    /** The phone's offset from UTC now: the core writes the history's times with it. */
+    private fun timeZone(): Event =
+        Event.TimeZone(java.util.TimeZone.getDefault().getOffset(System.currentTimeMillis()) / 60_000)
 
     /** The languages resources resolve against, most preferred first ("de-AT,en-GB"). */
     private fun languages(config: Configuration): List<String> =

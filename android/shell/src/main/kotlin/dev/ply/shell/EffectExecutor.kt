@@ -13,6 +13,13 @@ interface PlatformEffects {
     /** Re-read the view models (`AppCore.view()`) and redraw. */
     fun render()
 
+    /**
+     * Re-read only the search's or the review's progress (`AppCore.progressView()`, a tick every
+     * 100 ms while the computer thinks) and redraw just that line: the board's cells stay as the
+     * last [render] drew them.
+     */
+    fun renderProgress()
+
     /** Keep this blob (the core's UI state) and send it back with `Event.RestoreUi` at the next start. */
     fun saveUiState(blob: String)
 
@@ -37,12 +44,14 @@ interface PlatformEffects {
 object EffectExecutor {
     fun perform(effects: List<Effect>, platform: PlatformEffects) {
         // A render re-reads every view model, so of several in one batch only the last draws
-        // (the core puts one, last); of several saved UI states only the last is kept.
+        // (the core puts one, last), and a progress redraw before it is covered by it; of
+        // several saved UI states only the last is kept.
         val lastRender = effects.indexOfLast { it is Effect.Render }
         val lastSave = effects.indexOfLast { it is Effect.SaveUiState }
         for ((i, effect) in effects.withIndex()) {
             when (effect) {
                 is Effect.Render -> if (i == lastRender) platform.render()
+                is Effect.RenderProgress -> if (i > lastRender) platform.renderProgress()
                 is Effect.SaveUiState -> if (i == lastSave) platform.saveUiState(effect.v1)
                 is Effect.ScheduleSync -> platform.scheduleSync(millis(effect.notBeforeMs), effect.meteredOk)
                 is Effect.StoreToken -> platform.storeToken(effect.v1)

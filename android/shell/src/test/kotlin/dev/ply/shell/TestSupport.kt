@@ -46,6 +46,9 @@ open class RecordingPlatform : PlatformEffects {
     override fun render() {
         calls += "render"
     }
+    override fun renderProgress() {
+        calls += "progress"
+    }
     override fun saveUiState(blob: String) {
         calls += "save:$blob"
     }

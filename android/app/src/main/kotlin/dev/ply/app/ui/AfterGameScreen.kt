@@ -17,7 +17,6 @@ import androidx.compose.foundation.layout.widthIn
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.Button
-import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
@@ -42,7 +41,6 @@ import dev.ply.core.Event
 import dev.ply.core.MoveLabel
 import dev.ply.core.ReviewStatus
 import dev.ply.core.ReviewView
-import java.text.NumberFormat
 
 /** The finished game: its result, the computer's effort per move, its review, the transcript to share. */
 @OptIn(ExperimentalLayoutApi::class)
@@ -58,7 +56,7 @@ fun AfterGameScreen(view: AfterGameView, send: Send) {
             ) {
                 Text(view.title, style = MaterialTheme.typography.titleMedium)
                 Text(view.result, style = MaterialTheme.typography.headlineSmall)
-                Text(context.resources.getQuantityString(R.plurals.move_count, view.moveCount.toInt(), view.moveCount.toInt()))
+                Text(view.moveCountText)
                 Text(stringResource(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
                 if (view.points.isEmpty()) Text(stringResource(R.string.no_computer_moves)) else EffortChart(view)
                 if (view.canReview) Button(onClick = { send(Event.ReviewGame) }) { Text(stringResource(R.string.review_game)) }
@@ -82,12 +80,7 @@ fun AfterGameScreen(view: AfterGameView, send: Send) {
 private fun EffortChart(v: AfterGameView) {
     val barColor = MaterialTheme.colorScheme.primary
     val lineColor = MaterialTheme.colorScheme.tertiary
-    val numbers = NumberFormat.getIntegerInstance()
-    val summary = stringResource(
-        R.string.chart_summary, v.points.size, numbers.format(v.totalNodes.toLong()), numbers.format(v.totalTimeMs.toLong()),
-        numbers.format(v.maxNodes.toLong()),
-    )
-    Canvas(Modifier.fillMaxWidth().height(180.dp).semantics { contentDescription = summary }) {
+    Canvas(Modifier.fillMaxWidth().height(180.dp).semantics { contentDescription = v.chartDescription }) {
         val n = v.points.size
         val slot = size.width / n
         val maxNodes = v.maxNodes.toFloat().coerceAtLeast(1f)
@@ -104,15 +97,7 @@ private fun EffortChart(v: AfterGameView) {
     }
     // The same figures as text, with each search's depth and value.
     Column {
-        v.points.forEach { pt ->
-            Text(
-                stringResource(
-                    R.string.chart_point, pt.label, numbers.format(pt.nodes.toLong()), numbers.format(pt.timeMs.toLong()),
-                    pt.depth.toInt(), pt.score,
-                ),
-                style = MaterialTheme.typography.bodySmall,
-            )
-        }
+        v.points.forEach { pt -> Text(pt.line, style = MaterialTheme.typography.bodySmall) }
     }
 }
 
@@ -121,12 +106,9 @@ private fun EffortChart(v: AfterGameView) {
 private fun ReviewSection(r: ReviewView, send: Send) {
     Text(stringResource(R.string.review_title), style = MaterialTheme.typography.titleMedium)
     when (val status = r.status) {
-        is ReviewStatus.Running -> {
-            val total = status.total.toInt().coerceAtLeast(1)
-            LinearProgressIndicator(progress = { status.done.toFloat() / total }, modifier = Modifier.fillMaxWidth())
-            Text(stringResource(R.string.reviewing, status.done.toInt(), status.total.toInt()))
-        }
-        is ReviewStatus.Failed -> Text(stringResource(R.string.review_failed, status.message))
+        // Redrawn alone by the review's ticks.
+        is ReviewStatus.Running -> ReviewProgressLine(status, r.statusText)
+        is ReviewStatus.Failed -> Text(r.statusText)
         ReviewStatus.Ready -> ReadyReview(r, send)
     }
     OutlinedButton(onClick = { send(Event.CloseReview) }) { Text(stringResource(R.string.close_review)) }
@@ -134,7 +116,7 @@ private fun ReviewSection(r: ReviewView, send: Send) {
 
 @Composable
 private fun ReadyReview(r: ReviewView, send: Send) {
-    r.players.forEach { p -> Text(stringResource(R.string.player_summary, p.name, p.summary)) }
+    r.players.forEach { p -> Text(p.line) }
     Text(stringResource(R.string.value_graph), style = MaterialTheme.typography.titleSmall)
     ValueGraph(r)
     Text(r.caption, style = MaterialTheme.typography.bodySmall)
@@ -145,11 +127,8 @@ private fun ReadyReview(r: ReviewView, send: Send) {
     }
     r.step?.let { step ->
         Text(step.text, style = MaterialTheme.typography.bodyLarge)
-        Board(
-            step.board,
-            send = {},
-            modifier = Modifier.fillMaxWidth().aspectRatio(step.board.cols.toFloat() / step.board.rows.toFloat()),
-        )
+        // The position, read cell by cell (no button: nothing is played here).
+        Board(step.board, send = null, modifier = Modifier.fillMaxWidth().aspectRatio(step.board.aspect))
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
             OutlinedButton(onClick = { step.previousPly?.let { send(Event.ReviewStep(it)) } }, enabled = step.previousPly != null) {
                 Text(stringResource(R.string.previous_move))
@@ -166,9 +145,8 @@ private fun ReadyReview(r: ReviewView, send: Send) {
 private fun ValueGraph(r: ReviewView) {
     val line = MaterialTheme.colorScheme.primary
     val grid = MaterialTheme.colorScheme.outlineVariant
-    val description = stringResource(R.string.value_graph_description, r.moves.size, r.mistakes.size)
     val colors = r.moves.map { labelColor(it.label) }
-    Canvas(Modifier.fillMaxWidth().height(160.dp).semantics { contentDescription = description }) {
+    Canvas(Modifier.fillMaxWidth().height(160.dp).semantics { contentDescription = r.graphDescription }) {
         drawLine(grid, Offset(0f, size.height / 2), Offset(size.width, size.height / 2))
         val n = r.moves.size
         if (n == 0) return@Canvas

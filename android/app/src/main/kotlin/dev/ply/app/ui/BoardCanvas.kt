@@ -4,59 +4,74 @@ import androidx.compose.animation.core.Animatable
 import androidx.compose.animation.core.FastOutSlowInEasing
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
-import androidx.compose.foundation.clickable
+import androidx.compose.foundation.gestures.detectTapGestures
 import androidx.compose.foundation.isSystemInDarkTheme
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.absoluteOffset
-import androidx.compose.foundation.layout.size
-import androidx.compose.foundation.layout.Column
-import androidx.compose.foundation.layout.Row
-import androidx.compose.foundation.layout.fillMaxHeight
 import androidx.compose.foundation.layout.fillMaxSize
-import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.foundation.layout.size
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableLongStateOf
 import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.geometry.Offset
 import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.graphics.Color
+import androidx.compose.ui.graphics.Path
 import androidx.compose.ui.graphics.drawscope.DrawScope
 import androidx.compose.ui.graphics.drawscope.Stroke
 import androidx.compose.ui.graphics.drawscope.scale
+import androidx.compose.ui.input.pointer.pointerInput
+import androidx.compose.ui.platform.LocalDensity
+import androidx.compose.ui.platform.LocalLayoutDirection
+import androidx.compose.ui.semantics.CustomAccessibilityAction
 import androidx.compose.ui.semantics.Role
 import androidx.compose.ui.semantics.clearAndSetSemantics
 import androidx.compose.ui.semantics.contentDescription
+import androidx.compose.ui.semantics.customActions
+import androidx.compose.ui.semantics.onClick
+import androidx.compose.ui.semantics.role
 import androidx.compose.ui.semantics.semantics
-import androidx.compose.ui.platform.LocalDensity
-import androidx.compose.ui.platform.LocalLayoutDirection
-import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.IntOffset
-import dev.ply.core.BoardShape
-import kotlin.math.roundToInt
+import androidx.compose.ui.unit.LayoutDirection
+import androidx.compose.ui.unit.dp
 import dev.ply.core.AnimationStep
 import dev.ply.core.BoardView
 import dev.ply.core.CellView
 import dev.ply.core.Event
 import dev.ply.core.GameKind
 import dev.ply.core.Piece
+import dev.ply.core.SeatStyle
 import kotlin.math.PI
 import kotlin.math.abs
 import kotlin.math.cos
+import kotlin.math.roundToInt
 
 /**
- * The board: a Canvas that draws the core's [BoardView], under a grid of transparent cells that
- * take the taps. Each playable cell is a button with the core's label (empty while no
- * accessibility service reads labels); unplayable squares (a draughts board's light squares) are
- * left out of the accessibility tree, so TalkBack walks only the 32 squares that matter.
+ * The board: a Canvas that draws the core's [BoardView] where the core places each cell (its `x`
+ * and `y` in board units, the board [BoardView.width] units across), and sends a tap as the point
+ * it hit (`Event.TapPoint`: the core finds the square, or the star's nearest hole). For screen
+ * readers, each playable cell is a node with the core's label over its own box
+ * ([BoardView.cellWidth] by [BoardView.cellHeight]), and the board offers the legal moves as
+ * actions; with no accessibility service on (the labels are empty) no node is composed. Without
+ * [send] (the review's board) the cells are read, not pressed.
  */
 @Composable
-fun Board(board: BoardView, send: Send, modifier: Modifier = Modifier) {
-    // The last move's animation plays once, when it changes (none after undo: the core sends none).
+fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
+    // The last move plays once: when the core's animation number differs from the one last
+    // animated. That number survives rotation and starts at the board's own, so neither a
+    // rotation nor coming back to the board plays an old move again.
     val progress = remember { Animatable(1f) }
-    LaunchedEffect(board.moves.size, board.animation) {
+    var animated by rememberSaveable { mutableLongStateOf(board.animationSeq.toLong()) }
+    LaunchedEffect(board.animationSeq) {
+        if (board.animationSeq.toLong() == animated) return@LaunchedEffect
+        animated = board.animationSeq.toLong()
         if (board.animation.isEmpty()) {
             progress.snapTo(1f)
         } else {
@@ -65,9 +80,33 @@ fun Board(board: BoardView, send: Send, modifier: Modifier = Modifier) {
         }
     }
     val dark = isSystemInDarkTheme()
-    val grid = remember(board.cells, board.cols) { board.cells.associateBy { (it.row * board.cols + it.col).toInt() } }
-    Box(modifier) {
-        Canvas(Modifier.fillMaxSize().clearAndSetSemantics {}) {
+    // A screen reader is on when the core writes the cells' labels.
+    val reading = board.cells.any { it.label.isNotEmpty() }
+    val moves = if (send != null && reading) {
+        board.legalMoves.map { m -> CustomAccessibilityAction(m.label) { send(Event.ChooseMove(m.index)); true } }
+    } else {
+        emptyList()
+    }
+    // The legal moves as the board's actions, for TalkBack's actions menu.
+    Box(
+        modifier.semantics {
+            if (send != null && reading) {
+                contentDescription = board.legalMovesLabel
+                customActions = moves
+            }
+        },
+    ) {
+        val taps = if (send == null) {
+            Modifier
+        } else {
+            Modifier.pointerInput(board.width, send) {
+                detectTapGestures { p ->
+                    val unit = size.width / board.width
+                    send(Event.TapPoint(p.x / unit, p.y / unit))
+                }
+            }
+        }
+        Canvas(Modifier.fillMaxSize().then(taps).clearAndSetSemantics {}) {
             val p = progress.value
             when (board.game) {
                 GameKind.OTHELLO -> drawOthello(board, p)
@@ -78,32 +117,45 @@ fun Board(board: BoardView, send: Send, modifier: Modifier = Modifier) {
                 GameKind.CHINESE_CHECKERS -> drawStar(board, p)
             }
         }
-        // The cells are laid out left to right whatever the reading direction, as the canvas
-        // draws them (a right-to-left Row would mirror the taps against the picture).
-        CompositionLocalProvider(LocalLayoutDirection provides LayoutDirection.Ltr) {
-            if (board.shape == BoardShape.STAR) {
-                StarTaps(board, send)
-            } else {
-                Column(Modifier.fillMaxSize()) {
-                    for (r in 0 until board.rows.toInt()) {
-                        Row(Modifier.weight(1f).fillMaxWidth()) {
-                            for (c in 0 until board.cols.toInt()) {
-                                val cell = grid[r * board.cols.toInt() + c]
-                                val base = Modifier.weight(1f).fillMaxHeight()
-                                if (cell == null || !cell.playable) {
-                                    Box(base.clearAndSetSemantics {})
-                                } else {
-                                    Box(
-                                        base
-                                            .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
-                                            .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
-                                    )
-                                }
-                            }
-                        }
+        // Laid out left to right whatever the reading direction, as the canvas draws them.
+        if (reading) {
+            CompositionLocalProvider(LocalLayoutDirection provides LayoutDirection.Ltr) { CellNodes(board, send) }
+        }
+    }
+}
+
+/**
+ * One node per playable cell over its box, with the core's label: a button that taps the cell
+ * (never "disabled": a tap while the computer thinks is the core's to refuse, with its reason),
+ * or, without [send], a cell that is only read. The unplayable squares (a draughts board's light
+ * ones) are left out, so TalkBack walks only the squares that matter.
+ */
+@Composable
+private fun CellNodes(board: BoardView, send: Send?) {
+    BoxWithConstraints(Modifier.fillMaxSize()) {
+        val unit = constraints.maxWidth / board.width
+        val density = LocalDensity.current
+        val w = with(density) { (board.cellWidth * unit).toDp() }
+        val h = with(density) { (board.cellHeight * unit).toDp() }
+        for (cell in board.cells) {
+            if (!cell.playable || cell.label.isEmpty()) continue
+            Box(
+                Modifier
+                    .absoluteOffset {
+                        IntOffset(
+                            ((cell.x - board.cellWidth / 2f) * unit).roundToInt(),
+                            ((cell.y - board.cellHeight / 2f) * unit).roundToInt(),
+                        )
                     }
-                }
-            }
+                    .size(w, h)
+                    .semantics {
+                        contentDescription = cell.label
+                        if (send != null) {
+                            role = Role.Button
+                            onClick { send(Event.TapCell(cell.index)); true }
+                        }
+                    },
+            )
         }
     }
 }
@@ -113,49 +165,34 @@ private fun pieceColor(p: Piece): Color = when (p) {
     Piece.WHITE, Piece.WHITE_MAN, Piece.WHITE_KING -> BoardColors.white
     Piece.RED -> BoardColors.red
     Piece.YELLOW -> BoardColors.yellow
-    // The multi-player games colour a piece by its cell's seat (BoardColors.seat).
+    // The multi-player games colour a piece by its cell's seat (the board's seat styles).
     Piece.INFECTED, Piece.STACK, Piece.MARBLE, Piece.EMPTY -> Color.Transparent
 }
 
-/** The board's width over its height as drawn: squares, or the star's rows of holes (see [starPitch]). */
-fun BoardView.aspect(): Float = when (shape) {
-    BoardShape.GRID -> cols.toFloat() / rows.toFloat()
-    BoardShape.STAR -> ((cols.toFloat() + 1f) / 2f) / (rows.toFloat() * STAR_ROW)
-}
+/** The style the core gives [seat] (null: no seat, or a two-player game). */
+private fun BoardView.style(seat: UInt?): SeatStyle? = seat?.let { seats.getOrNull(it.toInt()) }
 
-/** A star row is this many hole pitches high: the holes sit in a triangular lattice. */
-private const val STAR_ROW = 0.866f
+private fun BoardView.fill(seat: UInt?): Color = style(seat)?.fill?.toColor() ?: BoardColors.noSeat
 
-/** The star's hole pitch and row pitch for a canvas of [width] (BoardShape.STAR in the core's docs). */
-private fun starPitch(b: BoardView, width: Float): Pair<Float, Float> {
-    val pitch = width / ((b.cols.toFloat() + 1f) / 2f)
-    return pitch to pitch * STAR_ROW
-}
-
-private fun starCenter(b: BoardView, cell: CellView, width: Float): Offset {
-    val (pitch, row) = starPitch(b, width)
-    return Offset((cell.col.toFloat() + 1f) * pitch / 2f, (cell.row.toFloat() + 0.5f) * row)
-}
-
-/** The star's holes as buttons, each a hole pitch across and centred on its hole. */
+/** A seat's piece with its symbol, beside the player's name (the name says the rest). */
 @Composable
-private fun StarTaps(board: BoardView, send: Send) {
-    BoxWithConstraints(Modifier.fillMaxSize()) {
-        val width = constraints.maxWidth.toFloat()
-        val (pitch, _) = starPitch(board, width)
-        val density = LocalDensity.current
-        val side = with(density) { pitch.toDp() }
-        for (cell in board.cells) {
-            val c = starCenter(board, cell, width)
-            Box(
-                Modifier
-                    .absoluteOffset { IntOffset((c.x - pitch / 2f).roundToInt(), (c.y - pitch / 2f).roundToInt()) }
-                    .size(side)
-                    .clickable(enabled = board.acceptsInput, role = Role.Button) { send(Event.TapCell(cell.index)) }
-                    .semantics { if (cell.label.isNotEmpty()) contentDescription = cell.label },
-            )
-        }
+fun SeatBadge(style: SeatStyle) {
+    Canvas(Modifier.size(18.dp).clearAndSetSemantics {}) {
+        drawCircle(style.fill.toColor())
+        drawSymbol(style, center, size.minDimension * 0.7f)
     }
+}
+
+/** A seat's symbol (the core's outline) [size] pixels across, centred on [at]. */
+private fun DrawScope.drawSymbol(style: SeatStyle, at: Offset, size: Float) {
+    val path = Path()
+    style.outline.forEachIndexed { i, pt ->
+        val x = at.x + pt.x * size
+        val y = at.y + pt.y * size
+        if (i == 0) path.moveTo(x, y) else path.lineTo(x, y)
+    }
+    path.close()
+    drawPath(path, style.mark.toColor())
 }
 
 private fun DrawScope.drawVirus(b: BoardView, p: Float) {
@@ -164,7 +201,8 @@ private fun DrawScope.drawVirus(b: BoardView, p: Float) {
     val placed = b.animation.filterIsInstance<AnimationStep.Place>().map { it.cell }.toSet()
     val infected = b.animation.filterIsInstance<AnimationStep.Flip>().flatMap { it.cells }.toSet()
     for (cell in b.cells) {
-        val topLeft = Offset(cell.col.toFloat() * cs.width, cell.row.toFloat() * cs.height)
+        val topLeft = topLeft(b, cell)
+        val ctr = center(b, cell)
         if (cell.piece == Piece.INFECTED) {
             // The infection spreads: the target first, then the squares it takes.
             val grow = when {
@@ -174,10 +212,10 @@ private fun DrawScope.drawVirus(b: BoardView, p: Float) {
                 else -> 1f
             }
             val inset = cs.width * 0.5f * (1f - grow)
-            drawRect(BoardColors.seat(cell.seat), topLeft + Offset(inset, inset), Size(cs.width - 2 * inset, cs.height - 2 * inset))
+            drawRect(b.fill(cell.seat), topLeft + Offset(inset, inset), Size(cs.width - 2 * inset, cs.height - 2 * inset))
+            b.style(cell.seat)?.let { drawSymbol(it, ctr, cs.minDimension * 0.45f * grow) }
         }
         drawRect(BoardColors.grid, topLeft, cs, style = Stroke(width = 2f))
-        val ctr = center(b, cell)
         if (cell.lastMove) drawCircle(BoardColors.lastMove, cs.minDimension * 0.1f, ctr)
         if (cell.legal) drawCircle(BoardColors.legalDot, cs.minDimension * 0.1f, ctr)
         if (cell.hint) drawRect(BoardColors.hint, topLeft, cs, style = Stroke(width = 6f))
@@ -188,7 +226,7 @@ private fun DrawScope.drawFocus(b: BoardView, p: Float) {
     val cs = cellSize(b)
     val jump = b.animation.filterIsInstance<AnimationStep.Jump>().firstOrNull()
     for (cell in b.cells) {
-        val topLeft = Offset(cell.col.toFloat() * cs.width, cell.row.toFloat() * cs.height)
+        val topLeft = topLeft(b, cell)
         if (!cell.playable) continue
         drawRect(BoardColors.focusSquare, topLeft, cs)
         drawRect(BoardColors.grid.copy(alpha = 0.4f), topLeft, cs, style = Stroke(width = 1f))
@@ -205,11 +243,10 @@ private fun DrawScope.drawFocus(b: BoardView, p: Float) {
         val band = cs.height * 0.14f
         cell.stack.forEachIndexed { i, seat ->
             val y = topLeft.y + cs.height * 0.82f - (i + 1) * band
-            drawRect(
-                BoardColors.seat(seat),
-                Offset(topLeft.x + cs.width * 0.15f, y) + slide,
-                Size(cs.width * 0.7f, band * 0.85f),
-            )
+            val piece = Offset(topLeft.x + cs.width * 0.15f, y) + slide
+            drawRect(b.fill(seat), piece, Size(cs.width * 0.7f, band * 0.85f))
+            // Each piece's symbol, so that seats differ by more than colour.
+            b.style(seat)?.let { drawSymbol(it, piece + Offset(cs.width * 0.35f, band * 0.425f), band * 0.75f) }
         }
         if (cell.legal) drawRect(BoardColors.selected, topLeft, cs, style = Stroke(width = 4f))
     }
@@ -217,18 +254,19 @@ private fun DrawScope.drawFocus(b: BoardView, p: Float) {
 
 private fun DrawScope.drawStar(b: BoardView, p: Float) {
     drawRect(BoardColors.starBoard)
-    val (pitch, _) = starPitch(b, size.width)
-    val radius = pitch * 0.4f
+    // A hole is 0.8 of the spacing between holes across.
+    val radius = unit(b) * 0.4f
     val jump = b.animation.filterIsInstance<AnimationStep.Jump>().firstOrNull()
     for (cell in b.cells) {
-        val ctr = starCenter(b, cell, size.width)
+        val ctr = center(b, cell)
         drawCircle(BoardColors.starHole, radius, ctr)
         drawCircle(BoardColors.starRim, radius, ctr, style = Stroke(width = 2f))
         if (cell.piece == Piece.MARBLE) {
             // The last move's marble travels from its start to its hole.
             val from = jump?.takeIf { it.to == cell.index && p < 1f }?.let { b.cellAt(it.from) }
-            val at = if (from == null) ctr else starCenter(b, from, size.width) + (ctr - starCenter(b, from, size.width)) * p
-            drawCircle(BoardColors.seat(cell.seat), radius * 0.9f, at)
+            val at = if (from == null) ctr else center(b, from) + (ctr - center(b, from)) * p
+            drawCircle(b.fill(cell.seat), radius * 0.9f, at)
+            b.style(cell.seat)?.let { drawSymbol(it, at, radius) }
         }
         if (cell.lastMove) drawCircle(BoardColors.lastMove, radius, ctr, style = Stroke(width = 4f))
         if (cell.selected) drawCircle(BoardColors.selected, radius * 1.1f, ctr, style = Stroke(width = 5f))
@@ -245,11 +283,18 @@ private fun opposite(p: Piece): Piece = when (p) {
     else -> p
 }
 
-private fun DrawScope.cellSize(b: BoardView) = Size(size.width / b.cols.toFloat(), size.height / b.rows.toFloat())
+/** Pixels per board unit: the canvas has the board's aspect, [BoardView.width] units across. */
+private fun DrawScope.unit(b: BoardView) = size.width / b.width
 
-private fun DrawScope.center(b: BoardView, cell: CellView): Offset {
+/** A cell's own box in pixels. */
+private fun DrawScope.cellSize(b: BoardView) = Size(b.cellWidth * unit(b), b.cellHeight * unit(b))
+
+/** Where the core puts a cell's centre. */
+private fun DrawScope.center(b: BoardView, cell: CellView): Offset = Offset(cell.x * unit(b), cell.y * unit(b))
+
+private fun DrawScope.topLeft(b: BoardView, cell: CellView): Offset {
     val c = cellSize(b)
-    return Offset((cell.col.toFloat() + 0.5f) * c.width, (cell.row.toFloat() + 0.5f) * c.height)
+    return center(b, cell) - Offset(c.width / 2f, c.height / 2f)
 }
 
 private fun BoardView.cellAt(index: UInt): CellView? = cells.getOrNull(index.toInt())?.takeIf { it.index == index }
@@ -311,7 +356,7 @@ private fun DrawScope.drawDraughts(b: BoardView, p: Float) {
     val cs = cellSize(b)
     val radius = cs.minDimension * 0.38f
     for (cell in b.cells) {
-        val topLeft = Offset(cell.col.toFloat() * cs.width, cell.row.toFloat() * cs.height)
+        val topLeft = topLeft(b, cell)
         drawRect(if (cell.playable) BoardColors.darkSquare else BoardColors.lightSquare, topLeft, cs)
         if (cell.lastMove) drawRect(BoardColors.lastMove.copy(alpha = 0.35f), topLeft, cs)
         if (cell.selected) drawRect(BoardColors.selected.copy(alpha = 0.55f), topLeft, cs)

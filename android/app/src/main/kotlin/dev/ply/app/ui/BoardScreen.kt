@@ -17,7 +17,6 @@ import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.Button
-import androidx.compose.material3.LinearProgressIndicator
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
@@ -41,7 +40,7 @@ import dev.ply.core.Event
 fun BoardScreen(board: BoardView, send: Send) {
     Scaffold(topBar = { BackBar(board.title, send) }) { pad ->
         BoxWithConstraints(Modifier.fillMaxSize().padding(pad).padding(12.dp)) {
-            val ratio = board.aspect()
+            val ratio = board.aspect
             // Side by side when the board, at full height, leaves room for a column of controls.
             val wide = maxWidth >= maxHeight * ratio + 280.dp
             if (wide) {
@@ -86,32 +85,25 @@ fun BoardScreen(board: BoardView, send: Send) {
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
 private fun ColumnScope.Controls(board: BoardView, send: Send) {
-    // Every player with their count (Focus: and reserve), the one to move in bold; the
-    // multi-player games' players in their seat colours.
+    // Every player's line (the core's), the one to move in bold; the multi-player games'
+    // players in their seat's text colour, with its symbol.
     FlowRow(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
         board.players.forEach { p ->
-            val extra = listOfNotNull(
-                p.reserve?.let { stringResource(R.string.reserve, it.toInt()) },
-                if (p.out) stringResource(R.string.player_out) else null,
-            ).joinToString(stringResource(R.string.list_separator))
-            Text(
-                if (extra.isEmpty()) {
-                    stringResource(R.string.score, p.name, p.count.toInt())
-                } else {
-                    stringResource(R.string.score_with_extra, p.name, p.count.toInt(), extra)
-                },
-                color = p.colour?.let { BoardColors.seat(it) } ?: MaterialTheme.colorScheme.onSurface,
-                fontWeight = if (p.toMove || p.winner) FontWeight.Bold else FontWeight.Normal,
-                style = MaterialTheme.typography.titleMedium,
-            )
+            Row(horizontalArrangement = Arrangement.spacedBy(6.dp), verticalAlignment = Alignment.CenterVertically) {
+                p.style?.let { SeatBadge(it) }
+                Text(
+                    p.line,
+                    color = p.style?.textColor() ?: MaterialTheme.colorScheme.onSurface,
+                    fontWeight = if (p.toMove || p.winner) FontWeight.Bold else FontWeight.Normal,
+                    style = MaterialTheme.typography.titleMedium,
+                )
+            }
         }
     }
     // Spoken through the core's announcements (computer moves, results), not a live region.
     Text(board.status, style = MaterialTheme.typography.titleLarge, modifier = Modifier.fillMaxWidth())
-    board.thinking?.let { t ->
-        LinearProgressIndicator(Modifier.fillMaxWidth())
-        Text(t.text)
-    }
+    // Redrawn alone by the search's ticks.
+    ThinkingLine(board.thinking)
     board.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
         if (board.mustPass) Button(onClick = { send(Event.Pass) }) { Text(stringResource(R.string.pass)) }
@@ -129,7 +121,7 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
         OutlinedButton(onClick = { send(Event.NewGame) }) { Text(stringResource(R.string.new_game)) }
         if (board.finished) Button(onClick = { send(Event.OpenAfterGame) }) { Text(stringResource(R.string.after_game)) }
     }
-    if (board.moves.isNotEmpty()) {
-        Text(stringResource(R.string.moves_played, board.moves.joinToString(" ")), style = MaterialTheme.typography.bodySmall)
+    if (board.movesText.isNotEmpty()) {
+        Text(board.movesText, style = MaterialTheme.typography.bodySmall)
     }
 }

@@ -14,23 +14,17 @@ import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.Scaffold
 import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
-import androidx.compose.runtime.remember
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.platform.LocalContext
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.Event
 import dev.ply.core.HistoryView
-import java.text.DateFormat
-import java.util.Date
 
 /** Finished games, newest first, with where each stands with the collector (from the core). */
 @Composable
 fun HistoryScreen(view: HistoryView, send: Send) {
-    val dates = remember { DateFormat.getDateTimeInstance(DateFormat.MEDIUM, DateFormat.SHORT) }
-    val resources = LocalContext.current.resources
     Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
         Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
             Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
@@ -46,16 +40,8 @@ fun HistoryScreen(view: HistoryView, send: Send) {
                     ListItem(
                         overlineContent = { Text(e.title) },
                         headlineContent = { Text(e.result) },
-                        supportingContent = {
-                            Text(
-                                stringResource(
-                                    R.string.history_detail,
-                                    dates.format(Date(e.endedAtMs.toLong())),
-                                    resources.getQuantityString(R.plurals.move_count, e.moves.toInt(), e.moves.toInt()),
-                                    e.syncLabel,
-                                ),
-                            )
-                        },
+                        // Date, moves and sync state in the core's language and the phone's time zone.
+                        supportingContent = { Text(e.detail) },
                     )
                 }
             }

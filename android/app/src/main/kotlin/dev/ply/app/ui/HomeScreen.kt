@@ -32,11 +32,13 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.semantics.stateDescription
 import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.Event
 import dev.ply.core.HomeView
+import dev.ply.core.LevelOption
 import dev.ply.core.SeatOption
 import kotlin.math.roundToInt
 
@@ -82,6 +84,7 @@ fun HomeScreen(home: HomeView, send: Send) {
                     },
                     valueRange = min.toFloat()..max.toFloat(),
                     steps = (max - min - 1).coerceAtLeast(0),
+                    modifier = Modifier.levelState(home.levels),
                 )
                 Text(home.engine, style = MaterialTheme.typography.bodySmall)
                 if (home.engineChoices) {
@@ -131,9 +134,16 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
                 },
                 valueRange = min.toFloat()..max.toFloat(),
                 steps = (max - min - 1).coerceAtLeast(0),
+                modifier = Modifier.levelState(seat.levels),
             )
         }
     }
+}
+
+/** A level slider read as the core's name of the selected level ("Level 6"), not a percentage. */
+private fun Modifier.levelState(levels: List<LevelOption>): Modifier {
+    val label = levels.firstOrNull { it.selected }?.label ?: return this
+    return semantics { stateDescription = label }
 }
 
 /**

@@ -6,6 +6,8 @@ import androidx.compose.material3.darkColorScheme
 import androidx.compose.material3.lightColorScheme
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.graphics.Color
+import dev.ply.core.Rgb
+import dev.ply.core.SeatStyle
 
 private val Green = Color(0xFF2E7D32)
 private val Light = lightColorScheme(primary = Green, secondary = Color(0xFF6D4C41), tertiary = Color(0xFF1565C0))
@@ -17,7 +19,10 @@ fun PlyTheme(content: @Composable () -> Unit) {
     MaterialTheme(colorScheme = if (isSystemInDarkTheme()) Dark else Light, content = content)
 }
 
-/** Board colours (fixed: a board looks like a board in both themes). */
+/**
+ * Board colours (fixed: a board looks like a board in both themes). The multi-player games'
+ * seats are the core's (`BoardView.seats`: colour, symbol, text colours).
+ */
 object BoardColors {
     val othelloFelt = Color(0xFF1B7F3B)
     val grid = Color(0xFF0B3D1C)
@@ -40,11 +45,13 @@ object BoardColors {
     val starHole = Color(0xFFFFFDE7)
     val starRim = Color(0xFFBFA76F)
 
-    /** The multi-player games' seat colours in turn order, as the core names them: red, blue, green, yellow, purple, orange. */
-    private val seats = listOf(
-        Color(0xFFD32F2F), Color(0xFF1976D2), Color(0xFF388E3C),
-        Color(0xFFFBC02D), Color(0xFF7B1FA2), Color(0xFFF57C00),
-    )
-
-    fun seat(seat: UInt?): Color = seat?.let { seats.getOrNull(it.toInt()) } ?: Color(0xFF9E9E9E)
+    /** A piece of no seat the core styles (none today). */
+    val noSeat = Color(0xFF9E9E9E)
 }
+
+/** A colour the core chose (seats' pieces, symbols and text). */
+fun Rgb.toColor(): Color = Color(red = r.toInt(), green = g.toInt(), blue = b.toInt())
+
+/** A seat's name in its colour: the core's shade for this theme's background (at least 4.5:1). */
+@Composable
+fun SeatStyle.textColor(): Color = (if (isSystemInDarkTheme()) textOnDark else textOnLight).toColor()

@@ -1,0 +1,46 @@
+package dev.ply.app.ui
+
+import androidx.compose.foundation.layout.fillMaxWidth
+import androidx.compose.material3.LinearProgressIndicator
+import androidx.compose.material3.Text
+import androidx.compose.runtime.Composable
+import androidx.compose.runtime.collectAsState
+import androidx.compose.runtime.getValue
+import androidx.compose.ui.Modifier
+import androidx.compose.ui.platform.LocalContext
+import dev.ply.app.PlyApplication
+import dev.ply.core.WorkProgress
+import dev.ply.core.ReviewStatus
+import dev.ply.core.ThinkingView
+
+/**
+ * The newest progress tick (`Effect.RenderProgress`), or null when a render came after it. Read
+ * only by the small composables below, so a tick recomposes them alone, never the board.
+ */
+@Composable
+private fun progressTick(): WorkProgress? {
+    val app = LocalContext.current.applicationContext as PlyApplication
+    val tick by app.platform.progress.collectAsState()
+    return tick
+}
+
+/** The computer's search under the board: the last render's, or the newer tick's. */
+@Composable
+fun ThinkingLine(rendered: ThinkingView?) {
+    val tick = progressTick()
+    val thinking = if (tick != null) tick.thinking else rendered
+    thinking?.let {
+        LinearProgressIndicator(Modifier.fillMaxWidth())
+        Text(it.text)
+    }
+}
+
+/** A review under way: its bar and words, the last render's or the newer tick's. */
+@Composable
+fun ReviewProgressLine(rendered: ReviewStatus.Running, renderedText: String) {
+    val tick = progressTick()?.review
+    val done = tick?.done ?: rendered.done
+    val total = (tick?.total ?: rendered.total).toInt().coerceAtLeast(1)
+    LinearProgressIndicator(progress = { done.toFloat() / total }, modifier = Modifier.fillMaxWidth())
+    Text(tick?.text ?: renderedText)
+}

@@ -1,0 +1,115 @@
+//! The after-game screen's view model: the result, the computer's effort per move (a chart and
+//! its text), the transcript to share, and the review.
+
+use super::board_view::{numbered, status_text, title};
+use super::view::{AfterGameView, ChartPoint};
+use super::{Game, review_view};
+use crate::i18n::Lang;
+use crate::tr;
+
+/// Whole milliseconds with the language's thousands separator (a time that is not a finite
+/// non-negative number reads 0).
+fn milliseconds(lang: Lang, ms: f64) -> String {
+    let whole = if ms.is_finite() && ms > 0.0 {
+        ms.round().min(u64::MAX as f64) as u64
+    } else {
+        0
+    };
+    lang.group(whole)
+}
+
+pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
+    let points: Vec<ChartPoint> = g
+        .stats
+        .values()
+        .map(|st| {
+            let label = if g.setup.game.is_multi_player() {
+                // Turns, not two-player move pairs.
+                format!("{}. {}", st.ply + 1, st.notation)
+            } else {
+                numbered(st.ply as usize, &st.notation)
+            };
+            let text = tr!(
+                lang,
+                "chart-point",
+                depth = st.depth,
+                nodes = st.nodes,
+                positions = lang.group(st.nodes),
+                ms = milliseconds(lang, st.time_ms),
+            );
+            ChartPoint {
+                ply: st.ply,
+                line: tr!(
+                    lang,
+                    "chart-line",
+                    label = &label,
+                    point = &text,
+                    score = st.score
+                ),
+                label,
+                nodes: st.nodes,
+                time_ms: st.time_ms,
+                depth: st.depth,
+                score: st.score,
+                text,
+            }
+        })
+        .collect();
+    let total_nodes = points.iter().map(|p| p.nodes).sum();
+    let total_time_ms: f64 = points.iter().map(|p| p.time_ms).sum();
+    let transcript = g
+        .session
+        .notation()
+        .unwrap_or_else(|_| g.snapshot.history.join(" "));
+    let title = title(lang, &g.setup);
+    let result = status_text(lang, g);
+    let after = tr!(lang, "share-after", moves = g.snapshot.move_number);
+    let mut share = format!("Ply — {title}\n{result} {after}");
+    if !points.is_empty() && !g.setup.game.is_multi_player() {
+        share.push('\n');
+        share.push_str(&tr!(
+            lang,
+            "share-computer",
+            level = g.setup.level,
+            moves = points.len(),
+            nodes = total_nodes,
+            positions = lang.group(total_nodes),
+            seconds = lang.decimal(total_time_ms / 1000.0, 1),
+        ));
+    }
+    share.push_str("\n\n");
+    share.push_str(transcript.trim());
+    share.push('\n');
+    let max_nodes = points.iter().map(|p| p.nodes).max().unwrap_or(0).max(1);
+    AfterGameView {
+        title,
+        result,
+        move_count: g.snapshot.move_number,
+        move_count_text: tr!(lang, "move-count", moves = g.snapshot.move_number),
+        chart_description: tr!(
+            lang,
+            "chart-description",
+            moves = points.len(),
+            nodes = total_nodes,
+            positions = lang.group(total_nodes),
+            ms = milliseconds(lang, total_time_ms),
+            max = lang.group(max_nodes),
+        ),
+        max_nodes,
+        max_time_ms: points.iter().map(|p| p.time_ms).fold(1.0, f64::max),
+        points,
+        total_text: tr!(
+            lang,
+            "chart-total",
+            nodes = total_nodes,
+            positions = lang.group(total_nodes),
+            ms = milliseconds(lang, total_time_ms),
+        ),
+        total_nodes,
+        total_time_ms,
+        transcript,
+        share_text: share,
+        can_review: g.reviewable(),
+        review: g.review.as_ref().map(|r| review_view::review(lang, g, r)),
+    }
+}
