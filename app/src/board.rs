@@ -92,6 +92,11 @@ pub trait BoardView: Game {
         true
     }
     fn move_cells(&self, mv: Self::Move) -> MoveCells;
+    /// The cells of the line that won the game (Connect Four's four in a row), to highlight;
+    /// empty in games without one.
+    fn winning_cells(&self) -> Vec<u32> {
+        Vec::new()
+    }
 }
 
 /// The labels of cells `0..cells`, formatted once (they live in statics for the process).
@@ -194,6 +199,18 @@ fn c4_heights(pos: &ConnectFour) -> [u32; C4_COLS as usize] {
 impl BoardView for ConnectFour {
     const ROWS: u32 = C4_ROWS;
     const COLS: u32 = C4_COLS;
+    fn winning_cells(&self) -> Vec<u32> {
+        let line = self.winning_cells();
+        // The core counts rows from the bottom, column by column; cells go row by row from the
+        // top.
+        (0..C4_COLS)
+            .flat_map(|col| (0..C4_ROWS).map(move |row| (col, row)))
+            .filter(|&(col, row)| {
+                line & ply_core::games::connect4::bitboard::cell(col as usize, row as usize) != 0
+            })
+            .map(|(col, row)| (C4_ROWS - 1 - row) * C4_COLS + col)
+            .collect()
+    }
     fn pieces(&self) -> Pieces {
         let mut cells = [Piece::Empty; MAX_CELLS];
         let mut h = [0u32; C4_COLS as usize];

@@ -25,6 +25,8 @@ pub trait AnyGame: Send {
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError>;
     /// The legal-move index `text` names, or why it names none (the game's parser's words).
     fn find_text(&self, text: &str) -> Result<u32, String>;
+    /// The cells of the line that won the game, to highlight (see `BoardView::winning_cells`).
+    fn winning_cells(&self) -> Vec<u32>;
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError>;
     /// `play_index` without a copy of the move's description (when only a snapshot follows).
     fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError>;
@@ -190,6 +192,10 @@ impl<G: Playable> AnyGame for Driver<G> {
 
     fn find_text(&self, text: &str) -> Result<u32, String> {
         line::find_text(self.line.current(), text)
+    }
+
+    fn winning_cells(&self) -> Vec<u32> {
+        self.line.current().winning_cells()
     }
 
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {

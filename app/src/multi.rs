@@ -514,6 +514,10 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         line::find_text(self.line.current(), text)
     }
 
+    fn winning_cells(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
         self.play_index_silent(index, stats)?;
         self.last

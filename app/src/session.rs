@@ -608,6 +608,11 @@ impl Session {
         lock(&self.state).game.find_text(text)
     }
 
+    /// The cells of the line that won the game (Connect Four's four in a row), to highlight.
+    pub fn winning_cells(&self) -> Vec<u32> {
+        lock(&self.state).game.winning_cells()
+    }
+
     /// Plays the human move at `legal_move_index` of the snapshot's `legal_moves`.
     pub fn play_index(&self, legal_move_index: u32) -> Result<MoveInfo, PlyError> {
         guard("play_index", || {

@@ -1181,3 +1181,36 @@ fn a_new_search_does_not_show_the_last_ones_count() {
         "the move's stats name the seat that played it"
     );
 }
+
+#[test]
+fn the_four_in_a_row_that_won_is_marked_and_named() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
+    d.send(Event::Accessibility { labels: true });
+    for col in ["4", "3", "4", "3", "4", "3"] {
+        d.send(Event::PlayNotation(col.into()));
+    }
+    assert!(
+        d.board().cells.iter().all(|c| !c.winning),
+        "no line before the game is won"
+    );
+    d.send(Event::PlayNotation("4".into()));
+    let b = d.board();
+    assert!(b.finished);
+    // Column 4 (index 3), the bottom four rows; cells run row by row from the top.
+    let marked: Vec<u32> = b
+        .cells
+        .iter()
+        .filter(|c| c.winning)
+        .map(|c| c.index)
+        .collect();
+    assert_eq!(marked, vec![17, 24, 31, 38]);
+    let top = b.cells.iter().find(|c| c.index == 17).expect("d3");
+    assert!(
+        top.label.ends_with("part of the four in a row"),
+        "{}",
+        top.label
+    );
+    // Undoing the winning move takes the mark away.
+    d.send(Event::Undo);
+    assert!(d.board().cells.iter().all(|c| !c.winning));
+}

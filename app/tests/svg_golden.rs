@@ -73,6 +73,7 @@ const YELLOW: &str = "fill=\"#fdd835\"";
 const LEGAL: &str = "class=\"legal-mark\"";
 const HINT: &str = "class=\"hint-mark\"";
 const LAST: &str = "class=\"last-move-mark\"";
+const WINNING: &str = "class=\"winning-mark\"";
 const CROWN: &str = "class=\"crown\"";
 
 #[test]
@@ -156,7 +157,13 @@ fn connect_four() {
     // Column 4 (index 3) from the bottom row (5) up: the winning stone on row 2.
     for row in 2..6 {
         assert!(cell_group(&s, row * 7 + 3).contains(RED), "row {row}");
+        assert!(cell_group(&s, row * 7 + 3).contains(WINNING), "row {row}");
     }
+    assert_eq!(
+        count(&s, WINNING),
+        4,
+        "the four that won, and no other stone"
+    );
     assert!(cell_group(&s, 2 * 7 + 3).contains(LAST));
 }
 

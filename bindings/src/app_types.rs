@@ -548,6 +548,8 @@ pub struct CellView {
     pub last_move: bool,
     /// The selected draughts piece (Chinese Checkers marble, Focus stack).
     pub selected: bool,
+    /// Part of the line that won the game (Connect Four's four in a row): drawn marked.
+    pub winning: bool,
     /// The player whose piece stands here, by turn order (a stack's top in Focus); the shells
     /// draw a multi-player game's seat `i` in the `i`-th seat colour.
     pub seat: Option<u32>,

@@ -153,14 +153,18 @@ fn two_players_on_one_terminal_play_connect_four_to_a_win() {
         "{out}"
     );
     assert_eq!(last_counts(&out, "Red", "Yellow"), (4, 3));
+    // The winning four is marked on the last board, with its legend.
+    let last_board = &out[out.rfind("Connect Four").expect("a board")..];
+    assert_eq!(last_board.matches("=X=").count(), 4, "{last_board}");
+    assert!(last_board.contains("= = four in a row"), "{last_board}");
     // No engine played: no statistics, no thinking.
     assert!(
         !out.contains("engine:") && !out.contains("Thinking"),
         "{out}"
     );
-    // Red's column topped by the winning stone, beside Yellow's three.
+    // Red's column, its four marked as the line that won, beside Yellow's three.
     assert!(
-        out.contains("  | .  .  . [X] .  .  . |\n  | .  .  O  X  .  .  . |"),
+        out.contains("  | .  .  . =X= .  .  . |\n  | .  .  O =X= .  .  . |"),
         "{out}"
     );
     // One picture per board state: the start and seven moves.

@@ -134,6 +134,7 @@ mark-legal = möglicher Zug
 mark-hint = Tipp
 mark-last-move = letzter Zug
 mark-selected = ausgewählt
+mark-winning = Teil der Viererreihe
 mark-played = gespielter Zug
 mark-best = bester Zug
 

@@ -143,6 +143,7 @@ mark-legal = legal move
 mark-hint = hint
 mark-last-move = last move
 mark-selected = selected
+mark-winning = part of the four in a row
 # In the review's step board
 mark-played = move played
 mark-best = best move

@@ -324,6 +324,11 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
     let only_placements =
         g.setup.game == GameKind::Focus && s.legal_moves.iter().all(|m| m.from.is_none());
     let geometry = Geometry::new(g.setup.game, s.rows, s.cols);
+    let winning = if g.finished() {
+        g.session.winning_cells()
+    } else {
+        Vec::new()
+    };
     let cells = s
         .cells
         .iter()
@@ -350,6 +355,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
                 .as_ref()
                 .is_some_and(|m| touches(m, c.index) || m.path.contains(&c.index));
             let selected = g.marks.selected == Some(c.index);
+            let won = winning.contains(&c.index);
             let mut label = String::new();
             if labels {
                 label.reserve(c.label.len() + 48);
@@ -363,6 +369,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
                     (hint, "mark-hint"),
                     (last, "mark-last-move"),
                     (selected, "mark-selected"),
+                    (won, "mark-winning"),
                 ] {
                     if on {
                         label.push_str(", ");
@@ -383,6 +390,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
                 hint,
                 last_move: last,
                 selected,
+                winning: won,
                 seat: c.seat,
                 stack: c.stack.clone(),
                 label,

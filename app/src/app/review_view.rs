@@ -230,6 +230,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
                 hint: best,
                 last_move: last,
                 selected: false,
+                winning: false,
                 seat: c.seat,
                 stack: c.stack.clone(),
                 label,

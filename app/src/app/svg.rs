@@ -265,6 +265,7 @@ fn draw_cell(s: &mut String, view: &BoardView, cell: &CellView, left: u32, pal: 
         (cell.hint, "hint"),
         (cell.last_move, "last-move"),
         (cell.selected, "selected"),
+        (cell.winning, "winning"),
     ] {
         if on {
             classes.push(name);
@@ -407,6 +408,14 @@ fn draw_cell(s: &mut String, view: &BoardView, cell: &CellView, left: u32, pal: 
         let _ = writeln!(
             s,
             "<circle class=\"last-move-mark\" cx=\"{half}\" cy=\"{half}\" r=\"6\" fill=\"#e53935\" stroke=\"#ffffff\" stroke-width=\"2\"/>"
+        );
+    }
+    if cell.winning {
+        // The four in a row that won: a ring inside each stone, not a colour alone.
+        let _ = writeln!(
+            s,
+            "<circle class=\"winning-mark\" cx=\"{half}\" cy=\"{half}\" r=\"{}\" fill=\"none\" stroke=\"#111111\" stroke-width=\"4\"/>",
+            half / 2
         );
     }
     if is_draughts(game)

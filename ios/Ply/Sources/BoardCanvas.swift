@@ -270,6 +270,12 @@ struct BoardDrawing: View, Animatable {
             // A Focus stack that can move, or a stack a move or a reserve piece can go onto.
             ctx.stroke(Path(rect.insetBy(dx: 3, dy: 3)), with: .color(.green), lineWidth: 3)
         }
+        if cell.winning {
+            // The four in a row that won: a dark dot in each stone, not a colour alone.
+            let r = rect.width * 0.15
+            ctx.fill(Path(ellipseIn: CGRect(x: rect.midX - r, y: rect.midY - r, width: 2 * r, height: 2 * r)),
+                     with: .color(.black))
+        }
         if cell.legal && cell.piece == .empty {
             let r = rect.width * 0.12
             ctx.fill(Path(ellipseIn: CGRect(x: rect.midX - r, y: rect.midY - r, width: 2 * r, height: 2 * r)),

@@ -35,7 +35,9 @@ fn cell_text(game: GameKind, c: &CellView) -> String {
         // A Focus stack: its top's letter and its height.
         return format!(" {piece}{}", c.stack.len());
     }
-    let (open, close) = if c.selected {
+    let (open, close) = if c.winning {
+        ('=', '=')
+    } else if c.selected {
         ('{', '}')
     } else if c.hint {
         ('(', ')')
@@ -202,7 +204,10 @@ pub fn under_board(view: &BoardView) -> String {
 pub fn legend(view: &BoardView) -> String {
     let mut parts = Vec::new();
     let any = |f: fn(&CellView) -> bool| view.cells.iter().any(f);
-    if any(|c| c.last_move) {
+    if any(|c| c.winning) {
+        parts.push("= = four in a row");
+    }
+    if any(|c| c.last_move && !c.winning) {
         parts.push("[ ] last move");
     }
     if any(|c| c.hint) {

@@ -346,6 +346,8 @@ private fun DrawScope.drawConnectFour(b: BoardView, p: Float, dark: Boolean) {
             val y = if (falling) -cs.height / 2 + (ctr.y + cs.height / 2) * p * p else ctr.y
             drawCircle(pieceColor(cell.piece), radius, Offset(ctr.x, y))
             if (cell.lastMove && !falling) drawCircle(BoardColors.lastMove, radius, ctr, style = Stroke(width = 5f))
+            // The four in a row that won: a dark dot in each stone, not a colour alone.
+            if (cell.winning && !falling) drawCircle(BoardColors.black, radius * 0.3f, ctr)
         }
         if (cell.legal) drawCircle(BoardColors.legalDot, radius * 0.2f, ctr)
         if (cell.hint) drawCircle(BoardColors.hint, radius, ctr, style = Stroke(width = 7f))
