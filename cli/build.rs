@@ -23,6 +23,9 @@ fn main() {
     let mut watched: Vec<PathBuf> = Vec::new();
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
         watched.push(PathBuf::from(&dir).join("HEAD"));
+        // Appended on every commit, checkout and pull, also where the branch's ref lives only in
+        // `packed-refs` (a fresh clone) and the loose ref a commit creates is not watched.
+        watched.push(PathBuf::from(&dir).join("logs").join("HEAD"));
     }
     if let (Some(common), Some(head_ref)) = (
         git(&["rev-parse", "--git-common-dir"]),

@@ -24,7 +24,7 @@ pub trait AnyGame: Send {
     fn ply(&self) -> usize;
     fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError>;
     /// The legal-move index `text` names, or why it names none (the game's parser's words).
-    fn find_text(&self, text: &str) -> Result<u32, String>;
+    fn find_text(&self, text: &str) -> Result<u32, line::TextError>;
     /// The cells of the line that won the game, to highlight (see `BoardView::winning_cells`).
     fn winning_cells(&self) -> Vec<u32>;
     fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError>;
@@ -190,7 +190,7 @@ impl<G: Playable> AnyGame for Driver<G> {
         self.play_index(index, None)
     }
 
-    fn find_text(&self, text: &str) -> Result<u32, String> {
+    fn find_text(&self, text: &str) -> Result<u32, line::TextError> {
         line::find_text(self.line.current(), text)
     }
 

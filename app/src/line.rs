@@ -26,19 +26,38 @@ pub fn index_of_text<G: Game>(line: &GameLine<G>, text: &str) -> Result<u32, Ply
     if line.outcome().is_some() {
         return Err(PlyError::GameOver);
     }
-    find_text(line.current(), text)
-        .map_err(|reason| PlyError::illegal(format!("'{text}': {reason}")))
+    find_text(line.current(), text).map_err(|e| {
+        let reason = match e {
+            TextError::NotLegal => "not a legal move here".to_string(),
+            TextError::Parse(reason) => reason,
+        };
+        PlyError::illegal(format!("'{text}': {reason}"))
+    })
+}
+
+/// Why a typed move names no legal move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextError {
+    /// It reads as a move, but not one of the legal moves here.
+    NotLegal,
+    /// The game's parser refused it, in the parser's (English) words.
+    Parse(String),
 }
 
 /// The legal-move index of `text` in `pos`, or why it names no legal move: the game's parser
 /// says what is wrong with the text (a square off the board, a capture that is compulsory...).
-pub fn find_text<G: Game>(pos: &G, text: &str) -> Result<u32, String> {
-    let mv = pos.parse_move(text.trim()).map_err(|e| e.message)?;
+pub fn find_text<G: Game>(pos: &G, text: &str) -> Result<u32, TextError> {
+    let text = text.trim();
+    // Squares and holes are written in lower case; `C3-C5` means the same move as `c3-c5`.
+    let mv = pos.parse_move(text).or_else(|first| {
+        pos.parse_move(&text.to_ascii_lowercase())
+            .map_err(|_| TextError::Parse(first.message))
+    })?;
     legal(pos)
         .iter()
         .position(|m| *m == mv)
         .map(|i| i as u32)
-        .ok_or_else(|| "not a legal move here".to_string())
+        .ok_or(TextError::NotLegal)
 }
 
 /// The move at legal-move `index` of the line's current position.

@@ -510,7 +510,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         self.play_index(index, None)
     }
 
-    fn find_text(&self, text: &str) -> Result<u32, String> {
+    fn find_text(&self, text: &str) -> Result<u32, line::TextError> {
         line::find_text(self.line.current(), text)
     }
 

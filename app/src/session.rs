@@ -258,7 +258,11 @@ impl Session {
             *thinking = Some(token.clone());
         }
         let found: Result<Found, PlyError> = guard("search", || Ok(prepared(&token)));
-        self.last_nodes.store(token.nodes(), Ordering::Relaxed);
+        // A cancelled search's count would overwrite the 0 a newer request left
+        // (`forget_last_nodes`).
+        if !token.is_stopped() {
+            self.last_nodes.store(token.nodes(), Ordering::Relaxed);
+        }
         *lock(&self.thinking) = None;
         let found = found?;
         if token.is_stopped() {
@@ -604,7 +608,7 @@ impl Session {
     /// The index in the snapshot's `legal_moves` of the move `text` names in the game's
     /// notation (every form the game reads, e.g. a draughts jump with or without its landing
     /// squares), or why it names none, in the parser's words.
-    pub fn find_move(&self, text: &str) -> Result<u32, String> {
+    pub fn find_move(&self, text: &str) -> Result<u32, crate::line::TextError> {
         lock(&self.state).game.find_text(text)
     }
 

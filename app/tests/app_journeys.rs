@@ -1214,3 +1214,18 @@ fn the_four_in_a_row_that_won_is_marked_and_named() {
     d.send(Event::Undo);
     assert!(d.board().cells.iter().all(|c| !c.winning));
 }
+
+#[test]
+fn a_move_typed_in_capitals_is_the_same_move() {
+    let mut d = start(GameKind::Focus, PlayMode::TwoPlayers);
+    let first = d.board().legal_moves[0].notation.clone();
+    d.send(Event::PlayNotation(first.to_ascii_uppercase()));
+    assert_eq!(d.board().moves, vec![first]);
+    // A square that is no move says so in the player's language.
+    d.send(Event::Languages {
+        preferred: vec!["de".into()],
+    });
+    d.send(Event::PlayNotation("a1-a2".into()));
+    let message = d.board().message.expect("refused");
+    assert!(message.starts_with("„a1-a2“"), "{message}");
+}

@@ -227,9 +227,10 @@ pub enum Event {
     SyncNow,
 
     // Platform.
-    /// The board can be seen: Android ON_START, iOS the Play tab chosen.
+    /// The app's UI can be seen: Android ON_START, iOS a scene on screen (active or
+    /// inactive). Which tab shows is the core's own (`SelectTab`).
     ScreenShown,
-    /// The board cannot be seen: Android ON_STOP, iOS another tab.
+    /// The app's UI cannot be seen: Android ON_STOP, iOS a scene in the background.
     ScreenHidden,
     /// The app came to the foreground (Android ON_START, iOS scene `.active`); send
     /// `DeviceMemory` just before it.

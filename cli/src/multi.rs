@@ -22,10 +22,8 @@ use ply_core::search::multi::{
 use serde_json::json;
 use std::io::Write;
 
-/// A player as the game's board shows them: the Virus Game's A, B, C, D; Focus's 1 to 4;
-/// Chinese Checkers' A to F.
 /// A seat as `ply play` and the apps name it: its colour and its letter on the board.
-fn seat_name(_kind: MultiKind, p: u8) -> String {
+fn seat_name(p: u8) -> String {
     const COLOURS: [&str; 6] = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange"];
     let letter = char::from(b'A' + p.min(25));
     match COLOURS.get(usize::from(p)) {
@@ -153,13 +151,13 @@ fn perft_of<G: Game>(pos: &G, depth: u32, divide: bool) -> u64 {
 
 pub fn show(kind: MultiKind, args: &GameArgs) -> Result<()> {
     match kind {
-        MultiKind::Virus => show_of(kind, &virus(args)?),
-        MultiKind::Focus => show_of(kind, &focus(args)?),
-        MultiKind::ChineseCheckers => show_of(kind, &chinese_checkers(args)?),
+        MultiKind::Virus => show_of(&virus(args)?),
+        MultiKind::Focus => show_of(&focus(args)?),
+        MultiKind::ChineseCheckers => show_of(&chinese_checkers(args)?),
     }
 }
 
-fn show_of<G: MultiGame>(kind: MultiKind, pos: &G) -> Result<()> {
+fn show_of<G: MultiGame>(pos: &G) -> Result<()> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{}", pos.render().trim_end_matches('\n'))?;
     writeln!(out, "position: {}", pos.format_position())?;
@@ -171,12 +169,12 @@ fn show_of<G: MultiGame>(kind: MultiKind, pos: &G) -> Result<()> {
             let names: Vec<String> = moves.iter().map(|m| pos.format_move(*m)).collect();
             let out_of_game: Vec<String> = (0..pos.players() as u8)
                 .filter(|&p| !pos.is_active(p))
-                .map(|p| seat_name(kind, p))
+                .map(seat_name)
                 .collect();
             writeln!(
                 out,
                 "{} to move; legal moves: {}{}",
-                seat_name(kind, pos.side_to_move()),
+                seat_name(pos.side_to_move()),
                 names.join(" "),
                 if out_of_game.is_empty() {
                     String::new()
@@ -280,17 +278,16 @@ pub fn search(kind: MultiKind, args: &GameArgs, engine: &EngineArgs, as_json: bo
     let config = config(engine)?;
     let h = engine.heuristic.as_str();
     match kind {
-        MultiKind::Virus => report(kind, &virus(args)?, &evaluator(h)?, &config, as_json),
-        MultiKind::Focus => report(kind, &focus(args)?, &evaluator(h)?, &config, as_json),
+        MultiKind::Virus => report(&virus(args)?, &evaluator(h)?, &config, as_json),
+        MultiKind::Focus => report(&focus(args)?, &evaluator(h)?, &config, as_json),
         MultiKind::ChineseCheckers => {
             let pos = chinese_checkers(args)?;
-            report(kind, &pos, &evaluator(h)?, &config, as_json)
+            report(&pos, &evaluator(h)?, &config, as_json)
         }
     }
 }
 
 fn report<G: MultiGame>(
-    kind: MultiKind,
     pos: &G,
     eval: &dyn MultiEvaluator<G>,
     config: &MultiConfig,
@@ -335,7 +332,7 @@ fn report<G: MultiGame>(
                     .iter()
                     .take(pos.players())
                     .enumerate()
-                    .map(|(p, v)| format!("{} {v}", seat_name(kind, p as u8)))
+                    .map(|(p, v)| format!("{} {v}", seat_name(p as u8)))
                     .collect::<Vec<_>>()
                     .join(", ")
             )
@@ -343,7 +340,7 @@ fn report<G: MultiGame>(
             format!(
                 "value {} for player {}",
                 r.value,
-                seat_name(kind, pos.side_to_move())
+                seat_name(pos.side_to_move())
             )
         };
         writeln!(

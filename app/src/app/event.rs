@@ -127,10 +127,10 @@ pub enum Event {
     SyncNow,
 
     // Platform (what the core does with each: `lifecycle.rs`).
-    /// The board can be seen: the app's UI became visible (Android ON_START), or the Play tab
-    /// was chosen (iOS).
+    /// The app's UI can be seen: Android ON_START, iOS a scene on screen (active or
+    /// inactive). Which tab shows is the core's own (`SelectTab`).
     ScreenShown,
-    /// The board cannot be seen: ON_STOP (Android), another tab (iOS).
+    /// The app's UI cannot be seen: Android ON_STOP, iOS a scene in the background.
     ScreenHidden,
     /// The app came to the foreground (Android ON_START, iOS scene `.active`). Send
     /// [`Event::DeviceMemory`] just before it.

@@ -44,6 +44,7 @@ use crate::driver::ReviewTask;
 use crate::error::PlyError;
 use crate::i18n::Lang;
 use crate::limits::{EngineLimits, recommended_limits};
+use crate::line::TextError;
 use crate::session::{ClientPlatform, PlayerKind, Session};
 use crate::settings::GameKind;
 use crate::snapshot::{ComputerMove, EndReason, GameStatus, MoveInfo, Side, Snapshot};
@@ -624,12 +625,13 @@ impl App {
                             .iter()
                             .find(|m| m.index == i)
                             .cloned()
-                            .ok_or_else(|| "not a legal move here".to_string())
+                            .ok_or(TextError::NotLegal)
                     })
                 });
                 match found {
                     Some(Ok(m)) => self.play_human(m, fx),
-                    Some(Err(reason)) => {
+                    // The parser's reason stays in its (English) words; the rest is translated.
+                    Some(Err(TextError::Parse(reason))) => {
                         let text = tr!(
                             self.lang,
                             "message-not-legal-because",
@@ -638,7 +640,7 @@ impl App {
                         );
                         self.say(text, fx)
                     }
-                    None => {
+                    Some(Err(TextError::NotLegal)) | None => {
                         let text = tr!(self.lang, "message-not-legal-here", notation = text.trim());
                         self.say(text, fx)
                     }

@@ -25,9 +25,9 @@ pub struct Args {
     /// [default: $XDG_DATA_HOME/ply, else ~/.local/share/ply].
     #[arg(long, conflicts_with = "outbox")]
     pub data_dir: Option<PathBuf>,
-    /// An outbox directory holding one `<id>.json` per finished game. The token is kept where
-    /// `ply play` keeps it: in the data directory when this is a data directory's `outbox`,
-    /// else in this directory.
+    /// An outbox directory holding one `<id>.json` per finished game. A directory named `outbox`
+    /// is taken as a data directory's (`ply play`'s layout): the token is kept beside it, where
+    /// `ply play` keeps it; any other directory keeps its token inside.
     #[arg(long)]
     pub outbox: Option<PathBuf>,
     /// Bearer token from an earlier registration (default: the one `--register` saved).

@@ -216,6 +216,14 @@ struct BoardDrawing: View, Animatable {
             ctx.fill(Path(roundedRect: geometry.frame, cornerRadius: geometry.unit * 0.1), with: .color(background))
             for cell in board.cells { drawSquare(ctx, cell) }
             for cell in board.cells { drawPiece(ctx, cell, motion) }
+            // The four in a row that won: a dark dot on each stone (over the pieces), not a
+            // colour alone.
+            for cell in board.cells where cell.winning {
+                let rect = geometry.square(cell)
+                let r = rect.width * 0.15
+                ctx.fill(Path(ellipseIn: CGRect(x: rect.midX - r, y: rect.midY - r, width: 2 * r, height: 2 * r)),
+                         with: .color(.black))
+            }
         }
     }
 
@@ -269,12 +277,6 @@ struct BoardDrawing: View, Animatable {
         if cell.legal && cell.piece == .stack {
             // A Focus stack that can move, or a stack a move or a reserve piece can go onto.
             ctx.stroke(Path(rect.insetBy(dx: 3, dy: 3)), with: .color(.green), lineWidth: 3)
-        }
-        if cell.winning {
-            // The four in a row that won: a dark dot in each stone, not a colour alone.
-            let r = rect.width * 0.15
-            ctx.fill(Path(ellipseIn: CGRect(x: rect.midX - r, y: rect.midY - r, width: 2 * r, height: 2 * r)),
-                     with: .color(.black))
         }
         if cell.legal && cell.piece == .empty {
             let r = rect.width * 0.12

@@ -6,7 +6,6 @@ import SwiftUI
 struct HomeScreen: View {
     @Environment(AppModel.self) private var app
 
-
     var body: some View {
         Form {
             if let home = app.home {
@@ -71,7 +70,6 @@ struct HomeScreen: View {
             }
         }
         .navigationTitle("Ply")
-
     }
 
     private func startGame() {

@@ -56,7 +56,8 @@ fn game_word(game: GameKind) -> &'static str {
     match game {
         GameKind::Othello => "othello",
         GameKind::ConnectFour => "connect4",
-        GameKind::Draughts | GameKind::RelaxedDraughts => "checkers",
+        GameKind::Draughts => "checkers",
+        GameKind::RelaxedDraughts => "checkers --variant relaxed",
         GameKind::Virus => "virus",
         GameKind::Focus => "focus",
         GameKind::ChineseCheckers => "chinese-checkers",
@@ -161,7 +162,12 @@ pub fn run(args: Args) -> Result<()> {
         preferred: vec![args.lang.clone()],
     });
     // Decided before the choices reach the core, so a refusal changes nothing kept.
-    let kept = rt.read(|a| a.board_view().filter(|b| !b.finished).map(|b| b.game));
+    // A kept game without a move is only its setup: replaced without asking, as the apps do.
+    let kept = rt.read(|a| {
+        a.board_view()
+            .filter(|b| !b.finished && !b.moves.is_empty())
+            .map(|b| b.game)
+    });
     let resume = match kept {
         Some(k) if args.resume && k != choices.game => bail!(
             "the unfinished game kept in {} is {}, not {}: `ply play {} --resume` continues it, `ply play {} --new` replaces it",
@@ -180,8 +186,11 @@ pub fn run(args: Args) -> Result<()> {
         Some(_) => args.resume,
         None => false,
     };
-    for e in choices.events() {
-        rt.dispatch(e);
+    // A resumed game keeps its own choices: the command line's are the next game's.
+    if !resume {
+        for e in choices.events() {
+            rt.dispatch(e);
+        }
     }
     // The command line decides each run whether finished games are uploaded.
     match &server {
@@ -274,7 +283,6 @@ struct Terminal<'a> {
     /// The next message is printed even if it repeats the last one (a second bad move).
     force_message: bool,
     announced: Option<String>,
-    stat_printed: Option<(u32, String)>,
     /// The number of moves at the last look for engine lines.
     stats_seen: u32,
     over_printed: bool,
@@ -304,7 +312,6 @@ impl<'a> Terminal<'a> {
             message: None,
             force_message: false,
             announced: None,
-            stat_printed: None,
             stats_seen: moves_before,
             over_printed: false,
             progress_line: false,
@@ -479,10 +486,6 @@ impl<'a> Terminal<'a> {
         self.stats_seen = played;
         let stats = self.rt.read(|a| a.move_stats());
         for stat in stats.iter().filter(|s| (from..played).contains(&s.ply)) {
-            let key = (stat.ply, stat.notation.clone());
-            if self.stat_printed.as_ref() == Some(&key) {
-                continue;
-            }
             let seat_name = stat
                 .seat
                 .and_then(|seat| b.players.iter().find(|p| p.seat == seat))
@@ -494,7 +497,6 @@ impl<'a> Terminal<'a> {
                 &b.second_name
             });
             println!("{}", text::move_stat(stat, mover));
-            self.stat_printed = Some(key);
         }
     }
 

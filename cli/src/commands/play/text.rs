@@ -253,13 +253,22 @@ pub fn move_stat(s: &MoveStat, mover: &str) -> String {
     line
 }
 
+/// `n` and the noun, singular for one.
+fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", Lang::En.group(n), if n == 1 { one } else { many })
+}
+
 pub fn after_game(v: &AfterGameView) -> String {
-    let mut out = format!("Game over: {} After {} moves.\n", v.result, v.move_count);
+    let mut out = format!(
+        "Game over: {} After {}.\n",
+        v.result,
+        count(u64::from(v.move_count), "move", "moves")
+    );
     if !v.points.is_empty() {
         out.push_str(&format!(
-            "The computer: {} moves, {} positions, {:.1} s in all.\n",
-            v.points.len(),
-            Lang::En.group(v.total_nodes),
+            "The computer: {}, {}, {:.1} s in all.\n",
+            count(v.points.len() as u64, "move", "moves"),
+            count(v.total_nodes, "position", "positions"),
             v.total_time_ms / 1000.0
         ));
     }
