@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Collector, Driver};
+use common::{Collector, Driver, start};
 use ply_app::Session;
 use ply_app::app::{
     BackgroundOutcome, Effect, Event, Msg, PlayMode, Screen, SyncState, ThinkingKind,
@@ -11,17 +11,6 @@ use ply_app::app::{
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
 use std::sync::atomic::Ordering;
-
-/// A new game of `game` with `mode`, the screen shown, at level 1 (fast searches).
-fn start(game: GameKind, mode: PlayMode) -> Driver {
-    let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
-    d
-}
 
 /// The board rebuilt by replaying the game's moves in a fresh session: what the view model's
 /// pieces and legal moves must equal.

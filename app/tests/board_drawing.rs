@@ -5,23 +5,13 @@
 
 mod common;
 
-use common::Driver;
+use common::{Driver, start as game};
 use ply_app::app::{
     BoardShape, BoardView, Command, Effect, Event, Msg, PlayMode, Rgb, SeatSymbol, ThinkKind,
     ThinkingKind,
 };
 use ply_app::settings::GameKind;
 use ply_core::games::chinese_checkers;
-
-fn game(game: GameKind, mode: PlayMode) -> Driver {
-    let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
-    d
-}
 
 /// A multi-player game of `players` people.
 fn table(game: GameKind, players: u32) -> Driver {

@@ -5,20 +5,10 @@
 
 mod common;
 
-use common::Driver;
+use common::{Driver, start};
 use ply_app::app::{AppTab, Effect, Event, PlayMode, Screen};
 use ply_app::settings::GameKind;
 use std::collections::HashSet;
-
-fn start(game: GameKind, mode: PlayMode) -> Driver {
-    let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
-    d
-}
 
 /// A tab switch is one event, and the scene stays shown: the board on another tab does not
 /// play on, and coming back the game is the same game and continues (the old shell closed it and

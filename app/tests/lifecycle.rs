@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{Driver, config};
+use common::{Driver, config, start};
 use ply_app::app::{
     App, Command, Effect, Event, MemoryPressure, PlayMode, PonderMode, ReviewStatus, SyncState,
     ThinkKind,
@@ -13,16 +13,6 @@ use ply_app::settings::GameKind;
 use ply_core::search::StopToken;
 
 const MIB: u64 = 1 << 20;
-
-fn start(game: GameKind, mode: PlayMode) -> Driver {
-    let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
-    d
-}
 
 /// The table the game in progress searches with (what the core gave its session).
 fn session_table(d: &Driver) -> u64 {

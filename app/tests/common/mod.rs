@@ -104,6 +104,17 @@ impl HttpTransport for FakeCollector {
     }
 }
 
+/// A game of `game` in `mode` on the board, the computer at level 1: the journeys' usual start.
+pub fn start(game: ply_app::settings::GameKind, mode: ply_app::app::PlayMode) -> Driver {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(game));
+    d.send(Event::ChooseMode(mode));
+    d.send(Event::ChooseLevel(1));
+    d.send(Event::NewGame);
+    d
+}
+
 /// The app core with its commands held for the test.
 pub struct Driver {
     pub dir: tempfile::TempDir,
