@@ -10,6 +10,7 @@ pub mod othello_scout;
 pub mod plot;
 pub mod report;
 pub mod stats;
+pub mod verdict;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::time::Instant;

@@ -57,10 +57,14 @@ pub fn num(x: f64) -> String {
     format!("{x:.digits$}")
 }
 
-/// A p-value: two significant digits, and "< 1e-15" below what a double's normal tail resolves.
+/// A p-value with three significant digits; the tails are computed in log space (`stats`), so
+/// only a p below the smallest double (z > 37) is shown as a bound.
 pub fn p_value(p: f64) -> String {
-    if p < 1e-15 {
-        "< 1e-15".into()
+    if p <= 0.0 {
+        "< 1e-300".into()
+    } else if p >= 0.001 {
+        let decimals = (2.0 - p.log10().floor()) as usize;
+        format!("{p:.decimals$}")
     } else {
         format!("{p:.2e}")
     }
@@ -86,8 +90,11 @@ mod tests {
     #[test]
     fn numbers_and_tables() {
         assert_eq!(grouped(1234567), "1,234,567");
-        assert_eq!(p_value(0.0), "< 1e-15");
-        assert_eq!(p_value(0.0123), "1.23e-2");
+        assert_eq!(p_value(0.0), "< 1e-300");
+        assert_eq!(p_value(0.0123), "0.0123");
+        assert_eq!(p_value(1.0), "1.00");
+        assert_eq!(p_value(0.38), "0.380");
+        assert_eq!(p_value(3.2e-17), "3.20e-17");
         assert_eq!(grouped(-1000), "-1,000");
         assert_eq!(num(0.0031234), "0.003");
         assert_eq!(num(48.412), "48.4");

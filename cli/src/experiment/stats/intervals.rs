@@ -1,7 +1,6 @@
-//! The statistics the experiments report: a Student-t confidence interval for a mean, and the
-//! Mann-Whitney U test the History-ADS paper uses (normal approximation with the tie correction
-//! and a continuity correction, as SciPy's `mannwhitneyu(method="asymptotic")` computes it), with
-//! its effect sizes. The distributions come from `statrs`.
+//! Confidence intervals: Student-t for a mean, on the log scale for positive quantities (a time,
+//! a node count, a ratio: the bounds stay positive), Wilson for a rate. The distributions come
+//! from `statrs`.
 
 use statrs::distribution::{ContinuousCDF, Normal, StudentsT};
 
@@ -61,6 +60,20 @@ pub fn ratio_interval(a: &[f64], b: &[f64], level: f64) -> Option<Interval> {
     })
 }
 
+/// The geometric mean of positive values `xs` with its interval: a t interval on the logarithms,
+/// turned back, so both bounds stay positive (a time or a node count cannot be below 0, and
+/// its spread is multiplicative). Values that are not positive are left out.
+pub fn geometric_interval(xs: &[f64], level: f64) -> Option<Interval> {
+    let logs: Vec<f64> = xs.iter().filter(|x| **x > 0.0).map(|x| x.ln()).collect();
+    let i = mean_interval(&logs, level)?;
+    Some(Interval {
+        n: i.n,
+        mean: i.mean.exp(),
+        lo: i.lo.exp(),
+        hi: i.hi.exp(),
+    })
+}
+
 /// A rate `successes / n` with its Wilson score interval at `level` (better than the normal
 /// interval near 0 and 1 and for small n; a game's draw counts as half a success when the caller
 /// passes half-integers, the usual score rate). No trial is `None`.
@@ -83,69 +96,6 @@ pub fn rate_interval(successes: f64, n: usize, level: f64) -> Option<Interval> {
     })
 }
 
-/// The result of a two-sided Mann-Whitney U test of samples `a` and `b`.
-#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
-pub struct MannWhitney {
-    /// U of the first sample: the pairs (x in a, y in b) with x > y, ties counting one half.
-    pub u: f64,
-    /// The standardised statistic (with the continuity correction), negative when `a` tends lower.
-    pub z: f64,
-    /// Two-sided p-value from the normal approximation.
-    pub p: f64,
-    /// Effect size r = |z| / sqrt(n1 + n2).
-    pub r: f64,
-    /// The probability that a value of `a` exceeds one of `b` (ties one half): U / (n1 n2).
-    pub superiority: f64,
-}
-
-pub fn mann_whitney(a: &[f64], b: &[f64]) -> Option<MannWhitney> {
-    let (n1, n2) = (a.len() as f64, b.len() as f64);
-    if a.is_empty() || b.is_empty() {
-        return None;
-    }
-    // Ranks of the pooled sample, ties given their average rank.
-    let mut pooled: Vec<(f64, bool)> = a
-        .iter()
-        .map(|&x| (x, true))
-        .chain(b.iter().map(|&y| (y, false)))
-        .collect();
-    pooled.sort_by(|x, y| x.0.total_cmp(&y.0));
-    let n = pooled.len();
-    let mut rank_sum_a = 0.0;
-    let mut tie_term = 0.0;
-    let mut i = 0;
-    while i < n {
-        let mut j = i;
-        while j + 1 < n && pooled[j + 1].0 == pooled[i].0 {
-            j += 1;
-        }
-        let t = (j - i + 1) as f64;
-        let rank = (i + j) as f64 / 2.0 + 1.0;
-        rank_sum_a += rank * pooled[i..=j].iter().filter(|p| p.1).count() as f64;
-        tie_term += t * t * t - t;
-        i = j + 1;
-    }
-    let u = rank_sum_a - n1 * (n1 + 1.0) / 2.0;
-    let mu = n1 * n2 / 2.0;
-    let total = n1 + n2;
-    let sigma = (n1 * n2 / 12.0 * ((total + 1.0) - tie_term / (total * (total - 1.0)))).sqrt();
-    let z = if sigma > 0.0 {
-        let d = u - mu;
-        (d - 0.5 * d.signum()) / sigma
-    } else {
-        0.0
-    };
-    let normal = Normal::new(0.0, 1.0).ok()?;
-    let p = (2.0 * (1.0 - normal.cdf(z.abs()))).min(1.0);
-    Some(MannWhitney {
-        u,
-        z,
-        p,
-        r: z.abs() / total.sqrt(),
-        superiority: u / (n1 * n2),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -160,38 +110,7 @@ mod tests {
         (a - b).abs() <= tol
     }
 
-    // Reference values from SciPy 1.17.1: `scipy.stats.mannwhitneyu(a, b, method="asymptotic")`
-    // (continuity correction on) and `scipy.stats.t.ppf`.
-
-    #[test]
-    fn mann_whitney_matches_scipy_without_ties() {
-        // SciPy's documentation example (Conover): ages of male and female workers.
-        let m = mann_whitney(&[19.0, 22.0, 16.0, 29.0, 24.0], &[20.0, 11.0, 17.0, 12.0]).unwrap();
-        assert_eq!(m.u, 17.0);
-        assert!(close(m.p, 0.11134688653314041, 1e-9), "{m:?}");
-        assert!(close(m.superiority, 17.0 / 20.0, 1e-12));
-    }
-
-    #[test]
-    fn mann_whitney_matches_scipy_with_ties() {
-        let a = [1.0, 2.0, 2.0, 3.0, 3.0, 3.0, 4.0, 5.0];
-        let b = [3.0, 4.0, 4.0, 5.0, 5.0, 6.0, 6.0, 7.0, 7.0];
-        let m = mann_whitney(&a, &b).unwrap();
-        assert_eq!(m.u, 7.5);
-        assert!(close(m.p, 0.006340074742489072, 1e-9), "{m:?}");
-        assert!(m.z < 0.0, "a tends lower");
-        // Swapping the samples mirrors U and keeps p.
-        let s = mann_whitney(&b, &a).unwrap();
-        assert_eq!(s.u, 8.0 * 9.0 - 7.5);
-        assert!(close(s.p, m.p, 1e-12) && close(s.z, -m.z, 1e-12));
-    }
-
-    #[test]
-    fn identical_samples_are_not_different() {
-        let m = mann_whitney(&[3.0; 5], &[3.0; 7]).unwrap();
-        assert_eq!((m.z, m.p), (0.0, 1.0));
-        assert!(mann_whitney(&[], &[1.0]).is_none());
-    }
+    // Reference values from SciPy 1.17.1 (`scipy.stats.t.ppf`) and reference-values.py.
 
     #[test]
     fn t_interval_matches_scipy() {
@@ -267,5 +186,20 @@ mod tests {
         let i = ratio_interval(&[2.0, 8.0], &[1.0, 2.0], 0.95).unwrap();
         assert!(close(i.mean, 8f64.sqrt(), 1e-12));
         assert!(i.lo < i.mean && i.mean < i.hi);
+    }
+
+    /// The log-scale interval of widely spread positive values stays positive where the plain t
+    /// interval would not: reference-values.py ("geo").
+    #[test]
+    fn geometric_interval_matches_scipy_and_stays_positive() {
+        let v = [1.2, 3.4, 0.8, 2.2, 5.1, 0.9];
+        let g = geometric_interval(&v, 0.95).unwrap();
+        assert!(close(g.mean, 1.7905959013902508, 1e-12), "{g:?}");
+        assert!(close(g.lo, 0.8128515948240049, 1e-9), "{g:?}");
+        assert!(close(g.hi, 3.9444268824615705, 1e-9), "{g:?}");
+        let spread = [0.01, 0.02, 50.0];
+        assert!(mean_interval(&spread, 0.95).unwrap().lo < 0.0);
+        assert!(geometric_interval(&spread, 0.95).unwrap().lo > 0.0);
+        assert!(geometric_interval(&[0.0, -1.0], 0.95).is_none());
     }
 }

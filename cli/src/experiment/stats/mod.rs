@@ -1,0 +1,17 @@
+//! The statistics the experiments report: intervals (Student-t for a mean, log scale for positive
+//! quantities, Wilson for a rate), the rank tests (Mann-Whitney U for independent samples,
+//! Wilcoxon signed-rank for paired ones), normal tails that keep their precision far below 1e-12,
+//! and Holm's correction over a family of tests.
+//!
+//! The tests check them against SciPy and statsmodels: `reference-values.py` beside this file
+//! prints every reference value they quote.
+
+mod holm;
+mod intervals;
+mod normal;
+mod rank_tests;
+
+pub use holm::holm;
+pub use intervals::{Interval, geometric_interval, mean_interval, rate_interval, ratio_interval};
+pub use normal::{log10_two_sided, two_sided};
+pub use rank_tests::{MannWhitney, Wilcoxon, mann_whitney, wilcoxon};
