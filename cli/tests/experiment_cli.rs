@@ -16,6 +16,28 @@ fn run(name: &str, out: &Path, seed: u64) -> String {
     stdout(&r)
 }
 
+/// The report names the commit the binary was built from and the command that made it.
+fn assert_stamped(report: &str, name: &str) {
+    let commit = env!("PLY_COMMIT");
+    assert!(
+        report.contains(&format!("Commit: {commit}.")),
+        "no commit stamp"
+    );
+    assert!(
+        report.contains(&format!("Command: `ply experiment {name} --quick")),
+        "no command stamp"
+    );
+}
+
+/// The verdict words of the rule in docs/experiments/README.md, and nothing else.
+const VERDICTS: [&str; 5] = [
+    "reproduced",
+    "reproduced in direction only",
+    "inconclusive",
+    "contradicted",
+    "not testable",
+];
+
 fn read(dir: &Path, file: &str) -> String {
     std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"))
 }
@@ -41,6 +63,7 @@ fn connect4_variants_report_and_invariants() {
     run("connect4-variants", b.path(), 5);
     assert!(printed.contains("report: "), "{printed}");
     let report = read(a.path(), "report.md");
+    assert_stamped(&report, "connect4-variants");
     for section in [
         "## Does it reproduce?",
         "## Table 2",
@@ -63,6 +86,24 @@ fn connect4_variants_report_and_invariants() {
     );
     let positions = summary["positions"].as_u64().expect("positions");
     assert!(positions >= 1);
+    // Each trial its own opening: the distinct ones are listed once each, and only they are
+    // measured.
+    let openings: Vec<&str> = summary["openings"]
+        .as_array()
+        .expect("openings")
+        .iter()
+        .map(|o| o.as_str().expect("an opening"))
+        .collect();
+    let unique: std::collections::HashSet<&str> = openings.iter().copied().collect();
+    assert_eq!(unique.len(), openings.len());
+    assert_eq!(summary["distinct"], openings.len() as u64);
+    assert!(summary["trials"].as_u64() >= summary["distinct"].as_u64());
+    for c in summary["claims"].as_array().expect("claims") {
+        assert!(
+            VERDICTS.contains(&c["verdict"].as_str().expect("verdict")),
+            "{c}"
+        );
+    }
 
     let ra = rows(&read(a.path(), "measurements.csv"));
     let rb = rows(&read(b.path(), "measurements.csv"));
@@ -107,10 +148,13 @@ fn history_ads_report_and_invariants() {
     run("history-ads", b.path(), 9);
     run("history-ads", c.path(), 10);
     let report = read(a.path(), "report.md");
+    assert_stamped(&report, "history-ads");
     for section in [
         "## Does it reproduce?",
         "## All rows",
         "Mann-Whitney",
+        "Wilcoxon",
+        "Holm",
         "Glass's delta",
     ] {
         assert!(report.contains(section), "{section}");
@@ -130,15 +174,39 @@ fn history_ads_report_and_invariants() {
     ] {
         assert!(rows.iter().any(|r| r["game"] == game), "{game} rows");
     }
+    let mut midgame_distinct = 0;
     for r in rows {
         assert_eq!(r["values_agree"], true, "an ADS changed a value: {r}");
-        assert_eq!(
-            r["trials"].as_array().expect("trials").len(),
-            3,
-            "--quick runs 3 trials"
-        );
+        assert_eq!(r["trials_run"], 3, "--quick runs 3 trials");
+        // Only distinct games are kept, and each is named once.
+        let distinct = r["distinct"].as_u64().expect("distinct") as usize;
+        let games: Vec<&str> = r["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .map(|g| g.as_str().expect("a game id"))
+            .collect();
+        let unique: std::collections::HashSet<&str> = games.iter().copied().collect();
+        assert!(distinct >= 1 && distinct <= 3, "{r}");
+        assert_eq!((games.len(), unique.len()), (distinct, distinct), "{r}");
+        assert_eq!(r["trials"].as_array().expect("trials").len(), distinct);
+        if r["midgame"] == true && r["variant"] == "none" {
+            midgame_distinct += distinct;
+        }
         // The row without an ADS is the baseline: no saving or test of its own.
         assert_eq!(r["variant"] == "none", r["saving"].is_null(), "{r}");
+        assert_eq!(r["variant"] == "none", r["paired"].is_null(), "{r}");
+    }
+    // Each midgame trial draws its own opening: three trials are (nearly always) three games.
+    let midgame_rows = rows
+        .iter()
+        .filter(|r| r["midgame"] == true && r["variant"] == "none")
+        .count();
+    assert!(midgame_distinct > 2 * midgame_rows, "{midgame_distinct}");
+    for c in sa["claims"].as_array().expect("claims") {
+        let v = c["verdict"].as_str().expect("verdict");
+        assert!(VERDICTS.contains(&v), "{c}");
+        assert!(report.contains(&format!("**{v}**")), "{v}");
     }
     assert_eq!(
         sa["rows"], sb["rows"],

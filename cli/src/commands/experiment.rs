@@ -63,25 +63,16 @@ pub fn run(args: Args) -> Result<()> {
             .map(|c| format!("{}: {} ({})", c.verdict, c.claim, c.ours))
             .collect(),
         Name::HistoryAds => history_ads::run(&run, &args.out)?
-            .rows
+            .claims
             .iter()
-            .filter(|r| r.saving.is_some())
-            .map(|r| {
+            .map(|c| {
                 format!(
-                    "{} depth {}{}, {}: {:.0} % fewer nodes (p {})",
-                    r.game,
-                    r.depth,
-                    if r.midgame { " midgame" } else { "" },
-                    r.variant,
-                    r.saving.unwrap_or_default() * 100.0,
-                    r.test.map_or("-".into(), |t| {
-                        let p = crate::experiment::report::p_value(t.p);
-                        if p.starts_with('<') {
-                            p
-                        } else {
-                            format!("= {p}")
-                        }
-                    })
+                    "{}: {} from the {} (paper {}, Ply {})",
+                    c.verdict,
+                    c.game,
+                    if c.midgame { "midgame" } else { "start" },
+                    c.paper,
+                    c.ours
                 )
             })
             .collect(),

@@ -3,20 +3,28 @@
 //! search depth 1 to 6, as the time to choose a move.
 //!
 //! The paper's protocol, as far as it states one: the same moves are given to every algorithm, and
-//! a time is the mean over several moves. Ours: each trial plays a random opening of
-//! [`OPENING_PLIES`] plies (seeded), then a game in which alpha-beta at depth 4 chooses the moves;
-//! at each of the first positions of that game every algorithm searches at every depth, in
+//! a time is the mean over several moves (section 3). Ours: each trial plays a random opening of
+//! [`OPENING_PLIES`] plies (seeded; the paper states no opening), then a game in which alpha-beta
+//! at depth 4 chooses the moves; at each of the first positions of that game every algorithm
+//! searches at every depth, in
 //! generation order (columns left to right, as the paper's Python loops over them), without a
 //! table, with the `windows` heuristic (open windows of two and three, the window counting of the
 //! paper's evaluation). The paper's times came from Python and ours from Rust, so only their shape
 //! (ratios between algorithms at a depth) is compared; the paper gives no node counts.
+//!
+//! The positions of one game are not independent: the unit of every interval and test is the
+//! trial (its mean time over its positions, as the paper averages several moves), trials with the
+//! same opening are counted once, and the algorithms are compared trial by trial (Wilcoxon
+//! signed-rank, Holm's correction over the experiment, the verdict rule of
+//! `docs/experiments/README.md`).
 //!
 //! Invariant, checked for every position and depth: the four algorithms return the same value.
 
 use super::Run;
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, table, write};
-use super::stats::{Interval, mean_interval, ratio_interval};
+use super::stats::{Interval, geometric_interval, ratio_interval, wilcoxon};
+use super::verdict::{Evidence, Verdict, judge, weakest};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
@@ -53,18 +61,26 @@ pub struct Measure {
     pub nodes: u64,
     pub time_ms: f64,
     pub score: i32,
+    /// Null-window fail highs that were searched again (PVS) or re-evaluations after a
+    /// successful TEST (SCOUT); 0 for minimax and alpha-beta.
+    pub re_searches: u64,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct DepthRow {
     pub depth: u32,
-    /// Per algorithm, in the order of [`ALGORITHMS`].
+    /// Per algorithm, in the order of [`ALGORITHMS`]: geometric means over the trials of each
+    /// trial's mean per position, with their intervals on the log scale.
     pub nodes: Vec<Interval>,
     pub time_ms: Vec<Interval>,
-    /// Geometric means of paired ratios: minimax / alpha-beta, PVS / alpha-beta, SCOUT /
+    /// Geometric means of paired per-trial ratios: minimax / alpha-beta, PVS / alpha-beta, SCOUT /
     /// alpha-beta (time, then nodes).
     pub time_ratios: Vec<Interval>,
     pub node_ratios: Vec<Interval>,
+    /// The Wilcoxon signed-rank p of each time ratio (paired per-trial times).
+    pub time_p: Vec<f64>,
+    /// Mean re-searches per search of PVS and SCOUT.
+    pub re_searches: Vec<f64>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -72,11 +88,16 @@ pub struct Claim {
     pub claim: String,
     pub paper: String,
     pub ours: String,
-    pub verdict: &'static str,
+    pub verdict: Verdict,
 }
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
+    /// Trials run, and distinct ones (the same opening gives the same game: counted once).
+    pub trials: usize,
+    pub distinct: usize,
+    /// Each distinct trial's opening, as column digits.
+    pub openings: Vec<String>,
     pub positions: usize,
     /// Positions and depths where the algorithms' values differ (must be 0).
     pub disagreements: usize,
@@ -85,7 +106,7 @@ pub struct Summary {
 }
 
 pub fn run(run: &Run, out: &Path) -> Result<Summary> {
-    let trials = run.trials(20, 2);
+    let trials = run.trials(30, 3);
     let moves_per_trial = if run.quick { 3 } else { 10 };
     let max_depth: u32 = if run.quick { 4 } else { 6 };
     let eval = ConnectFour::heuristic("windows").map_err(|e| anyhow!("{e}"))?;
@@ -103,6 +124,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let mut disagreements = 0;
     let mut positions = 0;
     let mut moves = Vec::new();
+    let mut openings: Vec<String> = Vec::new();
     for trial in 0..trials {
         let mut rng = SmallRng::seed_from_u64(run.seed.wrapping_add(trial as u64));
         let mut pos = ConnectFour::start();
@@ -113,6 +135,12 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             line.push_str(&pos.format_move(mv));
             pos.play(mv);
         }
+        // The rest of the game follows from the opening: a repeated opening is a repeated trial.
+        if openings.contains(&line) {
+            bar.inc(moves_per_trial as u64);
+            continue;
+        }
+        openings.push(line.clone());
         for _ in 0..moves_per_trial {
             if pos.outcome().is_some() {
                 break;
@@ -131,6 +159,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                         nodes: r.stats.nodes,
                         time_ms: r.stats.time_ms,
                         score: r.score,
+                        re_searches: r.stats.re_searches,
                     });
                 }
                 disagreements += usize::from(scores.iter().any(|&s| s != scores[0]));
@@ -154,6 +183,9 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let depths = summarise(&measures, max_depth);
     let claims = claims(&depths);
     let summary = Summary {
+        trials,
+        distinct: openings.len(),
+        openings,
         positions,
         disagreements,
         depths,
@@ -163,22 +195,40 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     Ok(summary)
 }
 
+/// Per trial (in trial order), the mean of `f` over the trial's positions for `algorithm` at
+/// `depth`.
+fn per_trial(
+    measures: &[Measure],
+    depth: u32,
+    algorithm: &str,
+    f: fn(&Measure) -> f64,
+) -> Vec<f64> {
+    let mut trials: Vec<usize> = measures.iter().map(|m| m.trial).collect();
+    trials.dedup();
+    trials
+        .iter()
+        .filter_map(|&t| {
+            let xs: Vec<f64> = measures
+                .iter()
+                .filter(|m| m.trial == t && m.depth == depth && m.algorithm == algorithm)
+                .map(f)
+                .collect();
+            (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+        })
+        .collect()
+}
+
 fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
     (1..=max_depth)
         .map(|depth| {
-            let column = |name: &str, f: fn(&Measure) -> f64| -> Vec<f64> {
-                measures
-                    .iter()
-                    .filter(|m| m.depth == depth && m.algorithm == name)
-                    .map(f)
-                    .collect()
-            };
+            let column = |name: &str, f: fn(&Measure) -> f64| per_trial(measures, depth, name, f);
             let time = |m: &Measure| m.time_ms;
             let nodes = |m: &Measure| m.nodes as f64;
-            let interval = |xs: Vec<f64>| mean_interval(&xs, 0.95).unwrap_or(EMPTY);
+            let interval = |xs: Vec<f64>| geometric_interval(&xs, 0.95).unwrap_or(EMPTY);
             let ab = ALGORITHMS[1].1;
+            let others = [ALGORITHMS[0].1, ALGORITHMS[2].1, ALGORITHMS[3].1];
             let ratios = |f: fn(&Measure) -> f64| -> Vec<Interval> {
-                [ALGORITHMS[0].1, ALGORITHMS[2].1, ALGORITHMS[3].1]
+                others
                     .iter()
                     .map(|name| {
                         ratio_interval(&column(name, f), &column(ab, f), 0.95).unwrap_or(EMPTY)
@@ -197,6 +247,19 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
                     .collect(),
                 time_ratios: ratios(time),
                 node_ratios: ratios(nodes),
+                time_p: others
+                    .iter()
+                    .map(|name| {
+                        wilcoxon(&column(name, time), &column(ab, time)).map_or(1.0, |w| w.p)
+                    })
+                    .collect(),
+                re_searches: [ALGORITHMS[2].1, ALGORITHMS[3].1]
+                    .iter()
+                    .map(|name| {
+                        let xs = column(name, |m| m.re_searches as f64);
+                        xs.iter().sum::<f64>() / xs.len().max(1) as f64
+                    })
+                    .collect(),
             }
         })
         .collect()
@@ -209,111 +272,135 @@ const EMPTY: Interval = Interval {
     hi: f64::NAN,
 };
 
-/// Whether the interval of a cost ratio shows the first algorithm cheaper, dearer, or neither.
-fn direction(i: &Interval) -> Option<bool> {
-    if i.hi < 1.0 {
-        Some(true)
-    } else if i.lo > 1.0 {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-fn verdict(all: &[Option<bool>], want: bool) -> &'static str {
-    if all.iter().all(|d| *d == Some(want)) {
-        "reproduced"
-    } else if all.contains(&Some(!want)) {
-        "not reproduced"
-    } else {
-        "not shown (intervals include no difference)"
-    }
-}
-
 fn ratio_text(i: &Interval) -> String {
     format!("{}x [{}, {}]", num(i.mean), num(i.lo), num(i.hi))
 }
 
+/// One depth's test of a claim about algorithm `k`'s time ratio to alpha-beta (0 minimax, 1 PVS,
+/// 2 SCOUT): the effect is the log of the ratio, signed so that the paper's direction (`slower`
+/// or not) is positive, against the paper's own ratio.
+fn evidence(r: &DepthRow, k: usize, slower: bool, paper_ratio: f64) -> Evidence {
+    let sign = if slower { 1.0 } else { -1.0 };
+    Evidence {
+        p: r.time_p[k],
+        effect: sign * r.time_ratios[k].mean.ln(),
+        paper_effect: Some(sign * paper_ratio.ln()),
+    }
+}
+
 fn claims(depths: &[DepthRow]) -> Vec<Claim> {
-    let mut out = Vec::new();
-    let from = |d: u32| depths.iter().filter(move |r| r.depth >= d);
-    // Table 2: minimax / alpha-beta > 1 from depth 2.
-    let dirs: Vec<_> = from(2)
-        .map(|r| direction(&r.time_ratios[0]).map(|cheaper| !cheaper))
-        .collect();
-    let ours = from(2)
-        .map(|r| format!("depth {}: {}", r.depth, ratio_text(&r.time_ratios[0])))
-        .collect::<Vec<_>>()
-        .join("; ");
-    let paper = (1..6)
-        .map(|i| {
-            format!(
-                "depth {}: {}x",
-                i + 1,
-                num(PAPER_MINIMAX[i] / PAPER_ALPHABETA[i])
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("; ");
-    out.push(Claim {
-        claim: "Alpha-beta chooses a move faster than plain minimax at every depth from 2 (table 2), and the gap grows with depth".into(),
-        paper,
-        ours: format!("minimax time / alpha-beta time, geometric mean [95 % interval]: {ours}"),
-        verdict: verdict(&dirs, true),
-    });
-    for (k, name, paper_col, table_name) in [
-        (1, "PVS (the paper's Palphabeta)", PAPER_PVS, "table 3"),
-        (2, "SCOUT", PAPER_SCOUT, "table 3"),
-    ] {
-        let deep: Vec<_> = from(4).collect();
-        let shallow: Vec<_> = depths
-            .iter()
-            .filter(|r| (2..=3).contains(&r.depth))
-            .collect();
-        let text = |rows: &[&DepthRow]| {
-            rows.iter()
-                .map(|r| format!("depth {}: {}", r.depth, ratio_text(&r.time_ratios[k])))
-                .collect::<Vec<_>>()
-                .join("; ")
-        };
-        let paper_text = |range: std::ops::RangeInclusive<usize>| {
-            range
-                .map(|d| {
-                    format!(
-                        "depth {d}: {}x",
-                        num(paper_col[d - 1] / PAPER_ALPHABETA[d - 1])
-                    )
-                })
-                .collect::<Vec<_>>()
-                .join("; ")
-        };
-        if !deep.is_empty() {
-            let dirs: Vec<_> = deep.iter().map(|r| direction(&r.time_ratios[k])).collect();
-            out.push(Claim {
-                claim: format!("{name} is faster than alpha-beta from depth 4 on ({table_name})"),
-                paper: paper_text(4..=6),
-                ours: format!("{name} time / alpha-beta time: {}", text(&deep)),
-                verdict: verdict(&dirs, true),
-            });
+    // Each claim is a set of depths; the family is every (claim, depth) test.
+    struct Spec {
+        claim: String,
+        k: usize,
+        slower: bool,
+        paper_col: [f64; 6],
+        depths: Vec<u32>,
+    }
+    let specs = [
+        Spec {
+            claim: "Alpha-beta chooses a move faster than plain minimax at every depth from 2 (table 2), and the gap grows with depth".into(),
+            k: 0,
+            slower: true,
+            paper_col: PAPER_MINIMAX,
+            depths: (2..=6).collect(),
+        },
+        Spec {
+            claim: "PVS (the paper's Palphabeta) is faster than alpha-beta from depth 4 on (table 3)".into(),
+            k: 1,
+            slower: false,
+            paper_col: PAPER_PVS,
+            depths: (4..=6).collect(),
+        },
+        Spec {
+            claim: "PVS (the paper's Palphabeta) is slower than alpha-beta at depths 2 and 3 (table 3)".into(),
+            k: 1,
+            slower: true,
+            paper_col: PAPER_PVS,
+            depths: vec![2, 3],
+        },
+        Spec {
+            claim: "SCOUT is faster than alpha-beta from depth 4 on (table 3)".into(),
+            k: 2,
+            slower: false,
+            paper_col: PAPER_SCOUT,
+            depths: (4..=6).collect(),
+        },
+        Spec {
+            claim: "SCOUT is slower than alpha-beta at depths 2 and 3 (table 3)".into(),
+            k: 2,
+            slower: true,
+            paper_col: PAPER_SCOUT,
+            depths: vec![2, 3],
+        },
+    ];
+    let paper_ratio =
+        |col: &[f64; 6], d: u32| col[d as usize - 1] / PAPER_ALPHABETA[d as usize - 1];
+    let mut family = Vec::new();
+    let mut parts: Vec<(usize, &DepthRow)> = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        for r in depths.iter().filter(|r| spec.depths.contains(&r.depth)) {
+            family.push(Some(evidence(
+                r,
+                spec.k,
+                spec.slower,
+                paper_ratio(&spec.paper_col, r.depth),
+            )));
+            parts.push((i, r));
         }
-        let dirs: Vec<_> = shallow
+    }
+    let judged = judge(&family);
+    let mut out = Vec::new();
+    for (i, spec) in specs.iter().enumerate() {
+        let mine: Vec<(usize, &DepthRow)> = parts
             .iter()
-            .map(|r| direction(&r.time_ratios[k]).map(|cheaper| !cheaper))
+            .enumerate()
+            .filter(|(_, (c, _))| *c == i)
+            .map(|(j, (_, r))| (j, *r))
             .collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let name = ["minimax", "PVS", "SCOUT"][spec.k];
+        let ours = mine
+            .iter()
+            .map(|(j, r)| {
+                format!(
+                    "depth {}: {} (p Holm {}, {})",
+                    r.depth,
+                    ratio_text(&r.time_ratios[spec.k]),
+                    judged[*j].p_holm.map_or("-".into(), super::report::p_value),
+                    judged[*j].verdict
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        let paper = mine
+            .iter()
+            .map(|(_, r)| {
+                format!(
+                    "depth {}: {}x",
+                    r.depth,
+                    num(paper_ratio(&spec.paper_col, r.depth))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ");
+        let verdicts: Vec<Verdict> = mine.iter().map(|(j, _)| judged[*j].verdict).collect();
         out.push(Claim {
-            claim: format!(
-                "{name} is slower than alpha-beta at depths 2 and 3, where its null-window re-searches do not pay ({table_name})"
+            claim: spec.claim.clone(),
+            paper,
+            ours: format!(
+                "{name} time / alpha-beta time, geometric mean over trials [95 % interval]: {ours}"
             ),
-            paper: paper_text(2..=3),
-            ours: format!("{name} time / alpha-beta time: {}", text(&shallow)),
-            verdict: verdict(&dirs, true),
+            verdict: weakest(&verdicts),
         });
     }
     out.push(Claim {
         claim: "Plain minimax and Althöfer's negamax win different games at depths 1 to 3 (table 1)".into(),
         paper: "the winner varies at depths 1-3; the first player wins from depth 4".into(),
-        ours: "Ply's minimax is written in negamax form: the two are one algorithm and return the same move, so any difference in the paper came from its two programs (their evaluations or tie-breaking), not from the algorithms".into(),
-        verdict: "not comparable",
+        ours: "Ply implements one minimax (in negamax form, the same values as minimax); Althöfer's pathology-free negamax propagates values differently by definition and is not implemented, so the two bots cannot be played against each other".into(),
+        verdict: Verdict::NotTestable,
     });
     out
 }
@@ -337,6 +424,7 @@ fn write_outputs(
                 m.nodes.to_string(),
                 format!("{:.4}", m.time_ms),
                 m.score.to_string(),
+                m.re_searches.to_string(),
             ]
         })
         .collect();
@@ -352,6 +440,7 @@ fn write_outputs(
                 "nodes",
                 "time_ms",
                 "score",
+                "re_searches",
             ],
             &rows,
         ),
@@ -396,7 +485,7 @@ fn write_outputs(
         if i.n == 0 {
             "-".to_string()
         } else {
-            format!("{} ± {}", num(i.mean), num(i.hi - i.mean))
+            format!("{} [{}, {}]", num(i.mean), num(i.lo), num(i.hi))
         }
     };
     let paper_at = |col: &[f64; 6], d: u32| {
@@ -451,14 +540,16 @@ fn write_outputs(
         .iter()
         .map(|r| {
             std::iter::once(r.depth.to_string())
+                .chain(r.re_searches.iter().map(|x| num(*x)))
                 .chain(r.nodes.iter().map(|i| {
                     if i.n == 0 {
                         "-".into()
                     } else {
                         format!(
-                            "{} ± {}",
+                            "{} [{}, {}]",
                             grouped(i.mean.round() as i64),
-                            num(i.hi - i.mean)
+                            grouped(i.lo.round() as i64),
+                            grouped(i.hi.round() as i64)
                         )
                     }
                 }))
@@ -482,23 +573,37 @@ fn write_outputs(
         "# Connect Four: minimax, alpha-beta, PVS and SCOUT by depth\n\n\
          Z. Siew, \"Variations of Minimax to Solve Connect 4\" (2020), tables 1-3, re-run with \
          Ply's engines (`ply experiment connect4-variants`).\n\n{}\n\n\
-         Protocol: {trials} trials; each plays a random {OPENING_PLIES}-ply opening (seeded), then \
-         a game whose moves alpha-beta at depth 4 chooses; at each of its first {moves_per_trial} \
-         positions ({} positions in all) every algorithm searches at depths 1 to {}, columns in \
+         Protocol: {trials} trials, {} of them distinct (a trial with an opening seen before is \
+         skipped: its game would be the same); each plays its own random {OPENING_PLIES}-ply \
+         opening (seeded; the paper states none: its moves came from games between its bots), \
+         then a game whose moves alpha-beta at depth 4 chooses; at each of its first \
+         {moves_per_trial} positions ({} positions in all) every algorithm searches at depths 1 \
+         to {}, columns in \
          order left to right (no move ordering), no transposition table, the `windows` heuristic \
          (open windows of two and three, as the paper's evaluation counts windows). The four \
          algorithms returned the same value in every position at every depth except {} (must be 0).\n\n\
          The paper timed Python; these times are Rust's, so only ratios between algorithms at \
-         the same depth are compared. A ratio is the geometric mean over the positions of one \
-         algorithm's cost divided by another's on the same position, with its 95 % interval; \
-         times are means with the half-width of their 95 % interval.\n\n\
+         the same depth are compared. The positions of one game are not independent, so the \
+         unit is the trial: its mean cost over its positions (as the paper averages several \
+         moves). A ratio is the geometric mean over the trials of one algorithm's cost divided by \
+         alpha-beta's on the same trial, with its 95 % interval; times and nodes are geometric \
+         means over the trials with their 95 % intervals on the log scale (both bounds \
+         positive). Each (claim, depth) is a Wilcoxon signed-rank test of the paired per-trial \
+         times; the p-values are Holm-corrected over the experiment and the verdict follows the \
+         rule of `docs/experiments/README.md` (reproduced: significant and the log ratio within \
+         2x of the paper's); a claim over several depths takes its weakest depth's verdict.\n\n\
          ## Does it reproduce?\n\n{}\n\
          ## Table 2: plain minimax against alpha-beta (ms per move)\n\n{}\n\
          ## Table 3: alpha-beta, PVS (Palphabeta) and SCOUT (ms per move)\n\n{}\n\
-         ## Nodes per move (the paper reports none)\n\n{}\n\
+         ## Nodes per move (the paper reports none)\n\n\
+         Re-searches are the mean number per search of PVS's null-window fail highs searched \
+         again and SCOUT's re-evaluations after a successful TEST: measured, they show how often \
+         the null windows fail high; that they are why PVS and SCOUT do not pay here is a \
+         hypothesis (the paper's own explanation of its depths 2 and 3).\n\n{}\n\
          ![time per move](time.svg) ![nodes per move](nodes.svg)\n\n\
          Data: `measurements.csv` (one row per search), `summary.json`.\n",
         super::provenance(run),
+        s.distinct,
         s.positions,
         s.depths.len(),
         s.disagreements,
@@ -531,7 +636,18 @@ fn write_outputs(
             ],
             &t3
         ),
-        table(&["depth", "minimax", "alpha-beta", "PVS", "SCOUT"], &nodes),
+        table(
+            &[
+                "depth",
+                "PVS re-searches",
+                "SCOUT re-searches",
+                "minimax",
+                "alpha-beta",
+                "PVS",
+                "SCOUT"
+            ],
+            &nodes
+        ),
     );
     write(out, "report.md", &report)
 }

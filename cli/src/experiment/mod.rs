@@ -75,9 +75,10 @@ pub fn provenance(run: &Run) -> String {
         })
         .unwrap_or_else(|| "unknown CPU".into());
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let commit = env!("PLY_COMMIT");
     format!(
-        "Machine: {cpu}, {cores} cores. Commit: {commit}{}. Seed {}{}. Wall time {:.1} s.",
+        "Commit: {}. Command: `{}`. Machine: {cpu}, {cores} cores{}. Seed {}{}. Wall time {:.1} s.",
+        commit(),
+        command(),
         if cfg!(debug_assertions) {
             " (debug build: times are not representative)"
         } else {
@@ -87,4 +88,17 @@ pub fn provenance(run: &Run) -> String {
         if run.quick { ", --quick" } else { "" },
         run.started.elapsed().as_secs_f64()
     )
+}
+
+/// The commit the binary was built from (`cli/build.rs`).
+pub fn commit() -> &'static str {
+    env!("PLY_COMMIT")
+}
+
+/// The command that is running, as the user would type it (`ply experiment ...`).
+pub fn command() -> String {
+    std::iter::once("ply".to_string())
+        .chain(std::env::args().skip(1))
+        .collect::<Vec<_>>()
+        .join(" ")
 }

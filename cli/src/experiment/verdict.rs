@@ -22,8 +22,8 @@ pub const ALPHA: f64 = 0.05;
 /// How far the measured effect may be from the paper's, either way, for "reproduced".
 pub const FACTOR: f64 = 2.0;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// Serialised as its words, the same as the reports print.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     Reproduced,
     DirectionOnly,
@@ -41,6 +41,12 @@ impl Verdict {
             Verdict::Contradicted => "contradicted",
             Verdict::NotTestable => "not testable",
         }
+    }
+}
+
+impl Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.words())
     }
 }
 
@@ -180,7 +186,13 @@ mod tests {
         use Verdict::*;
         assert_eq!(
             v,
-            [Reproduced, Inconclusive, Inconclusive, Reproduced, Inconclusive]
+            [
+                Reproduced,
+                Inconclusive,
+                Inconclusive,
+                Reproduced,
+                Inconclusive
+            ]
         );
         assert!((j[1].p_holm.unwrap() - 0.09).abs() < 1e-12);
         // The same 0.03 alone is significant; a claim not testable does not count in the family.
@@ -190,14 +202,26 @@ mod tests {
 
     #[test]
     fn the_factor_bounds_are_inclusive_and_symmetric() {
-        assert_eq!(one(&e(0.0, 0.2, Some(0.4)).unwrap(), 0.0), Verdict::Reproduced);
-        assert_eq!(one(&e(0.0, 0.8, Some(0.4)).unwrap(), 0.0), Verdict::Reproduced);
+        assert_eq!(
+            one(&e(0.0, 0.2, Some(0.4)).unwrap(), 0.0),
+            Verdict::Reproduced
+        );
+        assert_eq!(
+            one(&e(0.0, 0.8, Some(0.4)).unwrap(), 0.0),
+            Verdict::Reproduced
+        );
         assert_eq!(
             one(&e(0.0, 0.199, Some(0.4)).unwrap(), 0.0),
             Verdict::DirectionOnly
         );
-        assert_eq!(one(&e(0.0, 0.0, Some(0.4)).unwrap(), 0.0), Verdict::Inconclusive);
-        assert_eq!(one(&e(0.05, 0.4, Some(0.4)).unwrap(), 0.05), Verdict::Inconclusive);
+        assert_eq!(
+            one(&e(0.0, 0.0, Some(0.4)).unwrap(), 0.0),
+            Verdict::Inconclusive
+        );
+        assert_eq!(
+            one(&e(0.05, 0.4, Some(0.4)).unwrap(), 0.05),
+            Verdict::Inconclusive
+        );
     }
 
     #[test]
@@ -206,7 +230,10 @@ mod tests {
         assert_eq!(weakest(&[Reproduced, Reproduced]), Reproduced);
         assert_eq!(weakest(&[Reproduced, DirectionOnly]), DirectionOnly);
         assert_eq!(weakest(&[DirectionOnly, Inconclusive]), Inconclusive);
-        assert_eq!(weakest(&[Inconclusive, Contradicted, Reproduced]), Contradicted);
+        assert_eq!(
+            weakest(&[Inconclusive, Contradicted, Reproduced]),
+            Contradicted
+        );
         assert_eq!(weakest(&[]), Reproduced);
     }
 }

@@ -121,7 +121,12 @@ pub fn wilcoxon(a: &[f64], b: &[f64]) -> Option<Wilcoxon> {
     }
     let abs: Vec<f64> = d.iter().map(|x| x.abs()).collect();
     let (rank, tie_term) = ranks(&abs);
-    let w_plus: f64 = rank.iter().zip(&d).filter(|(_, d)| **d > 0.0).map(|(r, _)| r).sum();
+    let w_plus: f64 = rank
+        .iter()
+        .zip(&d)
+        .filter(|(_, d)| **d > 0.0)
+        .map(|(r, _)| r)
+        .sum();
     let nf = n as f64;
     let total = nf * (nf + 1.0) / 2.0;
     let rank_biserial = (2.0 * w_plus - total) / total;
@@ -237,8 +242,8 @@ mod tests {
     #[test]
     fn wilcoxon_normal_approximation_matches_scipy_with_ties_and_zeros() {
         let d = [
-            1.0, 2.0, 2.0, 3.0, 3.0, 3.0, -1.0, 4.0, 5.0, -2.0, 6.0, 0.0, 7.0, 8.0, 2.0, 9.0,
-            -3.0, 10.0, 11.0, 12.0,
+            1.0, 2.0, 2.0, 3.0, 3.0, 3.0, -1.0, 4.0, 5.0, -2.0, 6.0, 0.0, 7.0, 8.0, 2.0, 9.0, -3.0,
+            10.0, 11.0, 12.0,
         ];
         let w = wilcoxon(&d, &[0.0; 20]).unwrap();
         assert!(!w.exact && w.n == 19, "the zero is dropped");
