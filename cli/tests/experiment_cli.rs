@@ -221,6 +221,7 @@ fn othello_scout_report_and_invariants() {
     run("othello-scout-vs-alphabeta", a.path(), 4);
     run("othello-scout-vs-alphabeta", b.path(), 4);
     let report = read(a.path(), "report.md");
+    assert_stamped(&report, "othello-scout-vs-alphabeta");
     for section in ["## Does it reproduce?", "## Per engine", "The floor"] {
         assert!(report.contains(section), "{section}");
     }
@@ -243,6 +244,21 @@ fn othello_scout_report_and_invariants() {
             .as_u64()
             .is_some_and(|n| n > 1)
     );
+    let openings: Vec<&str> = summary["openings"]
+        .as_array()
+        .expect("openings")
+        .iter()
+        .map(|o| o.as_str().expect("an opening"))
+        .collect();
+    let unique: std::collections::HashSet<&str> = openings.iter().copied().collect();
+    assert_eq!(unique.len(), openings.len(), "each trial its own opening");
+    assert_eq!(summary["distinct"], openings.len() as u64);
+    for j in summary["judged"].as_array().expect("judged") {
+        assert!(
+            VERDICTS.contains(&j["verdict"].as_str().expect("verdict")),
+            "{j}"
+        );
+    }
     let searches = summary["searches"].as_u64().expect("searches");
     let ra = rows(&read(a.path(), "measurements.csv"));
     let rb = rows(&read(b.path(), "measurements.csv"));
