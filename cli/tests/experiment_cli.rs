@@ -335,6 +335,28 @@ fn draughts_agents_report_and_invariants() {
     }
     let k = &summary["killers"];
     assert!(k["searches"].as_u64().is_some_and(|n| n > 0), "{k}");
+    // Every search of the killer games is in killers.csv, paired with and without killers.
+    let kc = rows(&read(a.path(), "killers.csv"));
+    assert_eq!(kc.len() as u64, k["searches"].as_u64().expect("searches"));
+    assert_stamped(&report, "draughts-agents");
+    // The openings of a part are distinct positions: no game is played twice.
+    for part in ["budget", "quiescence", "killers"] {
+        let mut seen = std::collections::HashSet::new();
+        for g in ga.iter().filter(|g| g["part"] == part) {
+            let key = (
+                g["first"].clone(),
+                g["second"].clone(),
+                g["opening"].clone(),
+            );
+            assert!(seen.insert(key), "{part}: a repeated game {g:?}");
+        }
+    }
+    for c in summary["claims"].as_array().expect("claims") {
+        assert!(
+            VERDICTS.contains(&c["verdict"].as_str().expect("verdict")),
+            "{c}"
+        );
+    }
 }
 
 #[test]
@@ -348,10 +370,11 @@ fn othello_heuristics_report_and_invariants() {
         "## One component against another (tables 4.1-4.4)",
         "## The full heuristic minus one component (tables 4.5-4.6)",
         "## Four weightings (tables 4.7-4.9)",
-        "## Component-wise against the static board (section 4.3)",
+        "## Component-wise against the static board (section 4.4)",
     ] {
         assert!(report.contains(section), "{section}");
     }
+    assert_stamped(&report, "othello-heuristics");
     assert_eq!(
         read(a.path(), "pairings.csv"),
         read(b.path(), "pairings.csv"),
@@ -363,11 +386,20 @@ fn othello_heuristics_report_and_invariants() {
     // Round robins of four (six pairings) and the full heuristic against each of its four
     // components removed, per depth; one duel.
     assert_eq!((count("singles"), count("ablation")), (6, 4));
+    assert_eq!(count("ablation-combine-2"), 4);
     assert_eq!((count("combinations"), count("static")), (6, 1));
     for p in pairings {
         let n = |k: &str| p[k].as_u64().expect(k);
         assert_eq!(n("wins") + n("draws") + n("losses"), n("games"), "{p}");
         assert_eq!(n("games"), 2, "--quick: one opening, both colours");
+        assert_eq!(n("openings"), 1, "{p}");
+        assert_eq!(p["opening_scores"].as_array().expect("scores").len(), 1);
+    }
+    for c in summary["claims"].as_array().expect("claims") {
+        assert!(
+            VERDICTS.contains(&c["verdict"].as_str().expect("verdict")),
+            "{c}"
+        );
     }
     // In a round robin every game gives out one point: the standings' points add up to the
     // games played, and each player played three opponents twice.

@@ -24,17 +24,6 @@ pub fn log10_two_sided(z: f64) -> f64 {
     ln / std::f64::consts::LN_10
 }
 
-/// The two-sided score test of a match's score rate against one half (no difference between the
-/// players): `score` points (a draw is one half) over `games`, z = (rate - 1/2) / sqrt(1/(4n)).
-/// No game gives p = 1.
-pub fn rate_test(score: f64, games: usize) -> f64 {
-    if games == 0 {
-        return 1.0;
-    }
-    let n = games as f64;
-    two_sided((score / n - 0.5) / (0.25 / n).sqrt())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -61,21 +50,5 @@ mod tests {
         assert_eq!(two_sided(40.0), 0.0);
         assert!((log10_two_sided(40.0) - -349.1359764636819).abs() < 1e-8);
         assert_eq!(two_sided(0.0), 1.0);
-    }
-
-    /// statsmodels' `proportions_ztest(count, nobs, value=0.5, prop_var=0.5)`
-    /// (reference-values.py).
-    #[test]
-    fn rate_test_matches_statsmodels() {
-        for (score, games, p) in [
-            (62.0, 100, 0.016395071849192262),
-            (54.0, 100, 0.42371079716679294),
-            (270.0, 300, 1.1635524276760086e-43),
-        ] {
-            let got = rate_test(score, games);
-            assert!(((got - p) / p).abs() < 1e-9, "{score}/{games}: {got}");
-        }
-        assert_eq!(rate_test(5.0, 10), 1.0);
-        assert_eq!(rate_test(0.0, 0), 1.0);
     }
 }

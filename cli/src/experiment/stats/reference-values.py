@@ -33,7 +33,3 @@ p=[0.01,0.04,0.03,0.005,0.20]
 rej,adj,_,_=multipletests(p,alpha=0.05,method='holm'); print("holm", list(rej), [repr(a) for a in adj])
 from statsmodels.stats.proportion import proportion_confint
 print("wilson", proportion_confint(7,20,alpha=0.05,method='wilson'))
-from statsmodels.stats.proportion import proportions_ztest
-for count, nobs in [(62, 100), (54, 100), (270, 300)]:
-    z, p = proportions_ztest(count, nobs, value=0.5, prop_var=0.5)
-    print("score test", count, nobs, repr(z), repr(p))
