@@ -9,18 +9,20 @@ use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum Name {
-    /// Z. Siew 2020: minimax, alpha-beta, PVS (Palphabeta) and SCOUT by depth in Connect Four.
+    /// Z. Siew 2020: minimax, alpha-beta, PVS (Palphabeta) and SCOUT by depth in Connect Four
+    /// (tables 2 and 3; table 1 is reported as not testable).
     Connect4Variants,
-    /// Tesan's Twist framework: alpha-beta with quiescence and killers against UCT by node budget
-    /// in English draughts.
+    /// Tesan's Twist framework (sections 3.1.1, 3.1.2, 3.2, 4; no tables): alpha-beta with
+    /// quiescence and killers against UCT by node budget in English draughts.
     DraughtsAgents,
-    /// Polk and Oommen: History-ADS move ordering in Othello (tables 1, 7, 12) and the Virus Game
-    /// (tables 4, 10).
+    /// Polk and Oommen: History-ADS move ordering, tables 1, 7, 12 (Othello), 2, 8, 13 (Relaxed
+    /// Checkers), 3, 5, 9 (Focus), 4, 10, 14 (Virus Game), 6, 11 (Chinese Checkers).
     HistoryAds,
-    /// "Intelligent Othello" (2023): the component heuristics one against another, minus one,
-    /// four weightings, and against the static board.
+    /// "Intelligent Othello" (2023), tables 4.1-4.9 and section 4.4: the component heuristics one
+    /// against another, minus one, four weightings, and against the static board.
     OthelloHeuristics,
-    /// Hernandez, Daza and Florez 2019: SCOUT against alpha-beta at depth 8 in Othello.
+    /// Hernandez, Daza and Florez 2019, section 6.1 and figures 5-6: SCOUT against alpha-beta at
+    /// depth 8 in Othello.
     OthelloScoutVsAlphabeta,
 }
 

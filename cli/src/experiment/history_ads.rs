@@ -23,8 +23,9 @@
 //! Virus Game is its reading of the paper's two sentences (see `ply_core::games::virus`), so only
 //! the savings, not the node counts, compare. Chinese Checkers: four and six players on the
 //! 121-hole star with ten pieces each, 4-ply BRS with the distance evaluation for five turns;
-//! the midgame rows first play ten rounds of 2-ply BRS. The Focus tables (3, 5, 9, 14) are not
-//! run yet.
+//! the midgame rows first play ten rounds of 2-ply BRS. Focus (tables 3, 5 and 9): two players
+//! with alpha-beta (Paranoid with one opponent) and four with BRS, three turns, the midgame after
+//! three rounds. Table 14 is captioned Focus but holds the Virus Game's per-level rows.
 
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
@@ -1078,10 +1079,11 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         .join("; ");
     let agree = s.rows.iter().all(|r| r.values_agree);
     let report = format!(
-        "# History-ADS in Othello, Relaxed Checkers, the Virus Game and Chinese Checkers\n\n\
+        "# History-ADS in Othello, Relaxed Checkers, Focus, the Virus Game and Chinese Checkers\n\n\
          S. Polk and B. J. Oommen, History-ADS, tables 1, 7 and 12 (Othello), 2, 8 and 13 \
-         (Relaxed Checkers), 4 and 10 (the Virus Game) and 6 and 11 (Chinese Checkers), re-run \
-         with Ply's engines \
+         (Relaxed Checkers), 3, 5 and 9 (Focus, two and four players), 4, 10 and 14 (the Virus \
+         Game; table 14's caption says Focus, its rows are the Virus Game's) and 6 and 11 \
+         (Chinese Checkers), re-run with Ply's engines \
          (`ply experiment history-ads`).\n\n{}\n\n\
          **Deviations from the paper's protocol**, first: (1) every midgame trial plays the first \
          plies of the paper's advance at random ({OTHELLO_RANDOM_PLIES} in Othello, \
@@ -1109,7 +1111,10 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          player searches with 4-ply BRS (distance to the target as the evaluation: the paper does \
          not give its own) for {CHINESE_CHECKERS_MEASURED_TURNS} turns against random moves; \
          midgame rows first play {CHINESE_CHECKERS_MIDGAME_ROUNDS} rounds of 2-ply BRS for \
-         everyone. Node counts are summed over the measured \
+         everyone. Focus (the published two-player start, Ply's four-player layout; the paper \
+         does not say how many play its multi-player game; stacks controlled as the \
+         evaluation): two players search with alpha-beta (Paranoid with one opponent), four with \
+         BRS, for {FOCUS_TURNS} turns; midgame rows first play {FOCUS_TURNS} rounds. Node counts are summed over the measured \
          turns. Each ADS row is compared with \
          the row without an ADS at the same depth and start, trial by trial (the same seed, the \
          same start and random replies): the saving in mean nodes; the two-sided Wilcoxon \
