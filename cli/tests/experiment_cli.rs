@@ -425,3 +425,26 @@ fn othello_heuristics_report_and_invariants() {
         }
     }
 }
+
+/// The "Does it reproduce?" table of docs/reproduction.md uses the verdict rule's words and
+/// nothing else, in bold as the reports print them.
+#[test]
+fn reproduction_table_uses_the_rule_words() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/reproduction.md");
+    let text = std::fs::read_to_string(&path).expect("docs/reproduction.md");
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| claim") && !l.starts_with("| ---"))
+        .collect();
+    assert!(rows.len() >= 10, "{} rows", rows.len());
+    for row in rows {
+        let verdict = row
+            .trim_end_matches('|')
+            .rsplit('|')
+            .next()
+            .expect("a verdict column")
+            .trim();
+        let word = verdict.trim_start_matches("**").trim_end_matches("**");
+        assert!(VERDICTS.contains(&word), "{word:?} in {row}");
+    }
+}

@@ -23,7 +23,7 @@
 use super::Run;
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, table, write};
-use super::stats::{Interval, geometric_interval, ratio_interval, wilcoxon};
+use super::stats::{Interval, geometric_interval, ratio_interval, wilcoxon_log};
 use super::verdict::{Evidence, Verdict, judge, weakest};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
@@ -250,7 +250,7 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
                 time_p: others
                     .iter()
                     .map(|name| {
-                        wilcoxon(&column(name, time), &column(ab, time)).map_or(1.0, |w| w.p)
+                        wilcoxon_log(&column(name, time), &column(ab, time)).map_or(1.0, |w| w.p)
                     })
                     .collect(),
                 re_searches: [ALGORITHMS[2].1, ALGORITHMS[3].1]
@@ -589,7 +589,7 @@ fn write_outputs(
          alpha-beta's on the same trial, with its 95 % interval; times and nodes are geometric \
          means over the trials with their 95 % intervals on the log scale (both bounds \
          positive). Each (claim, depth) is a Wilcoxon signed-rank test of the paired per-trial \
-         times; the p-values are Holm-corrected over the experiment and the verdict follows the \
+         log time ratios; the p-values are Holm-corrected over the experiment and the verdict follows the \
          rule of `docs/experiments/README.md` (reproduced: significant and the log ratio within \
          2x of the paper's); a claim over several depths takes its weakest depth's verdict.\n\n\
          ## Does it reproduce?\n\n{}\n\

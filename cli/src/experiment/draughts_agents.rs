@@ -23,7 +23,9 @@
 
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
-use super::stats::{Interval, Wilcoxon, mean_interval, rate_interval, ratio_interval, wilcoxon};
+use super::stats::{
+    Interval, Wilcoxon, mean_interval, rate_interval, ratio_interval, wilcoxon, wilcoxon_log,
+};
 use super::verdict::{Evidence, Judged, Verdict, judge};
 use super::{Run, parallel_map};
 use anyhow::{Result, anyhow};
@@ -509,7 +511,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         searches: with.len(),
         games: per_game.len(),
         ratio,
-        test: wilcoxon(&game_with, &game_without),
+        test: wilcoxon_log(&game_with, &game_without),
     });
 
     let claims = claims(&pairings, killers.as_ref());
@@ -756,7 +758,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, games: &[GameRecord]) -> Re
          draw ½, with Wilson intervals; means have t intervals. The unit of a match's test is an \
          opening (its two games), tested by a Wilcoxon signed-rank test (against one half, or \
          budget against budget on the shared openings); the killer saving is tested per game, \
-         each game's node totals with and without killers paired (the searches of one game are \
+         each game's log ratio of node totals with and without killers (the searches of one game are \
          not independent; every search is in `killers.csv`). Holm's correction over the run, \
          and the verdict rule of `docs/experiments/README.md`: the paper gives no figure, so a \
          significant effect in its direction is \"reproduced\".\n\n\

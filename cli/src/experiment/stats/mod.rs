@@ -13,4 +13,4 @@ mod rank_tests;
 
 pub use holm::holm;
 pub use intervals::{Interval, geometric_interval, mean_interval, rate_interval, ratio_interval};
-pub use rank_tests::{MannWhitney, Wilcoxon, mann_whitney, wilcoxon};
+pub use rank_tests::{MannWhitney, Wilcoxon, mann_whitney, wilcoxon, wilcoxon_log};

@@ -148,6 +148,22 @@ pub fn wilcoxon(a: &[f64], b: &[f64]) -> Option<Wilcoxon> {
     })
 }
 
+/// The Wilcoxon signed-rank test of the paired log ratios ln(a[i] / b[i]): whether `a` costs a
+/// different multiple of `b`, the question [`super::ratio_interval`] measures (the test of raw
+/// differences would weigh the largest pairs most). Pairs with a value not positive are left out.
+pub fn wilcoxon_log(a: &[f64], b: &[f64]) -> Option<Wilcoxon> {
+    if a.len() != b.len() {
+        return None;
+    }
+    let (la, lb): (Vec<f64>, Vec<f64>) = a
+        .iter()
+        .zip(b)
+        .filter(|(x, y)| **x > 0.0 && **y > 0.0)
+        .map(|(x, y)| (x.ln(), y.ln()))
+        .unzip();
+    wilcoxon(&la, &lb)
+}
+
 /// The exact two-sided p of W+ = w with n pairs: 2 min(P(W+ <= w), P(W+ >= w)), capped at 1,
 /// from the count of the subsets of {1..n} with each rank sum (all 2^n sign patterns equally
 /// likely under the null).
@@ -257,6 +273,23 @@ mod tests {
         let w = wilcoxon(&a, &[0.0; 300]).unwrap();
         assert!(close(w.p, 6.114136859304273e-51, 1e-8), "{w:?}");
         assert!((w.log10_p - -50.213664844220425).abs() < 1e-8);
+    }
+
+    /// On log ratios, the test does not change when a pair is scaled (a ratio is a ratio at any
+    /// size), where the test of raw differences does.
+    #[test]
+    fn wilcoxon_log_tests_ratios() {
+        let a = [2.0, 3.0, 1.5, 0.9, 2.5, 4.0, 1.2];
+        let b = [1.0; 7];
+        let w = wilcoxon_log(&a, &b).unwrap();
+        let logs: Vec<f64> = a.iter().map(|x: &f64| x.ln()).collect();
+        assert_eq!(w, wilcoxon(&logs, &[0.0; 7]).unwrap());
+        let scale = [1.0, 1.0, 1.0, 1000.0, 1.0, 1.0, 1.0];
+        let sa: Vec<f64> = a.iter().zip(scale).map(|(x, k)| x * k).collect();
+        let sb: Vec<f64> = b.iter().zip(scale).map(|(x, k)| x * k).collect();
+        assert!((wilcoxon_log(&sa, &sb).unwrap().p - w.p).abs() < 1e-12);
+        assert!(wilcoxon(&sa, &sb).unwrap().p != wilcoxon(&a, &b).unwrap().p);
+        assert!(wilcoxon_log(&[1.0], &[1.0, 2.0]).is_none());
     }
 
     #[test]
