@@ -187,7 +187,7 @@ fn history_ads_report_and_invariants() {
             .map(|g| g.as_str().expect("a game id"))
             .collect();
         let unique: std::collections::HashSet<&str> = games.iter().copied().collect();
-        assert!(distinct >= 1 && distinct <= 3, "{r}");
+        assert!((1..=3).contains(&distinct), "{r}");
         assert_eq!((games.len(), unique.len()), (distinct, distinct), "{r}");
         assert_eq!(r["trials"].as_array().expect("trials").len(), distinct);
         if r["midgame"] == true && r["variant"] == "none" {
