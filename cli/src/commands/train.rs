@@ -31,6 +31,9 @@ pub struct Args {
     /// No tempo calibration for the side to move after the fit.
     #[arg(long)]
     pub no_tempo: bool,
+    /// Fit each stage also on positions up to this many empties outside its own five (0 to 5).
+    #[arg(long, default_value_t = 0)]
+    pub stage_overlap: u32,
     /// Passes over the training positions.
     #[arg(long, default_value_t = 16)]
     pub epochs: usize,
@@ -55,6 +58,12 @@ pub fn run(args: Args) -> Result<()> {
     if !(args.shrink >= 0.0 && args.shrink.is_finite()) {
         bail!("--shrink {} must be a number at least 0", args.shrink);
     }
+    if args.stage_overlap > 5 {
+        bail!(
+            "--stage-overlap {} is more than a stage: at most 5",
+            args.stage_overlap
+        );
+    }
     if args.epochs == 0 {
         bail!("--epochs must be at least 1");
     }
@@ -77,13 +86,15 @@ pub fn run(args: Args) -> Result<()> {
         solve_empties: args.solve_empties,
         shrink: args.shrink,
         tempo: !args.no_tempo,
+        stage_overlap: args.stage_overlap,
         metadata: format!(
-            "ply train othello --seed {} --held-out {} --solve-empties {} --shrink {}{} --epochs {} ({} games from {}; ply {})",
+            "ply train othello --seed {} --held-out {} --solve-empties {} --shrink {}{} --stage-overlap {} --epochs {} ({} games from {}; ply {})",
             args.seed,
             args.held_out,
             args.solve_empties,
             args.shrink,
             if args.no_tempo { " --no-tempo" } else { "" },
+            args.stage_overlap,
             args.epochs,
             games.len(),
             names,

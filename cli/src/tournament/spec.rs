@@ -1,5 +1,6 @@
 //! Player specs: `NAME=algo=alphabeta,depth=6,ordering=history,heuristic=combine-2`, with
-//! `weights=FILE.json` for a weights file and `w.FACTOR=N` to set single weights on top.
+//! `weights=FILE.json` for a weights file and `w.FACTOR=N` to set single weights on top, or
+//! `patterns=FILE.bin` for Othello pattern weights that `ply train` wrote.
 
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Evaluator;
@@ -18,6 +19,8 @@ pub struct PlayerSpec {
     pub preset: String,
     /// Explicit weights (a weights file and/or `w.` overrides), replacing the preset's.
     pub weights: Option<Weights>,
+    /// A learned weight file (`patterns=FILE.bin`, Othello), replacing the preset.
+    pub learned: Option<(String, Arc<Vec<u8>>)>,
     /// A program outside Ply that plays instead of the search (`engine=COMMAND`; see
     /// [`super::external`]); it gets `time` milliseconds a move.
     pub external: Option<String>,
@@ -36,6 +39,7 @@ const KEYS: &[&str] = &[
     "heuristic",
     "preset",
     "weights",
+    "patterns",
     "exact",
     "book",
     "level",
@@ -104,6 +108,7 @@ impl PlayerSpec {
         let mut weights: Option<Weights> = None;
         let mut overrides: Vec<(String, f32)> = Vec::new();
         let mut external: Option<String> = None;
+        let mut learned: Option<(String, Arc<Vec<u8>>)> = None;
         for (i, item) in spec
             .split(',')
             .map(str::trim)
@@ -196,6 +201,12 @@ impl PlayerSpec {
                     })?;
                     weights = Some(Weights::from_json(&text).map_err(|e| anyhow!("{value}: {e}"))?);
                 }
+                "patterns" => {
+                    let bytes = std::fs::read(value).with_context(|| {
+                        format!("player '{arg}': cannot read pattern weight file '{value}'")
+                    })?;
+                    learned = Some((value.to_string(), Arc::new(bytes)));
+                }
                 k if k.starts_with("w.") => {
                     let w: f32 = value
                         .parse()
@@ -203,7 +214,7 @@ impl PlayerSpec {
                     overrides.push((k[2..].to_string(), w));
                 }
                 _ => bail!(
-                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, probcut, engine, weights, w.FACTOR)"
+                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, probcut, engine, weights, patterns, w.FACTOR)"
                 ),
             }
         }
@@ -230,6 +241,7 @@ impl PlayerSpec {
             config,
             preset,
             weights,
+            learned,
             external,
         };
         if p.external.is_some() && p.config.time_ms.is_none() {
@@ -242,6 +254,9 @@ impl PlayerSpec {
 
     /// The evaluator this player uses.
     pub fn evaluator<G: HasHeuristic>(&self) -> Result<Arc<dyn Evaluator<G>>> {
+        if let Some((path, bytes)) = &self.learned {
+            return G::heuristic_from_file(bytes).map_err(|e| anyhow!("{path}: {e}"));
+        }
         match &self.weights {
             Some(w) => G::heuristic_from_weights(w).map_err(|e| anyhow!("{e}")),
             None => G::heuristic(&self.preset).map_err(|e| anyhow!("{e}")),
@@ -266,6 +281,7 @@ impl PlayerSpec {
                 weights.name.clone().unwrap_or_default()
             ),
             weights: Some(weights),
+            learned: None,
             ..self.clone()
         }
     }

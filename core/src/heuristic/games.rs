@@ -181,6 +181,16 @@ impl HasHeuristic for Othello {
     fn heuristic_factors() -> &'static [FactorInfo] {
         othello::FACTORS
     }
+    fn heuristic_from_file(bytes: &[u8]) -> Result<Arc<dyn Evaluator<Self>>, HeuristicError> {
+        let weights = othello::pattern::PatternWeights::from_bytes(bytes)
+            .map_err(|e| HeuristicError::BadWeights(format!("the pattern weights: {e}")))?;
+        // ProbCut's calibration is the shipped weights' (a retrained file of the same pattern
+        // set predicts deep from shallow searches about as well; calibrate with `ply probcut`
+        // to know).
+        let eval = othello::pattern::PatternEvaluator::new(Arc::new(weights))
+            .with_probcut(othello::pattern::probcut::BUILTIN);
+        Ok(Arc::new(eval))
+    }
 }
 
 has_heuristic!(

@@ -56,6 +56,16 @@ pub trait HasHeuristic: Game {
     fn heuristic_factors() -> &'static [FactorInfo] {
         &[]
     }
+
+    /// An evaluator from a learned weight file's bytes (Othello's pattern weights, as `ply
+    /// train` writes them), to measure trained weights against the shipped ones.
+    fn heuristic_from_file(bytes: &[u8]) -> Result<Arc<dyn Evaluator<Self>>, HeuristicError> {
+        let _ = bytes;
+        Err(HeuristicError::BadWeights(format!(
+            "{} has no learned weight file",
+            Self::NAME
+        )))
+    }
 }
 
 /// [`HasHeuristic::heuristic`] for a game with factors and a preset list.

@@ -79,6 +79,10 @@ pub struct TrainOptions {
     /// The first position of a game with this many empties or fewer, and every one with 10 or
     /// fewer, take exact values from Ply's solver (0: none, the game's final score instead).
     pub solve_empties: u32,
+    /// Each stage is also fitted on the positions up to this many empties outside its own
+    /// five (at most 5): a stage then sees more of the configurations its neighbours meet,
+    /// and consecutive stages' values change less from one to the next.
+    pub stage_overlap: u32,
     /// What the weight file's metadata says of how it was made.
     pub metadata: String,
 }
@@ -94,6 +98,7 @@ impl Default for TrainOptions {
             solve_empties: 14,
             shrink: 0.0,
             tempo: true,
+            stage_overlap: 0,
             metadata: String::new(),
         }
     }
@@ -254,6 +259,21 @@ fn samples(
         }
     }
     by_stage
+}
+
+/// The positions that fit stage `s`: its own, and those of the stages beside it within
+/// `overlap` empties of its range.
+fn with_neighbours(by_stage: &[Vec<Sample>], s: usize, overlap: u32) -> Vec<Sample> {
+    let own = |e: u32| stage(e) == s;
+    let near = |e: u32| (0..=overlap.min(5)).any(|d| own(e + d) || (e >= d && own(e - d)));
+    let lo = s.saturating_sub(1);
+    let hi = (s + 1).min(by_stage.len().saturating_sub(1));
+    by_stage[lo..=hi]
+        .iter()
+        .flatten()
+        .filter(|x| near((!(x.player | x.opponent)).count_ones()))
+        .copied()
+        .collect()
 }
 
 /// A stage's positions with their table places, for the passes of gradient descent.
@@ -442,7 +462,7 @@ pub fn train(
                     if s >= STAGES {
                         break;
                     }
-                    let data = stage_data(&train_samples[s]);
+                    let data = stage_data(&with_neighbours(&train_samples, s, opts.stage_overlap));
                     let mut rng = SplitMix64::new(opts.seed ^ (0x9e37_79b9 * (s as u64 + 1)));
                     let tick = || {
                         let d = done.fetch_add(1, Ordering::Relaxed) + 1;
