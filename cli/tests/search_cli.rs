@@ -150,3 +150,39 @@ fn bench_prints_ratios_and_stop_latency() {
     assert!(text.contains("minimal tree"), "{text}");
     assert!(text.contains("id+2"), "{text}");
 }
+
+#[test]
+fn threads_search_to_the_same_depth_and_bad_counts_are_refused() {
+    // Two threads with entries used at any depth: the same depth reached, a legal move, and the
+    // configuration says how many threads searched.
+    let run = |threads: &str| {
+        let o = ply_with_stdin(
+            &[
+                "search",
+                "othello",
+                "--position",
+                "f5d6c3d3c4f4c5b3c2e6",
+                "--depth",
+                "6",
+                "--iterative",
+                "--threads",
+                threads,
+                "--json",
+            ],
+            "",
+        );
+        assert!(o.status.success(), "{threads}: {}", stderr(&o));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).expect("json")
+    };
+    let one = run("1");
+    let two = run("2");
+    assert_eq!(two["depth"], 6);
+    assert_eq!(two["config"]["threads"], 2);
+    assert_eq!(one["config"]["threads"], 1);
+    assert!(two["best_move"].as_str().is_some_and(|m| m.len() == 2));
+    for bad in ["0", "65", "many"] {
+        let o = ply_with_stdin(&["search", "othello", "--threads", bad], "");
+        assert!(!o.status.success(), "--threads {bad}");
+        assert!(stderr(&o).contains("--threads"), "{bad}: {}", stderr(&o));
+    }
+}

@@ -5,10 +5,11 @@
 //! ("oracle" rows), and iterative deepening with several steps per iteration has rows of its own.
 //! Use a release build (`cargo run --release -p ply-cli -- bench`).
 
+use crate::commands::bench_threads;
 use crate::commands::search::evaluator;
 use crate::games::TwoPlayerGameArgs;
 use crate::with_game;
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use ply_core::Game;
 use ply_core::heuristic::HasHeuristic;
 use ply_core::search::minimal_tree::minimal_tree;
@@ -66,9 +67,54 @@ pub struct Args {
     /// Print JSON lines instead of a table.
     #[arg(long)]
     pub json: bool,
+    /// Othello: measure the parallel search instead, with these thread counts side by side
+    /// (e.g. 1,2): time to --depth from middle-game positions of the real games of --games,
+    /// the speed-up of the last count over the first with its 95% interval, stop latencies.
+    #[arg(long)]
+    pub threads: Option<String>,
+    /// With --threads: the WTHOR file whose games give the positions (plies 20-30).
+    #[arg(long, default_value = "tests/data/wthor/WTH_1980.wtb")]
+    pub games: std::path::PathBuf,
+    /// With --threads: how many positions.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub positions: u64,
+    /// With --threads: runs of each search, the median timed.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub repeat: u64,
+    /// With --threads: Multi-ProbCut's confidence (as `ply search --probcut`).
+    #[arg(long)]
+    pub probcut: Option<f64>,
 }
 
 pub fn run(args: Args) -> Result<()> {
+    if let Some(threads) = &args.threads {
+        if !matches!(
+            args.game.game,
+            crate::games::AnyGame::Two(ply_core::games::GameKind::Othello)
+        ) {
+            bail!("--threads measures Othello's middle game, not another game");
+        }
+        if let Some(t) = args.probcut
+            && !ply_core::search::probcut::is_confidence(t)
+        {
+            bail!("--probcut {t}: want a confidence above 0 and at most 10 standard deviations");
+        }
+        if args.depth == 0 {
+            bail!("--depth must be at least 1");
+        }
+        let plan = bench_threads::Plan {
+            threads: bench_threads::parse_threads(threads)?,
+            depth: args.depth,
+            games: &args.games,
+            positions: args.positions as usize,
+            repeat: args.repeat as usize,
+            tt_bytes: args.tt_mb << 20,
+            probcut: args.probcut,
+            json: args.json,
+        };
+        let eval = evaluator::<ply_core::games::othello::Othello>(&args.heuristic)?;
+        return bench_threads::run(&plan, &*eval);
+    }
     with_game!(args.game.game, G => bench::<G>(&args))
 }
 

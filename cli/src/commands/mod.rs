@@ -1,4 +1,5 @@
 pub mod bench;
+pub mod bench_threads;
 pub mod book;
 pub mod experiment;
 pub mod judgement;

@@ -81,6 +81,10 @@ pub struct EngineArgs {
     /// is calibrated; other evaluations never cut).
     #[arg(long)]
     pub probcut: Option<f64>,
+    /// Threads for alphabeta and pvs with a table (Lazy SMP on one shared table of --tt-mb);
+    /// 1 is the deterministic single-threaded search; other algorithms search on one.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub threads: u32,
 }
 
 impl EngineArgs {
@@ -146,6 +150,7 @@ impl EngineArgs {
             exact_empties: self.exact_empties,
             book: self.book,
             probcut: self.probcut,
+            threads: self.threads,
         })
     }
 }

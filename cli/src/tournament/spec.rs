@@ -45,6 +45,7 @@ const KEYS: &[&str] = &[
     "level",
     "probcut",
     "engine",
+    "threads",
 ];
 
 /// The most empties a spec may ask to solve exactly (about a minute with this solver).
@@ -178,6 +179,18 @@ impl PlayerSpec {
                         );
                     }
                     config.probcut = Some(t);
+                }
+                "threads" => {
+                    config.threads = value
+                        .parse()
+                        .ok()
+                        .filter(|n| (1..=ply_core::search::smp::MAX_THREADS).contains(n))
+                        .ok_or_else(|| {
+                            anyhow!(
+                                "player '{arg}': threads '{value}' is not a thread count from 1 to {}",
+                                ply_core::search::smp::MAX_THREADS
+                            )
+                        })?;
                 }
                 "engine" => {
                     if value.trim().is_empty() {
@@ -343,6 +356,9 @@ mod tests {
         assert_eq!((p.config.depth, p.config.exact_empties), (Some(6), 0));
         let p = PlayerSpec::parse::<Othello>("x=level=6,probcut=1.5", &D).expect("spec");
         assert_eq!(p.config.probcut, Some(1.5));
+        let p = PlayerSpec::parse::<Othello>("x=level=10,time-ms=300,threads=2", &D).expect("spec");
+        assert_eq!((p.config.time_ms, p.config.threads), (Some(300), 2));
+        assert_eq!(p.config.probcut, Some(1.5));
     }
 
     #[test]
@@ -368,6 +384,8 @@ mod tests {
             ("x=exact=40", "at most 24"),
             ("x=probcut=-1", "above 0"),
             ("x=probcut=often", "probcut 'often'"),
+            ("x=threads=0", "threads '0'"),
+            ("x=threads=many", "threads 'many'"),
             ("x=engine=/bin/true", "needs time=MS"),
         ] {
             let err = PlayerSpec::parse::<Othello>(spec, &D)

@@ -56,12 +56,15 @@ pub const CHECK_INTERVAL: u64 = 256;
 /// How often (in nodes) the search publishes its node count to the token.
 pub const PUBLISH_INTERVAL: u64 = 1024;
 
-/// The limits of one search: the caller's token and an optional deadline.
+/// The limits of one search: the caller's token and an optional deadline, and for a parallel
+/// search the flag that ends every thread of it (set by the thread that finishes first, or by
+/// the main thread on its way out).
 #[derive(Debug)]
 pub(crate) struct Budget {
     pub token: StopToken,
     pub started: Instant,
     pub deadline: Option<Instant>,
+    pub team: Option<Arc<AtomicBool>>,
 }
 
 impl Budget {
@@ -71,12 +74,40 @@ impl Budget {
             token: token.clone(),
             started,
             deadline: time_ms.map(|ms| started + Duration::from_millis(ms)),
+            team: None,
         }
+    }
+
+    /// True when the caller stopped the search or its team has finished (no clock read).
+    #[inline]
+    pub fn stopped(&self) -> bool {
+        self.token.is_stopped()
+            || self
+                .team
+                .as_ref()
+                .is_some_and(|t| t.load(Ordering::Relaxed))
     }
 
     /// True when the search must stop now.
     pub fn expired(&self) -> bool {
-        self.token.is_stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.stopped() || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The same limits for the threads of a parallel search, with a team flag of its own.
+    pub fn for_team(&self) -> Budget {
+        Budget {
+            token: self.token.clone(),
+            started: self.started,
+            deadline: self.deadline,
+            team: Some(Arc::new(AtomicBool::new(false))),
+        }
+    }
+
+    /// Ends every thread of the team (no effect on a single-threaded search's budget).
+    pub fn end_team(&self) {
+        if let Some(t) = &self.team {
+            t.store(true, Ordering::Relaxed);
+        }
     }
 
     /// The same deadline, measured from now: a search that starts after part of the budget
@@ -87,6 +118,7 @@ impl Budget {
             token: self.token.clone(),
             started: Instant::now(),
             deadline: self.deadline,
+            team: self.team.clone(),
         }
     }
 

@@ -426,6 +426,12 @@ pub struct SearchConfig {
     /// ([`crate::Evaluator::probcut`]); `None` = full-width search. Higher cuts less and errs
     /// less; Othello's strongest level plays 1.5 (measured in docs/othello-patterns.md).
     pub probcut: Option<f64>,
+    /// Threads of an alpha-beta or PVS search with a table (Lazy SMP: see
+    /// [`crate::search::smp`]; at most [`crate::search::smp::MAX_THREADS`]). 1 (the default)
+    /// is the single-threaded search, deterministic: equal configurations visit equal nodes. With
+    /// more, the table stays `tt_bytes` in all, and results vary from run to run with the
+    /// threads' timing. Other algorithms, and a search without a table, use one thread.
+    pub threads: u32,
 }
 
 impl SearchConfig {
@@ -464,6 +470,7 @@ impl Default for SearchConfig {
             exact_empties: 0,
             book: false,
             probcut: None,
+            threads: 1,
         }
     }
 }

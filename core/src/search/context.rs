@@ -37,7 +37,7 @@ impl<M> RootProgress<M> {
 pub(crate) struct Ctx<'a, G: Game> {
     pub config: &'a SearchConfig,
     pub eval: &'a dyn Evaluator<G>,
-    pub tt: &'a mut TranspositionTable,
+    pub tt: &'a TranspositionTable,
     /// Whether alpha-beta/PVS consult the table (non-empty table and not switched off).
     pub use_tt: bool,
     pub orderer: &'a mut MoveOrderer<G>,
@@ -55,6 +55,9 @@ pub(crate) struct Ctx<'a, G: Game> {
     pub root_first: Option<G::Move>,
     /// A ProbCut shallow search is running (it does not cut again).
     pub in_probcut: bool,
+    /// `Some(i)` in the i-th helper thread of a parallel search (see [`crate::search::smp`]),
+    /// `None` in the main thread or a single-threaded search.
+    pub helper: Option<usize>,
 }
 
 impl<'a, G: Game> Ctx<'a, G> {
@@ -71,13 +74,13 @@ impl<'a, G: Game> Ctx<'a, G> {
         }
         // The stop flag is one relaxed load: check it often; the clock less often.
         if self.stats.nodes.is_multiple_of(STOP_CHECK_INTERVAL) {
-            if self.stats.nodes.is_multiple_of(PUBLISH_INTERVAL) {
+            if self.stats.nodes.is_multiple_of(PUBLISH_INTERVAL) && self.helper.is_none() {
                 self.budget.token.publish_nodes(self.stats.nodes);
             }
             let expired = if self.stats.nodes.is_multiple_of(CHECK_INTERVAL) {
                 self.budget.expired()
             } else {
-                self.budget.token.is_stopped()
+                self.budget.stopped()
             };
             if expired {
                 self.aborted = true;

@@ -19,6 +19,7 @@ use crate::game::Game;
 use crate::search::config::Algorithm;
 use crate::search::context::{Ctx, RootProgress};
 use crate::search::score::{INFINITY, is_terminal_score};
+use crate::search::smp;
 use crate::search::{SearchConfig, SearchResult};
 
 impl<G: Game> Ctx<'_, G> {
@@ -88,6 +89,12 @@ impl<G: Game> Ctx<'_, G> {
         // Where the last iteration ended and how long it took, as fractions of the time budget.
         let (mut last_end, mut last_len) = (0.0, None);
         for depth in (first_depth..=max_depth).step_by(step as usize) {
+            if self
+                .helper
+                .is_some_and(|h| depth < max_depth && smp::skips(h, depth))
+            {
+                continue;
+            }
             let horizon_before = self.horizon;
             let (mut alpha, mut beta) = (-INFINITY, INFINITY);
             if let (Some(half), true) = (config.aspiration, result.best_move.is_some())
@@ -132,7 +139,8 @@ impl<G: Game> Ctx<'_, G> {
             }
             let used = self.budget.used_fraction();
             let last = used - last_end;
-            if !start_another(used, last, last_len) {
+            // A helper deepens until its team ends: the main thread decides when to stop.
+            if self.helper.is_none() && !start_another(used, last, last_len) {
                 break;
             }
             last_end = used;

@@ -8,7 +8,9 @@
 //! - an iterative-deepening driver with time budget, aspiration windows and a step of one or
 //!   more plies per iteration ([`SearchConfig::deepening_step`]), quiescence search,
 //!   pluggable move ordering (static, TT move, killers, history, History-ADS), a fixed-budget
-//!   transposition table, statistics for every search and cancellation from another thread.
+//!   transposition table, statistics for every search and cancellation from another thread;
+//! - a parallel search on several threads sharing one lockless table (Lazy SMP, [`smp`]) for
+//!   alpha-beta and PVS, when [`SearchConfig::threads`] asks for more than one.
 //!
 //! # Using it
 //! ```no_run
@@ -40,9 +42,10 @@
 //!
 //! # Memory
 //! A search uses the transposition table (exactly its byte budget, allocated once when the
-//! [`Searcher`] is made; MCTS uses the same budget for its tree), history tables of
-//! `2 × MOVE_KEY_SPACE` counters, and O(depth) per-ply move buffers, killer slots and ADS lists
-//! (plus a triangular PV of depth² moves), all reused across searches.
+//! [`Searcher`] is made and shared by all its threads; MCTS uses the same budget for its tree),
+//! and per thread history tables of `2 × MOVE_KEY_SPACE` counters, and O(depth) per-ply move
+//! buffers, killer slots and ADS lists (plus a triangular PV of depth² moves), all reused across
+//! searches.
 
 mod alphabeta;
 pub mod cancel;
@@ -61,6 +64,7 @@ mod quiescence;
 pub(crate) mod rng;
 pub mod score;
 mod scout;
+pub mod smp;
 pub mod stats;
 pub mod tt;
 pub(crate) mod uct;
@@ -71,14 +75,13 @@ pub use config::{
     OrderingConfig, Playout, SearchConfig, UnknownName,
 };
 pub use score::ExactEvaluator;
+pub use smp::threads_for_level;
 pub use stats::SearchStats;
 pub use tt::TranspositionTable;
 
 use crate::game::{Evaluator, Game};
 use cancel::Budget;
-use context::{Ctx, RootProgress};
-use ordering::MoveOrderer;
-use pv::PvTable;
+use smp::ThreadState;
 
 /// The answer of a search.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -124,17 +127,19 @@ impl<M> SearchResult<M> {
 
 /// An engine with its long-lived memory (table, ordering tables, buffers), reusable across the
 /// moves of a game. The table keeps its entries between searches (older ones are replaced first);
-/// killers, history and ADS lists start empty at every search so results are reproducible.
+/// killers, history and ADS lists start empty at every search so results are reproducible (with
+/// one thread: see [`SearchConfig::threads`]).
 pub struct Searcher<G: Game> {
     config: SearchConfig,
     tt: TranspositionTable,
-    orderer: MoveOrderer<G>,
-    buffers: Vec<Vec<G::Move>>,
-    pv: PvTable<G::Move>,
+    main: ThreadState<G>,
+    /// The helper threads' own memory, for a parallel search ([`smp`]).
+    helpers: Vec<ThreadState<G>>,
 }
 
 impl<G: Game> Searcher<G> {
-    /// Allocates the table (`config.tt_bytes`, unless the algorithm cannot use it).
+    /// Allocates the table (`config.tt_bytes`, unless the algorithm cannot use it): one table
+    /// whatever the number of threads.
     pub fn new(config: &SearchConfig) -> Self {
         assert!(
             G::NUM_PLAYERS == 2,
@@ -144,12 +149,17 @@ impl<G: Game> Searcher<G> {
             Algorithm::AlphaBeta | Algorithm::Pvs => config.tt_bytes,
             _ => 0,
         };
+        let tt = TranspositionTable::new(tt_bytes);
+        let helpers = if tt.is_empty() {
+            0
+        } else {
+            config.threads.clamp(1, smp::MAX_THREADS) as usize - 1
+        };
         Searcher {
             config: *config,
-            tt: TranspositionTable::new(tt_bytes),
-            orderer: MoveOrderer::new(config.ordering),
-            buffers: Vec::new(),
-            pv: PvTable::new(),
+            tt,
+            main: ThreadState::new(config),
+            helpers: (0..helpers).map(|_| ThreadState::new(config)).collect(),
         }
     }
 
@@ -170,6 +180,12 @@ impl<G: Game> Searcher<G> {
     /// Bytes held by the transposition table.
     pub fn tt_bytes(&self) -> usize {
         self.tt.bytes()
+    }
+
+    /// Threads a depth-first search uses: [`SearchConfig::threads`], or 1 where there is no
+    /// table for them to share (SCOUT, minimax, no budget).
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
     }
 
     /// Searches `pos`. Returns within a few milliseconds of `stop.stop()` or the time budget.
@@ -195,26 +211,28 @@ impl<G: Game> Searcher<G> {
             mcts::run_mcts(pos, eval, &self.config, &budget)
         } else {
             self.tt.new_search();
-            self.orderer.clear();
-            let mut ctx = Ctx {
-                config: &self.config,
-                eval,
-                use_tt: !self.tt.is_empty(),
-                tt: &mut self.tt,
-                orderer: &mut self.orderer,
-                buffers: &mut self.buffers,
-                pv: &mut self.pv,
-                budget: &budget,
-                stats: SearchStats::default(),
-                aborted: false,
-                horizon: 0,
-                root: RootProgress::new(0, 0),
-                root_first: None,
-                in_probcut: false,
-            };
-            let mut result = ctx.run_depth_first(pos);
-            result.stats = ctx.stats;
-            result
+            if self.helpers.is_empty() {
+                let (result, _) = smp::run_thread(
+                    pos,
+                    &self.config,
+                    eval,
+                    &self.tt,
+                    &mut self.main,
+                    &budget,
+                    None,
+                );
+                result
+            } else {
+                smp::run_team(
+                    pos,
+                    &self.config,
+                    eval,
+                    &self.tt,
+                    &mut self.main,
+                    &mut self.helpers,
+                    &budget,
+                )
+            }
         };
         let stats = &mut result.stats;
         stats.time_ms = outer.elapsed_ms();

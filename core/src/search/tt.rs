@@ -1,12 +1,25 @@
-//! Transposition table with a fixed byte budget.
+//! Transposition table with a fixed byte budget, shared by the threads of a parallel search.
 //!
-//! The table is one `Vec` of two-entry buckets allocated once at construction, sized so that
-//! `capacity * size_of::<Bucket>() <= budget`; it never grows. Slot 0 of a bucket is
+//! The table is one allocation of two-entry buckets made once at construction, sized so that
+//! `capacity * size_of::<Bucket>() <= budget`; it never grows, and every thread of a search
+//! uses the same one (more threads never mean more table). Slot 0 of a bucket is
 //! depth-preferred (kept unless the new entry is at least as deep or the old one is from an
 //! earlier search), slot 1 is always replaced, so fresh shallow results still find a home.
 //! Entries keep the full 64-bit hash as key check, the depth, the bound type, the best move as
 //! its `Game::move_key` and the search generation ("age"). Scores are stored node-relative (see
 //! [`crate::search::score::to_tt`]).
+//!
+//! # Without locks (Hyatt and Mann's lockless hashing)
+//! An entry is two words, `key ^ data` and `data`, each an `AtomicU64` read and written with
+//! relaxed ordering (plain loads and stores on x86-64 and ARM). Two threads writing one slot
+//! at once can leave one's first word beside the other's second; a reader then finds
+//! `word0 ^ word1` equal to neither key and takes the slot for another position's, so a torn
+//! entry is a miss, never another position's data (but for the 2^-64 chance of a hash
+//! collision, which a single thread has too). Nothing waits: no lock, no compare-and-swap.
+//! Writers may also lose each other's updates of one bucket; that costs a re-search, not a
+//! wrong answer.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Stored depth of an entry whose subtree was searched to the end of the game on every line.
 pub const TO_THE_END: u8 = u8::MAX;
@@ -58,10 +71,10 @@ impl Entry {
     }
 }
 
-/// Two entries: `[key0, data0, key1, data1]`. Plain words, so the table is allocated zeroed
-/// (the operating system hands out zero pages lazily: making a large table costs nothing until
-/// it is used).
-type Bucket = [u64; 4];
+/// Two entries: `[key0 ^ data0, data0, key1 ^ data1, data1]`. All zero is two empty entries, so
+/// the table is allocated zeroed (the operating system hands out zero pages lazily: making a
+/// large table costs nothing until it is used).
+type Bucket = [AtomicU64; 4];
 
 /// A probe's answer: the entry for this exact position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,10 +88,55 @@ pub struct Probe {
 }
 
 /// The table. Memory use is exactly [`TranspositionTable::bytes`], fixed at construction.
+/// `probe` and `store` take `&self`: the threads of one search share it (see the module
+/// documentation); `new_search` and `clear` take `&mut self`, between searches.
 #[derive(Debug)]
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: Box<[Bucket]>,
     age: u8,
+}
+
+/// `n` zeroed buckets from the allocator's zeroed memory, so untouched pages stay unmapped.
+fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
+    use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
+    let Ok(layout) = Layout::array::<Bucket>(n) else {
+        return Box::new([]);
+    };
+    if layout.size() == 0 {
+        return Box::new([]);
+    }
+    // SAFETY: the layout has a non-zero size; all-zero bytes are a valid `AtomicU64` (0), so
+    // the memory holds `n` initialised buckets; the box frees it with the same layout
+    // (`Box<[T]>` of `n` elements from the global allocator, as `Layout::array` describes).
+    unsafe {
+        let ptr = alloc_zeroed(layout).cast::<Bucket>();
+        if ptr.is_null() {
+            handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n))
+    }
+}
+
+/// One slot's entry, or an empty one when its two words do not agree on a key (a torn write).
+#[inline]
+fn load(bucket: &Bucket, slot: usize) -> Entry {
+    let (check, data) = match slot {
+        0 => (&bucket[0], &bucket[1]),
+        _ => (&bucket[2], &bucket[3]),
+    };
+    let data = data.load(Relaxed);
+    Entry::unpack(check.load(Relaxed) ^ data, data)
+}
+
+#[inline]
+fn save(bucket: &Bucket, slot: usize, e: &Entry) {
+    let (check, data) = match slot {
+        0 => (&bucket[0], &bucket[1]),
+        _ => (&bucket[2], &bucket[3]),
+    };
+    let packed = e.pack();
+    check.store(e.key ^ packed, Relaxed);
+    data.store(packed, Relaxed);
 }
 
 impl TranspositionTable {
@@ -87,16 +145,15 @@ impl TranspositionTable {
 
     /// A table using at most `budget_bytes` (0 buckets if the budget is smaller than one bucket).
     pub fn new(budget_bytes: usize) -> Self {
-        let n = budget_bytes / Self::BUCKET_BYTES;
         TranspositionTable {
-            buckets: vec![Bucket::default(); n],
+            buckets: zeroed_buckets(budget_bytes / Self::BUCKET_BYTES),
             age: 0,
         }
     }
 
     /// Bytes held by the table.
     pub fn bytes(&self) -> usize {
-        self.buckets.capacity() * Self::BUCKET_BYTES
+        self.buckets.len() * Self::BUCKET_BYTES
     }
 
     /// Number of entries the table can hold.
@@ -110,7 +167,9 @@ impl TranspositionTable {
 
     /// Forgets every entry (keeps the memory).
     pub fn clear(&mut self) {
-        self.buckets.iter_mut().for_each(|b| *b = [0; 4]);
+        for word in self.buckets.iter_mut().flatten() {
+            *word.get_mut() = 0;
+        }
         self.age = 0;
     }
 
@@ -119,17 +178,16 @@ impl TranspositionTable {
         self.age = (self.age + 1) & 0x3f;
     }
 
-    fn index(&self, hash: u64) -> Option<usize> {
-        if self.buckets.is_empty() {
-            return None;
-        }
+    #[inline]
+    fn bucket(&self, hash: u64) -> Option<&Bucket> {
         // Multiply-shift maps the hash onto any table size without a power-of-two restriction.
-        Some(((hash as u128 * self.buckets.len() as u128) >> 64) as usize)
+        let i = ((hash as u128 * self.buckets.len() as u128) >> 64) as usize;
+        self.buckets.get(i)
     }
 
     pub fn probe(&self, hash: u64) -> Option<Probe> {
-        let b = self.buckets.get(self.index(hash)?)?;
-        let e = [Entry::unpack(b[0], b[1]), Entry::unpack(b[2], b[3])]
+        let b = self.bucket(hash)?;
+        let e = [load(b, 0), load(b, 1)]
             .into_iter()
             .find(|e| !e.is_empty() && e.key == hash)?;
         Some(Probe {
@@ -149,20 +207,12 @@ impl TranspositionTable {
     }
 
     /// Stores a node-relative score.
-    pub fn store(
-        &mut self,
-        hash: u64,
-        score: i32,
-        depth: u32,
-        bound: Bound,
-        move_key: Option<usize>,
-    ) {
-        let Some(i) = self.index(hash) else { return };
-        let age = self.age;
-        let Some(bucket) = self.buckets.get_mut(i) else {
+    pub fn store(&self, hash: u64, score: i32, depth: u32, bound: Bound, move_key: Option<usize>) {
+        let Some(bucket) = self.bucket(hash) else {
             return;
         };
-        let entry = Entry {
+        let age = self.age;
+        let mut entry = Entry {
             key: hash,
             score,
             mv: move_key
@@ -175,10 +225,8 @@ impl TranspositionTable {
                 Bound::Upper => 3,
             }) | (age << 2),
         };
-        let mut first = Entry::unpack(bucket[0], bucket[1]);
-        let mut second = Entry::unpack(bucket[2], bucket[3]);
+        let first = load(bucket, 0);
         let first_age = first.flags >> 2;
-        let mut entry = entry;
         if first.is_empty() || first.key == hash || entry.depth >= first.depth || first_age != age {
             // Keep a useful move if the same position is re-stored without one.
             if entry.mv == 0 && first.key == hash {
@@ -186,16 +234,18 @@ impl TranspositionTable {
             }
             if first.key != hash && !first.is_empty() {
                 // The displaced deep entry gets the always-replace slot.
-                second = first;
+                save(bucket, 1, &first);
             }
-            first = entry;
+            save(bucket, 0, &entry);
         } else {
-            if entry.mv == 0 && second.key == hash {
-                entry.mv = second.mv;
+            if entry.mv == 0 {
+                let second = load(bucket, 1);
+                if second.key == hash {
+                    entry.mv = second.mv;
+                }
             }
-            second = entry;
+            save(bucket, 1, &entry);
         }
-        *bucket = [first.key, first.pack(), second.key, second.pack()];
     }
 }
 
@@ -227,7 +277,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let mut tt = TranspositionTable::new(1 << 12);
+        let tt = TranspositionTable::new(1 << 12);
         tt.store(42, -7, 5, Bound::Lower, Some(3));
         let p = tt.probe(42).expect("stored");
         assert_eq!(
@@ -248,8 +298,79 @@ mod tests {
 
     #[test]
     fn empty_table_is_harmless() {
-        let mut tt = TranspositionTable::new(0);
+        let tt = TranspositionTable::new(0);
         tt.store(1, 1, 1, Bound::Exact, None);
         assert_eq!(tt.probe(1), None);
+    }
+
+    /// Data that names its key: the score is the key's low 31 bits, the move its next 15 and
+    /// the depth its next 7, so a probe can tell whether the entry it got is its position's.
+    fn stamp(key: u64) -> (i32, u32, Option<usize>) {
+        (
+            (key & 0x7fff_ffff) as i32,
+            ((key >> 46) & 0x7f) as u32,
+            Some(((key >> 31) & 0x7fff) as usize),
+        )
+    }
+
+    #[test]
+    fn concurrent_writers_never_hand_out_another_positions_entry() {
+        // Four buckets and 4 threads, started together, storing and probing 64 keys that
+        // overlap between threads: every bucket is fought over all the time, so writes tear
+        // (with plain key words instead of `key ^ data` this test fails).
+        let tt = TranspositionTable::new(4 * TranspositionTable::BUCKET_BYTES);
+        let keys: Vec<u64> = (1..=64u64)
+            .map(|i| i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+            .collect();
+        let hits = std::sync::atomic::AtomicU64::new(0);
+        let start = std::sync::Barrier::new(4);
+        std::thread::scope(|s| {
+            for t in 0..4usize {
+                let (tt, keys, hits, start) = (&tt, &keys, &hits, &start);
+                s.spawn(move || {
+                    start.wait();
+                    let mut found = 0;
+                    for round in 0..3_000_000usize {
+                        let key = keys[(round * 7 + t * 13) % keys.len()];
+                        let (score, depth, mv) = stamp(key);
+                        tt.store(key, score, depth, Bound::Exact, mv);
+                        let probe_key = keys[(round * 5 + t * 3) % keys.len()];
+                        if let Some(p) = tt.probe(probe_key) {
+                            let (score, depth, mv) = stamp(probe_key);
+                            assert_eq!((p.score, p.depth, p.move_key), (score, depth, mv));
+                            found += 1;
+                        }
+                    }
+                    hits.fetch_add(found, std::sync::atomic::Ordering::Relaxed);
+                });
+            }
+        });
+        // The probes did find entries (the check above ran), and the table still answers.
+        assert!(hits.into_inner() > 1000);
+        let key = keys[0];
+        let (score, depth, mv) = stamp(key);
+        tt.store(key, score, depth, Bound::Lower, mv);
+        assert_eq!(tt.probe(key).map(|p| p.score), Some(score));
+    }
+
+    #[test]
+    fn a_torn_entry_is_a_miss() {
+        // One writer's check word beside another's data: neither key matches.
+        let tt = TranspositionTable::new(TranspositionTable::BUCKET_BYTES);
+        let e = |key: u64, score: i32| Entry {
+            key,
+            score,
+            mv: 1,
+            depth: 3,
+            flags: 1,
+        };
+        let (a, b) = (e(11, 5), e(12, 6));
+        let bucket = &tt.buckets[0];
+        bucket[0].store(a.key ^ a.pack(), Relaxed);
+        bucket[1].store(b.pack(), Relaxed);
+        assert_eq!(tt.probe(11), None);
+        assert_eq!(tt.probe(12), None);
+        save(bucket, 0, &a);
+        assert_eq!(tt.probe(11).map(|p| p.score), Some(5));
     }
 }
