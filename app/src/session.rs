@@ -19,7 +19,8 @@ use crate::error::PlyError;
 use crate::guard::{guard, guard_or};
 use crate::limits::{EngineLimits, unlimited};
 use crate::settings::{
-    EngineSettings, GameKind, SearchLimits, default_engine_settings, record_engine, search_config,
+    EngineSettings, GameKind, SearchLimits, default_engine_settings, move_config, record_engine,
+    search_config,
 };
 use crate::snapshot::{ComputerMove, GameStatus, MoveInfo, Side, Snapshot};
 use ply_core::Game;
@@ -68,6 +69,9 @@ struct State {
     players: Vec<PlayerKind>,
     resigned_by: Option<u8>,
     limits: EngineLimits,
+    /// The device's cores (`set_device_cores`; 1 until told): how many threads a level's
+    /// computer moves and hints may search with.
+    cores: u32,
     /// Bumped by every change of the game, so a search started before it is not applied after.
     generation: u64,
     started_at_ms: u64,
@@ -315,7 +319,7 @@ impl Session {
                 log::debug!("ponder hit");
                 return Self::apply(&mut state, found, true);
             }
-            let config = search_config(&settings, over, &state.limits, kind_of(&state));
+            let config = move_config(&settings, over, &state.limits, kind_of(&state), state.cores);
             let (prepared, _) =
                 state
                     .game
@@ -502,6 +506,7 @@ impl Session {
                     players: seats,
                     resigned_by: None,
                     limits: unlimited(),
+                    cores: 1,
                     generation: 0,
                     started_at_ms: now_ms(),
                     ended_at_ms: None,
@@ -525,6 +530,12 @@ impl Session {
     /// Caps every later search of this session (see `recommended_limits`).
     pub fn set_limits(&self, limits: EngineLimits) {
         guard_or("set_limits", (), || lock(&self.state).limits = limits)
+    }
+
+    /// The device's cores (0: unknown, one thread), for the threads of the levels' searches
+    /// ([`threads_for_level`]); until called, every search runs on one thread.
+    pub fn set_device_cores(&self, cores: u32) {
+        guard_or("set_device_cores", (), || lock(&self.state).cores = cores)
     }
 
     /// The limits searches are clamped to.

@@ -5,6 +5,7 @@ use crate::error::PlyError;
 use crate::limits::EngineLimits;
 use ply_core::search::{
     AdsConfig, AdsUpdate, Algorithm, HistoryIncrement, KillerMode, OrderingConfig, SearchConfig,
+    threads_for_level,
 };
 
 /// The search algorithm.
@@ -342,6 +343,22 @@ pub fn search_config(
     config
 }
 
+/// The search of a computer move or hint: the settings within the limits, and a level's share
+/// of the device's `cores` (pondering, on the person's time, stays on one thread).
+pub fn move_config(
+    settings: &EngineSettings,
+    over: Option<SearchLimits>,
+    limits: &EngineLimits,
+    game: GameKind,
+    cores: u32,
+) -> SearchConfig {
+    let mut config = search_config(settings, over, limits, game);
+    config.threads = settings.level.map_or(1, |level| {
+        threads_for_level(level, cores, config.tt_bytes as u64)
+    });
+    config
+}
+
 /// How close to the end a level's searches solve exactly (see [`EXACT_OTHELLO`]).
 fn exact_empties(game: GameKind, level: Option<u8>) -> u32 {
     match (game, level) {
@@ -481,6 +498,39 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{kind:?} level {level}: {e}"));
             }
         }
+    }
+
+    #[test]
+    fn a_levels_move_takes_its_share_of_the_cores_within_the_table() {
+        let limits = recommended_limits(8 << 30, 4 << 30, 8);
+        let threads = |level: u8, cores: u32| {
+            let s = settings_for_difficulty(GameKind::Othello, level).expect("a level");
+            move_config(&s, None, &limits, GameKind::Othello, cores).threads
+        };
+        // The same rule as the core's, on the table this device allows each level.
+        for level in 1..=10 {
+            let s = settings_for_difficulty(GameKind::Othello, level).expect("a level");
+            let tt = search_config(&s, None, &limits, GameKind::Othello).tt_bytes as u64;
+            assert_eq!(
+                threads(level, 8),
+                threads_for_level(level, 8, tt),
+                "level {level}"
+            );
+        }
+        assert_eq!(threads(1, 8), 1);
+        assert!(
+            threads(10, 8) > 1,
+            "the strongest level searches on several cores"
+        );
+        assert_eq!(threads(10, 1), 1, "one core, one thread");
+        assert_eq!(threads(10, 0), 1, "unknown cores, one thread");
+        // Custom settings (no level) stay on one thread: the experiments' deterministic mode.
+        let mut custom = settings_for_difficulty(GameKind::Othello, 10).expect("level 10");
+        custom.level = None;
+        assert_eq!(
+            move_config(&custom, None, &limits, GameKind::Othello, 8).threads,
+            1
+        );
     }
 
     #[test]

@@ -732,6 +732,7 @@ impl App {
         let session = Session::with_seats(setup.game, seats, setup.start_position.clone())?;
         session.set_hint_settings(Some(setup.engine_settings(custom)?));
         session.set_limits(self.limits);
+        session.set_device_cores(self.config.cpu_cores);
         session.set_pondering(self.ponders(setup));
         session.set_client(
             self.config.app_version.clone(),
@@ -818,6 +819,7 @@ impl App {
             session.resign(side)?;
         }
         session.set_limits(self.limits);
+        session.set_device_cores(self.config.cpu_cores);
         session.set_pondering(self.ponders(&saved.setup));
         session.set_client(
             self.config.app_version.clone(),

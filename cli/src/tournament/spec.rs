@@ -227,7 +227,7 @@ impl PlayerSpec {
                     overrides.push((k[2..].to_string(), w));
                 }
                 _ => bail!(
-                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, probcut, engine, weights, patterns, w.FACTOR)"
+                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, probcut, threads, engine, weights, patterns, w.FACTOR)"
                 ),
             }
         }
