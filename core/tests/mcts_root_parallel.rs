@@ -91,3 +91,61 @@ fn a_seed_and_thread_count_give_the_same_search() {
         );
     }
 }
+
+/// One Connect Four game from `opening`: `first` plays the first stone after it. Returns the
+/// result for `first`.
+fn play_game(opening: &str, first: (u32, u64), second: (u32, u64)) -> ply_core::elo::Wdl {
+    use ply_core::elo::Wdl;
+    let mut pos = ConnectFour::parse_position(opening).unwrap();
+    let first_side = pos.side_to_move();
+    while pos.outcome().is_none() {
+        let (threads, playouts) = if pos.side_to_move() == first_side {
+            first
+        } else {
+            second
+        };
+        let r = mcts(&pos, threads, Some(playouts), None);
+        pos.play(r.best_move.unwrap());
+    }
+    match pos.outcome().and_then(|o| o.winner) {
+        None => Wdl::DRAW,
+        Some(w) if w == first_side => Wdl::WIN,
+        Some(_) => Wdl::LOSS,
+    }
+}
+
+/// Two trees against one at equal wall time on free cores, played without needing free cores:
+/// the trees are independent, so two threads run twice one thread's playouts in its time, and
+/// the match gives the two-tree player twice the playouts (each tree as many as the one-tree
+/// player's). A second match at equal playouts shows what merging costs against one deeper
+/// tree. Connect Four, every 2-stone opening, both colours (98 games a match).
+/// `cargo test -p ply-core --release --test mcts_root_parallel -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn two_trees_against_one_at_equal_time_and_equal_playouts() {
+    use ply_core::elo::{Elo, Wdl};
+    let playouts = 3000;
+    for (label, two) in [("equal time", 2 * playouts), ("equal playouts", playouts)] {
+        let mut score = Wdl::default();
+        for a in 1..=7 {
+            for b in 1..=7 {
+                let opening = format!("{a}{b}");
+                score.add(play_game(&opening, (2, two), (1, playouts)));
+                let r = play_game(&opening, (1, playouts), (2, two));
+                score.add(Wdl {
+                    wins: r.losses,
+                    draws: r.draws,
+                    losses: r.wins,
+                });
+            }
+        }
+        println!(
+            "two trees ({two} playouts) vs one tree ({playouts}), {label}: {}-{}-{}, {:.1}%, Elo {}",
+            score.wins,
+            score.draws,
+            score.losses,
+            100.0 * score.score(),
+            Elo::from_wdl(score).display()
+        );
+    }
+}
