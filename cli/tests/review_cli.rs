@@ -296,11 +296,23 @@ fn review_threads_give_the_same_review() {
             })
             .collect()
     };
-    let o = runs(&["review", "othello", othello, "--depth", "2", "--exact-empties", "14"]);
+    let o = runs(&[
+        "review",
+        "othello",
+        othello,
+        "--depth",
+        "2",
+        "--exact-empties",
+        "14",
+    ]);
     assert_eq!(o[0]["moves"], o[1]["moves"]);
     let c = runs(&["review", "connect4", "4453726", "--depth", "4"]);
     assert_eq!(c[0]["moves"], c[1]["moves"]);
     let e = ply(&["review", "connect4", "44", "--threads", "0"]);
     assert!(!e.status.success());
-    assert!(stderr(&e).contains("--threads must be at least 1"), "{}", stderr(&e));
+    assert!(
+        stderr(&e).contains("--threads must be at least 1"),
+        "{}",
+        stderr(&e)
+    );
 }

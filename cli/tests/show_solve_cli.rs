@@ -327,7 +327,11 @@ fn solve_book_refuses_what_it_cannot_build() {
 #[test]
 fn solve_threads_give_the_same_score() {
     let file = data("othello/fforum-1-19.obf");
-    let ffo3 = file.lines().filter(|l| !l.trim().is_empty()).nth(2).unwrap_or_default();
+    let ffo3 = file
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .nth(2)
+        .unwrap_or_default();
     let mut scores = Vec::new();
     for threads in ["1", "2", "4"] {
         let o = ply(&["solve", "othello", "-p", ffo3, "--threads", threads]);
@@ -342,9 +346,16 @@ fn solve_threads_give_the_same_score() {
     }
     assert_eq!(scores[0..2], scores[2..4]);
     assert_eq!(scores[0..2], scores[4..6]);
-    for game in [&["solve", "othello", "-p", ffo3][..], &["solve", "connect4", "4455443"]] {
+    for game in [
+        &["solve", "othello", "-p", ffo3][..],
+        &["solve", "connect4", "4455443"],
+    ] {
         let o = ply(&[game, &["--threads", "0"][..]].concat());
         assert!(!o.status.success());
-        assert!(stderr(&o).contains("--threads must be at least 1"), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("--threads must be at least 1"),
+            "{}",
+            stderr(&o)
+        );
     }
 }

@@ -32,14 +32,26 @@ fn check_file(file: &str, count: usize, threads: &[usize]) {
         solver.set_threads(t);
         for (moves, expected) in lines.iter().take(count) {
             let pos = ConnectFour::parse_position(moves).unwrap();
-            assert_eq!(solver.solve(&pos), *expected, "{file}: {moves}, {t} threads");
-            assert_eq!(solver.solve_weak(&pos), expected.signum(), "{file} weak: {moves}");
+            assert_eq!(
+                solver.solve(&pos),
+                *expected,
+                "{file}: {moves}, {t} threads"
+            );
+            assert_eq!(
+                solver.solve_weak(&pos),
+                expected.signum(),
+                "{file} weak: {moves}"
+            );
             let (col, score) = solver.best_move(&pos).unwrap();
             assert_eq!(score, *expected);
             let mut child = pos;
             child.play(col);
             let mut check = Solver::new(1 << 20);
-            assert_eq!(-check.solve(&child), *expected, "{file}: {moves}, move {col}");
+            assert_eq!(
+                -check.solve(&child),
+                *expected,
+                "{file}: {moves}, move {col}"
+            );
         }
     }
 }

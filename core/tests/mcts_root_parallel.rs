@@ -10,7 +10,12 @@ use ply_core::search::{
 };
 use ply_core::solve::connect4::Solver;
 
-fn mcts<G: Game>(pos: &G, threads: u32, playouts: Option<u64>, time_ms: Option<u64>) -> SearchResult<G::Move> {
+fn mcts<G: Game>(
+    pos: &G,
+    threads: u32,
+    playouts: Option<u64>,
+    time_ms: Option<u64>,
+) -> SearchResult<G::Move> {
     let config = SearchConfig {
         algorithm: Algorithm::Mcts,
         time_ms,
@@ -50,7 +55,10 @@ fn finds_a_win_in_one() {
         for threads in [1, 2, 4] {
             let r = mcts(&pos, threads, Some(2000), None);
             let mv = r.best_move.unwrap();
-            assert!(wins.contains(&mv), "{moves}, {threads} threads: {mv} not in {wins:?}");
+            assert!(
+                wins.contains(&mv),
+                "{moves}, {threads} threads: {mv} not in {wins:?}"
+            );
             assert!(r.score > 0, "{moves}, {threads} threads: {}", r.score);
         }
     }
@@ -85,8 +93,20 @@ fn a_seed_and_thread_count_give_the_same_search() {
         let a = mcts(&pos, threads, Some(4000), None);
         let b = mcts(&pos, threads, Some(4000), None);
         assert_eq!(
-            (a.best_move, a.score, &a.pv, a.stats.nodes, a.stats.tree_nodes),
-            (b.best_move, b.score, &b.pv, b.stats.nodes, b.stats.tree_nodes),
+            (
+                a.best_move,
+                a.score,
+                &a.pv,
+                a.stats.nodes,
+                a.stats.tree_nodes
+            ),
+            (
+                b.best_move,
+                b.score,
+                &b.pv,
+                b.stats.nodes,
+                b.stats.tree_nodes
+            ),
             "{threads} threads"
         );
     }

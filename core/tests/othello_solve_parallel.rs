@@ -73,6 +73,9 @@ fn parallel_moves_reach_the_score() {
         let mut child = pos;
         use ply_core::Game;
         child.play(r.best_move.unwrap());
-        assert_eq!(-solve_window(&child, -64, 64, TT_BYTES, None).score, r.score);
+        assert_eq!(
+            -solve_window(&child, -64, 64, TT_BYTES, None).score,
+            r.score
+        );
     }
 }

@@ -365,11 +365,7 @@ fn root_parallel<G: Game>(
     let best = merged
         .iter()
         .enumerate()
-        .max_by(|(i, a), (j, b)| {
-            a.1.cmp(&b.1)
-                .then(q(a).total_cmp(&q(b)))
-                .then(j.cmp(i))
-        })
+        .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(q(a).total_cmp(&q(b))).then(j.cmp(i)))
         .map(|(_, entry)| *entry);
     let mut result = SearchResult::empty();
     match best {
@@ -392,7 +388,9 @@ fn root_parallel<G: Game>(
                     .find(|&c| mcts.tree.nodes[c].mv == Some(mv));
                 while let Some(child) = node.and_then(|n| mcts.tree.best_child(n)) {
                     let n = mcts.tree.nodes[child];
-                    let Some(next) = n.mv.filter(|_| n.visits > 0) else { break };
+                    let Some(next) = n.mv.filter(|_| n.visits > 0) else {
+                        break;
+                    };
                     result.pv.push(next);
                     node = Some(child);
                 }

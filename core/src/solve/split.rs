@@ -162,7 +162,11 @@ mod tests {
         assert_eq!(pool.reserve(1), 0);
         pool.release(2);
         assert_eq!(pool.reserve(3), 2);
-        assert_eq!(Pool::new(0).reserve(1), 0, "zero threads means one: the caller");
+        assert_eq!(
+            Pool::new(0).reserve(1),
+            0,
+            "zero threads means one: the caller"
+        );
     }
 
     #[test]

@@ -25,8 +25,8 @@ mod table;
 use crate::game::Game;
 use crate::games::connect4::ConnectFour;
 use crate::games::connect4::bitboard::{CELLS, WIDTH, column_of};
-use node::{CENTRE_FIRST, Node};
 use crate::solve::split::Pool;
+use node::{CENTRE_FIRST, Node};
 use search::Search;
 use std::sync::atomic::AtomicBool;
 

@@ -51,7 +51,9 @@ impl Point<'_> {
         let beta = self.split.beta;
         loop {
             let i = self.taken.fetch_add(1, Ordering::Relaxed);
-            let Some(&col) = self.split.moves.get(i) else { return };
+            let Some(&col) = self.split.moves.get(i) else {
+                return;
+            };
             let alpha = {
                 let shared = self.shared();
                 if shared.cutoff.is_some() {

@@ -37,7 +37,12 @@ pub struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// A search on one thread.
-    pub fn new(table: &'a Table, cancel: Option<&'a AtomicBool>, node_limit: u64, mirror: bool) -> Self {
+    pub fn new(
+        table: &'a Table,
+        cancel: Option<&'a AtomicBool>,
+        node_limit: u64,
+        mirror: bool,
+    ) -> Self {
         Search {
             table,
             nodes: 0,
@@ -199,7 +204,12 @@ impl<'a> Search<'a> {
         for (i, &col) in moves[..count].iter().enumerate() {
             // Young Brothers Wait: once a child is searched, idle threads may take the rest.
             if i > 0 && (node.moves as usize) < SPLIT_BEFORE_MOVE && self.pool.is_some() {
-                let point = Split { node, next, moves: &moves[i..count], beta };
+                let point = Split {
+                    node,
+                    next,
+                    moves: &moves[i..count],
+                    beta,
+                };
                 match split(self, &point, alpha, best) {
                     None => {}
                     Some(_) if self.stopped => return alpha,

@@ -5,8 +5,10 @@
 //! caller, fastest-first move ordering, parity ordering near the end, specialised code for the
 //! last six empties and a stability cutoff (see [`search`]). From 14 empties on, [`solve`] first
 //! estimates the score by a selective search and then searches windows of width two around it
-//! (aspiration), which costs far fewer nodes than one full-window search. Single-threaded and deterministic:
-//! the same position and table size always give the same node count.
+//! (aspiration), which costs far fewer nodes than one full-window search. [`solve`] is
+//! single-threaded and deterministic: the same position and table size always give the same
+//! node count. [`solve_parallel`] splits the work among threads (Young Brothers Wait, see
+//! `parallel.rs`) with one table shared without locks ([`tt`]); its score is always the same.
 //!
 //! ```
 //! use ply_core::Game;
@@ -32,9 +34,9 @@ use crate::games::othello::{Othello, OthelloMove};
 use crate::solve::split::Pool;
 use parallel::split;
 use search::{Searcher, final_score, position_key};
-use tt::Table;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use tt::Table;
 
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq)]
@@ -148,7 +150,7 @@ fn solve_from_guess(s: &mut Searcher, pos: &Othello, guess: Option<i32>) -> Solv
         let below = 1 + 4 * downs.min(16) as i32;
         let (a, b) = ((g - below).max(lo - 1), (g + 1).min(hi + 1));
         let (v, best) = windowed(s, pos, a, b);
-            if s.aborted {
+        if s.aborted {
             break (v, best.or(proven));
         }
         if v <= a {

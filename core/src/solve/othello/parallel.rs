@@ -171,4 +171,3 @@ pub fn split(
     }
     Some((shared.best, shared.best_move))
 }
-

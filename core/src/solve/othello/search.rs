@@ -17,11 +17,11 @@
 //! Scores are final disc differences from the side to move's view, empties to the winner.
 
 use super::last::last_flip_count;
-use super::stability::stable_discs;
 use super::parallel::{SPLIT_MIN_EMPTIES, split};
+use super::stability::stable_discs;
 use super::tt::Table;
-use crate::solve::split::{Pool, StopChain};
 use crate::games::othello::bitboard::{CORNERS, Squares, flips, legal_moves};
+use crate::solve::split::{Pool, StopChain};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Below this many empties the table costs more than it saves.
@@ -920,7 +920,8 @@ mod tests {
                 assert_eq!(portable::search(&mut s, p, o, -64, 64), exact);
                 for alpha in [exact - 3, exact - 1, exact, exact + 1, exact + 4] {
                     let alpha = alpha.clamp(-64, 63);
-                    let v = Searcher::new(&Table::new(1 << 16), None).search(p, o, alpha, alpha + 1);
+                    let v =
+                        Searcher::new(&Table::new(1 << 16), None).search(p, o, alpha, alpha + 1);
                     if exact > alpha {
                         assert!(v > alpha && v <= exact, "alpha {alpha}: {v}, exact {exact}");
                     } else {

@@ -162,7 +162,10 @@ mod tests {
         assert!(t.probe(78).is_none());
         assert!(t.probe(0).is_none(), "an empty slot is no entry for key 0");
         t.store(0, 3, -64, -64, None);
-        assert_eq!(t.probe(0).map(|b| (b.lower, b.upper, b.best)), Some((-64, -64, None)));
+        assert_eq!(
+            t.probe(0).map(|b| (b.lower, b.upper, b.best)),
+            Some((-64, -64, None))
+        );
     }
 
     /// Threads writing and reading the same few slots with keys whose bounds are a function of
