@@ -279,3 +279,40 @@ fn a_draw_by_repetition_is_annotated_as_a_draw() {
     assert!(out.contains("[Result \"1-1\"]"), "{out}");
     assert!(out.trim_end().ends_with("1-1"), "{out}");
 }
+
+/// `ply review --threads N` solves on N threads with the same values: an Othello game reviewed
+/// exactly from 14 empties, and a Connect Four game, with 1 and 2 threads.
+#[test]
+fn review_threads_give_the_same_review() {
+    let othello = "c4e3f2e2f3c3c5b5a6d3b6c6d7f4g5g4e1d2c1f5b4h6e6d6b3c2g6f1d1b1e7a3h4h5h7f6h3f7e8c8\
+                   c7g3h2g8g2a4a5h1g1h8a2g7a1b2f8d8passb8b7a7a8";
+    let runs = |args: &[&str]| -> Vec<serde_json::Value> {
+        ["1", "2"]
+            .iter()
+            .map(|t| {
+                let mut all = args.to_vec();
+                all.extend(["--json", "--threads", t]);
+                serde_json::from_str(&ok(&all)).expect("json")
+            })
+            .collect()
+    };
+    let o = runs(&[
+        "review",
+        "othello",
+        othello,
+        "--depth",
+        "2",
+        "--exact-empties",
+        "14",
+    ]);
+    assert_eq!(o[0]["moves"], o[1]["moves"]);
+    let c = runs(&["review", "connect4", "4453726", "--depth", "4"]);
+    assert_eq!(c[0]["moves"], c[1]["moves"]);
+    let e = ply(&["review", "connect4", "44", "--threads", "0"]);
+    assert!(!e.status.success());
+    assert!(
+        stderr(&e).contains("--threads must be at least 1"),
+        "{}",
+        stderr(&e)
+    );
+}

@@ -321,3 +321,41 @@ fn solve_book_refuses_what_it_cannot_build() {
         assert!(stdout(&o).is_empty(), "{args:?}");
     }
 }
+
+/// `--threads` (default every core) changes how a solve runs, never its score: FFO #3 and a
+/// Connect Four position with 1, 2 and 4 threads; 0 threads is refused by name.
+#[test]
+fn solve_threads_give_the_same_score() {
+    let file = data("othello/fforum-1-19.obf");
+    let ffo3 = file
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .nth(2)
+        .unwrap_or_default();
+    let mut scores = Vec::new();
+    for threads in ["1", "2", "4"] {
+        let o = ply(&["solve", "othello", "-p", ffo3, "--threads", threads]);
+        assert!(o.status.success(), "{threads}: {}", stderr(&o));
+        let text = stdout(&o);
+        assert!(text.contains(&format!("threads: {threads} (")), "{text}");
+        assert!(text.contains("(matches)"), "{threads} threads: {text}");
+        scores.push(text.lines().last().unwrap_or_default().to_string());
+        let c4 = ply(&["solve", "connect4", "4455443", "--threads", threads]);
+        assert!(c4.status.success(), "{threads}: {}", stderr(&c4));
+        scores.push(stdout(&c4).lines().last().unwrap_or_default().to_string());
+    }
+    assert_eq!(scores[0..2], scores[2..4]);
+    assert_eq!(scores[0..2], scores[4..6]);
+    for game in [
+        &["solve", "othello", "-p", ffo3][..],
+        &["solve", "connect4", "4455443"],
+    ] {
+        let o = ply(&[game, &["--threads", "0"][..]].concat());
+        assert!(!o.status.success());
+        assert!(
+            stderr(&o).contains("--threads must be at least 1"),
+            "{}",
+            stderr(&o)
+        );
+    }
+}

@@ -1,10 +1,12 @@
 //! Othello endgame solver on FFO #40-#59: time and nodes per position, single thread.
 //! `cargo bench -p ply-core --bench othello_solve` (all 20 positions, once each, printed as a
 //! table), or with `FFO=40-44` to choose a range. Criterion times FFO #40 repeatedly.
+//! With `THREADS=1,2` it instead solves each position with each thread count in turn and prints
+//! their wall times side by side, with the ratio of the totals to the first count's.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ply_core::games::othello::parse_obf;
-use ply_core::solve::othello::solve;
+use ply_core::solve::othello::{solve, solve_parallel};
 use std::hint::black_box;
 
 mod support;
@@ -28,6 +30,15 @@ fn bench_solve(c: &mut Criterion) {
         .filter_map(|l| parse_obf(l).ok())
         .collect();
     let (first, last) = range();
+    if let Ok(spec) = std::env::var("THREADS") {
+        let counts: Vec<usize> = spec
+            .split(',')
+            .filter_map(|s| s.trim().parse().ok())
+            .filter(|&t| t > 0)
+            .collect();
+        compare_threads(&entries, first, last, &counts);
+        return;
+    }
     let (mut total_secs, mut total_nodes) = (0.0, 0u64);
     println!("  #  empties  score  move      nodes   wall s    cpu s  M nodes/s(cpu)");
     for (i, entry) in entries.iter().enumerate().take(last - 39).skip(first - 40) {
@@ -69,4 +80,66 @@ criterion_main!(benches);
 /// figure; `None` where unavailable (then wall time is shown twice).
 fn cpu_seconds() -> Option<f64> {
     support::thread_cpu_time().map(|t| t.as_secs_f64())
+}
+
+/// Each position solved with each thread count in turn (interleaved, so that a change of the
+/// machine's load hits every count alike): wall seconds side by side.
+fn compare_threads(
+    entries: &[ply_core::games::othello::ObfEntry],
+    first: usize,
+    last: usize,
+    counts: &[usize],
+) {
+    let head: Vec<String> = counts
+        .iter()
+        .map(|t| format!("{t:>2} thr: wall s   cpu s   M nodes  busy"))
+        .collect();
+    println!("  #  empties  score  {}", head.join("  "));
+    let mut totals = vec![0.0; counts.len()];
+    let mut nodes = vec![0u64; counts.len()];
+    let mut busy = vec![0.0; counts.len()];
+    for (i, entry) in entries.iter().enumerate().take(last - 39).skip(first - 40) {
+        let mut row = Vec::new();
+        let mut score = None;
+        for (k, &t) in counts.iter().enumerate() {
+            let cpu_began = support::process_cpu_time();
+            let r = solve_parallel(&entry.position, TT_BYTES, t, None, None);
+            let wall = r.elapsed.as_secs_f64();
+            let cpu = support::process_cpu_time()
+                .zip(cpu_began)
+                .map_or(wall, |(end, begin)| (end - begin).as_secs_f64());
+            let ok = Some(r.score) == entry.best_score();
+            totals[k] += wall;
+            nodes[k] += r.nodes;
+            busy[k] += r.mean_busy_threads * wall;
+            row.push(format!(
+                "{wall:14.3}  {cpu:6.3}  {:8.1}  {:4.2}{}",
+                r.nodes as f64 / 1e6,
+                r.mean_busy_threads,
+                if ok { "" } else { " WRONG" }
+            ));
+            score = Some(r.score);
+        }
+        println!(
+            "{:3}  {:7}  {:+5}  {}",
+            40 + i,
+            entry.position.empty_count(),
+            score.unwrap_or(0),
+            row.join("  ")
+        );
+    }
+    let ratios: Vec<String> = totals
+        .iter()
+        .zip(counts)
+        .zip(nodes.iter().zip(&busy))
+        .map(|((s, t), (n, b))| {
+            format!(
+                "{t} threads {s:.3} s ({:.2}x), nodes {:.2}x, {:.2} threads busy",
+                totals[0] / s,
+                *n as f64 / nodes[0] as f64,
+                b / s
+            )
+        })
+        .collect();
+    println!("total wall: {}", ratios.join("; "));
 }

@@ -56,6 +56,12 @@ pub struct Args {
     /// any other), to see what it adds.
     #[arg(long)]
     pub no_book: bool,
+    /// Threads for the exact solves (default: every core; the searches use one). The values
+    /// are the same whatever the count, but with more than one, which Connect Four positions
+    /// the solver settles within --solver-nodes (then counted per thread) may vary from run
+    /// to run; 1 keeps the review deterministic.
+    #[arg(long)]
+    pub threads: Option<usize>,
     /// Node budget for the whole game; the review stops early when it is spent.
     #[arg(long)]
     pub game_nodes: Option<u64>,
@@ -209,6 +215,11 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         solver_nodes: args.solver_nodes.unwrap_or(defaults.solver_nodes),
         game_nodes: args.game_nodes.unwrap_or(defaults.game_nodes),
         opening_book: defaults.opening_book && !args.no_book,
+        threads: match args.threads {
+            Some(0) => bail!("--threads must be at least 1"),
+            Some(n) => n,
+            None => ply_core::solve::split::all_cores(),
+        },
         ..defaults
     };
     let bar = indicatif::ProgressBar::new(moves.len() as u64);

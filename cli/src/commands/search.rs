@@ -124,6 +124,7 @@ impl EngineArgs {
             playout: parse_playout(&self.playout)?,
             seed: self.seed,
             node_budget: self.node_budget,
+            threads: 1,
         };
         let algorithm = match self.algo.as_deref() {
             None => Algorithm::Pvs,

@@ -22,3 +22,23 @@ pub fn thread_cpu_time() -> Option<Duration> {
         None
     }
 }
+
+/// CPU time all threads of this process have run (`CLOCK_PROCESS_CPUTIME_ID`): with a parallel
+/// search, how much of the machine it used.
+#[allow(dead_code)]
+pub fn process_cpu_time() -> Option<Duration> {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid, writable timespec for the call's duration.
+        let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
+        (rc == 0).then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}

@@ -210,6 +210,7 @@ impl Reviewable for ConnectFour {
     fn judge(config: &ReviewConfig) -> Box<dyn Judge<Self>> {
         let mut solver = Solver::new(config.tt_bytes);
         solver.set_node_limit(Some(config.solver_nodes));
+        solver.set_threads(config.threads);
         Box::new(ConnectFourJudge {
             solver,
             solving: config.solver_nodes > 0,
@@ -223,6 +224,7 @@ impl Reviewable for ConnectFour {
 struct OthelloJudge {
     exact_empties: u32,
     tt_bytes: usize,
+    threads: usize,
     search: Searching<Othello>,
 }
 
@@ -235,7 +237,7 @@ impl Judge<Othello> for OthelloJudge {
         if pos.empty_count() > self.exact_empties {
             return None;
         }
-        let r = crate::solve::othello::solve(pos, self.tt_bytes, None);
+        let r = crate::solve::othello::solve_parallel(pos, self.tt_bytes, self.threads, None, None);
         self.search.nodes += r.nodes;
         r.complete.then_some(Judged {
             value: r.score,
@@ -277,6 +279,7 @@ impl Reviewable for Othello {
         Box::new(OthelloJudge {
             exact_empties: config.exact_empties,
             tt_bytes: config.tt_bytes,
+            threads: config.threads,
             search: Searching::new(config),
         })
     }

@@ -52,6 +52,10 @@ pub struct ReviewConfig {
     pub opening_book: bool,
     /// The evaluation the searches use (a name [`crate::heuristic::HasHeuristic::heuristic`] takes).
     pub heuristic: &'static str,
+    /// Threads each exact solve may use (the Othello and Connect Four solvers; the searches use
+    /// one). 1, the default, keeps the review deterministic; `ply records analyze` reviews one
+    /// game per core, each on one thread, so that the solves do not compete for the cores.
+    pub threads: usize,
 }
 
 impl Default for ReviewConfig {
@@ -65,6 +69,7 @@ impl Default for ReviewConfig {
             smooth_parity: false,
             opening_book: true,
             heuristic: "default",
+            threads: 1,
         }
     }
 }

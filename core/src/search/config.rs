@@ -368,6 +368,11 @@ pub struct MctsConfig {
     /// spent: the budget of the draughts framework's UCT, independent of the machine's speed.
     /// The iteration under way finishes. With `playouts: None`, the only limit.
     pub node_budget: Option<u64>,
+    /// Root parallelism: this many independent trees, one a thread (seeds derived from
+    /// `seed`), merged at the root by summing visits and rewards. Playout and node budgets and
+    /// the node cap are shared out among the trees, so more threads take no more memory.
+    /// 0 and 1 mean one tree on the calling thread.
+    pub threads: u32,
 }
 
 impl Default for MctsConfig {
@@ -379,6 +384,7 @@ impl Default for MctsConfig {
             playout: Playout::Random,
             seed: 0x5eed,
             node_budget: None,
+            threads: 1,
         }
     }
 }

@@ -10,6 +10,9 @@
 //! and `SearchConfig::tt_bytes / size_of::<Node>()`, whichever is smaller. Randomness comes from
 //! a seeded SplitMix64, so a search with a fixed seed and playout budget is reproducible.
 //!
+//! With `MctsConfig::threads` above one, independent trees grow on as many threads and are
+//! merged at the root (see [`root_parallel`]).
+//!
 //! The reported score maps the best move's mean reward q to `round((2q - 1) * 10000)` from the
 //! side to move's view (so +10000 means every playout won); it is not comparable with
 //! alpha-beta scores.
@@ -176,16 +179,6 @@ pub(crate) fn run_mcts<G: Game>(
     budget: &Budget,
 ) -> SearchResult<G::Move> {
     let cap = node_cap::<G::Move>(config);
-    let mut mcts = Mcts {
-        config,
-        eval,
-        budget,
-        rng: SplitMix64::new(config.mcts.seed),
-        // The root is reached by the other side's move: its reward is never read.
-        tree: Tree::new(cap, cap, 1 - pos.side_to_move().min(1)),
-        moves: Vec::new(),
-        stats: SearchStats::default(),
-    };
     let mut result = SearchResult::empty();
     if let Some(outcome) = pos.outcome() {
         result.score = crate::search::score::terminal_score(&outcome, pos.side_to_move(), 0);
@@ -199,27 +192,17 @@ pub(crate) fn run_mcts<G: Game>(
             DEFAULT_PLAYOUTS
         },
     );
-    let mut path = Vec::new();
-    let mut stopped = false;
-    let mut published = 0;
-    for i in 0..playouts {
-        if i % 16 == 0 && mcts.budget.expired() {
-            stopped = true;
-            break;
-        }
-        mcts.iterate(pos, &mut path);
-        if config
-            .mcts
-            .node_budget
-            .is_some_and(|b| mcts.stats.nodes >= b)
-        {
-            break;
-        }
-        if mcts.stats.nodes >= published + PUBLISH_INTERVAL {
-            published = mcts.stats.nodes;
-            mcts.budget.token.publish_nodes(published);
-        }
+    let threads = config.mcts.threads.max(1) as usize;
+    if threads > 1 {
+        return root_parallel(pos, eval, config, budget, cap, playouts, threads);
     }
+    let limits = Limits {
+        seed: config.mcts.seed,
+        cap,
+        playouts,
+        node_budget: config.mcts.node_budget,
+    };
+    let (mut mcts, stopped) = grow(pos, eval, config, budget, &limits, None);
     let mut stats = mcts.stats.clone();
     stats.tree_nodes = mcts.tree.len() as u64;
     stats.depth = stats.seldepth;
@@ -244,6 +227,184 @@ pub(crate) fn run_mcts<G: Game>(
     }
     result.depth = stats.depth;
     // A time budget running out is the normal end; only an outside stop makes it incomplete.
+    result.completed = !(stopped && budget.token.is_stopped());
+    result.stats = stats;
+    result
+}
+
+/// What one tree may spend.
+struct Limits {
+    seed: u64,
+    cap: usize,
+    playouts: u64,
+    node_budget: Option<u64>,
+}
+
+/// Grows one tree from `pos` until its limits or the budget run out; also returns whether the
+/// budget stopped it. `shared_nodes`, with several trees, sums their node counts for the
+/// progress the token publishes.
+fn grow<'a, G: Game>(
+    pos: &G,
+    eval: &'a dyn Evaluator<G>,
+    config: &'a SearchConfig,
+    budget: &'a Budget,
+    limits: &Limits,
+    shared_nodes: Option<&std::sync::atomic::AtomicU64>,
+) -> (Mcts<'a, G>, bool) {
+    let mut mcts = Mcts {
+        config,
+        eval,
+        budget,
+        rng: SplitMix64::new(limits.seed),
+        // The root is reached by the other side's move: its reward is never read.
+        tree: Tree::new(limits.cap, limits.cap, 1 - pos.side_to_move().min(1)),
+        moves: Vec::new(),
+        stats: SearchStats::default(),
+    };
+    let mut path = Vec::new();
+    let mut stopped = false;
+    let mut published = 0;
+    for i in 0..limits.playouts {
+        if i % 16 == 0 && mcts.budget.expired() {
+            stopped = true;
+            break;
+        }
+        mcts.iterate(pos, &mut path);
+        if limits.node_budget.is_some_and(|b| mcts.stats.nodes >= b) {
+            break;
+        }
+        if mcts.stats.nodes >= published + PUBLISH_INTERVAL {
+            let total = match shared_nodes {
+                Some(sum) => {
+                    let delta = mcts.stats.nodes - published;
+                    sum.fetch_add(delta, std::sync::atomic::Ordering::Relaxed) + delta
+                }
+                None => mcts.stats.nodes,
+            };
+            published = mcts.stats.nodes;
+            mcts.budget.token.publish_nodes(total);
+        }
+    }
+    (mcts, stopped)
+}
+
+/// `total` shared out among `parts`, the first ones taking the remainder.
+fn share(total: u64, parts: usize, i: usize) -> u64 {
+    if total == u64::MAX {
+        return total;
+    }
+    let parts = parts as u64;
+    total / parts + u64::from((i as u64) < total % parts)
+}
+
+/// Root-parallel MCTS (Chaslot, Winands and van den Herik 2008): `threads` independent trees,
+/// one a thread, each with its own seed and a share of the playouts, the node budget and the
+/// node cap; the root's children are merged by summing visits and rewards, and the most
+/// visited merged move is played. Reproducible for a seed, thread count and playout or node
+/// budget, since no tree reads another.
+#[allow(clippy::too_many_arguments)]
+fn root_parallel<G: Game>(
+    pos: &G,
+    eval: &dyn Evaluator<G>,
+    config: &SearchConfig,
+    budget: &Budget,
+    cap: usize,
+    playouts: u64,
+    threads: usize,
+) -> SearchResult<G::Move> {
+    let shared_nodes = std::sync::atomic::AtomicU64::new(0);
+    let limits: Vec<Limits> = (0..threads)
+        .map(|i| Limits {
+            seed: config
+                .mcts
+                .seed
+                .wrapping_add((i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)),
+            cap: (cap / threads).max(1),
+            playouts: share(playouts, threads, i),
+            node_budget: config.mcts.node_budget.map(|b| share(b, threads, i)),
+        })
+        .collect();
+    let grown: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = limits
+            .iter()
+            .map(|l| {
+                let shared = &shared_nodes;
+                scope.spawn(move || grow(pos, eval, config, budget, l, Some(shared)))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    // Root moves in the first tree's order, then any only another tree expanded.
+    let mut merged: Vec<(G::Move, u64, f64)> = Vec::new();
+    let mut stats = SearchStats::default();
+    let mut stopped = false;
+    for (mcts, s) in &grown {
+        stopped |= *s;
+        stats.add_counts(&mcts.stats);
+        stats.tree_nodes += mcts.tree.len() as u64;
+        stats.seldepth = stats.seldepth.max(mcts.stats.seldepth);
+        let root = mcts.tree.nodes[0];
+        let first = root.first_child as usize;
+        for child in &mcts.tree.nodes[first..first + root.n_children as usize] {
+            let Some(mv) = child.mv else { continue };
+            match merged.iter_mut().find(|(m, _, _)| *m == mv) {
+                Some(entry) => {
+                    entry.1 += u64::from(child.visits);
+                    entry.2 += child.reward;
+                }
+                None => merged.push((mv, u64::from(child.visits), child.reward)),
+            }
+        }
+    }
+    stats.depth = stats.seldepth;
+    let q = |&(_, visits, reward): &(G::Move, u64, f64)| reward / visits.max(1) as f64;
+    // The most visited, then the better mean reward, then the earlier move.
+    let best = merged
+        .iter()
+        .enumerate()
+        .max_by(|(i, a), (j, b)| a.1.cmp(&b.1).then(q(a).total_cmp(&q(b))).then(j.cmp(i)))
+        .map(|(_, entry)| *entry);
+    let mut result = SearchResult::empty();
+    match best {
+        Some(entry @ (mv, visits, _)) if visits > 0 => {
+            result.score = ((2.0 * q(&entry) - 1.0) * 10_000.0).round() as i32;
+            result.pv.push(mv);
+            // The line goes on in the tree that visited the move most.
+            let deepest = grown.iter().max_by_key(|(mcts, _)| {
+                let root = mcts.tree.nodes[0];
+                let first = root.first_child as usize;
+                mcts.tree.nodes[first..first + root.n_children as usize]
+                    .iter()
+                    .find(|c| c.mv == Some(mv))
+                    .map_or(0, |c| c.visits)
+            });
+            if let Some((mcts, _)) = deepest {
+                let root = mcts.tree.nodes[0];
+                let first = root.first_child as usize;
+                let mut node = (first..first + root.n_children as usize)
+                    .find(|&c| mcts.tree.nodes[c].mv == Some(mv));
+                while let Some(child) = node.and_then(|n| mcts.tree.best_child(n)) {
+                    let n = mcts.tree.nodes[child];
+                    let Some(next) = n.mv.filter(|_| n.visits > 0) else {
+                        break;
+                    };
+                    result.pv.push(next);
+                    node = Some(child);
+                }
+            }
+        }
+        _ => {}
+    }
+    result.best_move = result.pv.first().copied();
+    if result.best_move.is_none() {
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        result.best_move = moves.first().copied();
+    }
+    result.depth = stats.depth;
     result.completed = !(stopped && budget.token.is_stopped());
     result.stats = stats;
     result

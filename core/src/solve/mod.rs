@@ -2,3 +2,4 @@
 
 pub mod connect4;
 pub mod othello;
+pub mod split;

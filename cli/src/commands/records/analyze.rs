@@ -68,8 +68,10 @@ fn review_record<G: Reviewable>(record: &GameRecord, depth: Option<u32>) -> Stri
         Err(e) => return json!({ "error": e.to_string() }).to_string(),
     };
     let defaults = G::review_config();
+    // One game per core is already every core: each review's solves keep to one thread.
     let config = ReviewConfig {
         depth: depth.unwrap_or(defaults.depth),
+        threads: 1,
         ..defaults
     };
     let r = review(&start, &moves, &config, &StopToken::new(), &mut |_, _| {});

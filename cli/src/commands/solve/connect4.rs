@@ -30,6 +30,8 @@ pub fn run(args: &super::Args) -> Result<()> {
     let pos = ConnectFour::parse_position(text)
         .map_err(|e| anyhow!("bad connect4 position '{text}': {e}"))?;
     let mut solver = Solver::new(args.tt_bytes()?);
+    let threads = args.threads()?;
+    solver.set_threads(threads);
     let started = Instant::now();
     if let Some(outcome) = pos.outcome() {
         println!(
@@ -83,10 +85,12 @@ pub fn run(args: &super::Args) -> Result<()> {
     println!("best move: {}", pos.format_move(best));
     println!("{verdict}");
     println!(
-        "nodes: {} in {:.3?} (table {} MiB)",
+        "nodes: {} in {:.3?} (table {} MiB, {threads} thread{}, {:.2} searching on average)",
         solver.nodes(),
         elapsed,
-        solver.table_bytes() >> 20
+        solver.table_bytes() >> 20,
+        if threads == 1 { "" } else { "s" },
+        solver.mean_busy_threads()
     );
     println!("{score}");
     Ok(())
@@ -98,14 +102,12 @@ fn write_book(stones: usize, args: &super::Args) -> Result<()> {
     if !(1..=8).contains(&stones) {
         bail!("--book {stones}: give 1 to 8 stones (the shipped book has {BOOK_PLIES})");
     }
-    if args.threads == 0 {
-        bail!("--threads must be at least 1");
-    }
+    let threads = args.threads()?;
     let tt = args.tt_bytes()?;
     let positions = book::positions(stones);
     let started = Instant::now();
     let step = (positions.len() / 100).max(1);
-    let outcomes = book::solve_all(&positions, args.threads, tt, &|done, total| {
+    let outcomes = book::solve_all(&positions, threads, tt, &|done, total| {
         if done % step == 0 || done == total {
             eprintln!(
                 "{done}/{total} positions solved in {:.0?}",

@@ -33,9 +33,12 @@ pub struct Args {
     /// `core/src/solve/connect4/book.txt` holds it. Progress goes to stderr.
     #[arg(long, value_name = "STONES", conflicts_with_all = ["moves", "position", "time_ms"])]
     pub book: Option<usize>,
-    /// Threads for --book (each with a table of --tt-mb).
-    #[arg(long, default_value_t = 1, requires = "book")]
-    pub threads: usize,
+    /// Threads to solve on (default: every core). One solve shares its --tt-mb table among
+    /// them, so more threads take no more memory; the score is the one thread's, and only the
+    /// best move may change among moves of equal score. With --book each thread solves its own
+    /// positions with a table of --tt-mb. 1 is the deterministic single-threaded search.
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 impl Args {
@@ -49,6 +52,15 @@ impl Args {
             bail!("--tt-mb must be at least 1");
         }
         Ok(bytes)
+    }
+
+    /// `--threads`, or every core; 0 is an error naming the flag.
+    fn threads(&self) -> Result<usize> {
+        match self.threads {
+            Some(0) => bail!("--threads must be at least 1"),
+            Some(n) => Ok(n),
+            None => Ok(ply_core::solve::split::all_cores()),
+        }
     }
 }
 

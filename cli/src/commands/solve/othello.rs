@@ -8,6 +8,7 @@
 //! best move: a2
 //! pv: a2 b1 ...
 //! nodes: 29501406
+//! threads: 2 (1.83 searching on average)
 //! time: 1.234 s (23.9 M nodes/s)
 //! listed: +38 (matches)          <- only for OBF lines with a move list
 //! score: +38
@@ -17,7 +18,7 @@
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
 use ply_core::games::othello::{Othello, parse_obf};
-use ply_core::solve::othello::solve;
+use ply_core::solve::othello::solve_parallel;
 
 pub fn run(args: &super::Args) -> Result<()> {
     if let Some(moves) = &args.moves {
@@ -37,6 +38,7 @@ pub fn run(args: &super::Args) -> Result<()> {
         None
     };
     let tt_bytes = args.tt_bytes()?;
+    let threads = args.threads()?;
     let empties = pos.empty_count();
     if empties > 30 {
         eprintln!(
@@ -44,7 +46,7 @@ pub fn run(args: &super::Args) -> Result<()> {
         );
     }
     let cancel = super::deadline(args.time_ms);
-    let result = solve(&pos, tt_bytes, Some(&cancel));
+    let result = solve_parallel(&pos, tt_bytes, threads, Some(&cancel), None);
     if !result.complete {
         super::unfinished(args.time_ms, result.nodes);
     }
@@ -66,6 +68,10 @@ pub fn run(args: &super::Args) -> Result<()> {
     let pv: Vec<String> = result.pv.iter().map(|m| m.to_string()).collect();
     println!("pv: {}", pv.join(" "));
     println!("nodes: {}", result.nodes);
+    println!(
+        "threads: {threads} ({:.2} searching on average)",
+        result.mean_busy_threads
+    );
     println!(
         "time: {secs:.3} s ({:.1} M nodes/s)",
         result.nodes as f64 / secs.max(1e-9) / 1e6

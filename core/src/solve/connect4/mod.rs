@@ -18,12 +18,14 @@
 
 pub mod book;
 mod node;
+mod parallel;
 mod search;
 mod table;
 
 use crate::game::Game;
 use crate::games::connect4::ConnectFour;
 use crate::games::connect4::bitboard::{CELLS, WIDTH, column_of};
+use crate::solve::split::Pool;
 use node::{CENTRE_FIRST, Node};
 use search::Search;
 use std::sync::atomic::AtomicBool;
@@ -36,6 +38,10 @@ pub struct Solver {
     table: table::Table,
     nodes: u64,
     node_limit: u64,
+    threads: usize,
+    /// Threads searching and time, summed over the parallel solves since the last reset.
+    busy_seconds: f64,
+    wall_seconds: f64,
 }
 
 /// The search was stopped through the cancel flag before it finished.
@@ -51,7 +57,19 @@ impl Solver {
             table: table::Table::new(tt_bytes),
             nodes: 0,
             node_limit: u64::MAX,
+            threads: 1,
+            busy_seconds: 0.0,
+            wall_seconds: 0.0,
         }
+    }
+
+    /// Solves on up to `threads` threads sharing the one table (so more threads take no more
+    /// memory); 1, the default, is the deterministic single-threaded search. Scores are the
+    /// same whatever the count; node counts, and with a node limit which solves finish, vary
+    /// from run to run. A node limit applies to each thread's share: a helper gets what is
+    /// left of the budget of the thread that started it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// Gives up each later solve (as if cancelled: `Err(Cancelled)`, `None` from
@@ -76,6 +94,25 @@ impl Solver {
     pub fn reset(&mut self) {
         self.table.clear();
         self.nodes = 0;
+        (self.busy_seconds, self.wall_seconds) = (0.0, 0.0);
+    }
+
+    /// Threads searching on average over the solves since the solver was made or reset (1 with
+    /// one thread): the parallelism the splitting found, whether or not the machine had a core
+    /// for each thread.
+    pub fn mean_busy_threads(&self) -> f64 {
+        if self.wall_seconds > 0.0 {
+            self.busy_seconds / self.wall_seconds
+        } else {
+            1.0
+        }
+    }
+
+    /// Adds a search's time to [`Solver::mean_busy_threads`].
+    fn account(&mut self, pool: &Pool, started: std::time::Instant) {
+        let wall = started.elapsed();
+        self.wall_seconds += wall.as_secs_f64();
+        self.busy_seconds += pool.mean_busy(wall) * wall.as_secs_f64();
     }
 
     /// Nodes searched since the solver was made or reset (cumulative over calls).
@@ -126,16 +163,14 @@ impl Solver {
                 (CELLS as i32 + 1 - node.moves as i32) / 2,
             )
         };
-        let mut search = Search {
-            table: &mut self.table,
-            nodes: 0,
-            cancel,
-            node_limit: self.node_limit,
-            stopped: false,
-            mirror: node.is_symmetric(),
-        };
+        let pool = Pool::new(self.threads);
+        let mut search = Search::new(&self.table, cancel, self.node_limit, node.is_symmetric());
+        search.pool = (self.threads > 1).then_some(&pool);
+        let started = std::time::Instant::now();
         let score = search.solve_between(&node, lo, hi);
-        self.nodes += search.nodes;
+        let nodes = search.nodes;
+        self.nodes += nodes;
+        self.account(&pool, started);
         score.map(|s| if weak { s.signum() } else { s })
     }
 
@@ -231,14 +266,10 @@ impl Solver {
             let score = node.win_now_score();
             return Ok(Some((col as u8, if weak { 1 } else { score })));
         }
-        let mut search = Search {
-            table: &mut self.table,
-            nodes: 0,
-            cancel,
-            node_limit: self.node_limit,
-            stopped: false,
-            mirror: node.is_symmetric(),
-        };
+        let pool = Pool::new(self.threads);
+        let mut search = Search::new(&self.table, cancel, self.node_limit, node.is_symmetric());
+        search.pool = (self.threads > 1).then_some(&pool);
+        let started = std::time::Instant::now();
         let mut found = None;
         let mut fallback = None;
         // A move that lets the opponent win at once is worse than any other, so the best is among
@@ -275,6 +306,7 @@ impl Solver {
             };
             if search.stopped {
                 self.nodes += search.nodes;
+                self.account(&pool, started);
                 return Err(Cancelled);
             }
             if reaches {
@@ -286,6 +318,7 @@ impl Solver {
             }
         }
         self.nodes += search.nodes;
+        self.account(&pool, started);
         Ok(found.or(fallback))
     }
 }

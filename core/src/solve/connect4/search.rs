@@ -5,8 +5,10 @@
 //! opponent no immediate win).
 
 use super::node::{CENTRE_FIRST, Node};
+use super::parallel::{SPLIT_BEFORE_MOVE, Split, split};
 use super::table::{NO_MOVE, Table};
 use crate::games::connect4::bitboard::{CELLS, WIDTH, column_of};
+use crate::solve::split::{Pool, StopChain};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How often (in nodes) the cancel flag is read: cheap, and far below a millisecond of search.
@@ -16,7 +18,7 @@ const CANCEL_CHECK_MASK: u64 = (1 << 12) - 1;
 const ETC_BEFORE_MOVE: usize = 36;
 
 pub struct Search<'a> {
-    pub table: &'a mut Table,
+    pub table: &'a Table,
     pub nodes: u64,
     pub cancel: Option<&'a AtomicBool>,
     /// Nodes after which the search gives up as if cancelled (read with the cancel flag, so the
@@ -26,16 +28,64 @@ pub struct Search<'a> {
     /// Store mirror images under one key. Only worth its cost when the root is symmetric (then
     /// every line has a mirror line); from any other root a node's mirror is never reached.
     pub mirror: bool,
+    /// Threads to split work with (Young Brothers Wait, see [`super::parallel`]); `None`
+    /// searches on this thread alone, deterministically.
+    pub pool: Option<&'a Pool>,
+    /// The innermost split point above this search's subtree (its stop flags end the search).
+    pub split: Option<&'a StopChain<'a>>,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search on one thread.
+    pub fn new(
+        table: &'a Table,
+        cancel: Option<&'a AtomicBool>,
+        node_limit: u64,
+        mirror: bool,
+    ) -> Self {
+        Search {
+            table,
+            nodes: 0,
+            cancel,
+            node_limit,
+            stopped: false,
+            mirror,
+            pool: None,
+            split: None,
+        }
+    }
+
+    /// A search for a thread working under the split point `split`, with what is left of this
+    /// one's node limit.
+    pub fn helper<'b>(&self, split: &'b StopChain<'b>) -> Search<'b>
+    where
+        'a: 'b,
+    {
+        Search {
+            table: self.table,
+            nodes: 0,
+            cancel: self.cancel,
+            node_limit: self.node_limit.saturating_sub(self.nodes),
+            stopped: false,
+            mirror: self.mirror,
+            pool: self.pool,
+            split: Some(split),
+        }
+    }
+
+    /// Whether the search must stop from outside its own subtree: the cancel flag or a split
+    /// point above it.
+    pub fn stop_requested(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+            || self.split.is_some_and(StopChain::raised)
+    }
+
     /// Score of `node` if it lies in `(alpha, beta)`; otherwise a bound on the right side of the
     /// window (fail-hard: `<= alpha` means "at most", `>= beta` means "at least").
     pub fn negamax(&mut self, node: &Node, mut alpha: i32, mut beta: i32) -> i32 {
         self.nodes += 1;
         if self.nodes & CANCEL_CHECK_MASK == 0
-            && (self.nodes >= self.node_limit
-                || self.cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
+            && (self.nodes >= self.node_limit || self.stop_requested())
         {
             self.stopped = true;
         }
@@ -151,7 +201,28 @@ impl Search<'_> {
 
         let alpha_in = alpha;
         let mut best = NO_MOVE;
-        for &col in &moves[..count] {
+        for (i, &col) in moves[..count].iter().enumerate() {
+            // Young Brothers Wait: once a child is searched, idle threads may take the rest.
+            if i > 0 && (node.moves as usize) < SPLIT_BEFORE_MOVE && self.pool.is_some() {
+                let point = Split {
+                    node,
+                    next,
+                    moves: &moves[i..count],
+                    beta,
+                };
+                match split(self, &point, alpha, best) {
+                    None => {}
+                    Some(_) if self.stopped => return alpha,
+                    Some(Err((score, col))) => {
+                        self.table.store_lower(key, score, unflip(col));
+                        return score;
+                    }
+                    Some(Ok((a, b))) => {
+                        (alpha, best) = (a, b);
+                        break;
+                    }
+                }
+            }
             let child = node.play_bit(next & column_of(col as usize));
             let score = -self.negamax(&child, -beta, -alpha);
             if self.stopped {

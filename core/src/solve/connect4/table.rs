@@ -2,6 +2,13 @@
 //! a lower and an upper bound on the score, and the move that last proved a bound. Full keys mean
 //! a probe never confuses two positions; keeping both bounds means a node searched twice with
 //! different null windows keeps what both searches proved.
+//!
+//! The entries are atomic words read and written with relaxed ordering (plain loads and stores
+//! on the machines we build for), so the threads of a parallel solve share one table without
+//! locks: a word is never torn, and its key says whose it is. A thread may overwrite what
+//! another just stored; every stored bound is true, so that costs work, never correctness.
+
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Entry layout, low bits first: lower bound (6 bits, offset 32), upper bound (6 bits, offset
 /// 32), best column (3 bits, 7 = none), board key (49 bits). An all-zero word is the empty entry:
@@ -28,7 +35,7 @@ pub struct Entry {
 }
 
 pub struct Table {
-    entries: Vec<u64>,
+    entries: Vec<AtomicU64>,
     shift: u32,
 }
 
@@ -38,7 +45,7 @@ impl Table {
         let wanted = (bytes / std::mem::size_of::<u64>()).max(1);
         let bits = usize::BITS - 1 - wanted.leading_zeros();
         Table {
-            entries: vec![0; 1 << bits],
+            entries: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
             shift: 64 - bits,
         }
     }
@@ -49,7 +56,9 @@ impl Table {
     }
 
     pub fn clear(&mut self) {
-        self.entries.fill(0);
+        for e in &mut self.entries {
+            *e.get_mut() = 0;
+        }
     }
 
     #[inline]
@@ -63,7 +72,10 @@ impl Table {
     /// What is stored for `key`, if anything.
     #[inline]
     pub fn get(&self, key: u64) -> Option<Entry> {
-        let e = self.entries.get(self.slot(key)).copied().unwrap_or(0);
+        let e = self
+            .entries
+            .get(self.slot(key))
+            .map_or(0, |e| e.load(Ordering::Relaxed));
         let upper_raw = (e >> BOUND_BITS) & BOUND_MASK;
         if e >> KEY_SHIFT != key || upper_raw == 0 {
             return None;
@@ -76,14 +88,14 @@ impl Table {
     }
 
     #[inline]
-    fn put(&mut self, key: u64, entry: Entry) {
+    fn put(&self, key: u64, entry: Entry) {
         let slot = self.slot(key);
         let e = key << KEY_SHIFT
             | (entry.best as u64 & MOVE_MASK) << MOVE_SHIFT
             | ((entry.upper + BOUND_OFFSET) as u64 & BOUND_MASK) << BOUND_BITS
             | ((entry.lower + BOUND_OFFSET) as u64 & BOUND_MASK);
-        if let Some(cell) = self.entries.get_mut(slot) {
-            *cell = e;
+        if let Some(cell) = self.entries.get(slot) {
+            cell.store(e, Ordering::Relaxed);
         }
     }
 
@@ -98,7 +110,7 @@ impl Table {
 
     /// Records `score <= value`, keeping what is already known for the same key.
     #[inline]
-    pub fn store_upper(&mut self, key: u64, value: i32) {
+    pub fn store_upper(&self, key: u64, value: i32) {
         let old = self.known(key);
         self.put(
             key,
@@ -112,7 +124,7 @@ impl Table {
 
     /// Records `score >= value`, proved by playing column `best`.
     #[inline]
-    pub fn store_lower(&mut self, key: u64, value: i32, best: u8) {
+    pub fn store_lower(&self, key: u64, value: i32, best: u8) {
         let old = self.known(key);
         self.put(
             key,
@@ -126,7 +138,7 @@ impl Table {
 
     /// Records the exact score, reached by playing column `best`.
     #[inline]
-    pub fn store_exact(&mut self, key: u64, value: i32, best: u8) {
+    pub fn store_exact(&self, key: u64, value: i32, best: u8) {
         self.put(
             key,
             Entry {
@@ -144,7 +156,7 @@ mod tests {
 
     #[test]
     fn keeps_both_bounds_and_the_move_and_rejects_other_keys() {
-        let mut t = Table::new(1 << 10);
+        let t = Table::new(1 << 10);
         assert_eq!(t.bytes(), 1 << 10);
         let key = (1u64 << 48) + 12345;
         assert_eq!(t.get(key), None);
@@ -204,7 +216,7 @@ mod tests {
 
     #[test]
     fn tiny_budget_still_works() {
-        let mut t = Table::new(3);
+        let t = Table::new(3);
         assert_eq!(t.bytes(), 8);
         t.store_exact(7, 21, 3);
         assert_eq!(t.get(7).map(|e| e.lower), Some(21));

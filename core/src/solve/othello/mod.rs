@@ -5,8 +5,10 @@
 //! caller, fastest-first move ordering, parity ordering near the end, specialised code for the
 //! last six empties and a stability cutoff (see [`search`]). From 14 empties on, [`solve`] first
 //! estimates the score by a selective search and then searches windows of width two around it
-//! (aspiration), which costs far fewer nodes than one full-window search. Single-threaded and deterministic:
-//! the same position and table size always give the same node count.
+//! (aspiration), which costs far fewer nodes than one full-window search. [`solve`] is
+//! single-threaded and deterministic: the same position and table size always give the same
+//! node count. [`solve_parallel`] splits the work among threads (Young Brothers Wait, see
+//! `parallel.rs`) with one table shared without locks ([`tt`]); its score is always the same.
 //!
 //! ```
 //! use ply_core::Game;
@@ -21,6 +23,7 @@
 //! ```
 
 pub mod last;
+mod parallel;
 pub mod search;
 pub mod stability;
 pub mod tt;
@@ -28,12 +31,15 @@ pub mod tt;
 use crate::game::Game;
 use crate::games::othello::bitboard::legal_moves;
 use crate::games::othello::{Othello, OthelloMove};
+use crate::solve::split::Pool;
+use parallel::split;
 use search::{Searcher, final_score, position_key};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+use tt::Table;
 
 /// What a solve found.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SolveResult {
     /// Exact final disc difference for the side to move (if `complete` and inside the window;
     /// for a windowed solve a bound outside it, see [`solve_window`]).
@@ -47,6 +53,9 @@ pub struct SolveResult {
     pub elapsed: Duration,
     /// Principal variation from the table (starts with `best_move`; may stop early).
     pub pv: Vec<OthelloMove>,
+    /// Threads searching on average over the solve (1 with one thread): how much parallelism
+    /// the splitting found, whether or not the machine had a core for each thread.
+    pub mean_busy_threads: f64,
 }
 
 /// Solves `pos` exactly with a transposition table of at most `tt_bytes` bytes. `cancel`, when
@@ -71,15 +80,31 @@ pub fn solve_until(
     cancel: Option<&AtomicBool>,
     deadline: Option<Instant>,
 ) -> SolveResult {
-    let n = pos.empty_count();
-    if n < ASPIRATION_MIN_EMPTIES {
+    solve_parallel(pos, tt_bytes, 1, cancel, deadline)
+}
+
+/// [`solve_until`] on up to `threads` threads sharing one table of `tt_bytes` (so more threads
+/// take no more memory). The score is the one thread's, always; the best move may be another
+/// of the same score, and node counts vary from run to run. With one thread the search is the
+/// deterministic single-threaded one.
+pub fn solve_parallel(
+    pos: &Othello,
+    tt_bytes: usize,
+    threads: usize,
+    cancel: Option<&AtomicBool>,
+    deadline: Option<Instant>,
+) -> SolveResult {
+    let table = Table::new(tt_bytes);
+    let pool = Pool::new(threads);
+    let mut s = Searcher::new(&table, cancel);
+    s.set_deadline(deadline);
+    s.set_pool(Some(&pool));
+    if pos.empty_count() < ASPIRATION_MIN_EMPTIES {
         let started = Instant::now();
-        let mut s = Searcher::new(tt_bytes, cancel);
-        s.set_deadline(deadline);
         let (score, best) = windowed(&mut s, pos, -64, 64);
         return finish(pos, &s, score, best, started);
     }
-    solve_from_guess(pos, None, tt_bytes, cancel, deadline)
+    solve_from_guess(&mut s, pos, None)
 }
 
 /// From this many empties on, [`solve`] searches narrow windows around an estimated score
@@ -103,16 +128,8 @@ const ESTIMATE_WIDTH: usize = 2;
 /// search returns (scores are even, so a window `(g - 1, g + 1)` either proves `g` or bounds
 /// the score beyond it); the table is kept from one window to the next.
 /// `guess` replaces the estimate (for tests).
-fn solve_from_guess(
-    pos: &Othello,
-    guess: Option<i32>,
-    tt_bytes: usize,
-    cancel: Option<&AtomicBool>,
-    deadline: Option<Instant>,
-) -> SolveResult {
+fn solve_from_guess(s: &mut Searcher, pos: &Othello, guess: Option<i32>) -> SolveResult {
     let started = Instant::now();
-    let mut s = Searcher::new(tt_bytes, cancel);
-    s.set_deadline(deadline);
     let (mut lo, mut hi) = (-64, 64);
     let n = pos.empty_count();
     let estimate = guess.unwrap_or_else(|| {
@@ -132,7 +149,7 @@ fn solve_from_guess(
     let (score, best) = loop {
         let below = 1 + 4 * downs.min(16) as i32;
         let (a, b) = ((g - below).max(lo - 1), (g + 1).min(hi + 1));
-        let (v, best) = windowed(&mut s, pos, a, b);
+        let (v, best) = windowed(s, pos, a, b);
         if s.aborted {
             break (v, best.or(proven));
         }
@@ -150,7 +167,7 @@ fn solve_from_guess(
         }
         g = v;
     };
-    finish(pos, &s, score, best, started)
+    finish(pos, s, score, best, started)
 }
 
 /// The result of a solve that ended with `score` and `best` (complete unless it was stopped).
@@ -161,13 +178,15 @@ fn finish(
     best: Option<OthelloMove>,
     started: Instant,
 ) -> SolveResult {
+    let elapsed = started.elapsed();
     SolveResult {
         score,
         best_move: best,
         nodes: s.nodes,
         complete: !s.aborted,
-        elapsed: started.elapsed(),
+        elapsed,
         pv: principal_variation(pos, best, s),
+        mean_busy_threads: s.pool().map_or(1.0, |p| p.mean_busy(elapsed)),
     }
 }
 
@@ -199,7 +218,8 @@ pub fn solve_window(
     cancel: Option<&AtomicBool>,
 ) -> SolveResult {
     let started = Instant::now();
-    let mut s = Searcher::new(tt_bytes, cancel);
+    let table = Table::new(tt_bytes);
+    let mut s = Searcher::new(&table, cancel);
     let (alpha, beta) = (alpha.clamp(-65, 64), beta.clamp(-64, 65));
     let (alpha, beta) = if alpha < beta {
         (alpha, beta)
@@ -226,9 +246,18 @@ fn root(
     let mut best = -65;
     let mut best_move = None;
     for (i, m) in list.as_slice().iter().enumerate() {
+        let (a, b) = (alpha.max(-64), beta.min(64));
+        if best_move.is_some() && s.pool().is_some() {
+            let sq_of = |m: Option<OthelloMove>| m.and_then(OthelloMove::to_square);
+            let rest = &list.as_slice()[i..];
+            if let Some((v, sq)) = split(s, p, o, rest, a, b, best, sq_of(best_move)) {
+                best = v;
+                best_move = sq.and_then(OthelloMove::square);
+                break;
+            }
+        }
         let sq = m.square as usize;
         let (cp, co) = (o ^ m.flips, p | m.flips | (1u64 << sq));
-        let (a, b) = (alpha.max(-64), beta.min(64));
         let v = if i == 0 {
             -s.search(cp, co, -b, -a)
         } else {
@@ -309,7 +338,8 @@ mod tests {
         let exact = solve_window(&pos, -64, 64, 1 << 20, None).score;
         assert_eq!(exact, 18);
         for guess in [-64, -20, 0, 16, 18, 20, 30, 64] {
-            let r = solve_from_guess(&pos, Some(guess), 1 << 20, None, None);
+            let table = Table::new(1 << 20);
+            let r = solve_from_guess(&mut Searcher::new(&table, None), &pos, Some(guess));
             assert!(r.complete);
             assert_eq!(r.score, exact, "guess {guess}");
             let mv = r.best_move.unwrap();

@@ -17,9 +17,11 @@
 //! Scores are final disc differences from the side to move's view, empties to the winner.
 
 use super::last::last_flip_count;
+use super::parallel::{SPLIT_MIN_EMPTIES, split};
 use super::stability::stable_discs;
 use super::tt::Table;
 use crate::games::othello::bitboard::{CORNERS, Squares, flips, legal_moves};
+use crate::solve::split::{Pool, StopChain};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Below this many empties the table costs more than it saves.
@@ -103,9 +105,10 @@ fn cpu_has_fast_bit_ops() -> bool {
     }
 }
 
-/// The solver's state for one search: table, counters, cancellation.
+/// The solver's state for one search: table, counters, cancellation, and with more than one
+/// thread the budget of threads and the split point this searcher works under.
 pub struct Searcher<'a> {
-    pub tt: Table,
+    pub tt: &'a Table,
     pub nodes: u64,
     cancel: Option<&'a AtomicBool>,
     /// Stop here as if cancelled (a search's time budget).
@@ -114,19 +117,67 @@ pub struct Searcher<'a> {
     next_check: u64,
     /// The CPU has POPCNT/LZCNT/BMI1 (x86-64): use the search compiled for them.
     native: bool,
+    /// Threads to split work with; `None` searches on this thread alone, deterministically.
+    pool: Option<&'a Pool>,
+    /// The innermost split point above this searcher's subtree (its stop flags end the search).
+    split: Option<&'a StopChain<'a>>,
 }
 
 impl<'a> Searcher<'a> {
-    pub fn new(tt_bytes: usize, cancel: Option<&'a AtomicBool>) -> Searcher<'a> {
+    pub fn new(tt: &'a Table, cancel: Option<&'a AtomicBool>) -> Searcher<'a> {
         Searcher {
-            tt: Table::new(tt_bytes),
+            tt,
             nodes: 0,
             cancel,
             deadline: None,
             aborted: false,
             next_check: CANCEL_CHECK_NODES,
             native: cpu_has_fast_bit_ops(),
+            pool: None,
+            split: None,
         }
+    }
+
+    /// Lets the search split work among the threads of `pool` (see [`super::parallel`]).
+    pub fn set_pool(&mut self, pool: Option<&'a Pool>) {
+        self.pool = pool.filter(|p| p.threads() > 1);
+    }
+
+    /// A searcher for a thread working under the split point `split`: the same table, cancel
+    /// flag, deadline and pool, its own counters.
+    pub fn helper<'b>(&self, split: &'b StopChain<'b>) -> Searcher<'b>
+    where
+        'a: 'b,
+    {
+        Searcher {
+            tt: self.tt,
+            nodes: 0,
+            cancel: self.cancel,
+            deadline: self.deadline,
+            aborted: false,
+            next_check: CANCEL_CHECK_NODES,
+            native: self.native,
+            pool: self.pool,
+            split: Some(split),
+        }
+    }
+
+    pub fn pool(&self) -> Option<&'a Pool> {
+        self.pool
+    }
+
+    pub fn split_point(&self) -> Option<&'a StopChain<'a>> {
+        self.split
+    }
+
+    /// Whether the search must stop now, from outside this searcher's own subtree: the cancel
+    /// flag, the deadline, or a split point above it.
+    pub fn stop_requested(&self) -> bool {
+        self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+            || self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+            || self.split.is_some_and(StopChain::raised)
     }
 
     /// Also stop (as if cancelled) at `deadline`.
@@ -138,11 +189,7 @@ impl<'a> Searcher<'a> {
     fn check_cancel(&mut self) -> bool {
         if self.nodes >= self.next_check {
             self.next_check = self.nodes + CANCEL_CHECK_NODES;
-            if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
-                || self
-                    .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d)
-            {
+            if self.stop_requested() {
                 self.aborted = true;
             }
         }
@@ -386,6 +433,17 @@ macro_rules! search_functions {
         if alpha < beta && rest != 0 {
             let list = ordered_moves(p, o, rest, None);
             for (i, m) in list.as_slice().iter().enumerate() {
+                // Young Brothers Wait: once a child is searched, idle threads may take the rest.
+                if n >= SPLIT_MIN_EMPTIES && best_move.is_some() && s.pool().is_some() {
+                    if let Some((b, bm)) = split(s, p, o, &list.as_slice()[i..], alpha, beta, best, best_move) {
+                        if s.aborted {
+                            return b.max(alpha_in);
+                        }
+                        best = b;
+                        best_move = bm;
+                        break;
+                    }
+                }
                 let sq = m.square as usize;
                 let (cp, co) = (o ^ m.flips, p | m.flips | (1u64 << sq));
                 let v = if i == 0 && best_move.is_none() {
@@ -852,7 +910,8 @@ mod tests {
                 .enumerate()
             {
                 let exact = minimax(p, o);
-                let mut s = Searcher::new(1 << 16, None);
+                let table = Table::new(1 << 16);
+                let mut s = Searcher::new(&table, None);
                 assert_eq!(
                     s.search(p, o, -64, 64),
                     exact,
@@ -861,7 +920,8 @@ mod tests {
                 assert_eq!(portable::search(&mut s, p, o, -64, 64), exact);
                 for alpha in [exact - 3, exact - 1, exact, exact + 1, exact + 4] {
                     let alpha = alpha.clamp(-64, 63);
-                    let v = Searcher::new(1 << 16, None).search(p, o, alpha, alpha + 1);
+                    let v =
+                        Searcher::new(&Table::new(1 << 16), None).search(p, o, alpha, alpha + 1);
                     if exact > alpha {
                         assert!(v > alpha && v <= exact, "alpha {alpha}: {v}, exact {exact}");
                     } else {

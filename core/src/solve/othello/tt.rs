@@ -1,17 +1,70 @@
 //! Fixed-size transposition table for the endgame solver: bounds on the exact final score of
 //! positions, allocated once from the caller's byte budget and never grown.
+//!
+//! Safe to share between the threads of a parallel solve without locks: an entry is two words,
+//! its data and the data xored with the position's key (Hyatt and Mann's lockless hashing).
+//! Two threads writing one slot at once can leave a word of each; the key check then fails
+//! and the probe finds nothing, so a probe never returns another position's bounds (but for a
+//! chance of 2^-64 per torn slot). Every stored bound is a true bound on the exact score, so a
+//! write lost to a race costs work, never correctness.
 
-/// One slot: the position's full 64-bit key, score bounds and the best move found (64 = none).
-#[derive(Clone, Copy, Default)]
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// One slot: `data` packs lower and upper bound (as bytes), the best move (64 = none), the
+/// stored position's empties (a rough measure of the work behind it) and a used bit; `check` is
+/// `key ^ data`.
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
-    key: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    /// Empty squares of the stored position (a rough measure of the work behind it).
-    empties: u8,
-    used: bool,
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+const USED: u64 = 1 << 32;
+
+#[inline(always)]
+fn pack(lower: i32, upper: i32, best: u8, empties: u8) -> u64 {
+    u64::from(lower as i8 as u8)
+        | u64::from(upper as i8 as u8) << 8
+        | u64::from(best) << 16
+        | u64::from(empties) << 24
+        | USED
+}
+
+#[inline(always)]
+fn lower_of(d: u64) -> i32 {
+    i32::from(d as u8 as i8)
+}
+
+#[inline(always)]
+fn upper_of(d: u64) -> i32 {
+    i32::from((d >> 8) as u8 as i8)
+}
+
+#[inline(always)]
+fn best_of(d: u64) -> u8 {
+    (d >> 16) as u8
+}
+
+#[inline(always)]
+fn empties_of(d: u64) -> u8 {
+    (d >> 24) as u8
+}
+
+impl Entry {
+    /// The slot's data if it holds `key`.
+    #[inline(always)]
+    fn read(&self, key: u64) -> Option<u64> {
+        let d = self.data.load(Ordering::Relaxed);
+        let c = self.check.load(Ordering::Relaxed);
+        (d & USED != 0 && c ^ d == key).then_some(d)
+    }
+
+    #[inline(always)]
+    fn write(&self, key: u64, d: u64) {
+        self.data.store(d, Ordering::Relaxed);
+        self.check.store(key ^ d, Ordering::Relaxed);
+    }
 }
 
 /// Bounds on a position's exact score, found in the table.
@@ -39,7 +92,7 @@ impl Table {
             wanted.next_power_of_two() / 2
         };
         Table {
-            entries: vec![Entry::default(); len],
+            entries: (0..len).map(|_| Entry::default()).collect(),
             mask: len - 2,
         }
     }
@@ -50,51 +103,102 @@ impl Table {
     }
 
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Bounds> {
+    fn pair(&self, key: u64) -> &[Entry] {
         let i = (key as usize) & self.mask;
-        for e in &self.entries[i..i + 2] {
-            if e.used && e.key == key {
-                return Some(Bounds {
-                    lower: e.lower as i32,
-                    upper: e.upper as i32,
-                    best: (e.best < 64).then_some(e.best as usize),
-                });
-            }
-        }
-        None
+        &self.entries[i..i + 2]
+    }
+
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Bounds> {
+        let d = self.pair(key).iter().find_map(|e| e.read(key))?;
+        let best = best_of(d);
+        Some(Bounds {
+            lower: lower_of(d),
+            upper: upper_of(d),
+            best: (best < 64).then_some(best as usize),
+        })
     }
 
     /// Records that the score lies in `lower..=upper`, narrowing what is already known.
     #[inline]
-    pub fn store(&mut self, key: u64, empties: u32, lower: i32, upper: i32, best: Option<usize>) {
-        let i = (key as usize) & self.mask;
-        let pair = &mut self.entries[i..i + 2];
+    pub fn store(&self, key: u64, empties: u32, lower: i32, upper: i32, best: Option<usize>) {
+        let pair = self.pair(key);
         let best = best.map_or(64, |b| b as u8);
-        if let Some(e) = pair.iter_mut().find(|e| e.used && e.key == key) {
-            e.lower = e.lower.max(lower as i8);
-            e.upper = e.upper.min(upper as i8);
-            if e.lower > e.upper {
+        if let Some((e, d)) = pair.iter().find_map(|e| e.read(key).map(|d| (e, d))) {
+            let (mut lo, mut hi) = (lower_of(d).max(lower), upper_of(d).min(upper));
+            if lo > hi {
                 // Bounds from different windows can only cross through a bug; trust the newest.
-                e.lower = lower as i8;
-                e.upper = upper as i8;
+                (lo, hi) = (lower, upper);
             }
-            if best < 64 {
-                e.best = best;
-            }
+            let b = if best < 64 { best } else { best_of(d) };
+            e.write(key, pack(lo, hi, b, empties_of(d)));
             return;
         }
-        let slot = if !pair[0].used || pair[0].empties <= pair[1].empties {
+        let (d0, d1) = (
+            pair[0].data.load(Ordering::Relaxed),
+            pair[1].data.load(Ordering::Relaxed),
+        );
+        let slot = if d0 & USED == 0 || empties_of(d0) <= empties_of(d1) {
             0
         } else {
             1
         };
-        pair[slot] = Entry {
-            key,
-            lower: lower as i8,
-            upper: upper as i8,
-            best,
-            empties: empties as u8,
-            used: true,
+        pair[slot].write(key, pack(lower, upper, best, empties as u8));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keeps_bounds_and_move_and_finds_no_other_key() {
+        let t = Table::new(1 << 10);
+        assert!(t.bytes() <= 1 << 10);
+        t.store(77, 20, -10, 64, Some(12));
+        t.store(77, 20, -64, 6, None);
+        let b = t.probe(77).unwrap();
+        assert_eq!((b.lower, b.upper, b.best), (-10, 6, Some(12)));
+        assert!(t.probe(78).is_none());
+        assert!(t.probe(0).is_none(), "an empty slot is no entry for key 0");
+        t.store(0, 3, -64, -64, None);
+        assert_eq!(
+            t.probe(0).map(|b| (b.lower, b.upper, b.best)),
+            Some((-64, -64, None))
+        );
+    }
+
+    /// Threads writing and reading the same few slots with keys whose bounds are a function of
+    /// the key: a probe returns either nothing or that key's own bounds, never a torn or
+    /// foreign entry.
+    #[test]
+    fn concurrent_writers_never_make_a_probe_see_another_position() {
+        let t = Table::new(64 * 16);
+        let bounds = |k: u64| {
+            let lo = (k % 61) as i32 - 30;
+            (lo, lo + 2, (k % 64) as usize)
         };
+        std::thread::scope(|scope| {
+            for id in 0..4u64 {
+                let t = &t;
+                scope.spawn(move || {
+                    let mut x = id.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                    for _ in 0..200_000 {
+                        x ^= x << 13;
+                        x ^= x >> 7;
+                        x ^= x << 17;
+                        let key = x % 4096 * 0x1_0000_0001;
+                        let (lo, hi, best) = bounds(key);
+                        t.store(key, (key % 60) as u32, lo, hi, Some(best));
+                        // Probe a key of the same family, often one another thread wrote.
+                        let k = key ^ (0x1_0000_0001 * (x >> 60));
+                        if let Some(b) = t.probe(k) {
+                            let (lo, hi, best) = bounds(k);
+                            assert_eq!((b.lower, b.upper, b.best), (lo, hi, Some(best)));
+                        }
+                    }
+                });
+            }
+        });
     }
 }
