@@ -148,8 +148,15 @@ pub fn parse_move(pos: &Draughts, text: &str) -> Result<Move, MoveError> {
                 && (mt.squares.len() == 2 || m.squares() == mt.squares)
         })
         .collect();
+    // Two squares are also the whole path of a single jump: where a longer capture shares its
+    // ends, the jump is the move written out in full.
+    let exact: Vec<&Move> = candidates
+        .iter()
+        .filter(|m| m.squares() == mt.squares)
+        .collect();
     match candidates.as_slice() {
         [one] => Ok(*one),
+        [_, _, ..] if exact.len() == 1 => Ok(*exact[0]),
         [] => {
             let hint = hint_for(pos, &legal, &mt);
             Err(MoveError::Illegal {

@@ -327,6 +327,21 @@ fn move_notation_short_full_and_ambiguous() {
         }
         other => panic!("expected ambiguity, got {other:?}"),
     }
+    // A single jump whose ends a longer capture shares: its two squares are its whole path.
+    let r = pos("W:W28,29,K11:B6,7,10,15,16,K14");
+    let jump = r.parse_move("11x20").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(jump.squares(), vec![11, 20]);
+    assert_eq!(r.format_move(jump), "11x20");
+    let mut moves = Vec::new();
+    r.legal_moves(&mut moves);
+    let longer: Vec<_> = moves
+        .iter()
+        .filter(|m| m.from() == 11 && m.to() == 20 && m.squares().len() > 2)
+        .collect();
+    assert!(!longer.is_empty(), "a longer capture from 11 to 20");
+    for m in longer {
+        assert_eq!(r.parse_move(&r.format_move(*m)), Ok(*m));
+    }
     let q = pos("B:W10,19,27:B6");
     let m = q.parse_move("6x31").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(q.format_move(m), "6x31");
