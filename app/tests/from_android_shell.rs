@@ -335,3 +335,30 @@ fn back_goes_where_the_core_says_and_leaves_the_app_from_home() {
         "after-game goes back to its board"
     );
 }
+
+/// A history row the view model says can be reviewed is tapped (`ReviewPastGame` with its id);
+/// the review takes the list's place, and the system back (the view model does not let the
+/// system have it) returns to the list, then home.
+#[test]
+fn a_history_row_is_tapped_to_review_it_and_back_returns_to_the_list() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
+    for mv in ["4", "3", "4", "3", "4", "3", "4"] {
+        d.send(Event::PlayNotation(mv.into()));
+    }
+    d.settle();
+    let mut d = d.restart();
+    d.send(Event::ScreenShown);
+    d.send_settled(Event::OpenHistory);
+    let row = d.app.view().history.expect("history").entries[0].clone();
+    assert!(row.can_review);
+    d.send_settled(Event::ReviewPastGame { id: row.id });
+    let view = d.app.view();
+    let past = view.history.expect("history").review.expect("the review");
+    assert_eq!(past.review.moves.len(), 7);
+    assert!(!view.back_leaves_app);
+    d.send(Event::Back);
+    assert_eq!(d.app.screen(), Screen::History);
+    assert!(d.app.view().history.expect("history").review.is_none());
+    d.send(Event::Back);
+    assert_eq!(d.app.screen(), Screen::Home);
+}

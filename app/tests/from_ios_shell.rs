@@ -184,3 +184,31 @@ fn every_home_option_list_has_unique_values_and_one_selection() {
         assert!(h.min_level <= h.level && h.level <= h.max_level);
     }
 }
+
+/// The History tab: a row that can be reviewed is a button (`ReviewPastGame` with its id); the
+/// review's own close button (`CloseReview`) returns to the list, and a tab switch meanwhile
+/// keeps a ready review.
+#[test]
+fn a_history_row_is_tapped_to_review_it_and_closed_from_the_tab() {
+    let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
+    for mv in ["4", "3", "4", "3", "4", "3", "4"] {
+        d.send(Event::PlayNotation(mv.into()));
+    }
+    d.settle();
+    let mut d = d.restart();
+    d.send(Event::ScreenShown);
+    d.send_settled(Event::SelectTab(AppTab::History));
+    let row = d.app.view().history.expect("history").entries[0].clone();
+    assert!(row.can_review && row.review_refusal.is_none());
+    d.send_settled(Event::ReviewPastGame { id: row.id });
+    let ready = d.app.view().history.expect("history").review;
+    assert!(ready.is_some());
+    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::SelectTab(AppTab::History));
+    assert_eq!(d.app.view().history.expect("history").review, ready);
+    d.send(Event::CloseReview);
+    let h = d.app.view().history.expect("history");
+    assert!(h.review.is_none());
+    assert_eq!(h.entries.len(), 1);
+    assert_eq!(d.app.screen(), Screen::History);
+}

@@ -6,11 +6,11 @@ pub use ply_app::app::{
     AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, AppTab,
     BackgroundOutcome, BoardShape, BoardView, CellView, ChartPoint, ConfirmView, Cue, Effect,
     Event, GameOption, HeuristicOption, HistoryEntry, HistoryView, HomeView, LegalMove,
-    LevelOption, MemoryPressure, ModeOption, MoveLabel, OrderingChoice, OrderingOption, PlayMode,
-    PlayerCountOption, PlayerView, PonderMode, PonderOption, ReviewPlayer, ReviewProgress,
-    ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Rgb, Screen, SeatOption, SeatStyle,
-    SeatSymbol, SettingsView, SideOption, SyncProblem, SyncResult, SyncState, ThinkingKind,
-    ThinkingView, Vertex, ViewModel, WeightsView, WorkProgress,
+    LevelOption, MemoryPressure, ModeOption, MoveLabel, OrderingChoice, OrderingOption,
+    PastReviewView, PlayMode, PlayerCountOption, PlayerView, PonderMode, PonderOption,
+    ReviewPlayer, ReviewProgress, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Rgb,
+    Screen, SeatOption, SeatStyle, SeatSymbol, SettingsView, SideOption, SyncProblem, SyncResult,
+    SyncState, ThinkingKind, ThinkingView, Vertex, ViewModel, WeightsView, WorkProgress,
 };
 
 /// What the shell tells the core at start.
@@ -200,8 +200,13 @@ pub enum Event {
     ReviewGame,
     /// Show move `ply` (1-based) of the review on its board.
     ReviewStep(u32),
-    /// Stop and put away the review.
+    /// Stop and put away the review (on the history screen, the past game's: back to the list).
     CloseReview,
+    /// Review the history's game `id` (an entry's `can_review`) on the history screen; refused
+    /// with the reason in the history view's `message` when it cannot be.
+    ReviewPastGame {
+        id: String,
+    },
 
     // Settings.
     SetSyncEnabled(bool),
@@ -766,6 +771,8 @@ pub struct AfterGameView {
     pub share_text: String,
     /// The game can be reviewed (`Event::ReviewGame`).
     pub can_review: bool,
+    /// Why this game has no review, when it has none (a multi-player game).
+    pub review_refusal: Option<String>,
     /// The review asked for: running, ready, or failed.
     pub review: Option<ReviewView>,
 }
@@ -907,6 +914,20 @@ pub struct HistoryEntry {
     pub sync_label: String,
     /// "12 Mar 2026, 14:05 · 42 moves · Waiting to sync".
     pub detail: String,
+    /// The row is tapped to send `Event.ReviewPastGame` with `id`.
+    pub can_review: bool,
+    /// Why it cannot be reviewed, when it cannot.
+    pub review_refusal: Option<String>,
+}
+
+/// A game of the history under review (`Event.ReviewPastGame`).
+#[uniffi::remote(Record)]
+pub struct PastReviewView {
+    /// The history entry's id.
+    pub id: String,
+    pub title: String,
+    pub result: String,
+    pub review: ReviewView,
 }
 
 #[uniffi::remote(Record)]
@@ -917,6 +938,11 @@ pub struct HistoryView {
     pub sync_status: String,
     pub can_sync_now: bool,
     pub syncing: bool,
+    /// The past game under review, drawn instead of the list; `CloseReview` or back returns to
+    /// the list.
+    pub review: Option<PastReviewView>,
+    /// Why the game last asked for was not reviewed.
+    pub message: Option<String>,
 }
 
 #[uniffi::remote(Record)]

@@ -366,3 +366,10 @@ sync-problem-token-refused-again = der Sammelserver hat das Token dieses Geräts
 sync-problem-waiting = nach einem Fehler wird vor dem nächsten Versuch gewartet
 sync-problem-no-transport = diese App kann das Netzwerk nicht erreichen
 sync-problem-cleartext = diese Adresse braucht https: das System erlaubt dorthin kein unverschlüsseltes http ({ $detail })
+
+## Reviewing a game of the history
+
+review-refused-multi = Keine Analyse: Die Analyse bewertet nur die Züge von Spielen zu zweit.
+review-refused-no-moves = Keine Analyse: Diese Partie wurde gespeichert, bevor der Verlauf die Züge aufbewahrte.
+history-review-unknown = Diese Partie ist nicht mehr im Verlauf.
+history-review-replay-failed = Diese Partie kann nicht analysiert werden: Ihre Züge lassen sich nicht nachspielen ({ $error }).

@@ -412,3 +412,13 @@ sync-problem-waiting = waiting after a failure before trying again
 sync-problem-no-transport = this app cannot reach the network
 # The phone refused plain http to the address set in Settings; $detail: the system's words, in English
 sync-problem-cleartext = this address needs https: the system does not allow unencrypted http to it ({ $detail })
+
+## Reviewing a game of the history
+
+# A multi-player game's review, after it or from the history
+review-refused-multi = No review: the review judges the moves of two-player games only.
+# A history entry kept before the history kept the moves
+review-refused-no-moves = No review: this game was kept before the history kept its moves.
+history-review-unknown = That game is no longer in the history.
+# $error: why the kept moves did not replay (in English)
+history-review-replay-failed = This game cannot be reviewed: its moves do not replay ({ $error }).

@@ -3,7 +3,7 @@
 
 use super::board_view::{numbered, status_text, title};
 use super::view::{AfterGameView, ChartPoint};
-use super::{Game, review_view};
+use super::{Game, review, review_view};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -110,6 +110,7 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
         transcript,
         share_text: share,
         can_review: g.reviewable(),
+        review_refusal: review::refusal(lang, g.setup.game, g.snapshot.move_number > 0),
         review: g.review.as_ref().map(|r| review_view::review(lang, g, r)),
     }
 }

@@ -100,8 +100,18 @@ pub enum Event {
     ReviewGame,
     /// Show move `ply` (1-based) of the review on its board.
     ReviewStep(u32),
-    /// Stop and put away the review.
+    /// Stop and put away the review (on the history screen, the past game's: back to the list).
     CloseReview,
+
+    // History.
+    /// Review the history's game `id` (an entry's `can_review`), on the history screen, with
+    /// the same background review as `ReviewGame`; `ReviewStep` steps through it and
+    /// `CloseReview` or back returns to the list. The game in progress is left as it is. A game
+    /// that cannot be reviewed (an unknown id, a multi-player game, one kept before the
+    /// history kept moves) is refused with the reason in the history view's `message`.
+    ReviewPastGame {
+        id: String,
+    },
 
     // Settings.
     SetSyncEnabled(bool),

@@ -3,9 +3,9 @@
 //! the collector.
 
 use super::board_view::{end_text, mode_inline};
-use super::setup::{PlayMode, game_title};
+use super::setup::{PlayMode, Setup, game_title};
 use super::view::{HistoryEntry, HistoryView, SyncState};
-use super::{App, SyncProblem};
+use super::{App, SyncProblem, review};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -57,6 +57,33 @@ pub fn date_text(lang: Lang, unix_ms: u64, offset_minutes: i32) -> String {
     )
 }
 
+/// A history row's title: "Othello, you against the computer (level 6)".
+pub(super) fn entry_title(lang: Lang, setup: &Setup) -> String {
+    let game = game_title(lang, setup.game);
+    match setup.mode {
+        _ if setup.game.is_multi_player() => {
+            let seats = setup.seats_for(setup.game);
+            let people = seats.iter().filter(|s| s.human).count();
+            let players = seats.len();
+            tr!(
+                lang,
+                "history-title-multi",
+                game = game,
+                players = players,
+                people = people
+            )
+        }
+        PlayMode::TwoPlayers => tr!(lang, "history-title-two-players", game = game),
+        m => tr!(
+            lang,
+            "history-title-computer",
+            game = game,
+            mode = mode_inline(lang, m),
+            level = setup.level
+        ),
+    }
+}
+
 pub(super) fn history(app: &App) -> HistoryView {
     let lang = app.lang;
     let sync_on = app.sync_configured().is_some();
@@ -84,29 +111,8 @@ pub(super) fn history(app: &App) -> HistoryView {
                 SyncState::Rejected { reason } => tr!(lang, "history-rejected", reason = reason),
                 SyncState::Synced => tr!(lang, "history-synced"),
             };
-            let game = game_title(lang, h.setup.game);
-            let title = match h.setup.mode {
-                _ if h.setup.game.is_multi_player() => {
-                    let seats = h.setup.seats_for(h.setup.game);
-                    let people = seats.iter().filter(|s| s.human).count();
-                    let players = seats.len();
-                    tr!(
-                        lang,
-                        "history-title-multi",
-                        game = game,
-                        players = players,
-                        people = people
-                    )
-                }
-                PlayMode::TwoPlayers => tr!(lang, "history-title-two-players", game = game),
-                m => tr!(
-                    lang,
-                    "history-title-computer",
-                    game = game,
-                    mode = mode_inline(lang, m),
-                    level = h.setup.level
-                ),
-            };
+            let title = entry_title(lang, &h.setup);
+            let review_refusal = review::entry_refusal(lang, h);
             let offset = h.utc_offset_minutes.or(app.utc_offset_minutes).unwrap_or(0);
             let ended_at = date_text(lang, h.ended_at_ms, offset);
             HistoryEntry {
@@ -130,6 +136,8 @@ pub(super) fn history(app: &App) -> HistoryView {
                 moves: h.moves,
                 sync,
                 sync_label,
+                can_review: review_refusal.is_none(),
+                review_refusal,
             }
         })
         .collect();
@@ -159,6 +167,8 @@ pub(super) fn history(app: &App) -> HistoryView {
         sync_status,
         can_sync_now: sync_on && !app.syncing && pending > 0,
         syncing: app.syncing,
+        review: app.past_review_view(),
+        message: app.history_message.clone(),
     }
 }
 

@@ -19,6 +19,7 @@ pub mod lifecycle;
 mod navigation;
 pub mod prefs;
 mod progress;
+mod review;
 mod review_view;
 pub mod runtime;
 mod seat_style;
@@ -52,6 +53,7 @@ use crate::tr;
 use ply_core::record::now_ms;
 use ply_core::review::Review;
 use ply_core::search::StopToken;
+use review::{PastReview, ReviewState};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -222,26 +224,6 @@ struct Game {
     animated: animation::AnimationMark,
 }
 
-/// A review of the finished game: running on the think worker, then its result.
-struct ReviewState {
-    ticket: u64,
-    stop: StopToken,
-    /// Moves judged so far (the worker counts, the view reads).
-    done: Arc<AtomicUsize>,
-    /// Moves of the game when the review began: a changed game makes the review stale.
-    plies: u32,
-    result: Option<Result<Review, String>>,
-    /// The move shown on its board, once the person picked one.
-    step: Option<u32>,
-}
-
-impl Drop for ReviewState {
-    /// A review put away (closed, a new game, the game changed) stops its search.
-    fn drop(&mut self) {
-        self.stop.stop();
-    }
-}
-
 /// Why the core considers syncing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum SyncTrigger {
@@ -275,6 +257,10 @@ pub struct App {
     metered: bool,
     game: Option<Game>,
     history: Vec<FinishedGame>,
+    /// A game of the history under review (`Event::ReviewPastGame`), shown on the history screen.
+    past_review: Option<PastReview>,
+    /// Why the last past game asked for was not reviewed (shown on the history screen).
+    history_message: Option<String>,
     outbox: Option<OutboxState>,
     token: Option<String>,
     syncing: bool,
@@ -326,6 +312,8 @@ impl App {
             metered: false,
             game: None,
             history: loaded.history,
+            past_review: None,
+            history_message: None,
             outbox: None,
             token: config.token.clone(),
             syncing: false,
@@ -429,60 +417,6 @@ impl App {
         fx
     }
 
-    /// Starts reviewing the finished game, unless a review of it runs or is ready.
-    fn start_review(&mut self, fx: &mut Vec<Effect>) {
-        let ticket = self.next_ticket + 1;
-        let Some(g) = self.game.as_mut() else {
-            return;
-        };
-        if !g.reviewable() {
-            return;
-        }
-        self.next_ticket = ticket;
-        let stop = StopToken::new();
-        let done = Arc::new(AtomicUsize::new(0));
-        g.review = Some(ReviewState {
-            ticket,
-            stop: stop.clone(),
-            done: Arc::clone(&done),
-            plies: g.snapshot.move_number,
-            result: None,
-            step: None,
-        });
-        self.commands.push(Command::Review {
-            ticket,
-            task: g.session.review_task(),
-            stop,
-            done,
-        });
-        fx.push(Effect::Announce(tr!(self.lang, "announce-reviewing")));
-    }
-
-    /// A review still running is put away (its search stops): the person's to ask again once
-    /// the app is back. A finished one stays.
-    fn stop_review(&mut self) {
-        if let Some(g) = self.game.as_mut()
-            && g.review.as_ref().is_some_and(|r| r.result.is_none())
-        {
-            g.review = None;
-        }
-    }
-
-    fn reviewed(&mut self, ticket: u64, result: Result<Review, PlyError>, fx: &mut Vec<Effect>) {
-        let Some(g) = self.game.as_mut() else {
-            return;
-        };
-        let Some(r) = g.review.as_mut().filter(|r| r.ticket == ticket) else {
-            return;
-        };
-        r.result = Some(result.map_err(|e| e.to_string()));
-        if let Some(Some(Ok(review))) = g.review.as_ref().map(|r| &r.result) {
-            fx.push(Effect::Announce(review_view::announcement(
-                self.lang, g, review,
-            )));
-        }
-    }
-
     fn ticket(&mut self) -> u64 {
         self.next_ticket += 1;
         self.next_ticket
@@ -573,19 +507,10 @@ impl App {
             | Event::OpenAfterGame
             | Event::Back
             | Event::SelectTab(_) => self.navigate(e, fx),
-            Event::ReviewGame => self.start_review(fx),
-            Event::ReviewStep(ply) => {
-                if let Some(r) = self.game.as_mut().and_then(|g| g.review.as_mut())
-                    && (1..=r.plies).contains(&ply)
-                {
-                    r.step = Some(ply);
-                }
-            }
-            Event::CloseReview => {
-                if let Some(g) = self.game.as_mut() {
-                    g.review = None;
-                }
-            }
+            e @ (Event::ReviewGame
+            | Event::ReviewPastGame { .. }
+            | Event::ReviewStep(_)
+            | Event::CloseReview) => self.review_event(e, fx),
             Event::TapCell(i) => self.tap(i, fx),
             Event::TapPoint { x, y } => {
                 if let Some(i) = self.game.as_ref().and_then(|g| g.cell_at(x, y)) {
@@ -1014,6 +939,7 @@ impl App {
                         result,
                         end: board_view::GameEnd::of(g),
                         ended_at_ms: now_ms(),
+                        move_list: Some(g.snapshot.history.clone()),
                         utc_offset_minutes: self.utc_offset_minutes,
                         moves: g.snapshot.move_number,
                     };
@@ -1458,18 +1384,6 @@ impl Game {
             .iter()
             .zip(self.snapshot.active.iter().chain(std::iter::repeat(&true)))
             .any(|(seat, &active)| seat.human && active)
-    }
-
-    /// A review of this game may start: it is over, has moves, and none runs or is ready
-    /// (a failed one may be tried again).
-    fn reviewable(&self) -> bool {
-        // The review judges moves of the two-player games (`ply_core::review`).
-        !self.setup.game.is_multi_player()
-            && self.finished()
-            && self.snapshot.move_number > 0
-            && self.review.as_ref().is_none_or(|r| {
-                matches!(r.result, Some(Err(_))) || r.plies != self.snapshot.move_number
-            })
     }
 
     fn accepts_input(&self) -> bool {

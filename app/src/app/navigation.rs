@@ -47,6 +47,10 @@ impl App {
                     self.show(Screen::AfterGame, fx)
                 }
             }
+            // Back from a past game's review is the history's list.
+            Event::Back if self.screen == Screen::History && self.past_review.is_some() => {
+                self.close_past_review()
+            }
             Event::Back => {
                 if let Some(screen) = self.back_target() {
                     self.show(screen, fx)
@@ -85,6 +89,7 @@ impl App {
 
     fn open_history(&mut self, fx: &mut Vec<Effect>) {
         self.commands.push(Command::ScanOutbox);
+        self.history_message = None;
         self.show(Screen::History, fx)
     }
 

@@ -4,7 +4,7 @@
 //! formatted anew, every cell decoded, a board's accessibility elements rebuilt under a screen
 //! reader's focus); `Effect::RenderProgress` asks them to read this small view instead.
 
-use super::view::{ReviewProgress, ReviewStatus, ThinkingKind, ThinkingView, WorkProgress};
+use super::view::{ReviewProgress, ReviewStatus, Screen, ThinkingKind, ThinkingView, WorkProgress};
 use super::{App, Effect, Game, ReviewState, ThinkKind};
 use crate::i18n::Lang;
 use crate::tr;
@@ -13,15 +13,18 @@ use std::sync::atomic::Ordering;
 /// What a tick of search or review `ticket` asks the shell for: nothing when the work is no
 /// longer current or nobody sees it (pondering), else `RenderProgress`.
 pub(super) fn tick(app: &App, ticket: u64) -> Vec<Effect> {
-    let Some(g) = app.game.as_ref() else {
-        return Vec::new();
-    };
-    let search = g
-        .thinking
+    let past = app.past_review.as_ref().map(|p| &p.game);
+    let review = app
+        .game
+        .iter()
+        .chain(past)
+        .any(|g| g.review.as_ref().is_some_and(|r| r.ticket == ticket));
+    let search = app
+        .game
         .as_ref()
+        .and_then(|g| g.thinking.as_ref())
         .filter(|t| t.ticket == ticket)
         .map(|t| t.kind);
-    let review = g.review.as_ref().is_some_and(|r| r.ticket == ticket);
     match search {
         // Pondering is the person's time: nothing is shown, so nothing is redrawn.
         Some(ThinkKind::Ponder) => Vec::new(),
@@ -77,15 +80,17 @@ pub(super) fn status_text(lang: Lang, status: &ReviewStatus) -> String {
 impl App {
     /// What a progress tick redraws (`Effect::RenderProgress`).
     pub fn progress_view(&self) -> WorkProgress {
-        let Some(g) = self.game.as_ref() else {
-            return WorkProgress {
-                thinking: None,
-                review: None,
-            };
+        // The review the screen shows: a past game's on the history screen.
+        let shown = if self.screen == Screen::History {
+            self.past_review.as_ref().map(|p| &p.game)
+        } else {
+            self.game.as_ref()
         };
         WorkProgress {
-            thinking: thinking(self.lang, g),
-            review: g.review.as_ref().and_then(|r| review(self.lang, r)),
+            thinking: self.game.as_ref().and_then(|g| thinking(self.lang, g)),
+            review: shown
+                .and_then(|g| g.review.as_ref())
+                .and_then(|r| review(self.lang, r)),
         }
     }
 }

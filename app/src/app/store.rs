@@ -59,6 +59,18 @@ pub struct FinishedGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<super::board_view::GameEnd>,
     pub ended_at_ms: u64,
+    /// The moves in the game's notation, from its start position, so the game can be rebuilt
+    /// and reviewed in any later session (`Event::ReviewPastGame`); `None` in games recorded
+    /// before the history kept them, which say they cannot be reviewed.
+    ///
+    /// What it costs (measured by the test `a_full_history_with_moves_stays_small` below):
+    /// 5-6 bytes a move in JSON (`"f5",`), 8 in draughts (`"22x15",`) and Chinese Checkers. A
+    /// full history of [`HISTORY_LIMIT`] games is about 160 KiB without moves; 500 Othello games
+    /// of 60 moves add 150 KiB, 500 draughts games of 100 moves about 400 KiB, and the worst the
+    /// records allow (500 Chinese Checkers games of 1,000 moves) 4 MiB. history.json is rewritten
+    /// whole, on the core's I/O thread, only when a game ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub move_list: Option<Vec<String>>,
     /// The phone's offset from UTC in minutes when the game ended (`Event::TimeZone`); absent in
     /// games recorded before it was kept (shown with today's offset).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -154,5 +166,69 @@ pub fn load(dir: &Path) -> Loaded {
         game: read(dir, GAME_FILE),
         prefs: read(dir, PREFS_FILE).unwrap_or_default(),
         history: read(dir, HISTORY_FILE).unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::{PlayerKind, Session};
+    use crate::settings::GameKind;
+    use crate::snapshot::GameStatus;
+
+    /// The moves of a game of random legal moves (a fixed sequence), to its end or the records'
+    /// 1,000 moves.
+    fn random_game(game: GameKind, players: usize) -> Vec<String> {
+        let s = Session::with_seats(game, vec![PlayerKind::Human; players], None).expect("session");
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut snap = s.snapshot().expect("snapshot");
+        while matches!(snap.status, GameStatus::Playing) && snap.history.len() < 1000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = &snap.legal_moves[(seed % snap.legal_moves.len() as u64) as usize];
+            snap = s.play_index_and_snapshot(m.index).expect("legal");
+        }
+        snap.history
+    }
+
+    /// What keeping the moves adds to a full history file: the figures in `move_list`'s comment.
+    #[test]
+    fn a_full_history_with_moves_stays_small() {
+        for (game, players, most_bytes_a_move) in [
+            (GameKind::Othello, 2, 5),
+            (GameKind::ConnectFour, 2, 4),
+            (GameKind::Draughts, 2, 8),
+            (GameKind::Virus, 4, 5),
+            (GameKind::ChineseCheckers, 6, 9),
+        ] {
+            let moves = random_game(game, players);
+            let entry = |move_list| FinishedGame {
+                id: "0192f0a4-7c3e-7b61-9d2a-3e5f4c1b2a90".into(),
+                setup: Setup {
+                    game,
+                    ..Setup::default()
+                },
+                result: "You win 36-28 (no move left).".into(),
+                end: None,
+                ended_at_ms: 1_790_000_000_000,
+                utc_offset_minutes: Some(60),
+                move_list,
+                moves: moves.len() as u32,
+            };
+            let size =
+                |e: &FinishedGame| encode(&vec![e.clone(); HISTORY_LIMIT]).len() as f64 / 1024.0;
+            let without = size(&entry(None));
+            let with = size(&entry(Some(moves.clone())));
+            let per_move = (with - without) * 1024.0 / HISTORY_LIMIT as f64 / moves.len() as f64;
+            println!(
+                "{game:?}: {} moves; {HISTORY_LIMIT} such games {without:.0} KiB without their moves, {with:.0} KiB with them ({per_move:.1} bytes a move)",
+                moves.len()
+            );
+            assert!(
+                per_move <= most_bytes_a_move as f64 + 15.0 / moves.len() as f64,
+                "{game:?}: {per_move} bytes a move"
+            );
+        }
     }
 }

@@ -449,6 +449,8 @@ pub struct AfterGameView {
     /// The game can be reviewed (`Event::ReviewGame`): a two-player game with moves, not being
     /// reviewed already.
     pub can_review: bool,
+    /// Why this game has no review, when it has none (a multi-player game): "No review: ...".
+    pub review_refusal: Option<String>,
     /// The review asked for: running, ready, or failed.
     pub review: Option<ReviewView>,
 }
@@ -569,7 +571,8 @@ pub struct WorkProgress {
     /// The board's thinking line; `None` when the computer is not searching for the person to
     /// see (pondering is not shown).
     pub thinking: Option<ThinkingView>,
-    /// The review being run, `None` when none runs.
+    /// The review being run and shown (on the history screen a past game's, elsewhere the
+    /// game's), `None` when none runs.
     pub review: Option<ReviewProgress>,
 }
 
@@ -603,9 +606,25 @@ pub struct HistoryEntry {
     pub sync_label: String,
     /// The line under the result: "12 Mar 2026, 14:05 · 42 moves · Waiting to sync".
     pub detail: String,
+    /// The game can be reviewed: the row is tapped to send `Event::ReviewPastGame` with `id`.
+    pub can_review: bool,
+    /// Why it cannot be, when it cannot: "No review: the review judges two-player games only."
+    pub review_refusal: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A game of the history under review (`Event::ReviewPastGame`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PastReviewView {
+    /// The history entry's id.
+    pub id: String,
+    /// "Othello, you against the computer (level 6)".
+    pub title: String,
+    /// "You win 36-28 (no move left)."
+    pub result: String,
+    pub review: ReviewView,
+}
+
+#[derive(Debug, Clone, PartialEq)]
 pub struct HistoryView {
     /// Newest first.
     pub entries: Vec<HistoryEntry>,
@@ -613,6 +632,11 @@ pub struct HistoryView {
     pub sync_status: String,
     pub can_sync_now: bool,
     pub syncing: bool,
+    /// The past game under review, drawn instead of the list; `CloseReview` or back returns to
+    /// the list.
+    pub review: Option<PastReviewView>,
+    /// Why the game last asked for was not reviewed ("That game is no longer in the history.").
+    pub message: Option<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

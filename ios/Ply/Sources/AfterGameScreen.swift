@@ -40,6 +40,10 @@ struct AfterGameScreen: View {
                         Button("Review the game") { app.send(.reviewGame) }
                     }
                 }
+                if let reason = g.reviewRefusal {
+                    // A multi-player game: why it has no review, in the core's words.
+                    Section { Text(reason).font(.footnote) }
+                }
                 if let review = g.review {
                     ReviewSections(review: review)
                 }

@@ -4,7 +4,7 @@
 //!
 //! One line at a time is read from stdin, so a game can be scripted by piping lines in: a move
 //! in the game's notation, or `undo`, `redo`, `hint`, `resign`, `pause`, `resume`, `new`,
-//! `history`, `settings`, `moves`, `board`, `help`, `quit` (or the end of input).
+//! `review`, `history`, `settings`, `moves`, `board`, `help`, `quit` (or the end of input).
 
 pub mod options;
 pub(crate) mod shell;
@@ -46,7 +46,10 @@ reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or
   new             a new game with the same choices
   review [N]      the finished game reviewed move by move; with N, move N on its board
                   beside the best one
-  history         the finished games and whether they reached the server
+  history         the finished games, numbered newest first, and whether they reached
+                  the server
+  review #N       past game N of the history reviewed, in this session or any later one;
+                  then review N shows its move N
   settings        sync, heuristic weights, the search caps of this machine
   moves, board    the moves so far / draw the board again
   quit            leave (the unfinished game is kept: ply play --resume)";
@@ -289,6 +292,9 @@ struct Terminal<'a> {
     progress_line: bool,
     prompted: bool,
     sync_note: Option<u64>,
+    /// The review `review N` steps through is a past game's (`review #N`), on the history
+    /// screen, rather than the finished game's.
+    past_review: bool,
 }
 
 impl<'a> Terminal<'a> {
@@ -317,6 +323,7 @@ impl<'a> Terminal<'a> {
             progress_line: false,
             prompted: false,
             sync_note: None,
+            past_review: false,
         }
     }
 
@@ -549,9 +556,19 @@ impl<'a> Terminal<'a> {
                 return Flow::Go;
             }
             "review" if !b.finished => {
-                return self.refuse("Review is for a finished game.");
+                return self.refuse(
+                    "Review is for a finished game; history lists the past ones, review #N reviews one.",
+                );
             }
             "review" => {
+                if let Some(reason) = self
+                    .rt
+                    .read(|a| a.after_game_view())
+                    .and_then(|v| v.review_refusal)
+                {
+                    return self.refuse(&reason);
+                }
+                self.past_review = false;
                 self.rt.dispatch(Event::ReviewGame);
                 println!("Reviewing…");
                 // A review takes seconds (the solvers settle what they can in their budget).
@@ -562,24 +579,20 @@ impl<'a> Terminal<'a> {
                 }
                 return Flow::Go;
             }
+            _ if word.starts_with("review #") => {
+                let Ok(n) = word["review #".len()..].trim().parse::<usize>() else {
+                    return self
+                        .refuse("review #N: N is a game's number in the history (#1 the newest).");
+                };
+                return self.review_past(n);
+            }
             _ if word.starts_with("review ") => {
                 let Ok(ply) = word["review ".len()..].trim().parse::<u32>() else {
-                    return self.refuse("review N: N is a move number (1 for the first move).");
+                    return self.refuse(
+                        "review N: N is a move number (1 for the first move); review #N a past game.",
+                    );
                 };
-                self.rt.dispatch(Event::ReviewStep(ply));
-                let step = self
-                    .rt
-                    .read(|a| a.after_game_view())
-                    .and_then(|v| v.review)
-                    .and_then(|r| r.step);
-                match step {
-                    Some(s) if s.ply == ply => {
-                        print!("{}", text::board(&s.board));
-                        println!("{}", s.text);
-                    }
-                    _ => println!("No such move in the review (type review first)."),
-                }
-                return Flow::Go;
+                return self.review_step(ply);
             }
             "undo" => Event::Undo,
             "redo" => Event::Redo,
@@ -617,6 +630,70 @@ impl<'a> Terminal<'a> {
             self.rt.dispatch_confirmed(event);
         } else {
             self.rt.dispatch(event);
+        }
+        Flow::Go
+    }
+
+    /// `review #N`: the history's game N (as `history` numbers them) reviewed on the history
+    /// screen, then back to the board.
+    fn review_past(&mut self, n: usize) -> Flow {
+        self.rt.dispatch(Event::OpenHistory);
+        self.rt.wait_idle(Duration::from_secs(10));
+        let entries = self.rt.read(|a| a.history_view()).entries;
+        let Some(entry) = n.checked_sub(1).and_then(|i| entries.get(i)) else {
+            self.rt.dispatch(Event::OpenBoard);
+            return self.refuse(&format!(
+                "No game #{n} in the history: it holds {} (history lists them).",
+                text::count(entries.len() as u64, "game", "games")
+            ));
+        };
+        println!("#{n} {} — {}", entry.title, entry.result);
+        self.rt.dispatch(Event::ReviewPastGame {
+            id: entry.id.clone(),
+        });
+        if entry.can_review {
+            println!("Reviewing…");
+        }
+        // A review takes seconds (the solvers settle what they can in their budget).
+        self.rt.wait_idle(Duration::from_secs(600));
+        let h = self.rt.read(|a| a.history_view());
+        match (h.review, h.message) {
+            (Some(p), _) => {
+                self.past_review = true;
+                print!("{}", text::review(&p.review));
+            }
+            (None, Some(reason)) => println!("{reason}"),
+            (None, None) => println!("The review was stopped."),
+        }
+        self.rt.dispatch(Event::OpenBoard);
+        Flow::Go
+    }
+
+    /// `review N`: move N of the review last asked for, on its board beside the best one.
+    fn review_step(&mut self, ply: u32) -> Flow {
+        let step = if self.past_review {
+            self.rt.dispatch(Event::OpenHistory);
+            self.rt.dispatch(Event::ReviewStep(ply));
+            let step = self
+                .rt
+                .read(|a| a.history_view())
+                .review
+                .and_then(|p| p.review.step);
+            self.rt.dispatch(Event::OpenBoard);
+            step
+        } else {
+            self.rt.dispatch(Event::ReviewStep(ply));
+            self.rt
+                .read(|a| a.after_game_view())
+                .and_then(|v| v.review)
+                .and_then(|r| r.step)
+        };
+        match step {
+            Some(s) if s.ply == ply => {
+                print!("{}", text::board(&s.board));
+                println!("{}", s.text);
+            }
+            _ => println!("No such move in the review (type review or review #N first)."),
         }
         Flow::Go
     }

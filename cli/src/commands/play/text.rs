@@ -254,7 +254,7 @@ pub fn move_stat(s: &MoveStat, mover: &str) -> String {
 }
 
 /// `n` and the noun, singular for one.
-fn count(n: u64, one: &str, many: &str) -> String {
+pub fn count(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", Lang::En.group(n), if n == 1 { one } else { many })
 }
 
@@ -329,11 +329,22 @@ pub fn history(v: &HistoryView) -> String {
     if v.entries.is_empty() {
         out.push_str("  (none yet)\n");
     }
-    for e in &v.entries {
+    // Numbered as `review #N` takes them.
+    for (i, e) in v.entries.iter().enumerate() {
         out.push_str(&format!(
-            "  {} — {} {} moves. {}\n",
-            e.title, e.result, e.moves, e.sync_label
+            "  #{} {} — {} {}. {}\n",
+            i + 1,
+            e.title,
+            e.result,
+            count(u64::from(e.moves), "move", "moves"),
+            e.sync_label
         ));
+        if let Some(reason) = &e.review_refusal {
+            out.push_str(&format!("     {reason}\n"));
+        }
+    }
+    if v.entries.iter().any(|e| e.can_review) {
+        out.push_str("review #N reviews game N.\n");
     }
     out.push_str(&v.sync_status);
     out.push('\n');

@@ -60,6 +60,8 @@ fun AfterGameScreen(view: AfterGameView, send: Send) {
                 Text(stringResource(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
                 if (view.points.isEmpty()) Text(stringResource(R.string.no_computer_moves)) else EffortChart(view)
                 if (view.canReview) Button(onClick = { send(Event.ReviewGame) }) { Text(stringResource(R.string.review_game)) }
+                // A multi-player game: why it has no review, in the core's words.
+                view.reviewRefusal?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
                 view.review?.let { ReviewSection(it, send) }
                 Text(view.transcript, style = MaterialTheme.typography.bodySmall)
                 FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
@@ -103,7 +105,7 @@ private fun EffortChart(v: AfterGameView) {
 
 /** The core's review: progress while it runs, then accuracy, the value graph, the mistakes and a step. */
 @Composable
-private fun ReviewSection(r: ReviewView, send: Send) {
+internal fun ReviewSection(r: ReviewView, send: Send) {
     Text(stringResource(R.string.review_title), style = MaterialTheme.typography.titleMedium)
     when (val status = r.status) {
         // Redrawn alone by the review's ticks.

@@ -1,5 +1,6 @@
 package dev.ply.app.ui
 
+import androidx.compose.foundation.clickable
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
@@ -7,6 +8,8 @@ import androidx.compose.foundation.layout.fillMaxSize
 import androidx.compose.foundation.layout.padding
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
+import androidx.compose.foundation.rememberScrollState
+import androidx.compose.foundation.verticalScroll
 import androidx.compose.material3.CircularProgressIndicator
 import androidx.compose.material3.ListItem
 import androidx.compose.material3.MaterialTheme
@@ -22,9 +25,27 @@ import dev.ply.app.R
 import dev.ply.core.Event
 import dev.ply.core.HistoryView
 
-/** Finished games, newest first, with where each stands with the collector (from the core). */
+/**
+ * Finished games, newest first, with where each stands with the collector (from the core). A row
+ * the core says can be reviewed is tapped to review that game; the review then takes the list's
+ * place until it is closed or back is pressed (the core decides both).
+ */
 @Composable
 fun HistoryScreen(view: HistoryView, send: Send) {
+    val past = view.review
+    if (past != null) {
+        Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
+            Column(
+                Modifier.fillMaxSize().padding(pad).verticalScroll(rememberScrollState()).padding(16.dp),
+                verticalArrangement = Arrangement.spacedBy(12.dp),
+            ) {
+                Text(past.title, style = MaterialTheme.typography.titleMedium)
+                Text(past.result, style = MaterialTheme.typography.headlineSmall)
+                ReviewSection(past.review, send)
+            }
+        }
+        return
+    }
     Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
         Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
             Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
@@ -34,14 +55,26 @@ fun HistoryScreen(view: HistoryView, send: Send) {
                 }
                 if (view.syncing) CircularProgressIndicator(Modifier.padding(4.dp))
             }
+            // Why the game last tapped was not reviewed, in the core's words.
+            view.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
             if (view.entries.isEmpty()) Text(stringResource(R.string.no_games))
             LazyColumn {
                 items(view.entries, key = { it.id }) { e ->
                     ListItem(
+                        modifier = Modifier.clickable(
+                            enabled = e.canReview,
+                            onClickLabel = stringResource(R.string.review_game),
+                        ) { send(Event.ReviewPastGame(e.id)) },
                         overlineContent = { Text(e.title) },
                         headlineContent = { Text(e.result) },
-                        // Date, moves and sync state in the core's language and the phone's time zone.
-                        supportingContent = { Text(e.detail) },
+                        // Date, moves and sync state in the core's language and the phone's time zone;
+                        // then why the game has no review, when it has none.
+                        supportingContent = {
+                            Column {
+                                Text(e.detail)
+                                e.reviewRefusal?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
+                            }
+                        },
                     )
                 }
             }
