@@ -150,12 +150,19 @@ fn the_pattern_values_do_not_swing_with_the_parity_of_the_depth() {
         assert!(p_parity.abs() < 1.0, "{phase}: parity {p_parity:.2} discs");
         if phase.starts_with("opening") {
             // Where the weighted heuristic's swing is its parity (its mobility terms favour the
-            // side to move), the patterns' is well under it.
+            // side to move), the patterns' is under it and hardly parity at all. (The weights
+            // fitted with `--stage-overlap 2` swing 2.03 discs here against the previous ones'
+            // 1.36, parity 0.04 against 0.21: docs/othello-patterns.md weighs that against
+            // their strength and their smaller middle-game swing.)
             assert!(
                 w_parity.abs() > 0.8 * w_swing,
                 "{w_parity:.2} of {w_swing:.2}"
             );
-            assert!(p_swing < 0.6 * w_swing, "{p_swing:.2} vs {w_swing:.2}");
+            assert!(p_swing < 0.85 * w_swing, "{p_swing:.2} vs {w_swing:.2}");
+            assert!(
+                p_parity.abs() < 0.25 * p_swing,
+                "parity {p_parity:.2} of {p_swing:.2}"
+            );
         }
     }
 }

@@ -36,8 +36,8 @@ pub struct ProbCutModel {
 /// docs/othello-patterns.md). The spread grows with the deep search's depth and shrinks with the
 /// shallow one's and with the empties; the mean stays within half a disc.
 pub const BUILTIN: ProbCutModel = ProbCutModel {
-    mean: [1.449, -0.193, 2.228, -0.509],
-    sigma: [84.652, -0.984, -8.48, 3.903],
+    mean: [2.039, -0.213, 2.381, -0.512],
+    sigma: [80.454, -0.944, -8.646, 4.091],
 };
 
 impl ProbCutModel {
