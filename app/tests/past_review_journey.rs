@@ -377,3 +377,38 @@ fn a_multi_player_game_keeps_its_moves_and_says_it_has_no_review() {
     assert_eq!(queued_reviews(&d), 0);
     assert_eq!(d.app.history_view().message.as_deref(), Some(reason));
 }
+
+#[test]
+fn leaving_the_history_puts_a_running_past_review_away_and_a_refusal_replaces_the_shown_one() {
+    let mut d = Driver::new();
+    finished_connect_four(&mut d, &MOVES);
+    let mut d = d.restart();
+    let id = only_entry(&mut d);
+
+    // A running past review stops when the person leaves the history (the game in progress
+    // would otherwise wait behind it on the one thinking thread).
+    d.send(Event::ReviewPastGame { id: id.clone() });
+    let stop = queued_review_stop(&d);
+    assert!(d.app.history_view().review.is_some());
+    d.send(Event::SelectTab(ply_app::app::AppTab::Play));
+    assert!(stop.is_stopped(), "the past review's search is stopped");
+    d.send(Event::OpenHistory);
+    assert!(d.app.history_view().review.is_none());
+
+    // A refusal replaces the review shown: never one game's review under another's refusal.
+    d.send(Event::ReviewPastGame { id });
+    d.settle();
+    assert!(d.app.history_view().review.is_some());
+    d.send(Event::ReviewPastGame {
+        id: "no-such-game".into(),
+    });
+    let h = d.app.history_view();
+    assert!(
+        h.review.is_none(),
+        "the refused game's place holds no other review"
+    );
+    assert_eq!(
+        h.message.as_deref(),
+        Some("That game is no longer in the history.")
+    );
+}

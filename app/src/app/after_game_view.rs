@@ -110,7 +110,9 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
         transcript,
         share_text: share,
         can_review: g.reviewable(),
-        review_refusal: review::refusal(lang, g.setup.game, g.snapshot.move_number > 0),
+        // A two-player game without a move has nothing to review and no reason to give (the
+        // no-moves reason is the history's, for games kept before moves were).
+        review_refusal: review::refusal(lang, g.setup.game, true),
         review: g.review.as_ref().map(|r| review_view::review(lang, g, r)),
     }
 }

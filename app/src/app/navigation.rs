@@ -127,6 +127,9 @@ impl App {
         if self.screen == screen {
             return;
         }
+        if self.screen == Screen::History {
+            self.stop_past_review();
+        }
         self.screen = screen;
         if screen == Screen::Board {
             self.maybe_think(fx);

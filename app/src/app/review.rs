@@ -190,6 +190,8 @@ impl App {
 
     fn refuse_past_review(&mut self, reason: String, fx: &mut Vec<Effect>) {
         fx.push(Effect::Announce(reason.clone()));
+        // The review shown was another game's: the refusal replaces it.
+        self.past_review = None;
         self.history_message = Some(reason);
     }
 
@@ -253,6 +255,13 @@ impl App {
         {
             g.review = None;
         }
+        self.stop_past_review();
+    }
+
+    /// A past game's review still running is put away (its search stops): leaving the history
+    /// screen, so that it never holds up the game in progress's searches, which queue behind
+    /// it on the one thinking thread. A finished one stays.
+    pub(super) fn stop_past_review(&mut self) {
         if self
             .past_review
             .as_ref()

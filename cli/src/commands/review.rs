@@ -217,6 +217,10 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         opening_book: defaults.opening_book && !args.no_book,
         threads: match args.threads {
             Some(0) => bail!("--threads must be at least 1"),
+            Some(n) if n > ply_core::solve::split::MAX_THREADS => bail!(
+                "--threads {n} is more than {}",
+                ply_core::solve::split::MAX_THREADS
+            ),
             Some(n) => n,
             None => ply_core::solve::split::all_cores(),
         },

@@ -192,7 +192,10 @@ pub(crate) fn run_mcts<G: Game>(
             DEFAULT_PLAYOUTS
         },
     );
-    let threads = config.mcts.threads.max(1) as usize;
+    let threads = config
+        .mcts
+        .threads
+        .clamp(1, crate::search::smp::MAX_THREADS) as usize;
     if threads > 1 {
         return root_parallel(pos, eval, config, budget, cap, playouts, threads);
     }

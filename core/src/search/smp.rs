@@ -136,8 +136,17 @@ pub(crate) fn run_team<G: Game>(
                     .ok()
             })
             .collect();
+        // Ends the team however the main thread leaves, a panic included, so that the scope
+        // does not wait for helpers that would otherwise search on.
+        struct EndTeam<'b>(&'b Budget);
+        impl Drop for EndTeam<'_> {
+            fn drop(&mut self) {
+                self.0.end_team();
+            }
+        }
+        let end = EndTeam(budget);
         let (main_result, _) = run_thread(pos, config, eval, tt, main, budget, None);
-        budget.end_team();
+        drop(end);
         let mut results = vec![main_result];
         for handle in handles {
             match handle.join() {

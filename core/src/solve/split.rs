@@ -12,6 +12,10 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+/// The most threads a solve searches with (more are clamped to it): each thread waiting at a
+/// join still holds a system thread, so the system's limit must stay far away.
+pub const MAX_THREADS: usize = crate::search::smp::MAX_THREADS as usize;
+
 /// The threads a parallel solve may keep busy.
 pub struct Pool {
     threads: usize,
@@ -22,10 +26,10 @@ pub struct Pool {
 }
 
 impl Pool {
-    /// A budget of `threads` threads (at least one), the calling thread counted as busy.
+    /// A budget of `threads` threads (1 to [`MAX_THREADS`]), the calling thread counted as busy.
     pub fn new(threads: usize) -> Pool {
         Pool {
-            threads: threads.max(1),
+            threads: threads.clamp(1, MAX_THREADS),
             busy: AtomicUsize::new(1),
             helper_nanos: AtomicU64::new(0),
             waiting_nanos: AtomicU64::new(0),
@@ -93,10 +97,27 @@ impl Pool {
         ((wall_ns + helpers - waits) / wall_ns).max(0.0)
     }
 
-    /// Counts the calling thread busy again after a join (the helpers it waited for have all
-    /// given their places back, so this never goes past the budget for long).
+    /// Counts the calling thread busy again after a join, waiting for a place if the threads
+    /// still working elsewhere took them all meanwhile (they never wait for this one, so a
+    /// place comes free): at most `threads` threads search at any moment.
     pub fn resume(&self) {
-        self.busy.fetch_add(1, Ordering::AcqRel);
+        let mut busy = self.busy.load(Ordering::Relaxed);
+        loop {
+            if busy >= self.threads {
+                std::thread::yield_now();
+                busy = self.busy.load(Ordering::Relaxed);
+                continue;
+            }
+            match self.busy.compare_exchange_weak(
+                busy,
+                busy + 1,
+                Ordering::AcqRel,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return,
+                Err(now) => busy = now,
+            }
+        }
     }
 }
 

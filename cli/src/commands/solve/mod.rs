@@ -58,6 +58,10 @@ impl Args {
     fn threads(&self) -> Result<usize> {
         match self.threads {
             Some(0) => bail!("--threads must be at least 1"),
+            Some(n) if n > ply_core::solve::split::MAX_THREADS => bail!(
+                "--threads {n} is more than {}",
+                ply_core::solve::split::MAX_THREADS
+            ),
             Some(n) => Ok(n),
             None => Ok(ply_core::solve::split::all_cores()),
         }
