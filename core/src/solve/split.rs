@@ -170,6 +170,47 @@ pub fn join<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
         .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
 }
 
+/// Runs a split point's work: `own` on the calling thread and each of `helpers` on a scoped
+/// thread of its own (their places already reserved with [`Pool::reserve`]), each calling
+/// `work` until the point's moves are taken. The calling thread gives its place back while it
+/// waits for the helpers and takes one again after. Returns the nodes all of them searched and
+/// whether any was stopped (`tally` reads both from a finished worker).
+pub fn run_split<H: Send>(
+    pool: &Pool,
+    helpers: Vec<H>,
+    mut own: H,
+    work: impl Fn(&mut H) + Sync,
+    tally: impl Fn(&H) -> (u64, bool) + Sync,
+) -> (u64, bool) {
+    std::thread::scope(|scope| {
+        let (work, tally) = (&work, &tally);
+        let handles: Vec<_> = helpers
+            .into_iter()
+            .map(|mut h| {
+                scope.spawn(move || {
+                    let began = clock();
+                    work(&mut h);
+                    pool.helper_ran(began.elapsed());
+                    pool.release(1);
+                    tally(&h)
+                })
+            })
+            .collect();
+        work(&mut own);
+        // Waiting for the helpers, this thread leaves its place to whoever can split below.
+        pool.release(1);
+        let waiting = clock();
+        let mut total = tally(&own);
+        for handle in handles {
+            let (n, stopped) = join(handle);
+            total = (total.0 + n, total.1 || stopped);
+        }
+        pool.waited(waiting.elapsed());
+        pool.resume();
+        total
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,7 +9,7 @@
 use super::node::Node;
 use super::search::Search;
 use crate::games::connect4::bitboard::column_of;
-use crate::solve::split::{StopChain, clock, join};
+use crate::solve::split::{StopChain, run_split};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -113,34 +113,15 @@ pub fn split(
             cutoff: None,
         }),
     };
-    let (nodes, stopped) = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..helpers)
-            .map(|_| {
-                let mut h = s.helper(&point.stop);
-                let point = &point;
-                scope.spawn(move || {
-                    let began = clock();
-                    point.work(&mut h);
-                    pool.helper_ran(began.elapsed());
-                    pool.release(1);
-                    (h.nodes, h.stopped)
-                })
-            })
-            .collect();
-        let mut own = s.helper(&point.stop);
-        point.work(&mut own);
-        // Waiting for the helpers, this thread leaves its place to whoever can split below.
-        pool.release(1);
-        let waiting = clock();
-        let mut total = (own.nodes, own.stopped);
-        for handle in handles {
-            let (n, stopped) = join(handle);
-            total = (total.0 + n, total.1 || stopped);
-        }
-        pool.waited(waiting.elapsed());
-        pool.resume();
-        total
-    });
+    let helpers = (0..helpers).map(|_| s.helper(&point.stop)).collect();
+    let own = s.helper(&point.stop);
+    let (nodes, stopped) = run_split(
+        pool,
+        helpers,
+        own,
+        |h| point.work(h),
+        |h| (h.nodes, h.stopped),
+    );
     s.nodes += nodes;
     let shared = point.shared();
     if let Some(cut) = shared.cutoff {

@@ -10,7 +10,7 @@
 //! shared, and every entry in it is a true bound (see [`super::tt`]).
 
 use super::search::{MoveEntry, Searcher};
-use crate::solve::split::{StopChain, clock, join};
+use crate::solve::split::{StopChain, run_split};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -136,34 +136,15 @@ pub fn split(
             cutoff: false,
         }),
     };
-    let (nodes, aborted) = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..helpers)
-            .map(|_| {
-                let mut h = s.helper(&point.stop);
-                let point = &point;
-                scope.spawn(move || {
-                    let began = clock();
-                    point.work(&mut h);
-                    pool.helper_ran(began.elapsed());
-                    pool.release(1);
-                    (h.nodes, h.aborted)
-                })
-            })
-            .collect();
-        let mut own = s.helper(&point.stop);
-        point.work(&mut own);
-        // Waiting for the helpers, this thread leaves its place to whoever can split below.
-        pool.release(1);
-        let waiting = clock();
-        let mut total = (own.nodes, own.aborted);
-        for handle in handles {
-            let (n, a) = join(handle);
-            total = (total.0 + n, total.1 || a);
-        }
-        pool.waited(waiting.elapsed());
-        pool.resume();
-        total
-    });
+    let helpers = (0..helpers).map(|_| s.helper(&point.stop)).collect();
+    let own = s.helper(&point.stop);
+    let (nodes, aborted) = run_split(
+        pool,
+        helpers,
+        own,
+        |h| point.work(h),
+        |h| (h.nodes, h.aborted),
+    );
     s.nodes += nodes;
     let shared = point.shared();
     if aborted && !shared.cutoff {
