@@ -1,0 +1,268 @@
+//! The session's searches: the computer's move, hints and pondering, each on a copy of the
+//! position with its own stop token, applied only if the game has not changed meanwhile.
+
+use super::*;
+
+impl Session {
+    pub(super) fn cancel_running(&self) {
+        let thinking = lock(&self.thinking);
+        self.cancels.fetch_add(1, Ordering::Relaxed);
+        if let Some(t) = thinking.as_ref() {
+            t.stop();
+        }
+    }
+
+    /// The number of `cancel()` calls so far. A search asked for with [`Session::computer_move_at`]
+    /// or [`Session::hint_at`] and this count does not start if `cancel()` was called in between,
+    /// so a search queued for a worker thread cannot outlive a cancel that came before it began.
+    pub fn cancel_epoch(&self) -> u64 {
+        let _thinking = lock(&self.thinking);
+        self.cancels.load(Ordering::Relaxed)
+    }
+
+    /// `computer_move`, unless `cancel()` was called since [`Session::cancel_epoch`] returned
+    /// `epoch` (then `Cancelled` without searching).
+    pub fn computer_move_at(
+        &self,
+        epoch: u64,
+        limits: Option<SearchLimits>,
+    ) -> Result<ComputerMove, PlyError> {
+        guard("computer_move", || self.think(true, limits, Some(epoch)))
+    }
+
+    /// `hint`, unless `cancel()` was called since `epoch` (see [`Session::computer_move_at`]).
+    pub fn hint_at(
+        &self,
+        epoch: u64,
+        limits: Option<SearchLimits>,
+    ) -> Result<ComputerMove, PlyError> {
+        guard("hint", || self.think(false, limits, Some(epoch)))
+    }
+
+    /// Runs a search for the side to move with `settings` (or the computer's own) and, when
+    /// `play` is set, plays the move found.
+    /// The settings of the computer that plays `side`, if a computer plays it.
+    pub(super) fn computer_settings(state: &State, side: u8) -> Option<EngineSettings> {
+        match state.players.get(usize::from(side)) {
+            Some(PlayerKind::Computer { settings }) => Some(settings.clone()),
+            _ => None,
+        }
+    }
+
+    /// Runs `prepared` as the session's one search (cancellable, counted by `thinking_nodes`).
+    pub(super) fn run_search(
+        &self,
+        prepared: PreparedSearch,
+        epoch: Option<u64>,
+    ) -> Result<Found, PlyError> {
+        let token = StopToken::new();
+        {
+            let mut thinking = lock(&self.thinking);
+            if epoch.is_some_and(|e| e != self.cancels.load(Ordering::Relaxed)) {
+                return Err(PlyError::Cancelled);
+            }
+            if thinking.is_some() {
+                return Err(PlyError::Busy {
+                    reason: "a computer move or hint is already being searched".into(),
+                });
+            }
+            *thinking = Some(token.clone());
+        }
+        let found: Result<Found, PlyError> = guard("search", || Ok(prepared(&token)));
+        // A cancelled search's count would overwrite the 0 a newer request left
+        // (`forget_last_nodes`).
+        if !token.is_stopped() {
+            self.last_nodes.store(token.nodes(), Ordering::Relaxed);
+        }
+        *lock(&self.thinking) = None;
+        let found = found?;
+        if token.is_stopped() {
+            return Err(PlyError::Cancelled);
+        }
+        Ok(found)
+    }
+
+    /// Runs a search for the side to move with `settings` (or the computer's own) and, when
+    /// `play` is set, plays the move found. A computer move whose position was pondered to the
+    /// end is answered from the ponder search at once (a ponder hit).
+    pub(super) fn think(
+        &self,
+        play: bool,
+        over: Option<SearchLimits>,
+        epoch: Option<u64>,
+    ) -> Result<ComputerMove, PlyError> {
+        let (prepared, generation, algorithm) = {
+            let mut state = lock(&self.state);
+            if state.is_over() {
+                return Err(PlyError::GameOver);
+            }
+            let side = state.game.side_to_move();
+            let settings = match Self::computer_settings(&state, side) {
+                Some(settings) => settings,
+                None if play => {
+                    return Err(PlyError::NotYourTurn {
+                        reason: "a human plays the side to move".into(),
+                    });
+                }
+                // A hint for a human: the opponent computer's settings (with more players the
+                // first computer's), else the hint settings, else the default level.
+                None => Self::computer_settings(&state, 1 - side.min(1))
+                    .or_else(|| {
+                        state.players.iter().find_map(|p| match p {
+                            PlayerKind::Computer { settings } => Some(settings.clone()),
+                            PlayerKind::Human => None,
+                        })
+                    })
+                    .or_else(|| state.hint_settings.clone())
+                    .unwrap_or_else(|| default_engine_settings(kind_of(&state))),
+            };
+            if play
+                && over.is_none()
+                && let Some((key, found)) = state.pondered.take()
+                && key == state.game.position_key()
+                && found.info.completed
+                && found.index.is_some()
+            {
+                log::debug!("ponder hit");
+                return Self::apply(&mut state, found, true);
+            }
+            let config = move_config(&settings, over, &state.limits, kind_of(&state), state.cores);
+            let (prepared, _) =
+                state
+                    .game
+                    .prepare(config, &settings.heuristic, settings.algorithm, None)?;
+            (prepared, state.generation, settings.algorithm)
+        };
+        log::debug!("search started ({algorithm:?})");
+        let found = self.run_search(prepared, epoch)?;
+        let mut state = lock(&self.state);
+        if state.generation != generation {
+            return Err(PlyError::Cancelled);
+        }
+        Self::apply(&mut state, found, play)
+    }
+
+    /// Plays (or, for a hint, describes) the move a search found.
+    pub(super) fn apply(
+        state: &mut State,
+        found: Found,
+        play: bool,
+    ) -> Result<ComputerMove, PlyError> {
+        let index = found
+            .index
+            .ok_or_else(|| PlyError::internal("the search found no move"))?;
+        let played = if play {
+            let stats = MoveStats {
+                nodes: found.info.nodes,
+                depth: found.info.depth,
+                time_ms: found.info.time_ms.max(0.0).round() as u64,
+                score: found.info.score,
+            };
+            let info = state.game.play_index(index, Some(stats))?;
+            state.changed();
+            let replies = found
+                .info
+                .pv
+                .get(1..)
+                .map(<[String]>::to_vec)
+                .unwrap_or_default();
+            state.expected = Some((state.game.position_key(), replies));
+            info
+        } else {
+            describe_legal(&*state.game, index)?
+        };
+        Ok(ComputerMove {
+            played,
+            stats: found.info,
+        })
+    }
+
+    /// Whether `position` (the game's position notation) is one a game can start from: it parses
+    /// and the game is not over there.
+    pub fn check_position(game: GameKind, position: &str) -> Result<(), PlyError> {
+        Self::position_players(game, position).map(drop)
+    }
+
+    /// How many players a game from `position` seats (2 for the two-player games; a
+    /// multi-player game's position says), if a game can start there (as `check_position`).
+    pub fn position_players(game: GameKind, position: &str) -> Result<u32, PlyError> {
+        guard("position_players", || {
+            let n = if game.is_multi_player() {
+                crate::multi::position_players(game, position)?
+            } else {
+                2
+            };
+            new_game(game, n, Some(position)).map(|_| n as u32)
+        })
+    }
+
+    /// The engine settings of hints when no computer plays (`None`: the default level).
+    pub fn set_hint_settings(&self, settings: Option<EngineSettings>) {
+        guard_or("set_hint_settings", (), || {
+            lock(&self.state).hint_settings = settings;
+        })
+    }
+
+    /// Keeps the engine's table between this session's searches, as pondering needs (off by
+    /// default: a fresh table makes every computer move reproducible from its position).
+    pub fn set_pondering(&self, on: bool) {
+        guard_or("set_pondering", (), || {
+            let mut s = lock(&self.state);
+            s.game.set_keep_table(on);
+            if !on {
+                s.pondered = None;
+            }
+        })
+    }
+
+    /// Thinks on the person's time: searches the position after the reply the computer's last
+    /// move expects, as the computer will search it, keeping what it finds (in the kept table,
+    /// and the result itself for a ponder hit). Returns the expected reply, or `None` when there
+    /// is nothing to ponder (no expectation for this position, or no computer to answer).
+    /// Stopped by `cancel()` like any search; `epoch` as for `computer_move_at`.
+    pub fn ponder_at(&self, epoch: u64) -> Result<Option<String>, PlyError> {
+        guard("ponder", || {
+            let (prepared, generation, expected) = {
+                let mut state = lock(&self.state);
+                if state.is_over() || state.computer_to_move() {
+                    return Ok(None);
+                }
+                let key = state.game.position_key();
+                let expected = match &state.expected {
+                    Some((k, replies)) if *k == key => replies.first().cloned(),
+                    _ => None,
+                };
+                let Some(expected) = expected else {
+                    return Ok(None);
+                };
+                let computer = 1 - state.game.side_to_move().min(1);
+                let Some(settings) = Self::computer_settings(&state, computer) else {
+                    return Ok(None);
+                };
+                let config = search_config(&settings, None, &state.limits, kind_of(&state));
+                let (prepared, key) = state.game.prepare(
+                    config,
+                    &settings.heuristic,
+                    settings.algorithm,
+                    Some(&expected),
+                )?;
+                ((prepared, key), state.generation, expected)
+            };
+            let (prepared, key) = prepared;
+            let found = self.run_search(prepared, Some(epoch))?;
+            let mut state = lock(&self.state);
+            if state.generation == generation {
+                state.pondered = Some((key, found));
+            }
+            Ok(Some(expected))
+        })
+    }
+}
+
+fn describe_legal(game: &dyn AnyGame, index: u32) -> Result<MoveInfo, PlyError> {
+    let snap = game.snapshot(GameStatus::Playing, false, false);
+    snap.legal_moves
+        .into_iter()
+        .find(|m| m.index == index)
+        .ok_or_else(|| PlyError::internal("the hinted move is not in the legal list"))
+}
