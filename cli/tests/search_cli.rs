@@ -54,6 +54,7 @@ fn every_algorithm_agrees_on_the_value() {
     for (algo, ordering) in [
         ("alphabeta", "ads-mtf"),
         ("pvs", "static,tt,killer,history"),
+        ("alphabeta", "tt,eval"),
         ("scout", "ads-transpose"),
     ] {
         assert_eq!(score(algo, ordering), reference, "{algo} {ordering}");

@@ -292,6 +292,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn probcut(&self, _pos: &G, _shallow: u32, _deep: u32) -> Option<ProbCutError> {
         None
     }
+
+    /// What one legal move of the opponent is worth, in evaluation units, when moves are
+    /// ordered by the evaluation after them ([`crate::search::Ordering::Evaluation`]): fewer
+    /// replies is better for the mover beyond what the evaluation sees. 0 (the default) =
+    /// order by the evaluation alone.
+    fn mobility_order_weight(&self) -> i32 {
+        0
+    }
 }
 
 /// The error of a shallow search as a predictor of a deeper one (see [`Evaluator::probcut`]).
@@ -313,6 +321,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for std::sync::Arc<E> {
     fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
         (**self).probcut(pos, shallow, deep)
     }
+    fn mobility_order_weight(&self) -> i32 {
+        (**self).mobility_order_weight()
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
@@ -322,6 +333,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
     fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
         (**self).probcut(pos, shallow, deep)
     }
+    fn mobility_order_weight(&self) -> i32 {
+        (**self).mobility_order_weight()
+    }
 }
 
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
@@ -330,6 +344,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     }
     fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
         (**self).probcut(pos, shallow, deep)
+    }
+    fn mobility_order_weight(&self) -> i32 {
+        (**self).mobility_order_weight()
     }
 }
 

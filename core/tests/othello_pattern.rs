@@ -356,3 +356,39 @@ fn a_solve_that_cannot_finish_in_time_leaves_the_search_the_time() {
     let r = search(&real_position(14), &*eval, &config, &StopToken::new());
     assert!(decode_terminal(r.score).is_some(), "{r:?}");
 }
+
+#[test]
+fn ordering_by_the_pattern_evaluation_visits_fewer_nodes_for_the_same_values() {
+    use ply_core::search::OrderingConfig;
+    let pattern = Othello::heuristic("pattern").expect("pattern");
+    let positions = unseen_positions(12, |i| 24 + (i as u32 % 13));
+    let run = |pos: &Othello, ordering: OrderingConfig| {
+        let config = SearchConfig {
+            algorithm: Algorithm::AlphaBeta,
+            depth: Some(7),
+            ordering,
+            tt_bytes: 4 << 20,
+            ..SearchConfig::default()
+        };
+        search(pos, &*pattern, &config, &StopToken::new())
+    };
+    let everyday = OrderingConfig::default();
+    let by_eval = OrderingConfig {
+        evaluation: true,
+        ..everyday
+    };
+    let (mut before, mut after) = (0u64, 0u64);
+    for pos in &positions {
+        let (a, b) = (run(pos, everyday), run(pos, by_eval));
+        // Alpha-beta without ProbCut: the order changes the work, never the value.
+        assert_eq!(a.score, b.score, "{}", pos.format_position());
+        before += a.stats.nodes;
+        after += b.stats.nodes;
+    }
+    eprintln!("depth 7 from a cold table: {before} nodes, by evaluation {after}");
+    // Measured 2.9x fewer at depth 10 on 20 positions; ask for a clear margin only.
+    assert!(
+        after * 10 < before * 8,
+        "{after} nodes by evaluation against {before}"
+    );
+}

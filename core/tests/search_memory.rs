@@ -65,6 +65,7 @@ fn search_memory_is_the_table_budget_plus_o_depth() {
             limit: None,
             per_level: true,
         }),
+        evaluation: true,
     };
     for algorithm in [Algorithm::AlphaBeta, Algorithm::Pvs, Algorithm::Scout] {
         for depth in [4, 8] {

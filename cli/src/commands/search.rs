@@ -28,8 +28,9 @@ pub struct EngineArgs {
     #[arg(long)]
     pub time_ms: Option<u64>,
     /// Comma-separated move orderings: none, static, tt, killer, killer-global, history,
-    /// history-2d, ads-mtf, ads-transpose; the multi-player games take static, killer, history,
-    /// ads-mtf, ads-transpose, threat-ads and threat-ads-transpose.
+    /// history-2d, ads-mtf, ads-transpose, eval (where 3 or more plies are left, the moves after
+    /// the table's sorted by the evaluation after each); the multi-player games take static,
+    /// killer, history, ads-mtf, ads-transpose, threat-ads and threat-ads-transpose.
     #[arg(long, default_value = "static,tt,killer,history")]
     pub ordering: String,
     /// History-ADS list length bound N (also the global killer list's length); unbounded if absent.

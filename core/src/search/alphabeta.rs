@@ -62,6 +62,17 @@ impl<G: Game> Ctx<'_, G> {
 
         let mut moves = self.moves(pos, ply);
         self.order(pos, &mut moves, ply, tt_key);
+        if self.config.ordering.evaluation {
+            // The move `order` put first stays first: the table's, or at the root the last
+            // iteration's best.
+            let first = if ply == 0 {
+                self.root_first.map(G::move_key)
+            } else {
+                tt_key
+            };
+            self.orderer
+                .sort_by_evaluation(pos, &mut moves, depth, first, self.eval);
+        }
         let mut best = -INFINITY;
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {

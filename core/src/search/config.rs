@@ -102,10 +102,14 @@ pub enum Ordering {
     AdsMtf,
     /// History-ADS with Transposition (swap with predecessor) update.
     AdsTranspose,
+    /// At nodes with [`crate::search::ordering::EVALUATION_MIN_DEPTH`] or more plies left, the
+    /// moves after the TT move sorted by the evaluation after each (and the opponent's mobility
+    /// as the evaluator weighs it), instead of the static, history and killer order.
+    Evaluation,
 }
 
 impl Ordering {
-    pub const ALL: [Ordering; 9] = [
+    pub const ALL: [Ordering; 10] = [
         Ordering::None,
         Ordering::Static,
         Ordering::Tt,
@@ -115,6 +119,7 @@ impl Ordering {
         Ordering::HistoryPow2,
         Ordering::AdsMtf,
         Ordering::AdsTranspose,
+        Ordering::Evaluation,
     ];
 
     pub fn name(self) -> &'static str {
@@ -128,6 +133,7 @@ impl Ordering {
             Ordering::HistoryPow2 => "history-2d",
             Ordering::AdsMtf => "ads-mtf",
             Ordering::AdsTranspose => "ads-transpose",
+            Ordering::Evaluation => "eval",
         }
     }
 }
@@ -227,6 +233,9 @@ pub struct OrderingConfig {
     pub history: Option<HistoryIncrement>,
     /// History-ADS, `None` = off.
     pub ads: Option<AdsConfig>,
+    /// Sort by the evaluation after each move where enough depth is left ([`Ordering::Evaluation`]).
+    #[serde(default)]
+    pub evaluation: bool,
 }
 
 impl Default for OrderingConfig {
@@ -238,6 +247,7 @@ impl Default for OrderingConfig {
             killers: KillerMode::PerPly,
             history: Some(HistoryIncrement::DepthSquared),
             ads: None,
+            evaluation: false,
         }
     }
 }
@@ -251,6 +261,7 @@ impl OrderingConfig {
             killers: KillerMode::Off,
             history: None,
             ads: None,
+            evaluation: false,
         }
     }
 
@@ -284,6 +295,7 @@ impl OrderingConfig {
                         per_level: ads_per_level,
                     });
                 }
+                Ordering::Evaluation => cfg.evaluation = true,
             }
         }
         cfg
@@ -326,6 +338,9 @@ impl OrderingConfig {
             None => {}
             Some(AdsUpdate::MoveToFront) => out.push(Ordering::AdsMtf),
             Some(AdsUpdate::Transposition) => out.push(Ordering::AdsTranspose),
+        }
+        if self.evaluation {
+            out.push(Ordering::Evaluation);
         }
         if out.is_empty() {
             out.push(Ordering::None);

@@ -296,6 +296,21 @@ pub fn orderings() -> Vec<(String, OrderingConfig)> {
             ads(AdsUpdate::Transposition, Some(2), false),
         ),
         (
+            "eval".into(),
+            OrderingConfig {
+                evaluation: true,
+                ..none
+            },
+        ),
+        (
+            "tt-eval".into(),
+            OrderingConfig {
+                tt_move: true,
+                evaluation: true,
+                ..none
+            },
+        ),
+        (
             "all".into(),
             OrderingConfig {
                 static_order: true,
@@ -307,6 +322,7 @@ pub fn orderings() -> Vec<(String, OrderingConfig)> {
                     limit: Some(20),
                     per_level: false,
                 }),
+                evaluation: true,
             },
         ),
     ]

@@ -16,11 +16,18 @@ pub mod ads;
 pub mod history;
 pub mod killer;
 
-use crate::game::{Game, Player};
+use crate::game::{Evaluator, Game, Player};
 use crate::search::config::OrderingConfig;
 use ads::AdsTable;
 use history::History;
 use killer::Killers;
+
+/// The fewest plies left at which [`crate::search::Ordering::Evaluation`] sorts: nearer the
+/// leaves an evaluation per move costs about what the better order saves (Othello with the
+/// pattern evaluation, 20 middle-game positions searched to depth 10 at once: from 3 plies
+/// 1.33 M nodes, from 2 plies 1.06 M but no faster, from 4 plies 1.43 M; static order with
+/// history 3.83 M).
+pub const EVALUATION_MIN_DEPTH: u32 = 3;
 
 /// All ordering state of one search.
 #[derive(Clone, Debug)]
@@ -141,6 +148,54 @@ impl<G: Game> MoveOrderer<G> {
         self.scratch.clear();
         self.scratch.extend_from_slice(moves);
         for (slot, &key) in moves.iter_mut().zip(&self.keys) {
+            let index = (u32::MAX - key as u32) as usize;
+            if let Some(&mv) = self.scratch.get(index) {
+                *slot = mv;
+            }
+        }
+    }
+
+    /// Orders the moves of `pos` (already ordered by [`MoveOrderer::order`]) by the evaluation
+    /// after each, best for the mover first, less the opponent's replies weighted by
+    /// [`Evaluator::mobility_order_weight`] (Edax's and Zebra's fastest-first idea), where
+    /// `depth` plies are left; the move keyed `first` (the table's), if first, stays first.
+    pub fn sort_by_evaluation(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        depth: u32,
+        first: Option<usize>,
+        eval: &dyn Evaluator<G>,
+    ) {
+        let start = usize::from(first.is_some() && moves.first().map(|&m| G::move_key(m)) == first);
+        if depth < EVALUATION_MIN_DEPTH || moves.len() < start + 2 {
+            return;
+        }
+        let side = pos.side_to_move();
+        let weight = i64::from(eval.mobility_order_weight());
+        self.keys.clear();
+        for (i, &mv) in moves[start..].iter().enumerate() {
+            let mut child = *pos;
+            child.play(mv);
+            let value = i64::from(eval.evaluate(&child));
+            // Where the mover moves again (a capture goes on), the replies are its own.
+            let (mover_value, replies) = if child.side_to_move() == side {
+                (value, 0)
+            } else {
+                let replies = i64::try_from(child.count_moves()).unwrap_or(i64::MAX / 2);
+                (-value, replies)
+            };
+            let score = mover_value.saturating_sub(weight.saturating_mul(replies));
+            // Score in the high bits (offset to stay positive), generation index reversed below:
+            // a descending sort is stable among equal scores.
+            let key = ((score.clamp(-(1i64 << 62), 1i64 << 62) + (1i64 << 62)) as u128) << 32
+                | u128::from(u32::MAX - i as u32);
+            self.keys.push(key);
+        }
+        self.keys.sort_unstable_by(|a, b| b.cmp(a));
+        self.scratch.clear();
+        self.scratch.extend_from_slice(&moves[start..]);
+        for (slot, &key) in moves[start..].iter_mut().zip(&self.keys) {
             let index = (u32::MAX - key as u32) as usize;
             if let Some(&mv) = self.scratch.get(index) {
                 *slot = mv;

@@ -317,6 +317,12 @@ impl Evaluator<Othello> for PatternEvaluator {
         (self.weights.raw(p, o) / 2).clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)
     }
 
+    /// Two discs an opponent's move (1/16 disc units): on 20 middle-game positions at depth 10
+    /// and 12 the fewest nodes among 0, 1, 2 and 4 discs (0: 10 % more, 4: 9 % more).
+    fn mobility_order_weight(&self) -> i32 {
+        32
+    }
+
     fn probcut(&self, pos: &Othello, shallow: u32, deep: u32) -> Option<ProbCutError> {
         let model = self.probcut.as_ref()?;
         // A deep search that reaches the end of the game is exact: no heuristic shallow one may
