@@ -9,6 +9,7 @@ import dev.ply.core.MemoryPressure
 import dev.ply.core.Screen
 import dev.ply.core.syncRetryBaseSeconds
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -22,6 +23,10 @@ import kotlin.test.assertTrue
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EffectExecutorTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -52,7 +57,7 @@ class EffectExecutorTest {
             p.calls,
         )
         // The core's own batches end with their one render.
-        val core = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
         try {
             for (e in listOf(Event.ScreenShown, Event.ChooseLevel(3u), Event.NewGame, Event.OpenHome)) {
                 val fx = core.dispatch(e)
@@ -74,7 +79,7 @@ class EffectExecutorTest {
         val main = QueueExecutor()
         val p = RecordingPlatform()
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, p) })
-        val core = AppCore(appConfig(tempDir(), "test", device, null), shell, null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, null)
         try {
             core.sendNow(Event.ScreenShown, p)
             core.sendNow(Event.ChooseMode(dev.ply.core.PlayMode.COMPUTER_VS_COMPUTER), p)
@@ -99,7 +104,7 @@ class EffectExecutorTest {
         val main = QueueExecutor()
         val p = RecordingPlatform()
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, p) })
-        val core = AppCore(appConfig(tempDir(), "test", device, null), shell, OfflineTransport())
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, OfflineTransport())
         try {
             core.sendNow(Event.Background, p)
             assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(core.backgroundSync()), "sync off: nothing to do")
@@ -126,7 +131,7 @@ class EffectExecutorTest {
             core.destroy()
         }
         FakeCollector().use { collector ->
-            val sent = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), HttpUrlConnectionTransport())
+            val sent = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), HttpUrlConnectionTransport())
             try {
                 sent.sendNow(Event.Network(online = false, metered = false), p)
                 sent.sendNow(Event.SetServerUrl(collector.url), p)
@@ -160,7 +165,7 @@ class EffectExecutorTest {
      */
     @Test
     fun memoryPressureThroughTheBindingsEndsWithTheDevicesTable() {
-        val core = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
         val p = RecordingPlatform()
         try {
             val table = core.limits().ttBytes
@@ -210,7 +215,7 @@ class EffectExecutorTest {
         assertEquals(dev.ply.core.ClientPlatform.ANDROID, c.platform)
         assertEquals("tok", c.token)
         // A small phone gets a small table (the core's rule, shown in Settings).
-        val core = AppCore(appConfig(tempDir(), "test", DeviceInfo(1L shl 30, 1L shl 29, 2), null), PostingShell({}, {}), null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", DeviceInfo(1L shl 30, 1L shl 29, 2), null), PostingShell({}, {}), null)
         try {
             assertEquals(32uL shl 20, core.limits().ttBytes, "1 GiB with half free: 32 MiB table")
             assertTrue(assertNotNull(core.settingsView()).memory.contains("32 MiB"), core.settingsView()?.memory)
@@ -222,6 +227,10 @@ class EffectExecutorTest {
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CoreHostTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -247,7 +256,7 @@ class CoreHostTest {
         host.send(Event.OpenHistory) // dropped, no crash
 
         val dir = tempDir()
-        host.start({ shell -> AppCore(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Accessibility(false)) })
+        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Accessibility(false)) })
         assertIs<CoreHost.State.Starting>(host.state)
         host.send(Event.ScreenShown)
         host.send(Event.OpenSettings)
@@ -295,7 +304,7 @@ class CoreHostTest {
         val p = RecordingPlatform()
         val dir = tempDir()
         // A game on Home from an earlier process, whose UI state says Home.
-        val first = AppCore(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
+        val first = TempDirs.core(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
         val saver = RecordingPlatform()
         first.sendNow(Event.ScreenShown, saver)
         first.sendNow(Event.ChooseGame(dev.ply.core.GameKind.CONNECT_FOUR), saver)
@@ -309,7 +318,7 @@ class CoreHostTest {
 
         val host = CoreHost(background, main, p)
         host.send(Event.ScreenShown)
-        host.start({ shell -> AppCore(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.RestoreUi(blob)) })
+        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.RestoreUi(blob)) })
         main.drain()
         val core = assertNotNull(host.core)
         assertEquals(Screen.HOME, core.view()?.screen, "restored before ScreenShown")
