@@ -22,6 +22,7 @@ import dev.ply.core.BackgroundOutcome
 import dev.ply.core.SyncState
 import dev.ply.core.ThinkingKind
 import dev.ply.core.TransportException
+import dev.ply.core.syncRetryBaseSeconds
 import dev.ply.core.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
@@ -257,6 +258,15 @@ class AppCoreTest {
         assertEquals(before.cells, after.cells)
         assertEquals("Red (X) to move.", after.status)
         restored.destroy()
+    }
+
+    @Test
+    fun endingTheBackgroundTimeTellsTheSchedulerToRunAgainAtTheBackoffsFirstStep() {
+        // The run's own stopping is tested in app/tests/background_run.rs; this is the FFI call
+        // iOS's expiration handler and WorkManager's onStopped make, with no run under way.
+        val app = TempDirs.core(config(newDir()), FakeShell(), null)
+        assertEquals(BackgroundOutcome.RetryAfter(syncRetryBaseSeconds()), app.cancelBackgroundSync())
+        assertEquals(BackgroundOutcome.Done, app.backgroundSync(), "no stop is left over: nothing to send")
     }
 
     @Test

@@ -155,6 +155,19 @@ impl AppCore {
         })
     }
 
+    /// For the platform ending a background run's time (iOS's BGTask `expirationHandler`,
+    /// WorkManager's `onStopped`), from any thread, while [`AppCore::background_sync`] runs on
+    /// another: that run sends no further request, keeps in the outbox what it has not sent, and
+    /// returns soon after (a request under way ends first, within its timeout). Returns what the
+    /// platform's scheduler is to be told now, for a task that must end before the run returns.
+    pub fn cancel_background_sync(&self) -> BackgroundOutcome {
+        guard_or(
+            "AppCore.cancel_background_sync",
+            BackgroundOutcome::GiveUp,
+            || self.runtime.cancel_background_sync(),
+        )
+    }
+
     /// For a shell about to be suspended (iOS going to the background): blocks until the core's
     /// file writes asked for so far are done, at most the core's own bound (10 s); true when
     /// they are. Never on the main thread.

@@ -104,6 +104,9 @@ pub enum SyncProblem {
     Waiting { until_ms: u64 },
     /// The app was built without a network transport.
     NoTransport,
+    /// The platform ended the background run's time before every record was sent; the rest
+    /// waits for the next run, with no backoff.
+    Stopped,
     /// The platform refused plain `http` to the collector's address (Android's network security
     /// configuration, iOS App Transport Security): the address needs `https`.
     CleartextRefused { detail: String },

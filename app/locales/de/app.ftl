@@ -365,6 +365,7 @@ sync-problem-token-refused = der Sammelserver hat das Token dieses Geräts abgel
 sync-problem-token-refused-again = der Sammelserver hat das Token dieses Geräts abgelehnt, und die erneute Anmeldung ist fehlgeschlagen ({ $detail })
 sync-problem-waiting = nach einem Fehler wird vor dem nächsten Versuch gewartet
 sync-problem-no-transport = diese App kann das Netzwerk nicht erreichen
+sync-problem-stopped = das System hat die Hintergrundzeit beendet, bevor alles gesendet war; der Rest folgt beim nächsten Mal
 sync-problem-cleartext = diese Adresse braucht https: das System erlaubt dorthin kein unverschlüsseltes http ({ $detail })
 
 ## Reviewing a game of the history

@@ -410,6 +410,7 @@ sync-problem-token-refused = the collector refused this device's token
 sync-problem-token-refused-again = the collector refused this device's token, and registering again failed ({ $detail })
 sync-problem-waiting = waiting after a failure before trying again
 sync-problem-no-transport = this app cannot reach the network
+sync-problem-stopped = the system ended the background time before everything was sent; the rest goes next time
 # The phone refused plain http to the address set in Settings; $detail: the system's words, in English
 sync-problem-cleartext = this address needs https: the system does not allow unencrypted http to it ({ $detail })
 
