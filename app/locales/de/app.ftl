@@ -374,3 +374,5 @@ review-refused-multi = Keine Analyse: Die Analyse bewertet nur die Züge von Spi
 review-refused-no-moves = Keine Analyse: Diese Partie wurde gespeichert, bevor der Verlauf die Züge aufbewahrte.
 history-review-unknown = Diese Partie ist nicht mehr im Verlauf.
 history-review-replay-failed = Diese Partie kann nicht analysiert werden: Ihre Züge lassen sich nicht nachspielen ({ $error }).
+
+start-failed-reason = Was schiefging: { $detail }

@@ -423,3 +423,7 @@ review-refused-no-moves = No review: this game was kept before the history kept 
 history-review-unknown = That game is no longer in the history.
 # $error: why the kept moves did not replay (in English)
 history-review-replay-failed = This game cannot be reviewed: its moves do not replay ({ $error }).
+
+# The shell's error screen when the core could not start (the screen's own heading and advice are
+# the shell's); $detail: the error in the platform's words ("IOException: …")
+start-failed-reason = What went wrong: { $detail }

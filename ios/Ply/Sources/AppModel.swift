@@ -1,3 +1,4 @@
+import Accessibility
 import BackgroundTasks
 import Network
 import Observation
@@ -279,8 +280,14 @@ final class AppModel: PlatformEffects {
         cueCount += 1
     }
 
+    /// Queued (`.low`: spoken when the speech under way is done), so that VoiceOver finishes the
+    /// tapped cell's own label before the core's announcement, instead of one cutting the other
+    /// off (iOS 17's announcement priorities; the app's deployment target).
     func announce(_ text: String) {
-        UIAccessibility.post(notification: .announcement, argument: text)
+        let queued = NSAttributedString(string: text, attributes: [
+            .accessibilitySpeechAnnouncementPriority: UIAccessibilityPriority.low,
+        ])
+        AccessibilityNotification.Announcement(queued).post()
     }
 
     /// Effects of the core's background work (via `ShellBridge`, already on the main actor).

@@ -60,7 +60,7 @@ class ConfirmationJourneyTest {
 
         val main = QueueExecutor()
         val p = RecordingPlatform()
-        val host = CoreHost(Executor { it.run() }, main, p)
+        val host = CoreHost(Executor { it.run() }, main, p) { listOf("de-DE") }
         host.start(
             { shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) },
             { listOf(Event.RestoreUi(blob), Event.Languages(listOf("de-DE"))) },

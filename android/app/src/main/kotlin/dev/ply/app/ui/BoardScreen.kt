@@ -60,8 +60,11 @@ fun BoardScreen(board: BoardView, send: Send) {
                     verticalArrangement = Arrangement.spacedBy(10.dp),
                     horizontalAlignment = Alignment.CenterHorizontally,
                 ) {
-                    // At most the height left for it, so a short window still shows the controls.
-                    Board(board, send, Modifier.widthIn(max = maxHeight * ratio).fillMaxWidth().aspectRatio(ratio))
+                    // A tall window leaves the players' lines, the status and the first row of
+                    // buttons in view under the board (a short one gives the board at least 60 %
+                    // of the height and scrolls the rest).
+                    val boardHeight = maxOf(maxHeight - CONTROLS_IN_VIEW, maxHeight * 0.6f)
+                    Board(board, send, Modifier.widthIn(max = boardHeight * ratio).fillMaxWidth().aspectRatio(ratio))
                     Controls(board, send)
                 }
             }
@@ -100,7 +103,8 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
             }
         }
     }
-    // Spoken through the core's announcements (computer moves, results), not a live region.
+    // Spoken through the core's announcements (computer moves, results: `Announcer`), so not a
+    // live region of its own, which would read it twice.
     Text(board.status, style = MaterialTheme.typography.titleLarge, modifier = Modifier.fillMaxWidth())
     // Redrawn alone by the search's ticks.
     ThinkingLine(board.thinking)
@@ -125,3 +129,6 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
         Text(board.movesText, style = MaterialTheme.typography.bodySmall)
     }
 }
+
+/** The players' lines, the status and one row of buttons, under a portrait board. */
+private val CONTROLS_IN_VIEW = 168.dp
