@@ -30,8 +30,20 @@ struct BoardScreen: View {
                         layout {
                             BoardCanvasView(board: board) { app.sendToBoard($0) }
                                 .frame(maxWidth: .infinity, maxHeight: .infinity)
-                            BoardPanel(board: board)
-                                .frame(maxWidth: wide ? 360 : .infinity)
+                            if wide {
+                                // Beside the board the panel has only the window's height (an
+                                // iPhone in landscape: about 300 pt): with large text it scrolls
+                                // instead of being clipped, and stays still when it fits.
+                                ScrollView(.vertical) {
+                                    BoardPanel(board: board)
+                                        .frame(maxWidth: .infinity, alignment: .leading)
+                                }
+                                .scrollBounceBehavior(.basedOnSize)
+                                .frame(maxWidth: 360)
+                            } else {
+                                BoardPanel(board: board)
+                                    .frame(maxWidth: .infinity)
+                            }
                         }
                         .padding()
                     }
