@@ -197,6 +197,8 @@ pub enum Event {
     /// Computer against computer: stop after the current move; `Resume` continues.
     Pause,
     Resume,
+    /// Draw the board larger, scrolling (`BoardView::zoom` times), or back to fit the window.
+    ZoomBoard(bool),
 
     // After the game.
     /// Review the finished game (after-game's `can_review`): runs in the background.
@@ -684,6 +686,11 @@ pub struct BoardView {
     /// board units.
     pub cell_width: f32,
     pub cell_height: f32,
+    /// How many times larger the board may be drawn, scrolling, so that its cells are
+    /// touch-sized on a phone (2.25 for the star; 1: no zoom offered).
+    pub zoom: f32,
+    /// The person asked for the zoom (`Event::ZoomBoard`).
+    pub zoomed: bool,
     pub cells: Vec<CellView>,
     /// The last move, step by step (empty at the start and after undo).
     pub animation: Vec<AnimationStep>,

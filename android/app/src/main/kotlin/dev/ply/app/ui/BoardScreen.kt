@@ -45,7 +45,7 @@ fun BoardScreen(board: BoardView, send: Send) {
             val wide = maxWidth >= maxHeight * ratio + 280.dp
             if (wide) {
                 Row(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
-                    Board(
+                    ZoomableBoard(
                         board, send,
                         Modifier.fillMaxHeight().aspectRatio(ratio, matchHeightConstraintsFirst = true),
                     )
@@ -64,7 +64,7 @@ fun BoardScreen(board: BoardView, send: Send) {
                     // buttons in view under the board (a short one gives the board at least 60 %
                     // of the height and scrolls the rest).
                     val boardHeight = maxOf(maxHeight - CONTROLS_IN_VIEW, maxHeight * 0.6f)
-                    Board(board, send, Modifier.widthIn(max = boardHeight * ratio).fillMaxWidth().aspectRatio(ratio))
+                    ZoomableBoard(board, send, Modifier.widthIn(max = boardHeight * ratio).fillMaxWidth().aspectRatio(ratio))
                     Controls(board, send)
                 }
             }
@@ -116,6 +116,12 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
         OutlinedButton(onClick = { send(Event.Hint) }, enabled = board.canHint) { Text(stringResource(R.string.hint)) }
         OutlinedButton(onClick = { send(Event.Undo) }, enabled = board.canUndo) { Text(stringResource(R.string.undo)) }
         OutlinedButton(onClick = { send(Event.Redo) }, enabled = board.canRedo) { Text(stringResource(R.string.redo)) }
+        // The star's holes are under 48 dp on a phone: the core offers a zoom (the grids none).
+        if (board.zoom > 1f) {
+            OutlinedButton(onClick = { send(Event.ZoomBoard(!board.zoomed)) }) {
+                Text(stringResource(if (board.zoomed) R.string.zoom_out else R.string.zoom_in))
+            }
+        }
     }
     // The core asks before resigning, and before a new game when this one would be lost.
     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
