@@ -435,9 +435,15 @@ fn the_star_offers_a_zoom_that_makes_its_holes_touch_sized_and_the_grids_none() 
     for (phone, padding, minimum) in [(360.0_f32, 24.0, 48.0), (375.0, 32.0, 44.0)] {
         let unit = (phone - padding) / b.width;
         let (w, h) = (b.cell_width * unit, b.cell_height * unit);
-        assert!(w < minimum && h < minimum, "fitted: {w} by {h}, no zoom needed?");
+        assert!(
+            w < minimum && h < minimum,
+            "fitted: {w} by {h}, no zoom needed?"
+        );
         let (w, h) = (w * b.zoom, h * b.zoom);
-        assert!(w >= minimum && h >= minimum, "zoomed: {w} by {h} on a {phone} phone");
+        assert!(
+            w >= minimum && h >= minimum,
+            "zoomed: {w} by {h} on a {phone} phone"
+        );
     }
     d.send(Event::ZoomBoard(true));
     let zoomed = d.board();
