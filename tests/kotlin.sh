@@ -7,7 +7,9 @@
 #   3. compiles the bindings with -Werror, then the tests in bindings/kotlin-tests (and, when the
 #      Android shell's plain-Kotlin module exists, android/shell/src/main/kotlin and its tests in
 #      android/shell/src/test/kotlin);
-#   4. runs every test with the JUnit console launcher; fails if any test fails or none ran.
+#   4. runs every test with the JUnit console launcher; fails if any test fails or none ran;
+#   5. fails if a test left a directory behind: the JVM's temporary directory is a fresh one of
+#      this run's, so other runs on the machine cannot disturb the check.
 # PLY_KOTLIN_PROFILE=release runs against an optimised library (for the benchmark figures).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -61,7 +63,9 @@ log "compiling the tests: ${sources[*]}"
 
 log "running JUnit"
 status=0
-java -Djna.library.path="$target_dir/$profile" -jar "$J/junit-platform-console-standalone.jar" \
+tests_tmp="$BUILD/tmp"
+mkdir -p "$tests_tmp"
+java -Djna.library.path="$target_dir/$profile" -Djava.io.tmpdir="$tests_tmp" -jar "$J/junit-platform-console-standalone.jar" \
     -cp "$BUILD/bindings.jar:$BUILD/tests.jar:$J/jna.jar:$L/kotlin-stdlib.jar:$L/kotlin-test.jar:$L/kotlin-test-junit5.jar" \
     --scan-classpath "$BUILD/tests.jar" --details=tree --disable-banner --disable-ansi-colors \
     --fail-if-no-tests --reports-dir "$BUILD/reports" | tee "$BUILD/junit.log" || status=$?
@@ -69,4 +73,10 @@ passed=$(sed -n 's/.*\[ *\([0-9]*\) tests successful.*/\1/p' "$BUILD/junit.log")
 failed=$(sed -n 's/.*\[ *\([0-9]*\) tests failed.*/\1/p' "$BUILD/junit.log")
 echo "kotlin: ${passed:-0} passed, ${failed:-0} failed"
 [ "${passed:-0}" -gt 0 ] || { log "no Kotlin test ran"; exit 1; }
+left=$(find "$tests_tmp" -mindepth 1 -maxdepth 1 -name 'ply-*' | wc -l)
+if [ "$left" -gt 0 ]; then
+    log "the tests left $left temporary directories in $tests_tmp:"
+    find "$tests_tmp" -mindepth 1 -maxdepth 1 -name 'ply-*' | head >&2
+    exit 1
+fi
 exit "$status"

@@ -11,13 +11,25 @@ val repoRoot = rootProject.projectDir.parentFile
 val jniLibsOut = layout.buildDirectory.dir("rustJniLibs")
 val allAbis = listOf("arm64-v8a", "armeabi-v7a", "x86_64")
 // Run/Debug from Android Studio passes the device's ABIs (best first) as
-// android.injected.build.abi: build the core for that one only, not all three in release mode
-// with LTO. `-Pply.abis=arm64-v8a,x86_64` chooses explicitly; otherwise every ABI is built.
+// android.injected.build.abi: build the core for the first of them Ply supports, not all three in
+// release mode with LTO (an x86_64 emulator, whose list also names x86 and, with ARM translation,
+// arm64-v8a, gets x86_64; a phone gets arm64-v8a). A device none of whose ABIs is supported (an
+// x86-only emulator image) fails here with what to do, instead of installing an app without its
+// library. `-Pply.abis=arm64-v8a,x86_64` chooses explicitly; otherwise (Build > Generate App
+// Bundles or APKs, the command line) every ABI is built.
 val rustAbis: List<String> =
     providers.gradleProperty("ply.abis").orNull?.split(',')?.map { it.trim() }?.filter { it in allAbis }
         ?.takeIf { it.isNotEmpty() }
-        ?: providers.gradleProperty("android.injected.build.abi").orNull?.split(',')
-            ?.map { it.trim() }?.firstOrNull { it in allAbis }?.let { listOf(it) }
+        ?: providers.gradleProperty("android.injected.build.abi").orNull
+            ?.split(',')?.map { it.trim() }?.filter { it.isNotEmpty() }?.takeIf { it.isNotEmpty() }
+            ?.let { device ->
+                val abi = device.firstOrNull { it in allAbis } ?: throw GradleException(
+                    "The device's ABIs (${device.joinToString()}) include none Ply builds " +
+                        "(${allAbis.joinToString()}): run on an arm64 phone or an emulator with an " +
+                        "x86_64 or arm64 system image (android/README.md, \"Run on a device or emulator\").",
+                )
+                listOf(abi)
+            }
         ?: allAbis
 
 android {

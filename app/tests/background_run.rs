@@ -12,6 +12,7 @@ use ply_app::app::{BackgroundOutcome, Effect, Event, PlayMode, SyncState};
 use ply_app::settings::GameKind;
 use ply_core::sync::protocol::{STATE_FILE, SyncState as OutboxSyncState, load_state};
 use ply_core::sync::{HttpRequest, HttpResponse, HttpTransport, Outbox, TransportError};
+use std::collections::HashMap;
 use std::path::Path;
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -316,6 +317,120 @@ fn nothing_asks_for_a_sync_while_the_platforms_run_is_under_way() {
         schedules(&fx),
         1,
         "the run over, the core asks again: {fx:?}"
+    );
+}
+
+/// The fake collector, counting each record it receives; its first upload waits, after telling
+/// the test it arrived, until the test lets it go on.
+struct HeldUpload {
+    collector: FakeCollector,
+    received: Mutex<HashMap<String, u32>>,
+    held: Mutex<Option<(Sender<()>, Receiver<()>)>>,
+}
+
+impl HttpTransport for HeldUpload {
+    fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
+        if request.url.ends_with("/v1/games") {
+            let body: serde_json::Value = serde_json::from_slice(&request.body).expect("json");
+            let mut received = self.received.lock().expect("received");
+            for r in body["records"].as_array().expect("records") {
+                *received
+                    .entry(r["id"].as_str().expect("id").to_string())
+                    .or_default() += 1;
+            }
+            drop(received);
+            if let Some((arrived, go)) = self.held.lock().expect("held").take() {
+                arrived.send(()).expect("arrived");
+                go.recv().expect("go");
+            }
+        }
+        self.collector.send(request)
+    }
+}
+
+/// The platform ends the background time in the middle of a run (iOS's expiration handler,
+/// WorkManager's onStopped): the run sends no further request, nothing it had not sent leaves
+/// the outbox, the batch under way is applied, nothing counts as a failure, and the next run
+/// sends the rest, each record once.
+#[test]
+fn a_run_cancelled_midway_loses_nothing_and_the_next_sends_the_rest() {
+    let dir = tempfile::tempdir().expect("dir");
+    game_waiting(dir.path(), true);
+    // 120 games waiting: three uploads of the collector's batch size (50).
+    let outbox = Outbox::open(dir.path().join("outbox")).expect("outbox");
+    let first = outbox.list().expect("list")[0].id.clone();
+    let record = outbox.read(&first).expect("record");
+    for i in 1..120u32 {
+        let copy = ply_core::record::GameRecord {
+            id: format!("00000000-0000-4000-8000-{i:012x}"),
+            ..record.clone()
+        };
+        outbox.write(&copy).expect("written");
+    }
+    let waiting: Vec<String> = outbox
+        .list()
+        .expect("list")
+        .into_iter()
+        .map(|e| e.id)
+        .collect();
+    assert_eq!(waiting.len(), 120);
+
+    let (arrived_tx, arrived) = channel();
+    let (go, go_rx) = channel();
+    // A process the platform started, as in `background_process`: the core's own run at its
+    // start finds the collector down, and that failure is forgotten.
+    let transport = Arc::new(HeldUpload {
+        collector: FakeCollector::new(Collector::Down),
+        received: Mutex::new(HashMap::new()),
+        held: Mutex::new(Some((arrived_tx, go_rx))),
+    });
+    let rt = Runtime::new(
+        common::config(dir.path()),
+        Arc::new(Recorder::default()),
+        Some(transport.clone()),
+    );
+    idle(&rt);
+    rt.dispatch(Event::Background);
+    idle(&rt);
+    std::fs::write(dir.path().join("outbox").join(STATE_FILE), b"{}").expect("fresh state");
+    transport.collector.set(Collector::Accepting);
+    assert_eq!(transport.received.lock().expect("received").len(), 0);
+    std::thread::scope(|s| {
+        let worker = s.spawn(|| rt.background_sync());
+        arrived
+            .recv_timeout(Duration::from_secs(30))
+            .expect("the run's first upload");
+        let told = rt.cancel_background_sync();
+        assert_eq!(told, BackgroundOutcome::RetryAfter { seconds: 30 });
+        go.send(()).expect("go");
+        let run = worker.join().expect("the run");
+        assert_eq!(run.outcome, BackgroundOutcome::RetryAfter { seconds: 30 });
+        let result = run.result.expect("a run");
+        assert_eq!(
+            result.problem,
+            Some(ply_app::app::sync_job::SyncProblem::Stopped)
+        );
+        assert_eq!((result.accepted, result.remaining), (50, 70));
+    });
+    idle(&rt);
+    assert_eq!(
+        transport.received.lock().expect("received").len(),
+        50,
+        "one upload"
+    );
+    assert_eq!(failures(dir.path()), 0, "a stopped run is no failure");
+    let left = outbox.list().expect("list").len();
+    assert_eq!(left, 70, "only what the collector accepted left the outbox");
+
+    // The next run: no stop left over from the last one.
+    let run = rt.background_sync();
+    assert_eq!(run.outcome, BackgroundOutcome::Done, "{run:?}");
+    assert!(outbox.list().expect("list").is_empty());
+    let received = transport.received.lock().expect("received");
+    assert_eq!(received.len(), 120);
+    assert!(
+        waiting.iter().all(|id| received.get(id) == Some(&1)),
+        "each record sent once"
     );
 }
 

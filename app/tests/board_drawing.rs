@@ -419,3 +419,58 @@ fn a_review_ticks_its_progress_and_says_it_in_words() {
     );
     assert!(review.players.iter().all(|p| p.line.starts_with(&p.name)));
 }
+
+/// The star's holes are under the touch guidelines when the board is as wide as a portrait
+/// phone; the board view offers a zoom that brings them past 48 dp (Android) and 44 pt (iOS) on
+/// the narrowest phones, the grids (whose squares already are touch-sized) none. The person's
+/// choice holds until changed, for the next game too, and taps on a zoomed board are the same
+/// board units.
+#[test]
+fn the_star_offers_a_zoom_that_makes_its_holes_touch_sized_and_the_grids_none() {
+    let mut d = table(GameKind::ChineseCheckers, 2);
+    let b = d.board();
+    assert!(!b.zoomed);
+    // The board as wide as the phone less the shells' padding: a 360 dp Android phone less
+    // 2 x 12 dp, a 375 pt iPhone less 2 x 16 pt.
+    for (phone, padding, minimum) in [(360.0_f32, 24.0, 48.0), (375.0, 32.0, 44.0)] {
+        let unit = (phone - padding) / b.width;
+        let (w, h) = (b.cell_width * unit, b.cell_height * unit);
+        assert!(
+            w < minimum && h < minimum,
+            "fitted: {w} by {h}, no zoom needed?"
+        );
+        let (w, h) = (w * b.zoom, h * b.zoom);
+        assert!(
+            w >= minimum && h >= minimum,
+            "zoomed: {w} by {h} on a {phone} phone"
+        );
+    }
+    d.send(Event::ZoomBoard(true));
+    let zoomed = d.board();
+    assert!(zoomed.zoomed);
+    assert_eq!(
+        (zoomed.width, zoomed.height, zoomed.cells.len()),
+        (b.width, b.height, b.cells.len()),
+        "the same board in the same units"
+    );
+    let marble = zoomed.cells.iter().find(|c| c.legal).expect("a marble");
+    d.send(Event::TapPoint {
+        x: marble.x,
+        y: marble.y,
+    });
+    assert!(d.board().cells[marble.index as usize].selected);
+    // A new game keeps the person's choice.
+    d.send(Event::NewGame);
+    d.send(Event::AcceptConfirmation);
+    assert!(d.board().zoomed);
+    d.send(Event::ZoomBoard(false));
+    assert!(!d.board().zoomed);
+
+    // A grid offers none: asked for, it is still drawn to fit.
+    for kind in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
+        let mut d = game(kind, PlayMode::TwoPlayers);
+        assert_eq!(d.board().zoom, 1.0, "{kind:?}");
+        d.send(Event::ZoomBoard(true));
+        assert!(!d.board().zoomed, "{kind:?}");
+    }
+}

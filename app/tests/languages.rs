@@ -481,3 +481,21 @@ fn the_texts_beside_and_after_the_board_are_composed_by_the_core_in_its_language
     assert_eq!(p.reserve, Some(0));
     assert_eq!(p.line, format!("{}: {} (0 in reserve)", p.name, p.count));
 }
+
+/// The error screen of a core that did not start: its reason is the core's, in the phone's
+/// first language the core speaks (German for an Austrian phone, English for a Japanese one
+/// with English second, English when no preferred language is known), around the platform's
+/// own words.
+#[test]
+fn a_failed_start_is_explained_in_the_phones_language() {
+    use ply_app::app::lifecycle::start_failure_reason;
+    let detail = "IOException: core directory unreadable";
+    let german = start_failure_reason(&["de-AT", "en-GB"], detail);
+    assert!(german.starts_with("Was schiefging: "), "{german}");
+    assert!(german.contains(detail), "{german}");
+    let english = start_failure_reason(&["ja-JP", "en-US"], detail);
+    assert!(english.starts_with("What went wrong: "), "{english}");
+    assert!(english.contains(detail), "{english}");
+    let none: [&str; 0] = [];
+    assert!(start_failure_reason(&none, detail).starts_with("What went wrong: "));
+}

@@ -22,11 +22,12 @@ import dev.ply.core.BackgroundOutcome
 import dev.ply.core.SyncState
 import dev.ply.core.ThinkingKind
 import dev.ply.core.TransportException
+import dev.ply.core.syncRetryBaseSeconds
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import java.nio.file.Files
 import java.util.concurrent.ConcurrentLinkedQueue
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
@@ -116,6 +117,10 @@ class OfflineTransport : HttpTransport {
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AppCoreTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -124,10 +129,10 @@ class AppCoreTest {
         totalRamBytes = 4uL shl 30, availableRamBytes = 2uL shl 30, cpuCores = 4u, token = null,
     )
 
-    private fun newDir(): String = Files.createTempDirectory("ply-app").toString()
+    private fun newDir(): String = TempDirs.create("ply-app")
 
     private fun start(dir: String, shell: FakeShell, game: GameKind, mode: PlayMode, level: Int, transport: HttpTransport? = null): AppCore {
-        val app = AppCore(config(dir), shell, transport)
+        val app = TempDirs.core(config(dir), shell, transport)
         app.send(shell, Event.ScreenShown)
         app.send(shell, Event.ChooseGame(game))
         app.send(shell, Event.ChooseMode(mode))
@@ -244,7 +249,7 @@ class AppCoreTest {
         app.destroy()
 
         val again = FakeShell()
-        val restored = AppCore(config(dir), again, null)
+        val restored = TempDirs.core(config(dir), again, null)
         restored.send(again, Event.RestoreUi(blob))
         restored.send(again, Event.ScreenShown)
         val after = settled(restored, again)
@@ -256,9 +261,18 @@ class AppCoreTest {
     }
 
     @Test
+    fun endingTheBackgroundTimeTellsTheSchedulerToRunAgainAtTheBackoffsFirstStep() {
+        // The run's own stopping is tested in app/tests/background_run.rs; this is the FFI call
+        // iOS's expiration handler and WorkManager's onStopped make, with no run under way.
+        val app = TempDirs.core(config(newDir()), FakeShell(), null)
+        assertEquals(BackgroundOutcome.RetryAfter(syncRetryBaseSeconds()), app.cancelBackgroundSync())
+        assertEquals(BackgroundOutcome.Done, app.backgroundSync(), "no stop is left over: nothing to send")
+    }
+
+    @Test
     fun aFailedSyncIsScheduledAtTheCoresRetryTimeAlsoInTheBackground() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, OfflineTransport())
+        val app = TempDirs.core(config(newDir()), shell, OfflineTransport())
         app.send(shell, Event.ScreenShown)
         app.send(shell, Event.OpenSettings)
         app.send(shell, Event.SetServerUrl("ftp://nowhere"))
@@ -344,7 +358,7 @@ class AppCoreTest {
     @Test
     fun theFinishedGameIsReviewedAndSteppedThrough() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, null)
+        val app = TempDirs.core(config(newDir()), shell, null)
         app.send(shell, Event.ScreenShown)
         quickWin(app, shell)
         app.send(shell, Event.OpenAfterGame)
@@ -391,7 +405,7 @@ class AppCoreTest {
     @Test
     fun aChineseCheckersTableOfOnePersonAndTwoComputers() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, null)
+        val app = TempDirs.core(config(newDir()), shell, null)
         app.send(shell, Event.ScreenShown)
         app.send(shell, Event.ChooseGame(GameKind.CHINESE_CHECKERS))
         app.send(shell, Event.ChoosePlayers(3u))
@@ -442,7 +456,7 @@ class AppCoreTest {
     @Test
     fun aPhoneInGermanGetsTheBoardInGerman() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, null)
+        val app = TempDirs.core(config(newDir()), shell, null)
         // As the Android shell sends Configuration.locales at start and on every change.
         app.send(shell, Event.Languages(listOf("de-DE", "en-US")))
         app.send(shell, Event.ScreenShown)
@@ -476,7 +490,7 @@ class AppCoreTest {
     @Test
     fun invalidSettingsNameTheirField() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, null)
+        val app = TempDirs.core(config(newDir()), shell, null)
         app.send(shell, Event.OpenSettings)
         app.send(shell, Event.SetWeights(GameKind.OTHELLO, "{\"weights\": {\"nonsense\": 1}}"))
         val w = assertNotNull(app.settingsView()).weights.first { it.game == GameKind.OTHELLO }
@@ -511,7 +525,7 @@ class AppCoreTest {
     @Test
     fun backAndTheTabsGoWhereTheCoreSays() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, null)
+        val app = TempDirs.core(config(newDir()), shell, null)
         val view = { assertNotNull(app.view()) }
         app.send(shell, Event.ScreenShown)
         assertTrue(view().backLeavesApp, "home: back is the system's")
@@ -548,7 +562,7 @@ class AppCoreTest {
     fun historyShowsEverySyncState() {
         val shell = FakeShell()
         val collector = SwitchableCollector()
-        val app = AppCore(config(newDir()), shell, collector)
+        val app = TempDirs.core(config(newDir()), shell, collector)
         app.send(shell, Event.ScreenShown)
         quickWin(app, shell)
         assertEquals(SyncState.Local, app.historyView()!!.entries[0].sync, "sync is off")
@@ -584,7 +598,7 @@ class AppCoreTest {
         val shell = FakeShell()
         val collector = SwitchableCollector()
         collector.mode = SwitchableCollector.Mode.CLEARTEXT_REFUSED
-        val app = AppCore(config(newDir()), shell, collector)
+        val app = TempDirs.core(config(newDir()), shell, collector)
         app.send(shell, Event.ScreenShown)
         app.send(shell, Event.OpenSettings)
         val url = "http://collector.test"
@@ -620,7 +634,7 @@ class AppCoreTest {
     @Test
     fun theScreensDrawTheCoresListsAndTexts() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, null)
+        val app = TempDirs.core(config(newDir()), shell, null)
         app.send(shell, Event.Languages(listOf("de-DE")))
         app.send(shell, Event.OpenSettings)
         val ponder = app.settingsView()!!.ponderOptions
@@ -655,7 +669,7 @@ class AppCoreTest {
 
         // A new process: the platform gives back the UI state, then shows the screen.
         val again = FakeShell()
-        val restored = AppCore(config(dir), again, null)
+        val restored = TempDirs.core(config(dir), again, null)
         restored.send(again, Event.RestoreUi(blob))
         restored.send(again, Event.ScreenShown)
         assertTrue(restored.waitIdle(30_000uL))
@@ -674,7 +688,7 @@ class AppCoreTest {
     @Test
     fun ponderingLeavesThePersonFreeAndStopsWhenTheScreenHides() {
         val shell = FakeShell()
-        val app = AppCore(config(newDir()), shell, null)
+        val app = TempDirs.core(config(newDir()), shell, null)
         app.send(shell, Event.ScreenShown)
         app.send(shell, Event.SetPonder(dev.ply.core.PonderMode.ON))
         app.send(shell, Event.ChooseGame(GameKind.OTHELLO))

@@ -9,6 +9,7 @@ import dev.ply.core.GameSession
 import dev.ply.core.GameStatus
 import dev.ply.core.PlayerKind
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -23,6 +24,10 @@ import kotlin.test.assertTrue
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BenchTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -83,8 +88,8 @@ class BenchTest {
             var effects = 0
             override fun effects(effects: List<dev.ply.core.Effect>) { this.effects += effects.size }
         }
-        val dir = java.nio.file.Files.createTempDirectory("ply-bench").toString()
-        val app = dev.ply.core.AppCore(
+        val dir = TempDirs.create("ply-bench")
+        val app = TempDirs.core(
             dev.ply.core.AppConfig(dir, dev.ply.core.ClientPlatform.ANDROID, "bench", 0uL, 0uL, 4u, null), shell, null,
         )
         app.dispatch(dev.ply.core.Event.ScreenShown)

@@ -12,10 +12,10 @@ import dev.ply.core.SyncOutcome
 import dev.ply.core.TransportException
 import dev.ply.core.syncNow
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
-import java.nio.file.Files
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertTrue
@@ -34,6 +34,10 @@ class AcceptingCollector : HttpTransport {
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SyncTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -46,7 +50,7 @@ class SyncTest {
 
     @Test
     fun finishedGamesGoThroughTheOutboxToTheCollector() {
-        val outbox = Outbox.open(Files.createTempDirectory("ply-outbox").toString())
+        val outbox = Outbox.open(TempDirs.create("ply-outbox"))
         assertEquals(0uL, outbox.pendingCount())
         assertFailsWith<PlyException.BadRecord> { outbox.addSession(humans(GameKind.OTHELLO)) }
         val game = finishedGame()

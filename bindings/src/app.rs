@@ -30,6 +30,14 @@ impl Shell for ShellBridge {
 
 /// The first delay of the core's sync backoff in seconds: WorkManager's exponential backoff for
 /// `BackgroundOutcome.RetryAfter` starts here.
+/// The reason the app's error screen shows when the core did not start (creating the
+/// `AppCore` threw), in the first of `languages` (most preferred first, "de-AT") the core
+/// speaks; `detail`: the error in the platform's words. Needs no `AppCore`.
+#[uniffi::export]
+pub fn start_failure_reason(languages: Vec<String>, detail: String) -> String {
+    ply_app::app::lifecycle::start_failure_reason(&languages, &detail)
+}
+
 #[uniffi::export]
 pub fn sync_retry_base_seconds() -> u64 {
     ply_app::app::background::retry_base_seconds()
@@ -153,6 +161,19 @@ impl AppCore {
         guard_or("AppCore.background_sync", BackgroundOutcome::GiveUp, || {
             self.runtime.background_sync().outcome
         })
+    }
+
+    /// For the platform ending a background run's time (iOS's BGTask `expirationHandler`,
+    /// WorkManager's `onStopped`), from any thread, while [`AppCore::background_sync`] runs on
+    /// another: that run sends no further request, keeps in the outbox what it has not sent, and
+    /// returns soon after (a request under way ends first, within its timeout). Returns what the
+    /// platform's scheduler is to be told now, for a task that must end before the run returns.
+    pub fn cancel_background_sync(&self) -> BackgroundOutcome {
+        guard_or(
+            "AppCore.cancel_background_sync",
+            BackgroundOutcome::GiveUp,
+            || self.runtime.cancel_background_sync(),
+        )
     }
 
     /// For a shell about to be suspended (iOS going to the background): blocks until the core's

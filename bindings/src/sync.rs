@@ -340,6 +340,11 @@ fn run_sync(
             core::SyncOutcome::NotDue { until_ms } => SyncOutcome::NotDue { until_ms },
             core::SyncOutcome::RetryLater { reason } => SyncOutcome::RetryLater { reason },
             core::SyncOutcome::NeedsRegistration => SyncOutcome::NeedsRegistration,
+            // This client is never told to stop (the app core's background run is, through
+            // `AppCore::cancel_background_sync`).
+            core::SyncOutcome::Stopped => SyncOutcome::RetryLater {
+                reason: "stopped".into(),
+            },
         },
     })
 }

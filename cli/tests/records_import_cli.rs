@@ -66,8 +66,12 @@ fn wthor_files_are_imported_once_and_apart_from_the_devices_games() {
             (0, 0, 0)
         );
         // A damaged file stores nothing, and says which file and what.
-        let dir = tempfile_dir();
-        let bad = format!("{dir}/cut.wtb");
+        // Removed when dropped, at the end of this backend's turn.
+        let dir = tempfile::Builder::new()
+            .prefix("ply-import-")
+            .tempdir()
+            .expect("temp dir");
+        let bad = dir.path().join("cut.wtb").display().to_string();
         let bytes = std::fs::read(&a).expect("archive");
         std::fs::write(&bad, &bytes[..100]).expect("write");
         let o = ply(&[
@@ -88,11 +92,4 @@ fn wthor_files_are_imported_once_and_apart_from_the_devices_games() {
         );
         rt.block_on(db.close());
     }
-}
-
-/// A fresh directory under the system's temporary one.
-fn tempfile_dir() -> String {
-    let dir = std::env::temp_dir().join(format!("ply-import-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir.display().to_string()
 }

@@ -365,6 +365,7 @@ sync-problem-token-refused = der Sammelserver hat das Token dieses Geräts abgel
 sync-problem-token-refused-again = der Sammelserver hat das Token dieses Geräts abgelehnt, und die erneute Anmeldung ist fehlgeschlagen ({ $detail })
 sync-problem-waiting = nach einem Fehler wird vor dem nächsten Versuch gewartet
 sync-problem-no-transport = diese App kann das Netzwerk nicht erreichen
+sync-problem-stopped = das System hat die Hintergrundzeit beendet, bevor alles gesendet war; der Rest folgt beim nächsten Mal
 sync-problem-cleartext = diese Adresse braucht https: das System erlaubt dorthin kein unverschlüsseltes http ({ $detail })
 
 ## Reviewing a game of the history
@@ -373,3 +374,5 @@ review-refused-multi = Keine Analyse: Die Analyse bewertet nur die Züge von Spi
 review-refused-no-moves = Keine Analyse: Diese Partie wurde gespeichert, bevor der Verlauf die Züge aufbewahrte.
 history-review-unknown = Diese Partie ist nicht mehr im Verlauf.
 history-review-replay-failed = Diese Partie kann nicht analysiert werden: Ihre Züge lassen sich nicht nachspielen ({ $error }).
+
+start-failed-reason = Was schiefging: { $detail }

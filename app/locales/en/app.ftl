@@ -410,6 +410,7 @@ sync-problem-token-refused = the collector refused this device's token
 sync-problem-token-refused-again = the collector refused this device's token, and registering again failed ({ $detail })
 sync-problem-waiting = waiting after a failure before trying again
 sync-problem-no-transport = this app cannot reach the network
+sync-problem-stopped = the system ended the background time before everything was sent; the rest goes next time
 # The phone refused plain http to the address set in Settings; $detail: the system's words, in English
 sync-problem-cleartext = this address needs https: the system does not allow unencrypted http to it ({ $detail })
 
@@ -422,3 +423,7 @@ review-refused-no-moves = No review: this game was kept before the history kept 
 history-review-unknown = That game is no longer in the history.
 # $error: why the kept moves did not replay (in English)
 history-review-replay-failed = This game cannot be reviewed: its moves do not replay ({ $error }).
+
+# The shell's error screen when the core could not start (the screen's own heading and advice are
+# the shell's); $detail: the error in the platform's words ("IOException: …")
+start-failed-reason = What went wrong: { $detail }

@@ -96,6 +96,12 @@ impl App {
         })
     }
 
+    /// What the platform is told when it ends a background run's time: run again, at the
+    /// backoff's first step (nothing failed).
+    pub fn stopped_outcome(now_ms: u64) -> BackgroundOutcome {
+        retry_at(None, now_ms)
+    }
+
     /// What the platform is told after a background run that ended with `result`, the outbox
     /// counting `failures` failed attempts in a row, at `now_ms`.
     pub fn background_outcome(
@@ -117,6 +123,10 @@ impl App {
             // Records written while the run sent the others.
             None => retry_at(None, now_ms),
             Some(SyncProblem::Waiting { until_ms }) => retry_at(Some(*until_ms), now_ms),
+            // The platform ended the run's time: the rest goes at the next run, which is no
+            // failure to back off from (the platform ignores this answer after its own stop,
+            // and runs the work again by its own rules).
+            Some(SyncProblem::Stopped) => Self::stopped_outcome(now_ms),
             Some(
                 SyncProblem::Unreachable { .. }
                 | SyncProblem::Registration { .. }
@@ -257,6 +267,15 @@ mod tests {
             detail: "CLEARTEXT communication not permitted".into(),
         });
         assert_eq!(outcome(&result(2, cleartext, None), 0, NOW), GiveUp);
+        // Stopped by the platform: no failure, even after many.
+        assert_eq!(
+            outcome(
+                &result(10, Some(SyncProblem::Stopped), None),
+                GIVE_UP_AFTER_FAILURES + 1,
+                NOW
+            ),
+            RetryAfter { seconds: 30 }
+        );
     }
 
     #[test]

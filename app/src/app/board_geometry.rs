@@ -14,6 +14,13 @@ pub const STAR_ROW: f32 = 0.866_025_4;
 /// so between holes the targets meet; beyond this the tap is outside the star.
 const STAR_REACH: f32 = 1.0;
 
+/// How many times larger a shell may draw the star, in a view that scrolls both ways, so that
+/// its holes are touch-sized on a phone. Drawn as wide as a portrait phone allows, the star's 13
+/// holes across give a hole 25.8 by 22.4 dp on a 360 dp Android phone (336 dp of board) and 26.4
+/// by 22.8 pt on a 375 pt iPhone (343 pt); 2.25 times that is 58 by 50.4 dp and 59.4 by 51.4 pt,
+/// past Android's 48 dp and Apple's 44 pt (`app/tests/board_drawing.rs` checks it).
+pub const STAR_ZOOM: f32 = 2.25;
+
 /// A board's layout: its shape and its rows and columns as the game counts them (the star's
 /// columns are half-hole columns).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,6 +64,15 @@ impl Geometry {
         match self.shape {
             BoardShape::Grid => (1.0, 1.0),
             BoardShape::Star => (1.0, STAR_ROW),
+        }
+    }
+
+    /// How many times larger the board may be drawn to make its cells touch-sized on a phone
+    /// ([`STAR_ZOOM`]); 1 for the grids, whose squares already are.
+    pub fn zoom(&self) -> f32 {
+        match self.shape {
+            BoardShape::Grid => 1.0,
+            BoardShape::Star => STAR_ZOOM,
         }
     }
 

@@ -308,7 +308,7 @@ pub(super) fn touches(m: &MoveInfo, cell: u32) -> bool {
     m.to == Some(cell) || m.from == Some(cell)
 }
 
-pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardView {
+pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: bool) -> BoardView {
     let s = &g.snapshot;
     let finished = g.finished();
     let human_turn = !finished && !s.computer_to_move;
@@ -424,6 +424,8 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool) -> BoardV
         aspect: geometry.aspect(),
         cell_width,
         cell_height,
+        zoom: geometry.zoom(),
+        zoomed: zoomed && geometry.zoom() > 1.0,
         cells,
         animation: s
             .last_move

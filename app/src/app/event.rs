@@ -94,6 +94,8 @@ pub enum Event {
     /// Computer against computer: stop after the current move; `Resume` continues.
     Pause,
     Resume,
+    /// Draw the board larger, scrolling (`BoardView::zoom` times), or back to fit the window.
+    ZoomBoard(bool),
 
     // After the game.
     /// Review the finished game (after-game's `can_review`): runs in the background.

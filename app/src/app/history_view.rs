@@ -188,6 +188,7 @@ pub(super) fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
         } => tr!(lang, "sync-problem-token-refused-again", detail = detail),
         SyncProblem::Waiting { .. } => tr!(lang, "sync-problem-waiting"),
         SyncProblem::NoTransport => tr!(lang, "sync-problem-no-transport"),
+        SyncProblem::Stopped => tr!(lang, "sync-problem-stopped"),
         SyncProblem::CleartextRefused { detail } => {
             tr!(lang, "sync-problem-cleartext", detail = detail)
         }

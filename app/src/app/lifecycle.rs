@@ -12,7 +12,21 @@
 //! | `DeviceMemory` | the device's caps are recomputed from the free memory now |
 
 use super::{App, Effect, Event, SyncTrigger, ThinkKind};
+use crate::i18n::Lang;
 use crate::limits::{recommended_limits, with_table_share};
+use crate::tr;
+
+/// The reason a shell's error screen shows when the core did not start (the shell's `create`
+/// threw: the data directory, the secure store, the core itself), in the first of `preferred`
+/// (the platform's languages, most preferred first) the core speaks; `detail` is the error in
+/// the platform's words. Called without a core: there is none.
+pub fn start_failure_reason<S: AsRef<str>>(preferred: &[S], detail: &str) -> String {
+    tr!(
+        Lang::negotiate(preferred),
+        "start-failed-reason",
+        detail = detail
+    )
+}
 
 /// How short of memory the platform says the app is, mildest first. Each level keeps what the
 /// milder ones do, and the worst level since the app last came to the foreground holds until

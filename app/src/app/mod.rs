@@ -284,6 +284,9 @@ pub struct App {
     /// The start position field's text as typed and not yet applied.
     position_draft: Option<String>,
     weights_drafts: BTreeMap<String, (String, Option<String>)>,
+    /// The person zoomed the board (`Event::ZoomBoard`); kept for the next game, drawn only
+    /// where the board offers a zoom.
+    board_zoomed: bool,
     next_ticket: u64,
     commands: Vec<Command>,
 }
@@ -330,6 +333,7 @@ impl App {
             position_error: None,
             position_draft: None,
             weights_drafts: BTreeMap::new(),
+            board_zoomed: false,
             next_ticket: 0,
             commands: vec![Command::ScanOutbox],
             config,
@@ -604,6 +608,7 @@ impl App {
                     self.save_game();
                 }
             }
+            Event::ZoomBoard(on) => self.board_zoomed = on,
             Event::Resume => {
                 if let Some(g) = self.game.as_mut() {
                     g.paused = false;
@@ -686,7 +691,13 @@ impl App {
     /// The board of the game in progress (whatever screen is on top).
     pub fn board_view(&self) -> Option<BoardView> {
         let g = self.game.as_ref()?;
-        Some(board_view::build(self.lang, g, self.visible(), self.labels))
+        Some(board_view::build(
+            self.lang,
+            g,
+            self.visible(),
+            self.labels,
+            self.board_zoomed,
+        ))
     }
 
     pub fn home_view(&self) -> HomeView {

@@ -288,6 +288,9 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
         width: geometry.width(),
         height: geometry.height(),
         aspect: geometry.aspect(),
+        // A review's board takes no taps: drawn to fit.
+        zoom: 1.0,
+        zoomed: false,
         cell_width,
         cell_height,
         animation: Vec::new(),

@@ -4,9 +4,9 @@
 //! that dispatched it; the effects of finished work go to the shell's [`Shell`] from the worker
 //! that finished it, and a shell hops to its main thread to draw.
 
-use super::background::BackgroundRun;
+use super::background::{BackgroundOutcome, BackgroundRun};
 use super::store::{self, OUTBOX_DIR};
-use super::sync_job::{SyncProblem, SyncResult, run_sync};
+use super::sync_job::{SyncProblem, SyncResult, run_sync, run_sync_stopping};
 use super::{App, AppConfig, Command, Effect, Event, Msg, OutboxState, ThinkKind};
 use crate::guard::guard;
 use ply_core::record::now_ms;
@@ -56,6 +56,8 @@ struct Inner {
     /// of moves costs one file write, not one per move.
     writes: Mutex<HashMap<&'static str, u64>>,
     next_write: AtomicU64,
+    /// The stop of the platform's background run under way, if one is.
+    background_stop: Mutex<Option<Arc<AtomicBool>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -103,6 +105,7 @@ impl Runtime {
             jobs: AtomicUsize::new(0),
             writes: Mutex::new(HashMap::new()),
             next_write: AtomicU64::new(0),
+            background_stop: Mutex::new(None),
         });
         let rt = Runtime { inner };
         let commands = lock(&rt.inner.app).take_commands();
@@ -147,6 +150,27 @@ impl Runtime {
     /// calling thread, and what the platform's scheduler is to be told (`background.rs`); the
     /// result also reaches the core.
     pub fn background_sync(&self) -> BackgroundRun {
+        // Set up first: the platform may end the run's time while it still waits below.
+        let stop = Arc::new(AtomicBool::new(false));
+        *lock(&self.inner.background_stop) = Some(stop.clone());
+        let run = self.background_run(&stop);
+        *lock(&self.inner.background_stop) = None;
+        run
+    }
+
+    /// Stops the platform's background run under way ([`Runtime::background_sync`] on another
+    /// thread): it sends no further request, applies the answer of the one under way, leaves the
+    /// rest in the outbox and returns soon after. Returns what the platform's scheduler is to be
+    /// told now, for a platform that must end the task before the run returns (iOS's expiration
+    /// handler): the run's own outcome may come too late to be used.
+    pub fn cancel_background_sync(&self) -> BackgroundOutcome {
+        if let Some(stop) = lock(&self.inner.background_stop).as_ref() {
+            stop.store(true, Ordering::Relaxed);
+        }
+        App::stopped_outcome(now_ms())
+    }
+
+    fn background_run(&self, stop: &Arc<AtomicBool>) -> BackgroundRun {
         // A process started for this work may not have read its outbox yet (the start's scan
         // runs on a worker): without it the core knows of nothing to send, and the run would end
         // as if everything had been sent.
@@ -158,7 +182,10 @@ impl Runtime {
         // in the background) is waited for: the platform may suspend the process as soon as
         // this run returns. Only the sync: a search or review running meanwhile is not.
         let deadline = std::time::Instant::now() + BACKGROUND_WAIT;
-        while lock(&self.inner.app).is_syncing() && std::time::Instant::now() < deadline {
+        while lock(&self.inner.app).is_syncing()
+            && std::time::Instant::now() < deadline
+            && !stop.load(Ordering::Relaxed)
+        {
             self.wait_idle(Duration::from_millis(50));
         }
         let job = match lock(&self.inner.app).background_job() {
@@ -172,7 +199,7 @@ impl Runtime {
         };
         let dir = lock(&self.inner.app).data_dir().join(OUTBOX_DIR);
         let result = match &self.inner.transport {
-            Some(t) => run_sync(&dir, t.as_ref(), &job),
+            Some(t) => run_sync_stopping(&dir, t.as_ref(), &job, stop.clone()),
             None => no_transport(),
         };
         let failures = consecutive_failures(&dir);

@@ -11,7 +11,8 @@ use ply_core::sync::{
     wire::RegisterDeviceRequest,
 };
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// What a sync run needs besides the transport.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +61,9 @@ pub enum SyncProblem {
     Waiting { until_ms: u64 },
     /// The app was built without a network transport.
     NoTransport,
+    /// The platform ended the background run's time ([`run_sync_stopping`]) before every
+    /// record was sent; the rest waits for the next run, with no backoff.
+    Stopped,
     /// The platform refused plain `http` to the collector's address (Android's network security
     /// configuration, iOS App Transport Security): the address needs `https`.
     CleartextRefused { detail: String },
@@ -85,6 +89,7 @@ impl std::fmt::Display for SyncProblem {
                 write!(f, "waiting after a failure until {until_ms}")
             }
             SyncProblem::NoTransport => write!(f, "this app has no network transport"),
+            SyncProblem::Stopped => write!(f, "stopped before everything was sent"),
             SyncProblem::CleartextRefused { detail } => {
                 write!(f, "the platform refused plain http: {detail}")
             }
@@ -133,11 +138,23 @@ impl HttpTransport for Watched<'_> {
 
 /// Runs `job` against the outbox in `outbox_dir` with `transport`.
 pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncResult {
+    run_sync_stopping(outbox_dir, transport, job, Arc::new(AtomicBool::new(false)))
+}
+
+/// [`run_sync`] that sends no further request once `stop` is set: a request under way ends
+/// and its answer is applied (the outbox deletes only what the collector acknowledged), and
+/// the run reports [`SyncProblem::Stopped`] with what is left.
+pub fn run_sync_stopping(
+    outbox_dir: &Path,
+    transport: &dyn HttpTransport,
+    job: &SyncJob,
+    stop: Arc<AtomicBool>,
+) -> SyncResult {
     let watched = Watched {
         inner: transport,
         cleartext_refused: Mutex::new(None),
     };
-    let mut result = run(outbox_dir, &watched, job);
+    let mut result = run(outbox_dir, &watched, job, stop);
     let refused = match watched.cleartext_refused.into_inner() {
         Ok(refused) => refused,
         Err(poisoned) => poisoned.into_inner(),
@@ -148,7 +165,12 @@ pub fn run_sync(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob)
     result
 }
 
-fn run(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncResult {
+fn run(
+    outbox_dir: &Path,
+    transport: &dyn HttpTransport,
+    job: &SyncJob,
+    stop: Arc<AtomicBool>,
+) -> SyncResult {
     let failed = SyncResult::failed;
     let outbox = match Outbox::open(outbox_dir) {
         Ok(o) => o,
@@ -173,7 +195,15 @@ fn run(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncR
             )
         };
     }
-    let client = SyncClient::new(SyncConfig::new(job.server_url.clone()));
+    let stopped = |outbox: &Outbox, new_token: Option<String>| SyncResult {
+        new_token,
+        remaining: outbox.list().map_or(0, |l| l.len() as u64),
+        ..failed(SyncProblem::Stopped, false)
+    };
+    if stop.load(Ordering::Relaxed) {
+        return stopped(&outbox, None);
+    }
+    let client = SyncClient::new(SyncConfig::new(job.server_url.clone())).stopping_on(stop);
     let register = || {
         client.register(
             transport,
@@ -222,6 +252,9 @@ fn run(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncR
         Err(e) => return failed(unreachable(e), false),
     };
     if report.outcome == SyncOutcome::NeedsRegistration && new_token.is_none() {
+        if client.stopped() {
+            return stopped(&outbox, None);
+        }
         match register() {
             Ok(t) => {
                 token = t.clone();
@@ -251,6 +284,7 @@ fn run(outbox_dir: &Path, transport: &dyn HttpTransport, job: &SyncJob) -> SyncR
             SyncOutcome::NotDue { until_ms } => Some(SyncProblem::Waiting { until_ms }),
             SyncOutcome::RetryLater { reason } => Some(SyncProblem::Unreachable { detail: reason }),
             SyncOutcome::NeedsRegistration => Some(SyncProblem::TokenRefused { detail: None }),
+            SyncOutcome::Stopped => Some(SyncProblem::Stopped),
         },
     }
 }

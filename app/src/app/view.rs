@@ -353,6 +353,12 @@ pub struct BoardView {
     /// that rows do not overlap).
     pub cell_width: f32,
     pub cell_height: f32,
+    /// How many times larger the shell may draw the board, in a view that scrolls both ways,
+    /// so that its cells are touch-sized on a phone: 2.25 for the star, 1 for the grids (no
+    /// zoom offered). Taps are still sent in board units.
+    pub zoom: f32,
+    /// The person asked for the zoom (`Event::ZoomBoard`); never with `zoom` 1.
+    pub zoomed: bool,
     pub cells: Vec<CellView>,
     /// The last move, step by step (empty at the start and after undo).
     pub animation: Vec<AnimationStep>,

@@ -108,6 +108,8 @@ pub fn run(args: Args) -> Result<()> {
         SyncOutcome::NeedsRegistration => {
             bail!("the server refused the token: run again with --register")
         }
+        // The command's client is never told to stop.
+        SyncOutcome::Stopped => bail!("sync stopped, {} records kept", report.remaining),
     }
 }
 

@@ -16,7 +16,8 @@ use crate::record::limits::MAX_RECORD_BYTES;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 /// File in the outbox directory holding [`SyncState`].
 pub const STATE_FILE: &str = "sync-state.json";
@@ -108,6 +109,10 @@ pub enum SyncOutcome {
     RetryLater { reason: String },
     /// The token was refused: register the device again, then sync.
     NeedsRegistration,
+    /// The run was told to stop ([`SyncClient::stopping_on`]) and sent no further request; what
+    /// the collector answered before that is applied, the rest stays for the next run. Not a
+    /// failure: the backoff is left as it was.
+    Stopped,
 }
 
 /// What a sync run did, for the UI and the scheduler.
@@ -176,6 +181,7 @@ impl SyncConfig {
 pub struct SyncClient {
     config: SyncConfig,
     rng: Mutex<SmallRng>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// Bytes of `{"records":[` + `]}` around the records.
@@ -186,6 +192,7 @@ impl SyncClient {
         SyncClient {
             config,
             rng: Mutex::new(SmallRng::from_os_rng()),
+            stop: None,
         }
     }
 
@@ -194,7 +201,23 @@ impl SyncClient {
         SyncClient {
             config,
             rng: Mutex::new(SmallRng::seed_from_u64(seed)),
+            stop: None,
         }
+    }
+
+    /// This client's runs end, before their next request, once `stop` is set (a platform
+    /// ending the background time it gave): a request under way is not interrupted, and its
+    /// answer is applied, so nothing the collector accepted is sent again.
+    pub fn stopping_on(mut self, stop: Arc<AtomicBool>) -> Self {
+        self.stop = Some(stop);
+        self
+    }
+
+    /// Whether the run was told to stop.
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 
     pub fn config(&self) -> &SyncConfig {
@@ -284,6 +307,10 @@ impl SyncClient {
                 break;
             }
             rounds_left -= 1;
+            if self.stopped() {
+                report.outcome = SyncOutcome::Stopped;
+                break;
+            }
             let batch = self.next_batch(outbox, max_records, max_bytes, &mut report)?;
             if batch.is_empty() {
                 if outbox.list()?.is_empty() {

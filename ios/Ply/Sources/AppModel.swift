@@ -1,3 +1,4 @@
+import Accessibility
 import BackgroundTasks
 import Network
 import Observation
@@ -147,7 +148,9 @@ final class AppModel: PlatformEffects {
     /// One monitor for the process, cancelled with the model; an expensive (cellular, hotspot) or
     /// constrained (Low Data Mode) path counts as metered.
     private func startPathMonitor() {
-        pathMonitor.pathUpdateHandler = { [weak self] path in
+        // `@Sendable`: called on the monitor's queue, so not isolated to the main actor as a
+        // plain closure formed here would be (Swift 6 traps on that at run time).
+        pathMonitor.pathUpdateHandler = { @Sendable [weak self] path in
             let event = Self.networkEvent(path)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated { self?.send(event) }
@@ -179,13 +182,24 @@ final class AppModel: PlatformEffects {
     // MARK: background sync
 
     /// Registers the BGTask handler on this, the only model; called once from `PlyApp.init`.
+    /// The launch and expiration handlers are `@Sendable`: they run on background queues, and a
+    /// plain closure formed in this main-actor method would be main-actor isolated (Swift 6
+    /// checks that at run time and traps off the main thread); what they do on the main actor
+    /// they hop there for.
     func registerBackgroundSync() {
         let core = core
         let monitor = pathMonitor
-        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.syncTaskId, using: nil) { [weak self] task in
+        BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.syncTaskId, using: nil) { @Sendable [weak self] task in
             let done = TaskCompletion(task)
-            // The system's deadline: the task must be completed, or the app is killed.
-            task.expirationHandler = { done.complete(success: false) }
+            // The system's deadline: the run is told to stop (it sends no further request and
+            // keeps the rest in the outbox) and the task ends now as the core says, without
+            // waiting for the run to return.
+            task.expirationHandler = { @Sendable in
+                let outcome = core.cancelBackgroundSync()
+                DispatchQueue.main.async {
+                    MainActor.assumeIsolated { Self.finish(done, as: outcome) }
+                }
+            }
             // The network as it is now (a process launched for this task may not have heard from
             // the monitor yet): the core applies the metered setting, which the task cannot ask
             // for. A path not yet evaluated reads as unsatisfied, and the task requires a
@@ -204,19 +218,24 @@ final class AppModel: PlatformEffects {
                 // complete the task after them, or the app may be suspended first.
                 let outcome = core.backgroundSync()
                 DispatchQueue.main.async {
-                    MainActor.assumeIsolated {
-                        switch outcome {
-                        case .done:
-                            done.complete(success: true)
-                        case let .retryAfter(seconds):
-                            Self.submitSyncRequest(at: Date(timeIntervalSinceNow: TimeInterval(seconds)))
-                            done.complete(success: false)
-                        case .giveUp:
-                            done.complete(success: false)
-                        }
-                    }
+                    MainActor.assumeIsolated { Self.finish(done, as: outcome) }
                 }
             }
+        }
+    }
+
+    /// Completes the task as the core's outcome says, once: the first of the run's end and the
+    /// expiration does; the other finds it completed.
+    private static func finish(_ done: TaskCompletion, as outcome: BackgroundOutcome) {
+        guard let task = done.take() else { return }
+        switch outcome {
+        case .done:
+            task.setTaskCompleted(success: true)
+        case let .retryAfter(seconds):
+            submitSyncRequest(at: Date(timeIntervalSinceNow: TimeInterval(seconds)))
+            task.setTaskCompleted(success: false)
+        case .giveUp:
+            task.setTaskCompleted(success: false)
         }
     }
 
@@ -261,8 +280,14 @@ final class AppModel: PlatformEffects {
         cueCount += 1
     }
 
+    /// Queued (`.low`: spoken when the speech under way is done), so that VoiceOver finishes the
+    /// tapped cell's own label before the core's announcement, instead of one cutting the other
+    /// off (iOS 17's announcement priorities; the app's deployment target).
     func announce(_ text: String) {
-        UIAccessibility.post(notification: .announcement, argument: text)
+        let queued = NSAttributedString(string: text, attributes: [
+            .accessibilitySpeechAnnouncementPriority: UIAccessibilityPriority.low,
+        ])
+        AccessibilityNotification.Announcement(queued).post()
     }
 
     /// Effects of the core's background work (via `ShellBridge`, already on the main actor).
@@ -304,11 +329,12 @@ final class TaskCompletion: @unchecked Sendable {
         self.task = task
     }
 
-    func complete(success: Bool) {
+    /// The task, to the first caller only.
+    func take() -> BGTask? {
         lock.lock()
+        defer { lock.unlock() }
         let t = task
         task = nil
-        lock.unlock()
-        t?.setTaskCompleted(success: success)
+        return t
     }
 }

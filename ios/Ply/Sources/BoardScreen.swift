@@ -21,17 +21,29 @@ struct BoardScreen: View {
                         // column instead of squeezing the controls under the board.
                         ScrollView {
                             VStack(spacing: 12) {
-                                BoardCanvasView(board: board) { app.sendToBoard($0) }
+                                ZoomableBoard(board: board) { app.sendToBoard($0) }
                                 BoardPanel(board: board)
                             }
                             .padding()
                         }
                     } else {
                         layout {
-                            BoardCanvasView(board: board) { app.sendToBoard($0) }
+                            ZoomableBoard(board: board) { app.sendToBoard($0) }
                                 .frame(maxWidth: .infinity, maxHeight: .infinity)
-                            BoardPanel(board: board)
-                                .frame(maxWidth: wide ? 360 : .infinity)
+                            if wide {
+                                // Beside the board the panel has only the window's height (an
+                                // iPhone in landscape: about 300 pt): with large text it scrolls
+                                // instead of being clipped, and stays still when it fits.
+                                ScrollView(.vertical) {
+                                    BoardPanel(board: board)
+                                        .frame(maxWidth: .infinity, alignment: .leading)
+                                }
+                                .scrollBounceBehavior(.basedOnSize)
+                                .frame(maxWidth: 360)
+                            } else {
+                                BoardPanel(board: board)
+                                    .frame(maxWidth: .infinity)
+                            }
                         }
                         .padding()
                     }
@@ -111,6 +123,18 @@ struct BoardPanel: View {
             if board.finished {
                 Button("Game summary") { app.send(.openAfterGame) }
                     .buttonStyle(.borderedProminent)
+            }
+            // The star's holes are under 44 pt on an iPhone: the core offers a zoom (the grids
+            // none).
+            if board.zoom > 1 {
+                Button { app.sendToBoard(.zoomBoard(!board.zoomed)) } label: {
+                    if board.zoomed {
+                        Label("Fit the board", systemImage: "arrow.down.right.and.arrow.up.left")
+                    } else {
+                        Label("Zoom in", systemImage: "plus.magnifyingglass")
+                    }
+                }
+                .buttonStyle(.bordered)
             }
             // Every control with its label when they fit; else the main three and a menu (large
             // accessibility text sizes, narrow windows).

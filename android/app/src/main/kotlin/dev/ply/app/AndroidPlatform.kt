@@ -49,7 +49,12 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
      */
     val progress: StateFlow<WorkProgress?> = _progress
 
-    /** The activity's window, for haptics and announcements while it is shown. */
+    private val _announcement = MutableStateFlow<Announcement?>(null)
+
+    /** The core's last announcement, which `ui/Announcer.kt`'s live region speaks. */
+    val announcement: StateFlow<Announcement?> = _announcement
+
+    /** The activity's window, for haptics while it is shown. */
     private var window: View? = null
 
     fun attach(view: View) {
@@ -102,12 +107,14 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
         v.performHapticFeedback(constant)
     }
 
-    @Suppress("DEPRECATION") // Still what speaks a one-off event's text; no live region fits a move.
     override fun announce(text: String) {
-        window?.announceForAccessibility(text)
+        _announcement.value = Announcement(text, (_announcement.value?.seq ?: 0L) + 1)
     }
 
     private companion object {
         const val KEY_UI = "ui_state"
     }
 }
+
+/** One announcement of the core; [seq] counts them, so a repeated text is a new announcement. */
+data class Announcement(val text: String, val seq: Long)

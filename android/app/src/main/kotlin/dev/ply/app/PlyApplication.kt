@@ -63,7 +63,7 @@ class PlyApplication : Application() {
     override fun onCreate() {
         super.onCreate()
         platform = AndroidPlatform(this)
-        host = CoreHost(io, ContextCompat.getMainExecutor(this), platform)
+        host = CoreHost(io, ContextCompat.getMainExecutor(this), platform) { languages(resources.configuration) }
         host.observe { platform.onHostState(it) }
         startCore()
         ProcessLifecycleOwner.get().lifecycle.addObserver(

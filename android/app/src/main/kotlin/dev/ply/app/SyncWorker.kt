@@ -3,33 +3,49 @@ package dev.ply.app
 import android.content.Context
 import androidx.work.BackoffPolicy
 import androidx.work.Constraints
-import androidx.work.CoroutineWorker
 import androidx.work.ExistingWorkPolicy
 import androidx.work.NetworkType
 import androidx.work.OneTimeWorkRequestBuilder
 import androidx.work.WorkManager
+import androidx.work.Worker
 import androidx.work.WorkerParameters
+import dev.ply.core.AppCore
 import dev.ply.core.syncRetryBaseSeconds
 import dev.ply.shell.BackgroundSync
-import kotlinx.coroutines.Dispatchers
-import kotlinx.coroutines.withContext
 import java.util.concurrent.TimeUnit
 
 /**
- * One background sync run of the app core (`AppCore.backgroundSync`, blocking, on an I/O
- * thread). The core learns the result itself and sends its token and view effects through the
- * shell; this worker only hands WorkManager the core's outcome ([BackgroundSync.outcome]).
+ * One background sync run of the app core (`AppCore.backgroundSync`, blocking, on WorkManager's
+ * background thread). The core learns the result itself and sends its token and view effects
+ * through the shell; this worker only hands WorkManager the core's outcome
+ * ([BackgroundSync.outcome]). A plain [Worker], not a `CoroutineWorker`: its [onStopped] can be
+ * overridden, and a blocking native call cannot be cancelled as a coroutine is.
  */
-class SyncWorker(context: Context, params: WorkerParameters) : CoroutineWorker(context, params) {
-    override suspend fun doWork(): Result = withContext(Dispatchers.IO) {
+class SyncWorker(context: Context, params: WorkerParameters) : Worker(context, params) {
+    @Volatile private var core: AppCore? = null
+
+    override fun doWork(): Result {
         val app = applicationContext as PlyApplication
         // A process started for this work starts the core first (off the main thread).
-        val core = app.host.awaitCore(START_TIMEOUT_MS) ?: return@withContext Result.failure()
-        when (BackgroundSync.outcome(core.backgroundSync())) {
+        val core = app.host.awaitCore(START_TIMEOUT_MS) ?: return Result.failure()
+        this.core = core
+        // Stopped while the core started: WorkManager ignores this result and runs the work again.
+        if (isStopped) return Result.retry()
+        return when (BackgroundSync.outcome(core.backgroundSync())) {
             BackgroundSync.Outcome.SUCCESS -> Result.success()
             BackgroundSync.Outcome.RETRY -> Result.retry()
             BackgroundSync.Outcome.FAILURE -> Result.failure()
         }
+    }
+
+    /**
+     * WorkManager ends the work (constraints lost, the system's time up, the work cancelled): the
+     * run sends no further request, keeps what it has not sent in the outbox and returns soon.
+     * WorkManager ignores this worker's result from now on and runs the work again by its own
+     * rules, so the outcome `cancelBackgroundSync` returns (for iOS) is not needed here.
+     */
+    override fun onStopped() {
+        core?.cancelBackgroundSync()
     }
 
     private companion object {

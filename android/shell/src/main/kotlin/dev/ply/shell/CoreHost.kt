@@ -2,6 +2,7 @@ package dev.ply.shell
 
 import dev.ply.core.AppCore
 import dev.ply.core.Event
+import dev.ply.core.startFailureReason
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.Executor
 import java.util.concurrent.TimeUnit
@@ -16,12 +17,15 @@ import java.util.concurrent.TimeUnit
  *   while the core starts wait in order and go in once it is up (after the start events);
  * - lets the WorkManager worker wait for the core ([awaitCore], off the main thread).
  *
- * [main] runs tasks on the main thread (the app: the main looper); [background] runs the start.
+ * [main] runs tasks on the main thread (the app: the main looper); [background] runs the start;
+ * [languages] gives the phone's languages, most preferred first, for the core's text of a failed
+ * start.
  */
 class CoreHost(
     private val background: Executor,
     private val main: Executor,
     private val platform: PlatformEffects,
+    private val languages: () -> List<String>,
 ) {
     sealed interface State {
         data object Starting : State
@@ -31,8 +35,10 @@ class CoreHost(
          * `UnsatisfiedLinkError`, or JNA's failed static initialiser, after which every use of
          * its classes throws `NoClassDefFoundError`), which no second start in this process can
          * change: only a new process loads it again. Anything else may pass on another try.
+         * [reason]: the core's sentence in the phone's language, shown as it is; null when the
+         * library did not load, so no core can write one (the app's own text says what to do).
          */
-        data class Failed(val reason: String, val restartNeeded: Boolean = false) : State
+        data class Failed(val reason: String?, val restartNeeded: Boolean = false) : State
     }
 
     @Volatile
@@ -92,8 +98,12 @@ class CoreHost(
                     },
                     onFailure = { e ->
                         waiting.clear()
-                        val reason = listOfNotNull(e.javaClass.simpleName, e.message).joinToString(": ")
-                        setState(State.Failed(reason, restartNeeded = e is LinkageError))
+                        val library = e is LinkageError
+                        val detail = listOfNotNull(e.javaClass.simpleName, e.message).joinToString(": ")
+                        // A library that loaded but refuses its first call (a stale build's
+                        // checksum) cannot write the reason either.
+                        val reason = if (library) null else runCatching { startFailureReason(languages(), detail) }.getOrNull()
+                        setState(State.Failed(reason, restartNeeded = library))
                     },
                 )
                 latch.countDown()

@@ -6,6 +6,7 @@ import dev.ply.core.GameKind
 import dev.ply.core.PlayMode
 import dev.ply.core.Screen
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -24,6 +25,10 @@ import kotlin.test.assertTrue
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ConfirmationJourneyTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -33,7 +38,7 @@ class ConfirmationJourneyTest {
     fun aNewGameQuestionSurvivesProcessDeathAndBackCancelsIt() {
         val dir = tempDir()
         val saver = RecordingPlatform()
-        val first = AppCore(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
+        val first = TempDirs.core(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
         first.sendNow(Event.ScreenShown, saver)
         first.sendNow(Event.ChooseGame(GameKind.CONNECT_FOUR), saver)
         first.sendNow(Event.ChooseMode(PlayMode.TWO_PLAYERS), saver)
@@ -55,9 +60,9 @@ class ConfirmationJourneyTest {
 
         val main = QueueExecutor()
         val p = RecordingPlatform()
-        val host = CoreHost(Executor { it.run() }, main, p)
+        val host = CoreHost(Executor { it.run() }, main, p) { listOf("de-DE") }
         host.start(
-            { shell -> AppCore(appConfig(dir, "test", device, null), shell, null) },
+            { shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) },
             { listOf(Event.RestoreUi(blob), Event.Languages(listOf("de-DE"))) },
         )
         main.drain()

@@ -9,6 +9,7 @@ import dev.ply.core.MemoryPressure
 import dev.ply.core.Screen
 import dev.ply.core.syncRetryBaseSeconds
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -22,6 +23,10 @@ import kotlin.test.assertTrue
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EffectExecutorTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -52,7 +57,7 @@ class EffectExecutorTest {
             p.calls,
         )
         // The core's own batches end with their one render.
-        val core = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
         try {
             for (e in listOf(Event.ScreenShown, Event.ChooseLevel(3u), Event.NewGame, Event.OpenHome)) {
                 val fx = core.dispatch(e)
@@ -74,7 +79,7 @@ class EffectExecutorTest {
         val main = QueueExecutor()
         val p = RecordingPlatform()
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, p) })
-        val core = AppCore(appConfig(tempDir(), "test", device, null), shell, null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, null)
         try {
             core.sendNow(Event.ScreenShown, p)
             core.sendNow(Event.ChooseMode(dev.ply.core.PlayMode.COMPUTER_VS_COMPUTER), p)
@@ -99,7 +104,7 @@ class EffectExecutorTest {
         val main = QueueExecutor()
         val p = RecordingPlatform()
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, p) })
-        val core = AppCore(appConfig(tempDir(), "test", device, null), shell, OfflineTransport())
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, OfflineTransport())
         try {
             core.sendNow(Event.Background, p)
             assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(core.backgroundSync()), "sync off: nothing to do")
@@ -126,7 +131,7 @@ class EffectExecutorTest {
             core.destroy()
         }
         FakeCollector().use { collector ->
-            val sent = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), HttpUrlConnectionTransport())
+            val sent = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), HttpUrlConnectionTransport())
             try {
                 sent.sendNow(Event.Network(online = false, metered = false), p)
                 sent.sendNow(Event.SetServerUrl(collector.url), p)
@@ -160,7 +165,7 @@ class EffectExecutorTest {
      */
     @Test
     fun memoryPressureThroughTheBindingsEndsWithTheDevicesTable() {
-        val core = AppCore(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
         val p = RecordingPlatform()
         try {
             val table = core.limits().ttBytes
@@ -210,7 +215,7 @@ class EffectExecutorTest {
         assertEquals(dev.ply.core.ClientPlatform.ANDROID, c.platform)
         assertEquals("tok", c.token)
         // A small phone gets a small table (the core's rule, shown in Settings).
-        val core = AppCore(appConfig(tempDir(), "test", DeviceInfo(1L shl 30, 1L shl 29, 2), null), PostingShell({}, {}), null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", DeviceInfo(1L shl 30, 1L shl 29, 2), null), PostingShell({}, {}), null)
         try {
             assertEquals(32uL shl 20, core.limits().ttBytes, "1 GiB with half free: 32 MiB table")
             assertTrue(assertNotNull(core.settingsView()).memory.contains("32 MiB"), core.settingsView()?.memory)
@@ -222,6 +227,10 @@ class EffectExecutorTest {
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CoreHostTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -232,7 +241,8 @@ class CoreHostTest {
         val main = QueueExecutor()
         val background = QueueExecutor()
         val p = RecordingPlatform()
-        val host = CoreHost(background, main, p)
+        // A phone in Austrian German: the reason is the core's, in German.
+        val host = CoreHost(background, main, p) { listOf("de-AT", "en-GB") }
         val states = mutableListOf<CoreHost.State>()
         host.observe { states += it }
         host.start({ throw java.io.IOException("core directory unreadable") }, { emptyList() })
@@ -240,14 +250,15 @@ class CoreHostTest {
         background.drain()
         main.drain()
         val failed = assertIs<CoreHost.State.Failed>(host.state)
-        assertTrue(failed.reason.contains("unreadable"), failed.reason)
+        val reason = assertNotNull(failed.reason)
+        assertTrue(reason.startsWith("Was schiefging: ") && reason.contains("IOException: core directory unreadable"), reason)
         assertFalse(failed.restartNeeded, "another start may succeed: the screen offers Try again")
         assertNull(host.core)
         assertNull(host.awaitCore(10), "the worker does not wait for a core that failed")
         host.send(Event.OpenHistory) // dropped, no crash
 
         val dir = tempDir()
-        host.start({ shell -> AppCore(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Accessibility(false)) })
+        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Accessibility(false)) })
         assertIs<CoreHost.State.Starting>(host.state)
         host.send(Event.ScreenShown)
         host.send(Event.OpenSettings)
@@ -273,13 +284,13 @@ class CoreHostTest {
         for (error in listOf(UnsatisfiedLinkError("libply_ffi.so not found"), NoClassDefFoundError("Could not initialize class com.sun.jna.Native"))) {
             val main = QueueExecutor()
             val background = QueueExecutor()
-            val host = CoreHost(background, main, RecordingPlatform())
+            val host = CoreHost(background, main, RecordingPlatform()) { listOf("de-DE") }
             host.start({ throw error }, { emptyList() })
             background.drain()
             main.drain()
             val failed = assertIs<CoreHost.State.Failed>(host.state)
             assertTrue(failed.restartNeeded, failed.reason)
-            assertTrue(failed.reason.startsWith(error.javaClass.simpleName), failed.reason)
+            assertNull(failed.reason, "no core can write it: the app's own text says to restart")
             var created = false
             host.start({ created = true; error("not reached") }, { emptyList() })
             assertEquals(0, background.drain(), "no second start is tried")
@@ -295,7 +306,7 @@ class CoreHostTest {
         val p = RecordingPlatform()
         val dir = tempDir()
         // A game on Home from an earlier process, whose UI state says Home.
-        val first = AppCore(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
+        val first = TempDirs.core(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
         val saver = RecordingPlatform()
         first.sendNow(Event.ScreenShown, saver)
         first.sendNow(Event.ChooseGame(dev.ply.core.GameKind.CONNECT_FOUR), saver)
@@ -307,9 +318,9 @@ class CoreHostTest {
         first.destroy()
         val blob = saver.calls.last { it.startsWith("save:") }.removePrefix("save:")
 
-        val host = CoreHost(background, main, p)
+        val host = CoreHost(background, main, p) { listOf("en-US") }
         host.send(Event.ScreenShown)
-        host.start({ shell -> AppCore(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.RestoreUi(blob)) })
+        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.RestoreUi(blob)) })
         main.drain()
         val core = assertNotNull(host.core)
         assertEquals(Screen.HOME, core.view()?.screen, "restored before ScreenShown")

@@ -8,6 +8,7 @@ import dev.ply.core.GameKind
 import dev.ply.core.PlayMode
 import dev.ply.core.WorkProgress
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -22,6 +23,10 @@ import kotlin.test.assertTrue
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ProgressTickTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -61,7 +66,7 @@ class ProgressTickTest {
         val main = QueueExecutor()
         val platform = ReadingPlatform()
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, platform) })
-        val core = AppCore(appConfig(tempDir(), "test", device, null), shell, null)
+        val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, null)
         platform.core = core
         try {
             // A history to show (iOS read it on every render), then the computer against itself

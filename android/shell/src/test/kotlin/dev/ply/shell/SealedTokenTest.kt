@@ -2,6 +2,7 @@ package dev.ply.shell
 
 import dev.ply.core.Event
 import dev.ply.core.uniffiEnsureInitialized
+import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test
 import org.junit.jupiter.api.TestInstance
@@ -27,6 +28,10 @@ class MemorySlot(var value: String? = null) : SecretSlot {
 
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SealedTokenTest {
+
+    @AfterEach
+    fun removeTempDirs() = TempDirs.removeAll()
+
     @BeforeAll
     fun checksums() = uniffiEnsureInitialized()
 
@@ -123,7 +128,7 @@ class SealedTokenTest {
         }
         val main = QueueExecutor()
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, platform) })
-        val core = dev.ply.core.AppCore(appConfig(dir, "test", DeviceInfo(4L shl 30, 2L shl 30, 4), tokens.token()), shell, HttpUrlConnectionTransport())
+        val core = TempDirs.core(appConfig(dir, "test", DeviceInfo(4L shl 30, 2L shl 30, 4), tokens.token()), shell, HttpUrlConnectionTransport())
         try {
             core.sendNow(Event.Background, platform)
             core.sendNow(Event.SetServerUrl(collector.url), platform)

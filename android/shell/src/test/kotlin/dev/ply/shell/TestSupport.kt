@@ -13,7 +13,6 @@ import dev.ply.core.HttpTransport
 import dev.ply.core.PlayMode
 import dev.ply.core.TransportException
 import java.net.InetSocketAddress
-import java.nio.file.Files
 import java.util.ArrayDeque
 import java.util.Collections
 import java.util.concurrent.Executor
@@ -72,7 +71,7 @@ class OfflineTransport : HttpTransport {
     override fun send(request: HttpRequest): HttpResponse = throw TransportException.Connect("offline")
 }
 
-fun tempDir(): String = Files.createTempDirectory("ply-shell").toString()
+fun tempDir(): String = TempDirs.create("ply-shell")
 
 /** Effects of each dispatch performed at once (the tests' main thread is the calling thread). */
 fun AppCore.sendNow(event: Event, platform: PlatformEffects) = EffectExecutor.perform(dispatch(event), platform)

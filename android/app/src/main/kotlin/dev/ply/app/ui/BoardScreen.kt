@@ -45,7 +45,7 @@ fun BoardScreen(board: BoardView, send: Send) {
             val wide = maxWidth >= maxHeight * ratio + 280.dp
             if (wide) {
                 Row(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
-                    Board(
+                    ZoomableBoard(
                         board, send,
                         Modifier.fillMaxHeight().aspectRatio(ratio, matchHeightConstraintsFirst = true),
                     )
@@ -60,8 +60,11 @@ fun BoardScreen(board: BoardView, send: Send) {
                     verticalArrangement = Arrangement.spacedBy(10.dp),
                     horizontalAlignment = Alignment.CenterHorizontally,
                 ) {
-                    // At most the height left for it, so a short window still shows the controls.
-                    Board(board, send, Modifier.widthIn(max = maxHeight * ratio).fillMaxWidth().aspectRatio(ratio))
+                    // A tall window leaves the players' lines, the status and the first row of
+                    // buttons in view under the board (a short one gives the board at least 60 %
+                    // of the height and scrolls the rest).
+                    val boardHeight = maxOf(maxHeight - CONTROLS_IN_VIEW, maxHeight * 0.6f)
+                    ZoomableBoard(board, send, Modifier.widthIn(max = boardHeight * ratio).fillMaxWidth().aspectRatio(ratio))
                     Controls(board, send)
                 }
             }
@@ -100,7 +103,8 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
             }
         }
     }
-    // Spoken through the core's announcements (computer moves, results), not a live region.
+    // Spoken through the core's announcements (computer moves, results: `Announcer`), so not a
+    // live region of its own, which would read it twice.
     Text(board.status, style = MaterialTheme.typography.titleLarge, modifier = Modifier.fillMaxWidth())
     // Redrawn alone by the search's ticks.
     ThinkingLine(board.thinking)
@@ -112,6 +116,12 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
         OutlinedButton(onClick = { send(Event.Hint) }, enabled = board.canHint) { Text(stringResource(R.string.hint)) }
         OutlinedButton(onClick = { send(Event.Undo) }, enabled = board.canUndo) { Text(stringResource(R.string.undo)) }
         OutlinedButton(onClick = { send(Event.Redo) }, enabled = board.canRedo) { Text(stringResource(R.string.redo)) }
+        // The star's holes are under 48 dp on a phone: the core offers a zoom (the grids none).
+        if (board.zoom > 1f) {
+            OutlinedButton(onClick = { send(Event.ZoomBoard(!board.zoomed)) }) {
+                Text(stringResource(if (board.zoomed) R.string.zoom_out else R.string.zoom_in))
+            }
+        }
     }
     // The core asks before resigning, and before a new game when this one would be lost.
     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
@@ -125,3 +135,6 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
         Text(board.movesText, style = MaterialTheme.typography.bodySmall)
     }
 }
+
+/** The players' lines, the status and one row of buttons, under a portrait board. */
+private val CONTROLS_IN_VIEW = 168.dp

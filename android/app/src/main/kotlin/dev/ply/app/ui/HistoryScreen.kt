@@ -5,7 +5,10 @@ import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.layout.fillMaxSize
+import androidx.compose.foundation.layout.fillMaxWidth
 import androidx.compose.foundation.layout.padding
+import androidx.compose.foundation.layout.widthIn
+import androidx.compose.foundation.layout.wrapContentWidth
 import androidx.compose.foundation.lazy.LazyColumn
 import androidx.compose.foundation.lazy.items
 import androidx.compose.foundation.rememberScrollState
@@ -36,7 +39,8 @@ fun HistoryScreen(view: HistoryView, send: Send) {
     if (past != null) {
         Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
             Column(
-                Modifier.fillMaxSize().padding(pad).verticalScroll(rememberScrollState()).padding(16.dp),
+                Modifier.fillMaxSize().padding(pad).verticalScroll(rememberScrollState()).padding(16.dp)
+                    .wrapContentWidth().widthIn(max = READABLE_WIDTH).fillMaxWidth(),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
                 Text(past.title, style = MaterialTheme.typography.titleMedium)
@@ -47,7 +51,11 @@ fun HistoryScreen(view: HistoryView, send: Send) {
         return
     }
     Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
-        Column(Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp), verticalArrangement = Arrangement.spacedBy(8.dp)) {
+        // Centred, no wider than a readable line on a tablet or in landscape.
+        Column(
+            Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp).wrapContentWidth().widthIn(max = READABLE_WIDTH).fillMaxWidth(),
+            verticalArrangement = Arrangement.spacedBy(8.dp),
+        ) {
             Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
             Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(12.dp)) {
                 OutlinedButton(onClick = { send(Event.SyncNow) }, enabled = view.canSyncNow) {
@@ -81,3 +89,6 @@ fun HistoryScreen(view: HistoryView, send: Send) {
         }
     }
 }
+
+/** The widest the history's list and review grow (Material's guidance for a readable column). */
+private val READABLE_WIDTH = 640.dp

@@ -32,12 +32,17 @@ import dev.ply.shell.CoreHost
 fun PlyRoot(app: PlyApplication) {
     val host by app.platform.host.collectAsState()
     val view by app.platform.view.collectAsState()
+    val announcement by app.platform.announcement.collectAsState()
     val send: Send = remember(app) { { e: Event -> app.host.send(e) } }
     Surface(Modifier.fillMaxSize()) {
-        when (val h = host) {
-            CoreHost.State.Starting -> Loading()
-            is CoreHost.State.Failed -> StartFailed(h.reason, onRetry = if (h.restartNeeded) null else app::startCore)
-            is CoreHost.State.Ready -> view?.let { Screens(it, send) } ?: Loading()
+        Box(Modifier.fillMaxSize()) {
+            when (val h = host) {
+                CoreHost.State.Starting -> Loading()
+                is CoreHost.State.Failed -> StartFailed(h.reason, onRetry = if (h.restartNeeded) null else app::startCore)
+                is CoreHost.State.Ready -> view?.let { Screens(it, send) } ?: Loading()
+            }
+            // Over every screen, inside the safe area, so the live region is on screen.
+            Announcer(announcement, Modifier.align(Alignment.TopStart).safeDrawingPadding())
         }
     }
 }
@@ -67,7 +72,7 @@ private fun Loading() {
  * without [onRetry] (the library cannot load again in this process), say to restart the app.
  */
 @Composable
-private fun StartFailed(reason: String, onRetry: (() -> Unit)?) {
+private fun StartFailed(reason: String?, onRetry: (() -> Unit)?) {
     Column(
         Modifier.fillMaxSize().safeDrawingPadding().padding(24.dp),
         verticalArrangement = Arrangement.spacedBy(16.dp, Alignment.CenterVertically),
@@ -75,7 +80,8 @@ private fun StartFailed(reason: String, onRetry: (() -> Unit)?) {
     ) {
         Text(stringResource(R.string.start_failed_title), style = MaterialTheme.typography.headlineSmall)
         Text(stringResource(if (onRetry != null) R.string.start_failed_body else R.string.start_failed_restart))
-        Text(reason, style = MaterialTheme.typography.bodySmall)
+        // The core's sentence, in the phone's language; none when the library did not load.
+        reason?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
         if (onRetry != null) Button(onClick = onRetry) { Text(stringResource(R.string.try_again)) }
     }
 }

@@ -1,0 +1,51 @@
+package dev.ply.shell
+
+import dev.ply.core.AppConfig
+import dev.ply.core.AppCore
+import dev.ply.core.AppShell
+import dev.ply.core.Event
+import dev.ply.core.HttpTransport
+import java.io.File
+import java.nio.file.Files
+
+/**
+ * The directories the tests create, and the cores writing into them. [removeAll] (each test
+ * class's `@AfterEach`, and a shutdown hook for whatever a class left) stops the cores first:
+ * a core's worker still saving a game would otherwise write into a directory being removed, and
+ * the core's store creates the directory again. JUnit's `@TempDir` cannot know about the cores. (The bindings' tests have
+ * the same helper: Gradle compiles this module's tests without them.)
+ */
+object TempDirs {
+    private val dirs = mutableListOf<File>()
+    private val cores = mutableListOf<AppCore>()
+
+    init {
+        Runtime.getRuntime().addShutdownHook(Thread { removeAll() })
+    }
+
+    @Synchronized
+    fun create(prefix: String): String = Files.createTempDirectory(prefix).toFile().also { dirs += it }.path
+
+    /** A core that [removeAll] stops before its directory goes. */
+    @Synchronized
+    fun core(config: AppConfig, shell: AppShell, transport: HttpTransport?): AppCore =
+        AppCore(config, shell, transport).also { cores += it }
+
+    @Synchronized
+    fun removeAll() {
+        for (core in cores) {
+            // Hidden and in the background the core starts nothing new and stops its searches;
+            // waiting for idle lets the writes already asked for finish. A core the test closed
+            // itself refuses calls: nothing of it is left to stop.
+            runCatching {
+                core.dispatch(Event.ScreenHidden)
+                core.dispatch(Event.Background)
+                core.waitIdle(10_000uL)
+                core.close()
+            }
+        }
+        cores.clear()
+        dirs.forEach { it.deleteRecursively() }
+        dirs.clear()
+    }
+}

@@ -1,0 +1,162 @@
+//! The home screen: the next game's choices.
+
+use super::*;
+
+/// Who plays.
+#[uniffi::remote(Enum)]
+pub enum PlayMode {
+    /// One person against the computer.
+    VsComputer,
+    /// Two people sharing one device.
+    TwoPlayers,
+    /// The computer plays both sides (pause and resume).
+    ComputerVsComputer,
+}
+
+/// The algorithm choice on the home screen (plain minimax is a research baseline, not offered).
+#[uniffi::remote(Enum)]
+pub enum AlgorithmChoice {
+    /// Whatever the level chooses.
+    ByLevel,
+    Scout,
+    AlphaBeta,
+    Pvs,
+    Mcts,
+}
+
+/// Move-ordering presets (they change the speed of a search, never its value).
+#[uniffi::remote(Enum)]
+pub enum OrderingChoice {
+    ByLevel,
+    StaticOnly,
+    /// Transposition-table move, killers, history.
+    Full,
+    /// History-ADS with Move-to-Front (the History-ADS paper's best list rule).
+    HistoryAds,
+}
+
+/// When the computer thinks on the person's time.
+#[uniffi::remote(Enum)]
+pub enum PonderMode {
+    /// From [`PONDER_FROM_LEVEL`] up: where a move takes long enough for it to matter.
+    ByLevel,
+    On,
+    Off,
+}
+
+#[uniffi::remote(Record)]
+pub struct GameOption {
+    pub game: GameKind,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct ModeOption {
+    pub mode: PlayMode,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct SideOption {
+    pub side: Side,
+    /// "Black (moves first)".
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct AlgorithmOption {
+    pub choice: AlgorithmChoice,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct OrderingOption {
+    pub choice: OrderingChoice,
+    pub label: String,
+    pub selected: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct HeuristicOption {
+    /// The preset's name; `None` for the custom weights from the settings.
+    pub preset: Option<String>,
+    pub label: String,
+    pub selected: bool,
+}
+
+/// A player count a multi-player game offers.
+#[uniffi::remote(Record)]
+pub struct PlayerCountOption {
+    pub count: u32,
+    pub selected: bool,
+}
+
+/// A level the computer plays at (1, the weakest, to 10).
+#[uniffi::remote(Record)]
+pub struct LevelOption {
+    pub level: u8,
+    /// "Level 6".
+    pub label: String,
+    pub selected: bool,
+}
+
+/// One seat of the next multi-player game.
+#[uniffi::remote(Record)]
+pub struct SeatOption {
+    /// Turn order, 0-based (the shells draw seat `i` in the `i`-th seat colour).
+    pub seat: u32,
+    /// "Red".
+    pub name: String,
+    pub human: bool,
+    /// The computer's level at this seat.
+    pub level: u8,
+    /// The levels the computer at this seat can play at, this seat's selected
+    /// (`Event.ChooseSeatLevel`).
+    pub levels: Vec<LevelOption>,
+    /// "Red: a person" / "Blue: the computer, level 6".
+    pub label: String,
+}
+
+/// The home screen: the next game's choices, each with its valid values and the selection.
+#[uniffi::remote(Record)]
+pub struct HomeView {
+    pub games: Vec<GameOption>,
+    pub modes: Vec<ModeOption>,
+    /// The side the person plays; empty unless the mode is against the computer.
+    pub sides: Vec<SideOption>,
+    /// A multi-player game: how many play (`Event.ChoosePlayers`); empty for the two-player
+    /// games, which offer `modes` instead (and the multi-player games none).
+    pub player_counts: Vec<PlayerCountOption>,
+    /// A multi-player game: who sits where (`Event.ChooseSeat`, `Event.ChooseSeatLevel`).
+    pub seats: Vec<SeatOption>,
+    pub level: u8,
+    /// Every level, `level` selected (`Event.ChooseLevel`): a picker draws these, a slider
+    /// `min_level` to `max_level`.
+    pub levels: Vec<LevelOption>,
+    pub min_level: u8,
+    pub max_level: u8,
+    /// The computer's engine at these choices ("PVS, 6 plies, up to 3.6 s, 32 MiB table, ...").
+    pub engine: String,
+    /// The engine choices apply (there is a computer player).
+    pub engine_choices: bool,
+    pub algorithms: Vec<AlgorithmOption>,
+    pub orderings: Vec<OrderingOption>,
+    pub heuristics: Vec<HeuristicOption>,
+    /// The position the next game starts from, in the game's notation (`None`: the standard
+    /// start).
+    pub start_position: Option<String>,
+    /// The start position field's text: what was typed (`Event.EditStartPosition`), else the
+    /// chosen position, else empty. `Event.ChooseStartPosition` with it applies it, and so does
+    /// `Event.NewGame`.
+    pub start_position_text: String,
+    /// The start position text last refused and why.
+    pub start_position_error: Option<String>,
+    /// A game is in progress: offer to go back to it.
+    pub can_resume: bool,
+    /// "Resume Othello (move 12)".
+    pub resume_label: String,
+}
