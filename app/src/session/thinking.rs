@@ -127,10 +127,20 @@ impl Session {
                 return Self::apply(&mut state, found, true);
             }
             let config = move_config(&settings, over, &state.limits, kind_of(&state), state.cores);
-            let (prepared, _) =
+            let table_bytes = state.limits.tt_bytes;
+            let prepared = if play {
                 state
                     .game
-                    .prepare(config, &settings.heuristic, settings.algorithm, None)?;
+                    .prepare(config, &settings.heuristic, settings.algorithm, None)?
+                    .0
+            } else {
+                state.game.prepare_hint(
+                    config,
+                    &settings.heuristic,
+                    settings.algorithm,
+                    table_bytes,
+                )?
+            };
             (prepared, state.generation, settings.algorithm)
         };
         log::debug!("search started ({algorithm:?})");
