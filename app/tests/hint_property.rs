@@ -118,7 +118,7 @@ fn draughts_hints_are_not_an_inaccuracy_by_the_review() {
 }
 
 #[test]
-#[ignore = "long: about a minute in release"]
+#[ignore = "long: about four minutes in release"]
 fn hints_hold_up_over_many_positions_and_levels() {
     check::<ConnectFour>(
         GameKind::ConnectFour,

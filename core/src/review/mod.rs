@@ -376,11 +376,19 @@ pub fn best_move<G: Reviewable>(
         return None;
     }
     let mut judge = G::judge(config);
-    // An exact value without its move (the book's outcome when testing the moves ran out of
-    // budget): the review then takes the search's move, and so does this.
-    let judged = match judge.exact(pos, stop) {
-        Some(exact) if exact.best.is_some() => exact,
-        _ => estimate(&mut *judge, pos, config.depth, config, stop),
+    // The review judges a move exactly only when both the position and the position after the
+    // move are settled; otherwise, or for an exact value without its move (the book's outcome
+    // when testing the moves ran out of budget), it searches, and so does this.
+    let exact = judge.exact(pos, stop).filter(|exact| {
+        exact.best.is_some_and(|best| {
+            let mut child = *pos;
+            child.play(best);
+            child.outcome().is_some() || judge.exact(&child, stop).is_some()
+        })
+    });
+    let judged = match exact {
+        Some(exact) => exact,
+        None => estimate(&mut *judge, pos, config.depth, config, stop),
     };
     (!stop.is_stopped() && judged.best.is_some()).then(|| (judged, judge.nodes()))
 }
