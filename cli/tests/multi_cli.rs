@@ -426,3 +426,55 @@ fn chinese_checkers_through_perft_show_search_and_play() {
         "17",
     );
 }
+
+/// One default player count per game, the apps' (the Virus Game and Focus four, Chinese
+/// Checkers three), in every command that seats players without `--players`: `perft` counts
+/// from that start, `show` draws it, `search` scores that many, `play` seats that many.
+#[test]
+fn every_command_seats_the_same_default_players() {
+    use ply_core::games::chinese_checkers::ChineseCheckers;
+    use ply_core::games::focus::Focus;
+    fn players_of(name: &str, position: &str) -> usize {
+        match name {
+            "virus" => usize::from(Virus::parse_position(position).expect("virus").players()),
+            "focus" => Focus::parse_position(position).expect("focus").players(),
+            _ => usize::from(
+                ChineseCheckers::parse_position(position)
+                    .expect("chinese checkers")
+                    .players(),
+            ),
+        }
+    }
+    for (name, title, n) in [
+        ("virus", "Virus", 4usize),
+        ("focus", "Focus", 4),
+        ("chinese-checkers", "Chinese Checkers", 3),
+    ] {
+        let count = n.to_string();
+        assert_eq!(
+            ok(&["perft", name, "2"]),
+            ok(&["perft", name, "2", "--players", &count]),
+            "{name}: perft"
+        );
+        let shown = ok(&["show", name]);
+        let position = shown
+            .lines()
+            .find_map(|l| l.strip_prefix("position: "))
+            .expect("a position line");
+        assert_eq!(players_of(name, position), n, "{name}: show");
+        let v: Value = serde_json::from_str(&ok(&[
+            "search", name, "--algo", "maxn", "--depth", "1", "--json",
+        ]))
+        .expect("json");
+        assert_eq!(
+            v["scores"].as_array().map(Vec::len),
+            Some(n),
+            "{name}: search"
+        );
+        let out = play(&[name], "quit\n");
+        assert!(
+            out.contains(&format!("{title}: {n} players")),
+            "{name}: play\n{out}"
+        );
+    }
+}

@@ -1,9 +1,9 @@
 //! `ply play`'s command line, turned into the app core's home-screen choices: the same
-//! [`Setup`] the phone apps build from taps, so the terminal plays the same engines.
+//! [`Setup`](ply_app::app::setup::Setup) the phone apps build from taps, so the terminal plays the same engines.
 
 use crate::games::{AnyGame, MultiKind};
 use anyhow::{Result, bail};
-use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice, Setup};
+use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
 use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
 use ply_app::{GameKind, Side, heuristic_presets, settings_for_difficulty};
 use ply_core::games::GameKind as CoreGame;
@@ -79,7 +79,8 @@ pub struct Args {
     #[arg(long)]
     pub seats: Option<String>,
     /// Multi-player games: the number of players when --seats is not given (virus and focus:
-    /// 2 to 4; chinese-checkers: 2, 3, 4 or 6) [default: the apps' (4, 4, 3)].
+    /// 2 to 4, default 4; chinese-checkers: 2, 3, 4 or 6, default 3: the apps', as show, perft
+    /// and search).
     #[arg(long)]
     pub players: Option<u8>,
     /// The language of the board's texts (status line, messages, labels), as the phone apps
@@ -152,11 +153,7 @@ fn multi_game(kind: MultiKind, args: &Args) -> Result<GameKind> {
             "ply play plays {name} as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search {name} --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine"
         );
     }
-    Ok(match kind {
-        MultiKind::Virus => GameKind::Virus,
-        MultiKind::Focus => GameKind::Focus,
-        MultiKind::ChineseCheckers => GameKind::ChineseCheckers,
-    })
+    Ok(kind.game_kind())
 }
 
 /// The seats the options name: `--seats`, else `--players` (or the position's, or the apps'
@@ -173,12 +170,7 @@ fn seats(
             let n = match (args.players, position_players) {
                 (Some(n), _) => usize::from(n),
                 (None, Some(n)) => n as usize,
-                (None, None) => Setup {
-                    game,
-                    ..Setup::default()
-                }
-                .seats_for(game)
-                .len(),
+                (None, None) => usize::from(game.default_players()),
             };
             std::iter::once(true)
                 .chain(std::iter::repeat(false))
