@@ -488,3 +488,55 @@ fn finished_games_reach_the_collector() {
     );
     assert!(out.contains("On this device (sync is off)"), "{out}");
 }
+
+/// `--threads N` sets the computer's search threads in place of the level's share of the
+/// cores (level 1's is one thread on any machine), for a resumed game too; 0, more than 64
+/// and a word are refused naming the value.
+#[test]
+fn threads_override_the_levels_share() {
+    let searching = |out: &str| {
+        out.lines()
+            .rev()
+            .find_map(|l| l.trim().strip_prefix("the computer searches on "))
+            .expect("a threads line")
+            .to_string()
+    };
+    let dir = temp_dir("play-threads");
+    let out = play(dir.path(), &["othello", "--level", "1"], "settings\nquit\n");
+    assert_eq!(searching(&out), "1 thread");
+    let dir = temp_dir("play-threads");
+    let out = play(
+        dir.path(),
+        &["othello", "--level", "1", "--threads", "3"],
+        "f5\nsettings\nquit\n",
+    );
+    assert_eq!(searching(&out), "3 threads");
+    let out = play(
+        dir.path(),
+        &["othello", "--resume", "--threads", "5"],
+        "settings\nquit\n",
+    );
+    assert_eq!(searching(&out), "5 threads");
+    for (value, message) in [
+        (
+            "0",
+            "invalid value '0' for '--threads <N>': 0 threads cannot search: give 1 to 64",
+        ),
+        (
+            "65",
+            "invalid value '65' for '--threads <N>': 65 threads is more than the 64 a search takes",
+        ),
+        (
+            "two",
+            "invalid value 'two' for '--threads <N>': 'two' is not a number of threads",
+        ),
+    ] {
+        let o = ply(&["play", "othello", "--threads", value]);
+        assert!(!o.status.success(), "{value}");
+        assert!(
+            stderr(&o).starts_with(&format!("error: {message}\n")),
+            "{}",
+            stderr(&o)
+        );
+    }
+}

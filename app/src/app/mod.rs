@@ -286,6 +286,9 @@ pub struct App {
     weights_drafts: BTreeMap<String, (String, Option<String>)>,
     next_ticket: u64,
     commands: Vec<Command>,
+    /// Threads of every search instead of each level's share of the cores
+    /// ([`App::set_search_threads`]); `None` for the level's.
+    search_threads: Option<u32>,
 }
 
 impl App {
@@ -332,6 +335,7 @@ impl App {
             weights_drafts: BTreeMap::new(),
             next_ticket: 0,
             commands: vec![Command::ScanOutbox],
+            search_threads: None,
             config,
         };
         if let Some(saved) = loaded.game {

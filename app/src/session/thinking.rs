@@ -2,6 +2,7 @@
 //! position with its own stop token, applied only if the game has not changed meanwhile.
 
 use super::*;
+use ply_core::search::SearchConfig;
 
 impl Session {
     pub(super) fn cancel_running(&self) {
@@ -47,6 +48,33 @@ impl Session {
             Some(PlayerKind::Computer { settings }) => Some(settings.clone()),
             _ => None,
         }
+    }
+
+    /// The search of a computer move or hint with `settings`: the level's (`move_config`), on
+    /// the threads `set_search_threads` gave if it did.
+    fn move_search(
+        state: &State,
+        settings: &EngineSettings,
+        over: Option<SearchLimits>,
+    ) -> SearchConfig {
+        let mut config = move_config(settings, over, &state.limits, kind_of(state), state.cores);
+        if let Some(threads) = state.threads {
+            config.threads = threads;
+        }
+        config
+    }
+
+    /// The threads the computer's next move searches with (the first computer's), `None` when
+    /// no computer plays.
+    pub fn computer_threads(&self) -> Option<u32> {
+        guard_or("computer_threads", None, || {
+            let state = lock(&self.state);
+            let settings = state.players.iter().find_map(|p| match p {
+                PlayerKind::Computer { settings } => Some(settings.clone()),
+                PlayerKind::Human => None,
+            })?;
+            Some(Self::move_search(&state, &settings, None).threads)
+        })
     }
 
     /// Runs `prepared` as the session's one search (cancellable, counted by `thinking_nodes`).
@@ -126,7 +154,7 @@ impl Session {
                 log::debug!("ponder hit");
                 return Self::apply(&mut state, found, true);
             }
-            let config = move_config(&settings, over, &state.limits, kind_of(&state), state.cores);
+            let config = Self::move_search(&state, &settings, over);
             let table_bytes = state.limits.tt_bytes;
             let prepared = if play {
                 state

@@ -157,6 +157,7 @@ pub fn run(args: Args) -> Result<()> {
         terminal_shell.clone(),
         Some(Arc::new(UreqTransport::new())),
     );
+    runtime.set_search_threads(args.threads);
     let rt = Core::new(runtime, terminal_shell);
 
     for note in &choices.notes {
@@ -560,8 +561,16 @@ impl<'a> Terminal<'a> {
             }
             "settings" => {
                 self.rt.dispatch(Event::OpenSettings);
-                let (settings, home) = self.rt.read(|a| (a.settings_view(), a.home_view()));
+                let (settings, home, threads) = self
+                    .rt
+                    .read(|a| (a.settings_view(), a.home_view(), a.computer_threads()));
                 print!("{}", text::settings(&settings, &home));
+                if let Some(n) = threads {
+                    println!(
+                        "  the computer searches on {}",
+                        text::count(u64::from(n), "thread", "threads")
+                    );
+                }
                 self.rt.dispatch(Event::OpenBoard);
                 return Flow::Go;
             }

@@ -87,6 +87,35 @@ pub struct Args {
     /// take it from the system: en or de. The terminal's own words stay English.
     #[arg(long, default_value = "en")]
     pub lang: String,
+    /// Threads for every computer move and hint, 1 to 64, instead of the level's share of
+    /// this machine's cores (levels 1-4 one thread, 5-6 two, 7-8 three, 9-10 four, never more
+    /// than the cores less one nor one per 2 MiB of table).
+    #[arg(long, value_name = "N", value_parser = search_threads)]
+    pub threads: Option<u32>,
+}
+
+/// What is wrong with a `--threads` value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ThreadsError {
+    #[error("'{0}' is not a number of threads")]
+    NotANumber(String),
+    #[error("0 threads cannot search: give 1 to {max}", max = ply_core::search::smp::MAX_THREADS)]
+    Zero,
+    #[error("{0} threads is more than the {max} a search takes", max = ply_core::search::smp::MAX_THREADS)]
+    TooMany(u32),
+}
+
+/// `--threads`: 1 to [`ply_core::search::smp::MAX_THREADS`].
+pub fn search_threads(text: &str) -> Result<u32, ThreadsError> {
+    let n: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| ThreadsError::NotANumber(text.to_string()))?;
+    match n {
+        0 => Err(ThreadsError::Zero),
+        n if n > ply_core::search::smp::MAX_THREADS => Err(ThreadsError::TooMany(n)),
+        n => Ok(n),
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
