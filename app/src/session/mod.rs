@@ -454,6 +454,9 @@ impl Session {
     }
 
     /// The move the engine suggests for the side to move (not played), with its statistics.
+    /// Without `limits`, in the two-player games, the move the after-game review calls best
+    /// (its book, solver and search: the review never faults it; `engine::reviews_best`); with
+    /// `limits`, and in the multi-player games, the level's search within them.
     pub fn hint(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
         guard("hint", || self.think(false, limits, None))
     }

@@ -156,7 +156,9 @@ impl Session {
             }
             let config = Self::move_search(&state, &settings, over);
             let table_bytes = state.limits.tt_bytes;
-            let prepared = if play {
+            // A hint without limits of its own is the review's best move (two-player games);
+            // one with a depth or time asked for is the search asked for.
+            let prepared = if play || over.is_some() {
                 state
                     .game
                     .prepare(config, &settings.heuristic, settings.algorithm, None)?
