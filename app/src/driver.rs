@@ -8,7 +8,7 @@ use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
 use ply_core::line::GameLine;
 use ply_core::record::{GameRecord, MoveStats, RecordMeta};
-use ply_core::review::{Review, review};
+use ply_core::review::{Review, ReviewConfig, review};
 use ply_core::search::{SearchConfig, Searcher, StopToken};
 use ply_core::{Evaluator, Outcome};
 use std::sync::{Arc, Mutex};
@@ -42,6 +42,19 @@ pub trait AnyGame: Send {
         algorithm: SearchAlgorithm,
         after: Option<&str>,
     ) -> Result<(PreparedSearch, String), PlyError>;
+    /// A hint's search: for the two-player games the after-game review's best move
+    /// ([`engine::reviews_best`], its tables within `table_bytes` as the review's), falling back
+    /// to `prepare`'s search if it finds none; for the others `prepare`'s.
+    fn prepare_hint(
+        &mut self,
+        config: SearchConfig,
+        heuristic: &HeuristicChoice,
+        algorithm: SearchAlgorithm,
+        _table_bytes: u64,
+    ) -> Result<PreparedSearch, PlyError> {
+        self.prepare(config, heuristic, algorithm, None)
+            .map(|(search, _)| search)
+    }
     /// Keep one searcher (and its table) between searches: what pondering leaves in the table
     /// then serves the next move.
     fn set_keep_table(&mut self, keep: bool);
@@ -67,6 +80,15 @@ pub struct ReviewStepCells {
     pub cells: Vec<Cell>,
     pub played: MoveInfo,
     pub best: Option<MoveInfo>,
+}
+
+/// The review's settings for this game within `table_bytes` (a review keeps up to four tables:
+/// three searches' and a solver's): the after-game review's and the hints that are the review's.
+fn review_config<G: Playable>(table_bytes: u64) -> ReviewConfig {
+    let mut config = G::review_config();
+    let each = usize::try_from(table_bytes / 4).unwrap_or(usize::MAX);
+    config.tt_bytes = config.tt_bytes.min(each).max(1 << 20);
+    config
 }
 
 pub struct Driver<G: Playable> {
@@ -361,13 +383,25 @@ impl<G: Playable> AnyGame for Driver<G> {
         line::record(&self.line, &self.stats, resigned_by, meta)
     }
 
+    fn prepare_hint(
+        &mut self,
+        config: SearchConfig,
+        heuristic: &HeuristicChoice,
+        algorithm: SearchAlgorithm,
+        table_bytes: u64,
+    ) -> Result<PreparedSearch, PlyError> {
+        let (search, _) = self.prepare(config, heuristic, algorithm, None)?;
+        let pos = *self.line.current();
+        let review = review_config::<G>(table_bytes);
+        Ok(Box::new(move |stop: &StopToken| {
+            engine::reviews_best(&pos, &review, algorithm, stop).unwrap_or_else(|| search(stop))
+        }))
+    }
+
     fn review_task(&self, table_bytes: u64) -> ReviewTask {
         let start = *self.line.start();
         let moves: Vec<G::Move> = self.line.moves().to_vec();
-        let mut config = G::review_config();
-        // A review keeps up to four tables: three searches' and a solver's.
-        let each = usize::try_from(table_bytes / 4).unwrap_or(usize::MAX);
-        config.tt_bytes = config.tt_bytes.min(each).max(1 << 20);
+        let config = review_config::<G>(table_bytes);
         Arc::new(
             move |stop: &StopToken, progress: &mut dyn FnMut(usize, usize)| {
                 Ok(review(&start, &moves, &config, stop, progress))

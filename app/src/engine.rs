@@ -8,6 +8,7 @@ use ply_core::Evaluator;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::{HasHeuristic, Weights};
+use ply_core::review::ReviewConfig;
 use ply_core::review::judge::Reviewable;
 use ply_core::search::{SearchConfig, SearchResult, Searcher, StopToken, search};
 use std::sync::Arc;
@@ -98,6 +99,51 @@ pub fn evaluator<G: HasHeuristic>(
             G::heuristic_from_weights(&weights).map_err(|e| PlyError::settings(e.to_string()))
         }
     }
+}
+
+/// The move a review of `pos` with `config` calls best, as a search's result (its value the
+/// review's, in the review's units); `None` as [`ply_core::review::best_move`].
+///
+/// What a two-player game's hint is: a hint from the level's own search could be a move the
+/// after-game review calls a blunder (Connect Four's review is exact, Othello's from 20
+/// empties, and the review searches deeper than the low levels), so a person following every
+/// hint would be told they played badly.
+pub fn reviews_best<G: Playable>(
+    pos: &G,
+    config: &ReviewConfig,
+    algorithm: SearchAlgorithm,
+    stop: &StopToken,
+) -> Option<Found> {
+    let started = std::time::Instant::now();
+    let (judged, nodes) = ply_core::review::best_move(pos, config, stop)?;
+    let best = judged.best?;
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    let index = legal.iter().position(|m| *m == best)? as u32;
+    let time_ms = started.elapsed().as_secs_f64() * 1000.0;
+    Some(Found {
+        index: Some(index),
+        info: SearchInfo {
+            algorithm,
+            nodes,
+            leaf_evals: 0,
+            cutoffs: 0,
+            tt_probes: 0,
+            tt_hits: 0,
+            test_calls: 0,
+            re_searches: 0,
+            depth: config.depth,
+            time_ms,
+            nodes_per_sec: if time_ms > 0.0 {
+                nodes as f64 * 1000.0 / time_ms
+            } else {
+                0.0
+            },
+            score: judged.value,
+            pv: vec![pos.format_move(best)],
+            completed: true,
+        },
+    })
 }
 
 impl Playable for Othello {}

@@ -133,6 +133,17 @@ impl GameKind {
         )
     }
 
+    /// The players a game seats when none are chosen: the History-ADS paper's four for the
+    /// Virus Game and Focus, the triangle of three for Chinese Checkers, two for the others.
+    /// The one default of the apps and of every `ply` command (play, show, perft, search).
+    pub fn default_players(self) -> u8 {
+        match self {
+            GameKind::Virus | GameKind::Focus => 4,
+            GameKind::ChineseCheckers => 3,
+            _ => 2,
+        }
+    }
+
     /// The player counts the game seats.
     pub fn player_counts(self) -> &'static [u8] {
         match self {

@@ -53,30 +53,6 @@ fn core_review(moves: &[&str]) -> ply_core::review::Review {
     )
 }
 
-fn queued_reviews(d: &Driver) -> usize {
-    d.queue
-        .iter()
-        .filter(|c| matches!(c, Command::Review { .. }))
-        .count()
-}
-
-fn queued_review_stop(d: &Driver) -> StopToken {
-    d.queue
-        .iter()
-        .find_map(|c| match c {
-            Command::Review { stop, .. } => Some(stop.clone()),
-            _ => None,
-        })
-        .expect("a review is queued")
-}
-
-fn queued_review_index(d: &Driver) -> usize {
-    d.queue
-        .iter()
-        .position(|c| matches!(c, Command::Review { .. }))
-        .expect("a review is queued")
-}
-
 /// The history's only entry's id, after a restart.
 fn only_entry(d: &mut Driver) -> String {
     d.send_settled(Event::OpenHistory);
@@ -108,7 +84,7 @@ fn a_finished_game_is_reviewed_from_the_history_in_a_new_session() {
 
     d.take_effects();
     d.send(Event::ReviewPastGame { id: id.clone() });
-    assert_eq!(queued_reviews(&d), 1);
+    assert_eq!(d.queued_reviews(), 1);
     assert!(
         d.take_effects()
             .contains(&Effect::Announce("Reviewing the game".into()))
@@ -123,9 +99,9 @@ fn a_finished_game_is_reviewed_from_the_history_in_a_new_session() {
     );
     // Asked again while it runs: nothing more starts.
     d.send(Event::ReviewPastGame { id: id.clone() });
-    assert_eq!(queued_reviews(&d), 1);
+    assert_eq!(d.queued_reviews(), 1);
     // Its progress ticks redraw the progress alone, and the progress view is the past review's.
-    let ticket = match &d.queue[queued_review_index(&d)] {
+    let ticket = match &d.queue[d.queued_review_index()] {
         Command::Review { ticket, .. } => *ticket,
         _ => unreachable!(),
     };
@@ -217,8 +193,8 @@ fn platform_events_during_a_past_review_lose_nothing() {
     // Backgrounded while it runs: the review's search stops and the review is put away; its late
     // result changes nothing.
     d.send(Event::ReviewPastGame { id: id.clone() });
-    let stop = queued_review_stop(&d);
-    let late = d.run_held(queued_review_index(&d));
+    let stop = d.queued_review_stop();
+    let late = d.run_held(d.queued_review_index());
     d.send(Event::Background);
     assert!(stop.is_stopped(), "the review's search stops");
     assert!(d.app.history_view().review.is_none());
@@ -232,7 +208,7 @@ fn platform_events_during_a_past_review_lose_nothing() {
     d.send(Event::Foreground);
     d.settle();
     assert_eq!(d.app.screen(), Screen::History);
-    assert_eq!(queued_reviews(&d), 0, "nothing starts by itself");
+    assert_eq!(d.queued_reviews(), 0, "nothing starts by itself");
 
     // Asked again, it runs to the end; the screen hidden and shown, an interruption, a
     // background trip and low memory pressure leave a ready review as it was.
@@ -255,9 +231,9 @@ fn platform_events_during_a_past_review_lose_nothing() {
     d.send(Event::CloseReview);
     d.send(Event::ReviewPastGame { id: id.clone() });
     d.send(Event::Inactive);
-    assert!(!queued_review_stop(&d).is_stopped());
+    assert!(!d.queued_review_stop().is_stopped());
     d.send(Event::MemoryPressure(MemoryPressure::Critical));
-    assert!(queued_review_stop(&d).is_stopped());
+    assert!(d.queued_review_stop().is_stopped());
     assert!(d.app.history_view().review.is_none());
     d.settle();
 
@@ -300,7 +276,7 @@ fn an_old_history_without_moves_loads_and_says_it_cannot_be_reviewed() {
 
     d.take_effects();
     d.send(Event::ReviewPastGame { id });
-    assert_eq!(queued_reviews(&d), 0);
+    assert_eq!(d.queued_reviews(), 0);
     let h = d.app.history_view();
     assert!(h.review.is_none());
     assert_eq!(h.message.as_deref(), Some(reason));
@@ -310,7 +286,7 @@ fn an_old_history_without_moves_loads_and_says_it_cannot_be_reviewed() {
     d.send(Event::ReviewPastGame {
         id: "no-such-game".into(),
     });
-    assert_eq!(queued_reviews(&d), 0);
+    assert_eq!(d.queued_reviews(), 0);
     let h = d.app.history_view();
     assert_eq!(
         h.message.as_deref(),
@@ -374,7 +350,7 @@ fn a_multi_player_game_keeps_its_moves_and_says_it_has_no_review() {
     .expect("history");
     assert_eq!(kept[0].move_list.as_deref(), Some(&b.moves[..]));
     d.send(Event::ReviewPastGame { id });
-    assert_eq!(queued_reviews(&d), 0);
+    assert_eq!(d.queued_reviews(), 0);
     assert_eq!(d.app.history_view().message.as_deref(), Some(reason));
 }
 
@@ -388,7 +364,7 @@ fn leaving_the_history_puts_a_running_past_review_away_and_a_refusal_replaces_th
     // A running past review stops when the person leaves the history (the game in progress
     // would otherwise wait behind it on the one thinking thread).
     d.send(Event::ReviewPastGame { id: id.clone() });
-    let stop = queued_review_stop(&d);
+    let stop = d.queued_review_stop();
     assert!(d.app.history_view().review.is_some());
     d.send(Event::SelectTab(ply_app::app::AppTab::Play));
     assert!(stop.is_stopped(), "the past review's search is stopped");

@@ -41,24 +41,6 @@ fn review(d: &Driver) -> Option<ReviewView> {
     d.app.after_game_view().expect("after-game").review
 }
 
-/// The stop token of the queued review's search.
-fn queued_review_stop(d: &Driver) -> StopToken {
-    d.queue
-        .iter()
-        .find_map(|c| match c {
-            Command::Review { stop, .. } => Some(stop.clone()),
-            _ => None,
-        })
-        .expect("a review is queued")
-}
-
-fn queued_reviews(d: &Driver) -> usize {
-    d.queue
-        .iter()
-        .filter(|c| matches!(c, Command::Review { .. }))
-        .count()
-}
-
 #[test]
 fn a_finished_game_is_reviewed_then_stepped_through() {
     let mut d = finished_connect_four();
@@ -66,13 +48,13 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
     assert!(after.can_review && after.review.is_none());
 
     d.send(Event::ReviewGame);
-    assert_eq!(queued_reviews(&d), 1);
+    assert_eq!(d.queued_reviews(), 1);
     let running = review(&d).expect("a review");
     assert_eq!(running.status, ReviewStatus::Running { done: 0, total: 7 });
     assert!(!d.app.after_game_view().expect("after-game").can_review);
     // Asking again while it runs starts nothing more.
     d.send(Event::ReviewGame);
-    assert_eq!(queued_reviews(&d), 1);
+    assert_eq!(d.queued_reviews(), 1);
 
     d.take_effects();
     d.settle();
@@ -315,7 +297,7 @@ fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
 
     // Reviewing, then a new game: the review's search is stopped, and the new game has none.
     d.send(Event::ReviewGame);
-    let stop = queued_review_stop(&d);
+    let stop = d.queued_review_stop();
     d.send(Event::OpenHome);
     d.send(Event::NewGame);
     assert!(stop.is_stopped());
@@ -325,7 +307,7 @@ fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
     // Closing a running review stops it too.
     let mut d = finished_connect_four();
     d.send(Event::ReviewGame);
-    let stop = queued_review_stop(&d);
+    let stop = d.queued_review_stop();
     d.send(Event::CloseReview);
     assert!(stop.is_stopped());
 }
@@ -339,7 +321,7 @@ fn hiding_the_app_stops_a_running_review_and_keeps_a_finished_one() {
     ] {
         let mut d = finished_connect_four();
         d.send(Event::ReviewGame);
-        let stop = queued_review_stop(&d);
+        let stop = d.queued_review_stop();
         d.send(hide.clone());
         assert!(stop.is_stopped(), "{hide:?} stops the review's search");
         assert!(review(&d).is_none());

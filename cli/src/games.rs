@@ -29,6 +29,22 @@ impl MultiKind {
             MultiKind::ChineseCheckers => "chinese-checkers",
         }
     }
+
+    /// The app core's game.
+    pub fn game_kind(self) -> ply_app::settings::GameKind {
+        use ply_app::settings::GameKind;
+        match self {
+            MultiKind::Virus => GameKind::Virus,
+            MultiKind::Focus => GameKind::Focus,
+            MultiKind::ChineseCheckers => GameKind::ChineseCheckers,
+        }
+    }
+
+    /// The players a game seats when `--players` and `--position` do not say: the apps'
+    /// default ([`ply_app::settings::GameKind::default_players`]), in every command.
+    pub fn default_players(self) -> u8 {
+        self.game_kind().default_players()
+    }
 }
 
 impl FromStr for AnyGame {
@@ -116,9 +132,9 @@ pub struct GameArgs {
     /// either with +lock to keep pieces in their target).
     #[arg(long, default_value = "standard")]
     pub variant: String,
-    /// Players, for the multi-player games (virus: 2 to 4, default 4; focus: 2 to 4, default 2,
-    /// the published start; chinese-checkers: 2, 3, 4 or 6, default 4); a position given with
-    /// --position carries its own.
+    /// Players, for the multi-player games (virus: 2 to 4, default 4; focus: 2 to 4, default 4;
+    /// chinese-checkers: 2, 3, 4 or 6, default 3: the apps' and ply play's); a position given
+    /// with --position carries its own.
     #[arg(long = "players", id = "seat_count")]
     pub players: Option<u8>,
 }

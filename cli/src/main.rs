@@ -5,6 +5,7 @@ mod experiment;
 mod games;
 mod http;
 mod multi;
+mod progress;
 mod tournament;
 mod wthor_games;
 

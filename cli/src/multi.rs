@@ -54,15 +54,14 @@ pub fn virus(args: &GameArgs) -> Result<Virus> {
             Ok(pos)
         }
         None => Virus::new(VirusConfig {
-            players: args.players.unwrap_or(4),
+            players: args.players.unwrap_or(MultiKind::Virus.default_players()),
             ..VirusConfig::default()
         })
         .map_err(|e| anyhow!("virus: {e}")),
     }
 }
 
-/// The Focus position the arguments name: `--position`, or the start for `--players` (2 by
-/// default: the two-player layout is the published one).
+/// The Focus position the arguments name: `--position`, or the start for `--players`.
 pub fn focus(args: &GameArgs) -> Result<Focus> {
     if args.variant != "standard" {
         bail!("focus has no variant '{}'", args.variant);
@@ -80,12 +79,13 @@ pub fn focus(args: &GameArgs) -> Result<Focus> {
             }
             Ok(pos)
         }
-        None => Focus::new(args.players.unwrap_or(2)).map_err(|e| anyhow!("focus: {e}")),
+        None => Focus::new(args.players.unwrap_or(MultiKind::Focus.default_players()))
+            .map_err(|e| anyhow!("focus: {e}")),
     }
 }
 
 /// The Chinese Checkers position the arguments name: `--position`, or the start for
-/// `--players` (4 by default) under the rules `--variant` names.
+/// `--players` under the rules `--variant` names.
 pub fn chinese_checkers(args: &GameArgs) -> Result<ChineseCheckers> {
     let (rule, lock) = match args.variant.strip_suffix("+lock") {
         Some(rule) => (rule, true),
@@ -115,7 +115,9 @@ pub fn chinese_checkers(args: &GameArgs) -> Result<ChineseCheckers> {
             Ok(pos)
         }
         None => ChineseCheckers::new(ChineseCheckersConfig {
-            players: args.players.unwrap_or(4),
+            players: args
+                .players
+                .unwrap_or(MultiKind::ChineseCheckers.default_players()),
             goal_rule,
             goal_lock: lock,
             turn_limit: 0,

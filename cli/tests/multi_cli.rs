@@ -426,3 +426,89 @@ fn chinese_checkers_through_perft_show_search_and_play() {
         "17",
     );
 }
+
+/// One default player count per game, the apps' (the Virus Game and Focus four, Chinese
+/// Checkers three), in every command that seats players without `--players`: `perft` counts
+/// from that start, `show` draws it, `search` scores that many, `play` seats that many.
+#[test]
+fn every_command_seats_the_same_default_players() {
+    use ply_core::games::chinese_checkers::ChineseCheckers;
+    use ply_core::games::focus::Focus;
+    fn players_of(name: &str, position: &str) -> usize {
+        match name {
+            "virus" => usize::from(Virus::parse_position(position).expect("virus").players()),
+            "focus" => Focus::parse_position(position).expect("focus").players(),
+            _ => usize::from(
+                ChineseCheckers::parse_position(position)
+                    .expect("chinese checkers")
+                    .players(),
+            ),
+        }
+    }
+    for (name, title, n) in [
+        ("virus", "Virus", 4usize),
+        ("focus", "Focus", 4),
+        ("chinese-checkers", "Chinese Checkers", 3),
+    ] {
+        let count = n.to_string();
+        assert_eq!(
+            ok(&["perft", name, "2"]),
+            ok(&["perft", name, "2", "--players", &count]),
+            "{name}: perft"
+        );
+        let shown = ok(&["show", name]);
+        let position = shown
+            .lines()
+            .find_map(|l| l.strip_prefix("position: "))
+            .expect("a position line");
+        assert_eq!(players_of(name, position), n, "{name}: show");
+        let v: Value = serde_json::from_str(&ok(&[
+            "search", name, "--algo", "maxn", "--depth", "1", "--json",
+        ]))
+        .expect("json");
+        assert_eq!(
+            v["scores"].as_array().map(Vec::len),
+            Some(n),
+            "{name}: search"
+        );
+        let out = play(&[name], "quit\n");
+        assert!(
+            out.contains(&format!("{title}: {n} players")),
+            "{name}: play\n{out}"
+        );
+    }
+}
+
+/// `stacks` in `ply play focus` lists every stack's pieces bottom to top by seat letter, as
+/// `ply show` draws them; other games have none.
+#[test]
+fn play_lists_focus_stacks_bottom_to_top() {
+    let out = play(&["focus", "--seats", "h,h"], "b2-c2\nd2-c2\nstacks\nquit\n");
+    let listed = out
+        .split("> stacks\n")
+        .nth(1)
+        .and_then(|rest| rest.split("> quit").next())
+        .expect("the stacks' lines");
+    assert_eq!(
+        listed,
+        "Stacks, bottom to top:\n\
+         2: c2 AAB, e2 B, f2 A, g2 A\n\
+         3: b3 B, c3 B, d3 A, e3 A, f3 B, g3 B\n\
+         4: b4 A, c4 A, d4 B, e4 B, f4 A, g4 A\n\
+         5: b5 B, c5 B, d5 A, e5 A, f5 B, g5 B\n\
+         6: b6 A, c6 A, d6 B, e6 B, f6 A, g6 A\n\
+         7: b7 B, c7 B, d7 A, e7 A, f7 B, g7 B\n"
+    );
+    let mut pos = ply_core::games::focus::Focus::new(2).expect("a start");
+    for mv in ["b2-c2", "d2-c2"] {
+        let m = pos.parse_move(mv).expect("a move");
+        pos.play(m);
+    }
+    let shown = ok(&["show", "focus", "--position", &pos.format_position()]);
+    assert!(
+        shown.contains("2 |     #     .   AAB     .     B     A     A     #"),
+        "{shown}"
+    );
+    let out = play(&["virus", "--seats", "h,h"], "stacks\nquit\n");
+    assert!(out.contains("> stacks\nOnly Focus has stacks.\n"), "{out}");
+}

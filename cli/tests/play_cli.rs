@@ -9,19 +9,7 @@ use std::path::Path;
 use std::time::Duration;
 
 mod common;
-use common::{Interactive, ply, ply_with_stdin, stderr, stdout, temp_dir};
-
-/// `ply play ARGS --data-dir DIR` with `input` on stdin; the run must succeed.
-fn play(dir: &Path, args: &[&str], input: &str) -> String {
-    let d = dir.to_string_lossy();
-    let mut all = vec!["play"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--data-dir", &d]);
-    let o = ply_with_stdin(&all, input);
-    let out = stdout(&o);
-    assert!(o.status.success(), "{out}\n{}", stderr(&o));
-    out
-}
+use common::{Interactive, play_in, ply, ply_with_stdin, stderr, stdout, temp_dir};
 
 /// The part of `text` after its last line starting with `prefix`, trimmed.
 fn last_after<'a>(text: &'a str, prefix: &str) -> Option<&'a str> {
@@ -140,7 +128,7 @@ fn two_players_on_one_terminal_play_connect_four_to_a_win() {
     let dir = temp_dir("play-c4");
     let svg = dir.path().join("svg");
     let s = svg.to_string_lossy().into_owned();
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players", "--svg-dir", &s],
         RED_WINS,
@@ -182,7 +170,7 @@ fn two_players_on_one_terminal_play_connect_four_to_a_win() {
 #[test]
 fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
     let dir = temp_dir("play-watch");
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["othello", "--mode", "watch", "--level", "2"],
         "pause\nresume\n",
@@ -215,7 +203,7 @@ fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
     assert!(out.trim_end().ends_with("Bye."), "{out}");
 
     // `--side none` still means watching; a move typed meanwhile is refused, not played.
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--side", "none", "--level", "1"],
         "4\n",
@@ -230,7 +218,7 @@ fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
 #[test]
 fn undo_redo_and_hint() {
     let dir = temp_dir("play-undo");
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["othello", "--level", "1"],
         "f5\nmoves\nhint\nundo\nmoves\nundo\nredo\nmoves\nredo\n",
@@ -264,7 +252,7 @@ fn undo_redo_and_hint() {
 #[test]
 fn the_board_speaks_german_with_lang_de() {
     let dir = temp_dir("play-c4-de");
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players", "--lang", "de"],
         RED_WINS,
@@ -285,7 +273,7 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
     // Column 1 filled, then a seventh stone in it, a column that does not exist, a word that is
     // no command and a pause with nothing to pause: then Red still wins down column 4.
     let script = "1\n1\n1\n1\n1\n1\n1\n9\nfoo\nundoo\nsettings\npause\n4\n3\n4\n3\n4\n3\n4\n";
-    let out = play(dir.path(), &["connect4", "--mode", "two-players"], script);
+    let out = play_in(dir.path(), &["connect4", "--mode", "two-players"], script);
     // Each refusal says why, in the parser's words; a word that is no command names the
     // closest one.
     assert!(out.contains("\n'1': column 1 is already full\n"), "{out}");
@@ -344,7 +332,7 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
 #[test]
 fn a_game_from_a_set_up_position() {
     let dir = temp_dir("play-position");
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players", "--position", "444455"],
         "1\nresign\n",
@@ -361,9 +349,9 @@ fn a_game_from_a_set_up_position() {
 #[test]
 fn a_quit_game_is_kept_and_resumed() {
     let dir = temp_dir("play-resume");
-    let out = play(dir.path(), &["connect4", "--side", "both"], "4\n3\nquit\n");
+    let out = play_in(dir.path(), &["connect4", "--side", "both"], "4\n3\nquit\n");
     assert!(out.trim_end().ends_with("Bye."), "{out}");
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--side", "both", "--resume"],
         "moves\n5\n",
@@ -392,10 +380,10 @@ fn a_quit_game_is_kept_and_resumed() {
             "error: the unfinished game kept in {d} is connect4, not othello: `ply play connect4 --resume` continues it, `ply play othello --new` replaces it"
         )
     );
-    let out = play(dir.path(), &["connect4", "--resume"], "moves\n");
+    let out = play_in(dir.path(), &["connect4", "--resume"], "moves\n");
     assert!(out.contains("Moves: 4 3 5"), "{out}");
     // --new replaces it, and says so.
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--side", "both", "--new"],
         "moves\n",
@@ -428,7 +416,7 @@ fn finished_games_reach_the_collector() {
     let db = TempDatabase::sqlite().expect("temporary database");
     let server = RunningServer::start(&db.url, Config::default()).expect("start the collector");
     let dir = temp_dir("play-sync");
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players", "--server", &server.url],
         RED_WINS,
@@ -453,7 +441,7 @@ fn finished_games_reach_the_collector() {
             .mode();
         assert_eq!(mode & 0o777, 0o600);
     }
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players", "--server", &server.url],
         RED_WINS,
@@ -474,17 +462,69 @@ fn finished_games_reach_the_collector() {
     // With the collector down the game waits in the outbox, and goes with the next run.
     let url = server.url.clone();
     server.stop();
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players", "--server", &url],
         RED_WINS,
     );
     assert!(out.contains("1 game waiting to sync."), "{out}");
     assert_eq!(outbox_files(dir.path()).len(), 1);
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players"],
         "history\n",
     );
     assert!(out.contains("On this device (sync is off)"), "{out}");
+}
+
+/// `--threads N` sets the computer's search threads in place of the level's share of the
+/// cores (level 1's is one thread on any machine), for a resumed game too; 0, more than 64
+/// and a word are refused naming the value.
+#[test]
+fn threads_override_the_levels_share() {
+    let searching = |out: &str| {
+        out.lines()
+            .rev()
+            .find_map(|l| l.trim().strip_prefix("the computer searches on "))
+            .expect("a threads line")
+            .to_string()
+    };
+    let dir = temp_dir("play-threads");
+    let out = play_in(dir.path(), &["othello", "--level", "1"], "settings\nquit\n");
+    assert_eq!(searching(&out), "1 thread");
+    let dir = temp_dir("play-threads");
+    let out = play_in(
+        dir.path(),
+        &["othello", "--level", "1", "--threads", "3"],
+        "f5\nsettings\nquit\n",
+    );
+    assert_eq!(searching(&out), "3 threads");
+    let out = play_in(
+        dir.path(),
+        &["othello", "--resume", "--threads", "5"],
+        "settings\nquit\n",
+    );
+    assert_eq!(searching(&out), "5 threads");
+    for (value, message) in [
+        (
+            "0",
+            "invalid value '0' for '--threads <N>': 0 threads cannot search: give 1 to 64",
+        ),
+        (
+            "65",
+            "invalid value '65' for '--threads <N>': 65 threads is more than the 64 a search takes",
+        ),
+        (
+            "two",
+            "invalid value 'two' for '--threads <N>': 'two' is not a number of threads",
+        ),
+    ] {
+        let o = ply(&["play", "othello", "--threads", value]);
+        assert!(!o.status.success(), "{value}");
+        assert!(
+            stderr(&o).starts_with(&format!("error: {message}\n")),
+            "{}",
+            stderr(&o)
+        );
+    }
 }

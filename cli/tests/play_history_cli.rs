@@ -5,24 +5,11 @@
 
 mod common;
 
-use common::{ply_with_stdin, stderr, stdout, temp_dir};
+use common::{play_in, temp_dir};
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::review::judge::Reviewable;
 use ply_core::search::StopToken;
-use std::path::Path;
-
-/// `ply play ARGS --data-dir DIR` with `input` on stdin; the run must succeed.
-fn play(dir: &Path, args: &[&str], input: &str) -> String {
-    let d = dir.to_string_lossy();
-    let mut all = vec!["play"];
-    all.extend_from_slice(args);
-    all.extend_from_slice(&["--data-dir", &d]);
-    let o = ply_with_stdin(&all, input);
-    let out = stdout(&o);
-    assert!(o.status.success(), "{out}\n{}", stderr(&o));
-    out
-}
 
 /// Red wins down column 4 while Yellow plays column 3.
 const MOVES: [&str; 7] = ["4", "3", "4", "3", "4", "3", "4"];
@@ -31,11 +18,11 @@ const MOVES: [&str; 7] = ["4", "3", "4", "3", "4", "3", "4"];
 fn a_game_finished_in_one_session_is_reviewed_from_the_history_in_the_next() {
     let dir = temp_dir("play-history");
     let input = MOVES.join("\n") + "\nquit\n";
-    let first = play(dir.path(), &["connect4", "--mode", "two-players"], &input);
+    let first = play_in(dir.path(), &["connect4", "--mode", "two-players"], &input);
     assert!(first.contains("Red wins (four in a row)."), "{first}");
 
     // A new process: nothing on the board is finished, so plain `review` points to the history.
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["connect4", "--mode", "two-players"],
         "review\nhistory\nreview #2\nreview #1\nreview 6\nquit\n",
@@ -130,9 +117,9 @@ fn a_multi_player_game_says_it_has_no_review_then_and_later() {
     let dir = temp_dir("play-history-virus");
     let reason = "No review: the review judges the moves of two-player games only.";
     // Two computers play to the end.
-    let out = play(dir.path(), &["virus", "--seats", "c,c", "--depth", "1"], "");
+    let out = play_in(dir.path(), &["virus", "--seats", "c,c", "--depth", "1"], "");
     assert!(out.contains("Game over"), "{out}");
-    let out = play(
+    let out = play_in(
         dir.path(),
         &["virus", "--seats", "h,c"],
         "history\nreview #1\nquit\n",

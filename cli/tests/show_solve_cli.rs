@@ -359,3 +359,16 @@ fn solve_threads_give_the_same_score() {
         );
     }
 }
+
+/// The progress a long solve or count shows (a spinner with the time spent) is for a terminal:
+/// with stderr piped, as here, only the answer and the notes are written.
+#[test]
+fn progress_stays_off_a_piped_stderr() {
+    let o = ply(&["solve", "connect4", "65736676536671"]);
+    assert!(o.status.success());
+    assert_eq!(stderr(&o), "", "solve");
+    let o = ply(&["perft", "connect4", "6"]);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).trim(), "117649");
+    assert_eq!(stderr(&o), "", "perft");
+}

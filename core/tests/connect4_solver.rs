@@ -1,28 +1,14 @@
 //! The Connect Four solver against the exact scores of `tests/data/connect4/` (computed and
 //! cross-checked by independent solvers, see the README there) and against plain minimax.
 
+mod connect4_common;
+
+use connect4_common::data;
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::solve::connect4::{Solver, stones_to_win};
 use proptest::prelude::*;
 use std::sync::atomic::AtomicBool;
-
-fn data(file: &str) -> Vec<(String, i32)> {
-    let path = format!(
-        "{}/../tests/data/connect4/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut parts = l.split_whitespace();
-            let moves = parts.next().unwrap().to_string();
-            let score = parts.next().unwrap().parse().unwrap();
-            (moves, score)
-        })
-        .collect()
-}
 
 /// Solves every line of `file`, one table reused across positions; returns total nodes.
 fn check_file(file: &str, sample: Option<usize>) -> u64 {

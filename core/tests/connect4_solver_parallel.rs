@@ -2,26 +2,12 @@
 //! `tests/data/connect4/README.md`): with 1, 2 and 4 threads every score is the listed one, the
 //! outcome too, and the best move reaches the score.
 
+mod connect4_common;
+
+use connect4_common::data;
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::solve::connect4::Solver;
-
-fn data(file: &str) -> Vec<(String, i32)> {
-    let path = format!(
-        "{}/../tests/data/connect4/{file}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let mut parts = l.split_whitespace();
-            let moves = parts.next().unwrap_or_default().to_string();
-            let score = parts.next().and_then(|s| s.parse().ok()).unwrap();
-            (moves, score)
-        })
-        .collect()
-}
 
 /// Solves the first `count` positions of `file` with each thread count, one table per count
 /// reused across positions, as `connect4_solver` does with one thread.

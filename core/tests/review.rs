@@ -8,7 +8,7 @@ use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::{Othello, parse_obf};
 use ply_core::review::judge::Reviewable;
 use ply_core::review::label::Label;
-use ply_core::review::{Review, ReviewConfig, ReviewError, replay, review};
+use ply_core::review::{Review, ReviewConfig, ReviewError, best_move, replay, review};
 use ply_core::search::StopToken;
 use ply_core::solve::connect4::Solver;
 
@@ -365,4 +365,64 @@ fn connect4_openings_past_the_book_are_mostly_solved() {
         positions.len()
     );
     assert!(outcomes > 0, "some only by their outcome");
+}
+
+/// The review's best move (what a two-player hint plays) against published values: the first
+/// stone in the centre, a win by the book; past the book a column scoring the published score
+/// (the fastest win or slowest loss) by the solver's analysis of every column; FFO #1's best
+/// score and one of the moves reaching it.
+#[test]
+fn the_reviews_best_move_has_the_published_value() {
+    let stop = StopToken::new();
+    let config = ConnectFour::review_config();
+    let (start, _) = best_move(&ConnectFour::new(), &config, &stop).expect("a move");
+    assert_eq!(
+        (start.best, start.value, start.outcome_only),
+        (Some(3), 1, true)
+    );
+
+    let mut solver = Solver::new(1 << 24);
+    let sets = [
+        include_str!("../../tests/data/connect4/Test_L2_R1"),
+        include_str!("../../tests/data/connect4/middle.txt"),
+    ];
+    for set in sets {
+        for (pos, published) in connect4_set(set, 8) {
+            let (judged, _) = best_move(&pos, &config, &stop).expect("a move");
+            assert!(
+                judged.exact && !judged.outcome_only,
+                "{}",
+                pos.format_position()
+            );
+            assert_eq!(judged.value, published, "{}", pos.format_position());
+            let col = usize::from(judged.best.expect("a column"));
+            assert_eq!(
+                solver.analyze(&pos)[col],
+                Some(published),
+                "{}",
+                pos.format_position()
+            );
+        }
+    }
+
+    let entry = parse_obf(
+        include_str!("../../tests/data/othello/fforum-1-19.obf")
+            .lines()
+            .next()
+            .expect("FFO #1"),
+    )
+    .expect("an FFO position");
+    let (judged, _) = best_move(&entry.position, &Othello::review_config(), &stop).expect("a move");
+    let best = entry.best_score().expect("scores");
+    assert_eq!(judged.value, best);
+    let mv = judged.best.expect("a move");
+    assert!(entry.moves_with_scores.contains(&(mv, best)), "{mv}");
+    assert!(
+        best_move(
+            &ConnectFour::parse_position("1212121").unwrap(),
+            &config,
+            &stop
+        )
+        .is_none()
+    );
 }

@@ -4,6 +4,22 @@
 use super::*;
 
 impl App {
+    /// Every computer move and hint searches on `threads` threads from now on, in this game and
+    /// the next, instead of each level's share of the device's cores (`None`: the level's
+    /// again). Not an event: a terminal's option (`ply play --threads`), not a phone's.
+    pub fn set_search_threads(&mut self, threads: Option<u32>) {
+        self.search_threads = threads;
+        if let Some(g) = &self.game {
+            g.session.set_search_threads(threads);
+        }
+    }
+
+    /// The threads the computer's next move in the game on the board searches with; `None`
+    /// without a game or a computer in it.
+    pub fn computer_threads(&self) -> Option<u32> {
+        self.game.as_ref()?.session.computer_threads()
+    }
+
     pub(super) fn session_for(&self, setup: &Setup) -> Result<Session, PlyError> {
         let custom = self.prefs.custom_weights(setup.game);
         let seats = setup.seat_players(custom)?;
@@ -11,6 +27,7 @@ impl App {
         session.set_hint_settings(Some(setup.engine_settings(custom)?));
         session.set_limits(self.limits);
         session.set_device_cores(self.config.cpu_cores);
+        session.set_search_threads(self.search_threads);
         session.set_pondering(self.ponders(setup));
         session.set_client(
             self.config.app_version.clone(),
@@ -98,6 +115,7 @@ impl App {
         }
         session.set_limits(self.limits);
         session.set_device_cores(self.config.cpu_cores);
+        session.set_search_threads(self.search_threads);
         session.set_pondering(self.ponders(&saved.setup));
         session.set_client(
             self.config.app_version.clone(),

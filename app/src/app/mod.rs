@@ -289,6 +289,9 @@ pub struct App {
     board_zoomed: bool,
     next_ticket: u64,
     commands: Vec<Command>,
+    /// Threads of every search instead of each level's share of the cores
+    /// ([`App::set_search_threads`]); `None` for the level's.
+    search_threads: Option<u32>,
 }
 
 impl App {
@@ -336,6 +339,7 @@ impl App {
             board_zoomed: false,
             next_ticket: 0,
             commands: vec![Command::ScanOutbox],
+            search_threads: None,
             config,
         };
         if let Some(saved) = loaded.game {

@@ -121,6 +121,11 @@ impl Runtime {
         self.inner.update(Msg::Event(event))
     }
 
+    /// [`App::set_search_threads`].
+    pub fn set_search_threads(&self, threads: Option<u32>) {
+        lock(&self.inner.app).set_search_threads(threads);
+    }
+
     /// Runs `f` on the current state (the view models are read this way).
     pub fn read<T>(&self, f: impl FnOnce(&App) -> T) -> T {
         f(&lock(&self.inner.app))

@@ -29,15 +29,6 @@ pub struct SeatChoice {
     pub level: u8,
 }
 
-/// The seats a multi-player game starts with when none were chosen: the History-ADS paper's
-/// four for the Virus Game and Focus, the triangle of three for Chinese Checkers.
-fn default_players(game: GameKind) -> usize {
-    match game {
-        GameKind::ChineseCheckers => 3,
-        _ => 4,
-    }
-}
-
 /// Difficulty levels, weakest first.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=10;
 
@@ -244,7 +235,7 @@ impl Setup {
         let counts = game.player_counts();
         let len = self.seats.len();
         let want = if len == 0 {
-            default_players(game)
+            usize::from(game.default_players())
         } else if counts.iter().any(|&c| usize::from(c) == len) {
             len
         } else {

@@ -74,6 +74,9 @@ struct State {
     /// The device's cores (`set_device_cores`; 1 until told): how many threads a level's
     /// computer moves and hints may search with.
     cores: u32,
+    /// Threads of every computer move and hint, when set (`set_search_threads`), instead of
+    /// the level's share of `cores`.
+    threads: Option<u32>,
     /// Bumped by every change of the game, so a search started before it is not applied after.
     generation: u64,
     started_at_ms: u64,
@@ -250,6 +253,7 @@ impl Session {
                     resigned_by: None,
                     limits: unlimited(),
                     cores: 1,
+                    threads: None,
                     generation: 0,
                     started_at_ms: now_ms(),
                     ended_at_ms: None,
@@ -279,6 +283,14 @@ impl Session {
     /// ([`threads_for_level`]); until called, every search runs on one thread.
     pub fn set_device_cores(&self, cores: u32) {
         guard_or("set_device_cores", (), || lock(&self.state).cores = cores)
+    }
+
+    /// Threads for every computer move and hint search instead of the level's share of the
+    /// cores (`None`: the level's, [`threads_for_level`]): `ply play --threads`.
+    pub fn set_search_threads(&self, threads: Option<u32>) {
+        guard_or("set_search_threads", (), || {
+            lock(&self.state).threads = threads.map(|t| t.max(1));
+        })
     }
 
     /// The limits searches are clamped to.
@@ -442,6 +454,9 @@ impl Session {
     }
 
     /// The move the engine suggests for the side to move (not played), with its statistics.
+    /// Without `limits`, in the two-player games, the move the after-game review calls best
+    /// (its book, solver and search: the review never faults it; `engine::reviews_best`); with
+    /// `limits`, and in the multi-player games, the level's search within them.
     pub fn hint(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
         guard("hint", || self.think(false, limits, None))
     }

@@ -2,6 +2,7 @@
 //! position with its own stop token, applied only if the game has not changed meanwhile.
 
 use super::*;
+use ply_core::search::SearchConfig;
 
 impl Session {
     pub(super) fn cancel_running(&self) {
@@ -47,6 +48,33 @@ impl Session {
             Some(PlayerKind::Computer { settings }) => Some(settings.clone()),
             _ => None,
         }
+    }
+
+    /// The search of a computer move or hint with `settings`: the level's (`move_config`), on
+    /// the threads `set_search_threads` gave if it did.
+    fn move_search(
+        state: &State,
+        settings: &EngineSettings,
+        over: Option<SearchLimits>,
+    ) -> SearchConfig {
+        let mut config = move_config(settings, over, &state.limits, kind_of(state), state.cores);
+        if let Some(threads) = state.threads {
+            config.threads = threads;
+        }
+        config
+    }
+
+    /// The threads the computer's next move searches with (the first computer's), `None` when
+    /// no computer plays.
+    pub fn computer_threads(&self) -> Option<u32> {
+        guard_or("computer_threads", None, || {
+            let state = lock(&self.state);
+            let settings = state.players.iter().find_map(|p| match p {
+                PlayerKind::Computer { settings } => Some(settings.clone()),
+                PlayerKind::Human => None,
+            })?;
+            Some(Self::move_search(&state, &settings, None).threads)
+        })
     }
 
     /// Runs `prepared` as the session's one search (cancellable, counted by `thinking_nodes`).
@@ -126,11 +154,23 @@ impl Session {
                 log::debug!("ponder hit");
                 return Self::apply(&mut state, found, true);
             }
-            let config = move_config(&settings, over, &state.limits, kind_of(&state), state.cores);
-            let (prepared, _) =
+            let config = Self::move_search(&state, &settings, over);
+            let table_bytes = state.limits.tt_bytes;
+            // A hint without limits of its own is the review's best move (two-player games);
+            // one with a depth or time asked for is the search asked for.
+            let prepared = if play || over.is_some() {
                 state
                     .game
-                    .prepare(config, &settings.heuristic, settings.algorithm, None)?;
+                    .prepare(config, &settings.heuristic, settings.algorithm, None)?
+                    .0
+            } else {
+                state.game.prepare_hint(
+                    config,
+                    &settings.heuristic,
+                    settings.algorithm,
+                    table_bytes,
+                )?
+            };
             (prepared, state.generation, settings.algorithm)
         };
         log::debug!("search started ({algorithm:?})");

@@ -290,4 +290,31 @@ impl Driver {
     pub fn take_effects(&mut self) -> Vec<Effect> {
         std::mem::take(&mut self.effects)
     }
+
+    /// The review searches waiting in the queue.
+    pub fn queued_reviews(&self) -> usize {
+        self.queue
+            .iter()
+            .filter(|c| matches!(c, Command::Review { .. }))
+            .count()
+    }
+
+    /// The stop token of the first queued review's search.
+    pub fn queued_review_stop(&self) -> ply_core::search::StopToken {
+        self.queue
+            .iter()
+            .find_map(|c| match c {
+                Command::Review { stop, .. } => Some(stop.clone()),
+                _ => None,
+            })
+            .expect("a review is queued")
+    }
+
+    /// Where the first queued review's search waits in the queue.
+    pub fn queued_review_index(&self) -> usize {
+        self.queue
+            .iter()
+            .position(|c| matches!(c, Command::Review { .. }))
+            .expect("a review is queued")
+    }
 }

@@ -17,8 +17,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
+    let spinner = crate::progress::spinner("reading the games and building the book", false);
     let Loaded { games, skipped, .. } = args.input.load()?;
     let book = Book::build(&games);
+    spinner.finish_and_clear();
     let bytes = book.to_bytes();
     write_atomically(&args.out, &bytes)?;
     let mut line = Vec::new();

@@ -74,10 +74,16 @@ pub fn run(args: Args) -> Result<()> {
     };
     let load_ms = load.elapsed().as_secs_f64() * 1e3;
     let games = args.input.load()?.games;
+    let bar = crate::progress::bar(games.len() as u64, "games' endings solved", false);
     let labelled: Vec<(Othello, f32)> = games
         .iter()
-        .flat_map(|g| labelled_positions(g, args.solve_empties))
+        .flat_map(|g| {
+            let positions = labelled_positions(g, args.solve_empties);
+            bar.inc(1);
+            positions
+        })
         .collect();
+    bar.finish_and_clear();
     let weighted = Othello::heuristic("default")?;
     let xs: Vec<f64> = labelled
         .iter()
@@ -161,6 +167,8 @@ pub fn run(args: Args) -> Result<()> {
         let (mut discs, mut percent, mut pairs, mut signed) = (0.0, 0.0, 0usize, 0.0);
         let (mut nodes, mut secs) = (0u64, 0.0f64);
         let mut deepest = Vec::with_capacity(swing_positions.len());
+        let bar = crate::progress::bar(swing_positions.len() as u64, "positions searched", false);
+        bar.set_message(format!("{}: ", j.name));
         for pos in &swing_positions {
             let mut values = Vec::new();
             for d in args.from..=args.to {
@@ -177,6 +185,7 @@ pub fn run(args: Args) -> Result<()> {
                 values.push(r.score);
             }
             deepest.extend(values.last().map(|&v| f64::from(v)));
+            bar.inc(1);
             for (k, w) in values.windows(2).enumerate() {
                 discs += f64::from((w[1] - w[0]).abs()) / j.per_disc;
                 // Positive when the value rises from an even depth to the odd one after it.
@@ -190,6 +199,7 @@ pub fn run(args: Args) -> Result<()> {
                 pairs += 1;
             }
         }
+        bar.finish_and_clear();
         let pairs = pairs.max(1) as f64;
         // The values' spread over the positions at the deepest depth: the swing relative to it
         // does not depend on the evaluation's units or on a fitted scale.

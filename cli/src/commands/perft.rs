@@ -26,11 +26,20 @@ pub fn run(args: Args) -> Result<()> {
             bail!("depth {} is too deep for perft (at most 64)", args.depth);
         }
         let started = Instant::now();
-        let total = crate::multi::perft(kind, &args.game, args.depth, args.divide)?;
+        let spinner = counting(&args);
+        let total = crate::multi::perft(kind, &args.game, args.depth, args.divide);
+        spinner.finish_and_clear();
+        let total = total?;
         report(kind.name(), args.depth, total, started, args.bench);
         return Ok(());
     }
     with_game!(args.game.game, G => run_for::<G>(&args))
+}
+
+/// A spinner while a deep count runs, but none with --divide (each root move's line shows the
+/// progress) or --bench (its thread would share the cores the timing measures).
+fn counting(args: &Args) -> indicatif::ProgressBar {
+    crate::progress::spinner("counting", args.divide || args.bench)
 }
 
 fn report(name: &str, depth: u32, total: u64, started: Instant, bench: bool) {
@@ -63,7 +72,10 @@ fn run_for<G: Game>(args: &Args) -> Result<()> {
         }
         total
     } else {
-        ply_core::perft(&pos, args.depth)
+        let spinner = counting(args);
+        let total = ply_core::perft(&pos, args.depth);
+        spinner.finish_and_clear();
+        total
     };
     report(G::NAME, args.depth, total, started, args.bench);
     Ok(())

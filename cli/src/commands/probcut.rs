@@ -4,7 +4,6 @@
 use crate::experiment::parallel_map;
 use crate::wthor_games::WthorGames;
 use anyhow::{Context, Result, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use ply_core::game::Evaluator;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::othello::pattern::probcut::{
@@ -68,17 +67,7 @@ pub fn run(args: Args) -> Result<()> {
         );
     }
     let eval = PatternEvaluator::builtin().context("the built-in pattern weights")?;
-    let bar = if args.quiet {
-        ProgressBar::hidden()
-    } else {
-        let bar = ProgressBar::new(positions.len() as u64);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{bar:40} {pos}/{len} positions  {elapsed_precise} (about {eta} left)",
-        ) {
-            bar.set_style(style);
-        }
-        bar
-    };
+    let bar = crate::progress::bar(positions.len() as u64, "positions", args.quiet);
     let per_position: Vec<Vec<Sample>> = parallel_map(&positions, &bar, |pos| {
         let values = depth_values(pos, &eval as &dyn Evaluator<Othello>, args.max_depth);
         samples(pos.empty_count(), &values)

@@ -226,11 +226,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         },
         ..defaults
     };
-    let bar = indicatif::ProgressBar::new(moves.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("reviewing {bar:30} {pos}/{len} moves, {eta} left")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
+    let bar = crate::progress::bar(moves.len() as u64, "moves reviewed", false);
     let r = review(
         &start,
         &moves,

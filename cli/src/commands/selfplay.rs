@@ -8,7 +8,6 @@ use crate::tournament::play::{Engine, Material, play_game, run_pool};
 use crate::tournament::spec::PlayerSpec;
 use crate::with_game;
 use anyhow::{Context, Result, anyhow};
-use indicatif::ProgressBar;
 use ply_core::heuristic::{HasHeuristic, Weight};
 use ply_core::record::{
     ClientInfo, EngineSettings, MoveStats, Platform, PlayerInfo, RamBucket, RecordMeta, now_ms,
@@ -99,7 +98,7 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
         std::fs::File::create(&args.out)
             .with_context(|| format!("creating {}", args.out.display()))?,
     );
-    let bar = ProgressBar::new(jobs.len() as u64);
+    let bar = crate::progress::bar(jobs.len() as u64, "games", false);
     let settings = [engine_settings::<G>(&first), engine_settings::<G>(&second)];
     let mut failure = None;
     let mut written = 0;

@@ -196,6 +196,8 @@ fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
         .collect();
     let (mut train_loss, mut val_loss, mut start_val_loss) = (0.0, 0.0, 0.0);
     let (mut n_train, mut n_val) = (0usize, 0usize);
+    // The folds and the final fit on every position.
+    let bar = crate::progress::bar(folds as u64 + 1, "fits", false);
     for fold in 0..folds {
         let is_val = |p: &Point| (p.game + args.seed as usize) % folds == fold;
         let betas = fit(&|p| !is_val(p));
@@ -207,11 +209,13 @@ fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
         n_val += nv;
         let val_idx: Vec<usize> = (0..points.len()).filter(|&i| is_val(&points[i])).collect();
         start_val_loss += preset_loss(&points, &preset_scores, &val_idx) * val_idx.len() as f64;
+        bar.inc(1);
     }
     train_loss /= n_train.max(1) as f64;
     val_loss /= n_val.max(1) as f64;
     start_val_loss /= n_val.max(1) as f64;
     let betas = fit(&|_| true);
+    bar.finish_and_clear();
     // Weights on the heuristic's scale: a weighted sum of 1000 is a logit of about 10.
     let scale = 10.0;
     let mut learned = Weights {

@@ -12,7 +12,7 @@ pub mod report;
 pub mod stats;
 pub mod verdict;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::ProgressBar;
 use std::time::Instant;
 
 /// What every experiment is given.
@@ -33,13 +33,7 @@ impl Run {
 
     /// A progress bar with the time left, on stderr (hidden when stderr is not a terminal).
     pub fn progress(&self, len: u64, what: &str) -> ProgressBar {
-        let bar = ProgressBar::new(len);
-        if let Ok(style) = ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {what}  {{elapsed_precise}} (about {{eta}} left)"
-        )) {
-            bar.set_style(style);
-        }
-        bar
+        crate::progress::bar(len, what, false)
     }
 }
 

@@ -43,6 +43,18 @@ pub fn stderr(o: &Output) -> String {
     text(&o.stderr)
 }
 
+/// `ply play ARGS --data-dir DIR` with `input` on stdin; the run must succeed. Its stdout.
+pub fn play_in(dir: &std::path::Path, args: &[&str], input: &str) -> String {
+    let d = dir.to_string_lossy();
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--data-dir", &d]);
+    let o = ply_with_stdin(&all, input);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}\n{}", stderr(&o));
+    out
+}
+
 /// A fresh empty directory under the system temp dir, removed on drop.
 pub fn temp_dir(tag: &str) -> tempfile::TempDir {
     tempfile::Builder::new()

@@ -232,12 +232,18 @@ impl Judge<Othello> for OthelloJudge {
     fn exact(
         &mut self,
         pos: &Othello,
-        _stop: &StopToken,
+        stop: &StopToken,
     ) -> Option<Judged<<Othello as Game>::Move>> {
         if pos.empty_count() > self.exact_empties {
             return None;
         }
-        let r = crate::solve::othello::solve_parallel(pos, self.tt_bytes, self.threads, None, None);
+        let r = crate::solve::othello::solve_parallel(
+            pos,
+            self.tt_bytes,
+            self.threads,
+            Some(stop.flag()),
+            None,
+        );
         self.search.nodes += r.nodes;
         r.complete.then_some(Judged {
             value: r.score,

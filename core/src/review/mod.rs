@@ -361,6 +361,38 @@ pub fn review<G: Reviewable>(
     }
 }
 
+/// The move a review of `pos` with `config` calls best, with its value for the side to move:
+/// from the same sources as [`review`] (the game's solver where it settles within the budget,
+/// else the search at `config.depth`), so a hint that plays it is never faulted by that review
+/// (Connect Four: the fastest win or the slowest loss, the most central of equals, or a move
+/// keeping the outcome where only that is known), and the nodes it took. `None` if the game is
+/// over, no move was found or `stop` was raised.
+pub fn best_move<G: Reviewable>(
+    pos: &G,
+    config: &ReviewConfig,
+    stop: &StopToken,
+) -> Option<(Judged<G::Move>, u64)> {
+    if pos.outcome().is_some() {
+        return None;
+    }
+    let mut judge = G::judge(config);
+    // The review judges a move exactly only when both the position and the position after the
+    // move are settled; otherwise, or for an exact value without its move (the book's outcome
+    // when testing the moves ran out of budget), it searches, and so does this.
+    let exact = judge.exact(pos, stop).filter(|exact| {
+        exact.best.is_some_and(|best| {
+            let mut child = *pos;
+            child.play(best);
+            child.outcome().is_some() || judge.exact(&child, stop).is_some()
+        })
+    });
+    let judged = match exact {
+        Some(exact) => exact,
+        None => estimate(&mut *judge, pos, config.depth, config, stop),
+    };
+    (!stop.is_stopped() && judged.best.is_some()).then(|| (judged, judge.nodes()))
+}
+
 /// Exact values of a position and of the position after a move, in one unit: both as outcomes
 /// (`1`, `0`, `-1`) when either is only an outcome.
 fn comparable<M>(before: Judged<M>, after: Judged<M>) -> (Judged<M>, Judged<M>) {

@@ -52,6 +52,7 @@ reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or
                   then review N shows its move N
   settings        sync, heuristic weights, the search caps of this machine
   moves, board    the moves so far / draw the board again
+  stacks          Focus: every stack's pieces, bottom to top
   quit            leave (the unfinished game is kept: ply play --resume)";
 
 /// The word `ply play` takes for a game.
@@ -68,9 +69,9 @@ fn game_word(game: GameKind) -> &'static str {
 }
 
 /// The words `play` reads besides moves.
-const COMMANDS: [&str; 16] = [
+const COMMANDS: [&str; 17] = [
     "undo", "redo", "hint", "resign", "pause", "resume", "new", "review", "history", "settings",
-    "moves", "board", "help", "quit", "exit", "pass",
+    "moves", "board", "stacks", "help", "quit", "exit", "pass",
 ];
 
 /// A first word of three or more letters is never a move in any game here (moves are squares,
@@ -156,6 +157,7 @@ pub fn run(args: Args) -> Result<()> {
         terminal_shell.clone(),
         Some(Arc::new(UreqTransport::new())),
     );
+    runtime.set_search_threads(args.threads);
     let rt = Core::new(runtime, terminal_shell);
 
     for note in &choices.notes {
@@ -539,6 +541,15 @@ impl<'a> Terminal<'a> {
                 self.draw(true);
                 return Flow::Go;
             }
+            "stacks" => {
+                return match text::stacks(b) {
+                    Some(stacks) => {
+                        print!("{stacks}");
+                        Flow::Go
+                    }
+                    None => self.refuse("Only Focus has stacks."),
+                };
+            }
             "history" => {
                 self.rt.dispatch(Event::OpenHistory);
                 // The history screen stops a search; what was just finished and the outbox
@@ -550,8 +561,16 @@ impl<'a> Terminal<'a> {
             }
             "settings" => {
                 self.rt.dispatch(Event::OpenSettings);
-                let (settings, home) = self.rt.read(|a| (a.settings_view(), a.home_view()));
+                let (settings, home, threads) = self
+                    .rt
+                    .read(|a| (a.settings_view(), a.home_view(), a.computer_threads()));
                 print!("{}", text::settings(&settings, &home));
+                if let Some(n) = threads {
+                    println!(
+                        "  the computer searches on {}",
+                        text::count(u64::from(n), "thread", "threads")
+                    );
+                }
                 self.rt.dispatch(Event::OpenBoard);
                 return Flow::Go;
             }

@@ -1,9 +1,9 @@
 //! `ply play`'s command line, turned into the app core's home-screen choices: the same
-//! [`Setup`] the phone apps build from taps, so the terminal plays the same engines.
+//! [`Setup`](ply_app::app::setup::Setup) the phone apps build from taps, so the terminal plays the same engines.
 
 use crate::games::{AnyGame, MultiKind};
 use anyhow::{Result, bail};
-use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice, Setup};
+use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
 use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
 use ply_app::{GameKind, Side, heuristic_presets, settings_for_difficulty};
 use ply_core::games::GameKind as CoreGame;
@@ -79,13 +79,43 @@ pub struct Args {
     #[arg(long)]
     pub seats: Option<String>,
     /// Multi-player games: the number of players when --seats is not given (virus and focus:
-    /// 2 to 4; chinese-checkers: 2, 3, 4 or 6) [default: the apps' (4, 4, 3)].
+    /// 2 to 4, default 4; chinese-checkers: 2, 3, 4 or 6, default 3: the apps', as show, perft
+    /// and search).
     #[arg(long)]
     pub players: Option<u8>,
     /// The language of the board's texts (status line, messages, labels), as the phone apps
     /// take it from the system: en or de. The terminal's own words stay English.
     #[arg(long, default_value = "en")]
     pub lang: String,
+    /// Threads for every computer move and hint, 1 to 64, instead of the level's share of
+    /// this machine's cores (levels 1-4 one thread, 5-6 two, 7-8 three, 9-10 four, never more
+    /// than the cores less one nor one per 2 MiB of table).
+    #[arg(long, value_name = "N", value_parser = search_threads)]
+    pub threads: Option<u32>,
+}
+
+/// What is wrong with a `--threads` value.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ThreadsError {
+    #[error("'{0}' is not a number of threads")]
+    NotANumber(String),
+    #[error("0 threads cannot search: give 1 to {max}", max = ply_core::search::smp::MAX_THREADS)]
+    Zero,
+    #[error("{0} threads is more than the {max} a search takes", max = ply_core::search::smp::MAX_THREADS)]
+    TooMany(u32),
+}
+
+/// `--threads`: 1 to [`ply_core::search::smp::MAX_THREADS`].
+pub fn search_threads(text: &str) -> Result<u32, ThreadsError> {
+    let n: u32 = text
+        .trim()
+        .parse()
+        .map_err(|_| ThreadsError::NotANumber(text.to_string()))?;
+    match n {
+        0 => Err(ThreadsError::Zero),
+        n if n > ply_core::search::smp::MAX_THREADS => Err(ThreadsError::TooMany(n)),
+        n => Ok(n),
+    }
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,11 +182,7 @@ fn multi_game(kind: MultiKind, args: &Args) -> Result<GameKind> {
             "ply play plays {name} as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search {name} --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine"
         );
     }
-    Ok(match kind {
-        MultiKind::Virus => GameKind::Virus,
-        MultiKind::Focus => GameKind::Focus,
-        MultiKind::ChineseCheckers => GameKind::ChineseCheckers,
-    })
+    Ok(kind.game_kind())
 }
 
 /// The seats the options name: `--seats`, else `--players` (or the position's, or the apps'
@@ -173,12 +199,7 @@ fn seats(
             let n = match (args.players, position_players) {
                 (Some(n), _) => usize::from(n),
                 (None, Some(n)) => n as usize,
-                (None, None) => Setup {
-                    game,
-                    ..Setup::default()
-                }
-                .seats_for(game)
-                .len(),
+                (None, None) => usize::from(game.default_players()),
             };
             std::iter::once(true)
                 .chain(std::iter::repeat(false))

@@ -65,6 +65,33 @@ fn rows(view: &BoardView) -> Vec<Vec<&CellView>> {
     rows
 }
 
+/// Focus: every stack's pieces by seat letter, bottom to top, a rank a line (`2: b2 A, c2 AB`),
+/// the squares named as the board's coordinates; `None` on a board without stacks.
+pub fn stacks(view: &BoardView) -> Option<String> {
+    if view.game != GameKind::Focus {
+        return None;
+    }
+    let mut out = String::from("Stacks, bottom to top:\n");
+    for (rank, cells) in rows(view).iter().enumerate() {
+        let named: Vec<String> = cells
+            .iter()
+            .filter(|c| !c.stack.is_empty())
+            .map(|c| {
+                let pieces: String = c
+                    .stack
+                    .iter()
+                    .map(|&seat| char::from(b'A' + seat.min(25) as u8))
+                    .collect();
+                format!("{}{} {pieces}", char::from(b'a' + c.col as u8), rank + 1)
+            })
+            .collect();
+        if !named.is_empty() {
+            out.push_str(&format!("{}: {}\n", rank + 1, named.join(", ")));
+        }
+    }
+    Some(out)
+}
+
 /// The board: Othello with a-h over the columns and 1-8 beside the rows (a1 top left);
 /// Connect Four with the column numbers you type under it; draughts with the square numbers
 /// beside it.

@@ -106,7 +106,10 @@ pub async fn analyze(args: AnalyzeArgs) -> Result<()> {
             claim.abandon().await?;
             break;
         }
-        let reviews = review_all(&claim.records, threads, args.depth);
+        let bar = crate::progress::bar(claim.records.len() as u64, "games reviewed", false);
+        bar.set_message(format!("batch after {reviewed}: "));
+        let reviews = review_all(&claim.records, threads, args.depth, &bar);
+        bar.finish_and_clear();
         reviewed += reviews.len();
         stored += claim
             .finish(&db, &worker, &reviews, ply_core::record::now_ms() as i64)
@@ -123,7 +126,12 @@ pub async fn analyze(args: AnalyzeArgs) -> Result<()> {
 }
 
 /// Reviews `(seq, body)` records on `threads` threads, in the order given.
-fn review_all(records: &[(i64, String)], threads: usize, depth: Option<u32>) -> Vec<(i64, String)> {
+fn review_all(
+    records: &[(i64, String)],
+    threads: usize,
+    depth: Option<u32>,
+    bar: &indicatif::ProgressBar,
+) -> Vec<(i64, String)> {
     let next = std::sync::atomic::AtomicUsize::new(0);
     let mut out: Vec<Option<String>> = vec![None; records.len()];
     let results = std::sync::Mutex::new(&mut out);
@@ -136,6 +144,7 @@ fn review_all(records: &[(i64, String)], threads: usize, depth: Option<u32>) -> 
                         break;
                     };
                     let review = review_body(body, depth);
+                    bar.inc(1);
                     if let Ok(mut slots) = results.lock() {
                         slots[i] = Some(review);
                     }

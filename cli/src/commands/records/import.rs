@@ -83,9 +83,12 @@ pub async fn import(args: ImportArgs) -> Result<()> {
     }
     // Every file is read and replayed before anything is stored: a bad file stores nothing.
     let mut files = Vec::with_capacity(args.files.len());
+    let bar = crate::progress::bar(args.files.len() as u64, "files read", false);
     for path in &args.files {
         files.push((path, wthor_rows(path, &source)?));
+        bar.inc(1);
     }
+    bar.finish_and_clear();
     let db = super::open(&args.db).await?;
     let (mut total, mut new) = (0, 0);
     for (path, rows) in &files {

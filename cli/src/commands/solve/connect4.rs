@@ -63,7 +63,10 @@ pub fn run(args: &super::Args) -> Result<()> {
         eprintln!("note: the opening book says {mover} (to move) {words} with perfect play");
     }
     let cancel = super::deadline(args.time_ms);
-    let (best, score) = match solver.best_move_with_cancel(&pos, &cancel) {
+    let spinner = crate::progress::spinner("solving", false);
+    let found = solver.best_move_with_cancel(&pos, &cancel);
+    spinner.finish_and_clear();
+    let (best, score) = match found {
         Ok(Some(found)) => found,
         Ok(None) => bail!("no legal move in a game that is not over"),
         Err(_) => super::unfinished(args.time_ms, solver.nodes()),
@@ -105,16 +108,11 @@ fn write_book(stones: usize, args: &super::Args) -> Result<()> {
     let threads = args.threads()?;
     let tt = args.tt_bytes()?;
     let positions = book::positions(stones);
-    let started = Instant::now();
-    let step = (positions.len() / 100).max(1);
-    let outcomes = book::solve_all(&positions, threads, tt, &|done, total| {
-        if done % step == 0 || done == total {
-            eprintln!(
-                "{done}/{total} positions solved in {:.0?}",
-                started.elapsed()
-            );
-        }
+    let bar = crate::progress::bar(positions.len() as u64, "positions solved", false);
+    let outcomes = book::solve_all(&positions, threads, tt, &|done, _| {
+        bar.set_position(done as u64);
     });
+    bar.finish_and_clear();
     print!("{}", book::Book::format(&positions, &outcomes));
     Ok(())
 }

@@ -46,7 +46,9 @@ pub fn run(args: &super::Args) -> Result<()> {
         );
     }
     let cancel = super::deadline(args.time_ms);
+    let spinner = crate::progress::spinner("solving", false);
     let result = solve_parallel(&pos, tt_bytes, threads, Some(&cancel), None);
+    spinner.finish_and_clear();
     if !result.complete {
         super::unfinished(args.time_ms, result.nodes);
     }

@@ -1,0 +1,136 @@
+//! Hints that hold up (issue #30, item 8): over positions of random play, a session's hint at a
+//! level is judged by the after-game review's own search, which must not find it worse than its
+//! best by an inaccuracy or more; for Connect Four, where the review is exact, the hint's value
+//! is exactly the review's best value.
+//!
+//! The long variants (more positions, more levels) are `#[ignore]`d:
+//! `cargo test --release -p ply-app --test hint_property -- --ignored`.
+
+use ply_app::session::{PlayerKind, Session};
+use ply_app::settings::{GameKind, settings_for_difficulty};
+use ply_core::Game;
+use ply_core::games::connect4::ConnectFour;
+use ply_core::games::draughts::Draughts;
+use ply_core::games::othello::Othello;
+use ply_core::review::judge::Reviewable;
+use ply_core::review::label::{Label, Thresholds};
+use ply_core::review::{MoveReview, review};
+use ply_core::search::StopToken;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// A position `plies` random moves from the start (fewer if the game ends first: then the last
+/// position before the end).
+fn random_position<G: Game>(rng: &mut SmallRng, plies: usize) -> G {
+    let mut pos = G::start();
+    let mut legal = Vec::new();
+    for _ in 0..plies {
+        pos.legal_moves(&mut legal);
+        let mut next = pos;
+        next.play(legal[rng.random_range(0..legal.len())]);
+        if next.outcome().is_some() {
+            break;
+        }
+        pos = next;
+    }
+    pos
+}
+
+/// The session's hint in `pos` against a computer at `level`, reviewed as the after-game review
+/// reviews a move.
+fn reviewed_hint<G: Reviewable>(kind: GameKind, level: u8, pos: &G) -> MoveReview {
+    let computer = PlayerKind::Computer {
+        settings: settings_for_difficulty(kind, level).unwrap(),
+    };
+    let (first, second) = if pos.side_to_move() == 0 {
+        (PlayerKind::Human, computer)
+    } else {
+        (computer, PlayerKind::Human)
+    };
+    let session = Session::new(kind, first, second, Some(pos.format_position())).unwrap();
+    let hint = session.hint(None).unwrap().played.notation;
+    let mv = pos.parse_move(&hint).unwrap();
+    let judged = review(
+        pos,
+        &[mv],
+        &G::review_config(),
+        &StopToken::new(),
+        &mut |_, _| {},
+    );
+    judged.moves.into_iter().next().unwrap()
+}
+
+/// Checks the property on `count` positions per level, `plies` random moves deep for each
+/// `plies` given, and returns the hints checked.
+fn check<G: Reviewable>(kind: GameKind, levels: &[u8], plies: &[usize], count: usize) -> usize {
+    let inaccuracy = Thresholds::for_game(G::NAME).inaccuracy;
+    let mut rng = SmallRng::seed_from_u64(30);
+    let mut checked = 0;
+    for &level in levels {
+        for &depth in plies {
+            for _ in 0..count {
+                let pos: G = random_position(&mut rng, depth);
+                let m = reviewed_hint(kind, level, &pos);
+                let at = format!(
+                    "{} level {level}, hint {} in {}",
+                    G::NAME,
+                    m.played,
+                    pos.format_position()
+                );
+                let drop = m.expected_before - m.expected_after;
+                assert!(
+                    drop < inaccuracy,
+                    "{at}: the review's best {} ({}) leaves the hint ({}) {drop:.1} points \
+                     below, {}",
+                    m.best,
+                    m.value_before,
+                    m.played_value,
+                    m.label.name()
+                );
+                if kind == GameKind::ConnectFour {
+                    assert_eq!(m.label, Label::Best, "{at}: {m:?}");
+                    assert_eq!(m.played_value, m.value_before, "{at}: {m:?}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    checked
+}
+
+/// Every level's hint is the review's best move: in the book (the first stones), where the
+/// review only searches (its solver out of budget a few stones past the book) and where it
+/// solves exactly.
+#[test]
+fn connect4_hints_have_the_reviews_best_value() {
+    let n = check::<ConnectFour>(GameKind::ConnectFour, &[1, 6], &[2, 5, 12, 20, 28], 2);
+    assert_eq!(n, 20);
+}
+
+#[test]
+fn othello_hints_are_not_an_inaccuracy_by_the_review() {
+    check::<Othello>(GameKind::Othello, &[5, 8], &[12, 30, 44], 1);
+}
+
+#[test]
+fn draughts_hints_are_not_an_inaccuracy_by_the_review() {
+    check::<Draughts>(GameKind::Draughts, &[6, 9], &[10, 30], 1);
+}
+
+#[test]
+#[ignore = "long: about four minutes in release"]
+fn hints_hold_up_over_many_positions_and_levels() {
+    check::<ConnectFour>(
+        GameKind::ConnectFour,
+        &[1, 3, 6, 10],
+        &[0, 3, 5, 6, 8, 10, 14, 20, 26, 32],
+        3,
+    );
+    check::<Othello>(
+        GameKind::Othello,
+        &[1, 3, 5, 7, 10],
+        &[8, 20, 36, 44, 50],
+        3,
+    );
+    check::<Draughts>(GameKind::Draughts, &[1, 3, 6, 9], &[6, 20, 40], 3);
+}
