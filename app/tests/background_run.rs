@@ -434,6 +434,33 @@ fn a_run_cancelled_midway_loses_nothing_and_the_next_sends_the_rest() {
     );
 }
 
+/// The platform ends the time before its run has begun (Android's `onStopped` right after the
+/// worker started, iOS's expiration while the run waits for its thread): that run sends nothing
+/// and says to retry, and the one after it sends everything.
+#[test]
+fn a_cancel_before_the_run_begins_stops_that_run_only() {
+    let dir = tempfile::tempdir().expect("dir");
+    game_waiting(dir.path(), true);
+    let (rt, collector, _, _) = background_process(dir.path(), Collector::Accepting);
+    assert_eq!(
+        rt.cancel_background_sync(),
+        BackgroundOutcome::RetryAfter { seconds: 30 }
+    );
+    let run = rt.background_sync();
+    assert_eq!(run.outcome, BackgroundOutcome::RetryAfter { seconds: 30 });
+    let result = run.result.expect("a run");
+    assert_eq!(
+        result.problem,
+        Some(ply_app::app::sync_job::SyncProblem::Stopped)
+    );
+    assert_eq!(collector.uploads.load(Ordering::Relaxed), 0, "nothing sent");
+    assert_eq!(failures(dir.path()), 0, "a stopped run is no failure");
+    idle(&rt);
+    let run = rt.background_sync();
+    assert_eq!(run.outcome, BackgroundOutcome::Done, "{run:?}");
+    assert_eq!(collector.uploads.load(Ordering::Relaxed), 1);
+}
+
 /// A shell about to be suspended waits for the core's last writes, not for its searches.
 #[test]
 fn finishing_the_writes_waits_for_the_game_to_be_saved() {

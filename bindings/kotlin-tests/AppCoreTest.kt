@@ -262,11 +262,12 @@ class AppCoreTest {
 
     @Test
     fun endingTheBackgroundTimeTellsTheSchedulerToRunAgainAtTheBackoffsFirstStep() {
-        // The run's own stopping is tested in app/tests/background_run.rs; this is the FFI call
-        // iOS's expiration handler and WorkManager's onStopped make, with no run under way.
+        // The run's own stopping, and a stop that comes before its run, are tested in
+        // app/tests/background_run.rs; this is the FFI call iOS's expiration handler and
+        // WorkManager's onStopped make, here before any run.
         val app = TempDirs.core(config(newDir()), FakeShell(), null)
         assertEquals(BackgroundOutcome.RetryAfter(syncRetryBaseSeconds()), app.cancelBackgroundSync())
-        assertEquals(BackgroundOutcome.Done, app.backgroundSync(), "no stop is left over: nothing to send")
+        assertEquals(BackgroundOutcome.Done, app.backgroundSync(), "with no collector set there is nothing to stop")
     }
 
     @Test

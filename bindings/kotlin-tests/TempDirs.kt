@@ -40,6 +40,9 @@ object TempDirs {
                 core.dispatch(Event.ScreenHidden)
                 core.dispatch(Event.Background)
                 core.waitIdle(10_000uL)
+                // Idle counts searches and syncs, not the file worker: a save still queued would
+                // create the directory again after it is removed.
+                core.finishWrites()
                 core.close()
             }
         }

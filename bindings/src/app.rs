@@ -28,8 +28,6 @@ impl Shell for ShellBridge {
     }
 }
 
-/// The first delay of the core's sync backoff in seconds: WorkManager's exponential backoff for
-/// `BackgroundOutcome.RetryAfter` starts here.
 /// The reason the app's error screen shows when the core did not start (creating the
 /// `AppCore` threw), in the first of `languages` (most preferred first, "de-AT") the core
 /// speaks; `detail`: the error in the platform's words. Needs no `AppCore`.
@@ -38,6 +36,8 @@ pub fn start_failure_reason(languages: Vec<String>, detail: String) -> String {
     ply_app::app::lifecycle::start_failure_reason(&languages, &detail)
 }
 
+/// The first delay of the core's sync backoff in seconds: WorkManager's exponential backoff for
+/// `BackgroundOutcome.RetryAfter` starts here.
 #[uniffi::export]
 pub fn sync_retry_base_seconds() -> u64 {
     ply_app::app::background::retry_base_seconds()

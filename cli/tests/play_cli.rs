@@ -492,10 +492,18 @@ fn threads_override_the_levels_share() {
     let dir = temp_dir("play-threads");
     let out = play_in(dir.path(), &["othello", "--level", "1"], "settings\nquit\n");
     assert_eq!(searching(&out), "1 thread");
+    // Level 1 searches without a table: its one thread is all it can use.
     let dir = temp_dir("play-threads");
     let out = play_in(
         dir.path(),
         &["othello", "--level", "1", "--threads", "3"],
+        "settings\nquit\n",
+    );
+    assert_eq!(searching(&out), "1 thread");
+    let dir = temp_dir("play-threads");
+    let out = play_in(
+        dir.path(),
+        &["othello", "--level", "3", "--threads", "3"],
         "f5\nsettings\nquit\n",
     );
     assert_eq!(searching(&out), "3 threads");

@@ -56,8 +56,19 @@ struct Inner {
     /// of moves costs one file write, not one per move.
     writes: Mutex<HashMap<&'static str, u64>>,
     next_write: AtomicU64,
-    /// The stop of the platform's background run under way, if one is.
-    background_stop: Mutex<Option<Arc<AtomicBool>>>,
+    /// The stop of the platform's background run under way, and a stop that came first.
+    background_stop: Mutex<BackgroundStop>,
+}
+
+/// What [`Runtime::cancel_background_sync`] finds: the run under way, or none yet.
+#[derive(Default)]
+struct BackgroundStop {
+    current: Option<Arc<AtomicBool>>,
+    /// The platform ended the time before its run registered (Android's `onStopped` between
+    /// the worker's start and the run, iOS's expiration while the run waits for its thread):
+    /// the next run stops before its first request. Platforms cancel only a run they started,
+    /// so a stop with no run means one is about to begin.
+    early: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -105,7 +116,7 @@ impl Runtime {
             jobs: AtomicUsize::new(0),
             writes: Mutex::new(HashMap::new()),
             next_write: AtomicU64::new(0),
-            background_stop: Mutex::new(None),
+            background_stop: Mutex::new(BackgroundStop::default()),
         });
         let rt = Runtime { inner };
         let commands = lock(&rt.inner.app).take_commands();
@@ -157,20 +168,32 @@ impl Runtime {
     pub fn background_sync(&self) -> BackgroundRun {
         // Set up first: the platform may end the run's time while it still waits below.
         let stop = Arc::new(AtomicBool::new(false));
-        *lock(&self.inner.background_stop) = Some(stop.clone());
+        {
+            let mut slot = lock(&self.inner.background_stop);
+            if std::mem::take(&mut slot.early) {
+                stop.store(true, Ordering::Relaxed);
+            }
+            slot.current = Some(stop.clone());
+        }
         let run = self.background_run(&stop);
-        *lock(&self.inner.background_stop) = None;
+        let mut slot = lock(&self.inner.background_stop);
+        // Only this run's: another that started meanwhile keeps its stop.
+        if slot.current.as_ref().is_some_and(|s| Arc::ptr_eq(s, &stop)) {
+            slot.current = None;
+        }
         run
     }
 
     /// Stops the platform's background run under way ([`Runtime::background_sync`] on another
-    /// thread): it sends no further request, applies the answer of the one under way, leaves the
+    /// thread), or the one about to start if none has yet: it sends no further request, applies the answer of the one under way, leaves the
     /// rest in the outbox and returns soon after. Returns what the platform's scheduler is to be
     /// told now, for a platform that must end the task before the run returns (iOS's expiration
     /// handler): the run's own outcome may come too late to be used.
     pub fn cancel_background_sync(&self) -> BackgroundOutcome {
-        if let Some(stop) = lock(&self.inner.background_stop).as_ref() {
-            stop.store(true, Ordering::Relaxed);
+        let mut slot = lock(&self.inner.background_stop);
+        match slot.current.as_ref() {
+            Some(stop) => stop.store(true, Ordering::Relaxed),
+            None => slot.early = true,
         }
         App::stopped_outcome(now_ms())
     }

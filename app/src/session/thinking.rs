@@ -40,8 +40,6 @@ impl Session {
         guard("hint", || self.think(false, limits, Some(epoch)))
     }
 
-    /// Runs a search for the side to move with `settings` (or the computer's own) and, when
-    /// `play` is set, plays the move found.
     /// The settings of the computer that plays `side`, if a computer plays it.
     pub(super) fn computer_settings(state: &State, side: u8) -> Option<EngineSettings> {
         match state.players.get(usize::from(side)) {
@@ -64,8 +62,9 @@ impl Session {
         config
     }
 
-    /// The threads the computer's next move searches with (the first computer's), `None` when
-    /// no computer plays.
+    /// The threads the computer's next move really searches on (the first computer's): one in
+    /// the multi-player games and wherever the search shares no table (`search_threads`),
+    /// `None` when no computer plays.
     pub fn computer_threads(&self) -> Option<u32> {
         guard_or("computer_threads", None, || {
             let state = lock(&self.state);
@@ -73,7 +72,10 @@ impl Session {
                 PlayerKind::Computer { settings } => Some(settings.clone()),
                 PlayerKind::Human => None,
             })?;
-            Some(Self::move_search(&state, &settings, None).threads)
+            if kind_of(&state).is_multi_player() {
+                return Some(1);
+            }
+            Some(Self::move_search(&state, &settings, None).search_threads())
         })
     }
 

@@ -28,8 +28,8 @@ pub struct EngineArgs {
     #[arg(long)]
     pub time_ms: Option<u64>,
     /// Comma-separated move orderings: none, static, tt, killer, killer-global, history,
-    /// history-2d, ads-mtf, ads-transpose, eval (where 3 or more plies are left, the moves after
-    /// the table's sorted by the evaluation after each); the multi-player games take static,
+    /// history-2d, ads-mtf, ads-transpose, eval (alphabeta and pvs: where 3 or more plies are
+    /// left, the moves after the table's sorted by the evaluation after each); the multi-player games take static,
     /// killer, history, ads-mtf, ads-transpose, threat-ads and threat-ads-transpose.
     #[arg(long, default_value = "static,tt,killer,history")]
     pub ordering: String,

@@ -456,6 +456,25 @@ pub struct SearchConfig {
 }
 
 impl SearchConfig {
+    /// The table this search allocates: alpha-beta and PVS use `tt_bytes`, the others none.
+    pub fn table_bytes(&self) -> usize {
+        match self.algorithm {
+            Algorithm::AlphaBeta | Algorithm::Pvs => self.tt_bytes,
+            _ => 0,
+        }
+    }
+
+    /// The threads this search really runs on: `threads` (within the Lazy SMP cap) where the
+    /// threads share a table, one otherwise (SCOUT, minimax, MCTS's own `mcts.threads` aside,
+    /// or a table too small for one bucket).
+    pub fn search_threads(&self) -> u32 {
+        if self.table_bytes() < crate::search::tt::TranspositionTable::BUCKET_BYTES {
+            1
+        } else {
+            self.threads.clamp(1, crate::search::smp::MAX_THREADS)
+        }
+    }
+
     /// Depth used when neither a depth nor a time budget is given.
     pub const DEFAULT_DEPTH: u32 = 6;
     /// Deepest iteration the driver will start.

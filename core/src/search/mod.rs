@@ -145,16 +145,8 @@ impl<G: Game> Searcher<G> {
             G::NUM_PLAYERS == 2,
             "the search engines are for two-player games"
         );
-        let tt_bytes = match config.algorithm {
-            Algorithm::AlphaBeta | Algorithm::Pvs => config.tt_bytes,
-            _ => 0,
-        };
-        let tt = TranspositionTable::new(tt_bytes);
-        let helpers = if tt.is_empty() {
-            0
-        } else {
-            config.threads.clamp(1, smp::MAX_THREADS) as usize - 1
-        };
+        let tt = TranspositionTable::new(config.table_bytes());
+        let helpers = config.search_threads() as usize - 1;
         Searcher {
             config: *config,
             tt,

@@ -87,9 +87,11 @@ pub struct Args {
     /// take it from the system: en or de. The terminal's own words stay English.
     #[arg(long, default_value = "en")]
     pub lang: String,
-    /// Threads for every computer move and hint, 1 to 64, instead of the level's share of
-    /// this machine's cores (levels 1-4 one thread, 5-6 two, 7-8 three, 9-10 four, never more
-    /// than the cores less one nor one per 2 MiB of table).
+    /// Threads for the computer's moves, 1 to 64, instead of the level's share of this
+    /// machine's cores (levels 1-4 one thread, 5-6 two, 7-8 three, 9-10 four, within the cores,
+    /// less one from four up, and one per 2 MiB of table). Only searches that share a table
+    /// use them (alpha-beta and PVS: levels 3 to 10 of the two-player games); levels 1-2 and
+    /// the multi-player games search on one, and a two-player hint is the review's own search.
     #[arg(long, value_name = "N", value_parser = search_threads)]
     pub threads: Option<u32>,
 }
