@@ -67,7 +67,10 @@ struct BackgroundStop {
     /// The platform ended the time before its run registered (Android's `onStopped` between
     /// the worker's start and the run, iOS's expiration while the run waits for its thread):
     /// the next run stops before its first request. Platforms cancel only a run they started,
-    /// so a stop with no run means one is about to begin.
+    /// so a stop with no run means one is about to begin. Where the platform then does not run
+    /// it after all (Android's worker returning on `isStopped` after the stop reached the core),
+    /// the next run stops at once and asks to run again at the backoff's first step: one
+    /// wake-up spent, nothing lost.
     early: bool,
 }
 
