@@ -4,9 +4,9 @@
 #      from the npm package kotlin-compiler, cached in ~/.cache/ply/kotlinc-$KOTLIN_VERSION);
 #   2. builds ply-ffi and regenerates the Kotlin bindings into build/kotlin (never reused, so stale
 #      bindings cannot pass);
-#   3. compiles the bindings with -Werror, then the tests in bindings/kotlin-tests (and, when the
-#      Android shell's plain-Kotlin module exists, android/shell/src/main/kotlin and its tests in
-#      android/shell/src/test/kotlin);
+#   3. compiles the bindings with -Werror, then the tests in bindings/kotlin-tests together with
+#      the Android shell's plain-Kotlin module (android/shell/src/main/kotlin) and its tests
+#      (android/shell/src/test/kotlin), whose helpers the bindings' tests share;
 #   4. runs every test with the JUnit console launcher; fails if any test fails or none ran;
 #   5. fails if a test left a directory behind: the JVM's temporary directory is a fresh one of
 #      this run's, so other runs on the machine cannot disturb the check.
@@ -53,10 +53,9 @@ log "compiling the generated bindings (-Werror)"
 "$KOTLINC" -Werror -cp "$J/jna.jar" "$BUILD/generated" -d "$BUILD/bindings.jar"
 
 test_cp="$J/jna.jar:$BUILD/bindings.jar:$L/kotlin-test.jar:$L/kotlin-test-junit5.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar:$J/opentest4j.jar"
-sources=(bindings/kotlin-tests)
-# The Android app's plain-Kotlin shell module is tested the same way when it exists.
-[ -d android/shell/src/main/kotlin ] && sources+=(android/shell/src/main/kotlin)
-[ -d android/shell/src/test/kotlin ] && sources+=(android/shell/src/test/kotlin)
+# The Android app's plain-Kotlin shell module is tested the same way, and the bindings' tests
+# share its test helpers (`dev.ply.shell.TempDirs`).
+sources=(bindings/kotlin-tests android/shell/src/main/kotlin android/shell/src/test/kotlin)
 
 log "compiling the tests: ${sources[*]}"
 "$KOTLINC" -cp "$test_cp" "${sources[@]}" -d "$BUILD/tests.jar"

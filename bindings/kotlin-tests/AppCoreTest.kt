@@ -34,6 +34,7 @@ import kotlin.test.assertFalse
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
+import dev.ply.shell.TempDirs
 
 /**
  * A shell as the phone apps are one: effects arrive on the core's threads (and from each

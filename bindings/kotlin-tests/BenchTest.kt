@@ -16,6 +16,7 @@ import org.junit.jupiter.api.TestInstance
 import java.lang.management.ManagementFactory
 import kotlin.random.Random
 import kotlin.test.assertTrue
+import dev.ply.shell.TempDirs
 
 /**
  * Benchmarks printed by `tests/kotlin.sh` (figures in docs/architecture.md, "Bindings"; not timed

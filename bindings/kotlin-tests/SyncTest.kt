@@ -19,6 +19,7 @@ import org.junit.jupiter.api.TestInstance
 import kotlin.test.assertEquals
 import kotlin.test.assertFailsWith
 import kotlin.test.assertTrue
+import dev.ply.shell.TempDirs
 
 /** A collector that accepts every record it is sent, and remembers the requests. */
 class AcceptingCollector : HttpTransport {

@@ -12,8 +12,8 @@ import java.nio.file.Files
  * The directories the tests create, and the cores writing into them. [removeAll] (each test
  * class's `@AfterEach`, and a shutdown hook for whatever a class left) stops the cores first:
  * a core's worker still saving a game would otherwise write into a directory being removed, and
- * the core's store creates the directory again. JUnit's `@TempDir` cannot know about the cores. (The bindings' tests have
- * the same helper: Gradle compiles this module's tests without them.)
+ * the core's store creates the directory again. JUnit's `@TempDir` cannot know about the cores. The bindings' tests use it
+ * too (tests/kotlin.sh compiles both sets together).
  */
 object TempDirs {
     private val dirs = mutableListOf<File>()
