@@ -412,6 +412,49 @@ fn the_levels_and_their_clamp_are_the_cores() {
     assert_eq!(d.app.home_view().seats[2].levels.len(), 10);
 }
 
+/// The player counts a multi-player game offers, and their labels, are the core's (the shells
+/// drew the bare number): the games' rules (Virus Game 2-4, Chinese Checkers 2, 3, 4 or 6), in
+/// the person's language, the table's size marked.
+#[test]
+fn the_player_counts_and_their_labels_are_the_cores() {
+    let mut d = Driver::new();
+    let counts = |d: &Driver| -> Vec<(u32, String, bool)> {
+        d.app
+            .home_view()
+            .player_counts
+            .iter()
+            .map(|c| (c.count, c.label.clone(), c.selected))
+            .collect()
+    };
+    d.send(Event::ChooseGame(GameKind::Virus));
+    d.send(Event::ChoosePlayers(3));
+    assert_eq!(
+        counts(&d),
+        [
+            (2, "2 players".to_string(), false),
+            (3, "3 players".to_string(), true),
+            (4, "4 players".to_string(), false),
+        ]
+    );
+    d.send(Event::ChooseGame(GameKind::ChineseCheckers));
+    d.send(Event::ChoosePlayers(6));
+    d.send(Event::Languages {
+        preferred: vec!["de-DE".into()],
+    });
+    assert_eq!(
+        counts(&d),
+        [
+            (2, "2 Spieler".to_string(), false),
+            (3, "3 Spieler".to_string(), false),
+            (4, "4 Spieler".to_string(), false),
+            (6, "6 Spieler".to_string(), true),
+        ]
+    );
+    // The two-player games offer modes instead.
+    d.send(Event::ChooseGame(GameKind::Othello));
+    assert!(counts(&d).is_empty());
+}
+
 /// The ponder choices and their labels come from the core, in the person's language, and the
 /// one chosen is marked.
 #[test]

@@ -167,6 +167,10 @@ home-custom-weights = Eigene Gewichte (aus den Einstellungen)
 home-seat-person = { $seat }: ein Mensch
 home-seat-computer = { $seat }: der Computer, Stufe { $level }
 home-level = Stufe { $level }
+home-player-count = { $count ->
+    [one] 1 Spieler
+   *[other] { $count } Spieler
+}
 home-side-first = { $side } (zieht zuerst)
 home-side-second = { $side } (zieht als Zweiter)
 home-position-error = „{ $position }“ ist keine Startstellung: { $why }

@@ -185,6 +185,11 @@ home-seat-person = { $seat }: a person
 home-seat-computer = { $seat }: the computer, level { $level }
 # an entry of the level pickers
 home-level = Level { $level }
+# an entry of a multi-player game's player count picker
+home-player-count = { $count ->
+    [one] 1 player
+   *[other] { $count } players
+}
 home-side-first = { $side } (moves first)
 home-side-second = { $side } (moves second)
 # $why: the engine's reason, in English

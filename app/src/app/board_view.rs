@@ -634,6 +634,7 @@ pub(super) fn home(app: &App) -> HomeView {
                 .iter()
                 .map(|&n| PlayerCountOption {
                     count: u32::from(n),
+                    label: tr!(lang, "home-player-count", count = n),
                     selected: usize::from(n) == seats.len(),
                 })
                 .collect()

@@ -119,13 +119,15 @@ pub struct LevelOption {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PlayerCountOption {
     pub count: u32,
+    /// "3 players", in the app's language.
+    pub label: String,
     pub selected: bool,
 }
 
 /// One seat of the next multi-player game.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeatOption {
-    /// Turn order, 0-based (the shells draw seat `i` in the `i`-th seat colour).
+    /// Turn order, 0-based (drawn in `BoardView.seats[seat]`, the core's style of the seat).
     pub seat: u32,
     /// "Red".
     pub name: String,
@@ -222,7 +224,7 @@ pub struct CellView {
     /// Part of the line that won the game (Connect Four's four in a row): drawn marked.
     pub winning: bool,
     /// The player whose piece stands here, by turn order (a stack's top in Focus); the shells
-    /// draw a multi-player game's seat `i` in the `i`-th seat colour.
+    /// draw a multi-player game's seat `i` with `seats[i]` (its colour and symbol).
     pub seat: Option<u32>,
     /// Focus: the stack's pieces by seat, bottom first.
     pub stack: Vec<u32>,

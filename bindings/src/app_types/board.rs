@@ -44,7 +44,7 @@ pub struct CellView {
     /// Part of the line that won the game (Connect Four's four in a row): drawn marked.
     pub winning: bool,
     /// The player whose piece stands here, by turn order (a stack's top in Focus); the shells
-    /// draw a multi-player game's seat `i` in the `i`-th seat colour.
+    /// draw a multi-player game's seat `i` with `seats[i]` (its colour and symbol).
     pub seat: Option<u32>,
     /// Focus: the stack's pieces by seat, bottom first.
     pub stack: Vec<u32>,

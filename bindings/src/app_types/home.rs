@@ -92,6 +92,8 @@ pub struct HeuristicOption {
 #[uniffi::remote(Record)]
 pub struct PlayerCountOption {
     pub count: u32,
+    /// "3 players", in the app's language.
+    pub label: String,
     pub selected: bool,
 }
 
@@ -107,7 +109,7 @@ pub struct LevelOption {
 /// One seat of the next multi-player game.
 #[uniffi::remote(Record)]
 pub struct SeatOption {
-    /// Turn order, 0-based (the shells draw seat `i` in the `i`-th seat colour).
+    /// Turn order, 0-based (drawn in `BoardView.seats[seat]`, the core's style of the seat).
     pub seat: u32,
     /// "Red".
     pub name: String,

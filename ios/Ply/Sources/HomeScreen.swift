@@ -32,7 +32,7 @@ struct HomeScreen: View {
                             app.send(.choosePlayers(home.playerCounts[i].count))
                         }) {
                             ForEach(home.playerCounts.indices, id: \.self) { i in
-                                Text(verbatim: "\(home.playerCounts[i].count)").tag(i)
+                                Text(home.playerCounts[i].label).tag(i)
                             }
                         }
                     }

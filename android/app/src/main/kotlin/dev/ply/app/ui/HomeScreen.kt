@@ -57,7 +57,7 @@ fun HomeScreen(home: HomeView, send: Send) {
                     ChoiceRow(stringResource(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
                 }
                 if (home.playerCounts.isNotEmpty()) {
-                    ChoiceRow(stringResource(R.string.players), home.playerCounts, { it.selected }, { it.count.toString() }) {
+                    ChoiceRow(stringResource(R.string.players), home.playerCounts, { it.selected }, { it.label }) {
                         send(Event.ChoosePlayers(it.count))
                     }
                     Text(stringResource(R.string.seats), style = MaterialTheme.typography.titleSmall)
@@ -70,7 +70,8 @@ fun HomeScreen(home: HomeView, send: Send) {
                 // (a multi-player game's computers have their seats' levels).
                 val min = home.minLevel.toInt()
                 val max = home.maxLevel.toInt()
-                Text(stringResource(R.string.level, home.level.toInt()), style = MaterialTheme.typography.titleSmall)
+                // The selected level's name, the core's ("Level 6"), as the slider's state says it.
+                selectedLevel(home.levels)?.let { Text(it, style = MaterialTheme.typography.titleSmall) }
                 Slider(
                     value = home.level.toFloat(),
                     // The slider's range is the core's; the core clamps whatever it is sent.
@@ -121,7 +122,7 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
         if (!seat.human) {
             val min = home.minLevel.toInt()
             val max = home.maxLevel.toInt()
-            Text(stringResource(R.string.seat_level, seat.name, seat.level.toInt()), style = MaterialTheme.typography.bodySmall)
+            selectedLevel(seat.levels)?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
             Slider(
                 value = seat.level.toFloat(),
                 onValueChange = { v ->
@@ -136,9 +137,12 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
     }
 }
 
+/** The core's name of the level it marks selected ("Level 6"). */
+private fun selectedLevel(levels: List<LevelOption>): String? = levels.firstOrNull { it.selected }?.label
+
 /** A level slider read as the core's name of the selected level ("Level 6"), not a percentage. */
 private fun Modifier.levelState(levels: List<LevelOption>): Modifier {
-    val label = levels.firstOrNull { it.selected }?.label ?: return this
+    val label = selectedLevel(levels) ?: return this
     return semantics { stateDescription = label }
 }
 
