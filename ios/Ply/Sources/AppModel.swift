@@ -15,7 +15,8 @@ final class AppModel: PlatformEffects {
     static let syncTaskId = "dev.ply.sync"
     private static let uiStateKey = "ply.uiState"
 
-    /// The view models, re-read on every `Render` effect.
+    /// The view models: `view` read on every `Render` effect (one crossing), and each screen's
+    /// the last that `view` carried, so that a tab not on top keeps what it drew.
     private(set) var view: ViewModel?
     private(set) var home: HomeView?
     private(set) var board: BoardView?
@@ -241,14 +242,19 @@ final class AppModel: PlatformEffects {
 
     // MARK: effects (PlatformEffects)
 
+    /// One crossing: `view()` carries the view model of the screen on top (the selected tab's),
+    /// and the core formats nothing for the others (the history's dates and lines). A tab not
+    /// on top is not seen and keeps its last view; picking it sends `selectTab`, whose render
+    /// carries its own.
     func render() {
         progress = nil
-        view = core.view()
-        board = core.boardView()
-        home = core.homeView()
-        afterGame = core.afterGameView()
-        history = core.historyView()
-        settings = core.settingsView()
+        let now = core.view()
+        view = now
+        if let v = now.home { home = v }
+        if let v = now.board { board = v }
+        if let v = now.afterGame { afterGame = v }
+        if let v = now.history { history = v }
+        if let v = now.settings { settings = v }
     }
 
     func renderProgress() {
