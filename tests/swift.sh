@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Swift checks without a Swift compiler (none can be installed on Linux CI here):
-#   1. generates the Swift bindings of ply-ffi into build/swift (never reused);
+#   1. generates the Swift bindings of ply-ffi into build/swift (never reused), running
+#      bindings/generate.sh as Gradle does on a Mac: `bash --posix`, under the script's `set -u`,
+#      with no --release, so its cargo flag list is empty (tests/build-checks.py reads the script
+#      for what bash 3.2 alone rejects);
 #   2. checks the generated C header with gcc -fsyntax-only;
 #   3. writes the XCFramework's module map and the package's Swift (unconditional import) as
 #      ios/build-xcframework.sh does, and checks them;
@@ -15,7 +18,7 @@ OUT=$root/build/swift
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 
 rm -rf "$OUT"
-bash bindings/generate.sh swift "$OUT"
+bash --posix bindings/generate.sh swift "$OUT"
 header=$(find "$OUT" -name '*.h' | head -n 1)
 bindings=$(find "$OUT" -name '*.swift' | head -n 1)
 [ -n "$header" ] && [ -n "$bindings" ] || { echo "swift.sh: no header or Swift file generated" >&2; exit 1; }
