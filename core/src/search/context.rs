@@ -53,8 +53,8 @@ pub(crate) struct Ctx<'a, G: Game> {
     pub root: RootProgress<G::Move>,
     /// Move to try first at the root (previous iteration's best), whatever the ordering.
     pub root_first: Option<G::Move>,
-    /// A ProbCut shallow search is running (it does not cut again).
-    pub in_probcut: bool,
+    /// How many ProbCut shallow searches are open on the current line.
+    pub probcut_nesting: u32,
     /// `Some(i)` in the i-th helper thread of a parallel search (see [`crate::search::smp`]),
     /// `None` in the main thread or a single-threaded search.
     pub helper: Option<usize>,

@@ -96,7 +96,7 @@ pub(crate) fn run_thread<G: Game>(
         horizon: 0,
         root: RootProgress::new(0, 0),
         root_first: None,
-        in_probcut: false,
+        probcut_nesting: 0,
         helper,
     };
     let mut result = ctx.run_depth_first(pos);

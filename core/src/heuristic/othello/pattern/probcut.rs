@@ -2,7 +2,7 @@
 //! deeper one's, measured on positions of real games.
 //!
 //! For each sample position the value is searched at every depth up to a limit; each pair of
-//! depths the search uses (`deep` and [`shallow_depth`]`(deep)`) gives one difference
+//! depths the search uses (`deep` and each of [`shallow_depths`]`(deep)`) gives one difference
 //! `deep - shallow`. Two linear models in `(1, empties, shallow, deep)` are fitted by least
 //! squares: the mean of the difference, and its spread (the absolute residual times
 //! `sqrt(pi / 2)`, which is the standard deviation when the error is normal). A linear model,
@@ -11,14 +11,14 @@
 
 use crate::game::{Evaluator, ProbCutError};
 use crate::games::othello::Othello;
-use crate::search::probcut::{MIN_DEPTH, shallow_depth};
+use crate::search::probcut::{MIN_DEPTH, shallow_depths};
 use crate::search::score::is_terminal_score;
 use crate::search::{Algorithm, SearchConfig, Searcher, StopToken};
 
-/// The deepest search the model speaks for: about three times the deepest pair measured (11).
-/// Further out the extrapolated mean overtakes the spread (from depth 36 at some empties, see
-/// the tests), so deeper searches are not cut.
-pub const MAX_DEEP: u32 = 30;
+/// The deepest search the model speaks for: about twice the deepest pair measured (11).
+/// Further out the extrapolated mean overtakes the spread (from depth 25 near the start of the
+/// game, see the tests), so deeper searches are not cut.
+pub const MAX_DEEP: u32 = 24;
 
 /// The spread never assumed below half a disc (1/16-disc units): a cut needs some margin.
 const MIN_SIGMA: f64 = 8.0;
@@ -36,8 +36,8 @@ pub struct ProbCutModel {
 /// docs/othello-patterns.md). The spread grows with the deep search's depth and shrinks with the
 /// shallow one's and with the empties; the mean stays within half a disc.
 pub const BUILTIN: ProbCutModel = ProbCutModel {
-    mean: [2.039, -0.213, 2.381, -0.512],
-    sigma: [80.454, -0.944, -8.646, 4.091],
+    mean: [-0.02, -0.223, 0.102, 0.795],
+    sigma: [86.365, -1.041, -7.737, 3.377],
 };
 
 impl ProbCutModel {
@@ -91,8 +91,12 @@ pub fn depth_values(pos: &Othello, eval: &dyn Evaluator<Othello>, max_depth: u32
 pub fn samples(empties: u32, values: &[i32]) -> Vec<Sample> {
     let max = values.len() as u32;
     (MIN_DEPTH..=max)
-        .filter_map(|deep| {
-            let shallow = shallow_depth(deep);
+        .flat_map(|deep| {
+            shallow_depths(deep)
+                .iter()
+                .map(move |&shallow| (shallow, deep))
+        })
+        .filter_map(|(shallow, deep)| {
             let d = *values.get(deep as usize - 1)?;
             let s = *values.get((shallow as usize).checked_sub(1)?)?;
             (!is_terminal_score(d) && !is_terminal_score(s)).then_some(Sample {
@@ -160,21 +164,21 @@ fn least_squares(rows: &[[f64; 4]], ys: &[f64]) -> Option<[f64; 4]> {
 
 /// Per pair of depths: `(shallow, deep, samples, mean, standard deviation)`, for the report.
 pub fn pair_table(samples: &[Sample]) -> Vec<(u32, u32, usize, f64, f64)> {
-    let mut deeps: Vec<u32> = samples.iter().map(|s| s.deep).collect();
-    deeps.sort_unstable();
-    deeps.dedup();
-    deeps
+    let mut pairs: Vec<(u32, u32)> = samples.iter().map(|s| (s.deep, s.shallow)).collect();
+    pairs.sort_unstable();
+    pairs.dedup();
+    pairs
         .into_iter()
-        .map(|deep| {
+        .map(|(deep, shallow)| {
             let diffs: Vec<f64> = samples
                 .iter()
-                .filter(|s| s.deep == deep)
+                .filter(|s| s.deep == deep && s.shallow == shallow)
                 .map(|s| s.diff)
                 .collect();
             let n = diffs.len() as f64;
             let mean = diffs.iter().sum::<f64>() / n;
             let var = diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / n;
-            (shallow_depth(deep), deep, diffs.len(), mean, var.sqrt())
+            (shallow, deep, diffs.len(), mean, var.sqrt())
         })
         .collect()
 }
@@ -199,8 +203,9 @@ mod tests {
         let mut rng = SplitMix64::new(7);
         let mut data = Vec::new();
         for empties in 10..55 {
-            for deep in MIN_DEPTH..=12 {
-                let shallow = shallow_depth(deep);
+            for (shallow, deep) in (MIN_DEPTH..=12)
+                .flat_map(|deep| shallow_depths(deep).iter().map(move |&s| (s, deep)))
+            {
                 for _ in 0..40 {
                     let e = truth.error(empties, shallow, deep);
                     data.push(Sample {
@@ -213,10 +218,10 @@ mod tests {
             }
         }
         let got = fit(&data).expect("enough samples");
-        for (empties, deep) in [(12, 4), (30, 8), (50, 12), (40, 3)] {
+        for (empties, shallow, deep) in [(12, 2, 4), (30, 4, 8), (50, 6, 12), (40, 1, 3)] {
             let (want, have) = (
-                truth.error(empties, shallow_depth(deep), deep),
-                got.error(empties, shallow_depth(deep), deep),
+                truth.error(empties, shallow, deep),
+                got.error(empties, shallow, deep),
             );
             assert!(
                 (want.mean - have.mean).abs() < 0.1 * want.sigma,
@@ -243,14 +248,26 @@ mod tests {
     }
 
     #[test]
-    fn samples_pair_each_depth_with_its_shallow_one_and_skip_proven_values() {
-        let values = [10, 20, 30, 40, 50, 60];
+    fn samples_pair_each_depth_with_its_shallow_ones_and_skip_proven_values() {
+        let values = [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110];
         let s = samples(40, &values);
         let pairs: Vec<(u32, u32, f64)> = s.iter().map(|s| (s.shallow, s.deep, s.diff)).collect();
-        // deep 3 with 1, 4 with 2, 5 with 3, 6 with 2.
+        // Each depth with its tries; 10 and 11 with two each.
         assert_eq!(
             pairs,
-            [(1, 3, 20.0), (2, 4, 20.0), (3, 5, 20.0), (2, 6, 40.0)]
+            [
+                (1, 3, 20.0),
+                (2, 4, 20.0),
+                (1, 5, 40.0),
+                (2, 6, 40.0),
+                (3, 7, 40.0),
+                (4, 8, 40.0),
+                (3, 9, 60.0),
+                (4, 10, 60.0),
+                (6, 10, 40.0),
+                (3, 11, 80.0),
+                (5, 11, 60.0),
+            ]
         );
         let won = [10, 20, crate::search::score::WIN_BASE, 40];
         assert_eq!(samples(40, &won).len(), 1, "only 2 -> 4 is heuristic");
@@ -258,13 +275,15 @@ mod tests {
 
     /// The shipped fit itself (before the floor of half a disc) stays positive, and its mean
     /// smaller than its spread, wherever a search asks: every depth short of the end up to
-    /// `MAX_DEEP`, at every number of empties. (Up to 40 it would fail: at 46 empties and
-    /// depth 45 the extrapolated mean passes the spread.)
+    /// `MAX_DEEP`, at every number of empties. (Up to 30 it would fail: at 60 empties and
+    /// depth 25 the extrapolated mean passes the spread.)
     #[test]
     fn the_builtin_model_predicts_a_positive_spread_everywhere() {
         for empties in 0..=60 {
-            for deep in MIN_DEPTH..empties.clamp(MIN_DEPTH + 1, MAX_DEEP + 1) {
-                let x = features(empties, shallow_depth(deep), deep);
+            for (shallow, deep) in (MIN_DEPTH..empties.clamp(MIN_DEPTH + 1, MAX_DEEP + 1))
+                .flat_map(|deep| shallow_depths(deep).iter().map(move |&s| (s, deep)))
+            {
+                let x = features(empties, shallow, deep);
                 let (mean, sigma) = (dot(&BUILTIN.mean, &x), dot(&BUILTIN.sigma, &x));
                 assert!(
                     sigma > 0.0,
@@ -274,7 +293,7 @@ mod tests {
                     mean.abs() < sigma,
                     "{empties} empties, depth {deep}: mean {mean}"
                 );
-                let e = BUILTIN.error(empties, shallow_depth(deep), deep);
+                let e = BUILTIN.error(empties, shallow, deep);
                 assert!(
                     e.sigma >= MIN_SIGMA && e.mean.is_finite(),
                     "{empties} {deep}"
