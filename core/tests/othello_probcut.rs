@@ -7,8 +7,11 @@ use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;
 use ply_core::heuristic::othello::pattern::PatternEvaluator;
 use ply_core::heuristic::othello::pattern::probcut::{BUILTIN, depth_values, samples};
+use ply_core::search::probcut::shallow_depths;
 use ply_core::search::{Algorithm, SearchConfig, SearchResult, StopToken, search};
-use ply_core::{Evaluator, Game};
+use ply_core::{Evaluator, Game, ProbCutError};
+use std::collections::BTreeSet;
+use std::sync::Mutex;
 use unseen_games::unseen_positions;
 
 fn pattern() -> PatternEvaluator {
@@ -135,6 +138,60 @@ fn probcut_keeps_exact_endgames_exact() {
             (full.score, full.best_move),
             "{}",
             pos.format_position()
+        );
+    }
+}
+
+/// The pattern evaluation, recording every pair of depths a search asks it to predict.
+struct Recording {
+    inner: PatternEvaluator,
+    asked: Mutex<BTreeSet<(u32, u32)>>,
+}
+
+impl Evaluator<Othello> for Recording {
+    fn evaluate(&self, pos: &Othello) -> i32 {
+        self.inner.evaluate(pos)
+    }
+    fn probcut(&self, pos: &Othello, shallow: u32, deep: u32) -> Option<ProbCutError> {
+        if let Ok(mut asked) = self.asked.lock() {
+            asked.insert((shallow, deep));
+        }
+        self.inner.probcut(pos, shallow, deep)
+    }
+}
+
+/// Multi-ProbCut tries the schedule's shallower depth first and its second where the first does
+/// not cut, and a shallow search tries cuts of its own, one level and no more: a search to 14
+/// plies asks for both pairs of every depth from 10 to 13 (the root's children are searched to 13)
+/// and opens two shallow searches at once,
+/// never three (three would be possible from 13 plies: 13 -> 7 -> 3 -> 1).
+#[test]
+fn multi_probcut_tries_each_shallow_depth_and_nests_one_level() {
+    let eval = Recording {
+        inner: pattern(),
+        asked: Mutex::new(BTreeSet::new()),
+    };
+    let mut nesting = 0;
+    for pos in middle_games(4) {
+        let r = run(&pos, &eval, &fixed(14, Some(1.5)));
+        assert!(r.stats.probcuts > 0 && r.stats.probcut_tries > r.stats.probcuts);
+        nesting = nesting.max(r.stats.probcut_nesting);
+    }
+    assert_eq!(nesting, 2, "shallow searches open at once");
+    let asked = eval.asked.lock().map(|a| a.clone()).unwrap_or_default();
+    for deep in 10..=13 {
+        for &shallow in shallow_depths(deep) {
+            assert!(
+                asked.contains(&(shallow, deep)),
+                "{shallow} for {deep}: {asked:?}"
+            );
+        }
+    }
+    // Nothing but the schedule is asked.
+    for &(shallow, deep) in &asked {
+        assert!(
+            shallow_depths(deep).contains(&shallow),
+            "{shallow} for {deep}"
         );
     }
 }

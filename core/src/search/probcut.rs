@@ -11,8 +11,10 @@
 //!
 //! Only at null-window nodes of PVS (every node of plain alpha-beta) and never at the root: the
 //! principal variation is searched in full. A shallow search may cut in turn, but its own shallow
-//! searches do not (Edax's limit of two levels): the shallow searches of a deep node stay cheap,
-//! and the prediction is never a guess of a guess of a guess.
+//! searches do not (Edax's limit of two levels), so the shallow searches of a deep node stay
+//! cheap. (The limit binds from 13 plies, where a second level's shallow search is deep enough to
+//! try a cut of its own. The table keeps no level with a bound, so a shallow search may still
+//! reuse a bound found under deeper nesting.)
 
 use crate::game::Game;
 use crate::search::context::Ctx;
@@ -98,6 +100,8 @@ impl<G: Game> Ctx<'_, G> {
             let high = (f64::from(beta) - error.mean + margin).ceil();
             let low = (f64::from(alpha) - error.mean - margin).floor();
             self.probcut_nesting += 1;
+            self.stats.probcut_tries += 1;
+            self.stats.probcut_nesting = self.stats.probcut_nesting.max(self.probcut_nesting);
             let verdict = self.probcut_test::<PVS>(pos, shallow, ply, high, low, (alpha, beta));
             self.probcut_nesting -= 1;
             if verdict.is_some() || self.aborted {

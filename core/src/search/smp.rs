@@ -100,6 +100,8 @@ pub(crate) fn run_thread<G: Game>(
         helper,
     };
     let mut result = ctx.run_depth_first(pos);
+    // Every ProbCut try closes what it opened, aborted or not.
+    debug_assert_eq!(ctx.probcut_nesting, 0);
     result.stats = ctx.stats;
     (result, !ctx.aborted)
 }

@@ -32,6 +32,13 @@ pub struct SearchStats {
     pub re_searches: u64,
     /// Nodes ProbCut settled by a shallow search (`SearchConfig::probcut`).
     pub probcuts: u64,
+    /// ProbCut's shallow searches started, at every level.
+    #[serde(default)]
+    pub probcut_tries: u64,
+    /// How many ProbCut shallow searches were open at once at most (2: one tried inside
+    /// another; never more, see `search::probcut`).
+    #[serde(default)]
+    pub probcut_nesting: u32,
     /// Depth of the last completed iteration (fixed depth: the depth, if it completed).
     pub depth: u32,
     /// Deepest ply reached (including quiescence).
@@ -64,6 +71,8 @@ impl SearchStats {
         self.test_calls += other.test_calls;
         self.re_searches += other.re_searches;
         self.probcuts += other.probcuts;
+        self.probcut_tries += other.probcut_tries;
+        self.probcut_nesting = self.probcut_nesting.max(other.probcut_nesting);
         self.playouts += other.playouts;
     }
 }
