@@ -126,14 +126,12 @@ fn probcut_measures_every_pair_and_fits_the_model() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     assert!(text.starts_with("40 positions"), "{text}");
-    // Depths 3..=6, each with its shallow partner.
-    for pair in [
-        "      1    3",
-        "      2    4",
-        "      3    5",
-        "      2    6",
-    ] {
-        assert!(text.contains(pair), "{pair}: {text}");
+    // Depths 3..=6, each with the shallow depths the search tries for it.
+    for deep in 3..=6 {
+        for shallow in ply_core::search::probcut::shallow_depths(deep) {
+            let pair = format!("{shallow:>7} {deep:>4}");
+            assert!(text.contains(&pair), "{pair}: {text}");
+        }
     }
     assert!(text.contains("    sigma: ["), "{text}");
 }
