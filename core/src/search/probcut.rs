@@ -38,7 +38,8 @@ const MAX_NESTING: u32 = 2;
 /// third of the depth and from 10 plies a second of about half, each of the deep depth's parity
 /// so that the odd-even effect of the evaluation does not enter the error. Deeper, the same two
 /// steps below Edax's half (`2 * (deep / 4) + deep % 2`), to 40 plies. Empty below
-/// [`MIN_DEPTH`] and beyond 40.
+/// [`MIN_DEPTH`] and beyond 40. An evaluator's calibration may speak for fewer depths (the
+/// pattern evaluation's stops at 24 plies): a try it has no prediction for is skipped.
 pub fn shallow_depths(deep: u32) -> &'static [u32] {
     match deep {
         0..=2 => &[],
