@@ -180,6 +180,9 @@ pub struct Pattern {
     pub len: usize,
     /// Each distinct placement, its squares in reading order.
     pub instances: Vec<Vec<u8>>,
+    /// The symmetry that places each instance: instance `i` reads square
+    /// `symmetry(symmetries[i], s)` where the shape reads `s`.
+    pub symmetries: Vec<usize>,
     /// Configurations: `3^len`.
     pub configs: usize,
     /// For each configuration, the dense number of its class under the shape's own
@@ -194,6 +197,7 @@ impl Pattern {
         let base = shape.squares;
         let len = base.len();
         let mut instances: Vec<Vec<u8>> = Vec::new();
+        let mut symmetries = Vec::new();
         // Reorderings of the base's squares by the symmetries that map its set onto itself.
         let mut self_maps: Vec<Vec<usize>> = Vec::new();
         let mut base_set: Vec<u8> = base.to_vec();
@@ -216,6 +220,7 @@ impl Pattern {
             });
             if !known {
                 instances.push(image);
+                symmetries.push(t);
             }
         }
         let configs = 3usize.pow(len as u32);
@@ -243,6 +248,7 @@ impl Pattern {
             name: shape.name,
             len,
             instances,
+            symmetries,
             configs,
             class_of,
             classes: classes as usize,

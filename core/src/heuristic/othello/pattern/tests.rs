@@ -183,6 +183,12 @@ fn badly_encoded_weights_are_typed_errors() {
 }
 
 #[test]
+fn every_placement_fits_the_evaluations_buffer() {
+    assert_eq!(LAYOUT.instances(), 46);
+    assert!(LAYOUT.instances() <= MAX_PLACEMENTS);
+}
+
+#[test]
 fn the_stages_are_five_plies() {
     assert_eq!(stage(60), 0);
     assert_eq!(stage(56), 0);

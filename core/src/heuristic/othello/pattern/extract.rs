@@ -1,0 +1,289 @@
+//! Every placement's configuration read straight from the bitboards, the way Edax and Zebra
+//! avoid reading a board square by square.
+//!
+//! The board is turned under each of the eight symmetries once (byte swaps, bit reversals and a
+//! transpose: a few dozen instructions), so that every placement of a shape is the shape at its
+//! canonical place on one of the eight boards. There a shape's squares are a few bytes of a row
+//! or one diagonal gathered into a byte by one multiplication, and a byte's bits become base-3
+//! digits by one table lookup. A configuration's digit is 1 for the side to move's disc and 2
+//! for the other's, so its number is `ternary(player's bits) + 2 * ternary(opponent's bits)`.
+//!
+//! This answers exactly what [`super::Layout::for_each_config`] answers. A shape is only read
+//! this way after every square of the board has been checked, alone and for both colours,
+//! against the shape's own squares ([`Plan::new`]); the number is a sum over the squares, so
+//! those 128 checks decide it for every board.
+
+use super::geometry::Pattern;
+
+/// `TERNARY[n][byte]`: the byte's low `n` bits as base-3 digits, bit 0 the most significant
+/// (higher bits ignored).
+static TERNARY: [[u16; 256]; 9] = ternary_tables();
+
+const fn ternary_tables() -> [[u16; 256]; 9] {
+    let mut out = [[0u16; 256]; 9];
+    let mut n = 1;
+    while n <= 8 {
+        let mut byte = 0;
+        while byte < 256 {
+            let mut value = 0u16;
+            let mut i = 0;
+            while i < n {
+                value = value * 3 + ((byte >> i) & 1) as u16;
+                i += 1;
+            }
+            out[n][byte] = value;
+            byte += 1;
+        }
+        n += 1;
+    }
+    out
+}
+
+#[inline(always)]
+fn ternary(n: usize, byte: u64) -> u32 {
+    u32::from(TERNARY[n][(byte & 0xff) as usize])
+}
+
+/// A board mirrored left to right (a1 <-> h1).
+#[inline(always)]
+fn mirror(b: u64) -> u64 {
+    b.reverse_bits().swap_bytes()
+}
+
+/// A board flipped about the a1-h8 diagonal.
+#[inline(always)]
+fn transpose(mut b: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (b ^ (b << 28));
+    b ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (b ^ (b << 14));
+    b ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (b ^ (b << 7));
+    b ^= t ^ (t >> 7);
+    b
+}
+
+/// The board under each symmetry `t` of [`super::geometry::symmetry`], as the shape reads it:
+/// square `s` of board `t` holds square `symmetry(t, s)` of `b`.
+#[inline(always)]
+pub fn oriented(b: u64) -> [u64; 8] {
+    let t = transpose(b);
+    [
+        b,
+        mirror(b),
+        b.swap_bytes(),
+        b.reverse_bits(),
+        t,
+        t.swap_bytes(),
+        mirror(t),
+        t.reverse_bits(),
+    ]
+}
+
+/// Squares `shift`, `shift + 9`, ... (`n` of them, up the a1-h8 direction) as a byte's low bits.
+#[inline(always)]
+fn diagonal(b: u64, n: usize) -> u64 {
+    const MAIN: u64 = 0x8040_2010_0804_0201;
+    let mask = MAIN >> (9 * (8 - n));
+    // No two of the product's terms meet on one bit, so nothing carries into the top byte.
+    (((b >> (8 - n)) & mask).wrapping_mul(0x0101_0101_0101_0101)) >> 56
+}
+
+/// How a shape at its canonical place is read from a board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Reader {
+    /// b2, the first rank a1 to h1, g2.
+    EdgeWithX,
+    /// a1-e1 then a2-e2.
+    Corner2x5,
+    /// a1-c1, a2-c2, a3-c3.
+    Corner3x3,
+    /// A whole rank, a to h (its index from 0).
+    Rank(u32),
+    /// `n` squares from the first rank's `8 - n`th file up the a1-h8 direction.
+    Diagonal(usize),
+}
+
+impl Reader {
+    fn for_name(name: &str) -> Option<Reader> {
+        Some(match name {
+            "edge+2x" => Reader::EdgeWithX,
+            "corner-2x5" => Reader::Corner2x5,
+            "corner-3x3" => Reader::Corner3x3,
+            "line-2" => Reader::Rank(1),
+            "line-3" => Reader::Rank(2),
+            "line-4" => Reader::Rank(3),
+            "diagonal-8" => Reader::Diagonal(8),
+            "diagonal-7" => Reader::Diagonal(7),
+            "diagonal-6" => Reader::Diagonal(6),
+            "diagonal-5" => Reader::Diagonal(5),
+            "diagonal-4" => Reader::Diagonal(4),
+            _ => return None,
+        })
+    }
+
+    /// The ternary number of one colour's discs on the shape's squares.
+    #[inline(always)]
+    fn read(self, b: u64) -> u32 {
+        match self {
+            Reader::EdgeWithX => {
+                19683 * ((b >> 9) & 1) as u32 + 3 * ternary(8, b) + ((b >> 14) & 1) as u32
+            }
+            Reader::Corner2x5 => 243 * ternary(5, b) + ternary(5, b >> 8),
+            Reader::Corner3x3 => {
+                729 * ternary(3, b) + 27 * ternary(3, b >> 8) + ternary(3, b >> 16)
+            }
+            Reader::Rank(r) => ternary(8, b >> (8 * r)),
+            Reader::Diagonal(n) => ternary(n, diagonal(b, n)),
+        }
+    }
+
+    /// The configuration on the boards of symmetry `t`.
+    #[inline(always)]
+    fn config(self, player: &[u64; 8], opponent: &[u64; 8], t: usize) -> u32 {
+        self.read(player[t & 7]) + 2 * self.read(opponent[t & 7])
+    }
+}
+
+/// Every placement of the layout's patterns, grouped by how it is read so that each group's
+/// loop reads one way without a branch: the board each is read on, where its configurations
+/// start in a stage's table, and the reader's parameter (a rank or a diagonal's length).
+pub struct Plan {
+    edges: Vec<(usize, u32)>,
+    corners_2x5: Vec<(usize, u32)>,
+    corners_3x3: Vec<(usize, u32)>,
+    ranks: Vec<(usize, u32, u32)>,
+    diagonals: Vec<(usize, u32, usize)>,
+}
+
+impl Plan {
+    /// `None` when a pattern has no reader here or its reader does not read its squares (the
+    /// square-by-square reading then serves).
+    pub fn new(patterns: &[Pattern]) -> Option<Plan> {
+        let mut plan = Plan {
+            edges: Vec::new(),
+            corners_2x5: Vec::new(),
+            corners_3x3: Vec::new(),
+            ranks: Vec::new(),
+            diagonals: Vec::new(),
+        };
+        let mut offset = 0u32;
+        for p in patterns {
+            let reader = Reader::for_name(p.name)?;
+            let canonical = p.instances.first()?;
+            if p.symmetries.first() != Some(&0) || !reads_exactly(reader, canonical) {
+                return None;
+            }
+            for &t in &p.symmetries {
+                let t = t & 7;
+                match reader {
+                    Reader::EdgeWithX => plan.edges.push((t, offset)),
+                    Reader::Corner2x5 => plan.corners_2x5.push((t, offset)),
+                    Reader::Corner3x3 => plan.corners_3x3.push((t, offset)),
+                    Reader::Rank(r) => plan.ranks.push((t, offset, r)),
+                    Reader::Diagonal(n) => plan.diagonals.push((t, offset, n)),
+                }
+            }
+            offset += u32::try_from(p.configs).ok()?;
+        }
+        Some(plan)
+    }
+
+    /// Calls `f` with each placement's configuration as its place in a stage's table.
+    #[inline(always)]
+    pub fn for_each_config(&self, player: u64, opponent: u64, mut f: impl FnMut(u32)) {
+        let (p, o) = (oriented(player), oriented(opponent));
+        for &(t, offset) in &self.edges {
+            f(offset + Reader::EdgeWithX.config(&p, &o, t));
+        }
+        for &(t, offset) in &self.corners_2x5 {
+            f(offset + Reader::Corner2x5.config(&p, &o, t));
+        }
+        for &(t, offset) in &self.corners_3x3 {
+            f(offset + Reader::Corner3x3.config(&p, &o, t));
+        }
+        for &(t, offset, r) in &self.ranks {
+            f(offset + Reader::Rank(r).config(&p, &o, t));
+        }
+        for &(t, offset, n) in &self.diagonals {
+            f(offset + Reader::Diagonal(n).config(&p, &o, t));
+        }
+    }
+
+    /// Placements in all.
+    #[cfg(test)]
+    fn placements(&self) -> usize {
+        self.edges.len()
+            + self.corners_2x5.len()
+            + self.corners_3x3.len()
+            + self.ranks.len()
+            + self.diagonals.len()
+    }
+}
+
+/// Whether `reader` gives each of `squares` (in reading order) its base-3 place and every
+/// other square nothing.
+fn reads_exactly(reader: Reader, squares: &[u8]) -> bool {
+    (0..64u8).all(|s| {
+        let expect = match squares.iter().position(|&q| q == s) {
+            Some(k) => 3u32.pow((squares.len() - 1 - k) as u32),
+            None => 0,
+        };
+        reader.read(1u64 << s) == expect
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::LAYOUT;
+    use super::super::geometry::{patterns, symmetry};
+    use super::*;
+    use crate::search::rng::SplitMix64;
+
+    #[test]
+    fn each_oriented_board_holds_the_squares_its_symmetry_names() {
+        let mut rng = SplitMix64::new(11);
+        for _ in 0..200 {
+            let b = rng.next_u64();
+            let boards = oriented(b);
+            for (t, &board) in boards.iter().enumerate() {
+                for s in 0..64u8 {
+                    let want = (b >> symmetry(t, s)) & 1;
+                    assert_eq!((board >> s) & 1, want, "symmetry {t}, square {s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_shape_of_the_set_is_read_from_the_bitboards() {
+        let plan = Plan::new(&patterns()).expect("a reader for every shape");
+        assert_eq!(plan.placements(), LAYOUT.instances());
+        // A reader that misses one square of its shape is refused.
+        let mut short = patterns();
+        short[0].instances[0].pop();
+        assert!(Plan::new(&short).is_none());
+        // So is a shape this module has no reader for.
+        let mut renamed = patterns();
+        renamed[3].name = "line-5";
+        assert!(Plan::new(&renamed).is_none());
+    }
+
+    #[test]
+    fn the_bitboard_reading_is_the_square_by_square_reading() {
+        let plan = Plan::new(&LAYOUT.patterns).expect("plan");
+        let mut rng = SplitMix64::new(12);
+        for _ in 0..2000 {
+            // Disjoint random discs, from nearly empty boards to full ones.
+            let fill = rng.next_u64() | rng.next_u64();
+            let player = rng.next_u64() & fill;
+            let opponent = !player & fill;
+            let mut fast = Vec::new();
+            plan.for_each_config(player, opponent, |c| fast.push(c));
+            let mut plain = Vec::new();
+            LAYOUT.for_each_config_square_by_square(player, opponent, |c| plain.push(c));
+            fast.sort_unstable();
+            plain.sort_unstable();
+            assert_eq!(fast, plain);
+        }
+    }
+}
