@@ -153,8 +153,8 @@ impl Layout {
         self.instances
     }
 
-    /// Calls `f` with each placement's configuration, as its place in a stage's table (in no
-    /// promised order).
+    /// Calls `f` with each placement's configuration, as its place in a stage's table, pattern
+    /// by pattern.
     #[inline(always)]
     pub fn for_each_config(&self, player: u64, opponent: u64, f: impl FnMut(u32)) {
         match &self.plan {
