@@ -91,8 +91,10 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
+        let entries: Vec<Entry> = (0..len).map(|_| Entry::default()).collect();
+        crate::search::tt::prefault(&entries, |e| &e.check);
         Table {
-            entries: (0..len).map(|_| Entry::default()).collect(),
+            entries,
             mask: len - 2,
         }
     }
