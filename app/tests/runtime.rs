@@ -237,28 +237,46 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
         rt.dispatch(Event::PlayNotation(m.into()));
         wait_for(&rt, |b| b.moves.len() == after && b.accepts_input);
     }
-    rt.dispatch(Event::PlayNotation("c7".into()));
-    shell.take();
     // How many ticks a search gets depends on how soon it ends on this machine (its time
-    // budget, the depth cap): every tick seen until then must be a progress redraw alone.
-    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    // budget, the depth cap): every tick seen until then must be a progress redraw alone. A
+    // search that ends before its first tick checks nothing: play on (the first legal move)
+    // until one runs long enough.
+    let mut human = "c7".to_string();
+    let mut plies = 6;
     let mut ticks = Vec::new();
     // Other batches (the move's own, if the search ends here) are looked at below.
     let mut kept = Vec::new();
-    let mut searching = true;
-    while searching && ticks.len() < 3 && std::time::Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-        let progress = rt.read(|a| a.progress_view());
-        searching = progress.thinking.is_some();
-        let nodes = progress.thinking.map(|t| t.nodes);
-        for batch in shell.take() {
-            if batch.contains(&Effect::RenderProgress) {
-                assert_eq!(batch, [Effect::RenderProgress], "a tick alone");
-                ticks.push(nodes);
-            } else {
-                kept.push(batch);
+    for _ in 0..10 {
+        shell.take();
+        rt.dispatch(Event::PlayNotation(human.clone()));
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        let mut searching = true;
+        while searching && ticks.len() < 3 && std::time::Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+            let progress = rt.read(|a| a.progress_view());
+            searching = progress.thinking.is_some();
+            let nodes = progress.thinking.map(|t| t.nodes);
+            for batch in shell.take() {
+                if batch.contains(&Effect::RenderProgress) {
+                    assert_eq!(batch, [Effect::RenderProgress], "a tick alone");
+                    ticks.push(nodes);
+                } else {
+                    kept.push(batch);
+                }
             }
         }
+        if ticks.iter().any(|n| n.is_some()) {
+            break;
+        }
+        wait_for(&rt, |b| b.moves.len() == plies && b.accepts_input);
+        let board = rt.read(|a| a.board_view()).expect("a game");
+        let Some(mv) = board.legal_moves.first() else {
+            break;
+        };
+        human = mv.notation.clone();
+        plies += 2;
+        ticks.clear();
+        kept.clear();
     }
     assert!(
         ticks.iter().any(|n| n.is_some()),
@@ -270,7 +288,6 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
     // the table answers at once (the move's own search reached the depth cap there) checks
     // nothing: play on, the first legal move each time, until one ponders long enough to tick.
     let mut batches = kept;
-    let mut plies = 6;
     let mut pondered = Duration::ZERO;
     for _ in 0..10 {
         wait_for(&rt, |b| b.moves.len() == plies && b.accepts_input);
