@@ -122,9 +122,9 @@ fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
 /// are mapped writable now. Left to the search, each page's first probe maps the shared zero
 /// page and its first store then replaces it, and on a machine where another thread of the
 /// process runs, the kernel interrupts that thread's core to flush the old mapping: 17 % of a
-/// 2-thread endgame solve's time on this machine (FFO #40-#42) went there, and one search
-/// thread took 40 % longer to depth 14 (20 middle-game positions) with the faults than
-/// after mapping its 64 MB here. A table is allocated for a search that will use most of it,
+/// 2-thread endgame solve's time on this machine (FFO #40-#42) went there, and a search on one
+/// thread took 1.7 times as long to depth 14 (20 middle-game positions, 64 MB, search time
+/// alone; 1.2 times with the time this mapping takes) as after it. A table is allocated for a search that will use most of it,
 /// and its memory is counted in full against the device's cap anyway.
 pub(crate) fn prefault<T>(items: &[T], word: impl Fn(&T) -> &AtomicU64) {
     let step = (4096 / std::mem::size_of::<T>().max(1)).max(1);
