@@ -146,6 +146,14 @@ impl<G: Game> Searcher<G> {
             "the search engines are for two-player games"
         );
         let tt = TranspositionTable::new(config.table_bytes());
+        // A search that will fill its table maps the pages first (see `tt::prefault`).
+        if config.search_threads() > 1
+            || config
+                .time_ms
+                .is_some_and(|t| t >= crate::search::tt::MAP_PAGES_FROM_MS)
+        {
+            tt.map_pages();
+        }
         let helpers = config.search_threads() as usize - 1;
         Searcher {
             config: *config,

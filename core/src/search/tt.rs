@@ -72,8 +72,8 @@ impl Entry {
 }
 
 /// Two entries: `[key0 ^ data0, data0, key1 ^ data1, data1]`. All zero is two empty entries, so
-/// the table is allocated zeroed (by the operating system, page by page as [`prefault`] maps
-/// them).
+/// the table is allocated zeroed (the operating system hands out zero pages lazily: a short
+/// search in a large table costs only the pages it touches, unless [`prefault`] maps them).
 type Bucket = [AtomicU64; 4];
 
 /// A probe's answer: the entry for this exact position.
@@ -96,8 +96,7 @@ pub struct TranspositionTable {
     age: u8,
 }
 
-/// `n` zeroed buckets from the allocator's zeroed memory (fresh pages from the operating system,
-/// zero already: nothing is written twice).
+/// `n` zeroed buckets from the allocator's zeroed memory, so untouched pages stay unmapped.
 fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
     use std::alloc::{Layout, alloc_zeroed, handle_alloc_error};
     let Ok(layout) = Layout::array::<Bucket>(n) else {
@@ -122,16 +121,23 @@ fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
 /// are mapped writable now. Left to the search, each page's first probe maps the shared zero
 /// page and its first store then replaces it, and on a machine where another thread of the
 /// process runs, the kernel interrupts that thread's core to flush the old mapping: 17 % of a
-/// 2-thread endgame solve's time on this machine (FFO #40-#42) went there, and a search on one
+/// 2-thread endgame solve's time on this machine (FFO #40-#42) went there. A search on one
 /// thread took 1.7 times as long to depth 14 (20 middle-game positions, 64 MB, search time
-/// alone; 1.2 times with the time this mapping takes) as after it. A table is allocated for a search that will use most of it,
-/// and its memory is counted in full against the device's cap anyway.
+/// alone) as after mapping, 1.2 times counting the mapping's own time. The mapping costs about
+/// 7 ms per 16 MB here, so only searches that will fill a table do it: several threads, or a
+/// time budget of [`MAP_PAGES_FROM_MS`] or more (see `Searcher::new`).
 pub(crate) fn prefault<T>(items: &[T], word: impl Fn(&T) -> &AtomicU64) {
+    debug_assert!(std::mem::size_of::<T>() <= 4096);
     let step = (4096 / std::mem::size_of::<T>().max(1)).max(1);
     for item in items.iter().step_by(step).chain(items.last()) {
         word(item).store(0, Relaxed);
     }
 }
+
+/// A search with this much time or more maps its table's pages first: at 3 to 6 M nodes a
+/// second it touches nearly every page of a 64 MB table, and the mapping is a tenth of its time
+/// at most.
+pub const MAP_PAGES_FROM_MS: u64 = 250;
 
 /// One slot's entry, or an empty one when its two words do not agree on a key (a torn write).
 #[inline]
@@ -161,9 +167,15 @@ impl TranspositionTable {
 
     /// A table using at most `budget_bytes` (0 buckets if the budget is smaller than one bucket).
     pub fn new(budget_bytes: usize) -> Self {
-        let buckets = zeroed_buckets(budget_bytes / Self::BUCKET_BYTES);
-        prefault(&buckets, |b| &b[0]);
-        TranspositionTable { buckets, age: 0 }
+        TranspositionTable {
+            buckets: zeroed_buckets(budget_bytes / Self::BUCKET_BYTES),
+            age: 0,
+        }
+    }
+
+    /// Maps every page of the table now ([`prefault`]).
+    pub fn map_pages(&self) {
+        prefault(&self.buckets, |b| &b[0]);
     }
 
     /// Bytes held by the table.
@@ -298,8 +310,7 @@ mod tests {
                 .windows(2)
                 .all(|w| w[1] > w[0] && w[1] - w[0] <= 4096)
         );
-        let tt = TranspositionTable::new(1 << 16);
-        assert!((0..1000u64).all(|h| tt.probe(h.wrapping_mul(0x9e37_79b9)).is_none()));
+        assert!(buckets.iter().flatten().all(|w| w.load(Relaxed) == 0));
     }
 
     #[test]

@@ -44,10 +44,8 @@ impl Table {
     pub fn new(bytes: usize) -> Self {
         let wanted = (bytes / std::mem::size_of::<u64>()).max(1);
         let bits = usize::BITS - 1 - wanted.leading_zeros();
-        let entries: Vec<AtomicU64> = (0..1usize << bits).map(|_| AtomicU64::new(0)).collect();
-        crate::search::tt::prefault(&entries, |e| e);
         Table {
-            entries,
+            entries: (0..1usize << bits).map(|_| AtomicU64::new(0)).collect(),
             shift: 64 - bits,
         }
     }

@@ -96,6 +96,9 @@ pub fn solve_parallel(
 ) -> SolveResult {
     let table = Table::new(tt_bytes);
     let pool = Pool::new(threads);
+    if pool.threads() > 1 {
+        table.map_pages();
+    }
     let mut s = Searcher::new(&table, cancel);
     s.set_deadline(deadline);
     s.set_pool(Some(&pool));

@@ -91,12 +91,15 @@ impl Table {
         } else {
             wanted.next_power_of_two() / 2
         };
-        let entries: Vec<Entry> = (0..len).map(|_| Entry::default()).collect();
-        crate::search::tt::prefault(&entries, |e| &e.check);
         Table {
-            entries,
+            entries: (0..len).map(|_| Entry::default()).collect(),
             mask: len - 2,
         }
+    }
+
+    /// Maps every page of the table now (see [`crate::search::tt::prefault`]).
+    pub fn map_pages(&self) {
+        crate::search::tt::prefault(&self.entries, |e| &e.check);
     }
 
     /// Memory used by the entries, in bytes.

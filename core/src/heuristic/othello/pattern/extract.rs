@@ -1,5 +1,5 @@
-//! Every placement's configuration read straight from the bitboards, the way Edax and Zebra
-//! avoid reading a board square by square.
+//! Every placement's configuration read straight from the bitboards instead of square by
+//! square.
 //!
 //! The board is turned under each of the eight symmetries once (byte swaps, bit reversals and a
 //! transpose: a few dozen instructions), so that every placement of a shape is the shape at its
@@ -8,10 +8,11 @@
 //! digits by one table lookup. A configuration's digit is 1 for the side to move's disc and 2
 //! for the other's, so its number is `ternary(player's bits) + 2 * ternary(opponent's bits)`.
 //!
-//! This answers exactly what [`super::Layout::for_each_config`] answers. A shape is only read
-//! this way after every square of the board has been checked, alone and for both colours,
-//! against the shape's own squares ([`Plan::new`]); the number is a sum over the squares, so
-//! those 128 checks decide it for every board.
+//! This answers exactly what [`super::Layout::for_each_config_square_by_square`] answers. A
+//! shape is only read this way after every square of the board has been checked alone against
+//! the shape's own squares ([`Plan::new`]); a reading is a sum over the squares' bits, so those
+//! 64 checks decide it for every board, and the opponent's reading is the same one doubled.
+//! The boards under the symmetries are checked by a test.
 
 use super::geometry::Pattern;
 
@@ -79,7 +80,8 @@ pub fn oriented(b: u64) -> [u64; 8] {
     ]
 }
 
-/// Squares `shift`, `shift + 9`, ... (`n` of them, up the a1-h8 direction) as a byte's low bits.
+/// Squares `8 - n`, `8 - n + 9`, ... (`n` of them, up the a1-h8 direction) as a byte's low
+/// bits.
 #[inline(always)]
 fn diagonal(b: u64, n: usize) -> u64 {
     const MAIN: u64 = 0x8040_2010_0804_0201;
@@ -273,7 +275,7 @@ mod tests {
         let plan = Plan::new(&LAYOUT.patterns).expect("plan");
         let mut rng = SplitMix64::new(12);
         for _ in 0..2000 {
-            // Disjoint random discs, from nearly empty boards to full ones.
+            // Disjoint random discs on about three quarters of the board.
             let fill = rng.next_u64() | rng.next_u64();
             let player = rng.next_u64() & fill;
             let opponent = !player & fill;

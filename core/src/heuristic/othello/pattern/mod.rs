@@ -273,7 +273,7 @@ impl PatternWeights {
         // Every configuration first, then every weight: the loads from the tables (a third of
         // a megabyte a stage) then wait for memory side by side instead of each behind the
         // reading of the next placement. With the bitboard reading this made a middle-game
-        // search 7 % faster; either alone changed nothing measurable.
+        // search 8 % faster at depth 14; either alone, 2 % or less.
         let mut idx = [0u32; MAX_PLACEMENTS];
         let mut n = 0usize;
         layout.for_each_config(player, opponent, |c| {
