@@ -125,7 +125,8 @@ fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
 /// thread took 1.7 times as long to depth 14 (20 middle-game positions, 64 MB, search time
 /// alone) as after mapping, 1.2 times counting the mapping's own time. The mapping costs about
 /// 7 ms per 16 MB here, so only searches that will fill a table do it: several threads, or a
-/// time budget of [`MAP_PAGES_FROM_MS`] or more (see `Searcher::new`).
+/// time budget of [`MAP_PAGES_FROM_MS`] or more with no depth cap below
+/// [`MAP_PAGES_FROM_DEPTH`] (see `Searcher::new`).
 pub(crate) fn prefault<T>(items: &[T], word: impl Fn(&T) -> &AtomicU64) {
     debug_assert!(std::mem::size_of::<T>() <= 4096);
     let step = (4096 / std::mem::size_of::<T>().max(1)).max(1);
@@ -138,6 +139,8 @@ pub(crate) fn prefault<T>(items: &[T], word: impl Fn(&T) -> &AtomicU64) {
 /// second it touches nearly every page of a 64 MB table, and the mapping is a tenth of its time
 /// at most.
 pub const MAP_PAGES_FROM_MS: u64 = 250;
+/// ... unless a depth cap below this ends it sooner.
+pub const MAP_PAGES_FROM_DEPTH: u32 = 10;
 
 /// One slot's entry, or an empty one when its two words do not agree on a key (a torn write).
 #[inline]
