@@ -148,7 +148,7 @@ impl<G: Game> Searcher<G> {
         let tt = TranspositionTable::new(config.table_bytes());
         // A search that will fill its table maps the pages first (see `tt::prefault`): a time
         // budget alone does not say so when a low depth cap ends the search first (level 5's
-        // depth-5 move in 0.2 ms would pay 7 ms for its 16 MB).
+        // depth-5 move in 0.2 ms would pay 5.5 ms for its 16 MB).
         use crate::search::tt::{MAP_PAGES_FROM_DEPTH, MAP_PAGES_FROM_MS};
         if config.search_threads() > 1
             || (config.time_ms.is_some_and(|t| t >= MAP_PAGES_FROM_MS)

@@ -124,8 +124,8 @@ fn zeroed_buckets(n: usize) -> Box<[Bucket]> {
 /// 2-thread endgame solve's time on this machine (FFO #40-#42) went there. A search on one
 /// thread took 1.7 times as long to depth 14 (20 middle-game positions, 64 MB, search time
 /// alone) as after mapping, 1.2 times counting the mapping's own time. The mapping costs about
-/// 7 ms per 16 MB here, so only searches that will fill a table do it: several threads, or a
-/// time budget of [`MAP_PAGES_FROM_MS`] or more with no depth cap below
+/// 5.5 ms per 16 MB here (22 ms for 64 MB), so only searches that will fill a table do it:
+/// several threads, or a time budget of [`MAP_PAGES_FROM_MS`] or more with no depth cap below
 /// [`MAP_PAGES_FROM_DEPTH`] (see `Searcher::new`).
 pub(crate) fn prefault<T>(items: &[T], word: impl Fn(&T) -> &AtomicU64) {
     debug_assert!(std::mem::size_of::<T>() <= 4096);
