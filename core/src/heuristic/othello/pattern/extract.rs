@@ -14,7 +14,7 @@
 //! 64 checks decide it for every board, and the opponent's reading is the same one doubled.
 //! The boards under the symmetries are checked by a test.
 
-use super::geometry::Pattern;
+use super::geometry::{Pattern, symmetry};
 
 /// `TERNARY[n][byte]`: the byte's low `n` bits as base-3 digits, bit 0 the most significant
 /// (higher bits ignored).
@@ -123,6 +123,18 @@ impl Reader {
         })
     }
 
+    /// Where the plan reads this shape's placements: edges, then 2x5 corners, 3x3 corners,
+    /// ranks and diagonals.
+    fn group(self) -> u8 {
+        match self {
+            Reader::EdgeWithX => 0,
+            Reader::Corner2x5 => 1,
+            Reader::Corner3x3 => 2,
+            Reader::Rank(_) => 3,
+            Reader::Diagonal(_) => 4,
+        }
+    }
+
     /// The ternary number of one colour's discs on the shape's squares.
     #[inline(always)]
     fn read(self, b: u64) -> u32 {
@@ -169,12 +181,37 @@ impl Plan {
             diagonals: Vec::new(),
         };
         let mut offset = 0u32;
+        let mut group = 0;
         for p in patterns {
             let reader = Reader::for_name(p.name)?;
             let canonical = p.instances.first()?;
             if p.symmetries.first() != Some(&0) || !reads_exactly(reader, canonical) {
                 return None;
             }
+            // Each instance must be the canonical one under its symmetry, or the reading on
+            // that symmetry's board is another placement's.
+            let placed = |t: usize, squares: &Vec<u8>| {
+                squares.len() == canonical.len()
+                    && squares
+                        .iter()
+                        .zip(canonical)
+                        .all(|(&s, &c)| s == symmetry(t & 7, c))
+            };
+            if p.instances.len() != p.symmetries.len()
+                || !p
+                    .symmetries
+                    .iter()
+                    .zip(&p.instances)
+                    .all(|(&t, i)| placed(t, i))
+            {
+                return None;
+            }
+            // The plan reads group by group; the patterns in that order keep the square-by-square
+            // reading's order, which the trainer's sums depend on.
+            if reader.group() < group {
+                return None;
+            }
+            group = reader.group();
             for &t in &p.symmetries {
                 let t = t & 7;
                 match reader {
@@ -268,6 +305,17 @@ mod tests {
         let mut renamed = patterns();
         renamed[3].name = "line-5";
         assert!(Plan::new(&renamed).is_none());
+        // An instance that is not the canonical one under its symmetry.
+        let mut misplaced = patterns();
+        misplaced[0].instances[1].swap(0, 1);
+        assert!(Plan::new(&misplaced).is_none());
+        let mut relabelled = patterns();
+        relabelled[0].symmetries.swap(1, 2);
+        assert!(Plan::new(&relabelled).is_none());
+        // Patterns out of the plan's reading order.
+        let mut reordered = patterns();
+        reordered.swap(0, 1);
+        assert!(Plan::new(&reordered).is_none());
     }
 
     #[test]

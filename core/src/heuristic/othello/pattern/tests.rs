@@ -189,6 +189,28 @@ fn every_placement_fits_the_evaluations_buffer() {
 }
 
 #[test]
+fn a_buffer_smaller_than_the_layout_sums_the_same_weights() {
+    let mut rng = SplitMix64::new(21);
+    // A distinct weight for each configuration number, so a lost or repeated one shows.
+    let weight = |c: u32| (c % 9973) as i32 + 1;
+    for _ in 0..300 {
+        let fill = rng.next_u64() | rng.next_u64();
+        let player = rng.next_u64() & fill;
+        let opponent = !player & fill;
+        let mut plain = 0;
+        LAYOUT.for_each_config_square_by_square(player, opponent, |c| plain += weight(c));
+        for got in [
+            sum_weights::<MAX_PLACEMENTS>(&LAYOUT, player, opponent, weight),
+            sum_weights::<7>(&LAYOUT, player, opponent, weight),
+            sum_weights::<46>(&LAYOUT, player, opponent, weight),
+            sum_weights::<1>(&LAYOUT, player, opponent, weight),
+        ] {
+            assert_eq!(got, plain);
+        }
+    }
+}
+
+#[test]
 fn the_stages_are_five_plies() {
     assert_eq!(stage(60), 0);
     assert_eq!(stage(56), 0);
