@@ -189,7 +189,7 @@ fn every_placement_fits_the_evaluations_buffer() {
 }
 
 #[test]
-fn a_buffer_smaller_than_the_layout_sums_the_same_weights() {
+fn a_layout_larger_than_the_buffer_sums_the_same_weights() {
     let mut rng = SplitMix64::new(21);
     // A distinct weight for each configuration number, so a lost or repeated one shows.
     let weight = |c: u32| (c % 9973) as i32 + 1;
