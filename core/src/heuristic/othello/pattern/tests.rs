@@ -191,7 +191,7 @@ fn every_placement_fits_the_evaluations_buffer() {
 #[test]
 fn a_layout_larger_than_the_buffer_sums_the_same_weights() {
     let mut rng = SplitMix64::new(21);
-    // A distinct weight for each configuration number, so a lost or repeated one shows.
+    // A weight that varies with the configuration, so a lost or repeated one changes the sum.
     let weight = |c: u32| (c % 9973) as i32 + 1;
     for _ in 0..300 {
         let fill = rng.next_u64() | rng.next_u64();
