@@ -344,6 +344,7 @@ pub fn search_config(
         probcut: (game == GameKind::Othello
             && settings.level.is_some_and(|l| l >= OTHELLO_TIMED_LEVEL))
         .then_some(OTHELLO_PROBCUT),
+        lean_frontier: true,
         ..SearchConfig::default()
     };
     if let Some(p) = settings.mcts_playouts {

@@ -84,6 +84,10 @@ pub struct Args {
     /// With --threads: Multi-ProbCut's confidence (as `ply search --probcut`).
     #[arg(long)]
     pub probcut: Option<f64>,
+    /// With --threads: search the nodes above the horizon without the table or null-window
+    /// probes, as the apps' levels do (as `ply search --lean-frontier`).
+    #[arg(long)]
+    pub lean_frontier: bool,
 }
 
 pub fn run(args: Args) -> Result<()> {
@@ -110,6 +114,7 @@ pub fn run(args: Args) -> Result<()> {
             repeat: args.repeat as usize,
             tt_bytes: args.tt_mb << 20,
             probcut: args.probcut,
+            lean_frontier: args.lean_frontier,
             json: args.json,
         };
         let eval = evaluator::<ply_core::games::othello::Othello>(&args.heuristic)?;

@@ -25,6 +25,7 @@ pub struct Plan<'a> {
     pub repeat: usize,
     pub tt_bytes: usize,
     pub probcut: Option<f64>,
+    pub lean_frontier: bool,
     pub json: bool,
 }
 
@@ -143,6 +144,7 @@ pub fn run(plan: &Plan, eval: &dyn Evaluator<Othello>) -> Result<()> {
         iterative: true,
         tt_bytes: plan.tt_bytes,
         probcut: plan.probcut,
+        lean_frontier: plan.lean_frontier,
         ..SearchConfig::default()
     };
     let load_before = load_average();
@@ -152,11 +154,16 @@ pub fn run(plan: &Plan, eval: &dyn Evaluator<Othello>) -> Result<()> {
     let mut cpu = vec![vec![0.0; positions.len()]; k];
     if !plan.json {
         println!(
-            "time to depth {} (iterative PVS, {} MiB table{}), median of {} run(s); load average {load_before} at the start",
+            "time to depth {} (iterative PVS, {} MiB table{}{}), median of {} run(s); load average {load_before} at the start",
             plan.depth,
             plan.tt_bytes >> 20,
             plan.probcut
                 .map_or(String::new(), |t| format!(", ProbCut {t}")),
+            if plan.lean_frontier {
+                ", lean frontier"
+            } else {
+                ""
+            },
             plan.repeat
         );
         print!("{:<16}", "position");
@@ -243,6 +250,7 @@ fn stop_latencies(plan: &Plan, eval: &dyn Evaluator<Othello>, pos: &Othello) -> 
             iterative: true,
             tt_bytes: plan.tt_bytes,
             probcut: plan.probcut,
+            lean_frontier: plan.lean_frontier,
             threads,
             ..SearchConfig::default()
         };

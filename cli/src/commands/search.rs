@@ -86,6 +86,10 @@ pub struct EngineArgs {
     /// 1 is the deterministic single-threaded search; other algorithms search on one.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub threads: u32,
+    /// Search the nodes one ply above the horizon without the table or null-window probes, as
+    /// the apps' levels do (without --quiescence).
+    #[arg(long)]
+    pub lean_frontier: bool,
 }
 
 impl EngineArgs {
@@ -153,6 +157,7 @@ impl EngineArgs {
             book: self.book,
             probcut: self.probcut,
             threads: self.threads,
+            lean_frontier: self.lean_frontier,
         })
     }
 }

@@ -21,6 +21,9 @@ impl<G: Game> Ctx<'_, G> {
             return v;
         }
 
+        if depth == 1 && ply > 0 && self.config.lean_frontier && !self.config.quiescence {
+            return self.frontier(pos, ply, alpha, beta);
+        }
         let alpha_orig = alpha;
         let horizon_before = self.horizon;
         let mut tt_key = None;
@@ -134,6 +137,41 @@ impl<G: Game> Ctx<'_, G> {
             self.tt
                 .store(pos.hash(), to_tt(best, ply), stored_depth, bound, best_key);
         }
+        best
+    }
+
+    /// A node one ply above the horizon, without quiescence ([`SearchConfig::lean_frontier`]):
+    /// every child is a static evaluation, whatever the window, so there is no null-window probe
+    /// to repeat and no table to read or fill (a random memory read per node that a leaf's value
+    /// never needed). The moves are ordered as elsewhere, the table's move aside.
+    ///
+    /// [`SearchConfig::lean_frontier`]: crate::search::SearchConfig::lean_frontier
+    fn frontier(&mut self, pos: &G, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+        let mut moves = self.moves(pos, ply);
+        self.order(pos, &mut moves, ply, None);
+        let mut best = -INFINITY;
+        for &mv in moves.iter() {
+            let mut child = *pos;
+            child.play(mv);
+            let v = -self.negamax::<false>(&child, 0, ply + 1, -beta, -alpha);
+            if self.aborted {
+                break;
+            }
+            if v > best {
+                best = v;
+                self.pv.update(ply, mv);
+                if v > alpha {
+                    alpha = v;
+                }
+                if v >= beta {
+                    self.stats.cutoffs += 1;
+                    self.orderer
+                        .on_cutoff(pos.side_to_move(), ply as usize, 1, mv);
+                    break;
+                }
+            }
+        }
+        self.put_back(ply, moves);
         best
     }
 }

@@ -453,6 +453,12 @@ pub struct SearchConfig {
     /// more, the table stays `tt_bytes` in all, and results vary from run to run with the
     /// threads' timing. Other algorithms, and a search without a table, use one thread.
     pub threads: u32,
+    /// Search the nodes one ply above the horizon without the table and without PVS's
+    /// null-window probes, when there is no quiescence (their children are static evaluations,
+    /// which neither needs). The apps' levels do (Othello middle games to depth 14 took 12-15 %
+    /// less time, docs/othello-patterns.md); off by default so that the experiments count nodes
+    /// and table probes as the papers' searches do.
+    pub lean_frontier: bool,
 }
 
 impl SearchConfig {
@@ -511,6 +517,7 @@ impl Default for SearchConfig {
             book: false,
             probcut: None,
             threads: 1,
+            lean_frontier: false,
         }
     }
 }

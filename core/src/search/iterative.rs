@@ -86,8 +86,6 @@ impl<G: Game> Ctx<'_, G> {
             max_depth
         };
 
-        // Where the last iteration ended and how long it took, as fractions of the time budget.
-        let (mut last_end, mut last_len) = (0.0, None);
         for depth in (first_depth..=max_depth).step_by(step as usize) {
             if self
                 .helper
@@ -137,14 +135,13 @@ impl<G: Game> Ctx<'_, G> {
             if self.horizon == horizon_before {
                 break;
             }
-            let used = self.budget.used_fraction();
-            let last = used - last_end;
-            // A helper deepens until its team ends: the main thread decides when to stop.
-            if self.helper.is_none() && !start_another(used, last, last_len) {
+            // Another iteration starts while time is left, even one that cannot finish: a move
+            // has no clock to save time for, and an unfinished iteration still plays a root
+            // move it proved better (so it costs time, never quality). A helper deepens until
+            // its team ends: the main thread decides when to stop.
+            if self.helper.is_none() && self.budget.used_fraction() >= 1.0 {
                 break;
             }
-            last_end = used;
-            last_len = Some(last);
         }
         // A time budget running out is normal; only an outside stop or a fixed-depth search that
         // could not finish makes the result incomplete.
@@ -155,45 +152,5 @@ impl<G: Game> Ctx<'_, G> {
             result.pv = result.best_move.into_iter().collect();
         }
         result
-    }
-}
-
-/// The growth assumed from one iteration to the next until two have been timed, and its bounds
-/// once measured (Othello full width grows about 3-5x an iteration, with ProbCut about 2x).
-const GROWTH_UNKNOWN: f64 = 8.0;
-const GROWTH_MIN: f64 = 1.5;
-
-/// Whether to start another iteration with `used` of the time budget gone, the last iteration
-/// having taken `last` of it and the one before `before`. Below 40 % always (an unfinished
-/// iteration still plays a root move it proved better, so starting one costs time, not
-/// quality); past that, when it is predicted to finish: the last iteration's length times the
-/// growth measured between the last two. A strong level so uses the time it is given, where a
-/// fixed 40 % rule left most of it unused once ProbCut made iterations cheap.
-fn start_another(used: f64, last: f64, before: Option<f64>) -> bool {
-    if used <= 0.4 {
-        return true;
-    }
-    let growth = before.filter(|&b| b > 0.0).map_or(GROWTH_UNKNOWN, |b| {
-        (last / b).clamp(GROWTH_MIN, GROWTH_UNKNOWN)
-    });
-    used + last * growth <= 1.0
-}
-
-#[cfg(test)]
-mod tests {
-    use super::start_another;
-
-    #[test]
-    fn another_iteration_starts_when_it_is_predicted_to_finish() {
-        // Below 40 % always, whatever the growth.
-        assert!(start_another(0.39, 0.3, Some(0.01)));
-        // 45 % used, the last took 20 %, growing 2x: 45 + 40 <= 100.
-        assert!(start_another(0.45, 0.20, Some(0.10)));
-        // Growing 4x: 45 + 80 > 100.
-        assert!(!start_another(0.45, 0.20, Some(0.05)));
-        // One iteration timed: assume the worst growth.
-        assert!(!start_another(0.45, 0.10, None));
-        // A measured growth below 1.5 is not believed.
-        assert!(!start_another(0.80, 0.15, Some(0.15)));
     }
 }

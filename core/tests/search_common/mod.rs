@@ -353,6 +353,22 @@ pub fn engine_configs(depth: u32, quiescence: bool) -> Vec<(String, SearchConfig
             }
         }
     }
+    // The apps' frontier without the table or null-window probes.
+    for algorithm in [Algorithm::AlphaBeta, Algorithm::Pvs] {
+        out.push((
+            format!("{algorithm} lean frontier"),
+            SearchConfig {
+                algorithm,
+                depth: Some(depth),
+                tt_bytes: 1 << 16,
+                tt_reuse_deeper: false,
+                quiescence,
+                quiescence_depth: 4,
+                lean_frontier: true,
+                ..SearchConfig::default()
+            },
+        ));
+    }
     // Iterative deepening with aspiration windows must give the fixed-depth value too.
     out.push((
         "pvs iterative aspiration".into(),
@@ -365,6 +381,7 @@ pub fn engine_configs(depth: u32, quiescence: bool) -> Vec<(String, SearchConfig
             tt_reuse_deeper: false,
             quiescence,
             quiescence_depth: 4,
+            lean_frontier: true,
             ..SearchConfig::default()
         },
     ));
