@@ -98,11 +98,24 @@ fn the_time_budget_is_kept_and_used() {
         assert!(took < Duration::from_millis(400), "{algorithm}: {took:?}");
         // A move has no clock to save time for: a search whose tree does not end thinks for
         // all of it (an unfinished iteration still plays a move it proved better).
-        assert!(took >= Duration::from_millis(100), "{algorithm}: {took:?}");
+        assert!(
+            took >= Duration::from_millis(100),
+            "{algorithm}: {took:?}, depth {}",
+            r.depth
+        );
         assert!(r.best_move.is_some());
         assert!(r.completed, "running out of time is a normal end");
         if algorithm != Algorithm::Mcts {
             assert!(r.depth >= 2, "{algorithm}: only depth {}", r.depth);
+            // The line (a partial last iteration's included) starts with the move and replays.
+            assert_eq!(r.pv.first(), r.best_move.as_ref(), "{algorithm}");
+            let mut pos = Counter::new(60);
+            for &m in &r.pv {
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                assert!(legal.contains(&m), "{algorithm}: {:?}", r.pv);
+                pos.play(m);
+            }
         }
     }
 }
@@ -251,21 +264,27 @@ fn time_limited_deepening_returns_the_value_of_its_last_completed_depth() {
 
 #[test]
 fn deepening_stops_when_the_tree_is_exhausted_and_scores_are_exact() {
-    let config = SearchConfig {
-        depth: None,
-        time_ms: Some(10_000),
-        ..SearchConfig::default()
-    };
-    let started = Instant::now();
-    let r = search(
-        &TicTacToe::start(),
-        &ExactEvaluator,
-        &config,
-        &StopToken::new(),
-    );
-    assert!(started.elapsed() < Duration::from_secs(5));
-    assert_eq!(r.score, 0);
-    assert!(r.depth <= 10);
+    for lean_frontier in [false, true] {
+        let config = SearchConfig {
+            depth: None,
+            time_ms: Some(10_000),
+            lean_frontier,
+            ..SearchConfig::default()
+        };
+        let started = Instant::now();
+        let r = search(
+            &TicTacToe::start(),
+            &ExactEvaluator,
+            &config,
+            &StopToken::new(),
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "{lean_frontier}"
+        );
+        assert_eq!(r.score, 0);
+        assert!(r.depth <= 10);
+    }
     // X to move wins at once: the fastest win is preferred.
     let pos = TicTacToe::parse_position("0314").expect("position");
     let r = search_to_the_end(&pos);

@@ -84,7 +84,7 @@ pub struct Args {
     /// With --threads: Multi-ProbCut's confidence (as `ply search --probcut`).
     #[arg(long)]
     pub probcut: Option<f64>,
-    /// With --threads: search the nodes above the horizon without the table or null-window
+    /// With --threads: search the nodes one ply above the horizon without the table or null-window
     /// probes, as the apps' levels do (as `ply search --lean-frontier`).
     #[arg(long)]
     pub lean_frontier: bool,

@@ -110,9 +110,8 @@ impl Budget {
         }
     }
 
-    /// The same deadline, measured from now: a search that starts after part of the budget
-    /// went elsewhere (an exact solve that did not finish) judges its iterations by its own
-    /// share of the time.
+    /// The same deadline, its time counted from now: a search that starts after part of the
+    /// budget went elsewhere (an exact solve that did not finish) reports its own time.
     pub fn restarted(&self) -> Budget {
         Budget {
             token: self.token.clone(),

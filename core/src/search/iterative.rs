@@ -116,7 +116,14 @@ impl<G: Game> Ctx<'_, G> {
                 if use_partial && let Some((mv, s)) = partial.best {
                     result.best_move = Some(mv);
                     result.score = s;
-                    result.pv = vec![mv];
+                    // The root's line was last set by this move's completed search (an aborted
+                    // child never updates it): keep it, so a ponder has the reply to expect.
+                    let line = self.pv.line(0);
+                    result.pv = if line.first() == Some(&mv) {
+                        line.to_vec()
+                    } else {
+                        vec![mv]
+                    };
                     self.stats.partial_iteration = self.stats.iterations > 0;
                 }
                 break;

@@ -9,12 +9,12 @@
 //! searches every other depth, later ones skip in longer blocks at other phases), so at any
 //! moment the threads work at different depths, and a helper's deeper search fills the table
 //! with entries the main thread's next iteration cuts on. The last depth asked for is never
-//! skipped. Helpers ignore the rule that stops the main thread's deepening early on time: they
-//! search until their team ends.
+//! skipped. The main thread decides when the deepening stops (its time used up, or the depth
+//! asked for reached); helpers search until their team ends.
 //!
 //! # Which answer, and how it stops
 //! The first thread to finish its search (the depth asked for, or a tree searched to the end)
-//! ends its team; the main thread ends it on its way out in any case (its time rule, the
+//! ends its team; the main thread ends it on its way out in any case (its time used up, the
 //! caller's stop, the deadline). The answer is the result of the deepest completed iteration
 //! among the threads, the main thread's on a tie. Every thread checks the caller's stop token,
 //! the team flag and the deadline at the same intervals as a single-threaded search, so the

@@ -381,6 +381,20 @@ pub fn engine_configs(depth: u32, quiescence: bool) -> Vec<(String, SearchConfig
             tt_reuse_deeper: false,
             quiescence,
             quiescence_depth: 4,
+            ..SearchConfig::default()
+        },
+    ));
+    out.push((
+        "pvs iterative aspiration lean frontier".into(),
+        SearchConfig {
+            algorithm: Algorithm::Pvs,
+            depth: Some(depth),
+            iterative: true,
+            aspiration: Some(3),
+            tt_bytes: 1 << 16,
+            tt_reuse_deeper: false,
+            quiescence,
+            quiescence_depth: 4,
             lean_frontier: true,
             ..SearchConfig::default()
         },
