@@ -455,3 +455,35 @@ fn mcts_stops_at_its_node_budget() {
         assert_eq!(again.best_move, r.best_move);
     }
 }
+
+#[test]
+fn the_lean_frontier_skips_the_table_one_ply_above_the_horizon_and_keeps_the_value() {
+    use ply_core::games::othello::Othello;
+    use ply_core::heuristic::HasHeuristic;
+    let eval = Othello::heuristic("default").expect("the weighted heuristic");
+    for seed in 0..8 {
+        let pos = random_position(Othello::start(), seed, 16);
+        if pos.outcome().is_some() {
+            continue;
+        }
+        let run = |lean_frontier: bool| {
+            let config = SearchConfig {
+                algorithm: Algorithm::Pvs,
+                depth: Some(5),
+                tt_bytes: 1 << 20,
+                tt_reuse_deeper: false,
+                lean_frontier,
+                ..SearchConfig::default()
+            };
+            search(&pos, &*eval, &config, &StopToken::new())
+        };
+        let (plain, lean) = (run(false), run(true));
+        assert_eq!(lean.score, plain.score, "seed {seed}");
+        assert!(
+            lean.stats.tt_probes < plain.stats.tt_probes,
+            "seed {seed}: {} probes against {}",
+            lean.stats.tt_probes,
+            plain.stats.tt_probes
+        );
+    }
+}

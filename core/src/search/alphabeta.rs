@@ -21,13 +21,17 @@ impl<G: Game> Ctx<'_, G> {
             return v;
         }
 
-        if depth == 1 && ply > 0 && self.config.lean_frontier && !self.config.quiescence {
-            return self.frontier(pos, ply, alpha, beta);
-        }
+        // One ply above the horizon without quiescence ([`SearchConfig::lean_frontier`]) every
+        // child is a static evaluation whatever the window: no null-window probe to repeat and
+        // no table to read or fill (a random memory read a leaf's value never needed).
+        //
+        // [`SearchConfig::lean_frontier`]: crate::search::SearchConfig::lean_frontier
+        let lean = depth == 1 && ply > 0 && self.config.lean_frontier && !self.config.quiescence;
+        let use_tt = self.use_tt && !lean;
         let alpha_orig = alpha;
         let horizon_before = self.horizon;
         let mut tt_key = None;
-        if self.use_tt {
+        if use_tt {
             self.stats.tt_probes += 1;
             if let Some(entry) = self.tt.probe(pos.hash()) {
                 self.stats.tt_hits += 1;
@@ -82,7 +86,7 @@ impl<G: Game> Ctx<'_, G> {
             let mut child = *pos;
             child.play(mv);
             let lower = alpha.max(best);
-            let v = if !PVS || i == 0 {
+            let v = if !PVS || i == 0 || lean {
                 -self.negamax::<PVS>(&child, depth - 1, ply + 1, -beta, -lower)
             } else {
                 let probe = -self.negamax::<PVS>(&child, depth - 1, ply + 1, -lower - 1, -lower);
@@ -118,7 +122,7 @@ impl<G: Game> Ctx<'_, G> {
         if self.aborted {
             return best;
         }
-        if self.use_tt {
+        if use_tt {
             let bound = if best <= alpha_orig {
                 Bound::Upper
             } else if best >= beta {
@@ -137,41 +141,6 @@ impl<G: Game> Ctx<'_, G> {
             self.tt
                 .store(pos.hash(), to_tt(best, ply), stored_depth, bound, best_key);
         }
-        best
-    }
-
-    /// A node one ply above the horizon, without quiescence ([`SearchConfig::lean_frontier`]):
-    /// every child is a static evaluation, whatever the window, so there is no null-window probe
-    /// to repeat and no table to read or fill (a random memory read per node that a leaf's value
-    /// never needed). The moves are ordered as elsewhere, the table's move aside.
-    ///
-    /// [`SearchConfig::lean_frontier`]: crate::search::SearchConfig::lean_frontier
-    fn frontier(&mut self, pos: &G, ply: u32, mut alpha: i32, beta: i32) -> i32 {
-        let mut moves = self.moves(pos, ply);
-        self.order(pos, &mut moves, ply, None);
-        let mut best = -INFINITY;
-        for &mv in moves.iter() {
-            let mut child = *pos;
-            child.play(mv);
-            let v = -self.negamax::<false>(&child, 0, ply + 1, -beta, -alpha);
-            if self.aborted {
-                break;
-            }
-            if v > best {
-                best = v;
-                self.pv.update(ply, mv);
-                if v > alpha {
-                    alpha = v;
-                }
-                if v >= beta {
-                    self.stats.cutoffs += 1;
-                    self.orderer
-                        .on_cutoff(pos.side_to_move(), ply as usize, 1, mv);
-                    break;
-                }
-            }
-        }
-        self.put_back(ply, moves);
         best
     }
 }

@@ -369,36 +369,26 @@ pub fn engine_configs(depth: u32, quiescence: bool) -> Vec<(String, SearchConfig
             },
         ));
     }
-    // Iterative deepening with aspiration windows must give the fixed-depth value too.
-    out.push((
-        "pvs iterative aspiration".into(),
-        SearchConfig {
-            algorithm: Algorithm::Pvs,
-            depth: Some(depth),
-            iterative: true,
-            aspiration: Some(3),
-            tt_bytes: 1 << 16,
-            tt_reuse_deeper: false,
-            quiescence,
-            quiescence_depth: 4,
-            ..SearchConfig::default()
-        },
-    ));
-    out.push((
-        "pvs iterative aspiration lean frontier".into(),
-        SearchConfig {
-            algorithm: Algorithm::Pvs,
-            depth: Some(depth),
-            iterative: true,
-            aspiration: Some(3),
-            tt_bytes: 1 << 16,
-            tt_reuse_deeper: false,
-            quiescence,
-            quiescence_depth: 4,
-            lean_frontier: true,
-            ..SearchConfig::default()
-        },
-    ));
+    // Iterative deepening with aspiration windows must give the fixed-depth value too, with and
+    // without the lean frontier.
+    for lean_frontier in [false, true] {
+        let lean = if lean_frontier { " lean frontier" } else { "" };
+        out.push((
+            format!("pvs iterative aspiration{lean}"),
+            SearchConfig {
+                algorithm: Algorithm::Pvs,
+                depth: Some(depth),
+                iterative: true,
+                aspiration: Some(3),
+                tt_bytes: 1 << 16,
+                tt_reuse_deeper: false,
+                quiescence,
+                quiescence_depth: 4,
+                lean_frontier,
+                ..SearchConfig::default()
+            },
+        ));
+    }
     // Deepening by 2 and 3 plies per iteration (the last iteration is the depth asked for).
     for (algorithm, step) in [(Algorithm::Pvs, 2), (Algorithm::AlphaBeta, 3)] {
         out.push((
