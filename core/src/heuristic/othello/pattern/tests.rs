@@ -204,6 +204,7 @@ fn a_layout_larger_than_the_buffer_sums_the_same_weights() {
             sum_weights::<7>(&LAYOUT, player, opponent, weight),
             sum_weights::<46>(&LAYOUT, player, opponent, weight),
             sum_weights::<1>(&LAYOUT, player, opponent, weight),
+            LAYOUT.sum_weights(player, opponent, weight),
         ] {
             assert_eq!(got, plain);
         }
