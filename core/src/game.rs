@@ -285,6 +285,13 @@ pub struct ExactSolve<M> {
 pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, pos: &G) -> i32;
 
+    /// [`Evaluator::evaluate`] of a position the caller knows is not finished (a search asks
+    /// [`Game::outcome`] at every node before its leaf's value): an evaluator that looks for
+    /// the end of the game first may skip that.
+    fn evaluate_unfinished(&self, pos: &G) -> i32 {
+        self.evaluate(pos)
+    }
+
     /// How a search of `pos` to `deep` plies is expected to differ from one to `shallow` plies
     /// with this evaluation, as measured on real positions: the mean and the standard deviation
     /// of `deep - shallow`, in evaluation units. ProbCut ([`crate::SearchConfig::probcut`]) cuts
@@ -318,6 +325,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for std::sync::Arc<E> {
     fn evaluate(&self, pos: &G) -> i32 {
         (**self).evaluate(pos)
     }
+    fn evaluate_unfinished(&self, pos: &G) -> i32 {
+        (**self).evaluate_unfinished(pos)
+    }
     fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
         (**self).probcut(pos, shallow, deep)
     }
@@ -330,6 +340,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
     fn evaluate(&self, pos: &G) -> i32 {
         (**self).evaluate(pos)
     }
+    fn evaluate_unfinished(&self, pos: &G) -> i32 {
+        (**self).evaluate_unfinished(pos)
+    }
     fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
         (**self).probcut(pos, shallow, deep)
     }
@@ -341,6 +354,9 @@ impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for Box<E> {
 impl<G: Game, E: Evaluator<G> + ?Sized> Evaluator<G> for &E {
     fn evaluate(&self, pos: &G) -> i32 {
         (**self).evaluate(pos)
+    }
+    fn evaluate_unfinished(&self, pos: &G) -> i32 {
+        (**self).evaluate_unfinished(pos)
     }
     fn probcut(&self, pos: &G, shallow: u32, deep: u32) -> Option<ProbCutError> {
         (**self).probcut(pos, shallow, deep)

@@ -68,7 +68,13 @@ impl<G: Game> Ctx<'_, G> {
         }
 
         let mut moves = self.moves(pos, ply);
-        self.order(pos, &mut moves, ply, tt_key);
+        if lean {
+            // The children are leaves: each move is found when its turn comes, and a cut-off
+            // leaves the rest unsorted.
+            self.order_lazily(pos, &mut moves, ply, tt_key);
+        } else {
+            self.order(pos, &mut moves, ply, tt_key);
+        }
         if self.config.ordering.evaluation {
             // The move `order` put first stays first: the table's, or at the root the last
             // iteration's best.
@@ -82,7 +88,11 @@ impl<G: Game> Ctx<'_, G> {
         }
         let mut best = -INFINITY;
         let mut best_move = None;
-        for (i, &mv) in moves.iter().enumerate() {
+        for i in 0..moves.len() {
+            if lean {
+                self.orderer.pick(&mut moves, i);
+            }
+            let mv = moves[i];
             let mut child = *pos;
             child.play(mv);
             let lower = alpha.max(best);

@@ -125,14 +125,36 @@ impl<'a, G: Game> Ctx<'a, G> {
 
     /// Orders a node's moves; `tt_key` is the table's best-move key, if any.
     pub fn order(&mut self, pos: &G, moves: &mut [G::Move], ply: u32, tt_key: Option<usize>) {
-        let first = if ply == 0 && self.root_first.is_some() {
+        let first = self.first_move(moves, ply, tt_key);
+        self.orderer.order(pos, moves, ply as usize, first);
+    }
+
+    /// [`Ctx::order`]'s order, each move after those brought to the front found when
+    /// [`MoveOrderer::pick`] asks for it; only where the children are leaves (see
+    /// [`MoveOrderer::order_lazily`]).
+    ///
+    /// [`MoveOrderer::pick`]: crate::search::ordering::MoveOrderer::pick
+    /// [`MoveOrderer::order_lazily`]: crate::search::ordering::MoveOrderer::order_lazily
+    pub fn order_lazily(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        ply: u32,
+        tt_key: Option<usize>,
+    ) {
+        let first = self.first_move(moves, ply, tt_key);
+        self.orderer.order_lazily(pos, moves, ply as usize, first);
+    }
+
+    /// The move to search first: at the root the last iteration's best, elsewhere the table's.
+    fn first_move(&self, moves: &[G::Move], ply: u32, tt_key: Option<usize>) -> Option<G::Move> {
+        if ply == 0 && self.root_first.is_some() {
             self.root_first
         } else if self.orderer.uses_tt_move() {
             tt_key.and_then(|k| moves.iter().copied().find(|&m| G::move_key(m) == k))
         } else {
             None
-        };
-        self.orderer.order(pos, moves, ply as usize, first);
+        }
     }
 
     /// Records a fully searched root move.
@@ -184,7 +206,8 @@ impl<'a, G: Game> Ctx<'a, G> {
             let q = self.config.quiescence_depth;
             self.quiesce(pos, ply, alpha, beta, q, prune)
         } else {
-            self.evaluate(pos)
+            self.stats.leaf_evals += 1;
+            clamp_eval(self.eval.evaluate_unfinished(pos))
         }
     }
 }

@@ -39,6 +39,8 @@ pub struct MoveOrderer<G: Game> {
     /// Sort keys and a copy of the moves, reused at every node (no allocation after warm-up).
     keys: Vec<u128>,
     scratch: Vec<G::Move>,
+    /// Where the last ordered node's sorted part starts (after the moves brought to the front).
+    front: usize,
 }
 
 impl<G: Game> MoveOrderer<G> {
@@ -52,6 +54,7 @@ impl<G: Game> MoveOrderer<G> {
             ads: config.ads.map(AdsTable::new),
             keys: Vec::with_capacity(64),
             scratch: Vec::with_capacity(64),
+            front: 0,
         }
     }
 
@@ -83,16 +86,63 @@ impl<G: Game> MoveOrderer<G> {
     /// Orders `moves` (legal moves of `pos`, `ply` plies below the root). `first` (TT move or
     /// previous best) goes first if it is among them.
     pub fn order(&mut self, pos: &G, moves: &mut [G::Move], ply: usize, first: Option<G::Move>) {
-        if moves.len() < 2 {
+        if self.order_front(pos, moves, ply, first) {
+            self.sort_tail(moves);
+        }
+    }
+
+    /// [`MoveOrderer::order`]'s order, found as the moves are searched: the moves it brings to
+    /// the front are placed now, and [`MoveOrderer::pick`] finds each later one when its turn
+    /// comes. A node that cuts off after its first moves then never sorts the rest.
+    ///
+    /// The keys wait in the orderer until the next ordering of any node, so the node's children
+    /// must not order moves before its last pick: for nodes whose children are leaves.
+    pub fn order_lazily(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        ply: usize,
+        first: Option<G::Move>,
+    ) {
+        if !self.order_front(pos, moves, ply, first) {
+            self.keys.clear();
+        }
+    }
+
+    /// Puts the move [`MoveOrderer::order`] puts at `index` there, the moves before it being
+    /// in place (after [`MoveOrderer::order_lazily`], for indices in increasing order).
+    pub fn pick(&mut self, moves: &mut [G::Move], index: usize) {
+        let Some(at) = index.checked_sub(self.front) else {
             return;
+        };
+        let Some(rest) = self.keys.get(at..) else {
+            return;
+        };
+        let Some(best) = (0..rest.len()).max_by_key(|&i| rest[i]) else {
+            return;
+        };
+        self.keys.swap(at, at + best);
+        moves.swap(index, index + best);
+    }
+
+    /// Brings the table's move, History-ADS's and the killers to the front, in that priority,
+    /// and leaves the sort keys of the rest (from their index `front` on, still in generation
+    /// order) in `keys`. `false`: nothing is left to sort.
+    fn order_front(
+        &mut self,
+        pos: &G,
+        moves: &mut [G::Move],
+        ply: usize,
+        first: Option<G::Move>,
+    ) -> bool {
+        self.front = 0;
+        if moves.len() < 2 {
+            return false;
         }
         let side = pos.side_to_move();
-        if self.config.static_order || self.history.is_some() {
-            self.sort(pos, side, moves);
-        }
         let mut front = 0;
-        // Highest priority last: each step only rearranges the part behind the higher ones,
-        // so build from the top: TT move, then ADS, then killers.
+        // Highest priority first: each step only rearranges the part behind the higher ones,
+        // whose order stays generation order.
         if let Some(mv) = first
             && promote(moves, front, mv)
         {
@@ -116,14 +166,19 @@ impl<G: Game> MoveOrderer<G> {
                 front += 1;
             }
         }
+        self.front = front;
+        moves.len() - front >= 2
+            && (self.config.static_order || self.history.is_some())
+            && self.tail_keys(pos, side, &moves[front..])
     }
 
-    fn sort(&mut self, pos: &G, side: Player, moves: &mut [G::Move]) {
-        // One packed key per move: history score, static score, then the generation index
-        // reversed, so an unstable descending sort of distinct keys is the stable order.
+    /// One packed key per move of `tail`: history score, static score, then the index reversed,
+    /// so that the largest key first is the stable order. `false`: every history and static
+    /// score is the same, so generation order stands.
+    fn tail_keys(&mut self, pos: &G, side: Player, tail: &[G::Move]) -> bool {
         self.keys.clear();
         let mut all_equal = true;
-        for (i, &mv) in moves.iter().enumerate() {
+        for (i, &mv) in tail.iter().enumerate() {
             let h = self
                 .history
                 .as_ref()
@@ -141,18 +196,24 @@ impl<G: Game> MoveOrderer<G> {
             }
             self.keys.push(key);
         }
-        if all_equal {
+        !all_equal
+    }
+
+    /// Sorts the moves from `front` on by the keys [`MoveOrderer::order_front`] left.
+    fn sort_tail(&mut self, moves: &mut [G::Move]) {
+        let Some(tail) = moves.get_mut(self.front..) else {
             return;
-        }
+        };
         self.keys.sort_unstable_by(|a, b| b.cmp(a));
         self.scratch.clear();
-        self.scratch.extend_from_slice(moves);
-        for (slot, &key) in moves.iter_mut().zip(&self.keys) {
+        self.scratch.extend_from_slice(tail);
+        for (slot, &key) in tail.iter_mut().zip(&self.keys) {
             let index = (u32::MAX - key as u32) as usize;
             if let Some(&mv) = self.scratch.get(index) {
                 *slot = mv;
             }
         }
+        self.keys.clear();
     }
 
     /// Orders the moves of `pos` (already ordered by [`MoveOrderer::order`]) by the evaluation
@@ -232,7 +293,67 @@ pub(crate) fn promote<M: Copy + PartialEq>(moves: &mut [M], start: usize, mv: M)
 
 #[cfg(test)]
 mod tests {
-    use super::promote;
+    use super::{MoveOrderer, promote};
+    use crate::game::Game;
+    use crate::games::othello::Othello;
+    use crate::search::config::{AdsConfig, HistoryIncrement, KillerMode, OrderingConfig};
+    use crate::search::rng::SplitMix64;
+
+    #[test]
+    fn picking_the_moves_one_by_one_finds_the_order_of_the_sort() {
+        let configs = [
+            OrderingConfig::default(),
+            OrderingConfig {
+                killers: KillerMode::Global { n: 3 },
+                history: Some(HistoryIncrement::TwoPowDepth),
+                ads: Some(AdsConfig::default()),
+                ..OrderingConfig::default()
+            },
+            OrderingConfig {
+                static_order: false,
+                ..OrderingConfig::default()
+            },
+            OrderingConfig::none(),
+        ];
+        let mut rng = SplitMix64::new(31);
+        let mut buf = Vec::new();
+        let mut picked_out_of_order = 0;
+        for config in configs {
+            let mut sorted = MoveOrderer::<Othello>::new(config);
+            let mut lazy = MoveOrderer::<Othello>::new(config);
+            let mut pos = Othello::start();
+            for _ in 0..400 {
+                pos.legal_moves(&mut buf);
+                if buf.is_empty() {
+                    pos = Othello::start();
+                    continue;
+                }
+                // The same cut-offs teach both orderers killers, history and ADS lists.
+                let ply = rng.below(4);
+                for _ in 0..rng.below(3) {
+                    let mv = buf[rng.below(buf.len())];
+                    let depth = rng.below(6) as u32 + 1;
+                    for o in [&mut sorted, &mut lazy] {
+                        o.on_cutoff(pos.side_to_move(), ply, depth, mv);
+                    }
+                }
+                let first = (rng.below(2) == 0).then(|| buf[rng.below(buf.len())]);
+                let mut want = buf.clone();
+                sorted.order(&pos, &mut want, ply, first);
+                let mut got = buf.clone();
+                lazy.order_lazily(&pos, &mut got, ply, first);
+                for i in 0..got.len() {
+                    lazy.pick(&mut got, i);
+                }
+                picked_out_of_order += usize::from(got != buf);
+                assert_eq!(got, want, "{config:?}");
+                let mv = buf[rng.below(buf.len())];
+                pos.play(mv);
+            }
+        }
+        // The picks did reorder moves, not only keep generation order.
+        assert!(picked_out_of_order > 100, "{picked_out_of_order}");
+    }
 
     #[test]
     fn promote_keeps_the_rest_in_order() {

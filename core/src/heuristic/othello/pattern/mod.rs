@@ -382,8 +382,16 @@ impl Evaluator<Othello> for PatternEvaluator {
         {
             return terminal_value(&outcome, pos.side_to_move());
         }
+        self.evaluate_unfinished(pos)
+    }
+
+    /// Without [`PatternEvaluator::evaluate`]'s look for the end: two move generations a leaf
+    /// the search has made already.
+    #[inline]
+    fn evaluate_unfinished(&self, pos: &Othello) -> i32 {
         // 1/32 disc to 1/16, rounding toward zero alike for both signs.
-        (self.weights.raw(p, o) / 2).clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)
+        (self.weights.raw(pos.player(), pos.opponent()) / 2)
+            .clamp(-HEURISTIC_LIMIT, HEURISTIC_LIMIT)
     }
 
     /// Two discs an opponent's move (1/16 disc units): on 20 middle-game positions at depth 10

@@ -220,3 +220,24 @@ fn the_stages_are_five_plies() {
     assert_eq!(stage(0), 11);
     assert_eq!(file::BIASES, 61);
 }
+
+#[test]
+fn an_unfinished_position_has_the_same_value_without_the_look_for_the_end() {
+    let eval = PatternEvaluator::new(Arc::new(random_weights(5)));
+    let (mut unfinished, mut finished) = (0, 0);
+    for seed in 0..400 {
+        let pos = random_position(seed, (seed % 64) as usize);
+        if pos.outcome().is_some() {
+            finished += 1;
+            continue;
+        }
+        unfinished += 1;
+        assert_eq!(
+            eval.evaluate_unfinished(&pos),
+            eval.evaluate(&pos),
+            "seed {seed}"
+        );
+    }
+    // Both kinds were drawn: the finished ones are what `evaluate` alone settles.
+    assert!(unfinished > 300 && finished > 0, "{unfinished} {finished}");
+}
