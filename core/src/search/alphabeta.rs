@@ -75,7 +75,9 @@ impl<G: Game> Ctx<'_, G> {
         } else {
             self.order(pos, &mut moves, ply, tt_key);
         }
-        if self.config.ordering.evaluation {
+        // Never where the order is picked lazily: its keys wait in the orderer (and one ply
+        // above the horizon an evaluation sort would not run anyway).
+        if self.config.ordering.evaluation && !lean {
             // The move `order` put first stays first: the table's, or at the root the last
             // iteration's best.
             let first = if ply == 0 {

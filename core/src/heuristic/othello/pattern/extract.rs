@@ -167,7 +167,7 @@ pub struct Plan {
     corners_3x3: Vec<(usize, u32)>,
     ranks: Vec<(usize, u32, u32)>,
     diagonals: Vec<(usize, u32, usize)>,
-    /// Whether the placements are [`SHIPPED`]'s, in its order: then [`Plan::sum_weights`]
+    /// Whether the placements are [`SHIPPED`]'s, in its order: then [`Plan::sum_shipped`]
     /// reads them in straight-line code.
     shipped: bool,
 }
