@@ -27,6 +27,16 @@ fn endless(algorithm: Algorithm) -> SearchConfig {
     }
 }
 
+/// `config`'s search of the empty board with the exact evaluator, never stopped from outside.
+fn search_from_the_start(config: &SearchConfig) -> SearchResult<u8> {
+    search(
+        &TicTacToe::start(),
+        &ExactEvaluator,
+        config,
+        &StopToken::new(),
+    )
+}
+
 /// The default search with the exact evaluator, deep enough (9 plies) to see every game of
 /// tic-tac-toe to its end.
 fn search_to_the_end(pos: &TicTacToe) -> SearchResult<u8> {
@@ -272,12 +282,7 @@ fn deepening_stops_when_the_tree_is_exhausted_and_scores_are_exact() {
             ..SearchConfig::default()
         };
         let started = Instant::now();
-        let r = search(
-            &TicTacToe::start(),
-            &ExactEvaluator,
-            &config,
-            &StopToken::new(),
-        );
+        let r = search_from_the_start(&config);
         assert!(
             started.elapsed() < Duration::from_secs(5),
             "{lean_frontier}"
@@ -392,12 +397,7 @@ fn mcts_respects_its_node_cap() {
         },
         ..SearchConfig::default()
     };
-    let r = search(
-        &TicTacToe::start(),
-        &ExactEvaluator,
-        &config,
-        &StopToken::new(),
-    );
+    let r = search_from_the_start(&config);
     assert!(r.stats.tree_nodes <= 300);
     assert!(r.best_move.is_some());
 }
@@ -433,24 +433,14 @@ fn mcts_stops_at_its_node_budget() {
             },
             ..SearchConfig::default()
         };
-        let r = search(
-            &TicTacToe::start(),
-            &ExactEvaluator,
-            &config,
-            &StopToken::new(),
-        );
+        let r = search_from_the_start(&config);
         assert!(
             r.stats.nodes >= budget && r.stats.nodes < budget + 12,
             "budget {budget}: {} nodes",
             r.stats.nodes
         );
         assert!(r.completed && r.best_move.is_some());
-        let again = search(
-            &TicTacToe::start(),
-            &ExactEvaluator,
-            &config,
-            &StopToken::new(),
-        );
+        let again = search_from_the_start(&config);
         assert_eq!(again.stats.nodes, r.stats.nodes);
         assert_eq!(again.best_move, r.best_move);
     }

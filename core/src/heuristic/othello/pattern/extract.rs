@@ -366,6 +366,7 @@ fn reads_exactly(reader: Reader, squares: &[u8]) -> bool {
 mod tests {
     use super::super::LAYOUT;
     use super::super::geometry::{patterns, symmetry};
+    use super::super::tests::random_board;
     use super::*;
     use crate::search::rng::SplitMix64;
 
@@ -421,9 +422,7 @@ mod tests {
         // placement changes the sum.
         let weight = |c: u32| (c.wrapping_mul(2_654_435_761) >> 16) as i32;
         for _ in 0..2000 {
-            let fill = rng.next_u64() | rng.next_u64();
-            let player = rng.next_u64() & fill;
-            let opponent = !player & fill;
+            let (player, opponent) = random_board(&mut rng);
             let mut plain = 0;
             LAYOUT.for_each_config_square_by_square(player, opponent, |c| plain += weight(c));
             assert_eq!(plan.sum_shipped(player, opponent, weight), Some(plain));
@@ -445,10 +444,7 @@ mod tests {
         let plan = Plan::new(&LAYOUT.patterns).expect("plan");
         let mut rng = SplitMix64::new(12);
         for _ in 0..2000 {
-            // Disjoint random discs on about three quarters of the board.
-            let fill = rng.next_u64() | rng.next_u64();
-            let player = rng.next_u64() & fill;
-            let opponent = !player & fill;
+            let (player, opponent) = random_board(&mut rng);
             let mut fast = Vec::new();
             plan.for_each_config(player, opponent, |c| fast.push(c));
             let mut plain = Vec::new();

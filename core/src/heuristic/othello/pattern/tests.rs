@@ -25,6 +25,13 @@ fn random_weights(seed: u64) -> PatternWeights {
     })
 }
 
+/// Disjoint random discs on about three quarters of the board: the side to move's, the other's.
+pub(super) fn random_board(rng: &mut SplitMix64) -> (u64, u64) {
+    let fill = rng.next_u64() | rng.next_u64();
+    let player = rng.next_u64() & fill;
+    (player, !player & fill)
+}
+
 /// A position reached by `plies` random legal moves from the start.
 fn random_position(seed: u64, plies: usize) -> Othello {
     let mut rng = SplitMix64::new(seed);
@@ -194,9 +201,7 @@ fn a_layout_larger_than_the_buffer_sums_the_same_weights() {
     // A weight that varies with the configuration, so a lost or repeated one changes the sum.
     let weight = |c: u32| (c % 9973) as i32 + 1;
     for _ in 0..300 {
-        let fill = rng.next_u64() | rng.next_u64();
-        let player = rng.next_u64() & fill;
-        let opponent = !player & fill;
+        let (player, opponent) = random_board(&mut rng);
         let mut plain = 0;
         LAYOUT.for_each_config_square_by_square(player, opponent, |c| plain += weight(c));
         for got in [
