@@ -136,7 +136,9 @@ dependencies {
     // Foreground/Background), which a rotation does not send.
     implementation(libs.androidx.lifecycle.process)
     implementation(libs.androidx.activity.compose)
-    implementation(platform(libs.androidx.compose.bom))
+    // Enforced, not a plain platform: no transitive androidx library may lift Compose past the
+    // API the JVM check (tests/android-ui.sh) compiles against (android/README.md, "The UI on the JVM").
+    implementation(enforcedPlatform(libs.androidx.compose.bom))
     implementation(libs.androidx.compose.ui)
     implementation(libs.androidx.compose.ui.graphics)
     implementation(libs.androidx.compose.ui.tooling.preview)

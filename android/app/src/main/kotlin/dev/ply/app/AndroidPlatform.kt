@@ -4,6 +4,8 @@ import android.content.Context
 import android.os.Build
 import android.view.HapticFeedbackConstants
 import android.view.View
+import dev.ply.app.ui.Announcement
+import dev.ply.app.ui.UiSources
 import dev.ply.core.Cue
 import dev.ply.core.WorkProgress
 import dev.ply.core.ViewModel
@@ -18,7 +20,7 @@ import kotlinx.coroutines.flow.StateFlow
  * The core's effects with Android APIs (called on the main thread by the shell's
  * `EffectExecutor`), and what the UI draws: the host's state and the core's view model.
  */
-class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
+class AndroidPlatform(private val app: PlyApplication) : PlatformEffects, UiSources {
     private val ui = app.getSharedPreferences("ply_ui", Context.MODE_PRIVATE)
     private val secret = app.getSharedPreferences("ply_secret", Context.MODE_PRIVATE)
 
@@ -34,12 +36,12 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
     )
 
     private val _host = MutableStateFlow<CoreHost.State>(CoreHost.State.Starting)
-    val host: StateFlow<CoreHost.State> = _host
+    override val host: StateFlow<CoreHost.State> = _host
 
     private val _view = MutableStateFlow<ViewModel?>(null)
 
     /** The screen on top and its view model, as the core says (null until the core is up). */
-    val view: StateFlow<ViewModel?> = _view
+    override val view: StateFlow<ViewModel?> = _view
 
     private val _progress = MutableStateFlow<WorkProgress?>(null)
 
@@ -47,12 +49,12 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
      * The search's or review's progress as the last tick read it (`Effect.RenderProgress`); null
      * once a render has come since, which carries it too.
      */
-    val progress: StateFlow<WorkProgress?> = _progress
+    override val progress: StateFlow<WorkProgress?> = _progress
 
     private val _announcement = MutableStateFlow<Announcement?>(null)
 
     /** The core's last announcement, which `ui/Announcer.kt`'s live region speaks. */
-    val announcement: StateFlow<Announcement?> = _announcement
+    override val announcement: StateFlow<Announcement?> = _announcement
 
     /** The activity's window, for haptics while it is shown. */
     private var window: View? = null
@@ -115,6 +117,3 @@ class AndroidPlatform(private val app: PlyApplication) : PlatformEffects {
         const val KEY_UI = "ui_state"
     }
 }
-
-/** One announcement of the core; [seq] counts them, so a repeated text is a new announcement. */
-data class Announcement(val text: String, val seq: Long)

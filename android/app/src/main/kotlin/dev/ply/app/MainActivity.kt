@@ -4,8 +4,12 @@ import android.os.Bundle
 import androidx.activity.ComponentActivity
 import androidx.activity.compose.setContent
 import androidx.activity.enableEdgeToEdge
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.remember
+import dev.ply.app.ui.LocalPlatformUi
 import dev.ply.app.ui.PlyRoot
 import dev.ply.app.ui.PlyTheme
+import dev.ply.core.Event
 
 /**
  * The only activity: it draws the screen the core has on top. There is no back stack of
@@ -16,7 +20,13 @@ class MainActivity : ComponentActivity() {
         super.onCreate(savedInstanceState)
         enableEdgeToEdge()
         val app = application as PlyApplication
-        setContent { PlyTheme { PlyRoot(app) } }
+        val platformUi = AndroidPlatformUi(this)
+        setContent {
+            val send = remember(app) { { e: Event -> app.host.send(e) } }
+            CompositionLocalProvider(LocalPlatformUi provides platformUi) {
+                PlyTheme { PlyRoot(app.platform, send, onRetry = app::startCore) }
+            }
+        }
     }
 
     override fun onStart() {

@@ -1,6 +1,5 @@
 package dev.ply.app.ui
 
-import android.content.Intent
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
@@ -30,8 +29,6 @@ import androidx.compose.ui.geometry.Size
 import androidx.compose.ui.graphics.Color
 import androidx.compose.ui.graphics.Path
 import androidx.compose.ui.graphics.drawscope.Stroke
-import androidx.compose.ui.platform.LocalContext
-import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
@@ -46,9 +43,9 @@ import dev.ply.core.ReviewView
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
 fun AfterGameScreen(view: AfterGameView, send: Send) {
-    val context = LocalContext.current
-    val shareTitle = stringResource(R.string.share)
-    Scaffold(topBar = { BackBar(stringResource(R.string.after_game), send) }) { pad ->
+    val platform = LocalPlatformUi.current
+    val shareTitle = appText(R.string.share)
+    Scaffold(topBar = { BackBar(appText(R.string.after_game), send) }) { pad ->
         Box(Modifier.fillMaxSize().padding(pad), contentAlignment = Alignment.TopCenter) {
             Column(
                 Modifier.widthIn(max = 840.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
@@ -57,20 +54,17 @@ fun AfterGameScreen(view: AfterGameView, send: Send) {
                 Text(view.title, style = MaterialTheme.typography.titleMedium)
                 Text(view.result, style = MaterialTheme.typography.headlineSmall)
                 Text(view.moveCountText)
-                Text(stringResource(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
-                if (view.points.isEmpty()) Text(stringResource(R.string.no_computer_moves)) else EffortChart(view)
-                if (view.canReview) Button(onClick = { send(Event.ReviewGame) }) { Text(stringResource(R.string.review_game)) }
+                Text(appText(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
+                if (view.points.isEmpty()) Text(appText(R.string.no_computer_moves)) else EffortChart(view)
+                if (view.canReview) Button(onClick = { send(Event.ReviewGame) }) { Text(appText(R.string.review_game)) }
                 // A multi-player game: why it has no review, in the core's words.
                 view.reviewRefusal?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
                 view.review?.let { ReviewSection(it, send) }
                 Text(view.transcript, style = MaterialTheme.typography.bodySmall)
                 FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                    Button(onClick = {
-                        val intent = Intent(Intent.ACTION_SEND).setType("text/plain").putExtra(Intent.EXTRA_TEXT, view.shareText)
-                        context.startActivity(Intent.createChooser(intent, shareTitle))
-                    }) { Text(shareTitle) }
-                    OutlinedButton(onClick = { send(Event.NewGame) }) { Text(stringResource(R.string.new_game)) }
-                    OutlinedButton(onClick = { send(Event.OpenHome) }) { Text(stringResource(R.string.back_home)) }
+                    Button(onClick = { platform.share(view.shareText, shareTitle) }) { Text(shareTitle) }
+                    OutlinedButton(onClick = { send(Event.NewGame) }) { Text(appText(R.string.new_game)) }
+                    OutlinedButton(onClick = { send(Event.OpenHome) }) { Text(appText(R.string.back_home)) }
                 }
             }
         }
@@ -106,24 +100,24 @@ private fun EffortChart(v: AfterGameView) {
 /** The core's review: progress while it runs, then accuracy, the value graph, the mistakes and a step. */
 @Composable
 internal fun ReviewSection(r: ReviewView, send: Send) {
-    Text(stringResource(R.string.review_title), style = MaterialTheme.typography.titleMedium)
+    Text(appText(R.string.review_title), style = MaterialTheme.typography.titleMedium)
     when (val status = r.status) {
         // Redrawn alone by the review's ticks.
         is ReviewStatus.Running -> ReviewProgressLine(status, r.statusText)
         is ReviewStatus.Failed -> Text(r.statusText)
         ReviewStatus.Ready -> ReadyReview(r, send)
     }
-    OutlinedButton(onClick = { send(Event.CloseReview) }) { Text(stringResource(R.string.close_review)) }
+    OutlinedButton(onClick = { send(Event.CloseReview) }) { Text(appText(R.string.close_review)) }
 }
 
 @Composable
 private fun ReadyReview(r: ReviewView, send: Send) {
     r.players.forEach { p -> Text(p.line) }
-    Text(stringResource(R.string.value_graph), style = MaterialTheme.typography.titleSmall)
+    Text(appText(R.string.value_graph), style = MaterialTheme.typography.titleSmall)
     ValueGraph(r)
     Text(r.caption, style = MaterialTheme.typography.bodySmall)
-    Text(stringResource(R.string.mistakes_title), style = MaterialTheme.typography.titleSmall)
-    if (r.mistakes.isEmpty()) Text(stringResource(R.string.no_mistakes))
+    Text(appText(R.string.mistakes_title), style = MaterialTheme.typography.titleSmall)
+    if (r.mistakes.isEmpty()) Text(appText(R.string.no_mistakes))
     r.mistakes.forEach { m ->
         TextButton(onClick = { send(Event.ReviewStep(m.ply)) }) { Text(m.text, color = labelColor(m.label)) }
     }
@@ -133,10 +127,10 @@ private fun ReadyReview(r: ReviewView, send: Send) {
         Board(step.board, send = null, modifier = Modifier.fillMaxWidth().aspectRatio(step.board.aspect))
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
             OutlinedButton(onClick = { step.previousPly?.let { send(Event.ReviewStep(it)) } }, enabled = step.previousPly != null) {
-                Text(stringResource(R.string.previous_move))
+                Text(appText(R.string.previous_move))
             }
             OutlinedButton(onClick = { step.nextPly?.let { send(Event.ReviewStep(it)) } }, enabled = step.nextPly != null) {
-                Text(stringResource(R.string.next_move))
+                Text(appText(R.string.next_move))
             }
         }
     }

@@ -9,7 +9,6 @@ import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
-import dev.ply.app.Announcement
 
 /**
  * The core's announcements (`Effect.Announce`: the computer's move, a result, a refusal) as one

@@ -5,7 +5,6 @@ import androidx.compose.animation.core.FastOutSlowInEasing
 import androidx.compose.animation.core.tween
 import androidx.compose.foundation.Canvas
 import androidx.compose.foundation.gestures.detectTapGestures
-import androidx.compose.foundation.isSystemInDarkTheme
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.BoxWithConstraints
 import androidx.compose.foundation.layout.absoluteOffset
@@ -79,7 +78,7 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
             progress.animateTo(1f, tween(durationMillis = 240 + 140 * board.animation.size.coerceAtMost(4), easing = FastOutSlowInEasing))
         }
     }
-    val dark = isSystemInDarkTheme()
+    val dark = LocalDarkTheme.current
     // A screen reader is on when the core writes the cells' labels.
     val reading = board.cells.any { it.label.isNotEmpty() }
     val moves = if (send != null && reading) {

@@ -25,7 +25,6 @@ import androidx.compose.material3.TextButton
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
@@ -43,6 +42,12 @@ fun BoardScreen(board: BoardView, send: Send) {
             val ratio = board.aspect
             // Side by side when the board, at full height, leaves room for a column of controls.
             val wide = maxWidth >= maxHeight * ratio + 280.dp
+            // Read here: inside the Column below, BoxWithConstraintsScope is not an implicit
+            // receiver (Compose's layout scopes are a DSL marker) and `maxHeight` does not compile.
+            // A tall window leaves the players' lines, the status and the first row of buttons in
+            // view under the board (a short one gives the board at least 60 % of the height and
+            // scrolls the rest).
+            val boardHeight = maxOf(maxHeight - CONTROLS_IN_VIEW, maxHeight * 0.6f)
             if (wide) {
                 Row(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
                     ZoomableBoard(
@@ -60,10 +65,6 @@ fun BoardScreen(board: BoardView, send: Send) {
                     verticalArrangement = Arrangement.spacedBy(10.dp),
                     horizontalAlignment = Alignment.CenterHorizontally,
                 ) {
-                    // A tall window leaves the players' lines, the status and the first row of
-                    // buttons in view under the board (a short one gives the board at least 60 %
-                    // of the height and scrolls the rest).
-                    val boardHeight = maxOf(maxHeight - CONTROLS_IN_VIEW, maxHeight * 0.6f)
                     ZoomableBoard(board, send, Modifier.widthIn(max = boardHeight * ratio).fillMaxWidth().aspectRatio(ratio))
                     Controls(board, send)
                 }
@@ -73,14 +74,14 @@ fun BoardScreen(board: BoardView, send: Send) {
     if (board.pathChoices.isNotEmpty()) {
         AlertDialog(
             onDismissRequest = { send(Event.CancelSelection) },
-            title = { Text(stringResource(R.string.choose_path)) },
+            title = { Text(appText(R.string.choose_path)) },
             text = {
                 Column {
                     board.pathChoices.forEach { m -> TextButton(onClick = { send(Event.ChoosePath(m.index)) }) { Text(m.notation) } }
                 }
             },
             confirmButton = {},
-            dismissButton = { TextButton(onClick = { send(Event.CancelSelection) }) { Text(stringResource(R.string.cancel)) } },
+            dismissButton = { TextButton(onClick = { send(Event.CancelSelection) }) { Text(appText(R.string.cancel)) } },
         )
     }
 }
@@ -110,26 +111,26 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
     ThinkingLine(board.thinking)
     board.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-        if (board.mustPass) Button(onClick = { send(Event.Pass) }) { Text(stringResource(R.string.pass)) }
-        if (board.canPause) Button(onClick = { send(Event.Pause) }) { Text(stringResource(R.string.pause)) }
-        if (board.canResume) Button(onClick = { send(Event.Resume) }) { Text(stringResource(R.string.resume)) }
-        OutlinedButton(onClick = { send(Event.Hint) }, enabled = board.canHint) { Text(stringResource(R.string.hint)) }
-        OutlinedButton(onClick = { send(Event.Undo) }, enabled = board.canUndo) { Text(stringResource(R.string.undo)) }
-        OutlinedButton(onClick = { send(Event.Redo) }, enabled = board.canRedo) { Text(stringResource(R.string.redo)) }
+        if (board.mustPass) Button(onClick = { send(Event.Pass) }) { Text(appText(R.string.pass)) }
+        if (board.canPause) Button(onClick = { send(Event.Pause) }) { Text(appText(R.string.pause)) }
+        if (board.canResume) Button(onClick = { send(Event.Resume) }) { Text(appText(R.string.resume)) }
+        OutlinedButton(onClick = { send(Event.Hint) }, enabled = board.canHint) { Text(appText(R.string.hint)) }
+        OutlinedButton(onClick = { send(Event.Undo) }, enabled = board.canUndo) { Text(appText(R.string.undo)) }
+        OutlinedButton(onClick = { send(Event.Redo) }, enabled = board.canRedo) { Text(appText(R.string.redo)) }
         // The star's holes are under 48 dp on a phone: the core offers a zoom (the grids none).
         if (board.zoom > 1f) {
             OutlinedButton(onClick = { send(Event.ZoomBoard(!board.zoomed)) }) {
-                Text(stringResource(if (board.zoomed) R.string.zoom_out else R.string.zoom_in))
+                Text(appText(if (board.zoomed) R.string.zoom_out else R.string.zoom_in))
             }
         }
     }
     // The core asks before resigning, and before a new game when this one would be lost.
     FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
         if (!board.finished) {
-            OutlinedButton(onClick = { send(Event.Resign) }, enabled = board.canResign) { Text(stringResource(R.string.resign)) }
+            OutlinedButton(onClick = { send(Event.Resign) }, enabled = board.canResign) { Text(appText(R.string.resign)) }
         }
-        OutlinedButton(onClick = { send(Event.NewGame) }) { Text(stringResource(R.string.new_game)) }
-        if (board.finished) Button(onClick = { send(Event.OpenAfterGame) }) { Text(stringResource(R.string.after_game)) }
+        OutlinedButton(onClick = { send(Event.NewGame) }) { Text(appText(R.string.new_game)) }
+        if (board.finished) Button(onClick = { send(Event.OpenAfterGame) }) { Text(appText(R.string.after_game)) }
     }
     if (board.movesText.isNotEmpty()) {
         Text(board.movesText, style = MaterialTheme.typography.bodySmall)

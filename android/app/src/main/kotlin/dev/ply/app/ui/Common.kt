@@ -14,7 +14,6 @@ import androidx.compose.material3.TextButton
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.ConfirmView
@@ -41,7 +40,7 @@ fun BackBar(title: String, send: Send) {
     TopAppBar(
         title = { Text(title) },
         navigationIcon = {
-            TextButton(onClick = { send(Event.Back) }) { Text(stringResource(R.string.back_arrow, stringResource(R.string.back))) }
+            TextButton(onClick = { send(Event.Back) }) { Text(appText(R.string.back_arrow, appText(R.string.back))) }
         },
     )
 }

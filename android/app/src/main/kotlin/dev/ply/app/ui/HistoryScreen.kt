@@ -22,7 +22,6 @@ import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.Event
@@ -37,7 +36,7 @@ import dev.ply.core.HistoryView
 fun HistoryScreen(view: HistoryView, send: Send) {
     val past = view.review
     if (past != null) {
-        Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
+        Scaffold(topBar = { BackBar(appText(R.string.history), send) }) { pad ->
             Column(
                 Modifier.fillMaxSize().padding(pad).verticalScroll(rememberScrollState()).padding(16.dp)
                     .wrapContentWidth().widthIn(max = READABLE_WIDTH).fillMaxWidth(),
@@ -50,7 +49,7 @@ fun HistoryScreen(view: HistoryView, send: Send) {
         }
         return
     }
-    Scaffold(topBar = { BackBar(stringResource(R.string.history), send) }) { pad ->
+    Scaffold(topBar = { BackBar(appText(R.string.history), send) }) { pad ->
         // Centred, no wider than a readable line on a tablet or in landscape.
         Column(
             Modifier.fillMaxSize().padding(pad).padding(horizontal = 16.dp).wrapContentWidth().widthIn(max = READABLE_WIDTH).fillMaxWidth(),
@@ -59,19 +58,19 @@ fun HistoryScreen(view: HistoryView, send: Send) {
             Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
             Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(12.dp)) {
                 OutlinedButton(onClick = { send(Event.SyncNow) }, enabled = view.canSyncNow) {
-                    Text(stringResource(R.string.sync_now))
+                    Text(appText(R.string.sync_now))
                 }
                 if (view.syncing) CircularProgressIndicator(Modifier.padding(4.dp))
             }
             // Why the game last tapped was not reviewed, in the core's words.
             view.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
-            if (view.entries.isEmpty()) Text(stringResource(R.string.no_games))
+            if (view.entries.isEmpty()) Text(appText(R.string.no_games))
             LazyColumn {
                 items(view.entries, key = { it.id }) { e ->
                     ListItem(
                         modifier = Modifier.clickable(
                             enabled = e.canReview,
-                            onClickLabel = stringResource(R.string.review_game),
+                            onClickLabel = appText(R.string.review_game),
                         ) { send(Event.ReviewPastGame(e.id)) },
                         overlineContent = { Text(e.title) },
                         headlineContent = { Text(e.result) },

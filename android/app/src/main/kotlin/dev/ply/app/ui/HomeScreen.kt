@@ -25,7 +25,6 @@ import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.semantics.stateDescription
@@ -48,23 +47,23 @@ fun HomeScreen(home: HomeView, send: Send) {
                 Modifier.widthIn(max = 640.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Text(stringResource(R.string.home_title), style = MaterialTheme.typography.headlineLarge)
+                Text(appText(R.string.home_title), style = MaterialTheme.typography.headlineLarge)
                 if (home.canResume) {
                     Button(onClick = { send(Event.OpenBoard) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
                 }
-                ChoiceRow(stringResource(R.string.game), home.games, { it.selected }, { it.label }) { send(Event.ChooseGame(it.game)) }
+                ChoiceRow(appText(R.string.game), home.games, { it.selected }, { it.label }) { send(Event.ChooseGame(it.game)) }
                 if (home.modes.isNotEmpty()) {
-                    ChoiceRow(stringResource(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
+                    ChoiceRow(appText(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
                 }
                 if (home.playerCounts.isNotEmpty()) {
-                    ChoiceRow(stringResource(R.string.players), home.playerCounts, { it.selected }, { it.label }) {
+                    ChoiceRow(appText(R.string.players), home.playerCounts, { it.selected }, { it.label }) {
                         send(Event.ChoosePlayers(it.count))
                     }
-                    Text(stringResource(R.string.seats), style = MaterialTheme.typography.titleSmall)
+                    Text(appText(R.string.seats), style = MaterialTheme.typography.titleSmall)
                     home.seats.forEach { seat -> Seat(home, seat, send) }
                 }
                 if (home.sides.isNotEmpty()) {
-                    ChoiceRow(stringResource(R.string.your_side), home.sides, { it.selected }, { it.label }) { send(Event.ChooseSide(it.side)) }
+                    ChoiceRow(appText(R.string.your_side), home.sides, { it.selected }, { it.label }) { send(Event.ChooseSide(it.side)) }
                 }
                 // The level sets the computer's strength, and the hints' in a game between two people
                 // (a multi-player game's computers have their seats' levels).
@@ -86,24 +85,24 @@ fun HomeScreen(home: HomeView, send: Send) {
                 Text(home.engine, style = MaterialTheme.typography.bodySmall)
                 if (home.engineChoices) {
                     HorizontalDivider()
-                    Text(stringResource(R.string.engine), style = MaterialTheme.typography.titleMedium)
-                    ChoiceRow(stringResource(R.string.algorithm), home.algorithms, { it.selected }, { it.label }) {
+                    Text(appText(R.string.engine), style = MaterialTheme.typography.titleMedium)
+                    ChoiceRow(appText(R.string.algorithm), home.algorithms, { it.selected }, { it.label }) {
                         send(Event.ChooseAlgorithm(it.choice))
                     }
-                    ChoiceRow(stringResource(R.string.ordering), home.orderings, { it.selected }, { it.label }) {
+                    ChoiceRow(appText(R.string.ordering), home.orderings, { it.selected }, { it.label }) {
                         send(Event.ChooseOrdering(it.choice))
                     }
-                    ChoiceRow(stringResource(R.string.heuristic), home.heuristics, { it.selected }, { it.label }) {
+                    ChoiceRow(appText(R.string.heuristic), home.heuristics, { it.selected }, { it.label }) {
                         send(Event.ChooseHeuristic(it.preset))
                     }
                 }
                 HorizontalDivider()
                 StartPosition(home, send)
                 // The core asks first when a game in progress would be lost.
-                Button(onClick = { send(Event.NewGame) }, modifier = Modifier.fillMaxWidth()) { Text(stringResource(R.string.play)) }
+                Button(onClick = { send(Event.NewGame) }, modifier = Modifier.fillMaxWidth()) { Text(appText(R.string.play)) }
                 Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                    OutlinedButton(onClick = { send(Event.OpenHistory) }) { Text(stringResource(R.string.history)) }
-                    OutlinedButton(onClick = { send(Event.OpenSettings) }) { Text(stringResource(R.string.settings)) }
+                    OutlinedButton(onClick = { send(Event.OpenHistory) }) { Text(appText(R.string.history)) }
+                    OutlinedButton(onClick = { send(Event.OpenSettings) }) { Text(appText(R.string.settings)) }
                 }
             }
         }
@@ -116,8 +115,8 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
     Column(Modifier.semantics(mergeDescendants = false) { contentDescription = seat.label }) {
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
             Text(seat.name, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.widthIn(min = 72.dp))
-            FilterChip(selected = seat.human, onClick = { send(Event.ChooseSeat(seat.seat, true)) }, label = { Text(stringResource(R.string.seat_person)) })
-            FilterChip(selected = !seat.human, onClick = { send(Event.ChooseSeat(seat.seat, false)) }, label = { Text(stringResource(R.string.seat_computer)) })
+            FilterChip(selected = seat.human, onClick = { send(Event.ChooseSeat(seat.seat, true)) }, label = { Text(appText(R.string.seat_person)) })
+            FilterChip(selected = !seat.human, onClick = { send(Event.ChooseSeat(seat.seat, false)) }, label = { Text(appText(R.string.seat_computer)) })
         }
         if (!seat.human) {
             val min = home.minLevel.toInt()
@@ -155,8 +154,8 @@ private fun StartPosition(home: HomeView, send: Send) {
     OutlinedTextField(
         value = home.startPositionText,
         onValueChange = { send(Event.EditStartPosition(it)) },
-        label = { Text(stringResource(R.string.start_position)) },
-        placeholder = { Text(stringResource(R.string.start_position_hint)) },
+        label = { Text(appText(R.string.start_position)) },
+        placeholder = { Text(appText(R.string.start_position_hint)) },
         isError = home.startPositionError != null,
         supportingText = { home.startPositionError?.let { Text(it) } },
         keyboardOptions = KeyboardOptions(imeAction = ImeAction.Done),
@@ -165,11 +164,11 @@ private fun StartPosition(home: HomeView, send: Send) {
     )
     Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
         OutlinedButton(onClick = { send(Event.ChooseStartPosition(home.startPositionText)) }) {
-            Text(stringResource(R.string.use_position))
+            Text(appText(R.string.use_position))
         }
         if (home.startPosition != null) {
             OutlinedButton(onClick = { send(Event.ChooseStartPosition(null)) }) {
-                Text(stringResource(R.string.standard_start))
+                Text(appText(R.string.standard_start))
             }
         }
     }

@@ -1,6 +1,5 @@
 package dev.ply.app.ui
 
-import androidx.activity.compose.BackHandler
 import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.Column
@@ -15,34 +14,38 @@ import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
-import androidx.compose.runtime.remember
+import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.unit.dp
-import dev.ply.app.PlyApplication
 import dev.ply.app.R
 import dev.ply.core.Event
 import dev.ply.core.Screen
 import dev.ply.core.ViewModel
 import dev.ply.shell.CoreHost
 
-/** The screen the core has on top, or the start's progress or error. */
+/**
+ * The screen the core has on top, or the start's progress or error, from what the platform's
+ * effects set in [sources]; every event goes to [send], and [onRetry] starts the core again after
+ * a failed start. The platform's own calls come from [LocalPlatformUi], provided above this.
+ */
 @Composable
-fun PlyRoot(app: PlyApplication) {
-    val host by app.platform.host.collectAsState()
-    val view by app.platform.view.collectAsState()
-    val announcement by app.platform.announcement.collectAsState()
-    val send: Send = remember(app) { { e: Event -> app.host.send(e) } }
-    Surface(Modifier.fillMaxSize()) {
-        Box(Modifier.fillMaxSize()) {
-            when (val h = host) {
-                CoreHost.State.Starting -> Loading()
-                is CoreHost.State.Failed -> StartFailed(h.reason, onRetry = if (h.restartNeeded) null else app::startCore)
-                is CoreHost.State.Ready -> view?.let { Screens(it, send) } ?: Loading()
+fun PlyRoot(sources: UiSources, send: Send, onRetry: () -> Unit) {
+    val host by sources.host.collectAsState()
+    val view by sources.view.collectAsState()
+    val announcement by sources.announcement.collectAsState()
+    // The ticks reach only the progress lines (Progress.kt), which collect them themselves.
+    CompositionLocalProvider(LocalProgress provides sources.progress) {
+        Surface(Modifier.fillMaxSize()) {
+            Box(Modifier.fillMaxSize()) {
+                when (val h = host) {
+                    CoreHost.State.Starting -> Loading()
+                    is CoreHost.State.Failed -> StartFailed(h.reason, onRetry = if (h.restartNeeded) null else onRetry)
+                    is CoreHost.State.Ready -> view?.let { Screens(it, send) } ?: Loading()
+                }
+                // Over every screen, inside the safe area, so the live region is on screen.
+                Announcer(announcement, Modifier.align(Alignment.TopStart).safeDrawingPadding())
             }
-            // Over every screen, inside the safe area, so the live region is on screen.
-            Announcer(announcement, Modifier.align(Alignment.TopStart).safeDrawingPadding())
         }
     }
 }
@@ -50,7 +53,7 @@ fun PlyRoot(app: PlyApplication) {
 @Composable
 private fun Screens(vm: ViewModel, send: Send) {
     // The core says where back goes; where it would leave the app, the system handles it.
-    BackHandler(enabled = !vm.backLeavesApp) { send(Event.Back) }
+    LocalPlatformUi.current.BackHandler(enabled = !vm.backLeavesApp) { send(Event.Back) }
     when (vm.screen) {
         Screen.HOME -> vm.home?.let { HomeScreen(it, send) }
         Screen.BOARD -> vm.board?.let { BoardScreen(it, send) }
@@ -78,10 +81,10 @@ private fun StartFailed(reason: String?, onRetry: (() -> Unit)?) {
         verticalArrangement = Arrangement.spacedBy(16.dp, Alignment.CenterVertically),
         horizontalAlignment = Alignment.CenterHorizontally,
     ) {
-        Text(stringResource(R.string.start_failed_title), style = MaterialTheme.typography.headlineSmall)
-        Text(stringResource(if (onRetry != null) R.string.start_failed_body else R.string.start_failed_restart))
+        Text(appText(R.string.start_failed_title), style = MaterialTheme.typography.headlineSmall)
+        Text(appText(if (onRetry != null) R.string.start_failed_body else R.string.start_failed_restart))
         // The core's sentence, in the phone's language; none when the library did not load.
         reason?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
-        if (onRetry != null) Button(onClick = onRetry) { Text(stringResource(R.string.try_again)) }
+        if (onRetry != null) Button(onClick = onRetry) { Text(appText(R.string.try_again)) }
     }
 }

@@ -7,11 +7,13 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.collectAsState
 import androidx.compose.runtime.getValue
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.platform.LocalContext
-import dev.ply.app.PlyApplication
+import androidx.compose.runtime.ProvidableCompositionLocal
+import androidx.compose.runtime.staticCompositionLocalOf
 import dev.ply.core.WorkProgress
 import dev.ply.core.ReviewStatus
 import dev.ply.core.ThinkingView
+import kotlinx.coroutines.flow.MutableStateFlow
+import kotlinx.coroutines.flow.StateFlow
 
 /**
  * The newest progress tick (`Effect.RenderProgress`), or null when a render came after it. Read
@@ -19,10 +21,12 @@ import dev.ply.core.ThinkingView
  */
 @Composable
 private fun progressTick(): WorkProgress? {
-    val app = LocalContext.current.applicationContext as PlyApplication
-    val tick by app.platform.progress.collectAsState()
+    val tick by LocalProgress.current.collectAsState()
     return tick
 }
+
+/** The platform's progress ticks ([UiSources.progress]), provided by `PlyRoot`. Static: the flow never changes. */
+val LocalProgress: ProvidableCompositionLocal<StateFlow<WorkProgress?>> = staticCompositionLocalOf { MutableStateFlow(null) }
 
 /** The computer's search under the board: the last render's, or the newer tick's. */
 @Composable

@@ -23,7 +23,6 @@ import androidx.compose.material3.Text
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
-import androidx.compose.ui.res.stringResource
 import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.text.input.KeyboardType
 import androidx.compose.ui.unit.dp
@@ -35,19 +34,19 @@ import dev.ply.core.WeightsView
 /** Sync, thinking ahead, haptics, custom weights and the device's search caps; the core validates. */
 @Composable
 fun SettingsScreen(view: SettingsView, send: Send) {
-    Scaffold(topBar = { BackBar(stringResource(R.string.settings), send) }) { pad ->
+    Scaffold(topBar = { BackBar(appText(R.string.settings), send) }) { pad ->
         // imePadding: the keyboard (edge to edge, adjustResize) must not cover the field being typed in.
         Box(Modifier.fillMaxSize().padding(pad).consumeWindowInsets(pad).imePadding(), contentAlignment = Alignment.TopCenter) {
             Column(
                 Modifier.widthIn(max = 640.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Toggle(stringResource(R.string.sync), view.syncEnabled) { send(Event.SetSyncEnabled(it)) }
+                Toggle(appText(R.string.sync), view.syncEnabled) { send(Event.SetSyncEnabled(it)) }
                 // The core keeps the address as typed (every edit is sent) and says what is wrong with it.
                 OutlinedTextField(
                     value = view.serverUrl,
                     onValueChange = { send(Event.SetServerUrl(it)) },
-                    label = { Text(stringResource(R.string.server_url)) },
+                    label = { Text(appText(R.string.server_url)) },
                     isError = view.serverUrlError != null,
                     supportingText = { view.serverUrlError?.let { Text(it) } },
                     keyboardOptions = KeyboardOptions(keyboardType = KeyboardType.Uri, imeAction = ImeAction.Done),
@@ -55,17 +54,17 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                     modifier = Modifier.fillMaxWidth(),
                 )
                 view.syncProblem?.let { Text(it, color = MaterialTheme.colorScheme.error) }
-                Toggle(stringResource(R.string.sync_on_metered), view.syncOnMetered) { send(Event.SetSyncOnMetered(it)) }
+                Toggle(appText(R.string.sync_on_metered), view.syncOnMetered) { send(Event.SetSyncOnMetered(it)) }
                 HorizontalDivider()
-                ChoiceRow(stringResource(R.string.ponder), view.ponderOptions, { it.selected }, { it.label }) {
+                ChoiceRow(appText(R.string.ponder), view.ponderOptions, { it.selected }, { it.label }) {
                     send(Event.SetPonder(it.mode))
                 }
-                Toggle(stringResource(R.string.haptics), view.haptics) { send(Event.SetHaptics(it)) }
+                Toggle(appText(R.string.haptics), view.haptics) { send(Event.SetHaptics(it)) }
                 HorizontalDivider()
-                Text(stringResource(R.string.weights), style = MaterialTheme.typography.titleMedium)
+                Text(appText(R.string.weights), style = MaterialTheme.typography.titleMedium)
                 view.weights.forEach { WeightsEditor(it, send) }
                 HorizontalDivider()
-                Text(stringResource(R.string.memory_cap), style = MaterialTheme.typography.titleMedium)
+                Text(appText(R.string.memory_cap), style = MaterialTheme.typography.titleMedium)
                 Text(view.memory)
             }
         }
@@ -87,13 +86,13 @@ private fun WeightsEditor(w: WeightsView, send: Send) {
         value = w.json,
         onValueChange = { send(Event.EditWeights(w.game, it)) },
         label = { Text(w.title) },
-        placeholder = { Text(stringResource(R.string.weights_placeholder)) },
+        placeholder = { Text(appText(R.string.weights_placeholder)) },
         isError = w.error != null,
         supportingText = {
-            Text(w.error ?: stringResource(if (w.custom) R.string.weights_custom else R.string.weights_presets))
+            Text(w.error ?: appText(if (w.custom) R.string.weights_custom else R.string.weights_presets))
         },
         minLines = 3,
         modifier = Modifier.fillMaxWidth(),
     )
-    Button(onClick = { send(Event.SetWeights(w.game, w.json)) }) { Text(stringResource(R.string.save)) }
+    Button(onClick = { send(Event.SetWeights(w.game, w.json)) }) { Text(appText(R.string.save)) }
 }

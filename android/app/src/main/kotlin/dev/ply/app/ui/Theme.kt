@@ -5,6 +5,9 @@ import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.darkColorScheme
 import androidx.compose.material3.lightColorScheme
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.CompositionLocalProvider
+import androidx.compose.runtime.ProvidableCompositionLocal
+import androidx.compose.runtime.staticCompositionLocalOf
 import androidx.compose.ui.graphics.Color
 import dev.ply.core.Rgb
 import dev.ply.core.SeatStyle
@@ -13,11 +16,16 @@ private val Green = Color(0xFF2E7D32)
 private val Light = lightColorScheme(primary = Green, secondary = Color(0xFF6D4C41), tertiary = Color(0xFF1565C0))
 private val Dark = darkColorScheme(primary = Color(0xFF81C784), secondary = Color(0xFFBCAAA4), tertiary = Color(0xFF90CAF9))
 
-/** Material 3, following the system's light or dark setting. */
+/** Material 3, light or [dark] (by default the system's setting). */
 @Composable
-fun PlyTheme(content: @Composable () -> Unit) {
-    MaterialTheme(colorScheme = if (isSystemInDarkTheme()) Dark else Light, content = content)
+fun PlyTheme(dark: Boolean = isSystemInDarkTheme(), content: @Composable () -> Unit) {
+    CompositionLocalProvider(LocalDarkTheme provides dark) {
+        MaterialTheme(colorScheme = if (dark) Dark else Light, content = content)
+    }
 }
+
+/** Whether [PlyTheme] draws dark, for the colours the core gives in two shades. */
+val LocalDarkTheme: ProvidableCompositionLocal<Boolean> = staticCompositionLocalOf { false }
 
 /**
  * Board colours (fixed: a board looks like a board in both themes). The multi-player games'
@@ -54,4 +62,4 @@ fun Rgb.toColor(): Color = Color(red = r.toInt(), green = g.toInt(), blue = b.to
 
 /** A seat's name in its colour: the core's shade for this theme's background (at least 4.5:1). */
 @Composable
-fun SeatStyle.textColor(): Color = (if (isSystemInDarkTheme()) textOnDark else textOnLight).toColor()
+fun SeatStyle.textColor(): Color = (if (LocalDarkTheme.current) textOnDark else textOnLight).toColor()

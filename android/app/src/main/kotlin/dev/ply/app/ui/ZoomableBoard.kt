@@ -35,8 +35,11 @@ fun ZoomableBoard(board: BoardView, send: Send, modifier: Modifier) {
             if (across.maxValue != Int.MAX_VALUE) across.scrollTo(across.maxValue / 2)
             if (down.maxValue != Int.MAX_VALUE) down.scrollTo(down.maxValue / 2)
         }
+        // Read outside the Box: there BoxWithConstraintsScope is no implicit receiver (DSL marker).
+        val width = maxWidth * board.zoom
+        val height = maxHeight * board.zoom
         Box(Modifier.fillMaxSize().horizontalScroll(across).verticalScroll(down)) {
-            Board(board, send, Modifier.size(maxWidth * board.zoom, maxHeight * board.zoom))
+            Board(board, send, Modifier.size(width, height))
         }
     }
 }
