@@ -10,6 +10,7 @@
 use std::net::{IpAddr, SocketAddr};
 
 use axum::extract::ConnectInfo;
+use axum::http::HeaderMap;
 use axum::http::request::Parts;
 
 /// Header a reverse proxy appends the client's address to.
@@ -52,29 +53,35 @@ pub fn client_ip(parts: &Parts, trusted_proxies: &[IpAddr]) -> Option<IpAddr> {
     let peer = parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| canonical(addr.ip()))?;
+        .map(|ConnectInfo(addr)| addr.ip())?;
+    Some(client_of(peer, &parts.headers, trusted_proxies))
+}
+
+/// The client behind TCP peer `peer`: the peer itself unless it is a trusted proxy, else the
+/// rightmost `X-Forwarded-For` entry that is not a trusted proxy (the proxy itself when the
+/// header is missing or garbled). The one rule every per-address limit uses.
+pub fn client_of(peer: IpAddr, headers: &HeaderMap, trusted_proxies: &[IpAddr]) -> IpAddr {
+    let peer = canonical(peer);
     if !trusted_proxies.contains(&peer) {
-        return Some(peer);
+        return peer;
     }
-    let forwarded = parts
-        .headers
+    let forwarded = headers
         .get_all(FORWARDED_FOR)
         .iter()
         .filter_map(|v| v.to_str().ok())
         .flat_map(|v| v.split(','))
         .map(str::trim)
         .collect::<Vec<_>>();
-    let mut from_right = forwarded.iter().rev();
-    for entry in &mut from_right {
+    for entry in forwarded.iter().rev() {
         match entry.parse::<IpAddr>().map(canonical) {
             Ok(ip) if trusted_proxies.contains(&ip) => continue,
-            Ok(ip) => return Some(ip),
+            Ok(ip) => return ip,
             // Garbage where an address should be: the hops are unreliable from here on, so
             // the trusted proxy that sent it is the best name for the client.
-            Err(_) => return Some(peer),
+            Err(_) => return peer,
         }
     }
-    Some(peer)
+    peer
 }
 
 /// IPv4-mapped IPv6 addresses as plain IPv4, so one client has one key on a dual-stack socket.

@@ -63,10 +63,10 @@ struct Args {
     #[arg(long, default_value_t = DEFAULT_MAX_BATCH_RECORDS)]
     max_batch: usize,
     /// Sustained requests per second per device token (0: no limit).
-    #[arg(long, default_value_t = RateLimit::default().per_second)]
+    #[arg(long, default_value_t = RateLimit::default().per_second, value_parser = rate)]
     rate_per_sec: f64,
     /// Burst of requests per device token.
-    #[arg(long, default_value_t = RateLimit::default().burst)]
+    #[arg(long, default_value_t = RateLimit::default().burst, value_parser = rate)]
     rate_burst: f64,
     /// Maximum pooled database connections.
     #[arg(long, default_value_t = 16)]
@@ -102,6 +102,23 @@ struct Args {
     /// Seconds a request waits for its share of the body budget before a 503.
     #[arg(long, value_name = "SECS", value_parser = secs, default_value = "2")]
     body_budget_wait: Duration,
+    /// Bytes a second a request body must keep up after its first 5 s (slower: 408; 0: off).
+    #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_BODY_MIN_RATE,
+          value_parser = clap::value_parser!(u64).range(0..=1 << 30))]
+    body_min_rate: u64,
+    /// While the body budget is full, bodies arriving slower than this many bytes a second
+    /// are cut (408), slowest first, to make room (0: never).
+    #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_BODY_CONTENDED_RATE,
+          value_parser = clap::value_parser!(u64).range(0..=1 << 30))]
+    body_contended_rate: u64,
+    /// Seconds a connection's writes may stay blocked (its client not reading) before it is
+    /// reset.
+    #[arg(long, value_name = "SECS", value_parser = secs, default_value = "10")]
+    write_timeout: Duration,
+    /// Kernel send buffer per connection in bytes (SO_SNDBUF; 0: the system's default).
+    #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_SEND_BUFFER as u64,
+          value_parser = clap::value_parser!(u64).range(0..=64 << 20))]
+    send_buffer: u64,
     /// Largest body of POST /v1/devices in bytes (larger: 413 before reading it).
     #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_REGISTRATION_BODY_LIMIT)]
     registration_body_limit: usize,
@@ -139,12 +156,25 @@ struct Args {
     log: String,
 }
 
-/// A duration in (possibly fractional) seconds.
+/// Longest duration any option takes: a day.
+const MAX_SECS: f64 = 86_400.0;
+
+/// A duration in (possibly fractional) seconds, from 0 to a day.
 fn secs(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
+        .filter(|s| (0.0..=MAX_SECS).contains(s))
         .and_then(|s| Duration::try_from_secs_f64(s).ok())
-        .ok_or_else(|| format!("'{text}' is not a number of seconds"))
+        .ok_or_else(|| format!("'{text}' is not a number of seconds from 0 to {MAX_SECS}"))
+}
+
+/// A rate (per second) from 0 to a million: beyond is no limit anyone means, and 1e308 would
+/// overflow the buckets' arithmetic.
+fn rate(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|r| (0.0..=1e6).contains(r))
+        .ok_or_else(|| format!("'{text}' is not a number from 0 to 1000000"))
 }
 
 fn main() -> ExitCode {
@@ -206,6 +236,10 @@ fn connection_limits(args: &Args, raised: fdlimit::Raised) -> ConnectionLimits {
         fd_reserve: args.fd_reserve,
         body_budget_kib: args.body_budget_kib,
         budget_wait: args.body_budget_wait,
+        body_min_rate: args.body_min_rate,
+        body_contended_rate: args.body_contended_rate,
+        write_timeout: args.write_timeout,
+        send_buffer: usize::try_from(args.send_buffer).unwrap_or(usize::MAX),
         registration_body_limit: args.registration_body_limit,
         shutdown_grace: args.shutdown_grace,
     }

@@ -62,7 +62,7 @@ impl Server {
             limits.ipv6_prefix,
             trusted_proxies,
         );
-        let budget = BodyBudget::new(limits.body_budget_kib);
+        let budget = BodyBudget::new(limits.body_budget_kib, limits.body_contended_rate);
         Server {
             limits,
             body_limit,

@@ -3,19 +3,22 @@
 //! - a body announced larger than its route's bound is refused (413) before a byte of it is
 //!   read; `POST /v1/devices` has its own small bound;
 //! - before the body is read, its announced length (or the route's bound when it is chunked)
-//!   is reserved from a global [`BodyBudget`] and given back when the request ends; a request
-//!   that cannot get its share within a short wait gets 503 with `Retry-After`;
-//! - the body must arrive in full within a deadline and never exceed the bound: else its reads
-//!   fail with a [`BodyError`] (what the extractors see) and the answer is replaced by 408 (or
-//!   413), with the connection closed.
+//!   is reserved from a global [`BodyBudget`], shared fairly between client addresses and
+//!   tokens, and given back when the request ends; a request that cannot get its share within a
+//!   short wait gets 503 with `Retry-After`, after the slowest bodies in flight were cut to
+//!   make room;
+//! - the body must arrive in full within a deadline, at a minimum rate after a grace period,
+//!   and never exceed the bound: else its reads fail with a [`BodyError`] (what the extractors
+//!   see) and the answer is replaced by 408 (or 413), with the connection closed.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU8, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -25,7 +28,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use http_body::{Frame, SizeHint};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{Notify, oneshot};
 use tokio::time::Sleep;
 
 use super::ConnectionLimits;
@@ -43,80 +46,159 @@ pub enum BodyError {
     /// A chunked body went over the route's bound.
     #[error("request body is larger than the limit of {0} bytes")]
     TooLarge(usize),
+    /// The body arrived slower than the minimum rate (bytes a second).
+    #[error("the request body arrived slower than {0} bytes a second")]
+    TooSlow(u64),
+    /// The body was cut to make room for others (it arrived slower than the contended rate
+    /// while the server's body memory was full).
+    #[error(
+        "the request body arrived too slowly while the server was short of room for bodies; \
+         retry later"
+    )]
+    GaveWay,
 }
 
 /// Request-body memory in flight, shared by all requests; counted in KiB. Cheap to clone.
 ///
-/// A sixteenth of it is kept for small bodies (a registration, a batch of a few records), so a
-/// flood of large uploads held open cannot keep every new device from registering.
+/// Shared fairly: one client key (an address, IPv6 by prefix, behind a trusted proxy the
+/// forwarded client's; and a bearer token) holds at most a sixteenth of it at once. A sixteenth
+/// is kept for small bodies (a registration, a batch of a few records), of which one address
+/// holds at most a sixty-fourth, so held uploads and many held registrations cannot keep every
+/// new device from registering. When a body finds no room, the bodies in flight that arrive
+/// slower than the contended rate are cut, slowest first, to make it: holding the budget then
+/// takes sending at that rate, and bodies sent that fast end soon.
 #[derive(Debug, Clone)]
 pub struct BodyBudget {
     inner: Arc<BudgetInner>,
 }
 
+/// Whom a reservation is counted against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BudgetKey {
+    /// A client address (IPv6: its network).
+    Address(IpAddr),
+    /// A bearer token, by a keyed hash of it (the token itself is not kept).
+    Token(u64),
+}
+
 #[derive(Debug)]
 struct BudgetInner {
-    /// KiB reserved by each client address (IPv6 by prefix; trusted proxies not counted).
-    per_key: Mutex<HashMap<IpAddr, u32>>,
-    /// What one address may hold at once: an eighth of the budget, so one client with a token
-    /// holding bodies open cannot starve every other upload.
-    per_key_kib: u32,
-    /// What any body may take.
-    shared: Arc<Semaphore>,
-    /// What only small bodies may take, once `shared` is used up.
-    small: Arc<Semaphore>,
-    small_kib: u32,
+    state: Mutex<BudgetState>,
+    released: Notify,
     total_kib: u32,
+    small_kib: u32,
+    /// What one key may hold at once.
+    per_key_kib: u32,
+    /// What one key may hold of the small bodies' reserve.
+    per_key_small_kib: u32,
+    /// Bodies slower than this (bytes a second) are cut when another needs room.
+    contended_rate: u64,
     peak_kib: AtomicU32,
+    hasher: std::hash::RandomState,
+}
+
+#[derive(Debug, Default)]
+struct BudgetState {
+    free_shared: u32,
+    free_small: u32,
+    held: HashMap<BudgetKey, u32>,
+    held_small: HashMap<BudgetKey, u32>,
+    bodies: HashMap<u64, InFlight>,
+    next_id: u64,
+    cut: u64,
+}
+
+/// A body being read, as the budget sees it.
+#[derive(Debug)]
+struct InFlight {
+    started: Instant,
+    shared_kib: u32,
+    small_kib: u32,
+    progress: Arc<Progress>,
+    /// Taken when the body is cut.
+    cut: Option<oneshot::Sender<()>>,
+}
+
+/// How far a body has come; written by its reader, read by the budget.
+#[derive(Debug, Default)]
+pub struct Progress {
+    received: AtomicU64,
+    done: AtomicBool,
 }
 
 /// Bodies of at most this many KiB are small (the registration bound's order).
 const SMALL_KIB: u32 = 4;
 
+/// A body reading for less than this is not judged by its rate yet (TCP's slow start).
+const JUDGED_AFTER: Duration = Duration::from_secs(1);
+
 /// A reservation; given back on drop.
 #[derive(Debug)]
 pub struct Reservation {
-    _permit: OwnedSemaphorePermit,
-    /// The address's share, given back on drop too.
-    _key: Option<KeyHold>,
+    /// `None` for an unbounded budget.
+    budget: Option<Arc<BudgetInner>>,
+    id: u64,
+    keys: Vec<BudgetKey>,
+    shared_kib: u32,
+    small_kib: u32,
 }
 
+/// What the body's reader needs from its reservation.
 #[derive(Debug)]
-struct KeyHold {
-    budget: Arc<BudgetInner>,
-    key: IpAddr,
-    kib: u32,
+pub struct Ticket {
+    progress: Arc<Progress>,
+    /// Fires when the budget cuts the body to make room.
+    cut: Option<oneshot::Receiver<()>>,
 }
 
-impl Drop for KeyHold {
+impl Drop for Reservation {
     fn drop(&mut self) {
-        let mut per_key = self
-            .budget
-            .per_key
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = per_key.get_mut(&self.key) {
-            *n = n.saturating_sub(self.kib);
-            if *n == 0 {
-                per_key.remove(&self.key);
+        let Some(budget) = self.budget.take() else {
+            return;
+        };
+        {
+            let mut state = budget.state.lock().unwrap_or_else(PoisonError::into_inner);
+            state.free_shared += self.shared_kib;
+            state.free_small += self.small_kib;
+            state.bodies.remove(&self.id);
+            for key in &self.keys {
+                give_back(&mut state.held, key, self.shared_kib + self.small_kib);
+                give_back(&mut state.held_small, key, self.small_kib);
             }
+        }
+        budget.released.notify_waiters();
+    }
+}
+
+fn give_back(map: &mut HashMap<BudgetKey, u32>, key: &BudgetKey, kib: u32) {
+    if let Some(n) = map.get_mut(key) {
+        *n = n.saturating_sub(kib);
+        if *n == 0 {
+            map.remove(key);
         }
     }
 }
 
 impl BodyBudget {
-    /// A budget of `total_kib` KiB (0: no budget, every request passes).
-    pub fn new(total_kib: u32) -> Self {
+    /// A budget of `total_kib` KiB (0: no budget, every request passes); bodies slower than
+    /// `contended_rate` bytes a second give way when another needs room (0: never).
+    pub fn new(total_kib: u32, contended_rate: u64) -> Self {
         let small = total_kib / 16;
         BodyBudget {
             inner: Arc::new(BudgetInner {
-                per_key: Mutex::new(HashMap::new()),
-                per_key_kib: (total_kib / 8).max(1),
-                shared: Arc::new(Semaphore::new((total_kib - small) as usize)),
-                small: Arc::new(Semaphore::new(small as usize)),
-                small_kib: small,
+                state: Mutex::new(BudgetState {
+                    free_shared: total_kib - small,
+                    free_small: small,
+                    ..BudgetState::default()
+                }),
+                released: Notify::new(),
                 total_kib,
+                small_kib: small,
+                per_key_kib: (total_kib / 16).max(SMALL_KIB),
+                per_key_small_kib: (small / 64).max(SMALL_KIB),
+                contended_rate,
                 peak_kib: AtomicU32::new(0),
+                hasher: std::hash::RandomState::new(),
             }),
         }
     }
@@ -126,15 +208,17 @@ impl BodyBudget {
         self.inner.total_kib
     }
 
+    /// What one key may hold at once.
+    pub fn per_key_kib(&self) -> u32 {
+        self.inner.per_key_kib
+    }
+
     /// Reserved now by requests in flight.
     pub fn reserved_kib(&self) -> u32 {
-        let available = self
-            .inner
-            .shared
-            .available_permits()
-            .saturating_add(self.inner.small.available_permits());
-        let available = u32::try_from(available).unwrap_or(u32::MAX);
-        self.inner.total_kib.saturating_sub(available)
+        let state = self.lock();
+        self.inner
+            .total_kib
+            .saturating_sub(state.free_shared + state.free_small)
     }
 
     /// The most ever reserved at once.
@@ -142,60 +226,187 @@ impl BodyBudget {
         self.inner.peak_kib.load(Ordering::Relaxed)
     }
 
-    /// Reserves room for `bytes` from the client address `key` (`None`: not counted per
-    /// address), waiting at most `wait`; `None` if the budget stayed full, or at once if the
-    /// address already holds its share (one body of any size is always allowed). A body
-    /// larger than the shared part takes all of it rather than waiting for ever.
-    async fn reserve(
+    /// Bodies cut so far to make room for others.
+    pub fn cut_bodies(&self) -> u64 {
+        self.lock().cut
+    }
+
+    /// The key of a bearer token.
+    pub fn token_key(&self, token: &str) -> BudgetKey {
+        BudgetKey::Token(std::hash::BuildHasher::hash_one(&self.inner.hasher, token))
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, BudgetState> {
+        // Plain counters, consistent under any panic: a poisoned lock is still right to use.
+        self.inner
+            .state
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Reserves room for `bytes` counted against every key in `keys`, waiting at most `wait`;
+    /// `None` if no room came, or at once if a key already holds its share (one body of any
+    /// size is always allowed to a key holding nothing). A body larger than the shared part
+    /// takes all of it rather than waiting for ever.
+    pub async fn reserve(
         &self,
         bytes: u64,
         wait: Duration,
-        key: Option<IpAddr>,
-    ) -> Option<Reservation> {
+        keys: &[BudgetKey],
+    ) -> Option<(Reservation, Ticket)> {
         let inner = &self.inner;
-        let kib = u32::try_from(bytes.div_ceil(1024)).unwrap_or(u32::MAX);
-        let key = match key {
-            None => None,
-            Some(key) => {
-                let mut per_key = inner.per_key.lock().unwrap_or_else(PoisonError::into_inner);
-                let held = per_key.entry(key).or_insert(0);
-                if *held > 0 && held.saturating_add(kib) > inner.per_key_kib {
-                    return None;
+        let progress = Arc::new(Progress::default());
+        if inner.total_kib == 0 {
+            let unbounded = Reservation {
+                budget: None,
+                id: 0,
+                keys: Vec::new(),
+                shared_kib: 0,
+                small_kib: 0,
+            };
+            return Some((
+                unbounded,
+                Ticket {
+                    progress,
+                    cut: None,
+                },
+            ));
+        }
+        let kib = u32::try_from(bytes.div_ceil(1024))
+            .unwrap_or(u32::MAX)
+            .min(inner.total_kib - inner.small_kib)
+            .max(1);
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let released = inner.released.notified();
+            let mut released = std::pin::pin!(released);
+            // Registered before the look, so a release between the look and the wait is seen.
+            released.as_mut().enable();
+            {
+                let mut state = self.lock();
+                for key in keys {
+                    let held = state.held.get(key).copied().unwrap_or(0);
+                    if held > 0 && held.saturating_add(kib) > inner.per_key_kib {
+                        return None;
+                    }
                 }
-                *held = held.saturating_add(kib);
-                Some(KeyHold {
-                    budget: Arc::clone(inner),
-                    key,
-                    kib,
-                })
+                if let Some(got) = self.try_take(&mut state, kib, keys, &progress) {
+                    return Some(got);
+                }
+                self.make_room(&mut state, kib);
             }
-        };
-        let shared_kib = kib.min(inner.total_kib - inner.small_kib);
-        let permit = if kib <= SMALL_KIB {
-            // Whichever part frees room first.
-            let shared = Arc::clone(&inner.shared).acquire_many_owned(shared_kib);
-            let small = Arc::clone(&inner.small).acquire_many_owned(kib);
-            tokio::time::timeout(wait, async {
-                tokio::select! {
-                    biased;
-                    p = shared => p,
-                    p = small => p,
-                }
+            if tokio::time::timeout_at(deadline, released).await.is_err() {
+                return None;
+            }
+        }
+    }
+
+    /// Takes `kib` now if there is room: from the shared part, or for a small body from the
+    /// small bodies' reserve within the keys' share of it.
+    fn try_take(
+        &self,
+        state: &mut BudgetState,
+        kib: u32,
+        keys: &[BudgetKey],
+        progress: &Arc<Progress>,
+    ) -> Option<(Reservation, Ticket)> {
+        let inner = &self.inner;
+        let (shared_kib, small_kib) = if state.free_shared >= kib {
+            (kib, 0)
+        } else if kib <= SMALL_KIB
+            && state.free_small >= kib
+            && keys.iter().all(|key| {
+                state.held_small.get(key).copied().unwrap_or(0) + kib <= inner.per_key_small_kib
             })
-            .await
+        {
+            (0, kib)
         } else {
-            let shared = Arc::clone(&inner.shared).acquire_many_owned(shared_kib);
-            tokio::time::timeout(wait, shared).await
+            return None;
         };
-        // On failure `key` is dropped here, giving the address's share back.
-        let permit = permit.ok()?.ok()?;
-        inner
-            .peak_kib
-            .fetch_max(self.reserved_kib(), Ordering::Relaxed);
-        Some(Reservation {
-            _permit: permit,
-            _key: key,
-        })
+        state.free_shared -= shared_kib;
+        state.free_small -= small_kib;
+        for key in keys {
+            *state.held.entry(*key).or_insert(0) += kib;
+            if small_kib > 0 {
+                *state.held_small.entry(*key).or_insert(0) += small_kib;
+            }
+        }
+        let id = state.next_id;
+        state.next_id += 1;
+        let (cut_tx, cut_rx) = oneshot::channel();
+        state.bodies.insert(
+            id,
+            InFlight {
+                started: Instant::now(),
+                shared_kib,
+                small_kib,
+                progress: Arc::clone(progress),
+                cut: Some(cut_tx),
+            },
+        );
+        let reserved = inner
+            .total_kib
+            .saturating_sub(state.free_shared + state.free_small);
+        inner.peak_kib.fetch_max(reserved, Ordering::Relaxed);
+        Some((
+            Reservation {
+                budget: Some(Arc::clone(inner)),
+                id,
+                keys: keys.to_vec(),
+                shared_kib,
+                small_kib,
+            },
+            Ticket {
+                progress: Arc::clone(progress),
+                cut: Some(cut_rx),
+            },
+        ))
+    }
+
+    /// Cuts bodies arriving slower than the contended rate, slowest first, until what they hold
+    /// and what is free would fit `kib` (counting bodies already cut and not yet gone).
+    fn make_room(&self, state: &mut BudgetState, kib: u32) {
+        let rate = self.inner.contended_rate;
+        if rate == 0 {
+            return;
+        }
+        let now = Instant::now();
+        let mut coming = state.free_shared;
+        let mut slow = Vec::new();
+        for (id, body) in &state.bodies {
+            let held = body.shared_kib + body.small_kib;
+            if body.cut.is_none() {
+                // Already cut: its room is on the way.
+                coming += held;
+                continue;
+            }
+            if body.progress.done.load(Ordering::Acquire) {
+                continue;
+            }
+            let age = now.saturating_duration_since(body.started);
+            if age < JUDGED_AFTER {
+                continue;
+            }
+            let received = body.progress.received.load(Ordering::Acquire);
+            let per_sec = received as f64 / age.as_secs_f64();
+            if per_sec < rate as f64 {
+                slow.push((per_sec, *id, body.shared_kib));
+            }
+        }
+        if coming >= kib {
+            return;
+        }
+        slow.sort_by(|a, b| a.0.total_cmp(&b.0));
+        for (_, id, shared_kib) in slow {
+            if coming >= kib {
+                break;
+            }
+            if let Some(sender) = state.bodies.get_mut(&id).and_then(|b| b.cut.take()) {
+                let _ = sender.send(());
+                state.cut += 1;
+                coming += shared_kib;
+            }
+        }
     }
 }
 
@@ -215,6 +426,7 @@ pub fn layers(
             registration_limit: limits.registration_body_limit.min(body_limit),
             body_timeout: limits.body_timeout,
             budget_wait: limits.budget_wait,
+            min_rate: limits.body_min_rate,
             budget,
         }),
     };
@@ -228,14 +440,21 @@ struct Guard {
 
 #[derive(Debug)]
 struct GuardInner {
-    /// How client addresses are keyed (and which are exempt): as for connections.
+    /// How client addresses are keyed: as for connections, a proxy's clients by the address
+    /// it forwards.
     caps: ConnectionCaps,
     body_limit: usize,
     registration_limit: usize,
     body_timeout: Duration,
     budget_wait: Duration,
+    /// Bytes a second a body must keep up after [`MIN_RATE_GRACE`] (0: no floor).
+    min_rate: u64,
     budget: BodyBudget,
 }
+
+/// How long a body may take before the minimum rate applies: the first bytes of a phone's
+/// upload can wait on its radio.
+pub const MIN_RATE_GRACE: Duration = Duration::from_secs(5);
 
 /// How long a body says it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -261,6 +480,18 @@ fn announced(headers: &HeaderMap) -> Announced {
 const OUTCOME_OK: u8 = 0;
 const OUTCOME_TIMED_OUT: u8 = 1;
 const OUTCOME_TOO_LARGE: u8 = 2;
+const OUTCOME_TOO_SLOW: u8 = 3;
+const OUTCOME_GAVE_WAY: u8 = 4;
+
+/// The token a request carries, if any.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get(axum::http::header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+}
 
 async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) -> Response {
     let g = &guard.inner;
@@ -284,17 +515,26 @@ async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) ->
         // No body to wait for or to hold.
         return next.run(request).await;
     }
-    let key = request
+    let mut keys = Vec::with_capacity(2);
+    if let Some(ConnectInfo(peer)) = request
         .extensions()
         .get::<ConnectInfo<std::net::SocketAddr>>()
-        .and_then(|ConnectInfo(peer)| g.caps.key_of(peer.ip()));
-    let Some(reservation) = g.budget.reserve(need, g.budget_wait, key).await else {
+    {
+        keys.push(BudgetKey::Address(
+            g.caps.client_key(peer.ip(), request.headers()),
+        ));
+    }
+    if let Some(token) = bearer(request.headers()) {
+        keys.push(g.budget.token_key(token));
+    }
+    let Some((reservation, ticket)) = g.budget.reserve(need, g.budget_wait, &keys).await else {
         return refuse(&request, busy());
     };
     let outcome = Arc::new(AtomicU8::new(OUTCOME_OK));
     let timeout = g.body_timeout;
     let watched = Arc::clone(&outcome);
     let (parts, body) = request.into_parts();
+    let started = tokio::time::Instant::now();
     let request = Request::from_parts(
         parts,
         Body::new(GuardedBody {
@@ -304,6 +544,10 @@ async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) ->
             limit,
             remaining: limit,
             outcome: watched,
+            min_rate: g.min_rate,
+            started,
+            rate_deadline: Box::pin(tokio::time::sleep_until(started + MIN_RATE_GRACE)),
+            ticket,
         }),
     );
     let probe = Probe::of(&request);
@@ -316,6 +560,19 @@ async fn guard_body(State(guard): State<Guard>, request: Request, next: Next) ->
             "request_timeout",
             BodyError::TimedOut(timeout).to_string(),
         )),
+        OUTCOME_TOO_SLOW => probe.refuse(ApiError::new(
+            StatusCode::REQUEST_TIMEOUT,
+            "request_timeout",
+            BodyError::TooSlow(g.min_rate).to_string(),
+        )),
+        OUTCOME_GAVE_WAY => probe.refuse(ApiError {
+            retry_after_secs: Some(1),
+            ..ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                "request_timeout",
+                BodyError::GaveWay.to_string(),
+            )
+        }),
         OUTCOME_TOO_LARGE => probe.refuse(ApiError::payload_too_large(limit)),
         _ => response,
     }
@@ -374,8 +631,9 @@ fn refuse(request: &Request, error: ApiError) -> Response {
     Probe::of(request).refuse(error)
 }
 
-/// A request body with a deadline and a byte bound; its failures are [`BodyError`]s, also
-/// recorded in `outcome` so the guard can answer for them.
+/// A request body with a deadline, a minimum rate and a byte bound, which the budget may cut to
+/// make room for another; its failures are [`BodyError`]s, also recorded in `outcome` so the
+/// guard can answer for them.
 struct GuardedBody {
     inner: Body,
     deadline: Pin<Box<Sleep>>,
@@ -383,6 +641,11 @@ struct GuardedBody {
     limit: usize,
     remaining: usize,
     outcome: Arc<AtomicU8>,
+    min_rate: u64,
+    started: tokio::time::Instant,
+    /// When the next byte is due at the minimum rate.
+    rate_deadline: Pin<Box<Sleep>>,
+    ticket: Ticket,
 }
 
 impl GuardedBody {
@@ -392,7 +655,22 @@ impl GuardedBody {
         error: BodyError,
     ) -> Poll<Option<Result<Frame<Bytes>, BodyError>>> {
         self.outcome.store(code, Ordering::Release);
+        self.ticket.progress.done.store(true, Ordering::Release);
         Poll::Ready(Some(Err(error)))
+    }
+
+    fn received(&self) -> u64 {
+        (self.limit - self.remaining) as u64
+    }
+
+    /// Moves the minimum-rate deadline to when the bytes received so far run out.
+    fn rate_due(&mut self) {
+        if self.min_rate == 0 {
+            return;
+        }
+        let allowed = Duration::from_secs_f64(self.received() as f64 / self.min_rate as f64);
+        let due = self.started + MIN_RATE_GRACE + allowed;
+        self.rate_deadline.as_mut().reset(due);
     }
 }
 
@@ -408,6 +686,16 @@ impl http_body::Body for GuardedBody {
         if this.outcome.load(Ordering::Acquire) != OUTCOME_OK {
             return Poll::Ready(None);
         }
+        if let Some(cut) = this.ticket.cut.as_mut()
+            && let Poll::Ready(sent) = Pin::new(cut).poll(cx)
+        {
+            this.ticket.cut = None;
+            if sent.is_ok() {
+                return this
+                    .fail(OUTCOME_GAVE_WAY, BodyError::GaveWay)
+                    .map(|f| f.map(|r| r.map_err(Into::into)));
+            }
+        }
         let polled = match Pin::new(&mut this.inner).poll_frame(cx) {
             Poll::Ready(Some(Ok(frame))) => {
                 let len = frame.data_ref().map_or(0, Bytes::len);
@@ -416,18 +704,33 @@ impl http_body::Body for GuardedBody {
                     this.fail(OUTCOME_TOO_LARGE, BodyError::TooLarge(limit))
                 } else {
                     this.remaining -= len;
+                    this.ticket
+                        .progress
+                        .received
+                        .store(this.received(), Ordering::Release);
+                    this.rate_due();
                     Poll::Ready(Some(Ok(frame)))
                 }
             }
             Poll::Ready(Some(Err(err))) => {
                 // A client gone mid-body: passed on as it is.
+                this.ticket.progress.done.store(true, Ordering::Release);
                 return Poll::Ready(Some(Err(err.into())));
             }
-            Poll::Ready(None) => Poll::Ready(None),
+            Poll::Ready(None) => {
+                this.ticket.progress.done.store(true, Ordering::Release);
+                Poll::Ready(None)
+            }
             // Checked only while waiting: a body that is all there is never failed late.
             Poll::Pending if this.deadline.as_mut().poll(cx).is_ready() => {
                 let timeout = this.timeout;
                 this.fail(OUTCOME_TIMED_OUT, BodyError::TimedOut(timeout))
+            }
+            Poll::Pending
+                if this.min_rate > 0 && this.rate_deadline.as_mut().poll(cx).is_ready() =>
+            {
+                let rate = this.min_rate;
+                this.fail(OUTCOME_TOO_SLOW, BodyError::TooSlow(rate))
             }
             Poll::Pending => Poll::Pending,
         };
@@ -447,6 +750,12 @@ impl http_body::Body for GuardedBody {
 mod tests {
     use super::*;
 
+    const WAIT: Duration = Duration::from_millis(10);
+
+    fn addr(s: &str) -> BudgetKey {
+        BudgetKey::Address(s.parse().unwrap())
+    }
+
     #[test]
     fn announced_lengths() {
         let mut h = HeaderMap::new();
@@ -459,79 +768,156 @@ mod tests {
 
     #[tokio::test]
     async fn the_budget_counts_kib_and_refuses_when_full() {
-        let budget = BodyBudget::new(4);
-        let a = budget.reserve(3000, Duration::from_millis(10), None).await;
+        let budget = BodyBudget::new(64, 0);
+        let a = budget.reserve(50 * 1024, WAIT, &[]).await;
         assert!(a.is_some());
-        assert_eq!(budget.reserved_kib(), 3);
-        assert!(
-            budget
-                .reserve(2048, Duration::from_millis(10), None)
-                .await
-                .is_none()
-        );
+        assert_eq!(budget.reserved_kib(), 50);
+        assert!(budget.reserve(12 * 1024, WAIT, &[]).await.is_none());
         drop(a);
         assert_eq!(budget.reserved_kib(), 0);
-        // Larger than the whole budget: takes it all instead of waiting for ever.
-        let all = budget
-            .reserve(1 << 30, Duration::from_millis(10), None)
-            .await;
+        // Larger than the whole shared part: takes it all instead of waiting for ever.
+        let all = budget.reserve(1 << 30, WAIT, &[]).await;
         assert!(all.is_some());
-        assert_eq!(budget.peak_kib(), 4);
+        assert_eq!(budget.peak_kib(), 60);
+        // A release wakes a waiter.
+        let waiter = budget.reserve(8 * 1024, Duration::from_secs(5), &[]);
+        let (got, ()) = tokio::join!(waiter, async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            drop(all);
+        });
+        assert!(got.is_some());
+        // 0: unbounded.
+        let free = BodyBudget::new(0, 0);
+        let many: Vec<_> = futures_none(&free).await;
+        assert!(many.iter().all(Option::is_some));
     }
 
-    #[tokio::test]
-    async fn small_bodies_keep_a_share_large_ones_cannot_take() {
-        let budget = BodyBudget::new(64);
-        let large = budget
-            .reserve(60 * 1024, Duration::from_millis(10), None)
-            .await;
-        assert!(large.is_some());
-        assert!(
-            budget
-                .reserve(8 * 1024, Duration::from_millis(10), None)
-                .await
-                .is_none()
-        );
-        let mut small = Vec::new();
-        for _ in 0..4 {
-            small.push(budget.reserve(100, Duration::from_millis(10), None).await);
+    async fn futures_none(budget: &BodyBudget) -> Vec<Option<(Reservation, Ticket)>> {
+        let mut v = Vec::new();
+        for _ in 0..10 {
+            v.push(budget.reserve(1 << 20, WAIT, &[addr("192.0.2.1")]).await);
         }
-        assert!(small.iter().all(Option::is_some));
-        assert_eq!(budget.reserved_kib(), 64);
+        v
+    }
+
+    #[tokio::test]
+    async fn small_bodies_keep_a_share_each_address_only_a_part_of_it() {
+        // 1024 KiB: 64 KiB kept for small bodies, 4 KiB of it per address.
+        let budget = BodyBudget::new(1024, 0);
+        let large = budget.reserve(960 * 1024, WAIT, &[]).await;
+        assert!(large.is_some());
+        assert!(budget.reserve(8 * 1024, WAIT, &[]).await.is_none());
+        let mut small = Vec::new();
+        for n in 0..16 {
+            let key = addr(&format!("192.0.2.{n}"));
+            small.push(budget.reserve(4000, WAIT, &[key]).await.expect("reserve"));
+            // The address's share of the reserve is used up by one.
+            assert!(budget.reserve(100, WAIT, &[key]).await.is_none());
+        }
+        assert_eq!(budget.reserved_kib(), 1024);
         assert!(
             budget
-                .reserve(100, Duration::from_millis(10), None)
+                .reserve(100, WAIT, &[addr("192.0.2.99")])
                 .await
                 .is_none()
         );
     }
 
     #[tokio::test]
-    async fn one_address_holds_at_most_an_eighth_of_the_budget() {
-        let budget = BodyBudget::new(64 * 1024);
-        let a: IpAddr = "192.0.2.1".parse().unwrap();
-        let b: IpAddr = "192.0.2.2".parse().unwrap();
-        let wait = Duration::from_millis(10);
+    async fn one_key_holds_at_most_a_sixteenth_of_the_budget() {
+        let budget = BodyBudget::new(64 * 1024, 0);
+        let a = addr("192.0.2.1");
+        let b = addr("192.0.2.2");
+        let token = budget.token_key("ply_free_token");
         let mut held = Vec::new();
-        for _ in 0..8 {
+        for _ in 0..4 {
             held.push(
                 budget
-                    .reserve(1 << 20, wait, Some(a))
+                    .reserve(1 << 20, WAIT, &[a])
                     .await
-                    .expect("within 8 MiB"),
+                    .expect("within 4 MiB"),
             );
         }
         assert!(
-            budget.reserve(1 << 20, wait, Some(a)).await.is_none(),
-            "a ninth MiB"
+            budget.reserve(1 << 20, WAIT, &[a]).await.is_none(),
+            "a fifth MiB"
         );
         // Others are served meanwhile, and the address's share comes back with its bodies.
-        assert!(budget.reserve(1 << 20, wait, Some(b)).await.is_some());
+        assert!(budget.reserve(1 << 20, WAIT, &[b]).await.is_some());
         held.pop();
-        assert!(budget.reserve(1 << 20, wait, Some(a)).await.is_some());
+        assert!(budget.reserve(1 << 20, WAIT, &[a]).await.is_some());
         drop(held);
-        // One body larger than the share is allowed when the address holds nothing.
-        let one = budget.reserve(20 << 20, wait, Some(b)).await;
-        assert!(one.is_some());
+        // One token from many addresses: its share, whatever the addresses.
+        let mut by_token = Vec::new();
+        for n in 0..10 {
+            let key = addr(&format!("198.51.100.{n}"));
+            by_token.push(budget.reserve(1 << 20, WAIT, &[key, token]).await);
+        }
+        assert_eq!(by_token.iter().filter(|r| r.is_some()).count(), 4);
+        // One body larger than the share is allowed when the key holds nothing.
+        assert!(budget.reserve(20 << 20, WAIT, &[b]).await.is_some());
+    }
+
+    #[tokio::test]
+    async fn under_pressure_the_slowest_bodies_are_cut_for_room() {
+        // 64 KiB/s is the contended rate; 16 bodies of 60 KiB fill the shared part.
+        let budget = BodyBudget::new(1024, 64 * 1024);
+        let mut held = Vec::new();
+        for n in 0..16u32 {
+            let key = addr(&format!("192.0.2.{n}"));
+            let (r, t) = budget.reserve(60 * 1024, WAIT, &[key]).await.expect("room");
+            held.push((n, r, t));
+        }
+        // Too young to judge: nothing is cut, the request waits in vain.
+        let early = [addr("203.0.113.1")];
+        assert!(budget.reserve(60 * 1024, WAIT, &early).await.is_none());
+        assert_eq!(budget.cut_bodies(), 0);
+        // The bodies age; one keeps arriving fast, the rest are slow.
+        {
+            let mut state = budget.lock();
+            for body in state.bodies.values_mut() {
+                body.started -= Duration::from_secs(2);
+            }
+        }
+        for (n, _, ticket) in &held {
+            let received = if *n == 3 {
+                200 * 1024
+            } else {
+                u64::from(*n) * 1024
+            };
+            ticket.progress.received.store(received, Ordering::Release);
+        }
+        // The slowest goes, and its room comes once its request ends.
+        let newcomer = [addr("203.0.113.1")];
+        let want = budget.reserve(60 * 1024, Duration::from_secs(5), &newcomer);
+        let mut held = held;
+        let reaper = async move {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            let mut cut = Vec::new();
+            for (n, _, ticket) in &mut held {
+                if let Some(rx) = ticket.cut.as_mut()
+                    && rx.try_recv().is_ok()
+                {
+                    cut.push(*n);
+                }
+            }
+            // The cut request ends: its reservation goes.
+            held.retain(|(n, _, _)| !cut.contains(n));
+            (cut, held)
+        };
+        let (got, (cut, mut held)) = tokio::join!(want, reaper);
+        assert!(got.is_some(), "room was made");
+        assert_eq!(cut, vec![0], "the slowest body, and only it");
+        assert_eq!(budget.cut_bodies(), 1);
+        // A fast body is never cut: with every slow one gone, a newcomer waits.
+        let (_g, _) = got.unwrap();
+        held.retain(|(n, _, _)| *n == 3);
+        let mut fillers = Vec::new();
+        while let Some(r) = budget.reserve(60 * 1024, WAIT, &[]).await {
+            fillers.push(r);
+        }
+        let late = [addr("203.0.113.9")];
+        assert!(budget.reserve(60 * 1024, WAIT, &late).await.is_none());
+        assert_eq!(budget.cut_bodies(), 1);
     }
 }

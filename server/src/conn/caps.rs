@@ -66,6 +66,14 @@ impl ConnectionCaps {
         (!self.inner.exempt.contains(&peer)).then(|| network(peer, self.inner.ipv6_prefix))
     }
 
+    /// The key a request from TCP peer `peer` with `headers` counts under for the body budget:
+    /// the client's network, behind a trusted proxy the forwarded client's
+    /// ([`crate::client_addr::client_of`]), so a proxy's clients share fairly too.
+    pub fn client_key(&self, peer: IpAddr, headers: &axum::http::HeaderMap) -> IpAddr {
+        let client = crate::client_addr::client_of(peer, headers, &self.inner.exempt);
+        network(client, self.inner.ipv6_prefix)
+    }
+
     /// A place for a connection from `peer`, or why not.
     pub fn try_acquire(&self, peer: IpAddr) -> Result<Slot, Refused> {
         let key = self.key_of(peer);

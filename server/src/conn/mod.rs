@@ -20,7 +20,7 @@ pub mod fdlimit;
 use std::time::Duration;
 
 pub use accept::Server;
-pub use body::{BodyBudget, BodyError, layers};
+pub use body::{BodyBudget, BodyError, BudgetKey, layers};
 
 /// Bounds on connections and request bodies; `ply-server` fills them from flags.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,6 +48,18 @@ pub struct ConnectionLimits {
     pub body_budget_kib: u32,
     /// How long a request waits for its share of the body budget before a 503.
     pub budget_wait: Duration,
+    /// Bytes a second a body must keep up once [`body::MIN_RATE_GRACE`] has passed (0: no
+    /// floor); slower: 408.
+    pub body_min_rate: u64,
+    /// While a body waits for room in the budget, bodies in flight arriving slower than this
+    /// (bytes a second) are cut with 408, slowest first (0: never).
+    pub body_contended_rate: u64,
+    /// How long a connection's writes may stay blocked (its client not reading what it was
+    /// sent) before the connection is reset.
+    pub write_timeout: Duration,
+    /// The kernel send buffer of each connection (`SO_SNDBUF`; Linux doubles it): how much
+    /// unread answer a connection can hold in the kernel. 0: the system's default.
+    pub send_buffer: usize,
     /// Largest body of `POST /v1/devices`, checked from `Content-Length` before any byte is read.
     pub registration_body_limit: usize,
     /// After a shutdown signal, how long in-flight requests may take before the remaining
@@ -69,6 +81,18 @@ pub const DEFAULT_FD_RESERVE: usize = 128;
 pub const DEFAULT_BODY_BUDGET_KIB: u32 = 64 * 1024;
 /// Default [`ConnectionLimits::budget_wait`].
 pub const DEFAULT_BUDGET_WAIT: Duration = Duration::from_secs(2);
+/// Default [`ConnectionLimits::body_min_rate`]: a 1 MiB batch in about 4 minutes, far below
+/// a 2G phone's rate; what it catches is a body that stalls.
+pub const DEFAULT_BODY_MIN_RATE: u64 = 4096;
+/// Default [`ConnectionLimits::body_contended_rate`]: a 1 MiB batch in 16 s. Under pressure on
+/// the budget only bodies slower than this are cut, so holding the budget costs an attacker
+/// 64 KiB/s per MiB held, and such bodies end within seconds.
+pub const DEFAULT_BODY_CONTENDED_RATE: u64 = 64 * 1024;
+/// Default [`ConnectionLimits::write_timeout`].
+pub const DEFAULT_WRITE_TIMEOUT: Duration = Duration::from_secs(10);
+/// Default [`ConnectionLimits::send_buffer`]: 128 KiB (256 KiB in the kernel), against about
+/// 4 MiB the kernel's autotuning would let a non-reading client pin per connection.
+pub const DEFAULT_SEND_BUFFER: usize = 128 * 1024;
 /// Default [`ConnectionLimits::registration_body_limit`]: the body is two short strings.
 pub const DEFAULT_REGISTRATION_BODY_LIMIT: usize = 4096;
 /// Default [`ConnectionLimits::shutdown_grace`].
@@ -85,6 +109,10 @@ impl Default for ConnectionLimits {
             fd_reserve: DEFAULT_FD_RESERVE,
             body_budget_kib: DEFAULT_BODY_BUDGET_KIB,
             budget_wait: DEFAULT_BUDGET_WAIT,
+            body_min_rate: DEFAULT_BODY_MIN_RATE,
+            body_contended_rate: DEFAULT_BODY_CONTENDED_RATE,
+            write_timeout: DEFAULT_WRITE_TIMEOUT,
+            send_buffer: DEFAULT_SEND_BUFFER,
             registration_body_limit: DEFAULT_REGISTRATION_BODY_LIMIT,
             shutdown_grace: DEFAULT_SHUTDOWN_GRACE,
         }
