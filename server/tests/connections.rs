@@ -863,3 +863,76 @@ async fn slow_bodies_from_many_addresses_do_not_starve_honest_uploads() {
 async fn slow_bodies_behind_a_trusted_proxy_do_not_starve_honest_uploads() {
     starved_budget_still_serves(Route::Proxy).await;
 }
+
+/// Issue 47 item 2: clients that pipeline requests and never read the answers (receive buffer
+/// shrunk so they fill sooner) are reset once their writes stay blocked for the write timeout
+/// (1 s here), and their places are given back; honest /healthz and uploads from other
+/// addresses are served meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn clients_that_never_read_are_reset_after_the_write_timeout() {
+    let limits = ConnectionLimits {
+        per_address: 8,
+        write_timeout: Duration::from_secs(1),
+        send_buffer: 16 * 1024,
+        header_timeout: Duration::from_secs(30),
+        ..limits()
+    };
+    let server = Harness::start(limits).await;
+    let addr = server.addr;
+    let (status, body) = register("127.0.0.3", addr).await.expect("register");
+    assert_eq!(status, 201, "{body}");
+    let token = serde_json::from_str::<serde_json::Value>(&body).expect("JSON")["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    let started = Instant::now();
+    let mut flooders = tokio::task::JoinSet::new();
+    for _ in 0..8 {
+        flooders.spawn(async move {
+            let socket = TcpSocket::new_v4().expect("socket");
+            socket.set_recv_buffer_size(4096).expect("rcvbuf");
+            socket.bind("127.0.0.1:0".parse().unwrap()).expect("bind");
+            let mut stream = socket.connect(addr).await.expect("connect");
+            let request = b"GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n".repeat(64);
+            // Writes until the server stops taking them and then resets the connection.
+            let until = Instant::now() + Duration::from_secs(8);
+            while Instant::now() < until {
+                match tokio::time::timeout(Duration::from_millis(200), stream.write_all(&request))
+                    .await
+                {
+                    Ok(Ok(())) => {}
+                    Ok(Err(_)) => return Some(Instant::now()),
+                    Err(_) => {
+                        // Blocked: is the connection still there?
+                        let mut byte = [0u8; 1];
+                        if let Ok(Err(_)) =
+                            tokio::time::timeout(Duration::from_millis(10), stream.peek(&mut byte))
+                                .await
+                        {
+                            return Some(Instant::now());
+                        }
+                    }
+                }
+            }
+            None
+        });
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    for i in 0..3 {
+        assert_eq!(healthz("127.0.0.2", addr).await.expect("healthz"), 200);
+        let raw = upload_request(&token, &honest_batch(2, 470 + i), None);
+        let (status, body) = exchange("127.0.0.4", addr, &raw).await.expect("upload");
+        assert_eq!(status, 200, "{body}");
+    }
+    let mut reset = 0;
+    while let Some(joined) = flooders.join_next().await {
+        if let Some(at) = joined.expect("flooder") {
+            assert!(at.duration_since(started) < Duration::from_secs(6));
+            reset += 1;
+        }
+    }
+    assert_eq!(reset, 8, "every non-reading client was reset");
+    // Their places are free: the address connects and is served again.
+    assert_eq!(healthz("127.0.0.1", addr).await.expect("healthz"), 200);
+    server.stop().await;
+}

@@ -27,6 +27,7 @@ use tower::ServiceExt;
 use super::ConnectionLimits;
 use super::body::{BodyBudget, layers};
 use super::caps::{ConnectionCaps, Refused, Slot};
+use super::io::TimedStream;
 
 /// hyper's read and write buffers grow up to this per connection (its default is about 400 KiB):
 /// our heads are a few hundred bytes, and 1,000 slow clients must not hold 400 MB of headers.
@@ -124,6 +125,9 @@ impl Server {
                         errors.recovered();
                         match self.caps.try_acquire(peer.ip()) {
                             Ok(slot) => {
+                                let stream = TimedStream::new(
+                                    stream, self.limits.write_timeout, self.limits.send_buffer,
+                                );
                                 let conn = serve_one(
                                     builder.clone(), stream, peer, slot, router.clone(),
                                     stop_rx.clone(),
@@ -169,7 +173,7 @@ impl Server {
 /// One connection: HTTP/1.1 until the client leaves, a timeout fires or shutdown is asked.
 async fn serve_one(
     builder: http1::Builder,
-    stream: TcpStream,
+    stream: TimedStream,
     peer: SocketAddr,
     slot: Slot,
     router: Router,

@@ -16,6 +16,7 @@ pub mod accept;
 pub mod body;
 pub mod caps;
 pub mod fdlimit;
+pub mod io;
 
 use std::time::Duration;
 
