@@ -163,3 +163,25 @@ fn a_weak_admin_token_is_refused_unless_allowed_and_a_strong_one_can_be_generate
         "{seen:?}"
     );
 }
+
+/// Numeric options out of range are refused at start (exit 2, naming the option), not taken:
+/// 1e308 requests a second or seconds of timeout used to be accepted (issue 47 item 7).
+#[test]
+fn numeric_options_out_of_range_are_refused() {
+    for (flag, value) in [
+        ("--rate-per-sec", "1e308"),
+        ("--rate-burst", "1e9"),
+        ("--header-timeout", "1e308"),
+        ("--write-timeout", "NaN"),
+        ("--body-min-rate", "99999999999"),
+        ("--send-buffer", "1000000000"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_ply-server"))
+            .args(["--db", "sqlite:///nonexistent-dir-ply/none.db", flag, value])
+            .output()
+            .expect("run ply-server");
+        assert_eq!(output.status.code(), Some(2), "{flag} {value}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains(flag), "{flag} {value}: {stderr}");
+    }
+}
