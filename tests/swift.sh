@@ -1,35 +1,45 @@
 #!/usr/bin/env bash
-# Swift checks without a Swift compiler (none can be installed on Linux CI here):
+# The Swift of the iOS app, compiled and tested with a real Swift compiler (Debian trixie's
+# swiftlang 6.0.3 in a root of its own, tests/swift/make-root.sh), against the Rust core built for
+# Linux:
 #   1. generates the Swift bindings of ply-ffi into build/swift (never reused), running
-#      bindings/generate.sh as Gradle does on a Mac: `bash --posix`, under the script's `set -u`,
-#      with no --release, so its cargo flag list is empty (tests/build-checks.py reads the script
-#      for what bash 3.2 alone rejects);
-#   2. checks the generated C header with gcc -fsyntax-only;
-#   3. writes the XCFramework's module map and the package's Swift (unconditional import) as
-#      ios/build-xcframework.sh does, and checks them;
-#   4. syntax-checks every .swift file in the repository, generated and hand-written (ios/),
-#      with tools/swift-check (tree-sitter-swift): ERROR/MISSING nodes fail the run;
-#   5. checks that the hand-written Swift under ios/ calls only API names the generated
-#      bindings declare (tests/swift-api-check.sh; heuristic documented in tools/swift-check).
+#      bindings/generate.sh as a Mac does: `bash --posix`, under the script's `set -u`, with no
+#      --release (tests/build-checks.py reads the script for what bash 3.2 alone rejects); the
+#      generated C header passes gcc -fsyntax-only;
+#   2. writes the module map and the package's Swift (unconditional import) with the scripts
+#      ios/build-xcframework.sh uses, into ios/PlyKit (git-ignored), the same files a Mac builds;
+#   3. makes or reuses the Swift root (cached outside the checkout, ~/.cache/ply/swift-root),
+#      bind-mounts /proc and the checkout into it (unmounted on every exit), and runs there
+#      `swift build` and `swift test` of ios/PlyKit: the generated bindings, PlyKit (the app
+#      model included) and their XCTest tests, the journeys against the real core and a real
+#      ply-server on loopback (built here; tests/swift/ply-server.sh starts and stops it);
+#   4. syntax-checks the SwiftUI files, which no compiler here can build (they import SwiftUI,
+#      UIKit, BackgroundTasks, Network, Security), with tools/swift-check (tree-sitter-swift),
+#      and checks that they call the generated API only by names the bindings declare.
+# Closing line: XCTest's own summary, then `swift: N passed, M failed`.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 OUT=$root/build/swift
 target_dir=${CARGO_TARGET_DIR:-$root/target}
+SWIFT_ROOT=${PLY_SWIFT_ROOT:-$HOME/.cache/ply/swift-root}
+kit=$root/ios/PlyKit
+t0=$(date +%s)
 
 rm -rf "$OUT"
 bash --posix bindings/generate.sh swift "$OUT"
-header=$(find "$OUT" -name '*.h' | head -n 1)
-bindings=$(find "$OUT" -name '*.swift' | head -n 1)
-[ -n "$header" ] && [ -n "$bindings" ] || { echo "swift.sh: no header or Swift file generated" >&2; exit 1; }
+header=$OUT/ply_ffiFFI.h
+bindings=$OUT/PlyCore.swift
+[ -f "$header" ] && [ -f "$bindings" ] || { echo "swift.sh: no header or Swift file generated" >&2; exit 1; }
+lib=$target_dir/debug/libply_ffi.so
+[ -f "$lib" ] || { echo "swift.sh: $lib was not built" >&2; exit 1; }
 
 echo "swift.sh: gcc -fsyntax-only $header" >&2
 gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h -x c "$header"
 
 # The module map the XCFramework ships: UniFFI's without its `use "_Builtin_*"` lines (Xcode 26).
-modulemap=$(find "$OUT" -name '*.modulemap' | head -n 1)
-echo "swift.sh: ios/write-module-map.sh $modulemap" >&2
-bash ios/write-module-map.sh "$modulemap" "$OUT/module.modulemap"
+echo "swift.sh: ios/write-module-map.sh" >&2
+bash ios/write-module-map.sh "$OUT/ply_ffiFFI.modulemap" "$OUT/module.modulemap"
 if ! grep -q 'header "ply_ffiFFI.h"' "$OUT/module.modulemap" || grep -q '_Builtin_' "$OUT/module.modulemap"; then
     echo "swift.sh: the written module map lost its header or kept a _Builtin_ module" >&2
     exit 1
@@ -38,27 +48,94 @@ if bash ios/write-module-map.sh /dev/null "$OUT/refused.modulemap" 2>/dev/null; 
     echo "swift.sh: write-module-map.sh accepted a file that declares no module" >&2
     exit 1
 fi
-
-# The Swift the package compiles: the generated file with its import made unconditional.
-echo "swift.sh: ios/import-ffi-module.sh $bindings" >&2
-mkdir -p "$OUT/package"
-bash ios/import-ffi-module.sh "$bindings" "$OUT/package/PlyCore.swift"
 if bash ios/import-ffi-module.sh "$header" "$OUT/refused.swift" 2>/dev/null; then
     echo "swift.sh: import-ffi-module.sh accepted a file without the guard" >&2
     exit 1
 fi
 
+# The package's generated sources, where build-xcframework.sh puts them on a Mac (git-ignored).
+rm -f "$kit"/Sources/PlyFFI/*.swift "$kit"/Sources/PlyCoreLinux/*.h "$kit"/Sources/PlyCoreLinux/*.modulemap
+bash ios/import-ffi-module.sh "$bindings" "$kit/Sources/PlyFFI/PlyCore.swift"
+cp "$header" "$kit/Sources/PlyCoreLinux/"
+cp "$OUT/module.modulemap" "$kit/Sources/PlyCoreLinux/module.modulemap"
+
+# The collector the sync journeys upload to.
+cargo build -q -p ply-server
+server_bin=$target_dir/debug/ply-server
+[ -x "$server_bin" ] || { echo "swift.sh: $server_bin was not built" >&2; exit 1; }
+
+t_root=$(date +%s)
+bash tests/swift/make-root.sh "$SWIFT_ROOT"
+echo "swift.sh: Swift root ready in $(( $(date +%s) - t_root )) s ($SWIFT_ROOT)" >&2
+
+# The checkout (and a target directory outside it) at the same paths inside the root, so that
+# SwiftPM's build cache (under build/swift-spm, kept between runs) stays valid. One run at a time
+# uses the root (flock); every mount is undone on exit, failure included.
+mounts=()
+cleanup() {
+    local i
+    for (( i=${#mounts[@]}-1; i>=0; i-- )); do
+        umount "${mounts[$i]}" 2>/dev/null || umount -l "${mounts[$i]}" 2>/dev/null || true
+    done
+    mounts=()
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+exec 9>"$SWIFT_ROOT.lock"
+flock 9
+bind() { # bind SRC: mount SRC at the same path inside the root
+    mkdir -p "$SWIFT_ROOT$1"
+    if ! mountpoint -q "$SWIFT_ROOT$1"; then
+        mount --bind "$1" "$SWIFT_ROOT$1"
+        mounts+=("$SWIFT_ROOT$1")
+    fi
+}
+bind /proc
+bind "$root"
+case "$target_dir/" in "$root"/*) ;; *) bind "$target_dir" ;; esac
+mkdir -p "$SWIFT_ROOT/tmp/home"
+in_root() {
+    chroot "$SWIFT_ROOT" env -i HOME=/tmp/home PATH=/usr/bin:/bin LANG=C.UTF-8 \
+        PLY_SERVER_BIN="$server_bin" "$@"
+}
+spm=(--package-path "$kit" --scratch-path "$root/build/swift-spm"
+     -Xlinker -L"$target_dir/debug" -Xlinker -rpath -Xlinker "$target_dir/debug")
+t_build=$(date +%s)
+echo "swift.sh: swift build (PlyFFI, PlyKit, tests)" >&2
+in_root swift build --build-tests "${spm[@]}"
+echo "swift.sh: built in $(( $(date +%s) - t_build )) s" >&2
+# libswiftObservation.so needs swift::threading::fatal, which only the static libswiftCore.a
+# defines (a packaging bug of trixie's swiftlang 6.0.3): reached only on a fatal error.
+set +e
+in_root swift test --disable-swift-testing "${spm[@]}" -Xlinker --unresolved-symbols=ignore-in-shared-libs 2>&1 | tee "$OUT/xctest.log"
+status=${PIPESTATUS[0]}
+set -e
+cleanup
+trap - EXIT
+
+# The SwiftUI files no compiler here builds: their syntax, and the generated API names they use.
 cargo build -q -p swift-check
 checker=$target_dir/debug/swift-check
-
-echo "swift.sh: syntax of the generated Swift" >&2
-"$checker" syntax --generated "$OUT"/*.swift "$OUT/package/PlyCore.swift"
-
-mapfile -t handwritten < <(git ls-files -co --exclude-standard -- '*.swift' | grep -v '^build/' || true)
-if [ "${#handwritten[@]}" -gt 0 ]; then
-    echo "swift.sh: syntax of ${#handwritten[@]} hand-written Swift file(s)" >&2
-    "$checker" syntax "${handwritten[@]}"
+mapfile -t uncompiled < <(git ls-files -co --exclude-standard -- 'ios/Ply/*.swift' | sort -u)
+if [ "${#uncompiled[@]}" -gt 0 ]; then
+    echo "swift.sh: syntax and API names of ${#uncompiled[@]} SwiftUI file(s)" >&2
+    "$checker" syntax "${uncompiled[@]}"
+    "$checker" api "$bindings" "${uncompiled[@]}"
 fi
 
-bash tests/swift-api-check.sh "$bindings"
-echo "swift: 1 passed, 0 failed"
+# XCTest's own summary ("Executed N tests, with M failures ..." counts failed assertions), and the
+# count of test cases passed and failed.
+summary=$(grep -E '^[[:space:]]*Executed [0-9]+ tests?, with [0-9]+ failures?' "$OUT/xctest.log" | tail -n 1 || true)
+passed=$(grep -c -E "^Test Case '.*' passed" "$OUT/xctest.log" || true)
+failed=$(grep -c -E "^Test Case '.*' failed" "$OUT/xctest.log" || true)
+echo "swift.sh: $(( $(date +%s) - t0 )) s in all" >&2
+if [ "$passed" = 0 ] && [ "$failed" = 0 ]; then
+    echo "swift.sh: swift test ran no test (exit $status)" >&2
+    failed=1
+elif [ "$status" != 0 ] && [ "$failed" = 0 ]; then
+    echo "swift.sh: swift test exited $status with no failed test case (a crash or a build error)" >&2
+    failed=1
+fi
+[ -z "$summary" ] || echo "$summary"
+echo "swift: $passed passed, $failed failed"
+[ "$status" = 0 ] && [ "$failed" = 0 ]

@@ -16,9 +16,11 @@ final class RecordingPlatform: PlatformEffects {
     func announce(_ text: String) { calls.append("say \(text)") }
 }
 
-@MainActor
+/// Main-actor tests are `@MainActor async` methods of a nonisolated class: Linux's XCTest calls a
+/// synchronous test from a nonisolated context, which Swift 6 refuses for a main-actor class.
 final class EffectExecutorTests: XCTestCase {
-    func testEffectsInOrderWithTheLastRenderInItsPlace() {
+    @MainActor
+    func testEffectsInOrderWithTheLastRenderInItsPlace() async {
         let p = RecordingPlatform()
         EffectExecutor.perform([.render, .saveUiState("{}"), .scheduleSync(notBeforeMs: 1_700_000_000_123, meteredOk: false),
                                 .storeToken(nil), .render, .cue(.move), .announce("White wins")], on: p)
@@ -28,7 +30,8 @@ final class EffectExecutorTests: XCTestCase {
         XCTAssertEqual(none.calls, [])
     }
 
-    func testAProgressTickRedrawsItsLineAloneUnlessARenderFollows() {
+    @MainActor
+    func testAProgressTickRedrawsItsLineAloneUnlessARenderFollows() async {
         let p = RecordingPlatform()
         EffectExecutor.perform([.renderProgress], on: p)
         XCTAssertEqual(p.calls, ["progress"])
@@ -40,7 +43,8 @@ final class EffectExecutorTests: XCTestCase {
         XCTAssertEqual(after.calls, ["render", "progress"])
     }
 
-    func testTheSyncDateIsTheCoresDate() {
+    @MainActor
+    func testTheSyncDateIsTheCoresDate() async {
         XCTAssertEqual(EffectExecutor.date(ms: 86_400_000), Date(timeIntervalSince1970: 86_400))
     }
 }
