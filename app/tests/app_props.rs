@@ -147,18 +147,16 @@ fn check_board(d: &Driver) {
     }
 }
 
-/// Every batch of effects the core hands a shell ends with its one `Render` (the shells perform
-/// the effects in order and read the view models once, at the end).
-fn check_batch(fx: &[Effect]) {
-    if fx.is_empty() {
-        return;
+/// A batch of effects holds at most one `Render`, and last (the shells perform the effects in
+/// order and read the view models once, at the end).
+/// Returns whether it asks for a redraw.
+fn check_batch(fx: &[Effect]) -> bool {
+    let renders = fx.iter().filter(|e| **e == Effect::Render).count();
+    assert!(renders <= 1, "{fx:?}");
+    if renders == 1 {
+        assert_eq!(fx.last(), Some(&Effect::Render), "{fx:?}");
     }
-    assert_eq!(fx.last(), Some(&Effect::Render), "{fx:?}");
-    assert_eq!(
-        fx.iter().filter(|e| **e == Effect::Render).count(),
-        1,
-        "{fx:?}"
-    );
+    renders == 1
 }
 
 /// The view model's navigation is consistent: the tab holds the screen, the Play tab shows a
@@ -193,14 +191,17 @@ proptest! {
         d.send(Event::ChooseLevel(1));
         let device = d.app.limits();
         let mut held: Vec<Msg> = Vec::new();
+        // What a shell that reads the view model only on `Render` shows.
+        let mut shown = d.app.view();
         for op in ops {
+            let mut rendered = false;
             match op {
-                Op::Event(e) => check_batch(&d.send(e)),
+                Op::Event(e) => rendered |= check_batch(&d.send(e)),
                 Op::TapLegal(n) => {
                     if let Some(b) = d.app.board_view() {
                         let legal: Vec<u32> = b.cells.iter().filter(|c| c.legal).map(|c| c.index).collect();
                         if !legal.is_empty() {
-                            check_batch(&d.send(Event::TapCell(legal[n % legal.len()])));
+                            rendered |= check_batch(&d.send(Event::TapCell(legal[n % legal.len()])));
                         }
                     }
                 }
@@ -208,10 +209,10 @@ proptest! {
                     if let Some(b) = d.app.board_view()
                         && !b.legal_moves.is_empty()
                     {
-                        check_batch(&d.send(Event::ChooseMove(b.legal_moves[n % b.legal_moves.len()].index)));
+                        rendered |= check_batch(&d.send(Event::ChooseMove(b.legal_moves[n % b.legal_moves.len()].index)));
                     }
                 }
-                Op::Step => check_batch(&d.step().unwrap_or_default()),
+                Op::Step => rendered |= check_batch(&d.step().unwrap_or_default()),
                 Op::Hold(i) => {
                     if !d.queue.is_empty() {
                         let i = i % d.queue.len();
@@ -222,10 +223,15 @@ proptest! {
                 }
                 Op::Release => {
                     for m in held.drain(..) {
-                        check_batch(&d.deliver(m));
+                        rendered |= check_batch(&d.deliver(m));
                     }
                 }
             }
+            if rendered {
+                shown = d.app.view();
+            }
+            // A batch without a `Render` changed nothing the shell draws.
+            prop_assert_eq!(&shown, &d.app.view());
             check_board(&d);
             // Memory pressure cuts the table, never below 1 MiB, never above the device's
             // (the device memory events below report at most what the start did).

@@ -104,7 +104,10 @@ fn an_event_returns_its_effects_and_finished_work_calls_the_shell() {
     let rt = Runtime::new(common::config(dir.path()), shell.clone(), None);
     idle(&rt);
     shell.0.lock().expect("effects").clear();
-    assert_eq!(rt.dispatch(Event::ScreenShown), vec![Effect::Render]);
+    // Nothing the shell draws changed: no redraw asked.
+    assert_eq!(rt.dispatch(Event::ScreenShown), vec![]);
+    let fx = rt.dispatch(Event::ChooseGame(GameKind::ConnectFour));
+    assert_eq!(fx.last(), Some(&Effect::Render), "{fx:?}");
     rt.dispatch(Event::ChooseGame(GameKind::Othello));
     rt.dispatch(Event::ChooseLevel(1));
     let fx = rt.dispatch(Event::NewGame);

@@ -212,7 +212,8 @@ pub enum Cue {
 /// What the core asks the shell to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Effect {
-    /// The view models changed: read them and redraw.
+    /// The view models changed: read them and redraw. Sent only when the view model differs
+    /// from the one the last `Render` announced, at most once a batch and last in it.
     Render,
     /// Only the progress of the computer's search or of a review changed: read the progress
     /// view (`App::progress_view`) and redraw just that. A `Render` later in the same batch

@@ -288,6 +288,9 @@ pub struct App {
     /// where the board offers a zoom.
     board_zoomed: bool,
     next_ticket: u64,
+    /// The view model the last `Render` announced: a message that leaves it equal asks for
+    /// no redraw, so a shell pays nothing across the FFI for an event that changed nothing.
+    last_rendered: Option<ViewModel>,
     commands: Vec<Command>,
     /// Threads of every search instead of each level's share of the cores
     /// ([`App::set_search_threads`]); `None` for the level's.
@@ -338,6 +341,7 @@ impl App {
             weights_drafts: BTreeMap::new(),
             board_zoomed: false,
             next_ticket: 0,
+            last_rendered: None,
             commands: vec![Command::ScanOutbox],
             search_threads: None,
             config,
@@ -425,8 +429,17 @@ impl App {
             g.review = None;
         }
         self.settle_confirmation(&mut fx);
-        fx.push(Effect::Render);
+        self.render_if_changed(&mut fx);
         fx
+    }
+
+    /// Asks for a `Render` only when the view model differs from the one last announced.
+    fn render_if_changed(&mut self, fx: &mut Vec<Effect>) {
+        let now = self.view();
+        if self.last_rendered.as_ref() != Some(&now) {
+            self.last_rendered = Some(now);
+            fx.push(Effect::Render);
+        }
     }
 
     fn ticket(&mut self) -> u64 {

@@ -56,7 +56,8 @@ class EffectExecutorTest {
             ),
             p.calls,
         )
-        // The core's own batches end with their one render.
+        // The core's batches that change the view end with their one render; one that changes
+        // nothing asks for none.
         val core = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
         try {
             for (e in listOf(Event.ScreenShown, Event.ChooseLevel(3u), Event.NewGame, Event.OpenHome)) {
@@ -64,6 +65,8 @@ class EffectExecutorTest {
                 assertEquals(Effect.Render, fx.last(), fx.toString())
                 assertEquals(1, fx.count { it is Effect.Render }, fx.toString())
             }
+            val again = core.dispatch(Event.ScreenShown)
+            assertEquals(0, again.count { it is Effect.Render }, again.toString())
         } finally {
             core.destroy()
         }
