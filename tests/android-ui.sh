@@ -84,3 +84,33 @@ ui_start=$(date +%s)
     android/app/src/main/kotlin/dev/ply/app/ui android/shell/src/main/kotlin "$BUILD/gen" -d "$BUILD/ui.jar"
 log "the UI compiled in $(( $(date +%s) - ui_start )) s"
 [ "$mode" = compile ] && { echo "android-ui: 1 passed, 0 failed (compile only)"; exit 0; }
+
+log "compiling the harness"
+"$KOTLINC" "${compose_flags[@]}" -cp "$compose_cp:$J/jna.jar:$BUILD/bindings.jar:$BUILD/ui.jar" \
+    "$HERE/harness" -d "$BUILD/harness.jar"
+run_cp="$compose_cp:$J/jna.jar:$BUILD/bindings.jar:$BUILD/ui.jar:$BUILD/harness.jar:$L/kotlin-stdlib.jar"
+jvm=(java -Djava.awt.headless=true -Djna.library.path="$target_dir/debug" -Dply.res="$root/android/app/src/main/res"
+    -Djava.io.tmpdir="$BUILD/tmp")
+mkdir -p "$BUILD/tmp"
+
+if [ "$mode" = shots ]; then
+    log "drawing every screen into $shots"
+    "${jvm[@]}" -cp "$run_cp" dev.ply.uitest.ShotsKt "$shots" "${@:3}"
+    exit 0
+fi
+
+log "compiling the UI tests"
+"$KOTLINC" "${compose_flags[@]}" -cp "$compose_cp:$J/jna.jar:$BUILD/bindings.jar:$BUILD/ui.jar:$BUILD/harness.jar:$J/junit-jupiter-api.jar:$J/apiguardian-api.jar" \
+    "$HERE/test" -d "$BUILD/tests.jar" 2>&1 | grep -v '^warning' >&2 || true
+[ -f "$BUILD/tests.jar" ] || { log "the UI tests did not compile"; exit 1; }
+log "running the UI tests (JUnit 5)"
+set +e
+"${jvm[@]}" -jar "$J/junit-platform-console-standalone.jar" -cp "$run_cp:$BUILD/tests.jar" \
+    --scan-classpath "$BUILD/tests.jar" --details=tree --disable-banner > "$BUILD/junit.log" 2>&1
+rc=$?
+set -e
+cat "$BUILD/junit.log" >&2
+passed=$(sed -n 's/.* \([0-9]*\) tests successful.*/\1/p' "$BUILD/junit.log" | tail -1)
+failed=$(sed -n 's/.* \([0-9]*\) tests failed.*/\1/p' "$BUILD/junit.log" | tail -1)
+echo "android-ui: ${passed:-0} passed, ${failed:-0} failed"
+[ "$rc" -eq 0 ] && [ "${failed:-1}" -eq 0 ] && [ "${passed:-0}" -gt 0 ]

@@ -37,6 +37,7 @@ import androidx.compose.ui.semantics.customActions
 import androidx.compose.ui.semantics.onClick
 import androidx.compose.ui.semantics.role
 import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.unit.IntOffset
 import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
@@ -88,7 +89,7 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
     }
     // The legal moves as the board's actions, for TalkBack's actions menu.
     Box(
-        modifier.semantics {
+        modifier.testTag(BOARD_TAG).semantics {
             if (send != null && reading) {
                 contentDescription = board.legalMovesLabel
                 customActions = moves
@@ -122,6 +123,9 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
         }
     }
 }
+
+/** The board's test tag (UI tests find the board by it; TalkBack never reads it). */
+const val BOARD_TAG = "board"
 
 /**
  * One node per playable cell over its box, with the core's label: a button that taps the cell

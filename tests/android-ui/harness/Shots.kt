@@ -1,0 +1,166 @@
+package dev.ply.uitest
+
+import androidx.compose.ui.ImageComposeScene
+import androidx.compose.ui.unit.Density
+import dev.ply.core.Event
+import dev.ply.core.GameKind
+import dev.ply.core.PlayMode
+import dev.ply.core.Screen
+import java.io.File
+import org.jetbrains.skia.EncodedImageFormat
+
+/** A window the pictures are drawn at, in dp, and its density. */
+data class Window(val name: String, val width: Int, val height: Int, val density: Float)
+
+val WINDOWS = listOf(
+    Window("phone", 360, 780, 2f),
+    Window("phone-landscape", 780, 360, 2f),
+    Window("tablet", 800, 1280, 1.5f),
+)
+
+/** Draws the session's current UI into a PNG, animations run to their end. */
+fun shoot(session: Session, ui: JvmPlatformUi, dark: Boolean, w: Window, out: File): Long {
+    val t0 = System.nanoTime()
+    val scene = ImageComposeScene((w.width * w.density).toInt(), (w.height * w.density).toInt(), Density(w.density)) {
+        App(session, ui, dark) { }
+    }
+    try {
+        // The first frame composes; the later ones let LaunchedEffects (a zoomed board's
+        // centring) and the last move's animation (at most ~800 ms) finish.
+        var image = scene.render(0)
+        for (ms in listOf(16L, 100L, 500L, 1_000L, 3_000L)) image = scene.render(ms * 1_000_000)
+        out.writeBytes(image.encodeToData(EncodedImageFormat.PNG)!!.bytes)
+    } finally {
+        scene.close()
+    }
+    return System.nanoTime() - t0
+}
+
+/** One state of the app, reached by events from a fresh session. */
+class Shot(val name: String, val caption: String, val drive: (Session) -> Unit)
+
+fun Session.twoPlayers(game: GameKind) {
+    send(Event.ChooseGame(game))
+    send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
+    send(Event.NewGame)
+    if (vm.confirmation != null) send(Event.AcceptConfirmation)
+}
+
+fun Session.play(vararg moves: String) = moves.forEach { send(Event.PlayNotation(it)); settle() }
+
+/** Plays the first legal move [n] times (the person's and, between people, the other's). */
+fun Session.firstMoves(n: Int) = repeat(n) {
+    val b = vm.board ?: return
+    if (b.legalMoves.isEmpty() || b.finished) return
+    send(Event.ChooseMove(b.legalMoves.first().index))
+    settle()
+}
+
+/** A game against the computer at its lowest level, to the end by the first legal moves. */
+fun Session.quickGameAgainstComputer(game: GameKind) {
+    send(Event.ChooseGame(game))
+    send(Event.ChooseMode(PlayMode.VS_COMPUTER))
+    send(Event.ChooseLevel(vm.home!!.minLevel))
+    send(Event.NewGame)
+    if (vm.confirmation != null) send(Event.AcceptConfirmation)
+    settle()
+    var guard = 0
+    while (vm.board?.finished == false && guard++ < 200) {
+        val b = vm.board!!
+        if (b.mustPass) send(Event.Pass) else if (b.legalMoves.isNotEmpty()) send(Event.ChooseMove(b.legalMoves.first().index))
+        settle()
+    }
+    check(vm.board?.finished == true) { "the game did not end" }
+}
+
+val SHOTS = listOf(
+    Shot("home", "Home") { },
+    Shot("othello", "Othello: hint and last move") { s ->
+        s.twoPlayers(GameKind.OTHELLO); s.play("f5", "d6", "c3", "f4"); s.send(Event.Hint); s.settle()
+    },
+    Shot("connect-four", "Connect Four: a win line") { s ->
+        s.twoPlayers(GameKind.CONNECT_FOUR); s.play("1", "2", "1", "2", "1", "2", "1")
+    },
+    Shot("draughts", "Draughts: a capture, the piece selected") { s ->
+        s.twoPlayers(GameKind.DRAUGHTS); s.play("11-15", "22-18")
+        val b = s.vm.board!!
+        val from = b.cells.first { it.legal }
+        s.send(Event.TapCell(from.index))
+    },
+    Shot("virus", "Virus") { s -> s.twoPlayers(GameKind.VIRUS); s.firstMoves(6) },
+    Shot("focus", "Focus: stacks") { s -> s.twoPlayers(GameKind.FOCUS); s.firstMoves(8) },
+    Shot("star", "Chinese Checkers") { s ->
+        s.send(Event.ChooseGame(GameKind.CHINESE_CHECKERS)); s.send(Event.ChooseLevel(s.vm.home!!.minLevel))
+        s.send(Event.NewGame); s.settle(); s.firstMoves(3)
+        if (s.vm.board!!.zoomed) s.send(Event.ZoomBoard(false))
+    },
+    Shot("star-zoomed", "Chinese Checkers zoomed") { s ->
+        s.send(Event.ChooseGame(GameKind.CHINESE_CHECKERS)); s.send(Event.ChooseLevel(s.vm.home!!.minLevel))
+        s.send(Event.NewGame); s.settle(); s.firstMoves(3); s.send(Event.ZoomBoard(true))
+    },
+    Shot("thinking", "The computer thinking, with progress") { s ->
+        s.send(Event.ChooseGame(GameKind.OTHELLO)); s.send(Event.ChooseMode(PlayMode.VS_COMPUTER))
+        s.send(Event.ChooseLevel(s.vm.home!!.maxLevel)); s.send(Event.NewGame)
+        s.send(Event.PlayNotation("f5"))
+        s.until { s.platform.progress.value?.thinking != null }
+    },
+    Shot("confirm", "Resign? (the core's question)") { s ->
+        s.twoPlayers(GameKind.OTHELLO); s.play("f5"); s.send(Event.Resign)
+        check(s.vm.confirmation != null)
+    },
+    Shot("after-game", "After the game: chart and review") { s ->
+        s.quickGameAgainstComputer(GameKind.CONNECT_FOUR); s.send(Event.OpenAfterGame)
+        s.send(Event.ReviewGame); s.settle()
+    },
+    Shot("history", "History") { s -> s.quickGameAgainstComputer(GameKind.CONNECT_FOUR); s.send(Event.OpenHistory) },
+    Shot("history-review", "History: a past game's review") { s ->
+        s.quickGameAgainstComputer(GameKind.OTHELLO); s.send(Event.OpenHistory)
+        s.send(Event.ReviewPastGame(s.vm.history!!.entries.first().id)); s.settle()
+    },
+    Shot("settings", "Settings") { s -> s.send(Event.OpenSettings) },
+)
+
+fun main(args: Array<String>) {
+    val out = File(args[0]).apply { mkdirs() }
+    val only = args.drop(1).toSet()
+    val strings = mapOf("en" to Strings(Session.RES, "en"), "de" to Strings(Session.RES, "de"))
+    val rows = StringBuilder()
+    var count = 0
+    val shots = SHOTS.map { it.name to it.caption } + ("start-failure" to "The core did not start")
+    for ((name, caption) in shots) {
+        if (only.isNotEmpty() && name !in only) continue
+        val t0 = System.nanoTime()
+        val session = if (name == "start-failure") {
+            // A data directory that is a file: the core's real start fails, and says why.
+            val f = File.createTempFile("ply-ui-not-a-dir", "")
+            Session(dataDir = f)
+        } else {
+            Session()
+        }
+        session.use { s ->
+            if (name != "start-failure") SHOTS.first { it.name == name }.drive(s)
+            if (name != "start-failure" && name != "home") check(s.vm.screen != Screen.HOME || name == "confirm") { "$name: still on Home" }
+            rows.append("<h2>$caption</h2>\n")
+            for (lang in listOf("en", "de")) {
+                if (lang == "de") s.language("de-DE")
+                for (dark in listOf(false, true)) {
+                    rows.append("<div class=row>")
+                    for (w in WINDOWS) {
+                        val file = "$name-$lang-${if (dark) "dark" else "light"}-${w.name}.png"
+                        shoot(s, JvmPlatformUi(strings.getValue(lang)), dark, w, File(out, file))
+                        count++
+                        rows.append("<figure><a href=\"$file\"><img src=\"$file\" style=\"height:${if (w.height > w.width) 360 else 180}px\"></a><figcaption>$lang ${if (dark) "dark" else "light"} ${w.name}</figcaption></figure>")
+                    }
+                    rows.append("</div>\n")
+                }
+            }
+        }
+        System.err.println("shots: $name in ${(System.nanoTime() - t0) / 1_000_000} ms")
+    }
+    File(out, "index.html").writeText(
+        "<!doctype html><meta charset=utf-8><title>Ply for Android: every screen</title>" +
+            "<style>body{font-family:sans-serif}.row{display:flex;gap:12px;align-items:flex-start}figure{margin:4px}figcaption{font-size:12px}</style>" +
+            "<h1>Ply for Android, drawn on the JVM from the real core</h1>\n$rows",
+    )
+    println("android-ui: $count pictures in ${out.path} (contact sheet: index.html)")
+}

@@ -1,0 +1,290 @@
+package dev.ply.uitest
+
+import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.graphics.toPixelMap
+import androidx.compose.ui.semantics.SemanticsActions
+import androidx.compose.ui.semantics.SemanticsProperties
+import androidx.compose.ui.test.ComposeUiTest
+import androidx.compose.ui.test.ExperimentalTestApi
+import androidx.compose.ui.test.SemanticsMatcher
+import androidx.compose.ui.test.assertIsOff
+import androidx.compose.ui.test.assertIsOn
+import androidx.compose.ui.test.captureToImage
+import androidx.compose.ui.test.click
+import androidx.compose.ui.test.hasText
+import androidx.compose.ui.test.isToggleable
+import androidx.compose.ui.test.onNodeWithContentDescription
+import androidx.compose.ui.test.onNodeWithTag
+import androidx.compose.ui.test.onNodeWithText
+import androidx.compose.ui.test.onRoot
+import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performSemanticsAction
+import androidx.compose.ui.test.performTouchInput
+import androidx.compose.ui.test.runDesktopComposeUiTest
+import androidx.compose.ui.unit.IntSize
+import dev.ply.app.ui.BOARD_TAG
+import dev.ply.core.CellView
+import dev.ply.core.Event
+import dev.ply.core.GameKind
+import dev.ply.core.Piece
+import dev.ply.core.PlayMode
+import dev.ply.core.Screen
+import kotlin.math.abs
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotNull
+import org.junit.jupiter.api.Assertions.assertNull
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+
+/**
+ * Journeys through the composables on the JVM, against the real core: taps and clicks go in as a
+ * finger or TalkBack would give them, and what is asserted is what the screen shows (its
+ * semantics, its texts, a pixel at a cell's centre), beside what the core holds.
+ */
+@OptIn(ExperimentalTestApi::class)
+class UiJourneyTest {
+    private val en = Strings(Session.RES, "en")
+
+    /** The app in a 411 by 820 dp window at density 1, showing [s]; the UI's sends go to the core. */
+    private fun ui(s: Session, block: ComposeUiTest.(JvmPlatformUi) -> Unit) {
+        val platformUi = JvmPlatformUi(en)
+        runDesktopComposeUiTest(411, 820) {
+            setContent { App(s, platformUi, dark = false) }
+            waitForIdle()
+            block(platformUi)
+        }
+    }
+
+    private fun ComposeUiTest.cellAt(s: Session, notation: String): CellView {
+        val b = s.vm.board!!
+        val i = b.legalMoves.firstOrNull { it.notation == notation }
+        return b.cells.first { c -> i != null && c.index == cellIndexOf(s, notation) || c.index == cellIndexOf(s, notation) }
+    }
+
+    /** The index of the Othello/Connect Four cell named [notation] (columns a.., rows 1..). */
+    private fun cellIndexOf(s: Session, notation: String): UInt {
+        val b = s.vm.board!!
+        val col = notation[0] - 'a'
+        val row = notation.substring(1).toInt() - 1
+        return b.cells.first { it.col.toInt() == col && it.row.toInt() == row }.index
+    }
+
+    /** Taps the board where the core places [cell], as a finger would. */
+    private fun ComposeUiTest.tap(s: Session, cell: CellView) {
+        val b = s.vm.board!!
+        onNodeWithTag(BOARD_TAG).performTouchInput {
+            val unit = width / b.width
+            click(Offset(cell.x * unit, cell.y * unit))
+        }
+        waitForIdle()
+    }
+
+    /** The colour drawn at the centre of [cell] on screen (ARGB). */
+    private fun ComposeUiTest.pixelAt(s: Session, cell: CellView): Int {
+        val b = s.vm.board!!
+        val node = onNodeWithTag(BOARD_TAG).fetchSemanticsNode()
+        val unit = node.size.width / b.width
+        val at = node.positionInRoot + Offset(cell.x * unit, cell.y * unit)
+        val map = onRoot().captureToImage().toPixelMap()
+        return map[at.x.toInt(), at.y.toInt()].let { c ->
+            ((c.alpha * 255).toInt() shl 24) or ((c.red * 255).toInt() shl 16) or ((c.green * 255).toInt() shl 8) or (c.blue * 255).toInt()
+        }
+    }
+
+    private fun near(argb: Int, rgb: Int): Boolean =
+        listOf(16, 8, 0).all { sh -> abs(((argb shr sh) and 0xFF) - ((rgb shr sh) and 0xFF)) <= 24 }
+
+    private fun Session.newOthello(mode: PlayMode) {
+        send(Event.ChooseGame(GameKind.OTHELLO))
+        send(Event.ChooseMode(mode))
+        send(Event.ChooseLevel(vm.home!!.minLevel))
+        send(Event.NewGame)
+        if (vm.confirmation != null) send(Event.AcceptConfirmation)
+    }
+
+    private fun ComposeUiTest.text(name: String) = onNodeWithText(en.get(name))
+
+    @Test
+    fun aLegalTapPlacesADiscAndTheComputerAnswers() = Session().use { s ->
+        s.newOthello(PlayMode.VS_COMPUTER)
+        ui(s) {
+            val f5 = s.vm.board!!.cells.first { it.index == cellIndexOf(s, "f5") }
+            assertTrue(near(pixelAt(s, f5), 0x1B7F3B), "f5 is felt before the tap")
+            tap(s, f5)
+            s.settle()
+            waitForIdle()
+            val b = s.vm.board!!
+            assertEquals(2, b.moves.size, "the person's move and the computer's answer: ${b.moves}")
+            assertEquals("f5", b.moves[0])
+            assertTrue(near(pixelAt(s, f5), 0x161616), "a black disc is drawn at f5")
+            val answer = b.cells.first { it.lastMove }
+            assertTrue(near(pixelAt(s, answer), 0xFF7043), "the answer's last-move mark is drawn at its centre")
+            onNodeWithText(b.status).assertExists()
+        }
+    }
+
+    @Test
+    fun anIllegalTapChangesNothing() = Session().use { s ->
+        s.newOthello(PlayMode.TWO_PLAYERS)
+        ui(s) {
+            val before = s.vm.board!!
+            val a1 = before.cells.first { it.index == cellIndexOf(s, "a1") }
+            tap(s, a1)
+            val after = s.vm.board!!
+            assertEquals(before.cells.map { it.piece }, after.cells.map { it.piece })
+            assertEquals(emptyList<String>(), after.moves)
+            assertTrue(near(pixelAt(s, a1), 0x1B7F3B), "a1 still shows felt")
+        }
+    }
+
+    @Test
+    fun hintUndoAndRedoByTheButtons() = Session().use { s ->
+        s.newOthello(PlayMode.TWO_PLAYERS)
+        ui(s) {
+            text("hint").performClick()
+            s.settle()
+            waitForIdle()
+            val hinted = s.vm.board!!.cells.filter { it.hint }
+            assertEquals(1, hinted.size, "one hinted cell")
+            val cell = hinted.single()
+            assertTrue(near(pixelAt(s, cell), 0x29B6F6) || !near(pixelAt(s, cell), 0x1B7F3B), "the hint is drawn at its cell")
+            tap(s, cell)
+            assertEquals(1, s.vm.board!!.moves.size)
+            text("undo").performClick()
+            waitForIdle()
+            assertEquals(0, s.vm.board!!.moves.size)
+            assertTrue(near(pixelAt(s, cell), 0x1B7F3B) || s.vm.board!!.cells.first { it.index == cell.index }.hint, "the undone disc is gone")
+            assertEquals(Piece.EMPTY, s.vm.board!!.cells.first { it.index == cell.index }.piece)
+            text("redo").performClick()
+            waitForIdle()
+            assertEquals(1, s.vm.board!!.moves.size)
+            assertTrue(near(pixelAt(s, cell), 0x161616), "the redone disc is drawn")
+        }
+    }
+
+    @Test
+    fun resignAsksFirstAndCancelKeepsTheGame() = Session().use { s ->
+        s.newOthello(PlayMode.TWO_PLAYERS)
+        s.send(Event.PlayNotation("f5"))
+        ui(s) {
+            text("resign").performClick()
+            waitForIdle()
+            val q = checkNotNull(s.vm.confirmation) { "resign asks first" }
+            onNodeWithText(q.question).assertExists()
+            onNodeWithText(q.cancel).performClick()
+            waitForIdle()
+            assertNull(s.vm.confirmation)
+            onNodeWithText(q.question).assertDoesNotExist()
+            assertFalse(s.vm.board!!.finished)
+            text("resign").performClick()
+            waitForIdle()
+            onNodeWithText(s.vm.confirmation!!.confirm).performClick()
+            waitForIdle()
+            assertTrue(s.vm.board!!.finished, "resigned")
+            text("after_game").assertExists()
+        }
+    }
+
+    @Test
+    fun aNewGameWhileOneIsPlayedAsksAndReplacesIt() = Session().use { s ->
+        s.newOthello(PlayMode.TWO_PLAYERS)
+        s.send(Event.PlayNotation("f5"))
+        ui(s) {
+            text("new_game").performClick()
+            waitForIdle()
+            val q = checkNotNull(s.vm.confirmation) { "a game with a move: the core asks" }
+            onNodeWithText(q.confirm).performClick()
+            waitForIdle()
+            assertEquals(emptyList<String>(), s.vm.board!!.moves)
+            assertEquals(Screen.BOARD, s.vm.screen)
+        }
+    }
+
+    @Test
+    fun backFromEveryScreen() = Session().use { s ->
+        ui(s) { p ->
+            val back = en.get("back_arrow").replace("%1\$s", en.get("back"))
+            assertFalse(p.pressBack(), "on Home the system's back leaves the app")
+            for (open in listOf("settings", "history")) {
+                text(open).performClick()
+                waitForIdle()
+                assertTrue(s.vm.screen != Screen.HOME)
+                onNodeWithText(back).performClick()
+                waitForIdle()
+                assertEquals(Screen.HOME, s.vm.screen, "the top bar's back from $open")
+                text(open).performClick()
+                waitForIdle()
+                assertTrue(p.pressBack())
+                waitForIdle()
+                assertEquals(Screen.HOME, s.vm.screen, "the system's back from $open")
+                text("home_title").assertExists()
+            }
+            s.send(Event.ChooseGame(GameKind.CONNECT_FOUR))
+            s.send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
+            text("play").performClick()
+            waitForIdle()
+            assertEquals(Screen.BOARD, s.vm.screen)
+            for (c in listOf("1", "2", "1", "2", "1", "2", "1")) s.send(Event.PlayNotation(c))
+            waitForIdle()
+            text("after_game").performClick()
+            waitForIdle()
+            assertEquals(Screen.AFTER_GAME, s.vm.screen)
+            assertTrue(p.pressBack())
+            waitForIdle()
+            val from = s.vm.screen
+            assertTrue(from == Screen.BOARD || from == Screen.HOME, "back from after-game: $from")
+            if (from == Screen.BOARD) {
+                onNodeWithText(back).performClick()
+                waitForIdle()
+            }
+            assertEquals(Screen.HOME, s.vm.screen)
+        }
+    }
+
+    @Test
+    fun settingsTogglesAsWholeRows() = Session().use { s ->
+        s.send(Event.OpenSettings)
+        ui(s) {
+            val haptics = s.vm.settings!!.haptics
+            val row = onNode(hasText(en.get("haptics")) and isToggleable(), useUnmergedTree = false)
+            if (haptics) row.assertIsOn() else row.assertIsOff()
+            row.performClick()
+            waitForIdle()
+            assertEquals(!haptics, s.vm.settings!!.haptics)
+            if (haptics) row.assertIsOff() else row.assertIsOn()
+            val metered = s.vm.settings!!.syncOnMetered
+            onNode(hasText(en.get("sync_on_metered")) and isToggleable()).performClick()
+            waitForIdle()
+            assertEquals(!metered, s.vm.settings!!.syncOnMetered)
+        }
+    }
+
+    @Test
+    fun theSameJourneyThroughTheAccessibilitySemantics() = Session().use { s ->
+        s.send(Event.Accessibility(true))
+        s.newOthello(PlayMode.TWO_PLAYERS)
+        ui(s) {
+            val b = s.vm.board!!
+            val f5 = b.cells.first { it.index == cellIndexOf(s, "f5") }
+            assertTrue(f5.label.isNotEmpty(), "with a screen reader on the core labels the cells")
+            // A cell as TalkBack presses it: its node's click.
+            onNodeWithContentDescription(f5.label).performClick()
+            waitForIdle()
+            assertEquals(listOf("f5"), s.vm.board!!.moves)
+            assertTrue(near(pixelAt(s, f5), 0x161616))
+            // A legal move from the board's actions menu.
+            val board = onNodeWithContentDescription(s.vm.board!!.legalMovesLabel)
+            val actions = board.fetchSemanticsNode().config[SemanticsActions.CustomActions]
+            val move = s.vm.board!!.legalMoves.first()
+            val action = actions.first { it.label == move.label }
+            runOnUiThread { action.action() }
+            waitForIdle()
+            assertEquals(listOf("f5", move.notation), s.vm.board!!.moves)
+            // The hint and the undo as TalkBack finds buttons: by their text.
+            text("undo").assertExists().performSemanticsAction(SemanticsActions.OnClick)
+            waitForIdle()
+            assertEquals(listOf("f5"), s.vm.board!!.moves)
+        }
+    }
+}
