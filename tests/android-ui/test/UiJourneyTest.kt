@@ -11,7 +11,9 @@ import androidx.compose.ui.test.assertIsOff
 import androidx.compose.ui.test.assertIsOn
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.click
+import androidx.compose.ui.test.hasAnyAncestor
 import androidx.compose.ui.test.hasText
+import androidx.compose.ui.test.isDialog
 import androidx.compose.ui.test.isToggleable
 import androidx.compose.ui.test.onNodeWithContentDescription
 import androidx.compose.ui.test.onNodeWithTag
@@ -103,7 +105,10 @@ class UiJourneyTest {
         if (vm.confirmation != null) send(Event.AcceptConfirmation)
     }
 
-    private fun ComposeUiTest.text(name: String) = onNodeWithText(en.get(name))
+    private fun ComposeUiTest.text(name: String) = onNode(hasText(en.get(name)) and !hasAnyAncestor(isDialog()))
+
+    /** A button of the open dialog (its confirm may read as the action that opened it). */
+    private fun ComposeUiTest.dialogButton(label: String) = onNode(hasText(label) and hasAnyAncestor(isDialog()))
 
     @Test
     fun aLegalTapPlacesADiscAndTheComputerAnswers() = Session().use { s ->
@@ -172,14 +177,14 @@ class UiJourneyTest {
             waitForIdle()
             val q = checkNotNull(s.vm.confirmation) { "resign asks first" }
             onNodeWithText(q.question).assertExists()
-            onNodeWithText(q.cancel).performClick()
+            dialogButton(q.cancel).performClick()
             waitForIdle()
             assertNull(s.vm.confirmation)
             onNodeWithText(q.question).assertDoesNotExist()
             assertFalse(s.vm.board!!.finished)
             text("resign").performClick()
             waitForIdle()
-            onNodeWithText(s.vm.confirmation!!.confirm).performClick()
+            dialogButton(s.vm.confirmation!!.confirm).performClick()
             waitForIdle()
             assertTrue(s.vm.board!!.finished, "resigned")
             text("after_game").assertExists()
@@ -194,7 +199,7 @@ class UiJourneyTest {
             text("new_game").performClick()
             waitForIdle()
             val q = checkNotNull(s.vm.confirmation) { "a game with a move: the core asks" }
-            onNodeWithText(q.confirm).performClick()
+            dialogButton(q.confirm).performClick()
             waitForIdle()
             assertEquals(emptyList<String>(), s.vm.board!!.moves)
             assertEquals(Screen.BOARD, s.vm.screen)
