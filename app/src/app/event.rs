@@ -153,13 +153,33 @@ pub enum Event {
     Inactive,
     /// The app left the screen (Android ON_STOP, iOS scene `.background`).
     Background,
+    /// The network's state as the core understands it (prefer the platform's raw facts:
+    /// `NetworkCapabilities`, `NetworkPath`).
     Network {
         online: bool,
         metered: bool,
     },
-    /// The platform says memory is short, at this level (each shell maps its own signals; the
-    /// core decides what each level does).
+    /// The platform says memory is short, at this level (iOS `didReceiveMemoryWarning`:
+    /// `Critical`; the core decides what each level does).
     MemoryPressure(MemoryPressure),
+    /// Android's `onTrimMemory(level)`, the level as the platform gives it: the core maps it
+    /// (`MemoryPressure::from_android_trim_level`; a level that asks nothing changes nothing).
+    TrimMemory {
+        level: i32,
+    },
+    /// Android's default network, as its capabilities say (`onCapabilitiesChanged`; `onLost`:
+    /// both false): the core decides what online and metered are (`platform_facts.rs`).
+    NetworkCapabilities {
+        internet: bool,
+        not_metered: bool,
+    },
+    /// iOS's network path, every update (`NWPathMonitor`, unsatisfied ones too): the core
+    /// decides what online and metered are (`platform_facts.rs`).
+    NetworkPath {
+        satisfied: bool,
+        expensive: bool,
+        constrained: bool,
+    },
     /// The memory the system says is free now (Android `ActivityManager.MemoryInfo.availMem`,
     /// iOS `os_proc_available_memory()`; zero: unknown), sent with every [`Event::Foreground`]:
     /// the core recomputes the device's search caps from it. (The figure at start may be a

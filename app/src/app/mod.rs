@@ -19,6 +19,7 @@ pub mod history_view;
 pub mod lifecycle;
 mod moves;
 mod navigation;
+mod platform_facts;
 pub mod prefs;
 mod progress;
 mod review;
@@ -39,6 +40,9 @@ pub use background::{BackgroundOutcome, BackgroundRun};
 pub use confirm::Confirmable;
 pub use event::{Cue, Effect, Event};
 pub use lifecycle::MemoryPressure;
+pub use platform_facts::{
+    NetworkState, SyncWorkerPolicy, TRANSPORT_LIMITS, TransportLimits, sync_worker_policy,
+};
 pub use prefs::{Field, FieldError, PonderMode, Prefs};
 pub use setup::{AlgorithmChoice, OrderingChoice, PlayMode, Setup};
 pub use store::{FinishedGame, MoveStat, SavedGame};
@@ -649,11 +653,23 @@ impl App {
             | Event::MemoryPressure(_)
             | Event::DeviceMemory { .. }) => self.lifecycle(e, fx),
             Event::Network { online, metered } => {
-                let back = online && (!self.online || (self.metered && !metered));
-                self.online = online;
-                self.metered = metered;
-                if back {
-                    self.consider_sync(SyncTrigger::NetworkBack, fx);
+                self.network(NetworkState { online, metered }, fx)
+            }
+            Event::NetworkCapabilities {
+                internet,
+                not_metered,
+            } => self.network(NetworkState::from_android(internet, not_metered), fx),
+            Event::NetworkPath {
+                satisfied,
+                expensive,
+                constrained,
+            } => self.network(
+                NetworkState::from_ios_path(satisfied, expensive, constrained),
+                fx,
+            ),
+            Event::TrimMemory { level } => {
+                if let Some(pressure) = MemoryPressure::from_android_trim_level(level) {
+                    self.lifecycle(Event::MemoryPressure(pressure), fx);
                 }
             }
             Event::Accessibility { labels } => self.labels = labels,
@@ -661,6 +677,15 @@ impl App {
             Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
             Event::SyncFinished(result) => self.synced(result, fx),
             Event::RestoreUi(blob) => self.restore_ui(&blob, fx),
+        }
+    }
+
+    fn network(&mut self, now: NetworkState, fx: &mut Vec<Effect>) {
+        let back = now.online && (!self.online || (self.metered && !now.metered));
+        self.online = now.online;
+        self.metered = now.metered;
+        if back {
+            self.consider_sync(SyncTrigger::NetworkBack, fx);
         }
     }
 

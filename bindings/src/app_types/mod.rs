@@ -10,7 +10,8 @@ pub use ply_app::app::{
     PastReviewView, PlayMode, PlayerCountOption, PlayerView, PonderMode, PonderOption,
     ReviewPlayer, ReviewProgress, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Rgb,
     Screen, SeatOption, SeatStyle, SeatSymbol, SettingsView, SideOption, SyncProblem, SyncResult,
-    SyncState, ThinkingKind, ThinkingView, Vertex, ViewModel, WeightsView, WorkProgress,
+    SyncState, SyncWorkerPolicy, ThinkingKind, ThinkingView, TransportLimits, Vertex, ViewModel,
+    WeightsView, WorkProgress,
 };
 
 mod board;

@@ -198,12 +198,31 @@ pub enum Event {
     Inactive,
     /// The app left the screen (Android ON_STOP, iOS scene `.background`).
     Background,
+    /// The network as the core understands it (prefer `NetworkCapabilities`, `NetworkPath`).
     Network {
         online: bool,
         metered: bool,
     },
-    /// Memory is short, at this level (the core decides what each level does).
+    /// Memory is short, at this level (iOS `didReceiveMemoryWarning`: `Critical`; the core
+    /// decides what each level does).
     MemoryPressure(MemoryPressure),
+    /// Android's `onTrimMemory(level)`, the level as given: the core maps it to a pressure.
+    TrimMemory {
+        level: i32,
+    },
+    /// Android's default network as its capabilities say (`onLost`: both false); the core
+    /// decides what online and metered are.
+    NetworkCapabilities {
+        internet: bool,
+        not_metered: bool,
+    },
+    /// iOS's `NWPath`, every update (unsatisfied too); the core decides what online and
+    /// metered are.
+    NetworkPath {
+        satisfied: bool,
+        expensive: bool,
+        constrained: bool,
+    },
     /// The memory free now (Android `MemoryInfo.availMem`, iOS `os_proc_available_memory()`;
     /// zero: unknown), with every `Foreground`: the core recomputes its search caps.
     DeviceMemory {
@@ -294,4 +313,40 @@ pub enum Effect {
     Cue(Cue),
     /// Speak this for accessibility (TalkBack, VoiceOver).
     Announce(String),
+}
+
+/// What a platform's background worker does around `AppCore.background_sync`.
+#[uniffi::remote(Record)]
+pub struct SyncWorkerPolicy {
+    /// How long a worker waits for the core to start in a process started for the work.
+    pub start_timeout_ms: u64,
+    /// The worker's outcome when the core did not start in that time.
+    pub core_not_started: BackgroundOutcome,
+    /// The outcome when the platform stopped the worker before the run began.
+    pub stopped_before_run: BackgroundOutcome,
+    /// The first delay of the platform's exponential backoff, in seconds.
+    pub backoff_base_seconds: u64,
+}
+
+/// The limits a shell's HTTP transport keeps for the core's requests.
+#[uniffi::remote(Record)]
+pub struct TransportLimits {
+    /// The largest response body read; a larger one is a transport error.
+    pub max_body_bytes: u64,
+    /// The longest request timeout honoured, in ms.
+    pub max_timeout_ms: u64,
+    /// How long past the request's own timeout a stuck request is given up, in ms.
+    pub stuck_margin_ms: u64,
+}
+
+/// The background worker's policy: the start timeout, the outcomes around the run, the backoff.
+#[uniffi::export]
+pub fn sync_worker_policy() -> SyncWorkerPolicy {
+    ply_app::app::sync_worker_policy()
+}
+
+/// The transport's limits, the same for both shells.
+#[uniffi::export]
+pub fn transport_limits() -> TransportLimits {
+    ply_app::app::TRANSPORT_LIMITS
 }

@@ -2,7 +2,6 @@ package dev.ply.app
 
 import android.app.ActivityManager
 import android.app.Application
-import android.content.ComponentCallbacks2
 import android.content.Context
 import android.content.res.Configuration
 import android.net.ConnectivityManager
@@ -20,7 +19,6 @@ import androidx.lifecycle.ProcessLifecycleOwner
 import dev.ply.core.AppCore
 import dev.ply.core.Event
 import dev.ply.core.LogLevel
-import dev.ply.core.MemoryPressure
 import dev.ply.core.initLogging
 import dev.ply.shell.CoreHost
 import dev.ply.shell.DeviceInfo
@@ -129,18 +127,10 @@ class PlyApplication : Application() {
     private fun languages(config: Configuration): List<String> =
         config.locales.toLanguageTags().split(',').filter { it.isNotEmpty() }
 
-    /** The platform's trim level as the core's pressure level; the core decides what each does. */
-    @Suppress("DEPRECATION") // API 34+ sends only UI_HIDDEN and BACKGROUND; older phones send all
+    /** The platform's trim level as given: the core decides what each level means and does. */
     override fun onTrimMemory(level: Int) {
         super.onTrimMemory(level)
-        val pressure = when (level) {
-            ComponentCallbacks2.TRIM_MEMORY_UI_HIDDEN, ComponentCallbacks2.TRIM_MEMORY_BACKGROUND -> MemoryPressure.BACKGROUNDED
-            ComponentCallbacks2.TRIM_MEMORY_RUNNING_MODERATE, ComponentCallbacks2.TRIM_MEMORY_RUNNING_LOW,
-            ComponentCallbacks2.TRIM_MEMORY_MODERATE -> MemoryPressure.LOW
-            ComponentCallbacks2.TRIM_MEMORY_RUNNING_CRITICAL, ComponentCallbacks2.TRIM_MEMORY_COMPLETE -> MemoryPressure.CRITICAL
-            else -> return
-        }
-        host.send(Event.MemoryPressure(pressure))
+        host.send(Event.TrimMemory(level))
     }
 
     /**
@@ -168,15 +158,15 @@ class PlyApplication : Application() {
         val callback = object : ConnectivityManager.NetworkCallback() {
             override fun onCapabilitiesChanged(network: Network, caps: NetworkCapabilities) {
                 host.send(
-                    Event.Network(
-                        online = caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_INTERNET),
-                        metered = !caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_NOT_METERED),
+                    Event.NetworkCapabilities(
+                        internet = caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_INTERNET),
+                        notMetered = caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_NOT_METERED),
                     ),
                 )
             }
 
             override fun onLost(network: Network) {
-                host.send(Event.Network(online = false, metered = false))
+                host.send(Event.NetworkCapabilities(internet = false, notMetered = false))
             }
         }
         // Callbacks on the main thread, where events are sent.

@@ -10,7 +10,8 @@ import androidx.work.WorkManager
 import androidx.work.Worker
 import androidx.work.WorkerParameters
 import dev.ply.core.AppCore
-import dev.ply.core.syncRetryBaseSeconds
+import dev.ply.core.BackgroundOutcome
+import dev.ply.core.syncWorkerPolicy
 import dev.ply.shell.BackgroundSync
 import java.util.concurrent.TimeUnit
 
@@ -27,15 +28,18 @@ class SyncWorker(context: Context, params: WorkerParameters) : Worker(context, p
     override fun doWork(): Result {
         val app = applicationContext as PlyApplication
         // A process started for this work starts the core first (off the main thread).
-        val core = app.host.awaitCore(START_TIMEOUT_MS) ?: return Result.failure()
+        // The wait and the outcomes around the run are the core's (`syncWorkerPolicy()`).
+        val policy = syncWorkerPolicy()
+        val core = app.host.awaitCore(policy.startTimeoutMs.toLong()) ?: return result(policy.coreNotStarted)
         this.core = core
-        // Stopped while the core started: WorkManager ignores this result and runs the work again.
-        if (isStopped) return Result.retry()
-        return when (BackgroundSync.outcome(core.backgroundSync())) {
-            BackgroundSync.Outcome.SUCCESS -> Result.success()
-            BackgroundSync.Outcome.RETRY -> Result.retry()
-            BackgroundSync.Outcome.FAILURE -> Result.failure()
-        }
+        if (isStopped) return result(policy.stoppedBeforeRun)
+        return result(core.backgroundSync())
+    }
+
+    private fun result(outcome: BackgroundOutcome): Result = when (BackgroundSync.outcome(outcome)) {
+        BackgroundSync.Outcome.SUCCESS -> Result.success()
+        BackgroundSync.Outcome.RETRY -> Result.retry()
+        BackgroundSync.Outcome.FAILURE -> Result.failure()
     }
 
     /**
@@ -47,10 +51,6 @@ class SyncWorker(context: Context, params: WorkerParameters) : Worker(context, p
     override fun onStopped() {
         core?.cancelBackgroundSync()
     }
-
-    private companion object {
-        const val START_TIMEOUT_MS = 30_000L
-    }
 }
 
 /** Enqueues the sync work at the core's time (the `ScheduleSync` effect). */
@@ -60,7 +60,7 @@ object SyncScheduler {
         val request = OneTimeWorkRequestBuilder<SyncWorker>()
             .setInitialDelay(BackgroundSync.initialDelayMs(notBeforeMs, System.currentTimeMillis()), TimeUnit.MILLISECONDS)
             .setConstraints(Constraints.Builder().setRequiredNetworkType(network).build())
-            .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, syncRetryBaseSeconds().toLong(), TimeUnit.SECONDS)
+            .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, syncWorkerPolicy().backoffBaseSeconds.toLong(), TimeUnit.SECONDS)
             .build()
         // KEEP: a pending run sends the whole outbox; a second request would only queue behind it.
         // A request with the other network constraint is replaced (BackgroundSync.uniqueWork).

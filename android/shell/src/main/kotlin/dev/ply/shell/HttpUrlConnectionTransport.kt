@@ -5,6 +5,7 @@ import dev.ply.core.HttpRequest
 import dev.ply.core.HttpResponse
 import dev.ply.core.HttpTransport
 import dev.ply.core.TransportException
+import dev.ply.core.transportLimits
 import java.io.IOException
 import java.io.InputStream
 import java.net.ConnectException
@@ -28,10 +29,11 @@ import java.net.UnknownServiceException
  * (`AppCore.backgroundSync`); never the main thread, so blocking here is fine.
  *
  * [maxBodyBytes] bounds what is read from the server (a hostile or broken server cannot make
- * the app allocate without limit). [open] makes the connection (tests pass a fake one).
+ * the app allocate without limit); the default and the longest timeout are the core's
+ * (`transportLimits()`), the same as the iOS transport's. [open] makes the connection (tests pass a fake one).
  */
 class HttpUrlConnectionTransport(
-    private val maxBodyBytes: Int = 4 * 1024 * 1024,
+    private val maxBodyBytes: Int = transportLimits().maxBodyBytes.coerceAtMost(Int.MAX_VALUE.toULong()).toInt(),
     private val userAgent: String = "Ply",
     private val open: (URL) -> HttpURLConnection = { it.openConnection() as HttpURLConnection },
 ) : HttpTransport {
@@ -44,7 +46,7 @@ class HttpUrlConnectionTransport(
         if (url.protocol != "http" && url.protocol != "https") {
             throw TransportException.Other("unsupported scheme ${url.protocol} in ${request.url}")
         }
-        val timeout = request.timeoutMs.toLong().coerceIn(1, Int.MAX_VALUE.toLong()).toInt()
+        val timeout = request.timeoutMs.coerceAtMost(transportLimits().maxTimeoutMs).toLong().coerceIn(1, Int.MAX_VALUE.toLong()).toInt()
         var conn: HttpURLConnection? = null
         try {
             conn = open(url)

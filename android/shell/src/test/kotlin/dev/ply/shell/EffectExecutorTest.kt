@@ -5,9 +5,9 @@ import dev.ply.core.BackgroundOutcome
 import dev.ply.core.Cue
 import dev.ply.core.Effect
 import dev.ply.core.Event
-import dev.ply.core.MemoryPressure
 import dev.ply.core.Screen
 import dev.ply.core.syncRetryBaseSeconds
+import dev.ply.core.syncWorkerPolicy
 import dev.ply.core.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
@@ -136,12 +136,12 @@ class EffectExecutorTest {
         FakeCollector().use { collector ->
             val sent = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), HttpUrlConnectionTransport())
             try {
-                sent.sendNow(Event.Network(online = false, metered = false), p)
+                sent.sendNow(Event.NetworkCapabilities(internet = false, notMetered = false), p)
                 sent.sendNow(Event.SetServerUrl(collector.url), p)
                 sent.sendNow(Event.SetSyncEnabled(true), p)
                 sent.quickWin(p)
                 sent.sendNow(Event.Background, p)
-                sent.sendNow(Event.Network(online = true, metered = false), p)
+                sent.sendNow(Event.NetworkCapabilities(internet = true, notMetered = true), p)
                 assertTrue(sent.waitIdle(30_000uL))
                 assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(sent.backgroundSync()))
                 assertEquals(1, collector.stored.size, "the game arrived")
@@ -157,13 +157,20 @@ class EffectExecutorTest {
         assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(BackgroundOutcome.RetryAfter(30uL)))
         assertEquals(BackgroundSync.Outcome.FAILURE, BackgroundSync.outcome(BackgroundOutcome.GiveUp))
         assertEquals(30uL, syncRetryBaseSeconds(), "WorkManager's backoff starts at the core's")
+        // SyncWorker's results around the run are the core's: a late core or a stop runs again
+        // (a failure() would end the unique work and every sync with it).
+        val policy = syncWorkerPolicy()
+        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(policy.coreNotStarted))
+        assertEquals(BackgroundSync.Outcome.RETRY, BackgroundSync.outcome(policy.stoppedBeforeRun))
+        assertEquals(syncRetryBaseSeconds(), policy.backoffBaseSeconds)
         assertEquals(0L, BackgroundSync.initialDelayMs(1_000, 5_000), "a time in the past runs at once")
         assertEquals(4_000L, BackgroundSync.initialDelayMs(9_000, 5_000))
     }
 
     /**
      * A phone cached after each use (API 34+ sends `TRIM_MEMORY_BACKGROUND` every time): through the
-     * generated bindings, as `PlyApplication` sends the events, the table is the device's again in the
+     * generated bindings, as `PlyApplication` sends the events (the raw trim levels of
+     * `ComponentCallbacks2`: BACKGROUND 40, RUNNING_LOW 10, COMPLETE 80), the table is the device's again in the
      * foreground however many trips; a low level cuts it to a share until then.
      */
     @Test
@@ -176,9 +183,9 @@ class EffectExecutorTest {
             repeat(8) {
                 core.sendNow(Event.ScreenHidden, p)
                 core.sendNow(Event.Background, p)
-                core.sendNow(Event.MemoryPressure(MemoryPressure.BACKGROUNDED), p)
+                core.sendNow(Event.TrimMemory(40), p)
                 if (it == 3) {
-                    core.sendNow(Event.MemoryPressure(MemoryPressure.LOW), p)
+                    core.sendNow(Event.TrimMemory(10), p)
                     assertEquals(table / 4uL, core.limits().ttBytes)
                 }
                 core.sendNow(deviceMemory(device), p)
@@ -186,7 +193,9 @@ class EffectExecutorTest {
                 core.sendNow(Event.ScreenShown, p)
                 assertEquals(table, core.limits().ttBytes, "trip $it")
             }
-            core.sendNow(Event.MemoryPressure(MemoryPressure.CRITICAL), p)
+            core.sendNow(Event.TrimMemory(99), p)
+            assertEquals(table, core.limits().ttBytes, "a level the core does not know asks nothing")
+            core.sendNow(Event.TrimMemory(80), p)
             assertEquals(table / 16uL, core.limits().ttBytes)
             // A process started while memory was short gets the device's table on the way back.
             core.sendNow(Event.Background, p)

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer
 import dev.ply.core.HttpHeader
 import dev.ply.core.HttpRequest
 import dev.ply.core.TransportException
+import dev.ply.core.transportLimits
 import dev.ply.core.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
@@ -141,5 +142,16 @@ class TransportTest {
         assertFailsWith<TransportException.Other> {
             small.send(req("http://127.0.0.1:${s.address.port}/echo", body = "more than four bytes"))
         }
+    }
+
+    /** The default cap is the core's (`transportLimits()`): a body that size is read, one byte more refused. */
+    @Test
+    fun theDefaultBodyCapIsTheCores() {
+        val s = echoServer()
+        val cap = transportLimits().maxBodyBytes.toInt()
+        val t = HttpUrlConnectionTransport()
+        val url = "http://127.0.0.1:${s.address.port}/echo"
+        assertEquals(cap, t.send(req(url, body = "x".repeat(cap))).body.size)
+        assertFailsWith<TransportException.Other> { t.send(req(url, body = "x".repeat(cap + 1))) }
     }
 }
