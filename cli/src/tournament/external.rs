@@ -19,8 +19,16 @@ use std::time::{Duration, Instant};
 /// its weights).
 const GRACE: Duration = Duration::from_secs(10);
 
-/// The external engine's move in `pos` with `ms` milliseconds, and the wall time it took.
-pub fn external_move<G: Game>(command: &str, pos: &G, ms: u64) -> Result<(G::Move, Duration)> {
+/// What an external engine's move cost: wall time around its process, and the CPU time of the
+/// process and every descendant it waited for (`None` where the platform cannot say).
+#[derive(Clone, Copy, Debug)]
+pub struct MoveCost {
+    pub wall: Duration,
+    pub cpu: Option<Duration>,
+}
+
+/// The external engine's move in `pos` with `ms` milliseconds, and what it cost.
+pub fn external_move<G: Game>(command: &str, pos: &G, ms: u64) -> Result<(G::Move, MoveCost)> {
     let mut words = command.split_whitespace();
     let program = words.next().context("engine= needs a command")?;
     let position = pos.format_position();
@@ -48,9 +56,9 @@ pub fn external_move<G: Game>(command: &str, pos: &G, ms: u64) -> Result<(G::Mov
         });
     }
     let deadline = started + Duration::from_millis(ms) + GRACE;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
+    let (status, cpu) = loop {
+        match reap(&mut child) {
+            Ok(Some(done)) => break done,
             Ok(None) if Instant::now() <= deadline => {
                 std::thread::sleep(Duration::from_millis(1));
             }
@@ -85,7 +93,46 @@ pub fn external_move<G: Game>(command: &str, pos: &G, ms: u64) -> Result<(G::Mov
     let mv = pos.parse_move(answer.trim()).map_err(|e| {
         anyhow::anyhow!("the engine '{command}' answered '{answer}' on {position}: {e}")
     })?;
-    Ok((mv, elapsed))
+    Ok((mv, MoveCost { wall: elapsed, cpu }))
+}
+
+/// The child's exit status and CPU time once it has ended, `None` while it runs. On Unix
+/// `wait4` reaps it with its resource use, which counts the user and system time of the process
+/// and of every descendant it waited for (a wrapper script and the engine it starts).
+#[cfg(unix)]
+fn reap(
+    child: &mut Child,
+) -> std::io::Result<Option<(std::process::ExitStatus, Option<Duration>)>> {
+    use std::os::unix::process::ExitStatusExt;
+    let pid = i32::try_from(child.id()).map_err(std::io::Error::other)?;
+    let mut status = 0;
+    // SAFETY: an all-zero rusage is a valid value of the plain C struct wait4 fills in.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 writes only to the two out-pointers given, both live for the call; the pid
+    // is this process's own child, which nothing else reaps.
+    let got = unsafe { libc::wait4(pid, &mut status, libc::WNOHANG, &mut usage) };
+    match got {
+        0 => Ok(None),
+        p if p == pid => {
+            let time = |t: libc::timeval| {
+                Duration::from_secs(u64::try_from(t.tv_sec).unwrap_or(0))
+                    + Duration::from_micros(u64::try_from(t.tv_usec).unwrap_or(0))
+            };
+            let cpu = time(usage.ru_utime) + time(usage.ru_stime);
+            Ok(Some((
+                std::process::ExitStatus::from_raw(status),
+                Some(cpu),
+            )))
+        }
+        _ => Err(std::io::Error::last_os_error()),
+    }
+}
+
+#[cfg(not(unix))]
+fn reap(
+    child: &mut Child,
+) -> std::io::Result<Option<(std::process::ExitStatus, Option<Duration>)>> {
+    Ok(child.try_wait()?.map(|status| (status, None)))
 }
 
 /// Kills the engine's whole process group (its children too) and reaps it.
@@ -153,5 +200,29 @@ mod tests {
         assert!(format!("{err:#}").contains("failed"), "{err:#}");
         let missing = external_move("/nonexistent/engine", &pos, 10).expect_err("no program");
         assert!(format!("{missing:#}").contains("starting the engine"));
+    }
+
+    #[test]
+    #[cfg(unix)]
+    fn the_cpu_time_counts_the_engine_a_wrapper_starts_and_not_its_sleep() {
+        let dir = tempfile::tempdir().expect("dir");
+        let pos = Othello::start();
+        // A wrapper whose child spins until its own clock shows 300 ms of CPU time.
+        let spin = script(
+            dir.path(),
+            "python3 -c 'import time\nt = time.process_time()\nwhile time.process_time() - t < 0.3: pass'\necho f5",
+        );
+        let (_, cost) = external_move(&spin, &pos, 10).expect("a move");
+        let cpu = cost.cpu.expect("measured on Unix");
+        assert!(cpu >= Duration::from_millis(300), "{cost:?}");
+        assert!(cost.wall >= cpu, "{cost:?}");
+        let dir = tempfile::tempdir().expect("dir");
+        let sleep = script(dir.path(), "sleep 0.3\necho f5");
+        let (_, cost) = external_move(&sleep, &pos, 10).expect("a move");
+        assert!(cost.wall >= Duration::from_millis(300), "{cost:?}");
+        assert!(
+            cost.cpu.expect("measured") < Duration::from_millis(100),
+            "{cost:?}"
+        );
     }
 }

@@ -65,6 +65,9 @@ pub struct Played<G: Game> {
     pub stats: Vec<Option<ply_core::search::SearchStats>>,
     /// Per ply: the engine's score from the mover's view (0 for opening moves).
     pub scores: Vec<i32>,
+    /// Per ply: the CPU time of the move in milliseconds, where it could be measured (an
+    /// external engine's process on Unix, Ply's own search on one thread).
+    pub cpu_ms: Vec<Option<f64>>,
 }
 
 /// Longest game before it is called a draw (no game here comes near it under its own rules).
@@ -80,12 +83,14 @@ pub fn play_game<G: Game>(
     let mut line = GameLine::new(*start);
     let mut stats = Vec::new();
     let mut scores = Vec::new();
+    let mut cpu_ms = Vec::new();
     for &mv in opening {
         if line.play(mv).is_err() {
             break;
         }
         stats.push(None);
         scores.push(0);
+        cpu_ms.push(None);
     }
     let mut searchers = [
         Searcher::<G>::new(&engines[0].spec.config),
@@ -98,17 +103,24 @@ pub fn play_game<G: Game>(
         let side = usize::from(pos.side_to_move() & 1);
         if let Some(command) = &engines[side].spec.external {
             let ms = engines[side].spec.config.time_ms.unwrap_or(1000);
-            let (mv, took) = external_move(command, &pos, ms)?;
+            let (mv, cost) = external_move(command, &pos, ms)?;
             line.play(mv)
                 .map_err(|e| anyhow::anyhow!("the engine '{command}': {e}"))?;
             stats.push(Some(ply_core::search::SearchStats {
-                time_ms: took.as_secs_f64() * 1e3,
+                time_ms: cost.wall.as_secs_f64() * 1e3,
                 ..Default::default()
             }));
             scores.push(0);
+            cpu_ms.push(cost.cpu.map(|c| c.as_secs_f64() * 1e3));
             continue;
         }
+        // The calling thread's CPU time is the search's only when it runs on this thread alone.
+        let own_thread = engines[side].spec.config.threads <= 1;
+        let cpu_before = own_thread.then(thread_cpu).flatten();
         let result = searchers[side].search(&pos, engines[side].eval.as_ref(), &stop);
+        let cpu = cpu_before
+            .zip(thread_cpu())
+            .map(|(a, b)| (b - a).as_secs_f64() * 1e3);
         let mv = match result.best_move {
             Some(mv) => mv,
             None => {
@@ -124,6 +136,7 @@ pub fn play_game<G: Game>(
         }
         stats.push(Some(result.stats));
         scores.push(result.score);
+        cpu_ms.push(cpu);
     }
     let outcome = line.outcome();
     Ok(Played {
@@ -131,7 +144,29 @@ pub fn play_game<G: Game>(
         outcome,
         stats,
         scores,
+        cpu_ms,
     })
+}
+
+/// The CPU time the calling thread has used (Linux's per-thread clock; `None` elsewhere).
+fn thread_cpu() -> Option<std::time::Duration> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: an all-zero timespec is a valid value of the plain C struct.
+        let mut t: libc::timespec = unsafe { std::mem::zeroed() };
+        // SAFETY: clock_gettime writes only to the timespec given, live for the call.
+        let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+        ok.then(|| {
+            std::time::Duration::new(
+                u64::try_from(t.tv_sec).unwrap_or(0),
+                u32::try_from(t.tv_nsec).unwrap_or(0),
+            )
+        })
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
 }
 
 /// Per player (0 and 1): the moves it chose and the wall time they took, in milliseconds.
@@ -139,7 +174,8 @@ pub fn thinking<G: Game>(played: &Played<G>) -> [super::report::Thinking; 2] {
     let mut out = [super::report::Thinking::default(); 2];
     for (i, stats) in played.stats.iter().enumerate() {
         if let (Some(s), Some(pos)) = (stats, played.line.position_before(i)) {
-            out[usize::from(pos.side_to_move() & 1)].add(s.time_ms);
+            let cpu = played.cpu_ms.get(i).copied().flatten();
+            out[usize::from(pos.side_to_move() & 1)].add(s.time_ms, cpu);
         }
     }
     out

@@ -25,25 +25,45 @@ pub struct GameResult {
     pub thinking: [Thinking; 2],
 }
 
-/// Moves chosen by one player and the wall time they took.
+/// Moves chosen by one player, the wall time they took and, where measured, their CPU time
+/// (on a shared machine wall time carries the load of everything else; CPU time does not).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Thinking {
     pub moves: u32,
     pub total_ms: f64,
     pub max_ms: f64,
+    /// Moves whose CPU time was measured.
+    pub cpu_moves: u32,
+    pub total_cpu_ms: f64,
+    pub max_cpu_ms: f64,
 }
 
 impl Thinking {
-    pub fn add(&mut self, ms: f64) {
+    pub fn add(&mut self, ms: f64, cpu_ms: Option<f64>) {
         self.moves += 1;
         self.total_ms += ms;
         self.max_ms = self.max_ms.max(ms);
+        if let Some(c) = cpu_ms {
+            self.cpu_moves += 1;
+            self.total_cpu_ms += c;
+            self.max_cpu_ms = self.max_cpu_ms.max(c);
+        }
     }
 
     pub fn merge(&mut self, other: &Thinking) {
         self.moves += other.moves;
         self.total_ms += other.total_ms;
         self.max_ms = self.max_ms.max(other.max_ms);
+        self.cpu_moves += other.cpu_moves;
+        self.total_cpu_ms += other.total_cpu_ms;
+        self.max_cpu_ms = self.max_cpu_ms.max(other.max_cpu_ms);
+    }
+
+    /// The mean CPU time of a move, only when every move's was measured (a mean over some of
+    /// them would compare unlike things).
+    pub fn mean_cpu_ms(&self) -> Option<f64> {
+        (self.moves > 0 && self.cpu_moves == self.moves)
+            .then(|| self.total_cpu_ms / f64::from(self.moves))
     }
 
     pub fn mean_ms(&self) -> f64 {
@@ -231,9 +251,14 @@ impl Report {
         }
         let _ = writeln!(s, "\nAgainst the field:");
         for p in &self.players {
+            let cpu = p
+                .thinking
+                .mean_cpu_ms()
+                .map(|c| format!(", CPU {c:.0} ms (longest {:.0})", p.thinking.max_cpu_ms))
+                .unwrap_or_default();
             let _ = writeln!(
                 s,
-                "  {:name_w$} {:>5.1}% ({} games) Elo {}, {:.0} ms a move (longest {:.0})   [{}]",
+                "  {:name_w$} {:>5.1}% ({} games) Elo {}, {:.0} ms a move (longest {:.0}){cpu}   [{}]",
                 p.name,
                 100.0 * p.total.score(),
                 p.total.games(),
@@ -313,11 +338,13 @@ mod tests {
                     moves: 30,
                     total_ms: 300.0,
                     max_ms: 20.0,
+                    ..Thinking::default()
                 },
                 Thinking {
                     moves: 30,
                     total_ms: 600.0,
                     max_ms: 50.0,
+                    ..Thinking::default()
                 },
             ],
         }
@@ -356,5 +383,20 @@ mod tests {
             "{}",
             r.to_text()
         );
+    }
+
+    #[test]
+    fn cpu_time_is_averaged_only_when_every_move_has_it() {
+        let mut t = Thinking::default();
+        t.add(100.0, Some(40.0));
+        t.add(300.0, Some(80.0));
+        assert_eq!(t.mean_cpu_ms(), Some(60.0));
+        assert_eq!(t.max_cpu_ms, 80.0);
+        let mut merged = t;
+        merged.merge(&t);
+        assert_eq!(merged.mean_cpu_ms(), Some(60.0));
+        t.add(200.0, None);
+        assert_eq!(t.mean_cpu_ms(), None, "one move's CPU time unknown");
+        assert_eq!(t.mean_ms(), 200.0);
     }
 }
