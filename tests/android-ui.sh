@@ -77,7 +77,9 @@ log "compiling the bindings"
 
 # Material3 1.2 and foundation 1.6 still mark some APIs the UI uses as experimental; the app opts
 # in per use with @OptIn, as on the phone, so no module-wide opt-in is given here.
-compose_flags=(-Xplugin="$L/compose-compiler-plugin.jar" -jvm-target 17)
+# The Android build's stability configuration too (app/build.gradle.kts names the same file).
+compose_flags=(-Xplugin="$L/compose-compiler-plugin.jar" -jvm-target 17
+    -P "plugin:androidx.compose.compiler.plugins.kotlin:stabilityConfigurationPath=$root/android/app/compose-stability.conf")
 log "compiling the UI (android/app/src/main/kotlin/dev/ply/app/ui, android/shell/src/main/kotlin) with the Compose compiler $KOTLIN_VERSION"
 ui_start=$(date +%s)
 "$KOTLINC" "${compose_flags[@]}" -cp "$compose_cp:$J/jna.jar:$BUILD/bindings.jar" \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Ply: formatting, lints, the Rust suites (with a PostgreSQL server for the
-# collector's tests), the Kotlin tests on the JVM against freshly generated bindings, the Swift
-# checks and the app shells' resources. Installs what it needs (Debian packages, the Kotlin
+# collector's tests), the Kotlin tests on the JVM against freshly generated bindings, the Android
+# UI compiled with Compose on the JVM and its journeys, the Swift build and tests, and the app
+# shells' resources. Installs what it needs (Debian packages, the Kotlin
 # compiler) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,9 @@ cargo test --workspace --all-features
 
 step "Kotlin on the JVM (bindings and the Android shell's platform adapters)"
 bash tests/kotlin.sh
+
+step "Android UI on the JVM (Compose compiled, journeys through the composables)"
+bash tests/android-ui.sh
 
 step "Swift checks (bindings and iOS shell)"
 bash tests/swift.sh

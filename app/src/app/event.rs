@@ -241,8 +241,9 @@ pub enum Effect {
     RenderProgress,
     /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
     SaveUiState(String),
-    /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
-    /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
+    /// Run a background sync (WorkManager unique work; `BGTaskScheduler` with this earliest begin
+    /// date) no earlier than `not_before_ms` (unix ms), when the network allows. Replaces any
+    /// request made before: the newest time and network rule hold.
     /// Never asked for while the platform's own background run is under way: that run's outcome
     /// says whether to run again (`background.rs`).
     ScheduleSync {

@@ -300,8 +300,9 @@ pub enum Effect {
     RenderProgress,
     /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
     SaveUiState(String),
-    /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
-    /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
+    /// Run a background sync (WorkManager unique work; `BGTaskScheduler` with this earliest begin
+    /// date) no earlier than `not_before_ms` (unix ms), when the network allows. Replaces any
+    /// request made before: the newest time and network rule hold.
     ScheduleSync {
         not_before_ms: u64,
         /// The settings allow a metered network (WorkManager: `CONNECTED` rather than

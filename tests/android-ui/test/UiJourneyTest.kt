@@ -20,6 +20,7 @@ import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.onRoot
 import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.runDesktopComposeUiTest
@@ -82,17 +83,23 @@ class UiJourneyTest {
         waitForIdle()
     }
 
-    /** The colour drawn at the centre of [cell] on screen (ARGB). */
-    private fun ComposeUiTest.pixelAt(s: Session, cell: CellView): Int {
+    /**
+     * The colour drawn on screen (ARGB) at the centre of [cell], or [dx] board units right of it
+     * (a disc's body, beside the last-move mark drawn at its centre).
+     */
+    private fun ComposeUiTest.pixelAt(s: Session, cell: CellView, dx: Float = 0f): Int {
         val b = s.vm.board!!
         val node = onNodeWithTag(BOARD_TAG).fetchSemanticsNode()
         val unit = node.size.width / b.width
-        val at = node.positionInRoot + Offset(cell.x * unit, cell.y * unit)
+        val at = node.positionInRoot + Offset((cell.x + dx) * unit, cell.y * unit)
         val map = onRoot().captureToImage().toPixelMap()
         return map[at.x.toInt(), at.y.toInt()].let { c ->
             ((c.alpha * 255).toInt() shl 24) or ((c.red * 255).toInt() shl 16) or ((c.green * 255).toInt() shl 8) or (c.blue * 255).toInt()
         }
     }
+
+    /** A disc's body: right of its centre, past the last-move mark, inside its edge (0.42). */
+    private val DISC_BODY = 0.25f
 
     /** Felt under the legal-move dot (0x99 black over 0x1B7F3B): an empty cell one may play. */
     private val FELT_WITH_DOT = 0x0B3318
@@ -125,7 +132,7 @@ class UiJourneyTest {
             val b = s.vm.board!!
             assertEquals(2, b.moves.size, "the person's move and the computer's answer: ${b.moves}")
             assertEquals("f5", b.moves[0])
-            assertTrue(near(pixelAt(s, f5), 0x161616), "a black disc is drawn at f5")
+            assertTrue(near(pixelAt(s, f5, DISC_BODY), 0x161616), "a black disc is drawn at f5")
             val answer = b.cells.first { it.lastMove }
             assertTrue(near(pixelAt(s, answer), 0xFF7043), "the answer's last-move mark is drawn at its centre")
             onNodeWithText(b.status).assertExists()
@@ -167,7 +174,7 @@ class UiJourneyTest {
             text("redo").performClick()
             waitForIdle()
             assertEquals(1, s.vm.board!!.moves.size)
-            assertTrue(near(pixelAt(s, cell), 0x161616), "the redone disc is drawn")
+            assertTrue(near(pixelAt(s, cell, DISC_BODY), 0x161616), "the redone disc is drawn")
         }
     }
 
@@ -212,16 +219,15 @@ class UiJourneyTest {
     @Test
     fun backFromEveryScreen() = Session().use { s ->
         ui(s) { p ->
-            val back = en.get("back_arrow").replace("%1\$s", en.get("back"))
             assertFalse(p.pressBack(), "on Home the system's back leaves the app")
             for (open in listOf("settings", "history")) {
-                text(open).performClick()
+                text(open).performScrollTo().performClick()
                 waitForIdle()
                 assertTrue(s.vm.screen != Screen.HOME)
-                onNodeWithText(back).performClick()
+                onNodeWithContentDescription(en.get("back")).performClick()
                 waitForIdle()
                 assertEquals(Screen.HOME, s.vm.screen, "the top bar's back from $open")
-                text(open).performClick()
+                text(open).performScrollTo().performClick()
                 waitForIdle()
                 assertTrue(p.pressBack())
                 waitForIdle()
@@ -230,7 +236,7 @@ class UiJourneyTest {
             }
             s.send(Event.ChooseGame(GameKind.CONNECT_FOUR))
             s.send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
-            text("play").performClick()
+            text("play").performScrollTo().performClick()
             waitForIdle()
             assertEquals(Screen.BOARD, s.vm.screen)
             for (c in listOf("1", "2", "1", "2", "1", "2", "1")) s.send(Event.PlayNotation(c))
@@ -243,7 +249,7 @@ class UiJourneyTest {
             val from = s.vm.screen
             assertTrue(from == Screen.BOARD || from == Screen.HOME, "back from after-game: $from")
             if (from == Screen.BOARD) {
-                onNodeWithText(back).performClick()
+                onNodeWithContentDescription(en.get("back")).performClick()
                 waitForIdle()
             }
             assertEquals(Screen.HOME, s.vm.screen)
@@ -280,7 +286,7 @@ class UiJourneyTest {
             onNodeWithContentDescription(f5.label).performClick()
             waitForIdle()
             assertEquals(listOf("f5"), s.vm.board!!.moves)
-            assertTrue(near(pixelAt(s, f5), 0x161616))
+            assertTrue(near(pixelAt(s, f5, DISC_BODY), 0x161616), "a black disc is drawn at f5")
             // A legal move from the board's actions menu.
             val board = onNodeWithContentDescription(s.vm.board!!.legalMovesLabel)
             val actions = board.fetchSemanticsNode().config[SemanticsActions.CustomActions]

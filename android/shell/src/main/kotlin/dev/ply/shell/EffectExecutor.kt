@@ -24,7 +24,7 @@ interface PlatformEffects {
     fun saveUiState(blob: String)
 
     /**
-     * Ask WorkManager for a background sync (unique work, `ExistingWorkPolicy.KEEP`) that runs no
+     * Ask WorkManager for a background sync (unique work, `ExistingWorkPolicy.REPLACE`) that runs no
      * earlier than [notBeforeMs] (unix ms): the core's time, never a default of the shell; on any
      * connection if [meteredOk], else on an unmetered one (the person's setting, as the core says).
      */

@@ -209,13 +209,11 @@ class EffectExecutorTest {
     }
 
     @Test
-    fun allowingMeteredNetworksReplacesAPendingUnmeteredRequest() {
-        val (anyNetwork, cancelled) = BackgroundSync.uniqueWork(meteredOk = true)
-        val (unmetered, cancelledToo) = BackgroundSync.uniqueWork(meteredOk = false)
-        assertEquals(BackgroundSync.UNIQUE_WORK, anyNetwork)
-        assertEquals(unmetered, cancelled, "allowing metered cancels the unmetered request")
-        assertEquals(anyNetwork, cancelledToo, "and forbidding it cancels the any-network one")
-        assertTrue(anyNetwork != unmetered)
+    fun oneUniqueWorkAndTheEarlierBuildsNamesRetired() {
+        // A changed network rule travels in the replacing request, so one name serves both; the
+        // name an earlier build used for unmetered requests is cancelled, never reused.
+        assertTrue(BackgroundSync.UNIQUE_WORK !in BackgroundSync.RETIRED_WORK)
+        assertEquals(listOf("ply-sync-unmetered"), BackgroundSync.RETIRED_WORK)
     }
 
     @Test

@@ -51,10 +51,10 @@ fun AfterGameScreen(view: AfterGameView, send: Send) {
                 Modifier.widthIn(max = 840.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Text(view.title, style = MaterialTheme.typography.titleMedium)
+                Heading(view.title, MaterialTheme.typography.titleMedium)
                 Text(view.result, style = MaterialTheme.typography.headlineSmall)
                 Text(view.moveCountText)
-                Text(appText(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
+                Heading(appText(R.string.chart_title), MaterialTheme.typography.titleSmall)
                 if (view.points.isEmpty()) Text(appText(R.string.no_computer_moves)) else EffortChart(view)
                 if (view.canReview) Button(onClick = { send(Event.ReviewGame) }) { Text(appText(R.string.review_game)) }
                 // A multi-player game: why it has no review, in the core's words.
@@ -100,7 +100,7 @@ private fun EffortChart(v: AfterGameView) {
 /** The core's review: progress while it runs, then accuracy, the value graph, the mistakes and a step. */
 @Composable
 internal fun ReviewSection(r: ReviewView, send: Send) {
-    Text(appText(R.string.review_title), style = MaterialTheme.typography.titleMedium)
+    Heading(appText(R.string.review_title), MaterialTheme.typography.titleMedium)
     when (val status = r.status) {
         // Redrawn alone by the review's ticks.
         is ReviewStatus.Running -> ReviewProgressLine(status, r.statusText)
@@ -113,10 +113,10 @@ internal fun ReviewSection(r: ReviewView, send: Send) {
 @Composable
 private fun ReadyReview(r: ReviewView, send: Send) {
     r.players.forEach { p -> Text(p.line) }
-    Text(appText(R.string.value_graph), style = MaterialTheme.typography.titleSmall)
+    Heading(appText(R.string.value_graph), MaterialTheme.typography.titleSmall)
     ValueGraph(r)
     Text(r.caption, style = MaterialTheme.typography.bodySmall)
-    Text(appText(R.string.mistakes_title), style = MaterialTheme.typography.titleSmall)
+    Heading(appText(R.string.mistakes_title), MaterialTheme.typography.titleSmall)
     if (r.mistakes.isEmpty()) Text(appText(R.string.no_mistakes))
     r.mistakes.forEach { m ->
         TextButton(onClick = { send(Event.ReviewStep(m.ply)) }) { Text(m.text, color = labelColor(m.label)) }

@@ -5,15 +5,22 @@ import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.rememberScrollState
+import androidx.compose.material.icons.Icons
+import androidx.compose.material.icons.automirrored.filled.ArrowBack
 import androidx.compose.material3.AlertDialog
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.FilterChip
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.semantics.heading
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.ConfirmView
@@ -26,23 +33,34 @@ typealias Send = (Event) -> Unit
 @Composable
 fun <T> ChoiceRow(title: String, options: List<T>, selected: (T) -> Boolean, label: (T) -> String, onSelect: (T) -> Unit) {
     Column {
-        if (title.isNotEmpty()) Text(title, style = MaterialTheme.typography.titleSmall)
+        if (title.isNotEmpty()) Heading(title, MaterialTheme.typography.titleSmall)
         Row(Modifier.horizontalScroll(rememberScrollState()), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
             options.forEach { o -> FilterChip(selected = selected(o), onClick = { onSelect(o) }, label = { Text(label(o)) }) }
         }
     }
 }
 
-/** A top bar whose back sends `Back`, as the system back does: the core says where it goes. */
+/**
+ * A top bar whose back sends `Back`, as the system back does: the core says where it goes. The
+ * arrow is the auto-mirrored icon (it points right in a right-to-left language), read as "Back".
+ */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
 fun BackBar(title: String, send: Send) {
     TopAppBar(
-        title = { Text(title) },
+        title = { Heading(title, MaterialTheme.typography.titleLarge) },
         navigationIcon = {
-            TextButton(onClick = { send(Event.Back) }) { Text(appText(R.string.back_arrow, appText(R.string.back))) }
+            IconButton(onClick = { send(Event.Back) }) {
+                Icon(Icons.AutoMirrored.Filled.ArrowBack, contentDescription = appText(R.string.back))
+            }
         },
     )
+}
+
+/** A screen's or a section's title: a heading, which TalkBack's headings navigation jumps to. */
+@Composable
+fun Heading(text: String, style: TextStyle, modifier: Modifier = Modifier) {
+    Text(text, style = style, modifier = modifier.semantics { heading() })
 }
 
 /** The core's question before something that cannot be taken back; a dismissal cancels. */

@@ -47,7 +47,7 @@ fun HomeScreen(home: HomeView, send: Send) {
                 Modifier.widthIn(max = 640.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Text(appText(R.string.home_title), style = MaterialTheme.typography.headlineLarge)
+                Heading(appText(R.string.home_title), MaterialTheme.typography.headlineLarge)
                 if (home.canResume) {
                     Button(onClick = { send(Event.OpenBoard) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
                 }
@@ -59,7 +59,7 @@ fun HomeScreen(home: HomeView, send: Send) {
                     ChoiceRow(appText(R.string.players), home.playerCounts, { it.selected }, { it.label }) {
                         send(Event.ChoosePlayers(it.count))
                     }
-                    Text(appText(R.string.seats), style = MaterialTheme.typography.titleSmall)
+                    Heading(appText(R.string.seats), MaterialTheme.typography.titleSmall)
                     home.seats.forEach { seat -> Seat(home, seat, send) }
                 }
                 if (home.sides.isNotEmpty()) {
@@ -85,7 +85,7 @@ fun HomeScreen(home: HomeView, send: Send) {
                 Text(home.engine, style = MaterialTheme.typography.bodySmall)
                 if (home.engineChoices) {
                     HorizontalDivider()
-                    Text(appText(R.string.engine), style = MaterialTheme.typography.titleMedium)
+                    Heading(appText(R.string.engine), MaterialTheme.typography.titleMedium)
                     ChoiceRow(appText(R.string.algorithm), home.algorithms, { it.selected }, { it.label }) {
                         send(Event.ChooseAlgorithm(it.choice))
                     }
