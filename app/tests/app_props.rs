@@ -147,12 +147,22 @@ fn check_board(d: &Driver) {
     }
 }
 
-/// A batch of effects holds at most one `Render`, and last (the shells perform the effects in
-/// order and read the view models once, at the end).
+/// A batch of effects holds at most one `Render`, and last, no `RenderProgress` beside it, and
+/// at most one `SaveUiState`: the shells perform every effect in order, reading the view models
+/// once, at the end, and keeping each saved state, with no batching rule of their own.
 /// Returns whether it asks for a redraw.
 fn check_batch(fx: &[Effect]) -> bool {
     let renders = fx.iter().filter(|e| **e == Effect::Render).count();
     assert!(renders <= 1, "{fx:?}");
+    let saves = fx
+        .iter()
+        .filter(|e| matches!(e, Effect::SaveUiState(_)))
+        .count();
+    assert!(saves <= 1, "{fx:?}");
+    assert!(
+        renders == 0 || !fx.contains(&Effect::RenderProgress),
+        "{fx:?}"
+    );
     if renders == 1 {
         assert_eq!(fx.last(), Some(&Effect::Render), "{fx:?}");
     }

@@ -1,6 +1,7 @@
 //! What the shells send the core (events) and what the core asks of them (effects).
 
 use super::lifecycle::MemoryPressure;
+use super::platform_facts::ScenePhase;
 use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use super::sync_job::SyncResult;
@@ -153,6 +154,14 @@ pub enum Event {
     Inactive,
     /// The app left the screen (Android ON_STOP, iOS scene `.background`).
     Background,
+    /// iOS's scene phase, every change (the launch's included): the core sends itself the
+    /// lifecycle events it means (`ScenePhase::events`), and the shell lets the core's writes
+    /// finish where `ScenePhase::finishes_writes` says. `available_ram_bytes`: the memory free
+    /// now (`os_proc_available_memory()`), read when the phase is `Active`.
+    ScenePhase {
+        phase: ScenePhase,
+        available_ram_bytes: u64,
+    },
     /// The network's state as the core understands it (prefer the platform's raw facts:
     /// `NetworkCapabilities`, `NetworkPath`).
     Network {
@@ -196,6 +205,13 @@ pub enum Event {
     /// in Kotlin).
     Accessibility {
         labels: bool,
+    },
+    /// iOS's assistive technologies that can be told apart (`UIAccessibility.isVoiceOverRunning`,
+    /// `isSwitchControlRunning`), at start and on every change: the core decides whether the
+    /// cells' labels are written (`platform_facts::ios_labels`).
+    IosAccessibility {
+        voice_over: bool,
+        switch_control: bool,
     },
     /// The platform's preferred languages, most preferred first, as BCP 47 tags (Android
     /// `Configuration.locales`, per-app language included; iOS `Bundle.main.preferredLocalizations`,

@@ -233,6 +233,8 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
                 winning: false,
                 seat: c.seat,
                 stack: c.stack.clone(),
+                // Read, never pressed: nothing is played on a review's board.
+                button: false,
                 label,
             }
         })
@@ -319,6 +321,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
         finished: false,
         accepts_input: false,
         cells: views,
+        actions: Vec::new(),
     };
     Some(ReviewStepView {
         ply,
