@@ -27,6 +27,7 @@ import dev.ply.app.ui.ANNOUNCEMENT_HELD_MS
 import dev.ply.app.ui.BOARD_TAG
 import dev.ply.app.ui.BoardColors
 import dev.ply.app.ui.toColor
+import dev.ply.core.ActionKind
 import dev.ply.core.CellView
 import dev.ply.core.Event
 import dev.ply.core.GameKind
@@ -226,7 +227,7 @@ class BoardTapsTest {
         val seat = checkNotNull(marble.seat)
         ui(s) {
             if (!s.vm.board!!.zoomed) {
-                onNode(hasText(en.get("zoom_in"))).performScrollTo().performClick()
+                onNode(hasText(s.vm.board!!.actions.first { it.kind == ActionKind.ZOOM_IN }.label)).performScrollTo().performClick()
                 waitForIdle()
             }
             assertTrue(s.vm.board!!.zoomed, "zoomed by its button")
@@ -272,11 +273,11 @@ class BoardTapsTest {
             waitForIdle()
             assertEquals(listOf("6x24", move.notation), s.vm.board!!.moves)
             // Undo and resign as TalkBack presses buttons, the question answered in its dialog.
-            onNode(hasText(en.get("undo")) and !hasAnyAncestor(isDialog())).performScrollTo()
+            onNode(hasText(s.vm.board!!.actions.first { it.kind == ActionKind.UNDO }.label) and !hasAnyAncestor(isDialog())).performScrollTo()
                 .performSemanticsAction(SemanticsActions.OnClick)
             waitForIdle()
             assertEquals(listOf("6x24"), s.vm.board!!.moves)
-            onNode(hasText(en.get("resign")) and !hasAnyAncestor(isDialog())).performScrollTo()
+            onNode(hasText(s.vm.board!!.actions.first { it.kind == ActionKind.RESIGN }.label) and !hasAnyAncestor(isDialog())).performScrollTo()
                 .performSemanticsAction(SemanticsActions.OnClick)
             waitForIdle()
             val q = checkNotNull(s.vm.confirmation)

@@ -26,6 +26,7 @@ import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.runDesktopComposeUiTest
 import androidx.compose.ui.unit.IntSize
 import dev.ply.app.ui.BOARD_TAG
+import dev.ply.core.ActionKind
 import dev.ply.core.CellView
 import dev.ply.core.Event
 import dev.ply.core.GameKind
@@ -115,6 +116,10 @@ class UiJourneyTest {
         if (vm.confirmation != null) send(Event.AcceptConfirmation)
     }
 
+    /** The board's button of [kind], found by the label the core gives it, outside any dialog. */
+    private fun ComposeUiTest.button(s: Session, kind: ActionKind) =
+        onNode(hasText(s.vm.board!!.actions.first { it.kind == kind }.label) and !hasAnyAncestor(isDialog())).performScrollTo()
+
     private fun ComposeUiTest.text(name: String) = onNode(hasText(en.get(name)) and !hasAnyAncestor(isDialog()))
 
     /** A button of the open dialog (its confirm may read as the action that opened it). */
@@ -157,7 +162,7 @@ class UiJourneyTest {
     fun hintUndoAndRedoByTheButtons() = Session().use { s ->
         s.newOthello(PlayMode.TWO_PLAYERS)
         ui(s) {
-            text("hint").performClick()
+            button(s, ActionKind.HINT).performClick()
             s.settle()
             waitForIdle()
             val hinted = s.vm.board!!.cells.filter { it.hint }
@@ -166,12 +171,12 @@ class UiJourneyTest {
             assertTrue(near(pixelAt(s, cell), 0x29B6F6) || !near(pixelAt(s, cell), 0x1B7F3B), "the hint is drawn at its cell")
             tap(s, cell)
             assertEquals(1, s.vm.board!!.moves.size)
-            text("undo").performClick()
+            button(s, ActionKind.UNDO).performClick()
             waitForIdle()
             assertEquals(0, s.vm.board!!.moves.size)
             assertTrue(near(pixelAt(s, cell), FELT_WITH_DOT) || near(pixelAt(s, cell), 0x29B6F6), "the undone disc is gone: ${Integer.toHexString(pixelAt(s, cell))}")
             assertEquals(Piece.EMPTY, s.vm.board!!.cells.first { it.index == cell.index }.piece)
-            text("redo").performClick()
+            button(s, ActionKind.REDO).performClick()
             waitForIdle()
             assertEquals(1, s.vm.board!!.moves.size)
             assertTrue(near(pixelAt(s, cell, DISC_BODY), 0x161616), "the redone disc is drawn")
@@ -183,7 +188,7 @@ class UiJourneyTest {
         s.newOthello(PlayMode.TWO_PLAYERS)
         s.send(Event.PlayNotation("f5"))
         ui(s) {
-            text("resign").performClick()
+            button(s, ActionKind.RESIGN).performClick()
             waitForIdle()
             val q = checkNotNull(s.vm.confirmation) { "resign asks first" }
             onNodeWithText(q.question).assertExists()
@@ -192,12 +197,12 @@ class UiJourneyTest {
             assertNull(s.vm.confirmation)
             onNodeWithText(q.question).assertDoesNotExist()
             assertFalse(s.vm.board!!.finished)
-            text("resign").performClick()
+            button(s, ActionKind.RESIGN).performClick()
             waitForIdle()
             dialogButton(s.vm.confirmation!!.confirm).performClick()
             waitForIdle()
             assertTrue(s.vm.board!!.finished, "resigned")
-            text("after_game").assertExists()
+            button(s, ActionKind.GAME_SUMMARY).assertExists()
         }
     }
 
@@ -206,7 +211,7 @@ class UiJourneyTest {
         s.newOthello(PlayMode.TWO_PLAYERS)
         s.send(Event.PlayNotation("f5"))
         ui(s) {
-            text("new_game").performClick()
+            button(s, ActionKind.NEW_GAME).performClick()
             waitForIdle()
             val q = checkNotNull(s.vm.confirmation) { "a game with a move: the core asks" }
             dialogButton(q.confirm).performClick()
@@ -241,7 +246,7 @@ class UiJourneyTest {
             assertEquals(Screen.BOARD, s.vm.screen)
             for (c in listOf("1", "2", "1", "2", "1", "2", "1")) s.send(Event.PlayNotation(c))
             waitForIdle()
-            text("after_game").performClick()
+            button(s, ActionKind.GAME_SUMMARY).performClick()
             waitForIdle()
             assertEquals(Screen.AFTER_GAME, s.vm.screen)
             assertTrue(p.pressBack())
@@ -296,7 +301,7 @@ class UiJourneyTest {
             waitForIdle()
             assertEquals(listOf("f5", move.notation), s.vm.board!!.moves)
             // The hint and the undo as TalkBack finds buttons: by their text.
-            text("undo").assertExists().performSemanticsAction(SemanticsActions.OnClick)
+            button(s, ActionKind.UNDO).assertExists().performSemanticsAction(SemanticsActions.OnClick)
             waitForIdle()
             assertEquals(listOf("f5"), s.vm.board!!.moves)
         }

@@ -7,7 +7,12 @@ import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.rememberScrollState
 import androidx.compose.material.icons.Icons
 import androidx.compose.material.icons.automirrored.filled.ArrowBack
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Button
+import androidx.compose.material3.ButtonDefaults
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.FilterChip
 import androidx.compose.material3.Icon
@@ -23,6 +28,9 @@ import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
+import dev.ply.core.ActionKind
+import dev.ply.core.ActionStyle
+import dev.ply.core.ActionView
 import dev.ply.core.ConfirmView
 import dev.ply.core.Event
 
@@ -73,4 +81,32 @@ fun ConfirmDialog(confirm: ConfirmView, send: Send) {
         confirmButton = { TextButton(onClick = { send(Event.AcceptConfirmation) }) { Text(confirm.confirm) } },
         dismissButton = { TextButton(onClick = { send(Event.CancelConfirmation) }) { Text(confirm.cancel) } },
     )
+}
+
+/**
+ * The buttons a screen offers, as the core lists them (`ActionView`): their order, labels,
+ * whether they can be pressed now and how they stand out are the core's; a press sends the
+ * action's event, or, for Share, opens the platform's share sheet with [shareText].
+ */
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+fun Actions(actions: List<ActionView>, send: Send, shareText: String? = null) {
+    val platform = LocalPlatformUi.current
+    FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+        for (a in actions) {
+            val press = {
+                val e = a.event
+                if (e != null) send(e) else if (a.kind == ActionKind.SHARE && shareText != null) platform.share(shareText, a.label)
+            }
+            when (a.style) {
+                ActionStyle.PRIMARY -> Button(onClick = press, enabled = a.enabled) { Text(a.label) }
+                ActionStyle.NORMAL -> OutlinedButton(onClick = press, enabled = a.enabled) { Text(a.label) }
+                ActionStyle.DESTRUCTIVE -> OutlinedButton(
+                    onClick = press,
+                    enabled = a.enabled,
+                    colors = ButtonDefaults.outlinedButtonColors(contentColor = MaterialTheme.colorScheme.error),
+                ) { Text(a.label) }
+            }
+        }
+    }
 }
