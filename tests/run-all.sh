@@ -7,7 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s ==\n' "$*"; }
+# Each step's start is stamped with the seconds since the run began, so a slow CI run shows
+# where its time went.
+step() { printf '\n== %s == (at %ds)\n' "$*" "$SECONDS"; }
+trap 'printf "\n== finished after %ds ==\n" "$SECONDS"' EXIT
 
 step "cargo fmt"
 cargo fmt --all -- --check

@@ -377,6 +377,12 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
                     }
                 }
             }
+            let previous_piece = s
+                .last_move
+                .as_ref()
+                .filter(|_| !g.marks.undone)
+                .and_then(|m| m.replaced.iter().find(|r| r.cell == c.index))
+                .map_or(c.piece, |r| r.piece);
             let (x, y) = geometry.centre(c.row, c.col);
             CellView {
                 index: c.index,
@@ -393,6 +399,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
                 winning: won,
                 seat: c.seat,
                 stack: c.stack.clone(),
+                previous_piece,
                 // Every playable cell, legal or not: a refused tap is answered with the reason.
                 button: c.playable,
                 label,
@@ -467,7 +474,13 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
         first_count: s.first_count,
         second_count: s.second_count,
         thinking: progress::thinking(lang, g),
-        legal_moves_label: tr!(lang, "legal-moves", count = legal_moves.len()),
+        // Read only with the cells' labels: without a service reading them, the board offers
+        // no description and no actions to compose.
+        legal_moves_label: if labels {
+            tr!(lang, "legal-moves", count = legal_moves.len())
+        } else {
+            String::new()
+        },
         legal_moves,
         moves_text: moves_text(lang, &s.history),
         moves: s.history.clone(),

@@ -233,6 +233,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
                 winning: false,
                 seat: c.seat,
                 stack: c.stack.clone(),
+                previous_piece: c.piece,
                 // Read, never pressed: nothing is played on a review's board.
                 button: false,
                 label,

@@ -294,6 +294,10 @@ pub struct CellView {
     pub seat: Option<u32>,
     /// Focus: the stack's pieces by seat, bottom first.
     pub stack: Vec<u32>,
+    /// What the cell held before the last move where that move turned or took its piece
+    /// (Othello's flipped discs, draughts' captured pieces): what the move's animation shows
+    /// before it turns over or fades out. Elsewhere `piece`.
+    pub previous_piece: Piece,
     /// Accessibility reads this cell as a button that taps it (`Event::TapCell`): every
     /// playable cell of the game's board, legal or not (a tap the game refuses is answered with
     /// the reason), never a review board's, which takes no input. Cells that are not buttons
@@ -458,7 +462,8 @@ pub struct BoardView {
     pub thinking: Option<ThinkingView>,
     pub legal_moves: Vec<LegalMove>,
     /// What a screen reader says of the legal moves list (the board's actions): "12 legal
-    /// moves", "No move to play now".
+    /// moves", "No move to play now"; empty while no accessibility service reads labels
+    /// (`Event::Accessibility`), when the board offers its moves as no actions.
     pub legal_moves_label: String,
     /// The moves played, in notation.
     pub moves: Vec<String>,

@@ -48,6 +48,9 @@ pub struct CellView {
     pub seat: Option<u32>,
     /// Focus: the stack's pieces by seat, bottom first.
     pub stack: Vec<u32>,
+    /// What the cell held before the last move where that move turned or took its piece
+    /// (Othello's flipped discs, draughts' captured pieces); elsewhere `piece`.
+    pub previous_piece: Piece,
     /// Accessibility reads this cell as a button that taps it (`Event.TapCell`): every playable
     /// cell of the game's board, never a review board's.
     pub button: bool,
