@@ -86,7 +86,7 @@ impl AppCore {
     ) -> Result<Arc<Self>, PlyError> {
         guard("AppCore.start", || {
             std::fs::create_dir_all(&config.data_dir).map_err(|e| PlyError::Storage {
-                reason: format!("{}: {e}", config.data_dir),
+                reason: format!("the data folder {} cannot be made: {e}", config.data_dir),
             })?;
             Ok(AppCore::new(config, shell, transport))
         })

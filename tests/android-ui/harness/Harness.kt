@@ -171,7 +171,7 @@ class Session(languages: List<String> = listOf("en"), dataDir: File? = null) : A
         platform.hostRef = host
         host.observe { platform.host.value = it }
         host.start(
-            create = { shell -> AppCore(appConfig(dir.absolutePath, "ui-test", DEVICE, null), shell, null) },
+            create = { shell -> AppCore.start(appConfig(dir.absolutePath, "ui-test", DEVICE, null), shell, null) },
             first = { listOf(Event.Accessibility(false), Event.Languages(this.languages), Event.ScreenShown) },
         )
         main.drain()

@@ -306,4 +306,26 @@ class UiJourneyTest {
             assertEquals(listOf("f5"), s.vm.board!!.moves)
         }
     }
+
+    @Test
+    fun aCoreThatCannotStartSaysWhyAndOffersAnotherTry() {
+        // A data directory that is a file: the core's own start fails, with its typed error.
+        val notADir = java.io.File.createTempFile("ply-ui-not-a-dir", "")
+        Session(listOf("de-DE"), dataDir = notADir).use { s ->
+            val failed = s.host.state as? dev.ply.shell.CoreHost.State.Failed
+            assertNotNull(failed, "the start failed: ${s.host.state}")
+            val reason = failed!!.reason
+            assertNotNull(reason, "the core wrote why")
+            // The typed error's own words, not the exception's field dump.
+            assertTrue(reason!!.contains("cannot be made") && !reason.contains("reason="), reason)
+            val de = Strings(Session.RES, "de")
+            runDesktopComposeUiTest(411, 820) {
+                setContent { App(s, JvmPlatformUi(de), dark = false) }
+                waitForIdle()
+                onNodeWithText(de.get("start_failed_title")).assertExists()
+                onNodeWithText(reason!!).assertExists()
+                onNodeWithText(de.get("try_again")).assertExists()
+            }
+        }
+    }
 }
