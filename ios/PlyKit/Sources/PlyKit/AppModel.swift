@@ -79,7 +79,13 @@ public final class AppModel {
             } catch {
                 // The reason in the person's language; the library is linked into the app, so
                 // the core's function is there even when the core could not start.
-                let detail = "\(type(of: error)): \(error)"
+                // The core's typed start errors carry its own words; anything else is named
+                // by its type.
+                let detail: String
+                switch error {
+                case PlyError.Storage(let reason), PlyError.Internal(let reason): detail = reason
+                default: detail = "\(type(of: error)): \(error)"
+                }
                 outcome = .failure(StartFailure(reason: startFailureReason(languages: languages, detail: detail)))
             }
             DispatchQueue.main.async {

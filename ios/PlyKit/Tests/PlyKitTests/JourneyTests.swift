@@ -70,6 +70,8 @@ final class JourneyTests: XCTestCase, @unchecked Sendable {
         }
         XCTAssertTrue(reason.hasPrefix("Was schiefging: "), reason)
         XCTAssertTrue(reason.contains(blocked.path), reason)
+        // The typed error's own words, not its Swift description ("Storage(reason: ...)").
+        XCTAssertTrue(reason.contains("cannot be made") && !reason.contains("reason:"), reason)
         XCTAssertNil(model.view)
         model.send(.openSettings) // dropped, no crash
 
