@@ -180,6 +180,15 @@ pub struct Snapshot {
     pub winner_seat: Option<u32>,
 }
 
+impl Snapshot {
+    /// The moves played, passes not counted: what a person calls the game's length ("After 60
+    /// moves" for a full Othello board, whatever the passes), where `move_number` counts plies.
+    pub fn moves_played(&self) -> u32 {
+        let passes = self.history.iter().filter(|m| *m == "pass").count();
+        self.move_number.saturating_sub(passes as u32)
+    }
+}
+
 /// The statistics of one search (the app shows Scout-versus-alpha-beta numbers from these).
 #[derive(Debug, Clone, PartialEq)]
 pub struct SearchInfo {

@@ -1227,3 +1227,57 @@ fn a_move_typed_in_capitals_is_the_same_move() {
     let message = d.board().message.expect("refused");
     assert!(message.starts_with("„a1-a2“"), "{message}");
 }
+
+/// A real game with passes (the FFO's archive), played by two people through the board's
+/// notation: the after-game screen and the history count its moves, not its passes, and the
+/// move list it shows reads back (passes left out) to the same game.
+#[test]
+fn a_game_with_passes_counts_its_moves_and_its_list_reads_back() {
+    use ply_core::Game;
+    use ply_core::games::othello::Othello;
+    use ply_core::record::wthor::decode_file;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/data/wthor/WTH_1980.wtb"
+    );
+    let bytes = std::fs::read(path).expect("the archive's file");
+    let game = decode_file(&bytes)
+        .expect("reads")
+        .games
+        .into_iter()
+        .find(|g| g.finished() && g.moves.iter().any(|m| m.is_pass()))
+        .expect("a finished game with a pass");
+    let mut pos = Othello::start();
+    let written: Vec<String> = game
+        .moves
+        .iter()
+        .map(|&m| {
+            let text = pos.format_move(m);
+            pos.play(m);
+            text
+        })
+        .collect();
+    let squares = written.iter().filter(|t| *t != "pass").count();
+    assert!(squares < written.len(), "the game has a pass");
+
+    let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
+    for text in &written {
+        d.send(Event::PlayNotation(text.clone()));
+    }
+    let b = d.board();
+    assert!(b.finished, "{}", b.status);
+    assert_eq!(
+        b.moves, written,
+        "the board's list holds the passes it played"
+    );
+    d.send(Event::OpenAfterGame);
+    let after = d.app.after_game_view().expect("after the game");
+    assert_eq!(after.move_count as usize, squares);
+    assert_eq!(after.move_count_text, format!("{squares} moves"));
+    d.settle();
+    let history = d.app.history_view();
+    assert_eq!(history.entries[0].moves as usize, squares);
+    let left_out: Vec<String> = b.moves.iter().filter(|t| *t != "pass").cloned().collect();
+    let replayed = ply_core::review::replay(&Othello::start(), &left_out).expect("reads back");
+    assert_eq!(replayed, game.moves);
+}

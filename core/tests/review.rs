@@ -426,3 +426,45 @@ fn the_reviews_best_move_has_the_published_value() {
         .is_none()
     );
 }
+
+/// Real games with passes (the FFO's archive, which leaves passes out): their move lists read
+/// back with the passes left out or written, to the archive's own moves, passes included.
+#[test]
+fn transcripts_read_back_with_passes_left_out_or_written() {
+    use ply_core::record::wthor::decode_file;
+    let mut with_pass = 0;
+    for name in ["WTH_1977.wtb", "WTH_1980.wtb"] {
+        let path = format!("{}/../tests/data/wthor/{name}", env!("CARGO_MANIFEST_DIR"));
+        let bytes = std::fs::read(&path).expect("the archive's file");
+        for game in decode_file(&bytes).expect("reads").games {
+            let start = Othello::start();
+            let mut pos = start;
+            let written: Vec<String> = game
+                .moves
+                .iter()
+                .map(|&m| {
+                    let text = pos.format_move(m);
+                    pos.play(m);
+                    text
+                })
+                .collect();
+            if !written.iter().any(|t| t == "pass") {
+                continue;
+            }
+            with_pass += 1;
+            let left_out: Vec<String> = written.iter().filter(|t| *t != "pass").cloned().collect();
+            assert_eq!(replay(&start, &left_out).expect("reads"), game.moves);
+            assert_eq!(replay(&start, &written).expect("reads"), game.moves);
+        }
+    }
+    assert!(
+        with_pass >= 3,
+        "{with_pass} games with a pass: the test sees too few"
+    );
+    // A move that is not legal for either side stays an error naming the move.
+    let e = replay(&Othello::start(), &["a1".to_string()]).unwrap_err();
+    assert!(
+        matches!(e, ReviewError::IllegalMove { number: 1, .. }),
+        "{e}"
+    );
+}

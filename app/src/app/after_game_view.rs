@@ -124,8 +124,8 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
         actions: actions(lang, can_review),
         title,
         result,
-        move_count: g.snapshot.move_number,
-        move_count_text: tr!(lang, "move-count", moves = g.snapshot.move_number),
+        move_count: g.snapshot.moves_played(),
+        move_count_text: tr!(lang, "move-count", moves = g.snapshot.moves_played()),
         chart_description: tr!(
             lang,
             "chart-description",

@@ -163,7 +163,7 @@ impl App {
                         ended_at_ms: now_ms(),
                         move_list: Some(g.snapshot.history.clone()),
                         utc_offset_minutes: self.utc_offset_minutes,
-                        moves: g.snapshot.move_number,
+                        moves: g.snapshot.moves_played(),
                     };
                     self.commands.push(Command::Record {
                         session: Arc::clone(&g.session),

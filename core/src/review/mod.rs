@@ -207,6 +207,10 @@ pub enum ReviewError {
 }
 
 /// Parses `moves` (in the game's notation) from `start`; the error names the first bad move.
+///
+/// A forced pass may be written or left out: where the side to move has only a pass and the
+/// text is not `pass`, the pass is played and the text read as the next side's move (WTHOR's
+/// archive and many transcripts leave passes out). The moves returned include every pass.
 pub fn replay<G: Game>(start: &G, moves: &[String]) -> Result<Vec<G::Move>, ReviewError> {
     let mut pos = *start;
     let mut out = Vec::with_capacity(moves.len());
@@ -217,15 +221,41 @@ pub fn replay<G: Game>(start: &G, moves: &[String]) -> Result<Vec<G::Move>, Revi
                 text: text.clone(),
             });
         }
-        let mv = pos.parse_move(text).map_err(|e| ReviewError::IllegalMove {
-            number: i + 1,
-            text: text.clone(),
-            why: e.message,
-        })?;
+        let mv = match pos.parse_move(text) {
+            Ok(mv) => mv,
+            Err(e) => {
+                let passed = forced_pass(&pos).and_then(|pass| {
+                    let mut next = pos;
+                    next.play(pass);
+                    let mv = next.parse_move(text).ok()?;
+                    Some((pass, next, mv))
+                });
+                let Some((pass, next, mv)) = passed else {
+                    return Err(ReviewError::IllegalMove {
+                        number: i + 1,
+                        text: text.clone(),
+                        why: e.message,
+                    });
+                };
+                out.push(pass);
+                pos = next;
+                mv
+            }
+        };
         pos.play(mv);
         out.push(mv);
     }
     Ok(out)
+}
+
+/// The pass when it is the only legal move (the game goes on with the other side).
+fn forced_pass<G: Game>(pos: &G) -> Option<G::Move> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    match legal.as_slice() {
+        [only] if pos.format_move(*only) == "pass" => Some(*only),
+        _ => None,
+    }
 }
 
 /// `value` (from `pos`'s side to move) from `player`'s view.
