@@ -936,3 +936,59 @@ async fn clients_that_never_read_are_reset_after_the_write_timeout() {
     assert_eq!(healthz("127.0.0.1", addr).await.expect("healthz"), 200);
     server.stop().await;
 }
+
+/// Issue 47 item 7: a request naming both `Content-Length` and `Transfer-Encoding: chunked`
+/// was served by its chunked framing, where a proxy in front may have taken the length (request
+/// smuggling). It is refused with `400 ambiguous_framing` and its connection closed, in either
+/// order of the headers, first or pipelined after an honest request; honest requests meanwhile
+/// succeed within the bound.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_with_both_content_length_and_chunked_is_refused() {
+    let server = Harness::start(limits()).await;
+    let addr = server.addr;
+    let body = REGISTRATION;
+    let chunked = format!("{:x}\r\n{body}\r\n0\r\n\r\n", body.len());
+    let heads = [
+        format!(
+            "POST /v1/devices HTTP/1.1\r\nHost: t\r\nContent-Length: {}\r\n\
+             Transfer-Encoding: chunked\r\n\r\n{chunked}",
+            chunked.len()
+        ),
+        format!(
+            "POST /v1/devices HTTP/1.1\r\nHost: t\r\ntransfer-encoding: chunked\r\n\
+             content-length: 4\r\n\r\n{chunked}"
+        ),
+        // Smuggled behind an honest request on a kept-alive connection.
+        format!(
+            "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\nPOST /v1/devices HTTP/1.1\r\nHost: t\r\n\
+             Content-Length: 0\r\nTransfer-Encoding: chunked\r\n\r\n{chunked}"
+        ),
+    ];
+    for raw in &heads {
+        let started = Instant::now();
+        let mut stream = connect_from("127.0.0.1", addr).await.expect("connect");
+        stream.write_all(raw.as_bytes()).await.expect("write");
+        let answer = closed_within(&mut stream, HONEST)
+            .await
+            .expect("answered and closed");
+        let text = String::from_utf8_lossy(&answer);
+        assert!(text.contains("HTTP/1.1 400"), "{text}");
+        assert!(text.contains("\"ambiguous_framing\""), "{text}");
+        assert!(!text.contains("HTTP/1.1 201"), "nothing registered: {text}");
+        assert!(started.elapsed() < HONEST);
+        honest_clients_are_served(addr).await;
+    }
+    // Either framing alone is served.
+    let (status, answer) = exchange(
+        "127.0.0.1",
+        addr,
+        &format!(
+            "POST /v1/devices HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\
+             Connection: close\r\n\r\n{chunked}"
+        ),
+    )
+    .await
+    .expect("chunked registration");
+    assert_eq!(status, 201, "{answer}");
+    server.stop().await;
+}

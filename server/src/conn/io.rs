@@ -2,10 +2,18 @@
 //! (pipelining requests and never reading the answers) leaves the kernel's send buffer full and
 //! hyper's writes pending; after the write timeout the connection is reset (`SO_LINGER` 0, so
 //! the kernel drops what it still holds instead of keeping it for the client).
+//!
+//! Reads pass through a [`FramingScan`], which notes a request head naming both
+//! `Content-Length` and `Transfer-Encoding`: hyper reads such a request by its chunked framing
+//! and drops the `Content-Length` before any handler sees it, but a proxy in front of the
+//! server may have framed it by the length (request smuggling, RFC 9112 6.3), so the request
+//! is refused instead (see `accept.rs`).
 
 use std::io;
 use std::os::fd::AsRawFd;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -13,12 +21,75 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::time::Sleep;
 
-/// A TCP stream whose writes fail once blocked for longer than the timeout.
+/// A TCP stream whose writes fail once blocked for longer than the timeout, and whose reads
+/// are scanned for ambiguous framing.
 pub struct TimedStream {
     stream: TcpStream,
     timeout: Duration,
     /// Armed while a write is blocked.
     stalled: Option<Pin<Box<Sleep>>>,
+    framing: FramingScan,
+}
+
+/// Watches the bytes a client sends for a block of header lines (lines up to an empty one)
+/// holding both a `Content-Length` and a `Transfer-Encoding` line, and raises a flag the
+/// connection's service reads before it serves a request. hyper parses a request head before
+/// it calls the service, and its bytes come through here first, so the flag is up by then.
+///
+/// The scan does not track where bodies begin and end: the same two lines inside a body would
+/// raise the flag too, which refuses a request no client of this API sends.
+#[derive(Debug, Default)]
+pub struct FramingScan {
+    /// The current line's first bytes, lower-cased (enough to tell the two header names).
+    prefix: [u8; PREFIX],
+    /// Bytes of the current line other than a carriage return.
+    line_len: usize,
+    content_length: bool,
+    transfer_encoding: bool,
+    ambiguous: Arc<AtomicBool>,
+}
+
+/// `transfer-encoding:` is the longer of the two names the scan looks for.
+const PREFIX: usize = 18;
+
+impl FramingScan {
+    /// The flag raised once an ambiguous head was seen on this connection.
+    pub fn flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.ambiguous)
+    }
+
+    /// Scans the next bytes read.
+    pub fn scan(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            match b {
+                b'\n' => self.end_line(),
+                b'\r' => {}
+                _ => {
+                    if let Some(slot) = self.prefix.get_mut(self.line_len) {
+                        *slot = b.to_ascii_lowercase();
+                    }
+                    self.line_len += 1;
+                }
+            }
+        }
+    }
+
+    fn end_line(&mut self) {
+        let line = &self.prefix[..self.line_len.min(PREFIX)];
+        if self.line_len == 0 {
+            // The end of a head (or a blank line in a body): a new block starts.
+            self.content_length = false;
+            self.transfer_encoding = false;
+        } else if line.starts_with(b"content-length:") {
+            self.content_length = true;
+        } else if line.starts_with(b"transfer-encoding:") {
+            self.transfer_encoding = true;
+        }
+        if self.content_length && self.transfer_encoding {
+            self.ambiguous.store(true, Ordering::Release);
+        }
+        self.line_len = 0;
+    }
 }
 
 impl TimedStream {
@@ -33,7 +104,13 @@ impl TimedStream {
             stream,
             timeout,
             stalled: None,
+            framing: FramingScan::default(),
         }
+    }
+
+    /// Raised once the client sent a head with both `Content-Length` and `Transfer-Encoding`.
+    pub fn ambiguous_framing(&self) -> Arc<AtomicBool> {
+        self.framing.flag()
     }
 
     fn blocked(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<usize>> {
@@ -82,7 +159,13 @@ impl AsyncRead for TimedStream {
         cx: &mut Context<'_>,
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.stream).poll_read(cx, buf)
+        let before = buf.filled().len();
+        let polled = Pin::new(&mut self.stream).poll_read(cx, buf);
+        if let Poll::Ready(Ok(())) = polled {
+            let this = &mut *self;
+            this.framing.scan(&buf.filled()[before..]);
+        }
+        polled
     }
 }
 
@@ -107,5 +190,59 @@ impl AsyncWrite for TimedStream {
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ambiguous(chunks: &[&[u8]]) -> bool {
+        let mut scan = FramingScan::default();
+        for chunk in chunks {
+            scan.scan(chunk);
+        }
+        scan.flag().load(Ordering::Acquire)
+    }
+
+    #[test]
+    fn a_head_with_both_framings_is_flagged_in_either_order_and_any_case() {
+        assert!(ambiguous(&[
+            b"POST / HTTP/1.1\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n"
+        ]));
+        assert!(ambiguous(&[
+            b"POST / HTTP/1.1\r\ntransfer-encoding: chunked\r\nHost: x\r\nCONTENT-LENGTH: 4\r\n\r\n"
+        ]));
+        // Split anywhere across reads, bare line feeds too.
+        assert!(ambiguous(&[
+            b"POST / HTTP/1.1\nConte",
+            b"nt-Len",
+            b"gth: 4\nTransfer-Enc",
+            b"oding: chunked\n\n"
+        ]));
+        // A second, pipelined request carrying both.
+        assert!(ambiguous(&[
+            b"GET / HTTP/1.1\r\nHost: x\r\n\r\nPOST / HTTP/1.1\r\n",
+            b"Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n"
+        ]));
+    }
+
+    #[test]
+    fn ordinary_requests_are_not_flagged() {
+        assert!(!ambiguous(&[
+            b"POST / HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}"
+        ]));
+        assert!(!ambiguous(&[
+            b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n"
+        ]));
+        // One in each of two requests is no ambiguity.
+        assert!(!ambiguous(&[
+            b"POST / HTTP/1.1\r\nContent-Length: 2\r\n\r\n{}",
+            b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        ]));
+        // A header whose value names the other is not the other header.
+        assert!(!ambiguous(&[
+            b"POST / HTTP/1.1\r\nX-Note: transfer-encoding: chunked\r\nContent-Length: 0\r\n\r\n"
+        ]));
     }
 }
