@@ -14,11 +14,12 @@ use tokio::net::TcpListener;
 
 use crate::auth::KnownTokens;
 use crate::budget::DailyBuckets;
-use crate::config::Config;
+use crate::config::{Config, check_admin_token};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::ratelimit::RateLimiter;
 use crate::routes;
+use crate::routes::health::HealthCache;
 
 /// What every request handler shares: the database, the configuration and the rate limiters.
 #[derive(Debug, Clone)]
@@ -37,6 +38,10 @@ struct Inner {
     throttled_lookup_limiter: RateLimiter,
     throttled_lookup_total: RateLimiter,
     known_tokens: KnownTokens,
+    health_limiter: RateLimiter,
+    health: HealthCache,
+    /// Whether the admin token passes the strength rule (see [`crate::extract::Admin`]).
+    admin_token_strong: bool,
     address_budget: DailyBuckets,
     new_device_pool: DailyBuckets,
 }
@@ -53,6 +58,12 @@ impl AppState {
                 throttled_lookup_limiter: RateLimiter::new(config.throttled_lookups_per_address),
                 throttled_lookup_total: RateLimiter::new(config.throttled_lookups),
                 known_tokens: KnownTokens::default(),
+                health_limiter: RateLimiter::new(config.health_limit),
+                health: HealthCache::default(),
+                admin_token_strong: config
+                    .admin_token
+                    .as_deref()
+                    .is_some_and(|t| check_admin_token(t, false).is_ok()),
                 address_budget: DailyBuckets::new(
                     config.budget.address_records,
                     config.budget.address_bytes,
@@ -107,6 +118,22 @@ impl AppState {
         &self.inner.known_tokens
     }
 
+    /// `/healthz` calls per client address.
+    pub(crate) fn health_limiter(&self) -> &RateLimiter {
+        &self.inner.health_limiter
+    }
+
+    /// The cached database check of `/healthz`.
+    pub fn health(&self) -> &HealthCache {
+        &self.inner.health
+    }
+
+    /// Whether the configured admin token passes [`check_admin_token`]'s rule (not one
+    /// allowed only by `--allow-weak-admin-token`).
+    pub(crate) fn admin_token_strong(&self) -> bool {
+        self.inner.admin_token_strong
+    }
+
     /// New devices' storage per address (see [`crate::budget`]).
     pub(crate) fn address_budget(&self) -> &DailyBuckets {
         &self.inner.address_budget
@@ -120,7 +147,8 @@ impl AppState {
 
 /// The collector's HTTP API over `state`.
 ///
-/// - `GET /healthz`: liveness and database reachability, no token.
+/// - `GET /healthz`: liveness and database reachability (checked at most once a second), no
+///   token, throttled per address.
 /// - `POST /v1/devices`: registers an install, answers a fresh bearer token.
 /// - `POST /v1/games`: a batch of records (device token).
 /// - `GET /v1/games?since=&game=&limit=`: JSONL export (admin token).

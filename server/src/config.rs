@@ -24,8 +24,11 @@ pub struct Config {
     /// unknown device token, wrong admin token). Consulted before the token is looked at, so
     /// an address that used it up cannot try another token until it refills.
     pub auth_failure_limit: RateLimit,
-    /// Per-client-address limit on the admin endpoints (export, statistics), good token or not.
+    /// Per-client-address limit on the admin endpoints (export, statistics), for requests with
+    /// the right token (wrong ones count as failed authentications).
     pub admin_limit: RateLimit,
+    /// Per-client-address limit on `GET /healthz`.
+    pub health_limit: RateLimit,
     /// Peers whose `X-Forwarded-For` names the client (reverse proxies); empty: the TCP peer
     /// is the client and the header is ignored. See [`crate::client_addr`].
     pub trusted_proxies: Vec<IpAddr>,
@@ -75,6 +78,11 @@ impl Default for Config {
             admin_limit: RateLimit {
                 per_second: 2.0,
                 burst: 30.0,
+            },
+            // A load balancer or monitor checks every few seconds from a few addresses.
+            health_limit: RateLimit {
+                per_second: 5.0,
+                burst: 20.0,
             },
             trusted_proxies: Vec::new(),
             export_max_page: DEFAULT_EXPORT_PAGE,

@@ -160,6 +160,7 @@ pub fn unthrottled_config(admin_token: &str) -> Config {
         registration_limit: off,
         auth_failure_limit: off,
         admin_limit: off,
+        health_limit: off,
         throttled_lookups: off,
         throttled_lookups_per_address: off,
         budget: StorageBudget::unlimited(),
