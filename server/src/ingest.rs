@@ -43,6 +43,29 @@ pub fn check_batch(
     Ok(batch.records.iter().map(|raw| check(raw.get())).collect())
 }
 
+/// [`check_batch`] for a device with no room left today: only the records already stored
+/// (their ids in `stored`) are replayed, so that a re-sent one is answered `duplicate` (or a
+/// conflict) whatever the budget; the others are answered `deferred` with `message`, unread.
+pub fn check_stored_only(
+    body: &[u8],
+    max_records: usize,
+    stored: &std::collections::HashSet<String>,
+    message: &str,
+) -> Result<Vec<Result<StoredRecord, UploadResult>>, ApiError> {
+    let batch: Batch<'_> = parse_envelope(body)?;
+    if batch.records.len() > max_records {
+        return check_batch(body, max_records);
+    }
+    Ok(batch
+        .records
+        .iter()
+        .map(|raw| match id_of(raw.get()) {
+            Some(id) if !stored.contains(&id) => Err(UploadResult::deferred(id, message)),
+            _ => check(raw.get()),
+        })
+        .collect())
+}
+
 /// Engine name stored for human seats.
 pub const HUMAN: &str = "human";
 

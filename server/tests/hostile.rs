@@ -123,6 +123,16 @@ async fn rotating_tokens_or_addresses_buys_no_more_than_the_new_devices_budgets(
         // A re-send of what was stored costs nothing: still answered as duplicates.
         let got = statuses(&upload_at(&server, 2, &first, &batch[..3]).await);
         assert_eq!(got, [UploadStatus::Duplicate; 3]);
+        // Stored and new records together (issue 47: all got 429 for a day): the stored one
+        // is a duplicate the client may delete, the new one is deferred until the window
+        // moves on.
+        let mixed = [batch[1].clone(), batch[4].clone()];
+        let reply = upload_at(&server, 2, &first, &mixed).await;
+        assert_eq!(
+            statuses(&reply),
+            [UploadStatus::Duplicate, UploadStatus::Deferred]
+        );
+        assert!(retry_after(&reply) >= 86_000, "{}", retry_after(&reply));
 
         // Rotating tokens at the same address: the address's five records in all.
         let mut from_address = 3;

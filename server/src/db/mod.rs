@@ -644,23 +644,27 @@ impl Db {
         Ok(on_pool!(self, pool => device_usage!(pool, device_id, now_ms)))
     }
 
-    /// How many of `ids` are stored.
-    pub async fn count_stored(&self, ids: &[String]) -> Result<i64, sqlx::Error> {
+    /// Which of `ids` are stored.
+    pub async fn stored_ids(
+        &self,
+        ids: &[String],
+    ) -> Result<std::collections::HashSet<String>, sqlx::Error> {
         if ids.is_empty() {
-            return Ok(0);
+            return Ok(std::collections::HashSet::new());
         }
         let placeholders = (1..=ids.len())
             .map(|i| format!("${i}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let sql = format!("SELECT COUNT(*) FROM records WHERE id IN ({placeholders})");
-        on_pool!(self, pool => {
-            let mut query = sqlx::query_scalar::<_, i64>(&sql);
+        let sql = format!("SELECT id FROM records WHERE id IN ({placeholders})");
+        let found: Vec<String> = on_pool!(self, pool => {
+            let mut query = sqlx::query_scalar::<_, String>(&sql);
             for id in ids {
                 query = query.bind(id);
             }
-            query.fetch_one(pool).await
-        })
+            query.fetch_all(pool).await?
+        });
+        Ok(found.into_iter().collect())
     }
 
     /// Up to `limit` records with `seq > since`, optionally of one game, in `seq` order.

@@ -2,6 +2,7 @@
 //! `ply-core`, stored exactly once within the device's storage budget, and answered one result
 //! per record in request order.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use axum::Json;
@@ -30,20 +31,26 @@ pub async fn upload(
     let max = state.config().max_batch_records;
     // A device with no room left is answered before its records are replayed: the replay is
     // the expensive part, and a token farm would otherwise buy CPU with every refused upload.
-    if let Some(wait) = over_budget_before_replay(&state, &device, &body).await? {
-        return Err(ApiError::budget_exhausted(wait));
-    }
+    // Records it already stored are still replayed and answered as duplicates.
+    let (stored_only, wait_before) = match before_replay(&state, &device, &body).await? {
+        BeforeReplay::Proceed => (None, None),
+        BeforeReplay::Exhausted(wait) => return Err(ApiError::budget_exhausted(wait)),
+        BeforeReplay::StoredOnly { stored, wait } => (Some(stored), Some(wait)),
+    };
     // Validate everything first (CPU only, off the async workers), then store the valid
     // records in one transaction.
-    let checked = tokio::task::spawn_blocking(move || ingest::check_batch(&body, max))
-        .await
-        .map_err(|e| {
-            ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "internal",
-                format!("record validation failed: {e}"),
-            )
-        })??;
+    let checked = tokio::task::spawn_blocking(move || match stored_only {
+        None => ingest::check_batch(&body, max),
+        Some(stored) => ingest::check_stored_only(&body, max, &stored, DEFERRED),
+    })
+    .await
+    .map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("record validation failed: {e}"),
+        )
+    })??;
     let valid: Vec<StoredRecord> = checked
         .iter()
         .filter_map(|c| c.as_ref().ok())
@@ -81,12 +88,7 @@ pub async fn upload(
                     Some(StoreOutcome::Conflict) => ingest::conflict(&record.id),
                     Some(StoreOutcome::Deferred) => {
                         first_deferred = first_deferred.or(stored);
-                        UploadResult::deferred(
-                            record.id,
-                            "the storage allowance for the day (this device's, its address's \
-                             or all new devices') is used up; \
-                             send it again after Retry-After",
-                        )
+                        UploadResult::deferred(record.id, DEFERRED)
                     }
                     None => {
                         return Err(ApiError::new(
@@ -108,17 +110,20 @@ pub async fn upload(
     }
     let [accepted, duplicate, rejected, deferred] = counts;
     tracing::info!(device = %device.id, accepted, duplicate, rejected, deferred, "batch stored");
-    let (Some(batch), Some(first)) = (batch, first_deferred) else {
+    let wait = match (&batch, first_deferred) {
+        (Some(batch), Some(first)) => Some(retry_wait(
+            &state,
+            &device.client,
+            &batch.usage,
+            &batch.remaining,
+            first.body.len() as u64,
+            started,
+        )),
+        _ => None,
+    };
+    let Some(wait) = wait.max(wait_before) else {
         return Ok(Json(UploadResponse { results }).into_response());
     };
-    let wait = retry_wait(
-        &state,
-        &device.client,
-        &batch.usage,
-        &batch.remaining,
-        first.body.len() as u64,
-        started,
-    );
     if accepted + duplicate + rejected == 0 {
         return Err(ApiError::budget_exhausted(wait));
     }
@@ -129,6 +134,10 @@ pub async fn upload(
     );
     Ok(response)
 }
+
+/// What a deferred record's result says.
+const DEFERRED: &str = "the storage allowance for the day (this device's, its address's or all \
+                        new devices') is used up; send it again after Retry-After";
 
 /// What a new device's upload holds of its address's and the pool's allowances while it is
 /// stored: reserved from both at once, so concurrent uploads cannot each count on the whole
@@ -238,17 +247,30 @@ fn retry_wait(
     wait
 }
 
-/// When the device has no room for even one record now and the batch holds a record not yet
-/// stored, how long it should wait; `None` lets the batch through to the replay (which also
-/// answers re-sent records as duplicates however full the budget is).
-async fn over_budget_before_replay(
+/// What to do with an upload before its records are replayed.
+enum BeforeReplay {
+    /// Replay and store as usual.
+    Proceed,
+    /// No room for even one record, and nothing of the batch is stored yet: `429` at once.
+    Exhausted(Duration),
+    /// No room, but some of the batch is stored already: replay only those (answered as
+    /// duplicates), defer the rest, `Retry-After` the wait.
+    StoredOnly {
+        stored: HashSet<String>,
+        wait: Duration,
+    },
+}
+
+/// Whether the device has room for a record now, and if not, which of the batch's records are
+/// stored already (see [`BeforeReplay`]).
+async fn before_replay(
     state: &AppState,
     device: &Device,
     body: &[u8],
-) -> Result<Option<Duration>, ApiError> {
+) -> Result<BeforeReplay, ApiError> {
     let budget = state.config().budget;
     if !budget.enabled {
-        return Ok(None);
+        return Ok(BeforeReplay::Proceed);
     }
     let now = Instant::now();
     let usage = state.db().device_usage(&device.id, now_ms()).await?;
@@ -261,22 +283,18 @@ async fn over_budget_before_replay(
     };
     let mut remaining = Remaining::new(&budget, &usage, shared);
     if remaining.take(1) {
-        return Ok(None);
+        return Ok(BeforeReplay::Proceed);
     }
     let ids = ingest::batch_ids(body);
     // An empty or oversized batch is refused by the replay's own checks.
-    if ids.is_empty()
-        || ids.len() > state.config().max_batch_records
-        || state.db().count_stored(&ids).await? >= ids.len() as i64
-    {
-        return Ok(None);
+    if ids.is_empty() || ids.len() > state.config().max_batch_records {
+        return Ok(BeforeReplay::Proceed);
     }
-    Ok(Some(retry_wait(
-        state,
-        &device.client,
-        &usage,
-        &remaining,
-        1,
-        now,
-    )))
+    let stored = state.db().stored_ids(&ids).await?;
+    let wait = retry_wait(state, &device.client, &usage, &remaining, 1, now);
+    Ok(if stored.is_empty() {
+        BeforeReplay::Exhausted(wait)
+    } else {
+        BeforeReplay::StoredOnly { stored, wait }
+    })
 }
