@@ -20,6 +20,10 @@ use crate::error::ApiError;
 use crate::ratelimit::RateLimiter;
 use crate::routes;
 use crate::routes::health::HealthCache;
+use crate::routes::stats::StatsCache;
+
+/// How often registrations prune the devices that never stored anything.
+const PRUNE_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// What every request handler shares: the database, the configuration and the rate limiters.
 #[derive(Debug, Clone)]
@@ -44,6 +48,14 @@ struct Inner {
     admin_token_strong: bool,
     address_budget: DailyBuckets,
     new_device_pool: DailyBuckets,
+    address_cap: DailyBuckets,
+    /// Registrations of all addresses together.
+    registrations_total: RateLimiter,
+    /// The key of address tags, read from the database once.
+    address_key: tokio::sync::OnceCell<String>,
+    /// When idle devices were last pruned.
+    pruned_at: std::sync::Mutex<Option<Instant>>,
+    stats_cache: StatsCache,
 }
 
 impl AppState {
@@ -72,6 +84,14 @@ impl AppState {
                     config.budget.pool_records,
                     config.budget.pool_bytes,
                 ),
+                address_cap: DailyBuckets::new(
+                    config.budget.address_cap_records,
+                    config.budget.address_cap_bytes,
+                ),
+                registrations_total: RateLimiter::new(config.registrations_total),
+                address_key: tokio::sync::OnceCell::new(),
+                pruned_at: std::sync::Mutex::new(None),
+                stats_cache: StatsCache::new(config.stats_cache),
                 db,
                 config,
             }),
@@ -142,6 +162,46 @@ impl AppState {
     /// New devices' storage, all together.
     pub(crate) fn new_device_pool(&self) -> &DailyBuckets {
         &self.inner.new_device_pool
+    }
+
+    /// Everything one address stores per day, all its devices together.
+    pub(crate) fn address_cap(&self) -> &DailyBuckets {
+        &self.inner.address_cap
+    }
+
+    /// Registrations from all addresses together.
+    pub(crate) fn registrations_total(&self) -> &RateLimiter {
+        &self.inner.registrations_total
+    }
+
+    /// The tag of client address key `client` ([`Db::address_tag`]), the database's key read
+    /// once.
+    pub(crate) async fn address_tag(&self, client: &str) -> Result<String, sqlx::Error> {
+        let key = self
+            .inner
+            .address_key
+            .get_or_try_init(|| self.inner.db.address_key())
+            .await?;
+        Ok(crate::db::tag_with(key, client))
+    }
+
+    /// Whether idle devices are due to be pruned (at most once an hour); marks them pruned.
+    pub(crate) fn prune_due(&self) -> bool {
+        let mut at = self
+            .inner
+            .pruned_at
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if at.is_some_and(|t| t.elapsed() < PRUNE_EVERY) {
+            return false;
+        }
+        *at = Some(Instant::now());
+        true
+    }
+
+    /// The statistics answered lately.
+    pub(crate) fn stats_cache(&self) -> &StatsCache {
+        &self.inner.stats_cache
     }
 }
 

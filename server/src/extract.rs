@@ -195,6 +195,14 @@ impl FromRequestParts<AppState> for Registration {
             .map_err(|wait| {
                 ApiError::rate_limited("registering devices from this address", wait)
             })?;
+        // Each registration adds a device row: all addresses together are bounded too.
+        if let Err(wait) = state.registrations_total().check("all") {
+            state.registration_limiter().refund(&client);
+            return Err(ApiError::rate_limited(
+                "registering devices (all addresses together)",
+                wait,
+            ));
+        }
         Ok(Registration { client })
     }
 }

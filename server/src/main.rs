@@ -10,6 +10,8 @@
 //!            [--registration-body-limit BYTES]
 //!            [--log-format json|text] [--log FILTER]
 //! ply-server --generate-admin-token
+//! ply-server farms [--db URL] [--days N] [--top N] [--tag TAG | --address IP]
+//! ply-server purge [--db URL] (--tag TAG | --address IP | --device ID...) [--yes]
 //! ```
 
 use std::net::{IpAddr, SocketAddr};
@@ -26,6 +28,9 @@ use ply_server::logging::{self, LogFormat};
 use ply_server::ratelimit::RateLimit;
 use ply_server::{AppState, Db};
 
+mod farm;
+use farm::Command;
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Format {
     Json,
@@ -34,8 +39,10 @@ enum Format {
 
 /// Collects finished Ply games: devices upload records, the admin exports them.
 #[derive(Debug, Parser)]
-#[command(name = "ply-server", version)]
+#[command(name = "ply-server", version, args_conflicts_with_subcommands = true)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080", env = "PLY_LISTEN")]
     listen: SocketAddr,
@@ -161,6 +168,27 @@ struct Args {
     #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().pool_bytes >> 20,
           value_parser = within::<u64>(1, MAX_MIB))]
     budget_pool_mib: u64,
+    /// Records and MiB per day for everything one address stores, all its devices together
+    /// (IPv6: --ipv6-prefix): the ceiling whatever devices earn.
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().address_cap_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
+    cap_address_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().address_cap_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
+    cap_address_mib: u64,
+    /// Records and MiB per day for everything the collection takes (exact across instances).
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().total_cap_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
+    cap_total_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().total_cap_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
+    cap_total_mib: u64,
+    /// Registrations per day from all addresses together (a tenth of it at once).
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = within::<u64>(1, MAX_RECORDS))]
+    registrations_per_day: u64,
+    /// Days after which a device that never stored a record is deleted (0: never).
+    #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = within::<u64>(0, 3650))]
+    idle_device_days: u64,
     /// Log format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     log_format: Format,
@@ -209,6 +237,9 @@ fn rate(text: &str) -> Result<f64, String> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(command) = args.command {
+        return farm::run(command);
+    }
     if args.generate_admin_token {
         println!("{}", ply_server::auth::new_admin_token());
         return ExitCode::SUCCESS;
@@ -289,6 +320,10 @@ fn storage_budget(args: &Args) -> StorageBudget {
         address_bytes: args.budget_address_mib.saturating_mul(MIB),
         pool_records: args.budget_pool_records,
         pool_bytes: args.budget_pool_mib.saturating_mul(MIB),
+        address_cap_records: args.cap_address_records,
+        address_cap_bytes: args.cap_address_mib.saturating_mul(MIB),
+        total_cap_records: args.cap_total_records,
+        total_cap_bytes: args.cap_total_mib.saturating_mul(MIB),
     }
 }
 
@@ -318,6 +353,11 @@ async fn run(args: Args, raised: fdlimit::Raised) -> Result<(), String> {
         trusted_proxies: args.trusted_proxies,
         connections,
         budget,
+        registrations_total: RateLimit {
+            per_second: args.registrations_per_day as f64 / 86_400.0,
+            burst: (args.registrations_per_day as f64 / 10.0).max(1.0),
+        },
+        idle_device_ttl: Duration::from_secs(args.idle_device_days.saturating_mul(86_400)),
         ..Config::default()
     };
     tracing::info!(budget = ?config.budget, "storage budget");

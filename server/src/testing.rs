@@ -158,6 +158,7 @@ pub fn unthrottled_config(admin_token: &str) -> Config {
         admin_token: Some(admin_token.to_owned()),
         rate_limit: off,
         registration_limit: off,
+        registrations_total: off,
         auth_failure_limit: off,
         admin_limit: off,
         health_limit: off,
