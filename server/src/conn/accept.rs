@@ -30,7 +30,7 @@ use tower::ServiceExt;
 
 use super::ConnectionLimits;
 use super::body::{BodyBudget, layers};
-use super::caps::{ConnectionCaps, Refused, Slot};
+use super::caps::{ConnectionCaps, Refused};
 use super::io::TimedStream;
 use crate::error::ApiError;
 
@@ -130,11 +130,13 @@ impl Server {
                         errors.recovered();
                         match self.caps.try_acquire(peer.ip()) {
                             Ok(slot) => {
+                                // The stream holds the slot: see its `Drop`.
                                 let stream = TimedStream::new(
                                     stream, self.limits.write_timeout, self.limits.send_buffer,
+                                    slot,
                                 );
                                 let conn = serve_one(
-                                    builder.clone(), stream, peer, slot, router.clone(),
+                                    builder.clone(), stream, peer, router.clone(),
                                     stop_rx.clone(),
                                 );
                                 connections.spawn(conn);
@@ -180,12 +182,9 @@ async fn serve_one(
     builder: http1::Builder,
     stream: TimedStream,
     peer: SocketAddr,
-    slot: Slot,
     router: Router,
     mut stop: watch::Receiver<bool>,
 ) {
-    // Held until the connection is gone, whichever way.
-    let _slot = slot;
     let ambiguous = stream.ambiguous_framing();
     let service = service_fn(move |request: hyper::Request<Incoming>| {
         let mut request = request.map(Body::new);

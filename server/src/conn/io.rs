@@ -3,6 +3,11 @@
 //! hyper's writes pending; after the write timeout the connection is reset (`SO_LINGER` 0, so
 //! the kernel drops what it still holds instead of keeping it for the client).
 //!
+//! A connection that ends with answers still queued in the kernel (the client asked for them
+//! and stopped reading) keeps its place under the connection caps until the kernel has
+//! delivered them, for at most the write timeout, and is then reset: a closed socket's data
+//! would otherwise stay in the kernel, counted by no cap, while the address opens more.
+//!
 //! Reads pass through a [`FramingScan`], which notes a request head naming both
 //! `Content-Length` and `Transfer-Encoding`: hyper reads such a request by its chunked framing
 //! and drops the `Content-Length` before any handler sees it, but a proxy in front of the
@@ -10,7 +15,7 @@
 //! is refused instead (see `accept.rs`).
 
 use std::io;
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,6 +26,11 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::time::Sleep;
 
+use super::caps::Slot;
+
+/// How often a closed connection's unsent bytes are looked at while it keeps its place.
+const DRAIN_POLL: Duration = Duration::from_millis(50);
+
 /// A TCP stream whose writes fail once blocked for longer than the timeout, and whose reads
 /// are scanned for ambiguous framing.
 pub struct TimedStream {
@@ -29,6 +39,11 @@ pub struct TimedStream {
     /// Armed while a write is blocked.
     stalled: Option<Pin<Box<Sleep>>>,
     framing: FramingScan,
+    /// The connection's place under the caps, given back when the kernel holds nothing more
+    /// of it (see [`Drop`]).
+    slot: Option<Slot>,
+    /// Set once the connection was reset: the kernel dropped what it held.
+    reset: bool,
 }
 
 /// Watches the bytes a client sends for a block of header lines (lines up to an empty one)
@@ -94,8 +109,9 @@ impl FramingScan {
 
 impl TimedStream {
     /// `stream` with writes blocked at most `timeout`; its kernel send buffer set to
-    /// `send_buffer` bytes (0: left as it is).
-    pub fn new(stream: TcpStream, timeout: Duration, send_buffer: usize) -> Self {
+    /// `send_buffer` bytes (0: left as it is). `slot` is the connection's place under the caps: it is given back when the stream is
+    /// dropped and the kernel has sent what was written, or `timeout` later.
+    pub fn new(stream: TcpStream, timeout: Duration, send_buffer: usize, slot: Slot) -> Self {
         if send_buffer > 0 {
             let size = libc::c_int::try_from(send_buffer).unwrap_or(libc::c_int::MAX);
             set_int(&stream, libc::SOL_SOCKET, libc::SO_SNDBUF, size);
@@ -105,6 +121,8 @@ impl TimedStream {
             timeout,
             stalled: None,
             framing: FramingScan::default(),
+            slot: Some(slot),
+            reset: false,
         }
     }
 
@@ -120,11 +138,8 @@ impl TimedStream {
             .get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
         if timer.as_mut().poll(cx).is_ready() {
             // Reset rather than close: the unread answers are dropped, not kept for the client.
-            let linger = libc::linger {
-                l_onoff: 1,
-                l_linger: 0,
-            };
-            set_opt(&self.stream, libc::SOL_SOCKET, libc::SO_LINGER, &linger);
+            reset(self.stream.as_raw_fd());
+            self.reset = true;
             return Poll::Ready(Err(io::Error::new(
                 io::ErrorKind::TimedOut,
                 "the client did not read its answers within the write timeout",
@@ -134,22 +149,107 @@ impl TimedStream {
     }
 }
 
-fn set_int(stream: &TcpStream, level: libc::c_int, name: libc::c_int, value: libc::c_int) {
-    set_opt(stream, level, name, &value);
+impl Drop for TimedStream {
+    /// Closing a socket whose answers the client has not read leaves them in the kernel, which
+    /// keeps trying to deliver them long after the connection's place was given back (up to the
+    /// send buffer per socket, counted by no cap). So when bytes are still queued, the socket
+    /// is kept open through a duplicate descriptor, half-closed as a close would (FIN after the
+    /// data), and its place held until the queue is empty or the write timeout has passed; then
+    /// it is reset, which frees what is left. When the client left unread data of its own, a
+    /// close resets the connection anyway and nothing is kept.
+    fn drop(&mut self) {
+        let Some(slot) = self.slot.take() else {
+            return;
+        };
+        if self.reset {
+            return;
+        }
+        let fd = self.stream.as_raw_fd();
+        if unsent(fd) == 0 || unread(fd) > 0 {
+            return;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        // SAFETY: `fd` is open (the stream is still alive); dup gives a new descriptor to the
+        // same socket, owned below and closed exactly once.
+        let copy = unsafe { libc::dup(fd) };
+        if copy < 0 {
+            // Out of descriptors: close as before, the place given back now.
+            return;
+        }
+        // SAFETY: `copy` was just returned by dup and nothing else owns it.
+        let copy = unsafe { OwnedFd::from_raw_fd(copy) };
+        // SAFETY: a valid descriptor; SHUT_WR queues the FIN behind the unsent data, as the
+        // close of the original descriptor would have if it were the last one.
+        unsafe { libc::shutdown(copy.as_raw_fd(), libc::SHUT_WR) };
+        let deadline = tokio::time::Instant::now() + self.timeout;
+        runtime.spawn(async move {
+            let _slot = slot;
+            while unsent(copy.as_raw_fd()) > 0 {
+                if tokio::time::Instant::now() >= deadline {
+                    reset(copy.as_raw_fd());
+                    break;
+                }
+                tokio::time::sleep(DRAIN_POLL).await;
+            }
+        });
+    }
 }
 
-fn set_opt<T>(stream: &TcpStream, level: libc::c_int, name: libc::c_int, value: &T) {
+/// Bytes written to the socket that the peer has not acknowledged (Linux `SIOCOUTQ`); 0 where
+/// the system cannot tell, which gives the place back at once as before.
+fn unsent(fd: RawFd) -> libc::c_int {
+    queued(fd, QueueSide::Send)
+}
+
+/// Bytes received that the server has not read (`FIONREAD`).
+fn unread(fd: RawFd) -> libc::c_int {
+    queued(fd, QueueSide::Receive)
+}
+
+enum QueueSide {
+    Send,
+    Receive,
+}
+
+#[cfg(target_os = "linux")]
+fn queued(fd: RawFd, side: QueueSide) -> libc::c_int {
+    let request = match side {
+        QueueSide::Send => libc::TIOCOUTQ,
+        QueueSide::Receive => libc::FIONREAD,
+    };
+    let mut n: libc::c_int = 0;
+    // SAFETY: `fd` is an open socket and `n` a live c_int the ioctl writes.
+    let done = unsafe { libc::ioctl(fd, request, &mut n) };
+    if done < 0 { 0 } else { n }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn queued(_fd: RawFd, _side: QueueSide) -> libc::c_int {
+    0
+}
+
+/// Resets the socket when its last descriptor closes (`SO_LINGER` 0): the kernel drops what
+/// it still holds.
+fn reset(fd: RawFd) {
+    let linger = libc::linger {
+        l_onoff: 1,
+        l_linger: 0,
+    };
+    set_opt(fd, libc::SOL_SOCKET, libc::SO_LINGER, &linger);
+}
+
+fn set_int(stream: &TcpStream, level: libc::c_int, name: libc::c_int, value: libc::c_int) {
+    set_opt(stream.as_raw_fd(), level, name, &value);
+}
+
+fn set_opt<T>(fd: RawFd, level: libc::c_int, name: libc::c_int, value: &T) {
     let len = libc::socklen_t::try_from(std::mem::size_of::<T>()).unwrap_or(0);
-    // SAFETY: the fd is open for the stream's lifetime; `value` points to a live `T` of `len`
-    // bytes. A failure leaves the socket as it was, which is only less strict.
+    // SAFETY: callers pass an open descriptor; `value` points to a live `T` of `len` bytes. A
+    // failure leaves the socket as it was, which is only less strict.
     unsafe {
-        libc::setsockopt(
-            stream.as_raw_fd(),
-            level,
-            name,
-            std::ptr::from_ref(value).cast(),
-            len,
-        );
+        libc::setsockopt(fd, level, name, std::ptr::from_ref(value).cast(), len);
     }
 }
 
