@@ -53,10 +53,23 @@ async fn healthz_asks_the_database_at_most_once_a_second_and_is_throttled() {
         let started = std::time::Instant::now();
         // 200 calls from four addresses, 50 each, half of them at once.
         let tasks: Vec<_> = (0..200u8).map(|i| tokio::spawn(healthz(i % 4))).collect();
+        // A device registers and uploads meanwhile, within the bound.
+        let honest = {
+            let server = server.clone();
+            tokio::spawn(async move {
+                let started = std::time::Instant::now();
+                let token = server.register().await;
+                let reply = server.upload(&token, &[]).await;
+                assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+                started.elapsed()
+            })
+        };
         for task in tasks {
             let reply = task.await.expect("task");
             assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
         }
+        let took = honest.await.expect("honest device");
+        assert!(took < std::time::Duration::from_secs(2), "{took:?}");
         let secs = started.elapsed().as_secs();
         let checks = server.state.health().checks();
         assert!(checks <= secs + 1, "{checks} checks in {secs} s");

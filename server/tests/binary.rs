@@ -27,6 +27,31 @@ fn get(addr: &str, path: &str) -> (String, String) {
     (status, body)
 }
 
+/// A minimal HTTP/1.1 POST of a JSON `body`, with a bearer `token` if given; status line and
+/// body.
+fn post(addr: &str, path: &str, token: Option<&str>, body: &str) -> (String, String) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(10)))
+        .unwrap();
+    let auth = token.map_or_else(String::new, |t| format!("Authorization: Bearer {t}\r\n"));
+    write!(
+        stream,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\n{auth}Content-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).expect("read");
+    let status = response.lines().next().unwrap_or_default().to_owned();
+    let body = response
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    (status, body)
+}
+
 #[cfg(unix)]
 #[test]
 fn the_binary_serves_sqlite_logs_json_and_stops_cleanly_on_sigterm() {
@@ -244,6 +269,15 @@ fn a_client_cannot_forge_a_log_line() {
             "{format}: the path reached the router: {}",
             String::from_utf8_lossy(&answer)
         );
+        // An honest device registers and uploads meanwhile, within the bound.
+        let started = std::time::Instant::now();
+        let (status, body) = post(&addr, "/v1/devices", None, "");
+        assert!(status.contains(" 201 "), "{status}: {body}");
+        let reply: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+        let token = reply["token"].as_str().expect("token");
+        let (status, body) = post(&addr, "/v1/games", Some(token), r#"{"records":[]}"#);
+        assert!(status.contains(" 200 "), "{status}: {body}");
+        assert!(started.elapsed() < Duration::from_secs(2));
         let pid = child.id().to_string();
         assert!(
             Command::new("kill")

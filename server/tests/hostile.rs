@@ -318,6 +318,34 @@ async fn a_computer_named_human_is_no_person() {
         // The body keeps the name as sent.
         let exported = server.get("/v1/games", Some(ADMIN)).await.text();
         assert_eq!(exported.matches("\"algorithm\":\"human\"").count(), 6);
+        // An honest device meanwhile: a person's two games against level 10, accepted within
+        // the bound and the only ones counted against people.
+        let honest = register_at(&server, 61).await;
+        let people: Vec<Value> = (0..2)
+            .map(|_| {
+                let mut v = serde_json::to_value(games::play_kind(
+                    GameKind::Othello,
+                    &mut rng,
+                    Seats::HumanVsComputer,
+                ))
+                .expect("json");
+                v["players"][1]["engine"]["level"] = json!(10);
+                v
+            })
+            .collect();
+        let started = std::time::Instant::now();
+        let got = statuses(&upload_at(&server, 61, &honest, &people).await);
+        assert_eq!(got, [UploadStatus::Accepted; 2]);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        let stats = server.get("/v1/stats", Some(ADMIN)).await.json();
+        let levels = stats["human_by_level"].as_array().expect("rows");
+        assert_eq!(levels.len(), 1, "{levels:?}");
+        assert_eq!(levels[0]["level"], json!(10), "{levels:?}");
+        assert_eq!(
+            levels[0]["games"],
+            json!(2),
+            "only the person's games: {levels:?}"
+        );
     })
     .await;
 }

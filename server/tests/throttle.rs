@@ -288,6 +288,15 @@ async fn the_right_admin_token_passes_an_address_a_guesser_throttled() {
             .await;
         assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
         assert!(started.elapsed() < Duration::from_secs(2));
+        // An honest device elsewhere uploads meanwhile, within the bound.
+        let started = std::time::Instant::now();
+        let token = register_from(&server, 13).await.json()["token"]
+            .as_str()
+            .expect("token")
+            .to_owned();
+        let reply = upload_from(&server, 13, Some(&token)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        assert!(started.elapsed() < Duration::from_secs(2));
         // The guesser is still throttled, the right token notwithstanding.
         assert_throttled(&stats_from(&server, 12, &strong[..strong.len() - 1]).await);
         // The admin's own allowance (eight at once) still holds for the right token.

@@ -984,7 +984,7 @@ mod tests {
             let until = Instant::now() + Duration::from_millis(2500);
             while Instant::now() < until && !held.is_empty() {
                 held.retain_mut(|(_, ticket)| {
-                    !ticket.cut.as_mut().is_some_and(|rx| rx.try_recv().is_ok())
+                    ticket.cut.as_mut().is_none_or(|rx| rx.try_recv().is_err())
                 });
                 tokio::time::sleep(Duration::from_millis(10)).await;
             }
