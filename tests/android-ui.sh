@@ -8,8 +8,10 @@
 #   3. compiles every file of android/app/src/main/kotlin/dev/ply/app/ui and android/shell/src/main
 #      with the Compose compiler plugin, against R generated from res/values/strings.xml;
 #   4. compiles the harness and runs the UI tests (tests/android-ui/test) with JUnit 5, or with
-#      --shots DIR draws every screen from the real core to PNGs and a contact sheet.
-#   bash tests/android-ui.sh [--compile-only | --shots DIR]
+#      --shots DIR draws every screen from the real core to PNGs and a contact sheet, or with
+#      --bench measures the board screen's render cost and recompositions, with the stability
+#      configuration and without it (the UI compiled a second time).
+#   bash tests/android-ui.sh [--compile-only | --shots DIR | --bench]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -19,8 +21,9 @@ shots=
 case "${1:-}" in
     --compile-only) mode=compile ;;
     --shots) mode=shots; shots=${2:?usage: $0 --shots DIR}; mkdir -p "$shots"; shots=$(cd "$shots" && pwd) ;;
+    --bench) mode=bench ;;
     "") ;;
-    *) echo "usage: $0 [--compile-only | --shots DIR]" >&2; exit 2 ;;
+    *) echo "usage: $0 [--compile-only | --shots DIR | --bench]" >&2; exit 2 ;;
 esac
 
 # The Android build's compiler and Compose compiler plugin (one version in libs.versions.toml).
@@ -77,7 +80,9 @@ log "compiling the bindings"
 
 # Material3 1.2 and foundation 1.6 still mark some APIs the UI uses as experimental; the app opts
 # in per use with @OptIn, as on the phone, so no module-wide opt-in is given here.
-compose_flags=(-Xplugin="$L/compose-compiler-plugin.jar" -jvm-target 17)
+# The Android build's stability configuration too (app/build.gradle.kts names the same file).
+compose_flags=(-Xplugin="$L/compose-compiler-plugin.jar" -jvm-target 17
+    -P "plugin:androidx.compose.compiler.plugins.kotlin:stabilityConfigurationPath=$root/android/app/compose-stability.conf")
 log "compiling the UI (android/app/src/main/kotlin/dev/ply/app/ui, android/shell/src/main/kotlin) with the Compose compiler $KOTLIN_VERSION"
 ui_start=$(date +%s)
 "$KOTLINC" "${compose_flags[@]}" -cp "$compose_cp:$J/jna.jar:$BUILD/bindings.jar" \
@@ -92,6 +97,16 @@ run_cp="$compose_cp:$J/jna.jar:$BUILD/bindings.jar:$BUILD/ui.jar:$BUILD/harness.
 jvm=(java -Djava.awt.headless=true -Djna.library.path="$target_dir/debug" -Dply.res="$root/android/app/src/main/res"
     -Djava.io.tmpdir="$BUILD/tmp")
 mkdir -p "$BUILD/tmp"
+
+if [ "$mode" = bench ]; then
+    log "compiling the UI again without the stability configuration"
+    "$KOTLINC" -Xplugin="$L/compose-compiler-plugin.jar" -jvm-target 17 -cp "$compose_cp:$J/jna.jar:$BUILD/bindings.jar" \
+        android/app/src/main/kotlin/dev/ply/app/ui android/shell/src/main/kotlin "$BUILD/gen" -d "$BUILD/ui-unstable.jar"
+    "${jvm[@]}" -cp "$run_cp" dev.ply.uitest.RenderCostKt "with compose-stability.conf"
+    unstable_cp="$compose_cp:$J/jna.jar:$BUILD/bindings.jar:$BUILD/ui-unstable.jar:$BUILD/harness.jar:$L/kotlin-stdlib.jar"
+    "${jvm[@]}" -cp "$unstable_cp" dev.ply.uitest.RenderCostKt "without it"
+    exit 0
+fi
 
 if [ "$mode" = shots ]; then
     log "drawing every screen into $shots"

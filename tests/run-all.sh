@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # Runs every test of Ply: formatting, lints, the Rust suites (with a PostgreSQL server for the
-# collector's tests), the Kotlin tests on the JVM against freshly generated bindings, the Swift
-# checks and the app shells' resources. Installs what it needs (Debian packages, the Kotlin
+# collector's tests), the Kotlin tests on the JVM against freshly generated bindings, the Android
+# UI compiled with Compose on the JVM and its journeys, the Swift build and tests, and the app
+# shells' resources. Installs what it needs (Debian packages, the Kotlin
 # compiler) when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s ==\n' "$*"; }
+# Each step's start is stamped with the seconds since the run began, so a slow CI run shows
+# where its time went.
+step() { printf '\n== %s == (at %ds)\n' "$*" "$SECONDS"; }
+trap 'printf "\n== finished after %ds ==\n" "$SECONDS"' EXIT
 
 step "cargo fmt"
 cargo fmt --all -- --check
@@ -23,6 +27,9 @@ cargo test --workspace --all-features
 
 step "Kotlin on the JVM (bindings and the Android shell's platform adapters)"
 bash tests/kotlin.sh
+
+step "Android UI on the JVM (Compose compiled, journeys through the composables)"
+bash tests/android-ui.sh
 
 step "Swift checks (bindings and iOS shell)"
 bash tests/swift.sh

@@ -12,7 +12,7 @@
 #      bind-mounts /proc and the checkout into it (unmounted on every exit), and runs there
 #      `swift build` and `swift test` of ios/PlyKit: the generated bindings, PlyKit (the app
 #      model included) and their XCTest tests, the journeys against the real core and a real
-#      ply-server on loopback (built here; tests/swift/ply-server.sh starts and stops it);
+#      ply-server on loopback (built here; the tests start and stop it, `PLY_SERVER_BIN`);
 #   4. syntax-checks the SwiftUI files, which no compiler here can build (they import SwiftUI,
 #      UIKit, BackgroundTasks, Network, Security), with tools/swift-check (tree-sitter-swift),
 #      and checks that they call the generated API only by names the bindings declare.
@@ -35,7 +35,8 @@ lib=$target_dir/debug/libply_ffi.so
 [ -f "$lib" ] || { echo "swift.sh: $lib was not built" >&2; exit 1; }
 
 echo "swift.sh: gcc -fsyntax-only $header" >&2
-gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h -x c "$header"
+# Included, not compiled as the main file (whose `#pragma once` gcc warns about).
+gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h -include "$header" -x c /dev/null
 
 # The module map the XCFramework ships: UniFFI's without its `use "_Builtin_*"` lines (Xcode 26).
 echo "swift.sh: ios/write-module-map.sh" >&2
@@ -54,10 +55,19 @@ if bash ios/import-ffi-module.sh "$header" "$OUT/refused.swift" 2>/dev/null; the
 fi
 
 # The package's generated sources, where build-xcframework.sh puts them on a Mac (git-ignored).
-rm -f "$kit"/Sources/PlyFFI/*.swift "$kit"/Sources/PlyCoreLinux/*.h "$kit"/Sources/PlyCoreLinux/*.modulemap
-bash ios/import-ffi-module.sh "$bindings" "$kit/Sources/PlyFFI/PlyCore.swift"
-cp "$header" "$kit/Sources/PlyCoreLinux/"
-cp "$OUT/module.modulemap" "$kit/Sources/PlyCoreLinux/module.modulemap"
+# Each replaces the package's copy only when it differs, so that an unchanged core leaves SwiftPM
+# nothing to rebuild (the generated Swift alone takes about 25 s to compile here).
+bash ios/import-ffi-module.sh "$bindings" "$OUT/PlyCore.imported.swift"
+update() { # update SRC DEST: copy SRC to DEST unless DEST holds the same bytes
+    cmp -s "$1" "$2" || cp "$1" "$2"
+}
+mkdir -p "$kit/Sources/PlyFFI" "$kit/Sources/PlyCoreLinux"
+for f in "$kit"/Sources/PlyFFI/*.swift "$kit"/Sources/PlyCoreLinux/*.h "$kit"/Sources/PlyCoreLinux/*.modulemap; do
+    case "${f##*/}" in PlyCore.swift|ply_ffiFFI.h|module.modulemap) ;; *) rm -f "$f" ;; esac
+done
+update "$OUT/PlyCore.imported.swift" "$kit/Sources/PlyFFI/PlyCore.swift"
+update "$header" "$kit/Sources/PlyCoreLinux/ply_ffiFFI.h"
+update "$OUT/module.modulemap" "$kit/Sources/PlyCoreLinux/module.modulemap"
 
 # The collector the sync journeys upload to.
 cargo build -q -p ply-server
@@ -98,16 +108,43 @@ in_root() {
     chroot "$SWIFT_ROOT" env -i HOME=/tmp/home PATH=/usr/bin:/bin LANG=C.UTF-8 \
         PLY_SERVER_BIN="$server_bin" "$@"
 }
+# libswiftObservation.so needs swift::threading::fatal, which only the static libswiftCore.a
+# defines (a packaging bug of trixie's swiftlang 6.0.3): every binary that links Observation (the
+# test bundle) is linked with it left unresolved; it is reached only on a fatal error.
 spm=(--package-path "$kit" --scratch-path "$root/build/swift-spm"
-     -Xlinker -L"$target_dir/debug" -Xlinker -rpath -Xlinker "$target_dir/debug")
+     -Xlinker -L"$target_dir/debug" -Xlinker -rpath -Xlinker "$target_dir/debug"
+     -Xlinker --unresolved-symbols=ignore-in-shared-libs)
 t_build=$(date +%s)
 echo "swift.sh: swift build (PlyFFI, PlyKit, tests)" >&2
 in_root swift build --build-tests "${spm[@]}"
 echo "swift.sh: built in $(( $(date +%s) - t_build )) s" >&2
-# libswiftObservation.so needs swift::threading::fatal, which only the static libswiftCore.a
-# defines (a packaging bug of trixie's swiftlang 6.0.3): reached only on a fatal error.
+
+# The compiler sees what tree-sitter and the name check could not: #46's certain error (the old
+# render's `now.home` on `ViewModel?`) fails to type-check against the generated bindings with
+# the five "must be unwrapped" errors, and the same file with the optional unwrapped passes.
+modules=$root/build/swift-spm/debug/Modules
+[ -d "$modules" ] || modules=$(ls -d "$root"/build/swift-spm/*/debug/Modules | head -n 1)
+typecheck=(swiftc -typecheck -swift-version 6 -I "$modules" -I "$kit/Sources/PlyCoreLinux"
+           "$root/tests/swift/old-render.swift")
+echo "swift.sh: swiftc -typecheck tests/swift/old-render.swift (the old render, then the fixed one)" >&2
+if in_root "${typecheck[@]}" -D OLD >"$OUT/old-render.log" 2>&1; then
+    echo "swift.sh: the old render's \`now.home\` on ViewModel? compiled: the compiler check is broken" >&2
+    exit 1
+fi
+unwrap=$(grep -c "^[^ ].*error: value of optional type 'ViewModel?' must be unwrapped to refer to member" "$OUT/old-render.log" || true)
+grep -E "^[^ ].*error:" "$OUT/old-render.log" | sed "s|$root/||; s|^|  |" >&2 || true
+if [ "$unwrap" != 5 ]; then
+    echo "swift.sh: expected 5 'must be unwrapped' errors from the old render, got $unwrap:" >&2
+    cat "$OUT/old-render.log" >&2
+    exit 1
+fi
+in_root "${typecheck[@]}"
+echo "swift.sh: the old render fails with the 5 errors #46 predicted; unwrapped, it compiles" >&2
 set +e
-in_root swift test --disable-swift-testing "${spm[@]}" -Xlinker --unresolved-symbols=ignore-in-shared-libs 2>&1 | tee "$OUT/xctest.log"
+# PLY_SWIFT_TEST_FILTER: run only the tests it matches (`swift test --filter`), to debug one.
+filter=()
+[ -z "${PLY_SWIFT_TEST_FILTER:-}" ] || filter=(--filter "$PLY_SWIFT_TEST_FILTER")
+in_root swift test --disable-swift-testing "${spm[@]}" ${filter[@]+"${filter[@]}"} 2>&1 | tee "$OUT/xctest.log"
 status=${PIPESTATUS[0]}
 set -e
 cleanup

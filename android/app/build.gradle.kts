@@ -1,4 +1,6 @@
+import org.gradle.api.file.DirectoryProperty
 import org.gradle.api.tasks.Exec
+import org.gradle.api.tasks.OutputDirectory
 import org.jetbrains.kotlin.gradle.dsl.JvmTarget
 
 plugins {
@@ -76,18 +78,29 @@ android {
     // r28 and later align native libraries to 16 KB pages, which Play requires of apps that
     // target Android 15 and later.
     ndkVersion = "28.2.13676358"
-    sourceSets["main"].jniLibs.srcDir(jniLibsOut)
+}
+
+// The generated view models are immutable in use: declared stable, a composable given an equal one
+// is skipped (compose-stability.conf says why; tests/android-ui.sh compiles with the same file).
+composeCompiler {
+    stabilityConfigurationFiles.add(layout.projectDirectory.file("compose-stability.conf"))
 }
 
 // Java 17 bytecode from whatever JDK runs Gradle (Android Studio's bundled JBR 21 is fine): no
 // toolchain to find or download.
 kotlin { compilerOptions { jvmTarget.set(JvmTarget.JVM_17) } }
 
+/** cargo-ndk's run, with the folder it writes as a typed output that AGP can wire to its consumers. */
+abstract class CargoNdk : Exec() {
+    @get:OutputDirectory
+    abstract val jniLibsDir: DirectoryProperty
+}
+
 // The Rust core for the ABIs above, by cargo-ndk (see android/README.md for the one-time setup).
 val ndkDir = androidComponents.sdkComponents.ndkDirectory
 val cargoBinDir: String by rootProject.extra
 val pathWithCargo: String by rootProject.extra
-val cargoNdk by tasks.registering(Exec::class) {
+val cargoNdk by tasks.registering(CargoNdk::class) {
     description = "Builds libply_ffi.so for ${rustAbis.joinToString()} with cargo-ndk."
     workingDir = repoRoot
     // Rebuild when the Rust sources, the files they include (the app core's translations, the
@@ -99,32 +112,45 @@ val cargoNdk by tasks.registering(Exec::class) {
         inputs.file(File(repoRoot, file))
     }
     inputs.property("abis", rustAbis)
-    outputs.dir(jniLibsOut)
+    jniLibsDir.set(jniLibsOut)
     environment("PATH", pathWithCargo)
     // 16 KB ELF alignment even if an older NDK is configured (the linker flag is harmless on r28+).
     for (triple in listOf("AARCH64_LINUX_ANDROID", "ARMV7_LINUX_ANDROIDEABI", "X86_64_LINUX_ANDROID")) {
         environment("CARGO_TARGET_${triple}_RUSTFLAGS", "-C link-arg=-Wl,-z,max-page-size=16384")
     }
     // cargo-ndk finds the NDK through ANDROID_NDK_HOME; default it to the one this build uses
-    // (`ndkVersion` above), read when the task runs.
+    // (`ndkVersion` above), read when the task runs. The output folder is read then too: AGP
+    // moves a generated source directory under build/generated (addGeneratedSourceDirectory).
     doFirst {
         if (System.getenv("ANDROID_NDK_HOME") == null) {
             environment("ANDROID_NDK_HOME", ndkDir.get().asFile.absolutePath)
         }
+        val out = jniLibsDir.get().asFile
         // Only the ABIs built now: a stale library of another ABI must not be packaged.
-        jniLibsOut.get().asFile.deleteRecursively()
+        out.deleteRecursively()
+        commandLine(
+            listOf(File(cargoBinDir, "cargo").path, "ndk") +
+                rustAbis.flatMap { listOf("-t", it) } +
+                listOf(
+                    "--platform", "26",
+                    "-o", out.absolutePath,
+                    "build", "--release", "-p", "ply-ffi",
+                ),
+        )
     }
-    commandLine(
-        listOf(File(cargoBinDir, "cargo").path, "ndk") +
-            rustAbis.flatMap { listOf("-t", it) } +
-            listOf(
-                "--platform", "26",
-                "-o", jniLibsOut.get().asFile.absolutePath,
-                "build", "--release", "-p", "ply-ffi",
-            ),
-    )
 }
-tasks.named("preBuild") { dependsOn(cargoNdk) }
+// The libraries as a generated source of every variant: every task that reads jniLibs (merging,
+// packaging, and the lint-vital analysis of a release build, which read a plain srcDir without
+// depending on cargoNdk and failed `assembleRelease` on the undeclared dependency) now depends on
+// cargoNdk through AGP's own wiring.
+androidComponents {
+    onVariants { variant ->
+        variant.sources.jniLibs?.addGeneratedSourceDirectory(cargoNdk, CargoNdk::jniLibsDir)
+    }
+}
+// The Kotlin bindings the shell module generates, made by the build Android Studio runs after a
+// sync (it generates the app's sources), so the editor resolves `dev.ply.core` from the start.
+tasks.named("preBuild") { dependsOn(":shell:generateBindings") }
 
 dependencies {
     implementation(project(":shell"))
@@ -143,6 +169,8 @@ dependencies {
     implementation(libs.androidx.compose.ui.graphics)
     implementation(libs.androidx.compose.ui.tooling.preview)
     implementation(libs.androidx.compose.material3)
+    // The auto-mirrored back arrow (ui/Common.kt), named rather than taken through material3.
+    implementation(libs.androidx.compose.material.icons.core)
     implementation(libs.androidx.work.runtime.ktx)
     implementation(libs.kotlinx.coroutines.android)
     debugImplementation(libs.androidx.compose.ui.tooling)

@@ -115,6 +115,8 @@ pub struct Change {
     pub flipped: Vec<u32>,
     pub captured: Vec<u32>,
     pub crowned: bool,
+    /// The pieces the flipped and captured cells held before the move.
+    pub replaced: Vec<crate::snapshot::ReplacedPiece>,
 }
 
 pub fn change(before: &[Piece], after: &[Piece], cells: &MoveCells) -> Change {
@@ -126,8 +128,16 @@ pub fn change(before: &[Piece], after: &[Piece], cells: &MoveCells) -> Change {
         }
         let i = i as u32;
         match (b.owner(), a.owner()) {
-            (Some(x), Some(y)) if x != y => c.flipped.push(i),
-            (Some(_), None) if Some(i) != cells.from => c.captured.push(i),
+            (Some(x), Some(y)) if x != y => {
+                c.flipped.push(i);
+                c.replaced
+                    .push(crate::snapshot::ReplacedPiece { cell: i, piece: *b });
+            }
+            (Some(_), None) if Some(i) != cells.from => {
+                c.captured.push(i);
+                c.replaced
+                    .push(crate::snapshot::ReplacedPiece { cell: i, piece: *b });
+            }
             _ => {}
         }
     }

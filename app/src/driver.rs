@@ -150,6 +150,7 @@ impl<G: Playable> Driver<G> {
             flipped: change.flipped,
             captured: change.captured,
             crowned: change.crowned,
+            replaced: change.replaced,
         }
     }
 

@@ -36,5 +36,5 @@ pub use settings::{
     SearchAlgorithm, SearchLimits, default_engine_settings, settings_for_difficulty,
 };
 pub use snapshot::{
-    Cell, ComputerMove, EndReason, GameStatus, MoveInfo, SearchInfo, Side, Snapshot,
+    Cell, ComputerMove, EndReason, GameStatus, MoveInfo, ReplacedPiece, SearchInfo, Side, Snapshot,
 };

@@ -479,6 +479,7 @@ impl<G: MultiBoard> MultiDriver<G> {
             flipped,
             captured: Vec::new(),
             crowned: false,
+            replaced: Vec::new(),
         }
     }
 

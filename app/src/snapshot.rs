@@ -127,6 +127,16 @@ pub struct MoveInfo {
     pub captured: Vec<u32>,
     /// Draughts: the man was crowned by this move.
     pub crowned: bool,
+    /// The piece each flipped or captured cell held before the move (what an animation shows
+    /// turning over or fading out).
+    pub replaced: Vec<ReplacedPiece>,
+}
+
+/// A piece a move turned over or took, as it was before the move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReplacedPiece {
+    pub cell: u32,
+    pub piece: Piece,
 }
 
 /// Everything a game screen needs to draw one moment of the game.

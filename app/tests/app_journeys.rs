@@ -1034,12 +1034,21 @@ fn cell_labels_are_built_only_while_an_accessibility_service_reads_them() {
     d.send(Event::Accessibility { labels: false });
     let without = d.board();
     assert!(without.cells.iter().all(|c| c.label.is_empty()));
+    assert!(
+        without.legal_moves_label.is_empty(),
+        "no description to read"
+    );
     let strip = |b: &ply_app::app::BoardView| {
         let mut b = b.clone();
         b.cells.iter_mut().for_each(|c| c.label.clear());
+        b.legal_moves_label.clear();
         b
     };
-    assert_eq!(strip(&with), without, "only the labels differ");
+    assert_eq!(
+        strip(&with),
+        without,
+        "only the labels and the board's description differ"
+    );
     d.send(Event::Accessibility { labels: true });
     assert_eq!(d.board(), with);
 }

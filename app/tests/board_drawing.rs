@@ -474,3 +474,68 @@ fn the_star_offers_a_zoom_that_makes_its_holes_touch_sized_and_the_grids_none() 
         assert!(!d.board().zoomed, "{kind:?}");
     }
 }
+
+/// What a flip or a capture shows before the piece turns over or fades out is the core's: each
+/// cell the last move flipped or took names what it held before, read off the position before
+/// the move (an independent replay), and no other cell differs from what it holds now.
+#[test]
+fn the_last_moves_replaced_pieces_are_the_cores() {
+    use ply_app::board::Piece;
+    let mut d = game(GameKind::Othello, PlayMode::TwoPlayers);
+    let before = d.board();
+    d.send(Event::PlayNotation("f5".into()));
+    let after = d.board();
+    let turned: Vec<u32> = after
+        .cells
+        .iter()
+        .filter(|c| c.previous_piece != c.piece)
+        .map(|c| c.index)
+        .collect();
+    // f5 turns e5 (row 4, column 4) from white to black: nothing else.
+    let e5 = after
+        .cells
+        .iter()
+        .find(|c| c.row == 4 && c.col == 4)
+        .unwrap();
+    assert_eq!(turned, vec![e5.index]);
+    assert_eq!(e5.previous_piece, Piece::White);
+    assert_eq!(e5.piece, Piece::Black);
+    for c in &after.cells {
+        if c.previous_piece != c.piece {
+            assert_eq!(before.cells[c.index as usize].piece, c.previous_piece);
+        }
+    }
+    // Undone, nothing is animated and nothing was replaced.
+    d.send(Event::Undo);
+    assert!(d.board().cells.iter().all(|c| c.previous_piece == c.piece));
+
+    // Draughts: black kings taken by a white king's double jump fade out as kings, not men.
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    d.send(Event::ChooseGame(GameKind::Draughts));
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::ChooseStartPosition(Some(
+        "W:WK14:BK10,K11,K18,K19,K26,K27".into(),
+    )));
+    d.send(Event::NewGame);
+    let before = d.board();
+    let legal = d.board().legal_moves;
+    let jump = legal
+        .iter()
+        .find(|m| m.notation.matches('x').count() == 2)
+        .unwrap_or_else(|| panic!("a double jump among {legal:?}"));
+    d.send(Event::ChooseMove(jump.index));
+    let after = d.board();
+    let taken: Vec<_> = after
+        .cells
+        .iter()
+        .filter(|c| c.previous_piece != c.piece)
+        .map(|c| (c.index, c.previous_piece))
+        .collect();
+    assert_eq!(taken.len(), 2, "{} takes two: {taken:?}", jump.notation);
+    for (i, was) in taken {
+        assert_eq!(before.cells[i as usize].piece, was);
+        assert_eq!(was, Piece::BlackKing);
+        assert_eq!(after.cells[i as usize].piece, Piece::Empty);
+    }
+}

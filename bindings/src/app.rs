@@ -5,10 +5,10 @@ use crate::app_types::{
     AfterGameView, AppConfig, BackgroundOutcome, BoardView, Effect, Event, HistoryView, HomeView,
     SettingsView, ViewModel, WorkProgress,
 };
-use crate::remote::EngineLimits;
+use crate::remote::{EngineLimits, PlyError};
 use crate::sync::{Bridge, HttpTransport};
 use ply_app::app::runtime::{Runtime, Shell};
-use ply_app::guard::guard_or;
+use ply_app::guard::{guard, guard_or};
 use std::sync::Arc;
 
 /// What the shell does with the effects of the core's own work: called on one of the core's
@@ -71,6 +71,24 @@ impl AppCore {
             transport.map(|t| Arc::new(Bridge(t)) as Arc<dyn ply_core::sync::HttpTransport>);
         Arc::new(AppCore {
             runtime: Runtime::new(config, Arc::new(ShellBridge(shell)), transport),
+        })
+    }
+
+    /// Like the constructor, for a shell that shows an error screen when the core cannot
+    /// start: creates the data directory first, and returns the error (a directory that cannot
+    /// be made, a panic) instead of failing at the first call. Off the main thread: it reads
+    /// the core's files. `startFailureReason` puts the error in the person's language.
+    #[uniffi::constructor]
+    pub fn start(
+        config: AppConfig,
+        shell: Arc<dyn AppShell>,
+        transport: Option<Arc<dyn HttpTransport>>,
+    ) -> Result<Arc<Self>, PlyError> {
+        guard("AppCore.start", || {
+            std::fs::create_dir_all(&config.data_dir).map_err(|e| PlyError::Storage {
+                reason: format!("the data folder {} cannot be made: {e}", config.data_dir),
+            })?;
+            Ok(AppCore::new(config, shell, transport))
         })
     }
 

@@ -5,7 +5,7 @@
 pub use ply_app::{
     AdsOptions, AdsUpdateRule, Cell, ClientPlatform, ComputerMove, EndReason, EngineLimits,
     EngineSettings, GameKind, GameStatus, HeuristicChoice, MoveInfo, MoveOrdering, Piece,
-    PlayerKind, PlyError, SearchAlgorithm, SearchInfo, SearchLimits, Side, Snapshot,
+    PlayerKind, PlyError, ReplacedPiece, SearchAlgorithm, SearchInfo, SearchLimits, Side, Snapshot,
 };
 
 /// Everything that can go wrong behind the FFI. Kotlin sees `PlyException.<Variant>`, Swift
@@ -150,6 +150,15 @@ pub struct MoveInfo {
     pub captured: Vec<u32>,
     /// Draughts: the man was crowned by this move.
     pub crowned: bool,
+    /// The piece each flipped or captured cell held before the move.
+    pub replaced: Vec<ReplacedPiece>,
+}
+
+/// A piece a move turned over or took, as it was before the move.
+#[uniffi::remote(Record)]
+pub struct ReplacedPiece {
+    pub cell: u32,
+    pub piece: Piece,
 }
 
 /// Everything a game screen needs to draw one moment of the game.

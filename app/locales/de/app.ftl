@@ -161,12 +161,34 @@ legal-moves = { $count ->
 }
 legal-move-play = { $notation } spielen
 
+
+## The buttons of the board and after-game screens (`ActionView`)
+
+action-pass = Passen
+action-pause = Anhalten
+action-resume = Fortsetzen
+action-hint = Tipp
+action-undo = Zurücknehmen
+action-redo = Wiederholen
+action-zoom-in = Vergrößern
+action-fit-board = Ganzes Brett
+action-resign = Aufgeben
+action-new-game = Neues Spiel
+action-game-summary = Zusammenfassung
+action-review-game = Partie analysieren
+action-share = Teilen
+action-back-to-board = Zurück zum Brett
+action-home = Startseite
+
 ## Home
 
 home-custom-weights = Eigene Gewichte (aus den Einstellungen)
 home-seat-person = { $seat }: ein Mensch
 home-seat-computer = { $seat }: der Computer, Stufe { $level }
 home-level = Stufe { $level }
+# the title over the level control: with a computer player, and in games without one
+home-level-computer = Stufe des Computers
+home-level-hints = Stufe der Tipps
 home-player-count = { $count ->
     [one] 1 Spieler
    *[other] { $count } Spieler
@@ -220,6 +242,9 @@ chart-description = { $moves ->
    *[other] Stellungen
 } und { $ms } ms; die meisten in einem Zug: { $max }
 chart-line = { $label }: { $point }, Wert { $score }
+# the after-game chart's legend: the bars, the line
+chart-series-positions = Durchsuchte Stellungen
+chart-series-time = Bedenkzeit (ms)
 
 ## History and sync
 

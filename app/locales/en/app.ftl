@@ -178,6 +178,25 @@ legal-moves = { $count ->
 # A screen reader's action on the board; $notation: "f5", "11-15"
 legal-move-play = Play { $notation }
 
+
+## The buttons of the board and after-game screens (`ActionView`)
+
+action-pass = Pass
+action-pause = Pause
+action-resume = Resume
+action-hint = Hint
+action-undo = Undo
+action-redo = Redo
+action-zoom-in = Zoom in
+action-fit-board = Fit the board
+action-resign = Resign
+action-new-game = New game
+action-game-summary = Game summary
+action-review-game = Review the game
+action-share = Share
+action-back-to-board = Back to the board
+action-home = Home
+
 ## Home
 
 home-custom-weights = Custom weights (from Settings)
@@ -185,6 +204,9 @@ home-seat-person = { $seat }: a person
 home-seat-computer = { $seat }: the computer, level { $level }
 # an entry of the level pickers
 home-level = Level { $level }
+# the title over the level control: with a computer player, and in games without one
+home-level-computer = The computer's level
+home-level-hints = The hints' level
 # an entry of a multi-player game's player count picker
 home-player-count = { $count ->
     [one] 1 player
@@ -245,6 +267,9 @@ chart-description = { $moves ->
 } and { $ms } ms in all; the most on one move: { $max }
 # One line of the chart's list: $label "12. f5", $point a chart-point, $score the search's value
 chart-line = { $label }: { $point }, value { $score }
+# the after-game chart's legend: the bars, the line
+chart-series-positions = Positions searched
+chart-series-time = Thinking time (ms)
 
 ## History and sync
 

@@ -1,8 +1,11 @@
 //! The after-game screen's view model: the result, the computer's effort per move (a chart and
 //! its text), the transcript to share, and the review.
 
-use super::board_view::{numbered, status_text, title};
-use super::view::{AfterGameView, ChartPoint};
+use super::Event;
+use super::board_view::{action, numbered, status_text, title};
+use super::view::{
+    ActionKind, ActionStyle, ActionView, AfterGameView, ChartMark, ChartPoint, ChartSeries,
+};
 use super::{Game, review, review_view};
 use crate::i18n::Lang;
 use crate::tr;
@@ -81,7 +84,44 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
     share.push_str(transcript.trim());
     share.push('\n');
     let max_nodes = points.iter().map(|p| p.nodes).max().unwrap_or(0).max(1);
+    let max_time_ms = points
+        .iter()
+        .map(|p| p.time_ms)
+        .filter(|t| t.is_finite())
+        .fold(1.0, f64::max);
+    // Both figures of each move, each on its own scale: the positions as bars, the time as a
+    // line through them (a time that is not a finite number draws as 0).
+    let chart = if points.is_empty() {
+        Vec::new()
+    } else {
+        vec![
+            ChartSeries {
+                label: tr!(lang, "chart-series-positions"),
+                mark: ChartMark::Bars,
+                values: points.iter().map(|p| p.nodes as f64).collect(),
+                max: max_nodes as f64,
+            },
+            ChartSeries {
+                label: tr!(lang, "chart-series-time"),
+                mark: ChartMark::Line,
+                values: points
+                    .iter()
+                    .map(|p| {
+                        if p.time_ms.is_finite() {
+                            p.time_ms.max(0.0)
+                        } else {
+                            0.0
+                        }
+                    })
+                    .collect(),
+                max: max_time_ms,
+            },
+        ]
+    };
+    let can_review = g.reviewable();
     AfterGameView {
+        chart,
+        actions: actions(lang, can_review),
         title,
         result,
         move_count: g.snapshot.move_number,
@@ -96,7 +136,7 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
             max = lang.group(max_nodes),
         ),
         max_nodes,
-        max_time_ms: points.iter().map(|p| p.time_ms).fold(1.0, f64::max),
+        max_time_ms,
         points,
         total_text: tr!(
             lang,
@@ -109,10 +149,59 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
         total_time_ms,
         transcript,
         share_text: share,
-        can_review: g.reviewable(),
+        can_review,
         // A two-player game without a move has nothing to review and no reason to give (the
         // no-moves reason is the history's, for games kept before moves were).
         review_refusal: review::refusal(lang, g.setup.game, true),
         review: g.review.as_ref().map(|r| review_view::review(lang, g, r)),
     }
+}
+
+/// The buttons under a finished game, in order: its review first while it has none, then
+/// sharing it, and the ways on (its board, a new game, home).
+fn actions(lang: Lang, can_review: bool) -> Vec<ActionView> {
+    use ActionKind as K;
+    use ActionStyle::{Normal, Primary};
+    let mut out = Vec::new();
+    if can_review {
+        let label = tr!(lang, "action-review-game");
+        out.push(action(
+            K::ReviewGame,
+            label,
+            true,
+            Primary,
+            Some(Event::ReviewGame),
+        ));
+    }
+    out.push(action(
+        K::Share,
+        tr!(lang, "action-share"),
+        true,
+        Normal,
+        None,
+    ));
+    let label = tr!(lang, "action-back-to-board");
+    out.push(action(
+        K::BackToBoard,
+        label,
+        true,
+        Normal,
+        Some(Event::OpenBoard),
+    ));
+    let label = tr!(lang, "action-new-game");
+    out.push(action(
+        K::NewGame,
+        label,
+        true,
+        Normal,
+        Some(Event::NewGame),
+    ));
+    out.push(action(
+        K::Home,
+        tr!(lang, "action-home"),
+        true,
+        Normal,
+        Some(Event::OpenHome),
+    ));
+    out
 }

@@ -3,8 +3,7 @@
 //! run again after a while, give up). The shells only translate the [`BackgroundOutcome`].
 //!
 //! While such a run is under way the core asks for no other background sync: the run's outcome
-//! says whether another is needed (and WorkManager's `KEEP` drops a request made while its
-//! work runs).
+//! says whether another is needed (and a request replacing the running work would cancel it).
 
 use super::sync_job::{SyncJob, SyncProblem, SyncResult};
 use super::{App, Effect};

@@ -7,7 +7,7 @@ use super::setup::{
     side_symbol,
 };
 use super::view::*;
-use super::{App, Game, ThinkKind, animation, progress, seat_style};
+use super::{App, Event, Game, ThinkKind, animation, progress, seat_style};
 use crate::board::Piece;
 use crate::i18n::Lang;
 use crate::settings::GameKind;
@@ -377,6 +377,12 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
                     }
                 }
             }
+            let previous_piece = s
+                .last_move
+                .as_ref()
+                .filter(|_| !g.marks.undone)
+                .and_then(|m| m.replaced.iter().find(|r| r.cell == c.index))
+                .map_or(c.piece, |r| r.piece);
             let (x, y) = geometry.centre(c.row, c.col);
             CellView {
                 index: c.index,
@@ -393,6 +399,9 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
                 winning: won,
                 seat: c.seat,
                 stack: c.stack.clone(),
+                previous_piece,
+                // Every playable cell, legal or not: a refused tap is answered with the reason.
+                button: c.playable,
                 label,
             }
         })
@@ -413,6 +422,23 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
     };
     let (cell_width, cell_height) = geometry.cell_size();
     let can_pause_mode = !g.people_in_play() && !finished;
+    let controls = Controls {
+        must_pass: human_turn
+            && s.legal_moves.len() == 1
+            && s.legal_moves.first().is_some_and(|m| m.is_pass),
+        can_pause: can_pause_mode && !g.paused,
+        can_resume: can_pause_mode && g.paused,
+        can_hint: accepts
+            && g.thinking
+                .as_ref()
+                .is_none_or(|t| t.kind == ThinkKind::Ponder),
+        can_undo: s.can_undo,
+        can_redo: s.can_redo,
+        zoom: geometry.zoom() > 1.0,
+        zoomed: zoomed && geometry.zoom() > 1.0,
+        can_resign: g.resignable(),
+        finished,
+    };
     BoardView {
         game: g.setup.game,
         shape: geometry.shape,
@@ -425,7 +451,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
         cell_width,
         cell_height,
         zoom: geometry.zoom(),
-        zoomed: zoomed && geometry.zoom() > 1.0,
+        zoomed: controls.zoomed,
         cells,
         animation: s
             .last_move
@@ -448,7 +474,13 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
         first_count: s.first_count,
         second_count: s.second_count,
         thinking: progress::thinking(lang, g),
-        legal_moves_label: tr!(lang, "legal-moves", count = legal_moves.len()),
+        // Read only with the cells' labels: without a service reading them, the board offers
+        // no description and no actions to compose.
+        legal_moves_label: if labels {
+            tr!(lang, "legal-moves", count = legal_moves.len())
+        } else {
+            String::new()
+        },
         legal_moves,
         moves_text: moves_text(lang, &s.history),
         moves: s.history.clone(),
@@ -464,20 +496,111 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
             })
             .collect(),
         message: g.marks.message.clone(),
-        can_undo: s.can_undo,
-        can_redo: s.can_redo,
-        can_hint: accepts
-            && g.thinking
-                .as_ref()
-                .is_none_or(|t| t.kind == ThinkKind::Ponder),
-        can_resign: g.resignable(),
-        can_pause: can_pause_mode && !g.paused,
-        can_resume: can_pause_mode && g.paused,
-        must_pass: human_turn
-            && s.legal_moves.len() == 1
-            && s.legal_moves.first().is_some_and(|m| m.is_pass),
+        can_undo: controls.can_undo,
+        can_redo: controls.can_redo,
+        can_hint: controls.can_hint,
+        can_resign: controls.can_resign,
+        can_pause: controls.can_pause,
+        can_resume: controls.can_resume,
+        must_pass: controls.must_pass,
         finished,
         accepts_input: accepts,
+        actions: controls.actions(lang),
+    }
+}
+
+/// What the board's buttons can do now: the view's `can_*` flags, and the buttons drawn from
+/// them.
+struct Controls {
+    must_pass: bool,
+    can_pause: bool,
+    can_resume: bool,
+    can_hint: bool,
+    can_undo: bool,
+    can_redo: bool,
+    /// The board offers a zoom (the star), and whether it is zoomed in.
+    zoom: bool,
+    zoomed: bool,
+    can_resign: bool,
+    finished: bool,
+}
+
+impl Controls {
+    /// The board's buttons in the order drawn: the move the person must make or the table's
+    /// pause first, then the game's tools (shown even when unusable, so they stay in place), the
+    /// zoom the star offers, and the ways out: resign while the game goes on, a new game, and
+    /// the summary once it is over.
+    fn actions(&self, lang: Lang) -> Vec<ActionView> {
+        use ActionKind as K;
+        use ActionStyle::{Destructive, Normal, Primary};
+        let mut out = Vec::new();
+        let mut add = |kind, label, enabled, style, event| {
+            out.push(action(kind, label, enabled, style, Some(event)));
+        };
+        if self.must_pass {
+            add(
+                K::Pass,
+                tr!(lang, "action-pass"),
+                true,
+                Primary,
+                Event::Pass,
+            );
+        }
+        if self.can_pause {
+            add(
+                K::Pause,
+                tr!(lang, "action-pause"),
+                true,
+                Primary,
+                Event::Pause,
+            );
+        }
+        if self.can_resume {
+            let label = tr!(lang, "action-resume");
+            add(K::Resume, label, true, Primary, Event::Resume);
+        }
+        if !self.finished {
+            let label = tr!(lang, "action-hint");
+            add(K::Hint, label, self.can_hint, Normal, Event::Hint);
+        }
+        add(
+            K::Undo,
+            tr!(lang, "action-undo"),
+            self.can_undo,
+            Normal,
+            Event::Undo,
+        );
+        add(
+            K::Redo,
+            tr!(lang, "action-redo"),
+            self.can_redo,
+            Normal,
+            Event::Redo,
+        );
+        if self.zoom && self.zoomed {
+            let label = tr!(lang, "action-fit-board");
+            add(K::FitBoard, label, true, Normal, Event::ZoomBoard(false));
+        } else if self.zoom {
+            let label = tr!(lang, "action-zoom-in");
+            add(K::ZoomIn, label, true, Normal, Event::ZoomBoard(true));
+        }
+        if !self.finished {
+            let label = tr!(lang, "action-resign");
+            add(
+                K::Resign,
+                label,
+                self.can_resign,
+                Destructive,
+                Event::Resign,
+            );
+        }
+        let label = tr!(lang, "action-new-game");
+        add(K::NewGame, label, true, Normal, Event::NewGame);
+        if self.finished {
+            let label = tr!(lang, "action-game-summary");
+            add(K::GameSummary, label, true, Primary, Event::OpenAfterGame);
+        }
+        out
     }
 }
 
@@ -619,7 +742,28 @@ pub(super) fn home(app: &App) -> HomeView {
     } else {
         Vec::new()
     };
+    let heuristic = s
+        .heuristic
+        .clone()
+        .or_else(|| (!custom).then(|| level_preset.clone()));
+    // The level sets the computer's strength, and the hints' in every game: a game between
+    // people and a multi-player game (whose computers have their seats' levels) still give
+    // hints at it.
+    let computer_by_level = !multi && s.mode != PlayMode::TwoPlayers;
     HomeView {
+        game: s.game,
+        mode: s.mode,
+        side: s.human_side,
+        players: if multi { seats.len() as u32 } else { 0 },
+        algorithm: s.algorithm,
+        ordering: s.ordering,
+        heuristic,
+        level_shown: true,
+        level_title: if computer_by_level {
+            tr!(lang, "home-level-computer")
+        } else {
+            tr!(lang, "home-level-hints")
+        },
         games: setup::HOME_GAMES
             .iter()
             .map(|&game| GameOption {
@@ -699,7 +843,7 @@ pub(super) fn home(app: &App) -> HomeView {
         max_level: *setup::LEVELS.end(),
         engine,
         // The multi-player games search by level at each seat.
-        engine_choices: s.mode != PlayMode::TwoPlayers && !multi,
+        engine_choices: computer_by_level,
         algorithms: setup::AlgorithmChoice::ALL
             .iter()
             .map(|&choice| AlgorithmOption {
@@ -732,5 +876,22 @@ pub(super) fn home(app: &App) -> HomeView {
                 )
             })
             .unwrap_or_default(),
+    }
+}
+
+/// A button of a screen.
+pub(super) fn action(
+    kind: ActionKind,
+    label: String,
+    enabled: bool,
+    style: ActionStyle,
+    event: Option<Event>,
+) -> ActionView {
+    ActionView {
+        kind,
+        label,
+        enabled,
+        style,
+        event,
     }
 }

@@ -1,6 +1,7 @@
 //! What the shells send the core (events) and what the core asks of them (effects).
 
 use super::lifecycle::MemoryPressure;
+use super::platform_facts::ScenePhase;
 use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use super::sync_job::SyncResult;
@@ -153,6 +154,14 @@ pub enum Event {
     Inactive,
     /// The app left the screen (Android ON_STOP, iOS scene `.background`).
     Background,
+    /// iOS's scene phase, every change (the launch's included): the core sends itself the
+    /// lifecycle events it means (`ScenePhase::events`), and the shell lets the core's writes
+    /// finish where `ScenePhase::finishes_writes` says. `available_ram_bytes`: the memory free
+    /// now (`os_proc_available_memory()`), read when the phase is `Active`.
+    ScenePhase {
+        phase: ScenePhase,
+        available_ram_bytes: u64,
+    },
     /// The network's state as the core understands it (prefer the platform's raw facts:
     /// `NetworkCapabilities`, `NetworkPath`).
     Network {
@@ -196,6 +205,13 @@ pub enum Event {
     /// in Kotlin).
     Accessibility {
         labels: bool,
+    },
+    /// iOS's assistive technologies that can be told apart (`UIAccessibility.isVoiceOverRunning`,
+    /// `isSwitchControlRunning`), at start and on every change: the core decides whether the
+    /// cells' labels are written (`platform_facts::ios_labels`).
+    IosAccessibility {
+        voice_over: bool,
+        switch_control: bool,
     },
     /// The platform's preferred languages, most preferred first, as BCP 47 tags (Android
     /// `Configuration.locales`, per-app language included; iOS `Bundle.main.preferredLocalizations`,
@@ -241,8 +257,9 @@ pub enum Effect {
     RenderProgress,
     /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
     SaveUiState(String),
-    /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
-    /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
+    /// Run a background sync (WorkManager unique work; `BGTaskScheduler` with this earliest begin
+    /// date) no earlier than `not_before_ms` (unix ms), when the network allows. Replaces any
+    /// request made before: the newest time and network rule hold.
     /// Never asked for while the platform's own background run is under way: that run's outcome
     /// says whether to run again (`background.rs`).
     ScheduleSync {

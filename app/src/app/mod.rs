@@ -41,7 +41,9 @@ pub use confirm::Confirmable;
 pub use event::{Cue, Effect, Event};
 pub use lifecycle::MemoryPressure;
 pub use platform_facts::{
-    NetworkState, SyncWorkerPolicy, TRANSPORT_LIMITS, TransportLimits, sync_worker_policy,
+    IOS_SYNC_TASK_ID, IosTaskEnd, IosTaskKind, IosTaskRequest, NetworkState, ScenePhase,
+    SyncWorkerPolicy, TRANSPORT_LIMITS, TransportLimits, ios_labels, ios_sync_request,
+    ios_task_end, sync_worker_policy,
 };
 pub use prefs::{Field, FieldError, PonderMode, Prefs};
 pub use setup::{AlgorithmChoice, OrderingChoice, PlayMode, Setup};
@@ -301,6 +303,19 @@ pub struct App {
     search_threads: Option<u32>,
 }
 
+/// Of several `SaveUiState`s in one batch (a question answered and the screen it leads to),
+/// only the last, in its place: each holds the whole UI state, so the earlier are stale.
+fn keep_last_saved_state(fx: &mut Vec<Effect>) {
+    if let Some(last) = fx.iter().rposition(|e| matches!(e, Effect::SaveUiState(_))) {
+        let mut i = 0;
+        fx.retain(|e| {
+            let keep = !matches!(e, Effect::SaveUiState(_)) || i == last;
+            i += 1;
+            keep
+        });
+    }
+}
+
 impl App {
     /// The core for `config`, with whatever the data directory holds: the game in progress is
     /// restored, but hidden until the shell says `ScreenShown` (no search starts before).
@@ -433,11 +448,14 @@ impl App {
             g.review = None;
         }
         self.settle_confirmation(&mut fx);
+        keep_last_saved_state(&mut fx);
         self.render_if_changed(&mut fx);
         fx
     }
 
     /// Asks for a `Render` only when the view model differs from the one last announced.
+    /// (A progress tick is a batch of its own, `progress::tick`: a batch with a `Render` never
+    /// holds a `RenderProgress`, so the shells perform every effect as it comes.)
     fn render_if_changed(&mut self, fx: &mut Vec<Effect>) {
         let now = self.view();
         if self.last_rendered.as_ref() != Some(&now) {
@@ -673,6 +691,18 @@ impl App {
                 }
             }
             Event::Accessibility { labels } => self.labels = labels,
+            Event::IosAccessibility {
+                voice_over,
+                switch_control,
+            } => self.labels = platform_facts::ios_labels(voice_over, switch_control),
+            Event::ScenePhase {
+                phase,
+                available_ram_bytes,
+            } => {
+                for e in phase.events(available_ram_bytes) {
+                    self.lifecycle(e, fx);
+                }
+            }
             Event::TimeZone { utc_offset_minutes } => self.set_time_zone(utc_offset_minutes),
             Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
             Event::SyncFinished(result) => self.synced(result, fx),

@@ -3,8 +3,8 @@
 //! limits. The shells send the facts as the platform gives them (`Event::TrimMemory`,
 //! `Event::NetworkCapabilities`, `Event::NetworkPath`) and read the policies from here.
 
-use super::MemoryPressure;
 use super::background::{BackgroundOutcome, retry_base_seconds};
+use super::{Event, MemoryPressure};
 
 // Android's `ComponentCallbacks2.TRIM_MEMORY_*` values (stable since API 14).
 const TRIM_MEMORY_RUNNING_MODERATE: i32 = 5;
@@ -103,3 +103,123 @@ pub const TRANSPORT_LIMITS: TransportLimits = TransportLimits {
     max_timeout_ms: 3_600_000,
     stuck_margin_ms: 5_000,
 };
+
+/// iOS's scene phase (`ScenePhase` of SwiftUI).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScenePhase {
+    /// On screen and taking input.
+    Active,
+    /// On screen, covered (Control Centre, an alert, the app switcher): the board is still seen.
+    Inactive,
+    /// Off screen; the app is about to be suspended.
+    Background,
+}
+
+impl ScenePhase {
+    /// The lifecycle events the phase means, in order (`lifecycle.rs` says what each does): an
+    /// active scene is in the foreground with its memory read again and shows the board; an
+    /// inactive one is still seen (nothing stops; from the background it is the way back); a
+    /// scene in the background hides the board, then leaves (Android's ON_STOP order).
+    pub fn events(self, available_ram_bytes: u64) -> Vec<Event> {
+        match self {
+            ScenePhase::Active => vec![
+                Event::DeviceMemory {
+                    available_ram_bytes,
+                },
+                Event::Foreground,
+                Event::ScreenShown,
+            ],
+            ScenePhase::Inactive => vec![Event::Inactive, Event::ScreenShown],
+            ScenePhase::Background => vec![Event::ScreenHidden, Event::Background],
+        }
+    }
+
+    /// The shell keeps the app running (iOS `beginBackgroundTask`) until the core's writes asked
+    /// for so far are done (`AppCore::finish_writes`, off the main thread): the app is suspended
+    /// soon after it reaches the background, and the game in progress and the outbox must be on
+    /// disk by then.
+    pub fn finishes_writes(self) -> bool {
+        self == ScenePhase::Background
+    }
+}
+
+/// Whether the cells' labels are written on iOS, given the assistive technologies iOS reports:
+/// always. Voice Control, which has no public status, speaks the labels ("tap d3"), and a
+/// Swift shell pays little for them (unlike a JVM's strings, Android's `Accessibility(false)`).
+pub fn ios_labels(_voice_over: bool, _switch_control: bool) -> bool {
+    true
+}
+
+/// The identifier of iOS's background sync task (`BGTaskSchedulerPermittedIdentifiers`).
+pub const IOS_SYNC_TASK_ID: &str = "dev.ply.sync";
+
+/// Which kind of `BGTaskRequest` iOS gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IosTaskKind {
+    /// `BGAppRefreshTaskRequest`: runs soon after its date, in about 30 s of time (a sync sends
+    /// a few small requests). Needs the `fetch` background mode.
+    AppRefresh,
+    /// `BGProcessingTaskRequest`: minutes of time, but only while the phone is idle (overnight,
+    /// charging). Needs the `processing` background mode.
+    Processing,
+}
+
+/// A background task request for iOS's `BGTaskScheduler`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IosTaskRequest {
+    pub identifier: String,
+    pub kind: IosTaskKind,
+    /// `earliestBeginDate` (unix ms): the core's time, never a default.
+    pub earliest_begin_ms: u64,
+    /// A processing request's `requiresNetworkConnectivity` (an app refresh has no such
+    /// condition: the run checks the network itself).
+    pub requires_network: bool,
+    /// A processing request's `requiresExternalPower`.
+    pub requires_external_power: bool,
+}
+
+/// The request for the core's `ScheduleSync`: an app refresh at the core's time. The sync is a
+/// few small requests, which an app refresh has time for, and it runs within hours of its date
+/// where a processing task waits for the night. `metered_ok` is not iOS's to ask for: the run
+/// reads the network path and keeps a metered one for later when the settings say so.
+pub fn ios_sync_request(not_before_ms: u64, _metered_ok: bool) -> IosTaskRequest {
+    IosTaskRequest {
+        identifier: IOS_SYNC_TASK_ID.to_string(),
+        kind: IosTaskKind::AppRefresh,
+        earliest_begin_ms: not_before_ms,
+        requires_network: false,
+        requires_external_power: false,
+    }
+}
+
+/// How an iOS background task ends for the core's outcome.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IosTaskEnd {
+    /// `setTaskCompleted(success:)`.
+    pub success: bool,
+    /// A request to submit before completing (iOS runs a task once: a retry is a new request).
+    pub resubmit: Option<IosTaskRequest>,
+}
+
+/// The end of a background task whose run (or expiration) gave `outcome`, at `now_ms`: done is a
+/// success; a retry submits a new request for the core's time and fails this run; giving up
+/// fails it and asks nothing (the core asks again at its next event).
+pub fn ios_task_end(outcome: BackgroundOutcome, now_ms: u64) -> IosTaskEnd {
+    match outcome {
+        BackgroundOutcome::Done => IosTaskEnd {
+            success: true,
+            resubmit: None,
+        },
+        BackgroundOutcome::RetryAfter { seconds } => IosTaskEnd {
+            success: false,
+            resubmit: Some(ios_sync_request(
+                now_ms.saturating_add(seconds.saturating_mul(1000)),
+                true,
+            )),
+        },
+        BackgroundOutcome::GiveUp => IosTaskEnd {
+            success: false,
+            resubmit: None,
+        },
+    }
+}

@@ -233,6 +233,9 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
                 winning: false,
                 seat: c.seat,
                 stack: c.stack.clone(),
+                previous_piece: c.piece,
+                // Read, never pressed: nothing is played on a review's board.
+                button: false,
                 label,
             }
         })
@@ -319,6 +322,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
         finished: false,
         accepts_input: false,
         cells: views,
+        actions: Vec::new(),
     };
     Some(ReviewStepView {
         ply,

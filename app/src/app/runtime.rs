@@ -106,6 +106,13 @@ impl Runtime {
         shell: Arc<dyn Shell>,
         transport: Option<Arc<dyn HttpTransport>>,
     ) -> Runtime {
+        log::info!(
+            "app core {} starting for {:?} {} in {}",
+            env!("CARGO_PKG_VERSION"),
+            config.platform,
+            config.app_version,
+            config.data_dir
+        );
         let app = App::new(config);
         let inner = Arc::new(Inner {
             app: Mutex::new(app),

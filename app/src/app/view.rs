@@ -1,5 +1,6 @@
 //! The view models: everything a shell draws, decided here so that it decides nothing.
 
+use super::event::Event;
 use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use crate::board::Piece;
@@ -38,6 +39,56 @@ pub struct ConfirmView {
     pub confirm: String,
     /// The cancelling button: "Cancel".
     pub cancel: String,
+}
+
+/// What a screen's button is: the shells key their icons and test tags on it, and draw the
+/// label as the core writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionKind {
+    /// Othello: the person to move has no move.
+    Pass,
+    /// Computer against computer: stop after this move.
+    Pause,
+    Resume,
+    Hint,
+    Undo,
+    Redo,
+    /// Draw the board larger, scrolling (the star's holes are small on a phone).
+    ZoomIn,
+    /// Back to the whole board in the window.
+    FitBoard,
+    Resign,
+    NewGame,
+    /// The finished game's summary (after-game).
+    GameSummary,
+    ReviewGame,
+    /// The platform's share sheet with the after-game view's `share_text` (no event).
+    Share,
+    BackToBoard,
+    Home,
+}
+
+/// How a button stands out among the screen's others.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionStyle {
+    /// The screen's main way on (filled).
+    Primary,
+    Normal,
+    /// It cannot be taken back (the core asks first).
+    Destructive,
+}
+
+/// A button a screen offers, in the order to draw them: both shells show the same list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ActionView {
+    pub kind: ActionKind,
+    /// "Undo", in the app's language.
+    pub label: String,
+    /// Shown but not usable now (drawn dimmed).
+    pub enabled: bool,
+    pub style: ActionStyle,
+    /// What a press sends; `None` for [`ActionKind::Share`], which is the platform's own.
+    pub event: Option<Event>,
 }
 
 /// Everything to draw now: the screen on top and its view model (the others are `None`).
@@ -153,10 +204,25 @@ pub struct HomeView {
     pub player_counts: Vec<PlayerCountOption>,
     /// A multi-player game: who sits where (`Event::ChooseSeat`, `Event::ChooseSeatLevel`).
     pub seats: Vec<SeatOption>,
+    /// The selected option of each list, as a value (a picker's selection): `games`' game,
+    /// `modes`' mode, `sides`' side, `player_counts`' count (0 for the two-player games),
+    /// `algorithms`', `orderings`' choice and `heuristics`' preset (`None`: the custom weights).
+    pub game: GameKind,
+    pub mode: PlayMode,
+    pub side: Side,
+    pub players: u32,
+    pub algorithm: AlgorithmChoice,
+    pub ordering: OrderingChoice,
+    pub heuristic: Option<String>,
     pub level: u8,
     /// Every level, `level` selected (`Event::ChooseLevel`): a picker draws these, a slider
     /// `min_level` to `max_level`.
     pub levels: Vec<LevelOption>,
+    /// The level control is shown (with `level_title` over it): the level sets the computer's
+    /// strength, and the hints' in every game.
+    pub level_shown: bool,
+    /// "The computer's level" or, with no computer player, "The hints' level".
+    pub level_title: String,
     pub min_level: u8,
     pub max_level: u8,
     /// The computer's engine at these choices ("PVS, 6 plies, up to 3.6 s, 32 MiB table, ...").
@@ -228,6 +294,15 @@ pub struct CellView {
     pub seat: Option<u32>,
     /// Focus: the stack's pieces by seat, bottom first.
     pub stack: Vec<u32>,
+    /// What the cell held before the last move where that move turned or took its piece
+    /// (Othello's flipped discs, draughts' captured pieces): what the move's animation shows
+    /// before it turns over or fades out. Elsewhere `piece`.
+    pub previous_piece: Piece,
+    /// Accessibility reads this cell as a button that taps it (`Event::TapCell`): every
+    /// playable cell of the game's board, legal or not (a tap the game refuses is answered with
+    /// the reason), never a review board's, which takes no input. Cells that are not buttons
+    /// but `playable` are read as text.
+    pub button: bool,
     /// The accessibility label: "d3, empty, legal move" or "14, white king"; empty while the
     /// shell says no accessibility service reads labels (`Event::Accessibility`).
     pub label: String,
@@ -387,7 +462,8 @@ pub struct BoardView {
     pub thinking: Option<ThinkingView>,
     pub legal_moves: Vec<LegalMove>,
     /// What a screen reader says of the legal moves list (the board's actions): "12 legal
-    /// moves", "No move to play now".
+    /// moves", "No move to play now"; empty while no accessibility service reads labels
+    /// (`Event::Accessibility`), when the board offers its moves as no actions.
     pub legal_moves_label: String,
     /// The moves played, in notation.
     pub moves: Vec<String>,
@@ -410,6 +486,9 @@ pub struct BoardView {
     pub finished: bool,
     /// The board is shown and accepts taps (a person to move, nothing being searched).
     pub accepts_input: bool,
+    /// The buttons beside the board, in order (the `can_*` flags as buttons): both shells draw
+    /// these and no other.
+    pub actions: Vec<ActionView>,
 }
 
 /// One bar pair of the after-game chart: the computer's effort on one of its moves.
@@ -432,6 +511,27 @@ pub struct ChartPoint {
     pub line: String,
 }
 
+/// How a chart series is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChartMark {
+    /// A bar per point.
+    Bars,
+    /// A line through the points.
+    Line,
+}
+
+/// One series of the after-game chart: a value per chart point (`AfterGameView::points`, in
+/// order), each series on its own scale from 0 to `max`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartSeries {
+    /// "Positions searched", in the app's language (the chart's legend).
+    pub label: String,
+    pub mark: ChartMark,
+    pub values: Vec<f64>,
+    /// The top of the series' scale (at least 1).
+    pub max: f64,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct AfterGameView {
     pub title: String,
@@ -440,6 +540,9 @@ pub struct AfterGameView {
     /// "42 moves".
     pub move_count_text: String,
     pub points: Vec<ChartPoint>,
+    /// What the chart draws over `points`: the positions searched as bars and the time as a
+    /// line (empty when the computer made no move).
+    pub chart: Vec<ChartSeries>,
     /// The chart for a screen reader: "18 computer moves, 123,456 positions and 4,321 ms in
     /// all, at most 23,456 positions on one move".
     pub chart_description: String,
@@ -461,6 +564,8 @@ pub struct AfterGameView {
     pub review_refusal: Option<String>,
     /// The review asked for: running, ready, or failed.
     pub review: Option<ReviewView>,
+    /// The buttons under the game, in order: both shells draw these and no other.
+    pub actions: Vec<ActionView>,
 }
 
 /// How a review judged a move (Lichess's labels; see `ply_core::review::label`).

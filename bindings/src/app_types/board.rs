@@ -48,6 +48,12 @@ pub struct CellView {
     pub seat: Option<u32>,
     /// Focus: the stack's pieces by seat, bottom first.
     pub stack: Vec<u32>,
+    /// What the cell held before the last move where that move turned or took its piece
+    /// (Othello's flipped discs, draughts' captured pieces); elsewhere `piece`.
+    pub previous_piece: Piece,
+    /// Accessibility reads this cell as a button that taps it (`Event.TapCell`): every playable
+    /// cell of the game's board, never a review board's.
+    pub button: bool,
     /// The accessibility label: "d3, empty, legal move" or "14, white king"; empty while the
     /// shell says no accessibility service reads labels (`Event.Accessibility`).
     pub label: String,
@@ -219,4 +225,6 @@ pub struct BoardView {
     pub finished: bool,
     /// The board is shown and accepts taps (a person to move, nothing being searched).
     pub accepts_input: bool,
+    /// The buttons beside the board, in order: both shells draw these and no other.
+    pub actions: Vec<ActionView>,
 }

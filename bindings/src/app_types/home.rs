@@ -135,10 +135,25 @@ pub struct HomeView {
     pub player_counts: Vec<PlayerCountOption>,
     /// A multi-player game: who sits where (`Event.ChooseSeat`, `Event.ChooseSeatLevel`).
     pub seats: Vec<SeatOption>,
+    /// The selected option of each list, as a value (a picker's selection): `games`' game,
+    /// `modes`' mode, `sides`' side, `player_counts`' count (0 for the two-player games),
+    /// `algorithms`', `orderings`' choice and `heuristics`' preset (`None`: the custom weights).
+    pub game: GameKind,
+    pub mode: PlayMode,
+    pub side: Side,
+    pub players: u32,
+    pub algorithm: AlgorithmChoice,
+    pub ordering: OrderingChoice,
+    pub heuristic: Option<String>,
     pub level: u8,
     /// Every level, `level` selected (`Event.ChooseLevel`): a picker draws these, a slider
     /// `min_level` to `max_level`.
     pub levels: Vec<LevelOption>,
+    /// The level control is shown, with `level_title` over it (it sets the hints' strength in
+    /// every game, and the computer's).
+    pub level_shown: bool,
+    /// "The computer's level" or "The hints' level".
+    pub level_title: String,
     pub min_level: u8,
     pub max_level: u8,
     /// The computer's engine at these choices ("PVS, 6 plies, up to 3.6 s, 32 MiB table, ...").

@@ -3,15 +3,16 @@
 
 use crate::remote::{ClientPlatform, EngineLimits, GameKind, Piece, Side};
 pub use ply_app::app::{
-    AfterGameView, AlgorithmChoice, AlgorithmOption, AnimationStep, AppConfig, AppTab,
-    BackgroundOutcome, BoardShape, BoardView, CellView, ChartPoint, ConfirmView, Cue, Effect,
-    Event, GameOption, HeuristicOption, HistoryEntry, HistoryView, HomeView, LegalMove,
-    LevelOption, MemoryPressure, ModeOption, MoveLabel, OrderingChoice, OrderingOption,
+    ActionKind, ActionStyle, ActionView, AfterGameView, AlgorithmChoice, AlgorithmOption,
+    AnimationStep, AppConfig, AppTab, BackgroundOutcome, BoardShape, BoardView, CellView,
+    ChartMark, ChartPoint, ChartSeries, ConfirmView, Cue, Effect, Event, GameOption,
+    HeuristicOption, HistoryEntry, HistoryView, HomeView, IosTaskEnd, IosTaskKind, IosTaskRequest,
+    LegalMove, LevelOption, MemoryPressure, ModeOption, MoveLabel, OrderingChoice, OrderingOption,
     PastReviewView, PlayMode, PlayerCountOption, PlayerView, PonderMode, PonderOption,
     ReviewPlayer, ReviewProgress, ReviewStatus, ReviewStepView, ReviewView, ReviewedMove, Rgb,
-    Screen, SeatOption, SeatStyle, SeatSymbol, SettingsView, SideOption, SyncProblem, SyncResult,
-    SyncState, SyncWorkerPolicy, ThinkingKind, ThinkingView, TransportLimits, Vertex, ViewModel,
-    WeightsView, WorkProgress,
+    ScenePhase, Screen, SeatOption, SeatStyle, SeatSymbol, SettingsView, SideOption, SyncProblem,
+    SyncResult, SyncState, SyncWorkerPolicy, ThinkingKind, ThinkingView, TransportLimits, Vertex,
+    ViewModel, WeightsView, WorkProgress,
 };
 
 mod board;

@@ -198,6 +198,14 @@ pub enum Event {
     Inactive,
     /// The app left the screen (Android ON_STOP, iOS scene `.background`).
     Background,
+    /// iOS's scene phase, every change (the launch's included): the core sends itself the
+    /// lifecycle events it means; after it, the shell lets the core's writes finish where
+    /// `scenePhaseFinishesWrites(phase)` says. `available_ram_bytes`: the memory free now
+    /// (`os_proc_available_memory()`), read for `Active`.
+    ScenePhase {
+        phase: ScenePhase,
+        available_ram_bytes: u64,
+    },
     /// The network as the core understands it (prefer `NetworkCapabilities`, `NetworkPath`).
     Network {
         online: bool,
@@ -229,10 +237,17 @@ pub enum Event {
         available_ram_bytes: u64,
     },
     /// Whether any accessibility service that reads labels is on (Android:
-    /// `AccessibilityManager.isEnabled`; iOS never sends it, as Voice Control has no public
-    /// status). On until the shell says otherwise; while off, cell labels are empty (a cheaper tap).
+    /// `AccessibilityManager.isEnabled`; iOS sends `IosAccessibility`). On until the shell says
+    /// otherwise; while off, cell labels are empty (a cheaper tap).
     Accessibility {
         labels: bool,
+    },
+    /// iOS's assistive technologies that can be told apart (`UIAccessibility.isVoiceOverRunning`,
+    /// `isSwitchControlRunning`), at start and on every change: the core decides whether the
+    /// cells' labels are written.
+    IosAccessibility {
+        voice_over: bool,
+        switch_control: bool,
     },
     /// The platform's preferred languages, most preferred first, as BCP 47 tags (Android
     /// `Configuration.locales`, per-app language included; iOS `Bundle.main.preferredLocalizations`,
@@ -300,8 +315,9 @@ pub enum Effect {
     RenderProgress,
     /// Keep this in the platform's saved-state store and send it back with `RestoreUi`.
     SaveUiState(String),
-    /// Run a background sync (WorkManager unique work with `KEEP`; `BGTaskScheduler` with this
-    /// earliest begin date) no earlier than `not_before_ms` (unix ms), when the network allows.
+    /// Run a background sync (WorkManager unique work; `BGTaskScheduler` with this earliest begin
+    /// date) no earlier than `not_before_ms` (unix ms), when the network allows. Replaces any
+    /// request made before: the newest time and network rule hold.
     ScheduleSync {
         not_before_ms: u64,
         /// The settings allow a metered network (WorkManager: `CONNECTED` rather than
@@ -349,4 +365,68 @@ pub fn sync_worker_policy() -> SyncWorkerPolicy {
 #[uniffi::export]
 pub fn transport_limits() -> TransportLimits {
     ply_app::app::TRANSPORT_LIMITS
+}
+
+/// iOS's scene phase (SwiftUI's `ScenePhase`).
+#[uniffi::remote(Enum)]
+pub enum ScenePhase {
+    Active,
+    Inactive,
+    Background,
+}
+
+/// Which kind of `BGTaskRequest` iOS gets.
+#[uniffi::remote(Enum)]
+pub enum IosTaskKind {
+    /// `BGAppRefreshTaskRequest` (background mode `fetch`).
+    AppRefresh,
+    /// `BGProcessingTaskRequest` (background mode `processing`).
+    Processing,
+}
+
+/// A background task request for iOS's `BGTaskScheduler`.
+#[uniffi::remote(Record)]
+pub struct IosTaskRequest {
+    pub identifier: String,
+    pub kind: IosTaskKind,
+    /// `earliestBeginDate` (unix ms).
+    pub earliest_begin_ms: u64,
+    /// A processing request's `requiresNetworkConnectivity`.
+    pub requires_network: bool,
+    /// A processing request's `requiresExternalPower`.
+    pub requires_external_power: bool,
+}
+
+/// How an iOS background task ends.
+#[uniffi::remote(Record)]
+pub struct IosTaskEnd {
+    /// `setTaskCompleted(success:)`.
+    pub success: bool,
+    /// A request to submit before completing.
+    pub resubmit: Option<IosTaskRequest>,
+}
+
+/// After `Event.ScenePhase` with `phase`: keep the app running (`beginBackgroundTask`) while
+/// `AppCore.finishWrites()` runs off the main thread.
+#[uniffi::export]
+pub fn scene_phase_finishes_writes(phase: ScenePhase) -> bool {
+    phase.finishes_writes()
+}
+
+/// The `BGTaskScheduler` request for `Effect.ScheduleSync(not_before_ms, metered_ok)`.
+#[uniffi::export]
+pub fn ios_sync_request(not_before_ms: u64, metered_ok: bool) -> IosTaskRequest {
+    ply_app::app::ios_sync_request(not_before_ms, metered_ok)
+}
+
+/// The identifier of iOS's background sync task, the one the app registers at launch.
+#[uniffi::export]
+pub fn ios_sync_task_id() -> String {
+    ply_app::app::IOS_SYNC_TASK_ID.to_string()
+}
+
+/// How a background task ends whose run (or expiration) gave `outcome`, now.
+#[uniffi::export]
+pub fn ios_task_end(outcome: BackgroundOutcome) -> IosTaskEnd {
+    ply_app::app::ios_task_end(outcome, ply_core::record::now_ms())
 }

@@ -36,6 +36,49 @@ pub struct ConfirmView {
     pub cancel: String,
 }
 
+/// What a screen's button is (the shells' icons and test tags key on it).
+#[uniffi::remote(Enum)]
+pub enum ActionKind {
+    Pass,
+    Pause,
+    Resume,
+    Hint,
+    Undo,
+    Redo,
+    ZoomIn,
+    FitBoard,
+    Resign,
+    NewGame,
+    GameSummary,
+    ReviewGame,
+    /// The platform's share sheet with the after-game view's `share_text` (no event).
+    Share,
+    BackToBoard,
+    Home,
+}
+
+/// How a button stands out among the screen's others.
+#[uniffi::remote(Enum)]
+pub enum ActionStyle {
+    Primary,
+    Normal,
+    /// It cannot be taken back (the core asks first).
+    Destructive,
+}
+
+/// A button a screen offers, in the order to draw them.
+#[uniffi::remote(Record)]
+pub struct ActionView {
+    pub kind: ActionKind,
+    /// "Undo", in the app's language.
+    pub label: String,
+    /// Shown but not usable now (drawn dimmed).
+    pub enabled: bool,
+    pub style: ActionStyle,
+    /// What a press sends; `None` for `Share`, which is the platform's own.
+    pub event: Option<Event>,
+}
+
 /// Everything to draw now: the screen on top and its view model (the others are `None`).
 #[uniffi::remote(Record)]
 pub struct ViewModel {
@@ -77,6 +120,24 @@ pub struct ChartPoint {
     pub line: String,
 }
 
+/// How a chart series is drawn.
+#[uniffi::remote(Enum)]
+pub enum ChartMark {
+    Bars,
+    Line,
+}
+
+/// One series of the after-game chart: a value per chart point, on its own scale 0 to `max`.
+#[uniffi::remote(Record)]
+pub struct ChartSeries {
+    /// "Positions searched" (the legend).
+    pub label: String,
+    pub mark: ChartMark,
+    pub values: Vec<f64>,
+    /// The top of the series' scale (at least 1).
+    pub max: f64,
+}
+
 #[uniffi::remote(Record)]
 pub struct AfterGameView {
     pub title: String,
@@ -85,6 +146,9 @@ pub struct AfterGameView {
     /// "42 moves".
     pub move_count_text: String,
     pub points: Vec<ChartPoint>,
+    /// What the chart draws over `points`: positions as bars, time as a line (empty without
+    /// computer moves).
+    pub chart: Vec<ChartSeries>,
     /// The chart for a screen reader.
     pub chart_description: String,
     /// The chart's scales (at least 1).
@@ -104,6 +168,8 @@ pub struct AfterGameView {
     pub review_refusal: Option<String>,
     /// The review asked for: running, ready, or failed.
     pub review: Option<ReviewView>,
+    /// The buttons under the game, in order: both shells draw these and no other.
+    pub actions: Vec<ActionView>,
 }
 
 /// How a review judged a move.

@@ -1,63 +1,73 @@
 import Charts
 import PlyFFI
+import PlyKit
 import SwiftUI
 
-/// After a game: the result, the computer's effort per move, its review and the transcript to share.
+/// After a game: the result, the computer's effort per move, its review, the transcript, and the
+/// core's buttons (sharing among them).
 struct AfterGameScreen: View {
     @Environment(AppModel.self) private var app
+    let game: AfterGameView
 
     var body: some View {
         List {
-            if let g = app.afterGame {
+            Section {
+                Text(game.result).font(.title3.bold())
+                Text(game.moveCountText)
+            }
+            if !game.chart.isEmpty {
                 Section {
-                    Text(g.result).font(.title3.bold())
-                    Text(g.moveCountText)
-                }
-                if !g.points.isEmpty {
-                    Section {
-                        Chart(g.points, id: \.ply) { p in
-                            BarMark(x: .value("Move", Int(p.ply)), y: .value("Positions", Double(p.nodes)))
-                        }
-                        .frame(height: 180)
-                        .accessibilityLabel(Text(g.chartDescription))
-                        ForEach(g.points, id: \.ply) { p in
-                            HStack {
-                                Text(p.label).font(.body.monospaced())
-                                Spacer()
-                                Text(p.text)
-                                    .font(.footnote).foregroundStyle(.secondary)
-                            }
-                            .accessibilityElement(children: .combine)
-                        }
-                    } header: {
-                        Text("The computer's searches")
-                    } footer: {
-                        Text(g.totalText)
+                    EffortChart(game: game)
+                    ForEach(game.points, id: \.ply) { p in
+                        Text(p.line).font(.footnote)
                     }
+                } header: {
+                    Text("The computer's searches")
+                } footer: {
+                    Text(game.totalText)
                 }
-                if g.canReview {
-                    Section {
-                        Button("Review the game") { app.send(.reviewGame) }
+            }
+            if let reason = game.reviewRefusal {
+                // A multi-player game: why it has no review, in the core's words.
+                Section { Text(reason).font(.footnote) }
+            }
+            if let review = game.review {
+                ReviewSections(review: review)
+            }
+            Section("Transcript") {
+                Text(game.transcript).font(.body.monospaced()).textSelection(.enabled)
+            }
+            Section {
+                ForEach(game.actions, id: \.kind) { ActionButton(action: $0, shareText: game.shareText) }
+            }
+        }
+        .navigationTitle(game.title)
+    }
+}
+
+/// The core's series over the computer's moves, each on its own scale (PlyKit's fractions):
+/// bars and a line, with the core's legend.
+struct EffortChart: View {
+    let game: AfterGameView
+
+    var body: some View {
+        Chart {
+            ForEach(game.chart, id: \.label) { series in
+                ForEach(Array(zip(game.points, series.fractions)), id: \.0.ply) { point, share in
+                    switch series.mark {
+                    case .bars:
+                        BarMark(x: .value("Move", Int(point.ply)), y: .value("Share", share))
+                            .foregroundStyle(by: .value("Series", series.label))
+                    case .line:
+                        LineMark(x: .value("Move", Int(point.ply)), y: .value("Share", share))
+                            .foregroundStyle(by: .value("Series", series.label))
                     }
-                }
-                if let reason = g.reviewRefusal {
-                    // A multi-player game: why it has no review, in the core's words.
-                    Section { Text(reason).font(.footnote) }
-                }
-                if let review = g.review {
-                    ReviewSections(review: review)
-                }
-                Section("Transcript") {
-                    Text(g.transcript).font(.body.monospaced()).textSelection(.enabled)
-                    ShareLink(item: g.shareText) { Label("Share", systemImage: "square.and.arrow.up") }
-                }
-                Section {
-                    Button("Back to the board") { app.send(.openBoard) }
-                    Button("New game") { app.send(.newGame) }
                 }
             }
         }
-        .navigationTitle(app.afterGame?.title ?? "")
+        .chartYAxis(.hidden)
+        .frame(height: 180)
+        .accessibilityLabel(Text(game.chartDescription))
     }
 }
 
@@ -133,12 +143,13 @@ struct ReviewSections: View {
         }
     }
 
+    /// The palette of the review's labels.
     private func color(_ label: MoveLabel) -> Color {
         switch label {
         case .blunder: return .red
         case .mistake: return .orange
         case .inaccuracy: return .yellow
-        default: return .primary
+        case .best, .good, .forced, .book: return .primary
         }
     }
 }

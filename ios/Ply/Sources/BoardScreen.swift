@@ -1,4 +1,5 @@
 import PlyFFI
+import PlyKit
 import SwiftUI
 
 /// The game screen: the core's board view drawn, taps and buttons sent back as events. In a
@@ -8,62 +9,66 @@ struct BoardScreen: View {
     @Environment(\.horizontalSizeClass) private var widthClass
     @Environment(\.verticalSizeClass) private var heightClass
     @Environment(\.dynamicTypeSize) private var typeSize
+    let board: BoardView
 
     var body: some View {
+        let wide = widthClass == .regular || heightClass == .compact
+        let layout = wide ? AnyLayout(HStackLayout(alignment: .center, spacing: 20))
+                          : AnyLayout(VStackLayout(spacing: 12))
         Group {
-            if let board = app.board {
-                let wide = widthClass == .regular || heightClass == .compact
-                let layout = wide ? AnyLayout(HStackLayout(alignment: .center, spacing: 20))
-                                  : AnyLayout(VStackLayout(spacing: 12))
-                Group {
-                    if typeSize.isAccessibilitySize && !wide {
-                        // Large accessibility text: the board and its controls scroll as one
-                        // column instead of squeezing the controls under the board.
-                        ScrollView {
-                            VStack(spacing: 12) {
-                                ZoomableBoard(board: board) { app.sendToBoard($0) }
-                                BoardPanel(board: board)
-                            }
-                            .padding()
+            if typeSize.isAccessibilitySize && !wide {
+                // Large accessibility text: the board and its controls scroll as one column
+                // instead of squeezing the controls under the board.
+                ScrollView {
+                    VStack(spacing: 12) {
+                        ZoomableBoard(board: board) { app.send($0) }
+                        BoardPanel(board: board)
+                    }
+                    .padding()
+                }
+            } else {
+                layout {
+                    ZoomableBoard(board: board) { app.send($0) }
+                        .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    if wide {
+                        // Beside the board the panel has only the window's height (an iPhone in
+                        // landscape: about 300 pt): with large text it scrolls instead of being
+                        // clipped, and stays still when it fits.
+                        ScrollView(.vertical) {
+                            BoardPanel(board: board)
+                                .frame(maxWidth: .infinity, alignment: .leading)
                         }
+                        .scrollBounceBehavior(.basedOnSize)
+                        .frame(maxWidth: 360)
                     } else {
-                        layout {
-                            ZoomableBoard(board: board) { app.sendToBoard($0) }
-                                .frame(maxWidth: .infinity, maxHeight: .infinity)
-                            if wide {
-                                // Beside the board the panel has only the window's height (an
-                                // iPhone in landscape: about 300 pt): with large text it scrolls
-                                // instead of being clipped, and stays still when it fits.
-                                ScrollView(.vertical) {
-                                    BoardPanel(board: board)
-                                        .frame(maxWidth: .infinity, alignment: .leading)
-                                }
-                                .scrollBounceBehavior(.basedOnSize)
-                                .frame(maxWidth: 360)
-                            } else {
-                                BoardPanel(board: board)
-                                    .frame(maxWidth: .infinity)
-                            }
-                        }
-                        .padding()
+                        BoardPanel(board: board)
+                            .frame(maxWidth: .infinity)
                     }
                 }
-                .navigationTitle(board.title)
-                .navigationBarTitleDisplayMode(.inline)
-            } else {
-                ContentUnavailableView("No game in progress", systemImage: "circle.grid.3x3")
+                .padding()
             }
         }
+        .navigationTitle(board.title)
+        .navigationBarTitleDisplayMode(.inline)
         .toolbar {
             // Back as on Android: the core says where it goes.
             ToolbarItem(placement: .topBarLeading) {
                 Button { app.send(.back) } label: { Label("Back", systemImage: "chevron.backward") }
             }
         }
+        // Two capture paths end on the tapped square: the core's choices, or cancel.
+        .confirmationDialog("Which capture?", isPresented: Binding(get: { !board.pathChoices.isEmpty },
+                                                                  set: { _ in }),
+                            titleVisibility: .visible) {
+            ForEach(board.pathChoices, id: \.index) { choice in
+                Button(choice.notation) { app.send(.choosePath(choice.index)) }
+            }
+            Button("Cancel", role: .cancel) { app.send(.cancelSelection) }
+        }
     }
 }
 
-/// Status, the computer's progress, path choices and the game's controls.
+/// The players, the status, the computer's progress and the core's buttons.
 struct BoardPanel: View {
     @Environment(AppModel.self) private var app
     @Environment(\.colorScheme) private var colorScheme
@@ -85,6 +90,7 @@ struct BoardPanel: View {
         }
     }
 
+    /// A multi-player game's seat in the core's text colour for this background.
     private func seatText(_ style: SeatStyle?) -> Color {
         guard let style else { return .primary }
         return colorScheme == .dark ? style.textOnDark.color : style.textOnLight.color
@@ -92,8 +98,6 @@ struct BoardPanel: View {
 
     var body: some View {
         VStack(alignment: .leading, spacing: 10) {
-            // Every player with their count (Focus: and reserve), the one to move in bold; the
-            // multi-player games' players in their seat colours.
             ViewThatFits {
                 HStack(spacing: 16) { players }
                 VStack(alignment: .leading, spacing: 4) { players }
@@ -108,96 +112,94 @@ struct BoardPanel: View {
             if let message = board.message {
                 Text(message).font(.callout).foregroundStyle(.secondary)
             }
-            if !board.pathChoices.isEmpty {
-                Text("Which capture?").font(.subheadline)
-                ForEach(board.pathChoices, id: \.index) { choice in
-                    Button(choice.notation) { app.sendToBoard(.choosePath(choice.index)) }
-                        .buttonStyle(.bordered)
-                }
-                Button("Cancel") { app.sendToBoard(.cancelSelection) }
-            }
-            if board.mustPass {
-                Button("Pass") { app.sendToBoard(.pass) }
-                    .buttonStyle(.borderedProminent)
-            }
-            if board.finished {
-                Button("Game summary") { app.send(.openAfterGame) }
-                    .buttonStyle(.borderedProminent)
-            }
-            // The star's holes are under 44 pt on an iPhone: the core offers a zoom (the grids
-            // none).
-            if board.zoom > 1 {
-                Button { app.sendToBoard(.zoomBoard(!board.zoomed)) } label: {
-                    if board.zoomed {
-                        Label("Fit the board", systemImage: "arrow.down.right.and.arrow.up.left")
-                    } else {
-                        Label("Zoom in", systemImage: "plus.magnifyingglass")
-                    }
-                }
-                .buttonStyle(.bordered)
-            }
-            // Every control with its label when they fit; else the main three and a menu (large
-            // accessibility text sizes, narrow windows).
+            // The core's buttons, with their labels when they fit; else in a menu (large
+            // accessibility text sizes, narrow windows) that also lists the legal moves.
             ViewThatFits(in: .horizontal) {
                 HStack(spacing: 8) {
-                    undoRedoHint
-                    pauseResume
-                    Button(role: .destructive) { app.sendToBoard(.resign) } label: {
-                        Label("Resign", systemImage: "flag")
-                    }
-                    .disabled(!board.canResign)
+                    ForEach(board.actions, id: \.kind) { ActionButton(action: $0) }
                 }
-                .buttonStyle(.bordered)
-                HStack(spacing: 8) {
-                    undoRedoHint
-                    moreMenu
-                }
-                .buttonStyle(.bordered)
-                .labelStyle(.iconOnly)
                 moreMenu
             }
+            if !board.movesText.isEmpty {
+                Text(board.movesText).font(.footnote).foregroundStyle(.secondary)
+            }
         }
     }
 
-    @ViewBuilder private var undoRedoHint: some View {
-        Button { app.sendToBoard(.undo) } label: { Label("Undo", systemImage: "arrow.uturn.backward") }
-            .disabled(!board.canUndo)
-        Button { app.sendToBoard(.redo) } label: { Label("Redo", systemImage: "arrow.uturn.forward") }
-            .disabled(!board.canRedo)
-        Button { app.sendToBoard(.hint) } label: { Label("Hint", systemImage: "lightbulb") }
-            .disabled(!board.canHint)
-    }
-
-    @ViewBuilder private var pauseResume: some View {
-        if board.canPause {
-            Button { app.sendToBoard(.pause) } label: { Label("Pause", systemImage: "pause") }
-        } else if board.canResume {
-            Button { app.sendToBoard(.resume) } label: { Label("Resume", systemImage: "play") }
-        }
-    }
-
-    /// Everything in one menu, the legal moves included (a way to play without the board).
+    /// Every button in one menu, the legal moves included (a way to play without the board).
     private var moreMenu: some View {
         Menu {
-            Button { app.sendToBoard(.undo) } label: { Label("Undo", systemImage: "arrow.uturn.backward") }
-                .disabled(!board.canUndo)
-            Button { app.sendToBoard(.redo) } label: { Label("Redo", systemImage: "arrow.uturn.forward") }
-                .disabled(!board.canRedo)
-            Button { app.sendToBoard(.hint) } label: { Label("Hint", systemImage: "lightbulb") }
-                .disabled(!board.canHint)
-            pauseResume
-            if board.acceptsInput && !board.legalMoves.isEmpty {
+            ForEach(board.actions, id: \.kind) { ActionButton(action: $0) }
+            if !board.legalMoves.isEmpty {
                 Menu("Play a move") {
                     ForEach(board.legalMoves, id: \.index) { move in
-                        Button(move.notation) { app.sendToBoard(.chooseMove(move.index)) }
+                        Button(move.label) { app.send(.chooseMove(move.index)) }
                     }
                 }
             }
-            Button(role: .destructive) { app.sendToBoard(.resign) } label: { Label("Resign", systemImage: "flag") }
-                .disabled(!board.canResign)
         } label: {
             Label("More", systemImage: "ellipsis.circle")
         }
         .buttonStyle(.bordered)
+    }
+}
+
+/// One of the core's buttons: its label, its style, its event (or, for sharing, the share sheet).
+struct ActionButton: View {
+    @Environment(AppModel.self) private var app
+    let action: ActionView
+    /// What `Share` shares (the after-game view's text).
+    var shareText: String?
+
+    var body: some View {
+        Group {
+            if action.kind == .share, let shareText {
+                ShareLink(item: shareText) { Label(action.label, systemImage: action.kind.symbol) }
+            } else {
+                Button(role: action.style == .destructive ? .destructive : nil) {
+                    if let event = action.event { app.send(event) }
+                } label: {
+                    Label(action.label, systemImage: action.kind.symbol)
+                }
+            }
+        }
+        .disabled(!action.enabled)
+        .modifier(ActionStyleModifier(style: action.style))
+    }
+}
+
+/// A primary button filled, the others bordered.
+struct ActionStyleModifier: ViewModifier {
+    let style: ActionStyle
+
+    func body(content: Content) -> some View {
+        if style == .primary {
+            content.buttonStyle(.borderedProminent)
+        } else {
+            content.buttonStyle(.bordered)
+        }
+    }
+}
+
+extension ActionKind {
+    /// The SF Symbol beside the core's label.
+    var symbol: String {
+        switch self {
+        case .pass: return "forward"
+        case .pause: return "pause"
+        case .resume: return "play"
+        case .hint: return "lightbulb"
+        case .undo: return "arrow.uturn.backward"
+        case .redo: return "arrow.uturn.forward"
+        case .zoomIn: return "plus.magnifyingglass"
+        case .fitBoard: return "arrow.down.right.and.arrow.up.left"
+        case .resign: return "flag"
+        case .newGame: return "plus.circle"
+        case .gameSummary: return "chart.bar"
+        case .reviewGame: return "magnifyingglass"
+        case .share: return "square.and.arrow.up"
+        case .backToBoard: return "circle.grid.3x3"
+        case .home: return "house"
+        }
     }
 }

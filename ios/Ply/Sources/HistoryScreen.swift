@@ -1,4 +1,5 @@
 import PlyFFI
+import PlyKit
 import SwiftUI
 
 /// Finished games, newest first, with where each stands with the collector. The core reads the
@@ -7,16 +8,17 @@ import SwiftUI
 /// closed (the core decides).
 struct HistoryScreen: View {
     @Environment(AppModel.self) private var app
+    let h: HistoryView
 
     var body: some View {
         List {
-            if let h = app.history, let past = h.review {
+            if let past = h.review {
                 Section {
                     Text(past.title).font(.headline)
                     Text(past.result)
                 }
                 ReviewSections(review: past.review)
-            } else if let h = app.history {
+            } else {
                 if let message = h.message {
                     // Why the game last tapped was not reviewed, in the core's words.
                     Text(message).foregroundStyle(.red)

@@ -1,4 +1,5 @@
 import PlyFFI
+import PlyKit
 import SwiftUI
 
 /// The computer's search under the board: the last render's, or the newer tick's
@@ -7,15 +8,8 @@ struct ThinkingLine: View {
     @Environment(AppModel.self) private var app
     let rendered: ThinkingView?
 
-    private var thinking: ThinkingView? {
-        if let progress = app.progress {
-            return progress.thinking
-        }
-        return rendered
-    }
-
     var body: some View {
-        if let thinking {
+        if let thinking = app.thinking(rendered: rendered) {
             HStack(spacing: 8) {
                 ProgressView()
                 Text(thinking.text).font(.footnote).monospacedDigit()
@@ -32,9 +26,9 @@ struct ReviewProgressLine: View {
     let text: String
 
     var body: some View {
-        let tick = app.progress?.review
-        ProgressView(value: Double(tick?.done ?? done), total: Double(max(tick?.total ?? total, 1))) {
-            Text(tick?.text ?? text)
+        let now = app.reviewProgress(done: done, total: total, text: text)
+        ProgressView(value: now.fraction) {
+            Text(now.text)
         }
     }
 }

@@ -1,14 +1,16 @@
 import PlyFFI
+import PlyKit
 import SwiftUI
 
 /// Sync, thinking and haptics preferences and the custom evaluation weights. The core keeps every
 /// field's text (each edit is sent), validates and stores the values, and lists the choices.
 struct SettingsScreen: View {
     @Environment(AppModel.self) private var app
+    let s: SettingsView
 
     var body: some View {
         Form {
-            if let s = app.settings {
+            Group {
                 Section {
                     Toggle("Upload finished games", isOn: Binding(get: { s.syncEnabled },
                                                                   set: { app.send(.setSyncEnabled($0)) }))

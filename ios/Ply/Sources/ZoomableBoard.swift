@@ -1,4 +1,5 @@
 import PlyFFI
+import PlyKit
 import SwiftUI
 
 /// The board in the space it is given; zoomed (`BoardView.zoomed`), drawn `BoardView.zoom` times
@@ -12,10 +13,10 @@ struct ZoomableBoard: View {
     var body: some View {
         if board.zoomed {
             GeometryReader { geo in
+                let size = BoardLayout.zoomed(geo.size, board: board)
                 ScrollView([.horizontal, .vertical]) {
                     BoardCanvasView(board: board, send: send)
-                        .frame(width: geo.size.width * CGFloat(board.zoom),
-                               height: geo.size.height * CGFloat(board.zoom))
+                        .frame(width: size.width, height: size.height)
                 }
                 .defaultScrollAnchor(.center)
             }

@@ -171,7 +171,7 @@ class Session(languages: List<String> = listOf("en"), dataDir: File? = null) : A
         platform.hostRef = host
         host.observe { platform.host.value = it }
         host.start(
-            create = { shell -> AppCore(appConfig(dir.absolutePath, "ui-test", DEVICE, null), shell, null) },
+            create = { shell -> AppCore.start(appConfig(dir.absolutePath, "ui-test", DEVICE, null), shell, null) },
             first = { listOf(Event.Accessibility(false), Event.Languages(this.languages), Event.ScreenShown) },
         )
         main.drain()
@@ -191,10 +191,14 @@ class Session(languages: List<String> = listOf("en"), dataDir: File? = null) : A
     }
 
     /** Waits for the core's work (the computer's move, a hint, a review) and performs its effects. */
-    fun settle(timeoutMs: Long = 60_000) {
+    fun settle(timeoutMs: Long = 120_000) {
         val end = System.currentTimeMillis() + timeoutMs
         do {
-            check(core.waitIdle(10_000uL)) { "the core stayed busy" }
+            // A review of a whole game takes a while; a hang still ends here.
+            while (!core.waitIdle(1_000uL)) {
+                check(System.currentTimeMillis() < end) { "the core stayed busy for $timeoutMs ms" }
+                main.drain()
+            }
             Thread.sleep(20)
         } while (main.drain() > 0 && System.currentTimeMillis() < end)
     }

@@ -7,6 +7,7 @@ import dev.ply.core.GameKind
 import dev.ply.core.PlayMode
 import dev.ply.core.Screen
 import java.io.File
+import javax.swing.SwingUtilities
 import org.jetbrains.skia.EncodedImageFormat
 
 /** A window the pictures are drawn at, in dp, and its density. */
@@ -18,8 +19,21 @@ val WINDOWS = listOf(
     Window("tablet", 800, 1280, 1.5f),
 )
 
+/**
+ * Runs [block] on the AWT event thread, where Compose desktop applies its global snapshot
+ * changes (GlobalSnapshotManager, on Dispatchers.Swing). A scene rendered on another thread
+ * takes the recomposer's and the frame clock's locks in the other order: with an infinite
+ * animation running (the thinking line's progress bar) the two threads deadlocked.
+ */
+fun <T> onUiThread(block: () -> T): T {
+    if (SwingUtilities.isEventDispatchThread()) return block()
+    var result: Result<T>? = null
+    SwingUtilities.invokeAndWait { result = runCatching(block) }
+    return result!!.getOrThrow()
+}
+
 /** Draws the session's current UI into a PNG, animations run to their end. */
-fun shoot(session: Session, ui: JvmPlatformUi, dark: Boolean, w: Window, out: File): Long {
+fun shoot(session: Session, ui: JvmPlatformUi, dark: Boolean, w: Window, out: File): Long = onUiThread {
     val t0 = System.nanoTime()
     val scene = ImageComposeScene((w.width * w.density).toInt(), (w.height * w.density).toInt(), Density(w.density)) {
         App(session, ui, dark) { }
@@ -33,11 +47,11 @@ fun shoot(session: Session, ui: JvmPlatformUi, dark: Boolean, w: Window, out: Fi
     } finally {
         scene.close()
     }
-    return System.nanoTime() - t0
+    System.nanoTime() - t0
 }
 
 /** One state of the app, reached by events from a fresh session. */
-class Shot(val name: String, val caption: String, val drive: (Session) -> Unit)
+class Shot(val name: String, val caption: String, val anew: Boolean = false, val drive: (Session) -> Unit)
 
 fun Session.twoPlayers(game: GameKind) {
     send(Event.ChooseGame(game))
@@ -98,11 +112,14 @@ val SHOTS = listOf(
         s.send(Event.ChooseGame(GameKind.CHINESE_CHECKERS)); s.send(Event.ChooseLevel(s.vm.home!!.minLevel))
         s.send(Event.NewGame); s.settle(); s.firstMoves(3); s.send(Event.ZoomBoard(true))
     },
-    Shot("thinking", "The computer thinking, with progress") { s ->
-        s.send(Event.ChooseGame(GameKind.OTHELLO)); s.send(Event.ChooseMode(PlayMode.VS_COMPUTER))
+    // Driven anew for every picture: the search (draughts at the top level, no book) ends in
+    // seconds, and its move would land between two pictures.
+    Shot("thinking", "The computer thinking, with progress", anew = true) { s ->
+        s.send(Event.ChooseGame(GameKind.DRAUGHTS)); s.send(Event.ChooseMode(PlayMode.VS_COMPUTER))
         s.send(Event.ChooseLevel(s.vm.home!!.maxLevel)); s.send(Event.NewGame)
-        s.send(Event.PlayNotation("f5"))
-        s.until { s.platform.progress.value?.thinking != null }
+        if (s.vm.confirmation != null) s.send(Event.AcceptConfirmation)
+        s.send(Event.PlayNotation("11-15"))
+        s.until { (s.platform.progress.value?.thinking?.nodes ?: 0uL) > 0uL }
     },
     Shot("confirm", "Resign? (the core's question)") { s ->
         s.twoPlayers(GameKind.OTHELLO); s.play("f5"); s.send(Event.Resign)
@@ -130,30 +147,39 @@ fun main(args: Array<String>) {
     for ((name, caption) in shots) {
         if (only.isNotEmpty() && name !in only) continue
         val t0 = System.nanoTime()
-        val session = if (name == "start-failure") {
+        val shot = SHOTS.firstOrNull { it.name == name }
+        // A session in the picture's language from its start (a failed start's sentence is
+        // written then), driven to the shot's state.
+        fun session(lang: String): Session = if (shot == null) {
             // A data directory that is a file: the core's real start fails, and says why.
-            val f = File.createTempFile("ply-ui-not-a-dir", "")
-            Session(dataDir = f)
+            Session(listOf(lang), dataDir = File.createTempFile("ply-ui-not-a-dir", ""))
         } else {
-            Session()
-        }
-        session.use { s ->
-            if (name != "start-failure") SHOTS.first { it.name == name }.drive(s)
-            if (name != "start-failure" && name != "home") check(s.vm.screen != Screen.HOME || name == "confirm") { "$name: still on Home" }
-            rows.append("<h2>$caption</h2>\n")
-            for (lang in listOf("en", "de")) {
-                if (lang == "de") s.language("de-DE")
-                for (dark in listOf(false, true)) {
-                    rows.append("<div class=row>")
-                    for (w in WINDOWS) {
-                        val file = "$name-$lang-${if (dark) "dark" else "light"}-${w.name}.png"
-                        shoot(s, JvmPlatformUi(strings.getValue(lang)), dark, w, File(out, file))
-                        count++
-                        rows.append("<figure><a href=\"$file\"><img src=\"$file\" style=\"height:${if (w.height > w.width) 360 else 180}px\"></a><figcaption>$lang ${if (dark) "dark" else "light"} ${w.name}</figcaption></figure>")
-                    }
-                    rows.append("</div>\n")
-                }
+            Session(listOf(lang)).also { s ->
+                shot.drive(s)
+                if (name != "home") check(s.vm.screen != Screen.HOME || name == "confirm") { "$name: still on Home" }
             }
+        }
+        rows.append("<h2>$caption</h2>\n")
+        for (lang in listOf("en", "de")) {
+            val tag = if (lang == "de") "de-DE" else "en"
+            var s = session(tag)
+            var fresh = true
+            for (dark in listOf(false, true)) {
+                rows.append("<div class=row>")
+                for (w in WINDOWS) {
+                    if (shot?.anew == true && !fresh) {
+                        s.close()
+                        s = session(tag)
+                    }
+                    fresh = false
+                    val file = "$name-$lang-${if (dark) "dark" else "light"}-${w.name}.png"
+                    shoot(s, JvmPlatformUi(strings.getValue(lang)), dark, w, File(out, file))
+                    count++
+                    rows.append("<figure><a href=\"$file\"><img src=\"$file\" style=\"height:${if (w.height > w.width) 360 else 180}px\"></a><figcaption>$lang ${if (dark) "dark" else "light"} ${w.name}</figcaption></figure>")
+                }
+                rows.append("</div>\n")
+            }
+            s.close()
         }
         System.err.println("shots: $name in ${(System.nanoTime() - t0) / 1_000_000} ms")
     }

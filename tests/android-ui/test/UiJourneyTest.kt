@@ -20,11 +20,13 @@ import androidx.compose.ui.test.onNodeWithTag
 import androidx.compose.ui.test.onNodeWithText
 import androidx.compose.ui.test.onRoot
 import androidx.compose.ui.test.performClick
+import androidx.compose.ui.test.performScrollTo
 import androidx.compose.ui.test.performSemanticsAction
 import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.runDesktopComposeUiTest
 import androidx.compose.ui.unit.IntSize
 import dev.ply.app.ui.BOARD_TAG
+import dev.ply.core.ActionKind
 import dev.ply.core.CellView
 import dev.ply.core.Event
 import dev.ply.core.GameKind
@@ -82,17 +84,23 @@ class UiJourneyTest {
         waitForIdle()
     }
 
-    /** The colour drawn at the centre of [cell] on screen (ARGB). */
-    private fun ComposeUiTest.pixelAt(s: Session, cell: CellView): Int {
+    /**
+     * The colour drawn on screen (ARGB) at the centre of [cell], or [dx] board units right of it
+     * (a disc's body, beside the last-move mark drawn at its centre).
+     */
+    private fun ComposeUiTest.pixelAt(s: Session, cell: CellView, dx: Float = 0f): Int {
         val b = s.vm.board!!
         val node = onNodeWithTag(BOARD_TAG).fetchSemanticsNode()
         val unit = node.size.width / b.width
-        val at = node.positionInRoot + Offset(cell.x * unit, cell.y * unit)
+        val at = node.positionInRoot + Offset((cell.x + dx) * unit, cell.y * unit)
         val map = onRoot().captureToImage().toPixelMap()
         return map[at.x.toInt(), at.y.toInt()].let { c ->
             ((c.alpha * 255).toInt() shl 24) or ((c.red * 255).toInt() shl 16) or ((c.green * 255).toInt() shl 8) or (c.blue * 255).toInt()
         }
     }
+
+    /** A disc's body: right of its centre, past the last-move mark, inside its edge (0.42). */
+    private val DISC_BODY = 0.25f
 
     /** Felt under the legal-move dot (0x99 black over 0x1B7F3B): an empty cell one may play. */
     private val FELT_WITH_DOT = 0x0B3318
@@ -107,6 +115,10 @@ class UiJourneyTest {
         send(Event.NewGame)
         if (vm.confirmation != null) send(Event.AcceptConfirmation)
     }
+
+    /** The board's button of [kind], found by the label the core gives it, outside any dialog. */
+    private fun ComposeUiTest.button(s: Session, kind: ActionKind) =
+        onNode(hasText(s.vm.board!!.actions.first { it.kind == kind }.label) and !hasAnyAncestor(isDialog())).performScrollTo()
 
     private fun ComposeUiTest.text(name: String) = onNode(hasText(en.get(name)) and !hasAnyAncestor(isDialog()))
 
@@ -125,7 +137,7 @@ class UiJourneyTest {
             val b = s.vm.board!!
             assertEquals(2, b.moves.size, "the person's move and the computer's answer: ${b.moves}")
             assertEquals("f5", b.moves[0])
-            assertTrue(near(pixelAt(s, f5), 0x161616), "a black disc is drawn at f5")
+            assertTrue(near(pixelAt(s, f5, DISC_BODY), 0x161616), "a black disc is drawn at f5")
             val answer = b.cells.first { it.lastMove }
             assertTrue(near(pixelAt(s, answer), 0xFF7043), "the answer's last-move mark is drawn at its centre")
             onNodeWithText(b.status).assertExists()
@@ -150,7 +162,7 @@ class UiJourneyTest {
     fun hintUndoAndRedoByTheButtons() = Session().use { s ->
         s.newOthello(PlayMode.TWO_PLAYERS)
         ui(s) {
-            text("hint").performClick()
+            button(s, ActionKind.HINT).performClick()
             s.settle()
             waitForIdle()
             val hinted = s.vm.board!!.cells.filter { it.hint }
@@ -159,15 +171,15 @@ class UiJourneyTest {
             assertTrue(near(pixelAt(s, cell), 0x29B6F6) || !near(pixelAt(s, cell), 0x1B7F3B), "the hint is drawn at its cell")
             tap(s, cell)
             assertEquals(1, s.vm.board!!.moves.size)
-            text("undo").performClick()
+            button(s, ActionKind.UNDO).performClick()
             waitForIdle()
             assertEquals(0, s.vm.board!!.moves.size)
             assertTrue(near(pixelAt(s, cell), FELT_WITH_DOT) || near(pixelAt(s, cell), 0x29B6F6), "the undone disc is gone: ${Integer.toHexString(pixelAt(s, cell))}")
             assertEquals(Piece.EMPTY, s.vm.board!!.cells.first { it.index == cell.index }.piece)
-            text("redo").performClick()
+            button(s, ActionKind.REDO).performClick()
             waitForIdle()
             assertEquals(1, s.vm.board!!.moves.size)
-            assertTrue(near(pixelAt(s, cell), 0x161616), "the redone disc is drawn")
+            assertTrue(near(pixelAt(s, cell, DISC_BODY), 0x161616), "the redone disc is drawn")
         }
     }
 
@@ -176,7 +188,7 @@ class UiJourneyTest {
         s.newOthello(PlayMode.TWO_PLAYERS)
         s.send(Event.PlayNotation("f5"))
         ui(s) {
-            text("resign").performClick()
+            button(s, ActionKind.RESIGN).performClick()
             waitForIdle()
             val q = checkNotNull(s.vm.confirmation) { "resign asks first" }
             onNodeWithText(q.question).assertExists()
@@ -185,12 +197,12 @@ class UiJourneyTest {
             assertNull(s.vm.confirmation)
             onNodeWithText(q.question).assertDoesNotExist()
             assertFalse(s.vm.board!!.finished)
-            text("resign").performClick()
+            button(s, ActionKind.RESIGN).performClick()
             waitForIdle()
             dialogButton(s.vm.confirmation!!.confirm).performClick()
             waitForIdle()
             assertTrue(s.vm.board!!.finished, "resigned")
-            text("after_game").assertExists()
+            button(s, ActionKind.GAME_SUMMARY).assertExists()
         }
     }
 
@@ -199,7 +211,7 @@ class UiJourneyTest {
         s.newOthello(PlayMode.TWO_PLAYERS)
         s.send(Event.PlayNotation("f5"))
         ui(s) {
-            text("new_game").performClick()
+            button(s, ActionKind.NEW_GAME).performClick()
             waitForIdle()
             val q = checkNotNull(s.vm.confirmation) { "a game with a move: the core asks" }
             dialogButton(q.confirm).performClick()
@@ -212,16 +224,15 @@ class UiJourneyTest {
     @Test
     fun backFromEveryScreen() = Session().use { s ->
         ui(s) { p ->
-            val back = en.get("back_arrow").replace("%1\$s", en.get("back"))
             assertFalse(p.pressBack(), "on Home the system's back leaves the app")
             for (open in listOf("settings", "history")) {
-                text(open).performClick()
+                text(open).performScrollTo().performClick()
                 waitForIdle()
                 assertTrue(s.vm.screen != Screen.HOME)
-                onNodeWithText(back).performClick()
+                onNodeWithContentDescription(en.get("back")).performClick()
                 waitForIdle()
                 assertEquals(Screen.HOME, s.vm.screen, "the top bar's back from $open")
-                text(open).performClick()
+                text(open).performScrollTo().performClick()
                 waitForIdle()
                 assertTrue(p.pressBack())
                 waitForIdle()
@@ -230,12 +241,12 @@ class UiJourneyTest {
             }
             s.send(Event.ChooseGame(GameKind.CONNECT_FOUR))
             s.send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
-            text("play").performClick()
+            text("play").performScrollTo().performClick()
             waitForIdle()
             assertEquals(Screen.BOARD, s.vm.screen)
             for (c in listOf("1", "2", "1", "2", "1", "2", "1")) s.send(Event.PlayNotation(c))
             waitForIdle()
-            text("after_game").performClick()
+            button(s, ActionKind.GAME_SUMMARY).performClick()
             waitForIdle()
             assertEquals(Screen.AFTER_GAME, s.vm.screen)
             assertTrue(p.pressBack())
@@ -243,7 +254,7 @@ class UiJourneyTest {
             val from = s.vm.screen
             assertTrue(from == Screen.BOARD || from == Screen.HOME, "back from after-game: $from")
             if (from == Screen.BOARD) {
-                onNodeWithText(back).performClick()
+                onNodeWithContentDescription(en.get("back")).performClick()
                 waitForIdle()
             }
             assertEquals(Screen.HOME, s.vm.screen)
@@ -280,7 +291,7 @@ class UiJourneyTest {
             onNodeWithContentDescription(f5.label).performClick()
             waitForIdle()
             assertEquals(listOf("f5"), s.vm.board!!.moves)
-            assertTrue(near(pixelAt(s, f5), 0x161616))
+            assertTrue(near(pixelAt(s, f5, DISC_BODY), 0x161616), "a black disc is drawn at f5")
             // A legal move from the board's actions menu.
             val board = onNodeWithContentDescription(s.vm.board!!.legalMovesLabel)
             val actions = board.fetchSemanticsNode().config[SemanticsActions.CustomActions]
@@ -290,9 +301,31 @@ class UiJourneyTest {
             waitForIdle()
             assertEquals(listOf("f5", move.notation), s.vm.board!!.moves)
             // The hint and the undo as TalkBack finds buttons: by their text.
-            text("undo").assertExists().performSemanticsAction(SemanticsActions.OnClick)
+            button(s, ActionKind.UNDO).assertExists().performSemanticsAction(SemanticsActions.OnClick)
             waitForIdle()
             assertEquals(listOf("f5"), s.vm.board!!.moves)
+        }
+    }
+
+    @Test
+    fun aCoreThatCannotStartSaysWhyAndOffersAnotherTry() {
+        // A data directory that is a file: the core's own start fails, with its typed error.
+        val notADir = java.io.File.createTempFile("ply-ui-not-a-dir", "")
+        Session(listOf("de-DE"), dataDir = notADir).use { s ->
+            val failed = s.host.state as? dev.ply.shell.CoreHost.State.Failed
+            assertNotNull(failed, "the start failed: ${s.host.state}")
+            val reason = failed!!.reason
+            assertNotNull(reason, "the core wrote why")
+            // The typed error's own words, not the exception's field dump.
+            assertTrue(reason!!.contains("cannot be made") && !reason.contains("reason="), reason)
+            val de = Strings(Session.RES, "de")
+            runDesktopComposeUiTest(411, 820) {
+                setContent { App(s, JvmPlatformUi(de), dark = false) }
+                waitForIdle()
+                onNodeWithText(de.get("start_failed_title")).assertExists()
+                onNodeWithText(reason!!).assertExists()
+                onNodeWithText(de.get("try_again")).assertExists()
+            }
         }
     }
 }

@@ -259,6 +259,8 @@ fn frame(b: &BoardView) -> BoardView {
         thinking: None,
         message: None,
         can_hint: false,
+        // Drawn from the flags compared here (the hint's among them).
+        actions: Vec::new(),
         ..b.clone()
     }
 }

@@ -14,22 +14,23 @@ import FoundationNetworking
 /// Mapping: any HTTP status is a response (headers and body included); `TransportError` only when
 /// no response came: `Connect` (no network, refused, unknown host), `Timeout` (the request's
 /// `timeoutMs`), `CleartextRefused` (App Transport Security refused plain http to the host),
-/// `Other` (bad URL, TLS, cancelled, a body over `maxBodyBytes`). Redirects are not
+/// `Other` (bad URL, TLS, cancelled, a body over the core's `maxBodyBytes`). Redirects are not
 /// followed and nothing is retried: the core decides about retries.
 public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
     private let session: URLSession
-    private let maxBodyBytes: Int
+    private let limits: TransportLimits
     private let userAgent: String
 
-    /// `configuration`: tests pass one with a stub `URLProtocol` in `protocolClasses`.
-    public init(configuration: URLSessionConfiguration = .ephemeral, maxBodyBytes: Int = 4 * 1024 * 1024,
+    /// `configuration`: tests pass one with a stub `URLProtocol` in `protocolClasses`; `limits`:
+    /// the core's (`transportLimits()`), the same as Android's transport keeps.
+    public init(configuration: URLSessionConfiguration = .ephemeral, limits: TransportLimits = transportLimits(),
                 userAgent: String = "Ply-iOS") {
         let c = configuration
         c.requestCachePolicy = .reloadIgnoringLocalCacheData
         c.urlCache = nil
         c.httpShouldSetCookies = false
         session = URLSession(configuration: c, delegate: NoRedirects(), delegateQueue: nil)
-        self.maxBodyBytes = maxBodyBytes
+        self.limits = limits
         self.userAgent = userAgent
     }
 
@@ -38,7 +39,8 @@ public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
     }
 
     /// The `URLRequest` for a core request (exposed for tests).
-    public static func urlRequest(_ request: HttpRequest, userAgent: String = "Ply-iOS") throws -> URLRequest {
+    public static func urlRequest(_ request: HttpRequest, userAgent: String = "Ply-iOS",
+                                  limits: TransportLimits = transportLimits()) throws -> URLRequest {
         guard let url = URL(string: request.url), let scheme = url.scheme?.lowercased(), url.host != nil else {
             throw TransportError.Other(reason: "bad URL \(request.url)")
         }
@@ -47,7 +49,7 @@ public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
         }
         var r = URLRequest(url: url)
         r.httpMethod = request.method.uppercased()
-        r.timeoutInterval = max(Double(request.timeoutMs) / 1000, 0.001)
+        r.timeoutInterval = max(Double(min(request.timeoutMs, limits.maxTimeoutMs)) / 1000, 0.001)
         r.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         for h in request.headers {
             r.setValue(h.value, forHTTPHeaderField: h.name)
@@ -88,7 +90,7 @@ public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
     }
 
     public func send(request: HttpRequest) throws -> HttpResponse {
-        let r = try Self.urlRequest(request, userAgent: userAgent)
+        let r = try Self.urlRequest(request, userAgent: userAgent, limits: limits)
         let host = r.url?.host ?? request.url
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox()
@@ -97,8 +99,10 @@ public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
             done.signal()
         }
         task.resume()
-        // The request's own timeout fires first; this margin only guards against a stuck task.
-        let deadline = DispatchTime.now() + .milliseconds(Int(min(request.timeoutMs, 3_600_000)) + 5_000)
+        // The request's own timeout fires first; the core's margin only guards against a stuck
+        // task.
+        let wait = min(request.timeoutMs, limits.maxTimeoutMs) + limits.stuckMarginMs
+        let deadline = DispatchTime.now() + .milliseconds(Int(clamping: wait))
         if done.wait(timeout: deadline) == .timedOut {
             task.cancel()
             throw TransportError.Timeout(reason: "\(host): no answer within \(request.timeoutMs) ms")
@@ -111,8 +115,8 @@ public final class URLSessionTransport: HttpTransport, @unchecked Sendable {
             throw TransportError.Other(reason: "\(host): not an HTTP response")
         }
         let body = data ?? Data()
-        if body.count > maxBodyBytes {
-            throw TransportError.Other(reason: "\(host): response body over \(maxBodyBytes) bytes")
+        if UInt64(body.count) > limits.maxBodyBytes {
+            throw TransportError.Other(reason: "\(host): response body over \(limits.maxBodyBytes) bytes")
         }
         return Self.httpResponse(http, body: body)
     }

@@ -54,7 +54,9 @@ final class TransportTests: XCTestCase {
     private func transport() -> URLSessionTransport {
         let c = URLSessionConfiguration.ephemeral
         c.protocolClasses = [StubProtocol.self]
-        return URLSessionTransport(configuration: c, maxBodyBytes: 1024)
+        var limits = transportLimits()
+        limits.maxBodyBytes = 1024
+        return URLSessionTransport(configuration: c, limits: limits)
     }
 
     override func setUp() {
@@ -123,6 +125,24 @@ final class TransportTests: XCTestCase {
         XCTAssertThrowsError(try transport().send(request: post())) { e in
             guard case .Other = e as? TransportError else { return XCTFail("\(e)") }
         }
+    }
+
+    /// The limits are the core's, the same as Android's transport keeps: a request's timeout is
+    /// cut to the longest the core honours, and a body over the core's size is refused.
+    func testTheCoresLimitsBoundTheRequest() throws {
+        let limits = transportLimits()
+        XCTAssertEqual(limits.maxBodyBytes, 4 << 20)
+        let long = try URLSessionTransport.urlRequest(post(timeoutMs: 36_000_000))
+        XCTAssertEqual(long.timeoutInterval, Double(limits.maxTimeoutMs) / 1000, accuracy: 0.001)
+        StubProtocol.body = Data(repeating: 65, count: Int(limits.maxBodyBytes) + 1)
+        let c = URLSessionConfiguration.ephemeral
+        c.protocolClasses = [StubProtocol.self]
+        XCTAssertThrowsError(try URLSessionTransport(configuration: c).send(request: post())) { e in
+            guard case .Other = e as? TransportError else { return XCTFail("\(e)") }
+        }
+        StubProtocol.body = Data(repeating: 65, count: Int(limits.maxBodyBytes))
+        XCTAssertEqual(try URLSessionTransport(configuration: c).send(request: post()).body.count,
+                       Int(limits.maxBodyBytes))
     }
 
     /// The core drives the transport: registering against the stub sends a POST /v1/devices and

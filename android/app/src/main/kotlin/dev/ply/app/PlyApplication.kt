@@ -93,9 +93,10 @@ class PlyApplication : Application() {
                 // Everything here touches the disk or the Keystore, or loads the native library.
                 initLogging(if (BuildConfig.DEBUG) LogLevel.DEBUG else LogLevel.INFO)
                 saved = platform.savedUiState()
-                val dir = File(filesDir, "core").apply { mkdirs() }
+                val dir = File(filesDir, "core")
                 val transport = HttpUrlConnectionTransport(userAgent = "Ply/${BuildConfig.VERSION_NAME} Android")
-                AppCore(appConfig(dir.absolutePath, BuildConfig.VERSION_NAME, readDevice(), platform.tokens.token()), shell, transport)
+                // The core makes its directory; a failure is its typed error (the error screen).
+                AppCore.start(appConfig(dir.absolutePath, BuildConfig.VERSION_NAME, readDevice(), platform.tokens.token()), shell, transport)
             },
             // On the main thread, before the events that came while the core started.
             first = {

@@ -62,11 +62,9 @@ object SyncScheduler {
             .setConstraints(Constraints.Builder().setRequiredNetworkType(network).build())
             .setBackoffCriteria(BackoffPolicy.EXPONENTIAL, syncWorkerPolicy().backoffBaseSeconds.toLong(), TimeUnit.SECONDS)
             .build()
-        // KEEP: a pending run sends the whole outbox; a second request would only queue behind it.
-        // A request with the other network constraint is replaced (BackgroundSync.uniqueWork).
-        val (name, other) = BackgroundSync.uniqueWork(meteredOk)
+        // The core's newest request replaces the one waiting (BackgroundSync: why REPLACE).
         val workManager = WorkManager.getInstance(context)
-        workManager.cancelUniqueWork(other)
-        workManager.enqueueUniqueWork(name, ExistingWorkPolicy.KEEP, request)
+        BackgroundSync.RETIRED_WORK.forEach { workManager.cancelUniqueWork(it) }
+        workManager.enqueueUniqueWork(BackgroundSync.UNIQUE_WORK, ExistingWorkPolicy.REPLACE, request)
     }
 }

@@ -3,28 +3,28 @@ package dev.ply.shell
 import dev.ply.core.BackgroundOutcome
 
 /**
- * The WorkManager side of the core's `ScheduleSync`: one unique work, enqueued with
- * `ExistingWorkPolicy.KEEP` (a pending run sends the whole outbox, so a second request would
- * only chain another worker behind it), and the worker's result, translated from the core's
- * [BackgroundOutcome]. What to send, when to run again, how often, and what success is, are the
- * core's decisions (`AppCore.backgroundSync`); WorkManager's backoff starts at the core's
- * (`syncRetryBaseSeconds()`).
+ * The WorkManager side of the core's `ScheduleSync`: one unique work, and the worker's result
+ * translated from the core's [BackgroundOutcome]. What to send, when to run again, how often, and
+ * what success is, are the core's decisions (`AppCore.backgroundSync`); WorkManager's backoff
+ * starts at the core's (`syncWorkerPolicy().backoffBaseSeconds`).
+ *
+ * Each `ScheduleSync` replaces the request before it (`ExistingWorkPolicy.REPLACE`): the core's
+ * newest time and network rule are the ones that hold. `KEEP` kept an older request waiting and
+ * dropped the newer one, so a sync the core wanted sooner (or on any network, once the person
+ * allowed metered ones) waited for the old delay and constraint. Replacing never cancels the
+ * run that is sending: while the worker's own run is under way the core asks for no
+ * `ScheduleSync` (its outcome says whether to run again), and a run cancelled by anything else
+ * keeps what it did not send in the outbox (`app/tests/background_run.rs`).
  */
 object BackgroundSync {
-    /** The unique work of a sync that may use any network. */
+    /** The unique work of the background sync. */
     const val UNIQUE_WORK = "ply-sync"
 
-    /** The unique work of a sync that waits for an unmetered network. */
-    const val UNIQUE_WORK_UNMETERED = "ply-sync-unmetered"
-
     /**
-     * The unique work to enqueue for [meteredOk], and the one to cancel. One name per network
-     * constraint: `KEEP` on a single name kept a pending request's UNMETERED constraint after the
-     * person allowed metered networks. Cancelling the other is safe even while it runs: the
-     * collector stores every record once, so an interrupted upload is only sent again.
+     * Unique work names of earlier builds (one per network constraint, with `KEEP`), cancelled
+     * with every schedule so that no request of an older install outlives the update.
      */
-    fun uniqueWork(meteredOk: Boolean): Pair<String, String> =
-        if (meteredOk) UNIQUE_WORK to UNIQUE_WORK_UNMETERED else UNIQUE_WORK_UNMETERED to UNIQUE_WORK
+    val RETIRED_WORK: List<String> = listOf("ply-sync-unmetered")
 
     /** WorkManager's three results (`Result.success()`, `retry()`, `failure()`). */
     enum class Outcome { SUCCESS, RETRY, FAILURE }

@@ -2,6 +2,7 @@ package dev.ply.shell
 
 import dev.ply.core.AppCore
 import dev.ply.core.Event
+import dev.ply.core.PlyException
 import dev.ply.core.startFailureReason
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.Executor
@@ -99,7 +100,13 @@ class CoreHost(
                     onFailure = { e ->
                         waiting.clear()
                         val library = e is LinkageError
-                        val detail = listOfNotNull(e.javaClass.simpleName, e.message).joinToString(": ")
+                        // The core's typed start errors carry its own words; anything else
+                        // (an Error from the JVM) is named by its class.
+                        val detail = when (e) {
+                            is PlyException.Storage -> e.reason
+                            is PlyException.Internal -> e.reason
+                            else -> listOfNotNull(e.javaClass.simpleName, e.message).joinToString(": ")
+                        }
                         // A library that loaded but refuses its first call (a stale build's
                         // checksum) cannot write the reason either.
                         val reason = if (library) null else runCatching { startFailureReason(languages(), detail) }.getOrNull()

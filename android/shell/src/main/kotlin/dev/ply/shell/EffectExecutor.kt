@@ -24,7 +24,7 @@ interface PlatformEffects {
     fun saveUiState(blob: String)
 
     /**
-     * Ask WorkManager for a background sync (unique work, `ExistingWorkPolicy.KEEP`) that runs no
+     * Ask WorkManager for a background sync (unique work, `ExistingWorkPolicy.REPLACE`) that runs no
      * earlier than [notBeforeMs] (unix ms): the core's time, never a default of the shell; on any
      * connection if [meteredOk], else on an unmetered one (the person's setting, as the core says).
      */
@@ -40,19 +40,18 @@ interface PlatformEffects {
     fun announce(text: String)
 }
 
-/** Performs the core's effects in order, on the main thread. */
+/**
+ * Performs the core's effects in order, on the main thread, each as given: the core already
+ * sends at most one `Render` a batch (last, and only when the view model changed) and at most one
+ * `SaveUiState`, and never a progress redraw beside a render, so the shell chooses none of them.
+ */
 object EffectExecutor {
     fun perform(effects: List<Effect>, platform: PlatformEffects) {
-        // A render re-reads every view model, so of several in one batch only the last draws
-        // (the core puts one, last), and a progress redraw before it is covered by it; of
-        // several saved UI states only the last is kept.
-        val lastRender = effects.indexOfLast { it is Effect.Render }
-        val lastSave = effects.indexOfLast { it is Effect.SaveUiState }
-        for ((i, effect) in effects.withIndex()) {
+        for (effect in effects) {
             when (effect) {
-                is Effect.Render -> if (i == lastRender) platform.render()
-                is Effect.RenderProgress -> if (i > lastRender) platform.renderProgress()
-                is Effect.SaveUiState -> if (i == lastSave) platform.saveUiState(effect.v1)
+                is Effect.Render -> platform.render()
+                is Effect.RenderProgress -> platform.renderProgress()
+                is Effect.SaveUiState -> platform.saveUiState(effect.v1)
                 is Effect.ScheduleSync -> platform.scheduleSync(millis(effect.notBeforeMs), effect.meteredOk)
                 is Effect.StoreToken -> platform.storeToken(effect.v1)
                 is Effect.Cue -> platform.cue(effect.v1)

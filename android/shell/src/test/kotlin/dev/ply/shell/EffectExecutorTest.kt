@@ -33,37 +33,38 @@ class EffectExecutorTest {
     private val device = DeviceInfo(4L shl 30, 2L shl 30, 4)
 
     @Test
-    fun effectsArePerformedInOrderWithTheLastRenderInItsPlace() {
+    fun effectsArePerformedInOrderAsTheCoreBatchesThem() {
         val p = RecordingPlatform()
         EffectExecutor.perform(
             listOf(
-                Effect.Render,
                 Effect.SaveUiState("a"),
                 Effect.Cue(Cue.MOVE),
                 Effect.Announce("The computer played f5"),
-                Effect.Render,
                 Effect.ScheduleSync(1_700_000_000_000uL, true),
                 Effect.StoreToken("t"),
-                Effect.SaveUiState("b"),
                 Effect.StoreToken(null),
+                Effect.Render,
             ),
             p,
         )
         assertEquals(
             listOf(
-                "cue:MOVE", "announce:The computer played f5", "render", "schedule:1700000000000 any network", "token:t",
-                "save:b", "token:null",
+                "save:a", "cue:MOVE", "announce:The computer played f5", "schedule:1700000000000 any network", "token:t",
+                "token:null", "render",
             ),
             p.calls,
         )
-        // The core's batches that change the view end with their one render; one that changes
-        // nothing asks for none.
+        // Why the shell may perform every effect as given: the core's batches that change the
+        // view end with their one render, carry at most one saved UI state, and one that changes
+        // nothing asks for no render.
         val core = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), null)
         try {
-            for (e in listOf(Event.ScreenShown, Event.ChooseLevel(3u), Event.NewGame, Event.OpenHome)) {
+            for (e in listOf(Event.ScreenShown, Event.ChooseLevel(3u), Event.NewGame, Event.PlayNotation("f5"), Event.Resign, Event.AcceptConfirmation, Event.OpenHome)) {
                 val fx = core.dispatch(e)
                 assertEquals(Effect.Render, fx.last(), fx.toString())
                 assertEquals(1, fx.count { it is Effect.Render }, fx.toString())
+                assertTrue(fx.count { it is Effect.SaveUiState } <= 1, fx.toString())
+                assertEquals(0, fx.count { it is Effect.RenderProgress }, fx.toString())
             }
             val again = core.dispatch(Event.ScreenShown)
             assertEquals(0, again.count { it is Effect.Render }, again.toString())
@@ -209,13 +210,11 @@ class EffectExecutorTest {
     }
 
     @Test
-    fun allowingMeteredNetworksReplacesAPendingUnmeteredRequest() {
-        val (anyNetwork, cancelled) = BackgroundSync.uniqueWork(meteredOk = true)
-        val (unmetered, cancelledToo) = BackgroundSync.uniqueWork(meteredOk = false)
-        assertEquals(BackgroundSync.UNIQUE_WORK, anyNetwork)
-        assertEquals(unmetered, cancelled, "allowing metered cancels the unmetered request")
-        assertEquals(anyNetwork, cancelledToo, "and forbidding it cancels the any-network one")
-        assertTrue(anyNetwork != unmetered)
+    fun oneUniqueWorkAndTheEarlierBuildsNamesRetired() {
+        // A changed network rule travels in the replacing request, so one name serves both; the
+        // name an earlier build used for unmetered requests is cancelled, never reused.
+        assertTrue(BackgroundSync.UNIQUE_WORK !in BackgroundSync.RETIRED_WORK)
+        assertEquals(listOf("ply-sync-unmetered"), BackgroundSync.RETIRED_WORK)
     }
 
     @Test

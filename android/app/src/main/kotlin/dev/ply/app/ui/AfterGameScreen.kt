@@ -34,6 +34,7 @@ import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.core.AfterGameView
+import dev.ply.core.ChartMark
 import dev.ply.core.Event
 import dev.ply.core.MoveLabel
 import dev.ply.core.ReviewStatus
@@ -43,53 +44,54 @@ import dev.ply.core.ReviewView
 @OptIn(ExperimentalLayoutApi::class)
 @Composable
 fun AfterGameScreen(view: AfterGameView, send: Send) {
-    val platform = LocalPlatformUi.current
-    val shareTitle = appText(R.string.share)
     Scaffold(topBar = { BackBar(appText(R.string.after_game), send) }) { pad ->
         Box(Modifier.fillMaxSize().padding(pad), contentAlignment = Alignment.TopCenter) {
             Column(
                 Modifier.widthIn(max = 840.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Text(view.title, style = MaterialTheme.typography.titleMedium)
+                Heading(view.title, MaterialTheme.typography.titleMedium)
                 Text(view.result, style = MaterialTheme.typography.headlineSmall)
                 Text(view.moveCountText)
-                Text(appText(R.string.chart_title), style = MaterialTheme.typography.titleSmall)
-                if (view.points.isEmpty()) Text(appText(R.string.no_computer_moves)) else EffortChart(view)
-                if (view.canReview) Button(onClick = { send(Event.ReviewGame) }) { Text(appText(R.string.review_game)) }
+                Heading(appText(R.string.chart_title), MaterialTheme.typography.titleSmall)
+                if (view.chart.isEmpty()) Text(appText(R.string.no_computer_moves)) else EffortChart(view)
                 // A multi-player game: why it has no review, in the core's words.
                 view.reviewRefusal?.let { Text(it, style = MaterialTheme.typography.bodySmall) }
                 view.review?.let { ReviewSection(it, send) }
                 Text(view.transcript, style = MaterialTheme.typography.bodySmall)
-                FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                    Button(onClick = { platform.share(view.shareText, shareTitle) }) { Text(shareTitle) }
-                    OutlinedButton(onClick = { send(Event.NewGame) }) { Text(appText(R.string.new_game)) }
-                    OutlinedButton(onClick = { send(Event.OpenHome) }) { Text(appText(R.string.back_home)) }
-                }
+                Actions(view.actions, send, shareText = view.shareText)
             }
         }
     }
 }
 
-/** Bars: nodes per computer move; line: thinking time per move (each on its own scale). */
+/** The core's series over the computer's moves, each on its own scale: bars, and lines over them. */
 @Composable
 private fun EffortChart(v: AfterGameView) {
-    val barColor = MaterialTheme.colorScheme.primary
-    val lineColor = MaterialTheme.colorScheme.tertiary
+    val colors = listOf(MaterialTheme.colorScheme.primary, MaterialTheme.colorScheme.tertiary, MaterialTheme.colorScheme.secondary)
     Canvas(Modifier.fillMaxWidth().height(180.dp).semantics { contentDescription = v.chartDescription }) {
         val n = v.points.size
         val slot = size.width / n
-        val maxNodes = v.maxNodes.toFloat().coerceAtLeast(1f)
-        val maxTime = v.maxTimeMs.toFloat().coerceAtLeast(1f)
-        val line = Path()
-        v.points.forEachIndexed { i, pt ->
-            val h = size.height * pt.nodes.toFloat() / maxNodes
-            drawRect(barColor, Offset(i * slot + slot * 0.15f, size.height - h), Size(slot * 0.7f, h))
-            val y = size.height - size.height * pt.timeMs.toFloat() / maxTime
-            val x = i * slot + slot / 2
-            if (i == 0) line.moveTo(x, y) else line.lineTo(x, y)
+        v.chart.forEachIndexed { k, series ->
+            val color = colors[k % colors.size]
+            val max = series.max.toFloat().coerceAtLeast(1f)
+            val line = Path()
+            series.values.take(n).forEachIndexed { i, value ->
+                val h = size.height * value.toFloat() / max
+                when (series.mark) {
+                    ChartMark.BARS -> drawRect(color, Offset(i * slot + slot * 0.15f, size.height - h), Size(slot * 0.7f, h))
+                    ChartMark.LINE -> {
+                        val x = i * slot + slot / 2
+                        if (i == 0) line.moveTo(x, size.height - h) else line.lineTo(x, size.height - h)
+                    }
+                }
+            }
+            if (series.mark == ChartMark.LINE) drawPath(line, color, style = Stroke(width = 4f))
         }
-        drawPath(line, lineColor, style = Stroke(width = 4f))
+    }
+    // The legend: each series' name in its colour.
+    Row(horizontalArrangement = Arrangement.spacedBy(16.dp)) {
+        v.chart.forEachIndexed { k, series -> Text(series.label, color = colors[k % colors.size], style = MaterialTheme.typography.bodySmall) }
     }
     // The same figures as text, with each search's depth and value.
     Column {
@@ -100,7 +102,7 @@ private fun EffortChart(v: AfterGameView) {
 /** The core's review: progress while it runs, then accuracy, the value graph, the mistakes and a step. */
 @Composable
 internal fun ReviewSection(r: ReviewView, send: Send) {
-    Text(appText(R.string.review_title), style = MaterialTheme.typography.titleMedium)
+    Heading(appText(R.string.review_title), MaterialTheme.typography.titleMedium)
     when (val status = r.status) {
         // Redrawn alone by the review's ticks.
         is ReviewStatus.Running -> ReviewProgressLine(status, r.statusText)
@@ -113,10 +115,10 @@ internal fun ReviewSection(r: ReviewView, send: Send) {
 @Composable
 private fun ReadyReview(r: ReviewView, send: Send) {
     r.players.forEach { p -> Text(p.line) }
-    Text(appText(R.string.value_graph), style = MaterialTheme.typography.titleSmall)
+    Heading(appText(R.string.value_graph), MaterialTheme.typography.titleSmall)
     ValueGraph(r)
     Text(r.caption, style = MaterialTheme.typography.bodySmall)
-    Text(appText(R.string.mistakes_title), style = MaterialTheme.typography.titleSmall)
+    Heading(appText(R.string.mistakes_title), MaterialTheme.typography.titleSmall)
     if (r.mistakes.isEmpty()) Text(appText(R.string.no_mistakes))
     r.mistakes.forEach { m ->
         TextButton(onClick = { send(Event.ReviewStep(m.ply)) }) { Text(m.text, color = labelColor(m.label)) }

@@ -3,12 +3,18 @@ package dev.ply.app.ui
 import androidx.compose.foundation.layout.Box
 import androidx.compose.foundation.layout.size
 import androidx.compose.runtime.Composable
+import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableLongStateOf
+import androidx.compose.runtime.remember
+import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.semantics.LiveRegionMode
 import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.liveRegion
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
+import kotlinx.coroutines.delay
 
 /**
  * The core's announcements (`Effect.Announce`: the computer's move, a result, a refusal) as one
@@ -17,14 +23,28 @@ import androidx.compose.ui.unit.dp
  * One node for the life of the screen, whose description changes: a live region is announced
  * when its content changes. A text repeated (the same refusal twice) alternates with an
  * invisible zero-width space so that it changes, and is read again. One dp, drawn as nothing.
+ *
+ * The text is cleared [ANNOUNCEMENT_HELD_MS] after it came (TalkBack has queued it by then): a
+ * node with a description is one TalkBack's swipes stop on, and an old announcement met that way
+ * was read again out of its moment. Empty, the node has nothing to read and is passed over.
  */
 @Composable
 fun Announcer(announcement: Announcement?, modifier: Modifier = Modifier) {
-    val text = announcement?.let { if (it.seq % 2 == 0L) it.text else it.text + "\u200B" } ?: ""
+    var cleared by remember { mutableLongStateOf(-1L) }
+    LaunchedEffect(announcement?.seq) {
+        val seq = announcement?.seq ?: return@LaunchedEffect
+        delay(ANNOUNCEMENT_HELD_MS)
+        cleared = seq
+    }
+    val text = announcement?.takeIf { it.seq != cleared }
+        ?.let { if (it.seq % 2 == 0L) it.text else it.text + "\u200B" }
     Box(
         modifier.size(1.dp).semantics {
             liveRegion = LiveRegionMode.Polite
-            contentDescription = text
+            if (text != null) contentDescription = text
         },
     )
 }
+
+/** How long an announcement stays in the live region after it came. */
+const val ANNOUNCEMENT_HELD_MS = 5_000L

@@ -80,17 +80,16 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
         }
     }
     val dark = LocalDarkTheme.current
-    // A screen reader is on when the core writes the cells' labels.
-    val reading = board.cells.any { it.label.isNotEmpty() }
-    val moves = if (send != null && reading) {
+    // The legal moves as the board's actions, for TalkBack's actions menu: the core describes
+    // the board only while a service reads labels (else the description is empty).
+    val moves = if (send != null && board.legalMovesLabel.isNotEmpty()) {
         board.legalMoves.map { m -> CustomAccessibilityAction(m.label) { send(Event.ChooseMove(m.index)); true } }
     } else {
-        emptyList()
+        null
     }
-    // The legal moves as the board's actions, for TalkBack's actions menu.
     Box(
         modifier.testTag(BOARD_TAG).semantics {
-            if (send != null && reading) {
+            if (moves != null) {
                 contentDescription = board.legalMovesLabel
                 customActions = moves
             }
@@ -117,8 +116,9 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
                 GameKind.CHINESE_CHECKERS -> drawStar(board, p)
             }
         }
-        // Laid out left to right whatever the reading direction, as the canvas draws them.
-        if (reading) {
+        // Laid out left to right whatever the reading direction, as the canvas draws them. The
+        // core writes labels only while a service reads them: without, no node is composed.
+        if (board.cells.any { it.label.isNotEmpty() }) {
             CompositionLocalProvider(LocalLayoutDirection provides LayoutDirection.Ltr) { CellNodes(board, send) }
         }
     }
@@ -128,10 +128,11 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
 const val BOARD_TAG = "board"
 
 /**
- * One node per playable cell over its box, with the core's label: a button that taps the cell
- * (never "disabled": a tap while the computer thinks is the core's to refuse, with its reason),
- * or, without [send], a cell that is only read. The unplayable squares (a draughts board's light
- * ones) are left out, so TalkBack walks only the squares that matter.
+ * One node per labelled cell over its box, with the core's label: a button that taps the cell
+ * where the core says (`CellView.button`: every playable cell of the game's board, never
+ * "disabled": a tap while the computer thinks is the core's to refuse, with its reason), else a
+ * cell that is only read. The unplayable squares (a draughts board's light ones) are left out,
+ * so TalkBack walks only the squares that matter.
  */
 @Composable
 private fun CellNodes(board: BoardView, send: Send?) {
@@ -153,7 +154,7 @@ private fun CellNodes(board: BoardView, send: Send?) {
                     .size(w, h)
                     .semantics {
                         contentDescription = cell.label
-                        if (send != null) {
+                        if (send != null && cell.button) {
                             role = Role.Button
                             onClick { send(Event.TapCell(cell.index)); true }
                         }
@@ -278,14 +279,6 @@ private fun DrawScope.drawStar(b: BoardView, p: Float) {
     }
 }
 
-private fun opposite(p: Piece): Piece = when (p) {
-    Piece.BLACK -> Piece.WHITE
-    Piece.WHITE -> Piece.BLACK
-    Piece.BLACK_MAN, Piece.BLACK_KING -> Piece.WHITE_MAN
-    Piece.WHITE_MAN, Piece.WHITE_KING -> Piece.BLACK_MAN
-    else -> p
-}
-
 /** Pixels per board unit: the canvas has the board's aspect, [BoardView.width] units across. */
 private fun DrawScope.unit(b: BoardView) = size.width / b.width
 
@@ -320,7 +313,7 @@ private fun DrawScope.drawOthello(b: BoardView, p: Float) {
                 val start = 0.3f * order / flips.size.coerceAtLeast(1)
                 val t = ((p - start) / (1f - start)).coerceIn(0f, 1f)
                 // A flip: the disc narrows to an edge, then shows its new colour.
-                val shown = if (t < 0.5f) pieceColor(opposite(cell.piece)) else pieceColor(cell.piece)
+                val shown = if (t < 0.5f) pieceColor(cell.previousPiece) else pieceColor(cell.piece)
                 scale(scaleX = abs(cos(PI.toFloat() * t)).coerceAtLeast(0.05f), scaleY = 1f, pivot = ctr) {
                     drawCircle(shown, radius, ctr)
                 }
@@ -375,8 +368,10 @@ private fun DrawScope.drawDraughts(b: BoardView, p: Float) {
     val mover = jumps.lastOrNull()?.let { b.cellAt(it.to) }
     if (moving && mover != null) {
         for (j in jumps) {
+            // What the core says the square held: a man or a king, fading out.
             val taken = j.captured?.let { b.cellAt(it) } ?: continue
-            drawMan(pieceColor(opposite(mover.piece)).copy(alpha = 1f - p), center(b, taken), radius, king = false)
+            val was = taken.previousPiece
+            drawMan(pieceColor(was).copy(alpha = 1f - p), center(b, taken), radius, king = was == Piece.BLACK_KING || was == Piece.WHITE_KING)
         }
     }
     for (cell in b.cells) {

@@ -110,28 +110,9 @@ private fun ColumnScope.Controls(board: BoardView, send: Send) {
     // Redrawn alone by the search's ticks.
     ThinkingLine(board.thinking)
     board.message?.let { Text(it, color = MaterialTheme.colorScheme.error) }
-    FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-        if (board.mustPass) Button(onClick = { send(Event.Pass) }) { Text(appText(R.string.pass)) }
-        if (board.canPause) Button(onClick = { send(Event.Pause) }) { Text(appText(R.string.pause)) }
-        if (board.canResume) Button(onClick = { send(Event.Resume) }) { Text(appText(R.string.resume)) }
-        OutlinedButton(onClick = { send(Event.Hint) }, enabled = board.canHint) { Text(appText(R.string.hint)) }
-        OutlinedButton(onClick = { send(Event.Undo) }, enabled = board.canUndo) { Text(appText(R.string.undo)) }
-        OutlinedButton(onClick = { send(Event.Redo) }, enabled = board.canRedo) { Text(appText(R.string.redo)) }
-        // The star's holes are under 48 dp on a phone: the core offers a zoom (the grids none).
-        if (board.zoom > 1f) {
-            OutlinedButton(onClick = { send(Event.ZoomBoard(!board.zoomed)) }) {
-                Text(appText(if (board.zoomed) R.string.zoom_out else R.string.zoom_in))
-            }
-        }
-    }
-    // The core asks before resigning, and before a new game when this one would be lost.
-    FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-        if (!board.finished) {
-            OutlinedButton(onClick = { send(Event.Resign) }, enabled = board.canResign) { Text(appText(R.string.resign)) }
-        }
-        OutlinedButton(onClick = { send(Event.NewGame) }) { Text(appText(R.string.new_game)) }
-        if (board.finished) Button(onClick = { send(Event.OpenAfterGame) }) { Text(appText(R.string.after_game)) }
-    }
+    // The core's buttons for this moment of the game (it asks before resigning, and before a new
+    // game when this one would be lost).
+    Actions(board.actions, send)
     if (board.movesText.isNotEmpty()) {
         Text(board.movesText, style = MaterialTheme.typography.bodySmall)
     }

@@ -5,17 +5,32 @@ import androidx.compose.foundation.layout.Arrangement
 import androidx.compose.foundation.layout.Column
 import androidx.compose.foundation.layout.Row
 import androidx.compose.foundation.rememberScrollState
+import androidx.compose.material.icons.Icons
+import androidx.compose.material.icons.automirrored.filled.ArrowBack
+import androidx.compose.foundation.layout.ExperimentalLayoutApi
+import androidx.compose.foundation.layout.FlowRow
 import androidx.compose.material3.AlertDialog
+import androidx.compose.material3.Button
+import androidx.compose.material3.ButtonDefaults
+import androidx.compose.material3.OutlinedButton
 import androidx.compose.material3.ExperimentalMaterial3Api
 import androidx.compose.material3.FilterChip
+import androidx.compose.material3.Icon
+import androidx.compose.material3.IconButton
 import androidx.compose.material3.MaterialTheme
 import androidx.compose.material3.Text
 import androidx.compose.material3.TextButton
 import androidx.compose.material3.TopAppBar
 import androidx.compose.runtime.Composable
 import androidx.compose.ui.Modifier
+import androidx.compose.ui.semantics.heading
+import androidx.compose.ui.semantics.semantics
+import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
+import dev.ply.core.ActionKind
+import dev.ply.core.ActionStyle
+import dev.ply.core.ActionView
 import dev.ply.core.ConfirmView
 import dev.ply.core.Event
 
@@ -26,23 +41,34 @@ typealias Send = (Event) -> Unit
 @Composable
 fun <T> ChoiceRow(title: String, options: List<T>, selected: (T) -> Boolean, label: (T) -> String, onSelect: (T) -> Unit) {
     Column {
-        if (title.isNotEmpty()) Text(title, style = MaterialTheme.typography.titleSmall)
+        if (title.isNotEmpty()) Heading(title, MaterialTheme.typography.titleSmall)
         Row(Modifier.horizontalScroll(rememberScrollState()), horizontalArrangement = Arrangement.spacedBy(8.dp)) {
             options.forEach { o -> FilterChip(selected = selected(o), onClick = { onSelect(o) }, label = { Text(label(o)) }) }
         }
     }
 }
 
-/** A top bar whose back sends `Back`, as the system back does: the core says where it goes. */
+/**
+ * A top bar whose back sends `Back`, as the system back does: the core says where it goes. The
+ * arrow is the auto-mirrored icon (it points right in a right-to-left language), read as "Back".
+ */
 @OptIn(ExperimentalMaterial3Api::class)
 @Composable
 fun BackBar(title: String, send: Send) {
     TopAppBar(
-        title = { Text(title) },
+        title = { Heading(title, MaterialTheme.typography.titleLarge) },
         navigationIcon = {
-            TextButton(onClick = { send(Event.Back) }) { Text(appText(R.string.back_arrow, appText(R.string.back))) }
+            IconButton(onClick = { send(Event.Back) }) {
+                Icon(Icons.AutoMirrored.Filled.ArrowBack, contentDescription = appText(R.string.back))
+            }
         },
     )
+}
+
+/** A screen's or a section's title: a heading, which TalkBack's headings navigation jumps to. */
+@Composable
+fun Heading(text: String, style: TextStyle, modifier: Modifier = Modifier) {
+    Text(text, style = style, modifier = modifier.semantics { heading() })
 }
 
 /** The core's question before something that cannot be taken back; a dismissal cancels. */
@@ -55,4 +81,32 @@ fun ConfirmDialog(confirm: ConfirmView, send: Send) {
         confirmButton = { TextButton(onClick = { send(Event.AcceptConfirmation) }) { Text(confirm.confirm) } },
         dismissButton = { TextButton(onClick = { send(Event.CancelConfirmation) }) { Text(confirm.cancel) } },
     )
+}
+
+/**
+ * The buttons a screen offers, as the core lists them (`ActionView`): their order, labels,
+ * whether they can be pressed now and how they stand out are the core's; a press sends the
+ * action's event, or, for Share, opens the platform's share sheet with [shareText].
+ */
+@OptIn(ExperimentalLayoutApi::class)
+@Composable
+fun Actions(actions: List<ActionView>, send: Send, shareText: String? = null) {
+    val platform = LocalPlatformUi.current
+    FlowRow(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalArrangement = Arrangement.spacedBy(4.dp)) {
+        for (a in actions) {
+            val press = {
+                val e = a.event
+                if (e != null) send(e) else if (a.kind == ActionKind.SHARE && shareText != null) platform.share(shareText, a.label)
+            }
+            when (a.style) {
+                ActionStyle.PRIMARY -> Button(onClick = press, enabled = a.enabled) { Text(a.label) }
+                ActionStyle.NORMAL -> OutlinedButton(onClick = press, enabled = a.enabled) { Text(a.label) }
+                ActionStyle.DESTRUCTIVE -> OutlinedButton(
+                    onClick = press,
+                    enabled = a.enabled,
+                    colors = ButtonDefaults.outlinedButtonColors(contentColor = MaterialTheme.colorScheme.error),
+                ) { Text(a.label) }
+            }
+        }
+    }
 }

@@ -42,7 +42,7 @@ fun HistoryScreen(view: HistoryView, send: Send) {
                     .wrapContentWidth().widthIn(max = READABLE_WIDTH).fillMaxWidth(),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Text(past.title, style = MaterialTheme.typography.titleMedium)
+                Heading(past.title, MaterialTheme.typography.titleMedium)
                 Text(past.result, style = MaterialTheme.typography.headlineSmall)
                 ReviewSection(past.review, send)
             }

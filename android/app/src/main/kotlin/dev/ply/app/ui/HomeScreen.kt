@@ -47,7 +47,7 @@ fun HomeScreen(home: HomeView, send: Send) {
                 Modifier.widthIn(max = 640.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Text(appText(R.string.home_title), style = MaterialTheme.typography.headlineLarge)
+                Heading(appText(R.string.home_title), MaterialTheme.typography.headlineLarge)
                 if (home.canResume) {
                     Button(onClick = { send(Event.OpenBoard) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
                 }
@@ -59,33 +59,37 @@ fun HomeScreen(home: HomeView, send: Send) {
                     ChoiceRow(appText(R.string.players), home.playerCounts, { it.selected }, { it.label }) {
                         send(Event.ChoosePlayers(it.count))
                     }
-                    Text(appText(R.string.seats), style = MaterialTheme.typography.titleSmall)
+                    Heading(appText(R.string.seats), MaterialTheme.typography.titleSmall)
                     home.seats.forEach { seat -> Seat(home, seat, send) }
                 }
                 if (home.sides.isNotEmpty()) {
                     ChoiceRow(appText(R.string.your_side), home.sides, { it.selected }, { it.label }) { send(Event.ChooseSide(it.side)) }
                 }
-                // The level sets the computer's strength, and the hints' in a game between two people
-                // (a multi-player game's computers have their seats' levels).
-                val min = home.minLevel.toInt()
-                val max = home.maxLevel.toInt()
-                // The selected level's name, the core's ("Level 6"), as the slider's state says it.
-                selectedLevel(home.levels)?.let { Text(it, style = MaterialTheme.typography.titleSmall) }
-                Slider(
-                    value = home.level.toFloat(),
-                    // The slider's range is the core's; the core clamps whatever it is sent.
-                    onValueChange = { v ->
-                        val level = v.roundToInt()
-                        if (level != home.level.toInt()) send(Event.ChooseLevel(level.toUByte()))
-                    },
-                    valueRange = min.toFloat()..max.toFloat(),
-                    steps = (max - min - 1).coerceAtLeast(0),
-                    modifier = Modifier.levelState(home.levels),
-                )
+                // The level sets the computer's strength and the hints' (a multi-player game's
+                // computers have their seats' levels): the core says whether it is shown, and
+                // under which title.
+                if (home.levelShown) {
+                    val min = home.minLevel.toInt()
+                    val max = home.maxLevel.toInt()
+                    Heading(home.levelTitle, MaterialTheme.typography.titleSmall)
+                    // The selected level's name, the core's ("Level 6"), as the slider's state says it.
+                    selectedLevel(home.levels)?.let { Text(it, style = MaterialTheme.typography.bodyMedium) }
+                    Slider(
+                        value = home.level.toFloat(),
+                        // The slider's range is the core's; the core clamps whatever it is sent.
+                        onValueChange = { v ->
+                            val level = v.roundToInt()
+                            if (level != home.level.toInt()) send(Event.ChooseLevel(level.toUByte()))
+                        },
+                        valueRange = min.toFloat()..max.toFloat(),
+                        steps = (max - min - 1).coerceAtLeast(0),
+                        modifier = Modifier.levelState(home.levels),
+                    )
+                }
                 Text(home.engine, style = MaterialTheme.typography.bodySmall)
                 if (home.engineChoices) {
                     HorizontalDivider()
-                    Text(appText(R.string.engine), style = MaterialTheme.typography.titleMedium)
+                    Heading(appText(R.string.engine), MaterialTheme.typography.titleMedium)
                     ChoiceRow(appText(R.string.algorithm), home.algorithms, { it.selected }, { it.label }) {
                         send(Event.ChooseAlgorithm(it.choice))
                     }

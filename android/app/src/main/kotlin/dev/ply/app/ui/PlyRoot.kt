@@ -81,7 +81,7 @@ private fun StartFailed(reason: String?, onRetry: (() -> Unit)?) {
         verticalArrangement = Arrangement.spacedBy(16.dp, Alignment.CenterVertically),
         horizontalAlignment = Alignment.CenterHorizontally,
     ) {
-        Text(appText(R.string.start_failed_title), style = MaterialTheme.typography.headlineSmall)
+        Heading(appText(R.string.start_failed_title), MaterialTheme.typography.headlineSmall)
         Text(appText(if (onRetry != null) R.string.start_failed_body else R.string.start_failed_restart))
         // The core's sentence, in the phone's language; none when the library did not load.
         reason?.let { Text(it, style = MaterialTheme.typography.bodySmall) }

@@ -63,10 +63,10 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                 }
                 Toggle(appText(R.string.haptics), view.haptics) { send(Event.SetHaptics(it)) }
                 HorizontalDivider()
-                Text(appText(R.string.weights), style = MaterialTheme.typography.titleMedium)
+                Heading(appText(R.string.weights), MaterialTheme.typography.titleMedium)
                 view.weights.forEach { WeightsEditor(it, send) }
                 HorizontalDivider()
-                Text(appText(R.string.memory_cap), style = MaterialTheme.typography.titleMedium)
+                Heading(appText(R.string.memory_cap), MaterialTheme.typography.titleMedium)
                 Text(view.memory)
             }
         }

@@ -9,6 +9,10 @@ import androidx.compose.foundation.rememberScrollState
 import androidx.compose.foundation.verticalScroll
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
+import androidx.compose.runtime.getValue
+import androidx.compose.runtime.mutableStateOf
+import androidx.compose.runtime.saveable.rememberSaveable
+import androidx.compose.runtime.setValue
 import androidx.compose.runtime.withFrameNanos
 import androidx.compose.ui.Modifier
 import dev.ply.core.BoardView
@@ -26,14 +30,20 @@ fun ZoomableBoard(board: BoardView, send: Send, modifier: Modifier) {
         return
     }
     BoxWithConstraints(modifier) {
+        // Saved across a rotation (rememberScrollState is saveable, and so is the flag below): the
+        // board stays where the person had scrolled it instead of jumping back to the middle.
         val across = rememberScrollState()
         val down = rememberScrollState()
-        // Open on the middle of the board: the star's centre, not its empty corner. A scroll
-        // state knows its range only once laid out (until then it reads Int.MAX_VALUE).
+        var centred by rememberSaveable { mutableStateOf(false) }
+        // Open on the middle of the board when first shown: the star's centre, not its empty
+        // corner. A scroll state knows its range only once laid out (until then it reads
+        // Int.MAX_VALUE).
         LaunchedEffect(Unit) {
+            if (centred) return@LaunchedEffect
             withFrameNanos { }
             if (across.maxValue != Int.MAX_VALUE) across.scrollTo(across.maxValue / 2)
             if (down.maxValue != Int.MAX_VALUE) down.scrollTo(down.maxValue / 2)
+            centred = true
         }
         // Read outside the Box: there BoxWithConstraintsScope is no implicit receiver (DSL marker).
         val width = maxWidth * board.zoom
