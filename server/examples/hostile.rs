@@ -4,8 +4,8 @@
 //!    then while 32 hostile clients attack (8 registering fresh tokens and uploading a full
 //!    body of Focus records with each, 8 guessing tokens, 8 holding half-sent bodies, 8 holding silent connections); its
 //!    p50 and p99 upload latency are printed for both phases, with what the attack achieved;
-//! 2. `GET /v1/stats` on a collection of `--stats-moves` computer moves, against the same
-//!    figures aggregated from the move rows, as the server did before `move_totals`.
+//! 2. `GET /v1/stats` on a collection of `--stats-moves` computer moves (the move rows the
+//!    server once summed at each request are no longer stored; `move_totals` holds the sums).
 //!
 //! ```text
 //! cargo run --release -p ply-server --example hostile -- [--secs 20] [--stats-moves 1000000]
@@ -347,12 +347,6 @@ fn attack_phase(args: &Args, rt: &tokio::runtime::Runtime) -> Result<(), String>
     Ok(())
 }
 
-/// The work-per-move figures as the server computed them before `move_totals`: from the rows.
-const FROM_ROWS: &str = "SELECT r.game, m.engine, m.depth, COUNT(*), \
-     SUM(CAST(m.nodes AS DOUBLE PRECISION)), SUM(CAST(m.time_ms AS DOUBLE PRECISION)) \
-     FROM record_moves m JOIN records r ON r.id = m.record_id \
-     GROUP BY r.game, m.engine, m.depth";
-
 fn stats_phase(args: &Args, rt: &tokio::runtime::Runtime) -> Result<(), String> {
     let db = database(&args.db)?;
     rt.block_on(async {
@@ -391,8 +385,8 @@ fn stats_phase(args: &Args, rt: &tokio::runtime::Runtime) -> Result<(), String> 
                 .map_err(|e| e.to_string())?;
         }
         println!(
-            "## /v1/stats at {stored_moves} move rows ({}; {n} games, about {wanted} wanted; \
-             filled in {:.0} s)\n",
+            "## /v1/stats at {stored_moves} computer moves ({}; {n} games, about {wanted} \
+             wanted; filled in {:.0} s)\n",
             args.db,
             started.elapsed().as_secs_f64()
         );
@@ -407,22 +401,6 @@ fn stats_phase(args: &Args, rt: &tokio::runtime::Runtime) -> Result<(), String> 
         println!(
             "| every figure (`Db::stats`, what `GET /v1/stats` answers) | {:.0} | {:.0} | {:.0} |",
             whole[0], whole[1], whole[2]
-        );
-        let mut rows_only = Vec::new();
-        for _ in 0..3 {
-            let t = Instant::now();
-            match &pool {
-                Db::Sqlite(p, _) => {
-                    sqlx::query(FROM_ROWS).fetch_all(p).await.map(|_| ())
-                }
-                Db::Postgres(p) => sqlx::query(FROM_ROWS).fetch_all(p).await.map(|_| ()),
-            }
-            .map_err(|e| e.to_string())?;
-            rows_only.push(t.elapsed().as_secs_f64() * 1000.0);
-        }
-        println!(
-            "| nodes per move from the move rows alone (before `move_totals`) | {:.0} | {:.0} | {:.0} |\n",
-            rows_only[0], rows_only[1], rows_only[2]
         );
         pool.close().await;
         Ok::<_, String>(())

@@ -14,11 +14,16 @@ use tokio::net::TcpListener;
 
 use crate::auth::KnownTokens;
 use crate::budget::DailyBuckets;
-use crate::config::Config;
+use crate::config::{Config, check_admin_token};
 use crate::db::Db;
 use crate::error::ApiError;
 use crate::ratelimit::RateLimiter;
 use crate::routes;
+use crate::routes::health::HealthCache;
+use crate::routes::stats::StatsCache;
+
+/// How often registrations prune the devices that never stored anything.
+const PRUNE_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 /// What every request handler shares: the database, the configuration and the rate limiters.
 #[derive(Debug, Clone)]
@@ -37,8 +42,20 @@ struct Inner {
     throttled_lookup_limiter: RateLimiter,
     throttled_lookup_total: RateLimiter,
     known_tokens: KnownTokens,
+    health_limiter: RateLimiter,
+    health: HealthCache,
+    /// Whether the admin token passes the strength rule (see [`crate::extract::Admin`]).
+    admin_token_strong: bool,
     address_budget: DailyBuckets,
     new_device_pool: DailyBuckets,
+    address_cap: DailyBuckets,
+    /// Registrations of all addresses together.
+    registrations_total: RateLimiter,
+    /// The key of address tags, read from the database once.
+    address_key: tokio::sync::OnceCell<String>,
+    /// When idle devices were last pruned.
+    pruned_at: std::sync::Mutex<Option<Instant>>,
+    stats_cache: StatsCache,
 }
 
 impl AppState {
@@ -53,6 +70,12 @@ impl AppState {
                 throttled_lookup_limiter: RateLimiter::new(config.throttled_lookups_per_address),
                 throttled_lookup_total: RateLimiter::new(config.throttled_lookups),
                 known_tokens: KnownTokens::default(),
+                health_limiter: RateLimiter::new(config.health_limit),
+                health: HealthCache::default(),
+                admin_token_strong: config
+                    .admin_token
+                    .as_deref()
+                    .is_some_and(|t| check_admin_token(t, false).is_ok()),
                 address_budget: DailyBuckets::new(
                     config.budget.address_records,
                     config.budget.address_bytes,
@@ -61,6 +84,14 @@ impl AppState {
                     config.budget.pool_records,
                     config.budget.pool_bytes,
                 ),
+                address_cap: DailyBuckets::new(
+                    config.budget.address_cap_records,
+                    config.budget.address_cap_bytes,
+                ),
+                registrations_total: RateLimiter::new(config.registrations_total),
+                address_key: tokio::sync::OnceCell::new(),
+                pruned_at: std::sync::Mutex::new(None),
+                stats_cache: StatsCache::new(config.stats_cache),
                 db,
                 config,
             }),
@@ -107,6 +138,22 @@ impl AppState {
         &self.inner.known_tokens
     }
 
+    /// `/healthz` calls per client address.
+    pub(crate) fn health_limiter(&self) -> &RateLimiter {
+        &self.inner.health_limiter
+    }
+
+    /// The cached database check of `/healthz`.
+    pub fn health(&self) -> &HealthCache {
+        &self.inner.health
+    }
+
+    /// Whether the configured admin token passes [`check_admin_token`]'s rule (not one
+    /// allowed only by `--allow-weak-admin-token`).
+    pub(crate) fn admin_token_strong(&self) -> bool {
+        self.inner.admin_token_strong
+    }
+
     /// New devices' storage per address (see [`crate::budget`]).
     pub(crate) fn address_budget(&self) -> &DailyBuckets {
         &self.inner.address_budget
@@ -116,11 +163,52 @@ impl AppState {
     pub(crate) fn new_device_pool(&self) -> &DailyBuckets {
         &self.inner.new_device_pool
     }
+
+    /// Everything one address stores per day, all its devices together.
+    pub(crate) fn address_cap(&self) -> &DailyBuckets {
+        &self.inner.address_cap
+    }
+
+    /// Registrations from all addresses together.
+    pub(crate) fn registrations_total(&self) -> &RateLimiter {
+        &self.inner.registrations_total
+    }
+
+    /// The tag of client address key `client` ([`Db::address_tag`]), the database's key read
+    /// once.
+    pub(crate) async fn address_tag(&self, client: &str) -> Result<String, sqlx::Error> {
+        let key = self
+            .inner
+            .address_key
+            .get_or_try_init(|| self.inner.db.address_key())
+            .await?;
+        Ok(crate::db::tag_with(key, client))
+    }
+
+    /// Whether idle devices are due to be pruned (at most once an hour); marks them pruned.
+    pub(crate) fn prune_due(&self) -> bool {
+        let mut at = self
+            .inner
+            .pruned_at
+            .lock()
+            .unwrap_or_else(|p| p.into_inner());
+        if at.is_some_and(|t| t.elapsed() < PRUNE_EVERY) {
+            return false;
+        }
+        *at = Some(Instant::now());
+        true
+    }
+
+    /// The statistics answered lately.
+    pub(crate) fn stats_cache(&self) -> &StatsCache {
+        &self.inner.stats_cache
+    }
 }
 
 /// The collector's HTTP API over `state`.
 ///
-/// - `GET /healthz`: liveness and database reachability, no token.
+/// - `GET /healthz`: liveness and database reachability (checked at most once a second), no
+///   token, throttled per address.
 /// - `POST /v1/devices`: registers an install, answers a fresh bearer token.
 /// - `POST /v1/games`: a batch of records (device token).
 /// - `GET /v1/games?since=&game=&limit=`: JSONL export (admin token).

@@ -7,9 +7,19 @@
 //! to a ceiling). While a device is new, its uploads also draw on its address's allowance and on
 //! one pool shared by every new device, so rotating tokens or addresses buys at most the pool.
 //!
-//! A device's figures are read from the database inside the storing transaction (exact, shared
-//! by every instance); the address and pool allowances are token buckets in this process's
-//! memory, like the rate limits (each instance keeps its own).
+//! Whatever devices earn, two ceilings hold: everything one address stores per day (all its
+//! devices, new or not), and everything the collection takes per day. A farm of tokens that
+//! upload every day earns allowances as honest devices do (a device's allowance grows to twice
+//! what it stored before, so a farm's total triples a day), and these ceilings are what bound
+//! it.
+//!
+//! Sizes are bytes on disk as the budget counts them ([`record_cost`]): the stored body and a
+//! fixed amount for its rows and indexes.
+//!
+//! A device's figures and the collection's are read from the database inside the storing
+//! transaction (exact, shared by every instance); the per-address allowances and the new
+//! devices' pool are token buckets in this process's memory, like the rate limits (each
+//! instance keeps its own).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -18,8 +28,8 @@ use std::time::{Duration, Instant};
 /// Milliseconds in the budget's window.
 pub const DAY_MS: i64 = 24 * 3600 * 1000;
 
-/// The budget parameters (see the module doc). Counts are records, sizes are bytes of the
-/// stored (canonical) record.
+/// The budget parameters (see the module doc). Counts are records, sizes are bytes on disk as
+/// [`record_cost`] counts them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StorageBudget {
     /// Off: store whatever validates (tests, imports).
@@ -38,9 +48,27 @@ pub struct StorageBudget {
     /// Per day for all new devices together.
     pub pool_records: u64,
     pub pool_bytes: u64,
+    /// Per day for everything one address stores, all its devices together (IPv6: one
+    /// prefix): the ceiling a farm cannot earn its way past.
+    pub address_cap_records: u64,
+    pub address_cap_bytes: u64,
+    /// Per day for everything the collection takes.
+    pub total_cap_records: u64,
+    pub total_cap_bytes: u64,
 }
 
 const MIB: u64 = 1024 * 1024;
+
+/// Bytes on disk counted for a record's row, its indexes and its share of the tables' pages,
+/// besides its body; measured with `examples/disk.rs` (see server/README.md).
+pub const RECORD_OVERHEAD: u64 = 1024;
+/// The same for each seat's row.
+pub const SEAT_OVERHEAD: u64 = 128;
+
+/// What storing a record of `body_bytes` with `seats` seats costs against the budgets.
+pub fn record_cost(body_bytes: u64, seats: u64) -> u64 {
+    body_bytes + RECORD_OVERHEAD + SEAT_OVERHEAD * seats
+}
 
 impl Default for StorageBudget {
     fn default() -> Self {
@@ -55,6 +83,10 @@ impl Default for StorageBudget {
             address_bytes: 8 * MIB,
             pool_records: 5_000,
             pool_bytes: 256 * MIB,
+            address_cap_records: 1_000,
+            address_cap_bytes: 64 * MIB,
+            total_cap_records: 50_000,
+            total_cap_bytes: 1024 * MIB,
         }
     }
 }
@@ -66,12 +98,25 @@ impl StorageBudget {
         if !self.enabled {
             return Ok(());
         }
-        let largest = ply_core::record::limits::MAX_RECORD_BYTES as u64;
+        let largest = record_cost(
+            ply_core::record::limits::MAX_RECORD_BYTES as u64,
+            ply_core::record::limits::MAX_PLAYERS as u64,
+        );
         for (name, records, bytes) in [
             ("first-day", self.first_records, self.first_bytes),
             ("maximum", self.max_records, self.max_bytes),
             ("per-address", self.address_records, self.address_bytes),
             ("new-device pool", self.pool_records, self.pool_bytes),
+            (
+                "address ceiling",
+                self.address_cap_records,
+                self.address_cap_bytes,
+            ),
+            (
+                "collection ceiling",
+                self.total_cap_records,
+                self.total_cap_bytes,
+            ),
         ] {
             if records == 0 || bytes < largest {
                 return Err(format!(
@@ -139,15 +184,47 @@ impl StorageBudget {
     }
 }
 
+/// Which limit refused a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    /// The device's own allowance for the day.
+    Device,
+    /// A new device's share: its address's and the pool's.
+    Shared,
+    /// Everything its address stored today.
+    AddressCap,
+    /// Everything the collection took today.
+    TotalCap,
+}
+
+/// What the allowances held in memory for one upload left: the address ceiling, and for a new
+/// device the address's and the pool's (the smaller of each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Held {
+    pub address_cap: (u64, u64),
+    pub shared: Option<(u64, u64)>,
+}
+
+impl Held {
+    /// Nothing held: no limit from memory (imports, tests).
+    pub fn unlimited() -> Self {
+        Held {
+            address_cap: (u64::MAX, u64::MAX),
+            shared: None,
+        }
+    }
+}
+
 /// What is left of each limit for one upload; decides record by record, in order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Remaining {
     device: (u64, u64),
     /// The address's and the pool's allowance (the smaller of each), for a new device.
     shared: Option<(u64, u64)>,
-    /// Which limit refused a record: the device's window, the shared allowances.
-    pub refused_by_device: bool,
-    pub refused_by_shared: bool,
+    address_cap: (u64, u64),
+    total_cap: (u64, u64),
+    /// Which limit refused a record, if one did.
+    pub refused_by: Option<Refusal>,
 }
 
 impl Remaining {
@@ -156,13 +233,20 @@ impl Remaining {
         Remaining {
             device: (u64::MAX, u64::MAX),
             shared: None,
-            refused_by_device: false,
-            refused_by_shared: false,
+            address_cap: (u64::MAX, u64::MAX),
+            total_cap: (u64::MAX, u64::MAX),
+            refused_by: None,
         }
     }
 
-    /// The device's remaining allowance today, and `shared` if the device is new.
-    pub fn new(budget: &StorageBudget, usage: &DeviceUsage, shared: (u64, u64)) -> Self {
+    /// The device's remaining allowance today, what `held` holds of the address ceiling (and
+    /// for a new device of the shared allowances), and what the collection stored today.
+    pub fn new(
+        budget: &StorageBudget,
+        usage: &DeviceUsage,
+        held: Held,
+        collection: (u64, u64),
+    ) -> Self {
         if !budget.enabled {
             return Self::unlimited();
         }
@@ -172,31 +256,47 @@ impl Remaining {
                 records.saturating_sub(usage.window_records),
                 bytes.saturating_sub(usage.window_bytes),
             ),
-            shared: budget.is_new(usage).then_some(shared),
-            refused_by_device: false,
-            refused_by_shared: false,
+            shared: if budget.is_new(usage) {
+                Some(held.shared.unwrap_or((0, 0)))
+            } else {
+                None
+            },
+            address_cap: held.address_cap,
+            total_cap: (
+                budget.total_cap_records.saturating_sub(collection.0),
+                budget.total_cap_bytes.saturating_sub(collection.1),
+            ),
+            refused_by: None,
         }
     }
 
     /// Takes one record of `bytes` if every limit has room for it. Once a record is refused,
     /// the rest of the batch is too: records are stored in the order the device played them.
     pub fn take(&mut self, bytes: u64) -> bool {
-        if self.refused_by_device || self.refused_by_shared {
+        if self.refused_by.is_some() {
             return false;
         }
         let fits = |(r, b): (u64, u64)| r >= 1 && b >= bytes;
-        if !fits(self.device) {
-            self.refused_by_device = true;
+        let refusal = if !fits(self.device) {
+            Some(Refusal::Device)
+        } else if self.shared.is_some_and(|s| !fits(s)) {
+            Some(Refusal::Shared)
+        } else if !fits(self.address_cap) {
+            Some(Refusal::AddressCap)
+        } else if !fits(self.total_cap) {
+            Some(Refusal::TotalCap)
+        } else {
+            None
+        };
+        if refusal.is_some() {
+            self.refused_by = refusal;
             return false;
         }
-        if let Some(shared) = self.shared
-            && !fits(shared)
-        {
-            self.refused_by_shared = true;
-            return false;
-        }
-        self.device = (self.device.0 - 1, self.device.1 - bytes);
-        self.shared = self.shared.map(|(r, b)| (r - 1, b - bytes));
+        let less = |(r, b): (u64, u64)| (r - 1, b - bytes);
+        self.device = less(self.device);
+        self.shared = self.shared.map(less);
+        self.address_cap = less(self.address_cap);
+        self.total_cap = less(self.total_cap);
         true
     }
 
@@ -338,28 +438,60 @@ mod tests {
         assert_eq!(b.device_allowance(&usage(100_000, 0, 1000)).1, 32 * MIB);
     }
 
+    fn held(shared: (u64, u64)) -> Held {
+        Held {
+            address_cap: (u64::MAX, u64::MAX),
+            shared: Some(shared),
+        }
+    }
+
     #[test]
     fn records_are_taken_in_order_until_a_limit_refuses_one() {
         let b = StorageBudget::default();
-        let mut left = Remaining::new(&b, &usage(0, 18, 10), (100, MIB));
+        let mut left = Remaining::new(&b, &usage(0, 18, 10), held((100, MIB)), (0, 0));
         assert!(left.take(10));
         assert!(left.take(10));
         assert!(!left.take(10), "the first day's 20 are used up");
-        assert!(left.refused_by_device && !left.refused_by_shared);
+        assert_eq!(left.refused_by, Some(Refusal::Device));
         assert!(!left.take(1), "nothing after a refusal");
 
         // A new device within its own allowance, but its address has room for one record.
-        let mut left = Remaining::new(&b, &usage(0, 0, 10), (1, MIB));
+        let mut left = Remaining::new(&b, &usage(0, 0, 10), held((1, MIB)), (0, 0));
         assert!(left.take(10));
         assert!(!left.take(10));
-        assert!(left.refused_by_shared && !left.refused_by_device);
+        assert_eq!(left.refused_by, Some(Refusal::Shared));
 
         // An established device does not draw on the shared allowances.
-        let left = Remaining::new(&b, &usage(100, 0, 10), (0, 0));
+        let left = Remaining::new(&b, &usage(100, 0, 10), held((0, 0)), (0, 0));
         assert!(!left.draws_on_shared());
         // Bytes count too.
-        let mut left = Remaining::new(&b, &usage(0, 0, 10), (100, MIB));
+        let mut left = Remaining::new(&b, &usage(0, 0, 10), held((100, MIB)), (0, 0));
         assert!(!left.take(MIB + 1));
+    }
+
+    #[test]
+    fn the_ceilings_hold_whatever_a_device_earned() {
+        let b = StorageBudget::default();
+        // An established device with the largest allowance, its address near its ceiling.
+        let established = usage(100_000, 0, 1000);
+        let near = Held {
+            address_cap: (2, MIB),
+            shared: None,
+        };
+        let mut left = Remaining::new(&b, &established, near, (0, 0));
+        assert!(left.take(10) && left.take(10));
+        assert!(!left.take(10));
+        assert_eq!(left.refused_by, Some(Refusal::AddressCap));
+        // The collection's day is nearly full: one more record of 100 bytes fits.
+        let full = (b.total_cap_records - 1, b.total_cap_bytes - 100);
+        let mut left = Remaining::new(&b, &established, Held::unlimited(), full);
+        assert!(left.take(100));
+        assert!(!left.take(1));
+        assert_eq!(left.refused_by, Some(Refusal::TotalCap));
+        // Over it already (another instance stored meanwhile): nothing.
+        let over = (b.total_cap_records + 5, 0);
+        let mut left = Remaining::new(&b, &established, Held::unlimited(), over);
+        assert!(!left.take(1));
     }
 
     #[test]
@@ -370,7 +502,11 @@ mod tests {
             ..StorageBudget::default()
         };
         let e = tiny.check().expect_err("too small");
-        assert!(e.contains("per-address") && e.contains("262144"), "{e}");
+        let largest = record_cost(262_144, 6);
+        assert!(
+            e.contains("per-address") && e.contains(&largest.to_string()),
+            "{e}"
+        );
         let none = StorageBudget {
             pool_records: 0,
             ..StorageBudget::default()
@@ -385,7 +521,12 @@ mod tests {
 
     #[test]
     fn disabled_budgets_refuse_nothing() {
-        let mut left = Remaining::new(&StorageBudget::unlimited(), &usage(0, 1_000, 1), (0, 0));
+        let mut left = Remaining::new(
+            &StorageBudget::unlimited(),
+            &usage(0, 1_000, 1),
+            held((0, 0)),
+            (u64::MAX, u64::MAX),
+        );
         for _ in 0..1000 {
             assert!(left.take(1 << 20));
         }

@@ -1,10 +1,13 @@
 //! Small hand-written SVG charts of the collection's statistics (no plotting dependency), drawn
 //! for `GET /v1/stats/charts/NAME.svg` and `ply records stats`:
 //! - `results`: results by engine and depth as stacked win/draw/loss bars;
-//! - `nodes`: average nodes per move by algorithm and game phase on a log scale (the Scout
+//! - `nodes`: median nodes per move by algorithm and game phase on a log scale (the Scout
 //!   versus alpha-beta comparison from real play);
 //! - `levels`: each engine level's Elo against people, a point with its 95% interval;
 //! - `accuracy`: people's accuracy against each level and in each phase of the game.
+//!
+//! Every chart is bounded in size whatever the collection holds: at most [`MAX_CHART_ROWS`]
+//! bars (the rest counted in a closing line), labels cut to [`MAX_LABEL`] characters.
 
 use crate::db::{HumanPhaseRow, LevelRow, PhaseRow, ResultRow, Stats};
 use std::fmt::Write;
@@ -15,15 +18,41 @@ const BAR_H: f64 = 18.0;
 const GAP: f64 = 6.0;
 const TOP: f64 = 50.0;
 
+/// Most bars a chart draws: about 6,000 px tall at most.
+pub const MAX_CHART_ROWS: usize = 250;
+/// Longest label drawn, in characters.
+pub const MAX_LABEL: usize = 60;
+
 fn escape(text: &str) -> String {
+    let text: String = if text.chars().count() > MAX_LABEL {
+        text.chars().take(MAX_LABEL - 1).chain(['…']).collect()
+    } else {
+        text.to_owned()
+    };
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
+/// The first [`MAX_CHART_ROWS`] of `rows`, and how many were left out.
+fn bounded<T>(rows: &[T]) -> (&[T], usize) {
+    let shown = rows.len().min(MAX_CHART_ROWS);
+    (&rows[..shown], rows.len() - shown)
+}
+
+/// A closing line saying how many rows a chart left out, if any.
+fn left_out(svg: &mut String, y: f64, n: usize) {
+    if n > 0 {
+        let _ = write!(
+            svg,
+            r##"<text x="10" y="{y:.1}" fill="#555">and {n} more rows (see /v1/stats)</text>"##
+        );
+    }
+}
+
 fn open_svg(title: &str, rows: usize) -> (String, f64) {
-    let height = TOP + rows.max(1) as f64 * (BAR_H + GAP) + 40.0;
+    let height = TOP + rows.clamp(1, MAX_CHART_ROWS + 1) as f64 * (BAR_H + GAP) + 40.0;
     let mut svg = String::new();
     let _ = write!(
         svg,
@@ -53,7 +82,11 @@ fn label(svg: &mut String, y: f64, text: &str) {
 
 /// Stacked horizontal bars: share of wins, draws and losses per game, engine and depth.
 pub fn results_chart(rows: &[ResultRow]) -> String {
-    let (mut svg, height) = open_svg("Results by engine and depth (share of games)", rows.len());
+    let (rows, more) = bounded(rows);
+    let (mut svg, height) = open_svg(
+        "Results by engine and depth (share of games)",
+        rows.len() + usize::from(more > 0),
+    );
     let plot_w = WIDTH - LABEL_W - 20.0;
     let legend = [("win", "#2e7d32"), ("draw", "#9e9e9e"), ("loss", "#c62828")];
     for (i, (name, color)) in legend.iter().enumerate() {
@@ -74,6 +107,7 @@ pub fn results_chart(rows: &[ResultRow]) -> String {
         } else {
             String::new()
         };
+        // (`depth` -1 is a game's rest row: several depths.)
         let text = format!("{} {}{} (n={})", r.game, r.engine, depth, r.games);
         label(&mut svg, y + 13.0, &text);
         let total = r.games.max(1) as f64;
@@ -96,6 +130,7 @@ pub fn results_chart(rows: &[ResultRow]) -> String {
             100.0 * r.win_rate
         );
     }
+    left_out(&mut svg, row_top(rows.len()) + 13.0, more);
     let _ = write!(
         svg,
         r##"<text x="10" y="{}" fill="#555">one bar per seat played by that engine</text></svg>"##,
@@ -104,16 +139,23 @@ pub fn results_chart(rows: &[ResultRow]) -> String {
     svg
 }
 
-/// Horizontal bars on a log10 scale: average nodes per computer move by algorithm and phase.
+/// The figure the nodes chart draws for a row: its median, or its mean when no median is
+/// known (totals kept before the histograms).
+fn typical_nodes(row: &PhaseRow) -> f64 {
+    row.median_nodes.unwrap_or(row.avg_nodes)
+}
+
+/// Horizontal bars on a log10 scale: median nodes per computer move by algorithm and phase.
 pub fn nodes_chart(rows: &[PhaseRow]) -> String {
+    let (rows, more) = bounded(rows);
     let (mut svg, height) = open_svg(
-        "Average nodes per move by algorithm and game phase (log scale)",
-        rows.len(),
+        "Median nodes per move by algorithm and game phase (log scale)",
+        rows.len() + usize::from(more > 0),
     );
     let plot_w = WIDTH - LABEL_W - 100.0;
     let max_log = rows
         .iter()
-        .map(|r| r.avg_nodes.max(1.0).log10())
+        .map(|r| typical_nodes(r).max(1.0).log10())
         .fold(1.0, f64::max)
         .ceil();
     // Decade grid lines.
@@ -139,7 +181,7 @@ pub fn nodes_chart(rows: &[PhaseRow]) -> String {
         };
         let text = format!("{} {} {} (n={})", r.game, r.engine, r.phase, r.moves);
         label(&mut svg, y + 13.0, &text);
-        let w = plot_w * r.avg_nodes.max(1.0).log10() / max_log;
+        let w = plot_w * typical_nodes(r).max(1.0).log10() / max_log;
         let _ = write!(
             svg,
             r#"<rect x="{LABEL_W}" y="{y:.1}" width="{w:.1}" height="{BAR_H}" fill="{color}"/>"#
@@ -149,9 +191,10 @@ pub fn nodes_chart(rows: &[PhaseRow]) -> String {
             r#"<text x="{:.1}" y="{:.1}">{:.0}</text>"#,
             LABEL_W + w + 4.0,
             y + 13.0,
-            r.avg_nodes
+            typical_nodes(r)
         );
     }
+    left_out(&mut svg, row_top(rows.len()) + 13.0, more);
     svg.push_str("</svg>");
     svg
 }
@@ -173,9 +216,10 @@ pub fn chart(name: &str, stats: &Stats) -> Option<String> {
 /// Each level's Elo against the people it played: a dot at the estimate and a whisker over
 /// the 95% interval, on a scale from -1200 to +1200 with 0 (as strong as its opponents) marked.
 pub fn levels_chart(rows: &[LevelRow]) -> String {
+    let (rows, more) = bounded(rows);
     let (mut svg, height) = open_svg(
         "Engine levels against people: Elo with 95% interval",
-        rows.len(),
+        rows.len() + usize::from(more > 0),
     );
     let plot_w = WIDTH - LABEL_W - 20.0;
     let cap = ply_core::elo::ELO_CAP;
@@ -213,6 +257,7 @@ pub fn levels_chart(rows: &[LevelRow]) -> String {
             escape(&e.display())
         );
     }
+    left_out(&mut svg, row_top(rows.len()) + 13.0, more);
     let _ = write!(
         svg,
         r##"<text x="10" y="{}" fill="#555">0: as strong as the people it played; from their wins, draws and losses</text></svg>"##,
@@ -240,9 +285,10 @@ pub fn accuracy_chart(levels: &[LevelRow], phases: &[HumanPhaseRow]) -> String {
             )
         }))
         .collect();
+    let (reviewed, more) = bounded(&reviewed);
     let (mut svg, height) = open_svg(
         "People's accuracy by engine level and game phase",
-        reviewed.len(),
+        reviewed.len() + usize::from(more > 0),
     );
     let plot_w = WIDTH - LABEL_W - 60.0;
     for tick in [0.0, 25.0, 50.0, 75.0, 100.0] {
@@ -273,6 +319,7 @@ pub fn accuracy_chart(levels: &[LevelRow], phases: &[HumanPhaseRow]) -> String {
             y + 13.0
         );
     }
+    left_out(&mut svg, row_top(reviewed.len()) + 13.0, more);
     let _ = write!(
         svg,
         r##"<text x="10" y="{}" fill="#555">Lichess accuracy of the reviewed moves that had a choice</text></svg>"##,

@@ -20,12 +20,22 @@ pub struct Config {
     pub rate_limit: RateLimit,
     /// Per-client-address limit on device registration.
     pub registration_limit: RateLimit,
+    /// Registrations from all addresses together (each adds a device row).
+    pub registrations_total: RateLimit,
+    /// Devices that stored nothing are deleted this long after registering (0: never).
+    pub idle_device_ttl: std::time::Duration,
+    /// How long an answer of `/v1/stats` (and its charts) is reused while nothing new was
+    /// stored through this instance (0: never reused).
+    pub stats_cache: std::time::Duration,
     /// Per-client-address limit on requests that fail authentication (missing, malformed or
     /// unknown device token, wrong admin token). Consulted before the token is looked at, so
     /// an address that used it up cannot try another token until it refills.
     pub auth_failure_limit: RateLimit,
-    /// Per-client-address limit on the admin endpoints (export, statistics), good token or not.
+    /// Per-client-address limit on the admin endpoints (export, statistics), for requests with
+    /// the right token (wrong ones count as failed authentications).
     pub admin_limit: RateLimit,
+    /// Per-client-address limit on `GET /healthz`.
+    pub health_limit: RateLimit,
     /// Peers whose `X-Forwarded-For` names the client (reverse proxies); empty: the TCP peer
     /// is the client and the header is ignored. See [`crate::client_addr`].
     pub trusted_proxies: Vec<IpAddr>,
@@ -66,6 +76,13 @@ impl Default for Config {
                 per_second: 100.0 / 86_400.0,
                 burst: 20.0,
             },
+            // Ten thousand device rows a day at most (about 3 MB), a thousand at once.
+            registrations_total: RateLimit {
+                per_second: 10_000.0 / 86_400.0,
+                burst: 1_000.0,
+            },
+            idle_device_ttl: std::time::Duration::from_secs(7 * 86_400),
+            stats_cache: std::time::Duration::from_secs(5),
             // Ten mistakes at once, then one every ten seconds: a client with a stale token
             // re-registers long before, and a guesser gets 8640 tries a day.
             auth_failure_limit: RateLimit {
@@ -75,6 +92,11 @@ impl Default for Config {
             admin_limit: RateLimit {
                 per_second: 2.0,
                 burst: 30.0,
+            },
+            // A load balancer or monitor checks every few seconds from a few addresses.
+            health_limit: RateLimit {
+                per_second: 5.0,
+                burst: 20.0,
             },
             trusted_proxies: Vec::new(),
             export_max_page: DEFAULT_EXPORT_PAGE,

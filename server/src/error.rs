@@ -103,8 +103,8 @@ impl ApiError {
                 StatusCode::TOO_MANY_REQUESTS,
                 "budget_exhausted",
                 format!(
-                    "the storage allowance for the day (this device's, its address's or all new \
-                     devices') is used up; retry after \
+                    "the storage allowance for the day (this device's, its address's, all new \
+                     devices' or the whole collection's) is used up; retry after \
                      {retry_after_secs} s"
                 ),
             )

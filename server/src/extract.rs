@@ -33,6 +33,22 @@ fn client_of(parts: &Parts, state: &AppState) -> String {
     )
 }
 
+/// The client address key of a request (see [`crate::client_addr`]), for the per-address
+/// limits of endpoints without a token.
+#[derive(Debug, Clone)]
+pub struct ClientKey(pub String);
+
+impl FromRequestParts<AppState> for ClientKey {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, std::convert::Infallible> {
+        Ok(ClientKey(client_of(parts, state)))
+    }
+}
+
 /// The 429 of an address that used up its allowance of failed authentications.
 fn throttled(wait: std::time::Duration) -> ApiError {
     ApiError::rate_limited("that failed authentication from this address", wait)
@@ -122,28 +138,40 @@ impl FromRequestParts<AppState> for Admin {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         let client = client_of(parts, state);
-        state.admin_limiter().check(&client).map_err(|wait| {
-            ApiError::rate_limited("to the admin endpoints from this address", wait)
-        })?;
         let Some(expected) = state.config().admin_token.as_deref() else {
             return Err(ApiError::forbidden(
                 "export and statistics are disabled: the server has no admin token \
                  (--admin-token or PLY_ADMIN_TOKEN)",
             ));
         };
-        // Charged up front and refunded on success, as for device tokens.
-        let failures = state.auth_failure_limiter();
-        failures.check(&client).map_err(throttled)?;
-        let token = auth::bearer_token(&parts.headers).map_err(|e| failed(&client, e))?;
-        if !auth::secrets_equal(token.as_bytes(), expected.as_bytes()) {
-            return Err(failed(
-                &client,
-                ApiError::forbidden(
-                    "this endpoint needs the admin token; device tokens cannot read the collection",
-                ),
-            ));
+        let token = auth::bearer_token(&parts.headers);
+        let right = token
+            .as_ref()
+            .is_ok_and(|t| auth::secrets_equal(t.as_bytes(), expected.as_bytes()));
+        // The right token passes an address throttled by a guesser (the admin behind the same
+        // NAT), as a known device token does: a strong token is beyond guessing at any rate,
+        // and the comparison costs no database work. A token allowed only by
+        // --allow-weak-admin-token stays behind the throttle, which is then its protection.
+        if !(right && state.admin_token_strong()) {
+            // Charged up front and refunded on success, as for device tokens.
+            let failures = state.auth_failure_limiter();
+            failures.check(&client).map_err(throttled)?;
+            if !right {
+                let error = token.err().unwrap_or_else(|| {
+                    ApiError::forbidden(
+                        "this endpoint needs the admin token; device tokens cannot read the \
+                         collection",
+                    )
+                });
+                return Err(failed(&client, error));
+            }
+            failures.refund(&client);
         }
-        failures.refund(&client);
+        // Only requests with the right token reach the collection's expensive queries; wrong
+        // ones were counted as failures above, so a guesser cannot use up this allowance.
+        state.admin_limiter().check(&client).map_err(|wait| {
+            ApiError::rate_limited("to the admin endpoints from this address", wait)
+        })?;
         Ok(Admin)
     }
 }
@@ -167,6 +195,14 @@ impl FromRequestParts<AppState> for Registration {
             .map_err(|wait| {
                 ApiError::rate_limited("registering devices from this address", wait)
             })?;
+        // Each registration adds a device row: all addresses together are bounded too.
+        if let Err(wait) = state.registrations_total().check("all") {
+            state.registration_limiter().refund(&client);
+            return Err(ApiError::rate_limited(
+                "registering devices (all addresses together)",
+                wait,
+            ));
+        }
         Ok(Registration { client })
     }
 }

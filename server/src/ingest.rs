@@ -43,8 +43,31 @@ pub fn check_batch(
     Ok(batch.records.iter().map(|raw| check(raw.get())).collect())
 }
 
+/// [`check_batch`] for a device with no room left today: only the records already stored
+/// (their ids in `stored`) are replayed, so that a re-sent one is answered `duplicate` (or a
+/// conflict) whatever the budget; the others are answered `deferred` with `message`, unread.
+pub fn check_stored_only(
+    body: &[u8],
+    max_records: usize,
+    stored: &std::collections::HashSet<String>,
+    message: &str,
+) -> Result<Vec<Result<StoredRecord, UploadResult>>, ApiError> {
+    let batch: Batch<'_> = parse_envelope(body)?;
+    if batch.records.len() > max_records {
+        return check_batch(body, max_records);
+    }
+    Ok(batch
+        .records
+        .iter()
+        .map(|raw| match id_of(raw.get()) {
+            Some(id) if !stored.contains(&id) => Err(UploadResult::deferred(id, message)),
+            _ => check(raw.get()),
+        })
+        .collect())
+}
+
 /// Engine name stored for human seats.
-pub const HUMAN: &str = "human";
+pub const HUMAN: &str = crate::engines::HUMAN;
 
 /// Code of the rejection for an id already stored with a different body.
 pub const ID_CONFLICT: &str = "id_conflict";
@@ -121,24 +144,27 @@ pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRe
         Some(w) => format!("win:{w}"),
         None => "draw".to_owned(),
     };
-    let seat_engine = |seat: usize| -> (String, i64, Option<i64>) {
+    // People by their seat's kind; computers by their algorithm as the statistics name it
+    // (a bounded set: a free-form name would make a row of its own and be repeated per row).
+    let seat_engine = |seat: usize| -> (bool, String, i64, Option<i64>) {
         match record.players.get(seat) {
             Some(p) if p.kind == PlayerKind::Computer => p.engine.as_ref().map_or_else(
-                || ("computer".to_owned(), 0, None),
+                || (false, crate::engines::OTHER.to_owned(), 0, None),
                 |e| {
                     (
-                        e.algorithm.clone(),
+                        false,
+                        crate::engines::normalise(&e.algorithm).to_owned(),
                         i64::from(e.depth.unwrap_or(0)),
                         e.level.map(i64::from),
                     )
                 },
             ),
-            _ => (HUMAN.to_owned(), 0, None),
+            _ => (true, HUMAN.to_owned(), 0, None),
         }
     };
     let players = (0..record.players.len())
         .map(|seat| {
-            let (engine, depth, level) = seat_engine(seat);
+            let (human, engine, depth, level) = seat_engine(seat);
             let player = u8::try_from(seat).unwrap_or(u8::MAX);
             let outcome = match outcome.sign_for(player) {
                 1 => "win",
@@ -147,6 +173,7 @@ pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRe
             };
             PlayerRow {
                 seat: seat as i64,
+                human,
                 engine,
                 depth,
                 outcome: outcome.to_owned(),
@@ -161,7 +188,7 @@ pub fn to_row(record: &GameRecord, validated: &ValidatedGame) -> Result<StoredRe
         .enumerate()
         .filter_map(|(ply, (m, v))| {
             let stats = m.stats?;
-            let (engine, depth, _) = seat_engine(usize::from(v.mover));
+            let (_, engine, depth, _) = seat_engine(usize::from(v.mover));
             Some(MoveRow {
                 ply: ply as i64,
                 seat: i64::from(v.mover),

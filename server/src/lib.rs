@@ -15,6 +15,7 @@ pub mod client_addr;
 pub mod config;
 pub mod conn;
 pub mod db;
+pub mod engines;
 pub mod error;
 pub mod extract;
 pub mod fuzzing;

@@ -10,6 +10,8 @@
 //!            [--registration-body-limit BYTES]
 //!            [--log-format json|text] [--log FILTER]
 //! ply-server --generate-admin-token
+//! ply-server farms [--db URL] [--days N] [--top N] [--tag TAG | --address IP]
+//! ply-server purge [--db URL] (--tag TAG | --address IP | --device ID...) [--yes]
 //! ```
 
 use std::net::{IpAddr, SocketAddr};
@@ -26,6 +28,9 @@ use ply_server::logging::{self, LogFormat};
 use ply_server::ratelimit::RateLimit;
 use ply_server::{AppState, Db};
 
+mod farm;
+use farm::Command;
+
 #[derive(Debug, Clone, Copy, ValueEnum)]
 enum Format {
     Json,
@@ -34,8 +39,10 @@ enum Format {
 
 /// Collects finished Ply games: devices upload records, the admin exports them.
 #[derive(Debug, Parser)]
-#[command(name = "ply-server", version)]
+#[command(name = "ply-server", version, args_conflicts_with_subcommands = true)]
 struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
     /// Address to listen on.
     #[arg(long, default_value = "127.0.0.1:8080", env = "PLY_LISTEN")]
     listen: SocketAddr,
@@ -57,10 +64,10 @@ struct Args {
     #[arg(long = "trusted-proxy", value_name = "IP")]
     trusted_proxies: Vec<IpAddr>,
     /// Largest request body in bytes.
-    #[arg(long, default_value_t = DEFAULT_BODY_LIMIT)]
+    #[arg(long, default_value_t = DEFAULT_BODY_LIMIT, value_parser = within::<usize>(1 << 10, 64 << 20))]
     body_limit: usize,
     /// Most records per upload batch.
-    #[arg(long, default_value_t = DEFAULT_MAX_BATCH_RECORDS)]
+    #[arg(long, default_value_t = DEFAULT_MAX_BATCH_RECORDS, value_parser = within::<usize>(1, 1000))]
     max_batch: usize,
     /// Sustained requests per second per device token (0: no limit).
     #[arg(long, default_value_t = RateLimit::default().per_second, value_parser = rate)]
@@ -69,7 +76,7 @@ struct Args {
     #[arg(long, default_value_t = RateLimit::default().burst, value_parser = rate)]
     rate_burst: f64,
     /// Maximum pooled database connections.
-    #[arg(long, default_value_t = 16)]
+    #[arg(long, default_value_t = 16, value_parser = within::<u32>(1, 1000))]
     db_connections: u32,
     /// Seconds from accepting a connection (or answering its previous request) to the end of the
     /// next request's headers; covers idle keep-alive connections. Then it is closed.
@@ -82,22 +89,25 @@ struct Args {
     #[arg(long, value_name = "SECS", value_parser = secs, default_value = "10")]
     shutdown_grace: Duration,
     /// Most open connections in all [default: the open-file limit less --fd-reserve].
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = within::<usize>(1, MAX_COUNT))]
     max_connections: Option<usize>,
     /// Open files kept for the database, the log and refused sockets when the global connection
     /// cap is derived from the open-file limit.
-    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_FD_RESERVE)]
+    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_FD_RESERVE,
+          value_parser = within::<usize>(0, MAX_COUNT))]
     fd_reserve: usize,
     /// Most open connections from one client address (IPv6: one --ipv6-prefix network);
     /// trusted proxies are exempt.
-    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_PER_ADDRESS)]
+    #[arg(long, value_name = "N", default_value_t = conn::DEFAULT_PER_ADDRESS,
+          value_parser = within::<usize>(1, MAX_COUNT))]
     max_connections_per_address: usize,
     /// Prefix length grouping IPv6 clients for the per-address cap.
     #[arg(long, value_name = "BITS", default_value_t = conn::DEFAULT_IPV6_PREFIX,
           value_parser = clap::value_parser!(u8).range(0..=128))]
     ipv6_prefix: u8,
     /// Request-body memory in flight across all requests, in KiB (0: unbounded).
-    #[arg(long, value_name = "KIB", default_value_t = conn::DEFAULT_BODY_BUDGET_KIB)]
+    #[arg(long, value_name = "KIB", default_value_t = conn::DEFAULT_BODY_BUDGET_KIB,
+          value_parser = within::<u32>(0, 16 << 20))]
     body_budget_kib: u32,
     /// Seconds a request waits for its share of the body budget before a 503.
     #[arg(long, value_name = "SECS", value_parser = secs, default_value = "2")]
@@ -120,40 +130,88 @@ struct Args {
           value_parser = clap::value_parser!(u64).range(0..=64 << 20))]
     send_buffer: u64,
     /// Largest body of POST /v1/devices in bytes (larger: 413 before reading it).
-    #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_REGISTRATION_BODY_LIMIT)]
+    #[arg(long, value_name = "BYTES", default_value_t = conn::DEFAULT_REGISTRATION_BODY_LIMIT,
+          value_parser = within::<usize>(256, 64 << 10))]
     registration_body_limit: usize,
     /// Store whatever validates, without the per-day storage budgets.
     #[arg(long)]
     no_storage_budget: bool,
     /// Records and MiB a device with no history may store per day.
-    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().first_records)]
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().first_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
     budget_first_records: u64,
-    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().first_bytes >> 20)]
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().first_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
     budget_first_mib: u64,
     /// A device's daily allowance: this many times what it stored before the last day...
-    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().earn_factor)]
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().earn_factor,
+          value_parser = within::<u64>(1, 1000))]
     budget_earn_factor: u64,
     /// ...up to these records and MiB per day.
-    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().max_records)]
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().max_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
     budget_max_records: u64,
-    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().max_bytes >> 20)]
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().max_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
     budget_max_mib: u64,
     /// Records and MiB per day for the new devices of one address (IPv6: --ipv6-prefix).
-    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().address_records)]
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().address_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
     budget_address_records: u64,
-    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().address_bytes >> 20)]
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().address_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
     budget_address_mib: u64,
     /// Records and MiB per day for all new devices together.
-    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().pool_records)]
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().pool_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
     budget_pool_records: u64,
-    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().pool_bytes >> 20)]
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().pool_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
     budget_pool_mib: u64,
+    /// Records and MiB per day for everything one address stores, all its devices together
+    /// (IPv6: --ipv6-prefix): the ceiling whatever devices earn.
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().address_cap_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
+    cap_address_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().address_cap_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
+    cap_address_mib: u64,
+    /// Records and MiB per day for everything the collection takes (exact across instances).
+    #[arg(long, value_name = "N", default_value_t = StorageBudget::default().total_cap_records,
+          value_parser = within::<u64>(1, MAX_RECORDS))]
+    cap_total_records: u64,
+    #[arg(long, value_name = "MIB", default_value_t = StorageBudget::default().total_cap_bytes >> 20,
+          value_parser = within::<u64>(1, MAX_MIB))]
+    cap_total_mib: u64,
+    /// Registrations per day from all addresses together (a tenth of it at once).
+    #[arg(long, value_name = "N", default_value_t = 10_000, value_parser = within::<u64>(1, MAX_RECORDS))]
+    registrations_per_day: u64,
+    /// Days after which a device that never stored a record is deleted (0: never).
+    #[arg(long, value_name = "DAYS", default_value_t = 7, value_parser = within::<u64>(0, 3650))]
+    idle_device_days: u64,
     /// Log format.
     #[arg(long, value_enum, default_value_t = Format::Json)]
     log_format: Format,
     /// Log filter (RUST_LOG target syntax).
     #[arg(long, env = "RUST_LOG", default_value = "info")]
     log: String,
+}
+
+/// Largest count of connections or files any option takes.
+const MAX_COUNT: u64 = 1_000_000;
+/// Largest number of records a budget option takes (a day's worth, far above any use).
+const MAX_RECORDS: u64 = 1_000_000_000;
+/// Largest size a budget option takes, in MiB (1 TiB).
+const MAX_MIB: u64 = 1 << 20;
+
+/// A whole number from `min` to `max`: anything beyond is no setting anyone means, and could
+/// overflow the arithmetic it enters.
+fn within<T>(min: u64, max: u64) -> clap::builder::RangedU64ValueParser<T>
+where
+    T: TryFrom<u64> + Clone + Send + Sync + 'static,
+    <T as TryFrom<u64>>::Error: std::error::Error + Send + Sync + 'static,
+{
+    clap::builder::RangedU64ValueParser::<T>::new().range(min..=max)
 }
 
 /// Longest duration any option takes: a day.
@@ -179,6 +237,9 @@ fn rate(text: &str) -> Result<f64, String> {
 
 fn main() -> ExitCode {
     let args = Args::parse();
+    if let Some(command) = args.command {
+        return farm::run(command);
+    }
     if args.generate_admin_token {
         println!("{}", ply_server::auth::new_admin_token());
         return ExitCode::SUCCESS;
@@ -259,6 +320,10 @@ fn storage_budget(args: &Args) -> StorageBudget {
         address_bytes: args.budget_address_mib.saturating_mul(MIB),
         pool_records: args.budget_pool_records,
         pool_bytes: args.budget_pool_mib.saturating_mul(MIB),
+        address_cap_records: args.cap_address_records,
+        address_cap_bytes: args.cap_address_mib.saturating_mul(MIB),
+        total_cap_records: args.cap_total_records,
+        total_cap_bytes: args.cap_total_mib.saturating_mul(MIB),
     }
 }
 
@@ -288,6 +353,11 @@ async fn run(args: Args, raised: fdlimit::Raised) -> Result<(), String> {
         trusted_proxies: args.trusted_proxies,
         connections,
         budget,
+        registrations_total: RateLimit {
+            per_second: args.registrations_per_day as f64 / 86_400.0,
+            burst: (args.registrations_per_day as f64 / 10.0).max(1.0),
+        },
+        idle_device_ttl: Duration::from_secs(args.idle_device_days.saturating_mul(86_400)),
         ..Config::default()
     };
     tracing::info!(budget = ?config.budget, "storage budget");

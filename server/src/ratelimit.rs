@@ -36,21 +36,74 @@ struct Bucket {
 #[derive(Debug)]
 pub struct RateLimiter {
     limit: RateLimit,
-    buckets: Mutex<HashMap<String, Bucket>>,
+    buckets: Mutex<Buckets>,
 }
 
-/// Buckets idle this long are full again and can be forgotten.
-const FORGET_AFTER: Duration = Duration::from_secs(600);
-/// Sweep idle buckets when the map grows past this many keys.
+#[derive(Debug)]
+struct Buckets {
+    map: HashMap<String, Bucket>,
+    /// The map is swept when it reaches this many keys.
+    next_sweep: usize,
+}
+
+/// The first sweep happens at this many keys; each later one when the map has doubled since
+/// the last, so sweeping costs O(1) a request however many keys are live.
 const SWEEP_AT: usize = 10_000;
+/// Most keys kept. When a sweep leaves more than half of it, the fullest buckets are forgotten
+/// down to half: forgetting one gives its key a full bucket again, and the fullest lose the
+/// least. Each key costs about 120 bytes.
+pub const MAX_KEYS: usize = 200_000;
+
+impl RateLimit {
+    /// Tokens in a bucket that held `tokens` at `since`, at `now`.
+    fn refilled(&self, tokens: f64, since: Instant, now: Instant) -> f64 {
+        let elapsed = now.saturating_duration_since(since).as_secs_f64();
+        (tokens + elapsed * self.per_second).min(self.burst)
+    }
+}
+
+impl Buckets {
+    /// Forgets the buckets that are full again (a full bucket and no bucket mean the same),
+    /// however long that took: a registration bucket takes hours to refill, and forgetting it
+    /// any sooner would hand its address a new burst.
+    fn sweep(&mut self, limit: &RateLimit, now: Instant) {
+        self.map
+            .retain(|_, b| limit.refilled(b.tokens, b.updated, now) < limit.burst);
+        if self.map.len() > MAX_KEYS / 2 {
+            let mut levels: Vec<f64> = self
+                .map
+                .values()
+                .map(|b| limit.refilled(b.tokens, b.updated, now))
+                .collect();
+            let keep = MAX_KEYS / 2;
+            levels.select_nth_unstable_by(keep, |a, b| a.total_cmp(b));
+            let threshold = levels[keep];
+            self.map
+                .retain(|_, b| limit.refilled(b.tokens, b.updated, now) < threshold);
+        }
+        self.next_sweep = (self.map.len() * 2).clamp(SWEEP_AT, MAX_KEYS);
+    }
+}
 
 impl RateLimiter {
     /// An empty limiter with the given parameters.
     pub fn new(limit: RateLimit) -> Self {
         RateLimiter {
             limit,
-            buckets: Mutex::new(HashMap::new()),
+            buckets: Mutex::new(Buckets {
+                map: HashMap::new(),
+                next_sweep: SWEEP_AT,
+            }),
         }
+    }
+
+    /// Keys held now (for tests and the sweep's bound).
+    pub fn keys(&self) -> usize {
+        self.buckets
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .map
+            .len()
     }
 
     /// Takes one request from `key`'s bucket now: `Ok` if allowed, else the wait before the
@@ -75,11 +128,10 @@ impl RateLimiter {
             .buckets
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        let Some(bucket) = buckets.get(key) else {
+        let Some(bucket) = buckets.map.get(key) else {
             return Ok(());
         };
-        let elapsed = now.saturating_duration_since(bucket.updated).as_secs_f64();
-        let tokens = (bucket.tokens + elapsed * limit.per_second).min(limit.burst);
+        let tokens = limit.refilled(bucket.tokens, bucket.updated, now);
         if tokens >= 1.0 {
             Ok(())
         } else {
@@ -95,7 +147,7 @@ impl RateLimiter {
             .buckets
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(bucket) = buckets.get_mut(key) {
+        if let Some(bucket) = buckets.map.get_mut(key) {
             bucket.tokens = (bucket.tokens + 1.0).min(self.limit.burst);
         }
     }
@@ -111,15 +163,14 @@ impl RateLimiter {
             .buckets
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if buckets.len() >= SWEEP_AT {
-            buckets.retain(|_, b| now.saturating_duration_since(b.updated) < FORGET_AFTER);
+        if buckets.map.len() >= buckets.next_sweep {
+            buckets.sweep(&limit, now);
         }
-        let bucket = buckets.entry(key.to_owned()).or_insert(Bucket {
+        let bucket = buckets.map.entry(key.to_owned()).or_insert(Bucket {
             tokens: limit.burst,
             updated: now,
         });
-        let elapsed = now.saturating_duration_since(bucket.updated).as_secs_f64();
-        bucket.tokens = (bucket.tokens + elapsed * limit.per_second).min(limit.burst);
+        bucket.tokens = limit.refilled(bucket.tokens, bucket.updated, now);
         bucket.updated = now;
         if bucket.tokens >= 1.0 {
             bucket.tokens -= 1.0;
@@ -193,6 +244,57 @@ mod tests {
         assert!(rl.check_at("a", t0).is_ok());
         assert!(rl.check_at("a", t0).is_ok());
         assert!(rl.check_at("a", t0).is_err());
+    }
+
+    /// Issue 47: the limiter forgot buckets idle for 600 s once it held 10,000 keys, while a
+    /// registration bucket (20 at once, 100 a day) needs 4.8 h to refill: an address that
+    /// used its burst got another after 10,000 other addresses came by.
+    #[test]
+    fn a_bucket_is_kept_until_it_is_full_again() {
+        let rl = RateLimiter::new(RateLimit {
+            per_second: 100.0 / 86_400.0,
+            burst: 20.0,
+        });
+        let t0 = Instant::now();
+        for _ in 0..20 {
+            assert!(rl.check_at("drained", t0).is_ok());
+        }
+        assert!(rl.check_at("drained", t0).is_err());
+        // An hour later, 12,000 other addresses register once each: sweeps run.
+        let later = t0 + Duration::from_secs(3600);
+        for n in 0..12_000 {
+            assert!(rl.check_at(&format!("other-{n}"), later).is_ok());
+        }
+        assert!(rl.keys() > 12_000, "every bucket still refilling is kept");
+        // The drained address has earned about four registrations in the hour, not 20.
+        let mut got = 0;
+        while rl.check_at("drained", later).is_ok() {
+            got += 1;
+        }
+        assert_eq!(got, 4);
+        // Once full again (4.8 h after it was drained), buckets are forgotten.
+        let full = t0 + Duration::from_secs(6 * 3600);
+        for n in 0..30_000 {
+            let _ = rl.check_at(&format!("late-{n}"), full);
+        }
+        assert!(rl.keys() <= 30_001, "{} keys", rl.keys());
+    }
+
+    #[test]
+    fn the_keys_are_bounded_and_the_fullest_go_first() {
+        let rl = RateLimiter::new(RateLimit {
+            per_second: 0.000_001,
+            burst: 2.0,
+        });
+        let t0 = Instant::now();
+        // One drained key, then more half-used keys than the bound.
+        assert!(rl.check_at("drained", t0).is_ok());
+        assert!(rl.check_at("drained", t0).is_ok());
+        for n in 0..MAX_KEYS + 10 {
+            let _ = rl.check_at(&n.to_string(), t0);
+        }
+        assert!(rl.keys() <= MAX_KEYS + 1, "{}", rl.keys());
+        assert!(rl.check_at("drained", t0).is_err(), "the emptiest is kept");
     }
 
     #[test]

@@ -27,6 +27,66 @@ async fn healthz_reports_the_backend() {
     .await;
 }
 
+/// Issue 47: `/healthz` is open to anyone and cost a database query each call. The database
+/// is now asked at most once a second however many calls come, a stale answer never outlives
+/// that second, and each address is throttled.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_asks_the_database_at_most_once_a_second_and_is_throttled() {
+    on_each_backend("healthz_cached", |db| async move {
+        let config = Config {
+            health_limit: RateLimit {
+                per_second: 0.001,
+                burst: 50.0,
+            },
+            ..Config::default()
+        };
+        let server = TestServer::with_config(&db, config).await;
+        let peer = |n: u8| Some(std::net::SocketAddr::from(([127, 0, 1, n], 9000)));
+        let healthz = |n: u8| {
+            let server = server.clone();
+            async move {
+                server
+                    .send_from(peer(n), &[], Method::GET, "/healthz", None, Body::empty())
+                    .await
+            }
+        };
+        let started = std::time::Instant::now();
+        // 200 calls from four addresses, 50 each, half of them at once.
+        let tasks: Vec<_> = (0..200u8).map(|i| tokio::spawn(healthz(i % 4))).collect();
+        // A device registers and uploads meanwhile, within the bound.
+        let honest = {
+            let server = server.clone();
+            tokio::spawn(async move {
+                let started = std::time::Instant::now();
+                let token = server.register().await;
+                let reply = server.upload(&token, &[]).await;
+                assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+                started.elapsed()
+            })
+        };
+        for task in tasks {
+            let reply = task.await.expect("task");
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        }
+        let took = honest.await.expect("honest device");
+        assert!(took < std::time::Duration::from_secs(2), "{took:?}");
+        let secs = started.elapsed().as_secs();
+        let checks = server.state.health().checks();
+        assert!(checks <= secs + 1, "{checks} checks in {secs} s");
+        // The 51st call from one address is throttled; another address is served.
+        let reply = healthz(0).await;
+        reply.assert_error(StatusCode::TOO_MANY_REQUESTS, "rate_limited");
+        assert!(reply.headers.contains_key(header::RETRY_AFTER));
+        assert_eq!(healthz(9).await.status, StatusCode::OK);
+        // A database gone is seen within the second the answer is kept.
+        server.state.db().close().await;
+        tokio::time::sleep(ply_server::routes::health::HEALTH_TTL).await;
+        let reply = healthz(10).await;
+        reply.assert_error(StatusCode::SERVICE_UNAVAILABLE, "unavailable");
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_returns_a_fresh_token_and_stores_only_its_hash() {
     with_server_on_each_backend("registration_stores_only_hash", |server| async move {

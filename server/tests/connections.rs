@@ -936,3 +936,152 @@ async fn clients_that_never_read_are_reset_after_the_write_timeout() {
     assert_eq!(healthz("127.0.0.1", addr).await.expect("healthz"), 200);
     server.stop().await;
 }
+
+/// Issue 47 item 2, the rest: a connection that ends with its answers still queued in the
+/// kernel (asked for, never read) keeps its place under the per-address cap until the kernel
+/// has delivered them or the write timeout has passed, and is then reset. Closed sockets used
+/// to linger with their data while the address opened more. Honest clients from other
+/// addresses are served meanwhile within the bound.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn closed_connections_keep_their_place_while_the_kernel_holds_their_answers() {
+    let limits = ConnectionLimits {
+        per_address: 4,
+        write_timeout: Duration::from_secs(2),
+        send_buffer: 64 * 1024,
+        header_timeout: Duration::from_secs(30),
+        ..limits()
+    };
+    let server = Harness::start(limits).await;
+    let addr = server.addr;
+    // About 25 KB of answers: more than the client's shrunken receive buffer takes, less than
+    // the server's send buffer, so every write succeeds and the server closes with bytes queued.
+    let mut requests = "GET /nowhere HTTP/1.1\r\nHost: t\r\n\r\n".repeat(99);
+    requests.push_str("GET /nowhere HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let socket = TcpSocket::new_v4().expect("socket");
+        socket.set_recv_buffer_size(4096).expect("rcvbuf");
+        socket
+            .bind("127.0.0.9:0".parse().expect("address"))
+            .expect("bind");
+        let mut stream = tokio::time::timeout(HONEST, socket.connect(addr))
+            .await
+            .expect("connected in time")
+            .expect("connect");
+        stream
+            .write_all(requests.as_bytes())
+            .await
+            .expect("requests sent");
+        held.push(stream);
+    }
+    // The server answers all and closes; the answers wait in its kernel for a reader.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let closed_at = Instant::now();
+    // A fifth connection from the address is refused (sending nothing: a request left unread
+    // would turn the refusal's close into a reset that can overtake the answer).
+    let mut fifth = connect_from("127.0.0.9", addr).await.expect("connect");
+    let answer = closed_within(&mut fifth, HONEST)
+        .await
+        .expect("refused and closed at once");
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(
+        answer.starts_with("HTTP/1.1 503"),
+        "the address's places are still held by what the kernel holds: {answer}"
+    );
+    honest_clients_are_served(addr).await;
+    // Within the write timeout of the close the kernel's bytes are dropped and the places free.
+    let mut served = None;
+    while closed_at.elapsed() < Duration::from_secs(6) {
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        // Refused (503, or reset by the refusal's close) until a place is free.
+        if matches!(healthz("127.0.0.9", addr).await, Ok(200)) {
+            served = Some(closed_at.elapsed());
+            break;
+        }
+    }
+    let served = served.expect("the address is served again once the write timeout passed");
+    assert!(
+        served < Duration::from_secs(4),
+        "served again after {served:?}"
+    );
+    // The held connections were reset (their deadlines passed with the first one's), not left
+    // to deliver at the client's pace.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for mut stream in held {
+        let mut sink = Vec::new();
+        let read = tokio::time::timeout(HONEST, stream.read_to_end(&mut sink)).await;
+        assert!(
+            matches!(read, Ok(Err(_))),
+            "reset after {} bytes: {read:?}",
+            sink.len()
+        );
+    }
+    server.stop().await;
+}
+
+/// Issue 47 item 7: a request naming both `Content-Length` and `Transfer-Encoding: chunked`
+/// was served by its chunked framing, where a proxy in front may have taken the length (request
+/// smuggling). It is refused with `400 ambiguous_framing` and its connection closed, in either
+/// order of the headers, first or pipelined after an honest request; honest requests meanwhile
+/// succeed within the bound.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_request_with_both_content_length_and_chunked_is_refused() {
+    let server = Harness::start(limits()).await;
+    let addr = server.addr;
+    let (status, body) = register("127.0.0.4", addr).await.expect("register");
+    assert_eq!(status, 201, "{body}");
+    let token = serde_json::from_str::<serde_json::Value>(&body).expect("JSON")["token"]
+        .as_str()
+        .expect("token")
+        .to_owned();
+    let body = REGISTRATION;
+    let chunked = format!("{:x}\r\n{body}\r\n0\r\n\r\n", body.len());
+    let heads = [
+        format!(
+            "POST /v1/devices HTTP/1.1\r\nHost: t\r\nContent-Length: {}\r\n\
+             Transfer-Encoding: chunked\r\n\r\n{chunked}",
+            chunked.len()
+        ),
+        format!(
+            "POST /v1/devices HTTP/1.1\r\nHost: t\r\ntransfer-encoding: chunked\r\n\
+             content-length: 4\r\n\r\n{chunked}"
+        ),
+        // Smuggled behind an honest request on a kept-alive connection.
+        format!(
+            "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\nPOST /v1/devices HTTP/1.1\r\nHost: t\r\n\
+             Content-Length: 0\r\nTransfer-Encoding: chunked\r\n\r\n{chunked}"
+        ),
+    ];
+    for (n, raw) in (0u64..).zip(&heads) {
+        let started = Instant::now();
+        let mut stream = connect_from("127.0.0.1", addr).await.expect("connect");
+        stream.write_all(raw.as_bytes()).await.expect("write");
+        let answer = closed_within(&mut stream, HONEST)
+            .await
+            .expect("answered and closed");
+        let text = String::from_utf8_lossy(&answer);
+        assert!(text.contains("HTTP/1.1 400"), "{text}");
+        assert!(text.contains("\"ambiguous_framing\""), "{text}");
+        assert!(!text.contains("HTTP/1.1 201"), "nothing registered: {text}");
+        assert!(started.elapsed() < HONEST);
+        honest_clients_are_served(addr).await;
+        let raw = upload_request(&token, &honest_batch(2, 4700 + n), None);
+        let (status, body) = exchange("127.0.0.4", addr, &raw)
+            .await
+            .expect("an honest upload answered within the bound");
+        assert_eq!(status, 200, "{body}");
+    }
+    // Either framing alone is served.
+    let (status, answer) = exchange(
+        "127.0.0.1",
+        addr,
+        &format!(
+            "POST /v1/devices HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\
+             Connection: close\r\n\r\n{chunked}"
+        ),
+    )
+    .await
+    .expect("chunked registration");
+    assert_eq!(status, 201, "{answer}");
+    server.stop().await;
+}

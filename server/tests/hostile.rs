@@ -41,6 +41,7 @@ fn budget_config() -> Config {
             address_bytes: 8 << 20,
             pool_records: 8,
             pool_bytes: 256 << 20,
+            ..StorageBudget::default()
         },
         ..unthrottled_config(ADMIN)
     }
@@ -123,6 +124,16 @@ async fn rotating_tokens_or_addresses_buys_no_more_than_the_new_devices_budgets(
         // A re-send of what was stored costs nothing: still answered as duplicates.
         let got = statuses(&upload_at(&server, 2, &first, &batch[..3]).await);
         assert_eq!(got, [UploadStatus::Duplicate; 3]);
+        // Stored and new records together (issue 47: all got 429 for a day): the stored one
+        // is a duplicate the client may delete, the new one is deferred until the window
+        // moves on.
+        let mixed = [batch[1].clone(), batch[4].clone()];
+        let reply = upload_at(&server, 2, &first, &mixed).await;
+        assert_eq!(
+            statuses(&reply),
+            [UploadStatus::Duplicate, UploadStatus::Deferred]
+        );
+        assert!(retry_after(&reply) >= 86_000, "{}", retry_after(&reply));
 
         // Rotating tokens at the same address: the address's five records in all.
         let mut from_address = 3;
@@ -257,6 +268,84 @@ async fn a_computer_never_resigns_in_a_stored_result() {
         // The person resigning is a result like any other.
         let reply = server.upload(&token, &[resigned_after_one_move(0)]).await;
         assert_eq!(reply.json()["results"][0]["status"], "accepted");
+    })
+    .await;
+}
+
+/// Issue 47 item 7: people were recognised by an engine named `human`, so six games between
+/// engines, one of them a computer whose algorithm is named "human", put level 10 at Elo -1200
+/// "against people". People are now recognised by their seat's kind, and the computer's name
+/// counts as an unknown engine's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_computer_named_human_is_no_person() {
+    on_each_backend("computer_named_human", |db| async move {
+        let server = TestServer::with_config(&db, unthrottled_config(ADMIN)).await;
+        let token = register_at(&server, 60).await;
+        let mut rng = SmallRng::seed_from_u64(47);
+        let mut forged = Vec::new();
+        while forged.len() < 6 {
+            let mut v = serde_json::to_value(games::play_kind(
+                GameKind::Othello,
+                &mut rng,
+                Seats::ComputerVsComputer,
+            ))
+            .expect("json");
+            // The level-10 computer at seat 1 loses to the "person" at seat 0.
+            if v["result"]["winner"] != json!(0) {
+                continue;
+            }
+            v["players"][0]["engine"]["algorithm"] = json!("human");
+            v["players"][1]["engine"]["level"] = json!(10);
+            forged.push(v);
+        }
+        let got = statuses(&upload_at(&server, 60, &token, &forged).await);
+        assert_eq!(got, [UploadStatus::Accepted; 6]);
+        let stats = server.get("/v1/stats", Some(ADMIN)).await.json();
+        assert_eq!(
+            stats["human_by_level"],
+            json!([]),
+            "{}",
+            stats["human_by_level"]
+        );
+        let engines: Vec<&str> = stats["results"]
+            .as_array()
+            .expect("rows")
+            .iter()
+            .map(|r| r["engine"].as_str().expect("engine"))
+            .collect();
+        assert!(!engines.contains(&"human"), "{engines:?}");
+        assert!(engines.contains(&"other"), "{engines:?}");
+        // The body keeps the name as sent.
+        let exported = server.get("/v1/games", Some(ADMIN)).await.text();
+        assert_eq!(exported.matches("\"algorithm\":\"human\"").count(), 6);
+        // An honest device meanwhile: a person's two games against level 10, accepted within
+        // the bound and the only ones counted against people.
+        let honest = register_at(&server, 61).await;
+        let people: Vec<Value> = (0..2)
+            .map(|_| {
+                let mut v = serde_json::to_value(games::play_kind(
+                    GameKind::Othello,
+                    &mut rng,
+                    Seats::HumanVsComputer,
+                ))
+                .expect("json");
+                v["players"][1]["engine"]["level"] = json!(10);
+                v
+            })
+            .collect();
+        let started = std::time::Instant::now();
+        let got = statuses(&upload_at(&server, 61, &honest, &people).await);
+        assert_eq!(got, [UploadStatus::Accepted; 2]);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2));
+        let stats = server.get("/v1/stats", Some(ADMIN)).await.json();
+        let levels = stats["human_by_level"].as_array().expect("rows");
+        assert_eq!(levels.len(), 1, "{levels:?}");
+        assert_eq!(levels[0]["level"], json!(10), "{levels:?}");
+        assert_eq!(
+            levels[0]["games"],
+            json!(2),
+            "only the person's games: {levels:?}"
+        );
     })
     .await;
 }

@@ -46,6 +46,7 @@ fn row(n: u32, game: &str, engine0: &str, d0: i64, nodes: &[i64]) -> StoredRecor
         players: vec![
             PlayerRow {
                 seat: 0,
+                human: false,
                 engine: engine0.into(),
                 depth: d0,
                 outcome: "win".into(),
@@ -53,6 +54,7 @@ fn row(n: u32, game: &str, engine0: &str, d0: i64, nodes: &[i64]) -> StoredRecor
             },
             PlayerRow {
                 seat: 1,
+                human: true,
                 engine: "human".into(),
                 depth: 0,
                 outcome: "loss".into(),
@@ -254,6 +256,7 @@ async fn stats_match_sums_computed_by_hand() {
         draw.players[0].outcome = "draw".into();
         draw.players[1] = PlayerRow {
             seat: 1,
+            human: false,
             engine: "alphabeta".into(),
             depth: 6,
             outcome: "draw".into(),

@@ -244,6 +244,71 @@ async fn the_admin_endpoints_are_throttled_per_address() {
     .await;
 }
 
+/// Issue 47: a correct admin token from an address a guesser had throttled got `429` (the
+/// exemption for good device tokens did not cover the admin). A strong token now passes; a
+/// wrong one from there is still throttled, guesses do not use up the admin's own allowance,
+/// and a token allowed only by --allow-weak-admin-token stays behind the throttle (see
+/// `the_admin_endpoints_are_throttled_per_address`, whose token is weak).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_right_admin_token_passes_an_address_a_guesser_throttled() {
+    on_each_backend("admin_behind_a_guesser", |db| async move {
+        let strong = ply_server::auth::new_admin_token();
+        let config = Config {
+            admin_token: Some(strong.clone()),
+            ..throttled_config()
+        };
+        let server = TestServer::with_config(&db, config).await;
+        // A guesser at 127.0.0.12: five wrong tokens answered 403, then 429, twenty times
+        // over (more than the eight admin calls the address may make at once).
+        for n in 0..5 {
+            let reply = stats_from(&server, 12, &format!("plyadmin_guess{n}")).await;
+            reply.assert_error(StatusCode::FORBIDDEN, "forbidden");
+        }
+        for n in 0..20 {
+            assert_throttled(&stats_from(&server, 12, &format!("plyadmin_more{n}")).await);
+        }
+        assert_throttled(
+            &server
+                .send_from(peer(12), &[], Method::GET, "/v1/stats", None, Body::empty())
+                .await,
+        );
+        // The admin behind the same address is served at once, statistics and export.
+        let started = std::time::Instant::now();
+        let reply = stats_from(&server, 12, &strong).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        let reply = server
+            .send_from(
+                peer(12),
+                &[],
+                Method::GET,
+                "/v1/games",
+                Some(&strong),
+                Body::empty(),
+            )
+            .await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        assert!(started.elapsed() < Duration::from_secs(2));
+        // An honest device elsewhere uploads meanwhile, within the bound.
+        let started = std::time::Instant::now();
+        let token = register_from(&server, 13).await.json()["token"]
+            .as_str()
+            .expect("token")
+            .to_owned();
+        let reply = upload_from(&server, 13, Some(&token)).await;
+        assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        assert!(started.elapsed() < Duration::from_secs(2));
+        // The guesser is still throttled, the right token notwithstanding.
+        assert_throttled(&stats_from(&server, 12, &strong[..strong.len() - 1]).await);
+        // The admin's own allowance (eight at once) still holds for the right token.
+        for _ in 0..6 {
+            let reply = stats_from(&server, 12, &strong).await;
+            assert_eq!(reply.status, StatusCode::OK, "{}", reply.text());
+        }
+        assert_throttled(&stats_from(&server, 12, &strong).await);
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn registration_is_throttled_per_address() {
     on_each_backend("registration_throttled", |db| async move {

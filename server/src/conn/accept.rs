@@ -10,11 +10,15 @@
 use std::future::Future;
 use std::io;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::Body;
 use axum::extract::ConnectInfo;
+use axum::http::HeaderValue;
+use axum::http::header::CONNECTION;
+use axum::response::{IntoResponse, Response};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
@@ -26,8 +30,9 @@ use tower::ServiceExt;
 
 use super::ConnectionLimits;
 use super::body::{BodyBudget, layers};
-use super::caps::{ConnectionCaps, Refused, Slot};
+use super::caps::{ConnectionCaps, Refused};
 use super::io::TimedStream;
+use crate::error::ApiError;
 
 /// hyper's read and write buffers grow up to this per connection (its default is about 400 KiB):
 /// our heads are a few hundred bytes, and 1,000 slow clients must not hold 400 MB of headers.
@@ -125,11 +130,13 @@ impl Server {
                         errors.recovered();
                         match self.caps.try_acquire(peer.ip()) {
                             Ok(slot) => {
+                                // The stream holds the slot: see its `Drop`.
                                 let stream = TimedStream::new(
                                     stream, self.limits.write_timeout, self.limits.send_buffer,
+                                    slot,
                                 );
                                 let conn = serve_one(
-                                    builder.clone(), stream, peer, slot, router.clone(),
+                                    builder.clone(), stream, peer, router.clone(),
                                     stop_rx.clone(),
                                 );
                                 connections.spawn(conn);
@@ -175,17 +182,22 @@ async fn serve_one(
     builder: http1::Builder,
     stream: TimedStream,
     peer: SocketAddr,
-    slot: Slot,
     router: Router,
     mut stop: watch::Receiver<bool>,
 ) {
-    // Held until the connection is gone, whichever way.
-    let _slot = slot;
+    let ambiguous = stream.ambiguous_framing();
     let service = service_fn(move |request: hyper::Request<Incoming>| {
         let mut request = request.map(Body::new);
         // The rest of the server reads the peer from here (`client_addr`, the request log).
         request.extensions_mut().insert(ConnectInfo(peer));
-        router.clone().oneshot(request)
+        let refused = ambiguous.load(Ordering::Acquire);
+        let router = router.clone();
+        async move {
+            if refused {
+                return Ok(ambiguous_framing(&request));
+            }
+            router.oneshot(request).await
+        }
     });
     let conn = builder.serve_connection(TokioIo::new(stream), service);
     let mut conn = std::pin::pin!(conn);
@@ -202,6 +214,32 @@ async fn serve_one(
         // Timeouts and clients that leave mid-request are routine.
         tracing::debug!(client = %peer.ip(), error = %err, "connection ended with an error");
     }
+}
+
+/// The answer to a request whose head named both `Content-Length` and `Transfer-Encoding`
+/// (see [`super::io::FramingScan`]): `400`, and the connection closed, since where its body
+/// ends is exactly what is in doubt.
+fn ambiguous_framing(request: &axum::extract::Request) -> Response {
+    let error = ApiError::bad_request(
+        "ambiguous_framing",
+        "the request names both Content-Length and Transfer-Encoding; send one of them",
+    );
+    tracing::info!(
+        method = %request.method(),
+        path = %request.uri().path(),
+        client = %request
+            .extensions()
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or_else(String::new, |ConnectInfo(a)| a.ip().to_string()),
+        status = 400,
+        code = error.code,
+        "request refused"
+    );
+    let mut response = error.into_response();
+    response
+        .headers_mut()
+        .insert(CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// Completes once shutdown is asked (or the accept loop is gone).

@@ -106,6 +106,10 @@ struct BudgetState {
     bodies: HashMap<u64, InFlight>,
     next_id: u64,
     cut: u64,
+    /// Requests waiting for room whose keys hold nothing, by the KiB each wants: while there
+    /// are any, requests whose keys already hold some wait behind them, and larger ones wait
+    /// for the room the smallest needs.
+    fresh_waiting: std::collections::BTreeMap<u32, u32>,
 }
 
 /// A body being read, as the budget sees it.
@@ -149,6 +153,40 @@ pub struct Ticket {
     progress: Arc<Progress>,
     /// Fires when the budget cuts the body to make room.
     cut: Option<oneshot::Receiver<()>>,
+}
+
+/// When the next body in flight becomes old enough for [`BodyBudget::make_room`] to judge it
+/// (at most [`RECHECK`] from now: a body judged fast may slow down), if any may be cut.
+fn next_judgement(state: &BudgetState) -> Option<tokio::time::Instant> {
+    let now = Instant::now();
+    let mut next = None::<Instant>;
+    for body in state.bodies.values() {
+        if body.cut.is_none() || body.progress.done.load(Ordering::Acquire) {
+            continue;
+        }
+        let at = (body.started + JUDGED_AFTER).max(now);
+        next = Some(next.map_or(at, |n| n.min(at)));
+    }
+    next.map(|at| tokio::time::Instant::from_std(at.min(now + RECHECK)))
+}
+
+/// Longest a request waiting for room sleeps before it looks at the bodies in flight again.
+const RECHECK: Duration = Duration::from_millis(250);
+
+/// A request counted in `fresh_waiting` (with the KiB it wants) while it waits; uncounted
+/// when it stops waiting.
+struct FreshWaiter<'a>(&'a BodyBudget, u32);
+
+impl Drop for FreshWaiter<'_> {
+    fn drop(&mut self) {
+        let mut state = self.0.lock();
+        if let Some(n) = state.fresh_waiting.get_mut(&self.1) {
+            *n -= 1;
+            if *n == 0 {
+                state.fresh_waiting.remove(&self.1);
+            }
+        }
+    }
 }
 
 impl Drop for Reservation {
@@ -277,6 +315,8 @@ impl BodyBudget {
             .min(inner.total_kib - inner.small_kib)
             .max(1);
         let deadline = tokio::time::Instant::now() + wait;
+        let mut waiting: Option<FreshWaiter<'_>> = None;
+        let mut recheck: Option<tokio::time::Instant>;
         loop {
             let released = inner.released.notified();
             let mut released = std::pin::pin!(released);
@@ -284,18 +324,42 @@ impl BodyBudget {
             released.as_mut().enable();
             {
                 let mut state = self.lock();
+                let mut fresh = true;
                 for key in keys {
                     let held = state.held.get(key).copied().unwrap_or(0);
                     if held > 0 && held.saturating_add(kib) > inner.per_key_kib {
                         return None;
                     }
+                    fresh &= held == 0;
                 }
-                if let Some(got) = self.try_take(&mut state, kib, keys, &progress) {
+                // Room freed while keys that hold nothing wait goes to them, the smallest request
+                // first: otherwise the clients holding the budget, who reconnect the moment a
+                // body of theirs is cut, take it back before an honest client that waits (a
+                // race among hundreds of waiters, which the honest one mostly lost at the
+                // default scale), and one 1 MiB body takes the room a small batch needed.
+                let smallest = state.fresh_waiting.keys().next().copied();
+                let yields = match (&waiting, smallest) {
+                    (_, None) => false,
+                    (None, Some(_)) if !fresh => true,
+                    (_, Some(small)) => small < kib && state.free_shared < kib + small,
+                };
+                if !yields && let Some(got) = self.try_take(&mut state, kib, keys, &progress) {
                     return Some(got);
                 }
                 self.make_room(&mut state, kib);
+                if fresh && waiting.is_none() {
+                    *state.fresh_waiting.entry(kib).or_insert(0) += 1;
+                    waiting = Some(FreshWaiter(self, kib));
+                }
+                recheck = next_judgement(&state);
             }
-            if tokio::time::timeout_at(deadline, released).await.is_err() {
+            // Wait for room to be released, or for a body to become old enough to be judged
+            // by its rate: a budget filled at once by bodies too young to cut releases nothing
+            // until then, and every waiter would sleep through it to its deadline.
+            let wake = recheck.map_or(deadline, |at| at.min(deadline));
+            if tokio::time::timeout_at(wake, released).await.is_err()
+                && tokio::time::Instant::now() >= deadline
+            {
                 return None;
             }
         }
@@ -856,6 +920,86 @@ mod tests {
         assert_eq!(by_token.iter().filter(|r| r.is_some()).count(), 4);
         // One body larger than the share is allowed when the key holds nothing.
         assert!(budget.reserve(20 << 20, WAIT, &[b]).await.is_some());
+    }
+
+    /// At the default scale the attack of issue 47 item 1 (24 addresses holding slow 1 MiB
+    /// bodies, reconnecting the moment one is cut) made honest uploads wait 1.7 s and 2 in 45
+    /// fail: the room a cut freed went to whichever of hundreds of waiters ran first. Room now
+    /// goes first to requests whose keys hold nothing.
+    #[tokio::test]
+    async fn freed_room_goes_first_to_keys_that_hold_nothing() {
+        // 1024 KiB: 960 shared, 64 KiB a key.
+        let budget = BodyBudget::new(1024, 0);
+        let holder = addr("192.0.2.1");
+        let mut held = vec![
+            budget
+                .reserve(25 * 1024, WAIT, &[holder])
+                .await
+                .expect("room"),
+            budget
+                .reserve(25 * 1024, WAIT, &[holder])
+                .await
+                .expect("room"),
+        ];
+        let mut others = Vec::new();
+        for n in 0..15 {
+            let key = addr(&format!("198.51.100.{n}"));
+            others.push(budget.reserve(60 * 1024, WAIT, &[key]).await.expect("room"));
+        }
+        others.push(
+            budget
+                .reserve(10 * 1024, WAIT, &[addr("198.51.100.99")])
+                .await
+                .expect("room"),
+        );
+        assert_eq!(budget.reserved_kib(), 960);
+        // The holder asks for more first, a newcomer after; then one of the holder's bodies
+        // ends.
+        let newcomer_key = [addr("203.0.113.5")];
+        let holder_key = [holder];
+        let more = budget.reserve(10 * 1024, Duration::from_millis(300), &holder_key);
+        let newcomer = budget.reserve(25 * 1024, Duration::from_secs(2), &newcomer_key);
+        let release = async {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            held.pop();
+        };
+        let (more, newcomer, ()) = tokio::join!(more, newcomer, release);
+        assert!(newcomer.is_some(), "the newcomer got the room");
+        assert!(more.is_none(), "the holder waited behind it");
+    }
+
+    /// The same attack filled the budget with bodies all started at once, too young to be cut;
+    /// nothing was released until they aged, and every waiter slept to its 2 s deadline (honest
+    /// uploads waited 1.75 s each). A waiter now looks again when a body comes of age.
+    #[tokio::test]
+    async fn a_waiter_looks_again_when_the_bodies_come_of_age() {
+        let budget = BodyBudget::new(1024, 64 * 1024);
+        let mut held = Vec::new();
+        for n in 0..16u32 {
+            let key = addr(&format!("192.0.2.{n}"));
+            held.push(budget.reserve(60 * 1024, WAIT, &[key]).await.expect("room"));
+        }
+        // Each request ends as soon as its body is cut, as a real one does.
+        let ender = async move {
+            let until = Instant::now() + Duration::from_millis(2500);
+            while Instant::now() < until && !held.is_empty() {
+                held.retain_mut(|(_, ticket)| {
+                    ticket.cut.as_mut().is_none_or(|rx| rx.try_recv().is_err())
+                });
+                tokio::time::sleep(Duration::from_millis(10)).await;
+            }
+        };
+        let newcomer = [addr("203.0.113.1")];
+        let started = Instant::now();
+        let waiter = async {
+            let got = budget
+                .reserve(60 * 1024, Duration::from_secs(2), &newcomer)
+                .await;
+            (got.is_some(), started.elapsed())
+        };
+        let ((got, took), ()) = tokio::join!(waiter, ender);
+        assert!(got, "room was made once the bodies could be judged");
+        assert!(took < Duration::from_millis(1500), "{took:?}");
     }
 
     #[tokio::test]

@@ -59,6 +59,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0006_external_games.sql"),
         include_str!("../../migrations/postgres/0006_external_games.sql"),
     ),
+    (
+        7,
+        "bounded storage",
+        include_str!("../../migrations/sqlite/0007_bounded_storage.sql"),
+        include_str!("../../migrations/postgres/0007_bounded_storage.sql"),
+    ),
 ];
 
 /// The embedded migrations of one dialect, as a sqlx migration source.
@@ -113,6 +119,24 @@ mod tests {
             ] {
                 assert_eq!(text.matches(&bound).count(), 2, "{bound}");
             }
+        }
+    }
+
+    /// Migration 7 normalises the engine names stored before as the server does each one it
+    /// stores, and counts their cost with the budget's numbers.
+    #[test]
+    fn migration_7_names_and_costs_as_the_server_does() {
+        let (_, _, sqlite, postgres) = MIGRATIONS[6];
+        let flat = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mapping = flat(&crate::engines::normalise_sql("engine"));
+        let cost = format!(
+            "cost_bytes = body_bytes + {} + {} * (SELECT COUNT(*) FROM record_players",
+            crate::budget::RECORD_OVERHEAD,
+            crate::budget::SEAT_OVERHEAD
+        );
+        for text in [sqlite, postgres] {
+            assert_eq!(flat(text).matches(&mapping).count(), 2, "{mapping}");
+            assert_eq!(flat(text).matches(&cost).count(), 1, "{cost}");
         }
     }
 }

@@ -9,28 +9,32 @@
 //! write to one PostgreSQL database at once.
 
 mod external;
+mod farms;
+pub mod histogram;
 mod migrations;
 mod reviews;
 mod stats;
+mod totals;
 
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use ply_core::record::limits;
 use serde::Serialize;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions};
 use sqlx::{Postgres, Sqlite, Transaction};
 
-use crate::budget::{DeviceUsage, Remaining, StorageBudget};
+use crate::budget::{DeviceUsage, Held, Remaining, StorageBudget};
+use totals::{MoveTotals, write_totals};
 
 pub use external::ExternalGame;
+pub use farms::{FarmDevice, FarmRow, PurgeReport, tag_with};
 pub use migrations::Dialect;
 pub use reviews::Claim;
 pub use stats::{
-    GameCount, HumanPhaseRow, LevelRow, NodesRow, PhaseRow, ResultRow, SkippedRows, Stats,
-    StatsQuery,
+    FoldedRows, GameCount, HumanPhaseRow, LevelRow, MAX_ROWS, NodesRow, PhaseRow, REST, ResultRow,
+    SkippedRows, Stats, StatsQuery,
 };
 
 /// Runs `$body` with `$pool` bound to whichever pool `$db` holds; the body is type-checked once
@@ -108,8 +112,17 @@ pub struct StoredRecord {
     pub standard_start: bool,
     /// One row per seat.
     pub players: Vec<PlayerRow>,
-    /// One row per computer move with statistics.
+    /// One row per computer move with statistics: summed into `move_totals` as the record is
+    /// stored (the body is the only per-move copy kept).
     pub moves: Vec<MoveRow>,
+}
+
+impl StoredRecord {
+    /// What storing it costs against the storage budgets: bytes on disk as
+    /// [`crate::budget::record_cost`] counts them.
+    pub fn cost(&self) -> u64 {
+        crate::budget::record_cost(self.body.len() as u64, self.players.len() as u64)
+    }
 }
 
 /// One seat of a stored game.
@@ -117,7 +130,10 @@ pub struct StoredRecord {
 pub struct PlayerRow {
     /// Player index (0 moves first).
     pub seat: i64,
-    /// `human`, or the computer's algorithm name (`alphabeta`, `scout`, ...).
+    /// Whether a person played it (the seat's kind).
+    pub human: bool,
+    /// `human` for a person, else the computer's algorithm as the statistics name it
+    /// ([`crate::engines::normalise`]: `alphabeta`, `scout`, ..., `other`).
     pub engine: String,
     /// The computer's depth limit; 0 for humans and engines without one.
     pub depth: i64,
@@ -134,7 +150,7 @@ pub struct MoveRow {
     pub ply: i64,
     /// Seat that played it.
     pub seat: i64,
-    /// Algorithm that chose it.
+    /// Algorithm that chose it, as the statistics name it ([`crate::engines::normalise`]).
     pub engine: String,
     /// Depth limit of the engine (0 if none).
     pub depth: i64,
@@ -166,6 +182,24 @@ pub enum StoreOutcome {
     Deferred,
 }
 
+/// What the whole collection stored in the last day (the 24 hours of `hourly_usage` up to now).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CollectionUsage {
+    pub records: u64,
+    pub bytes: u64,
+    /// The first of those hours that stored anything (unix time in hours).
+    pub oldest_hour: Option<i64>,
+}
+
+impl CollectionUsage {
+    /// How long until the first hour of the window leaves it, from `now_ms`.
+    pub fn wait_ms(&self, now_ms: i64) -> i64 {
+        self.oldest_hour.map_or(HOUR_MS, |hour| {
+            ((hour + 24) * HOUR_MS - now_ms).clamp(0, 24 * HOUR_MS)
+        })
+    }
+}
+
 /// What storing a batch did, and the budget it was stored within.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StoredBatch {
@@ -173,6 +207,8 @@ pub struct StoredBatch {
     pub outcomes: Vec<StoreOutcome>,
     /// The device's figures before the batch.
     pub usage: DeviceUsage,
+    /// The collection's figures before the batch.
+    pub collection: CollectionUsage,
     /// What was left of each limit after the batch, and which refused a record.
     pub remaining: Remaining,
 }
@@ -192,7 +228,7 @@ pub struct ExportPage {
 /// evaluates to its [`StoreOutcome`] (early-returning the `sqlx::Error` on failure). A macro
 /// rather than a function because the two backends' executors share no nameable trait bound
 /// worth writing. The caller holds the store lock, so nothing can insert between the look-up
-/// and the insert.
+/// and the insert, and adds the stored records' moves to the totals.
 macro_rules! store_one {
     ($conn:expr, $device_id:expr, $record:expr, $received_at_ms:expr, $remaining:expr) => {{
         let record: &StoredRecord = $record;
@@ -204,12 +240,12 @@ macro_rules! store_one {
         match existing {
             Some((seq, hash)) if hash == record.body_sha256 => StoreOutcome::Duplicate { seq },
             Some(_) => StoreOutcome::Conflict,
-            None if !$remaining.take(record.body.len() as u64) => StoreOutcome::Deferred,
+            None if !$remaining.take(record.cost()) => StoreOutcome::Deferred,
             None => {
                 let seq: i64 = sqlx::query_scalar(
                     "INSERT INTO records (id, body_sha256, body, game, variant, result, plies, \
-                     standard_start, device_id, received_at_ms, body_bytes) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING seq",
+                     standard_start, device_id, received_at_ms, body_bytes, cost_bytes) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING seq",
                 )
                 .bind(&record.id)
                 .bind(&record.body_sha256)
@@ -222,13 +258,14 @@ macro_rules! store_one {
                 .bind($device_id)
                 .bind($received_at_ms)
                 .bind(record.body.len() as i64)
+                .bind(i64::try_from(record.cost()).unwrap_or(i64::MAX))
                 .fetch_one(&mut *$conn)
                 .await?;
                 if !record.players.is_empty() {
                     let sql = values_sql(
-                        "INSERT INTO record_players (record_id, seat, engine, depth, outcome, \
-                         level)",
-                        6,
+                        "INSERT INTO record_players (record_id, seat, human, engine, depth, \
+                         outcome, level)",
+                        7,
                         record.players.len(),
                     );
                     let mut query = sqlx::query(&sql);
@@ -236,65 +273,13 @@ macro_rules! store_one {
                         query = query
                             .bind(&record.id)
                             .bind(p.seat)
+                            .bind(i64::from(p.human))
                             .bind(&p.engine)
                             .bind(p.depth)
                             .bind(&p.outcome)
                             .bind(p.level);
                     }
                     query.execute(&mut *$conn).await?;
-                }
-                // Chunks keep every statement under both dialects' bound-parameter limits.
-                for chunk in record.moves.chunks(MOVE_ROWS_PER_STATEMENT) {
-                    let sql = values_sql(
-                        "INSERT INTO record_moves (record_id, ply, seat, engine, depth, phase, \
-                         nodes, time_ms)",
-                        8,
-                        chunk.len(),
-                    );
-                    let mut query = sqlx::query(&sql);
-                    for m in chunk {
-                        query = query
-                            .bind(&record.id)
-                            .bind(m.ply)
-                            .bind(m.seat)
-                            .bind(&m.engine)
-                            .bind(m.depth)
-                            .bind(&m.phase)
-                            .bind(m.nodes)
-                            .bind(m.time_ms);
-                    }
-                    query.execute(&mut *$conn).await?;
-                }
-                let totals = MoveTotals::of(record);
-                for ((engine, depth, phase), t) in &totals.groups {
-                    sqlx::query(
-                        "INSERT INTO move_totals (game, engine, depth, phase, moves, nodes, \
-                         time_ms) VALUES ($1, $2, $3, $4, $5, $6, $7) \
-                         ON CONFLICT (game, engine, depth, phase) DO UPDATE SET \
-                         moves = move_totals.moves + excluded.moves, \
-                         nodes = move_totals.nodes + excluded.nodes, \
-                         time_ms = move_totals.time_ms + excluded.time_ms",
-                    )
-                    .bind(&record.game)
-                    .bind(engine)
-                    .bind(depth)
-                    .bind(phase)
-                    .bind(t.moves)
-                    .bind(t.nodes)
-                    .bind(t.time_ms)
-                    .execute(&mut *$conn)
-                    .await?;
-                }
-                if totals.skipped > 0 {
-                    sqlx::query(
-                        "INSERT INTO stats_counters (name, value) VALUES ($1, $2) \
-                         ON CONFLICT (name) DO UPDATE SET value = stats_counters.value + \
-                         excluded.value",
-                    )
-                    .bind(SKIPPED_MOVE_ROWS)
-                    .bind(totals.skipped)
-                    .execute(&mut *$conn)
-                    .await?;
                 }
                 StoreOutcome::Accepted { seq }
             }
@@ -313,7 +298,7 @@ macro_rules! device_usage {
                 .await?
                 .unwrap_or((0, 0));
         let (window_records, window_bytes, oldest): (i64, i64, Option<i64>) = sqlx::query_as(
-            "SELECT COUNT(*), CAST(COALESCE(SUM(body_bytes), 0) AS BIGINT), \
+            "SELECT COUNT(*), CAST(COALESCE(SUM(cost_bytes), 0) AS BIGINT), \
              MIN(received_at_ms) FROM records WHERE device_id = $1 AND received_at_ms > $2",
         )
         .bind($device_id)
@@ -331,28 +316,64 @@ macro_rules! device_usage {
     }};
 }
 
-/// Stores `$records` in the open transaction `$tx` within the device's budget, and evaluates
-/// to a [`StoredBatch`]. Shared by both backends, like [`store_one`].
+/// What the whole collection stored in the day before `$now_ms` (the hours of `hourly_usage`
+/// it covers), read on `$conn`: records, bytes and the first of those hours (unix hours).
+macro_rules! collection_usage {
+    ($conn:expr, $now_ms:expr) => {{
+        let first_hour = $now_ms.div_euclid(HOUR_MS) - 23;
+        let (records, bytes, oldest): (i64, i64, Option<i64>) = sqlx::query_as(
+            "SELECT CAST(COALESCE(SUM(records), 0) AS BIGINT), \
+             CAST(COALESCE(SUM(bytes), 0) AS BIGINT), MIN(hour) \
+             FROM hourly_usage WHERE hour >= $1",
+        )
+        .bind(first_hour)
+        .fetch_one($conn)
+        .await?;
+        let count = |v: i64| u64::try_from(v).unwrap_or(0);
+        CollectionUsage {
+            records: count(records),
+            bytes: count(bytes),
+            oldest_hour: oldest,
+        }
+    }};
+}
+
+/// Stores `$records` in the open transaction `$tx` within the device's budget and the
+/// collection's ceiling, and evaluates to a [`StoredBatch`]. Shared by both backends, like
+/// [`store_one`].
 macro_rules! store_all {
-    ($tx:expr, $device_id:expr, $records:expr, $received_at_ms:expr, $budget:expr, $shared:expr) => {{
+    ($tx:expr, $device_id:expr, $records:expr, $received_at_ms:expr, $budget:expr, $held:expr) => {{
         let budget: &StorageBudget = $budget;
-        let usage = if budget.enabled {
-            device_usage!(&mut *$tx, $device_id, $received_at_ms)
+        let (usage, collection) = if budget.enabled {
+            (
+                device_usage!(&mut *$tx, $device_id, $received_at_ms),
+                collection_usage!(&mut *$tx, $received_at_ms),
+            )
         } else {
-            DeviceUsage::default()
+            (DeviceUsage::default(), CollectionUsage::default())
         };
-        let mut remaining = Remaining::new(budget, &usage, $shared);
+        let mut remaining = Remaining::new(
+            budget,
+            &usage,
+            $held,
+            (collection.records, collection.bytes),
+        );
         let mut outcomes = Vec::with_capacity($records.len());
-        let (mut records, mut bytes) = (0i64, 0i64);
+        let mut stored = Vec::new();
         for record in $records {
             let outcome = store_one!(&mut *$tx, $device_id, record, $received_at_ms, remaining);
             if matches!(outcome, StoreOutcome::Accepted { .. }) {
-                records += 1;
-                bytes += record.body.len() as i64;
+                stored.push(record);
             }
             outcomes.push(outcome);
         }
-        if records > 0 {
+        if !stored.is_empty() {
+            write_totals!(&mut *$tx, &MoveTotals::of(stored.iter().copied()), 1);
+            let records = stored.len() as i64;
+            let bytes: i64 = stored
+                .iter()
+                .map(|r| i64::try_from(r.cost()).unwrap_or(i64::MAX))
+                .sum();
             sqlx::query(
                 "UPDATE devices SET stored_records = stored_records + $2, \
                  stored_bytes = stored_bytes + $3 WHERE id = $1",
@@ -362,10 +383,27 @@ macro_rules! store_all {
             .bind(bytes)
             .execute(&mut *$tx)
             .await?;
+            let hour = $received_at_ms.div_euclid(HOUR_MS);
+            sqlx::query(
+                "INSERT INTO hourly_usage (hour, records, bytes) VALUES ($1, $2, $3) \
+                 ON CONFLICT (hour) DO UPDATE SET records = hourly_usage.records + \
+                 excluded.records, bytes = hourly_usage.bytes + excluded.bytes",
+            )
+            .bind(hour)
+            .bind(records)
+            .bind(bytes)
+            .execute(&mut *$tx)
+            .await?;
+            // Hours older than two days count for nothing any more.
+            sqlx::query("DELETE FROM hourly_usage WHERE hour < $1")
+                .bind(hour - 48)
+                .execute(&mut *$tx)
+                .await?;
         }
         StoredBatch {
             outcomes,
             usage,
+            collection,
             remaining,
         }
     }};
@@ -374,50 +412,9 @@ macro_rules! store_all {
 /// The `stats_counters` row counting move rows left out of the totals.
 pub(crate) const SKIPPED_MOVE_ROWS: &str = "skipped_move_rows";
 
-/// One record's move rows summed by engine, depth and phase, as `move_totals` keeps them;
-/// rows out of the record format's bounds are counted apart.
-#[derive(Debug, Default)]
-struct MoveTotals {
-    groups: std::collections::BTreeMap<(String, i64, String), MoveSums>,
-    skipped: i64,
-}
+/// Milliseconds in an hour: the collection's ceiling is kept per hour.
+const HOUR_MS: i64 = 3_600_000;
 
-#[derive(Debug, Default)]
-struct MoveSums {
-    moves: i64,
-    nodes: f64,
-    time_ms: f64,
-}
-
-impl MoveTotals {
-    fn of(record: &StoredRecord) -> Self {
-        let bound = |v: u64| i64::try_from(v).unwrap_or(i64::MAX);
-        let mut totals = MoveTotals::default();
-        for m in &record.moves {
-            let in_bounds = (0..=bound(limits::MAX_MOVE_NODES)).contains(&m.nodes)
-                && (0..=bound(limits::MAX_MOVE_TIME_MS)).contains(&m.time_ms)
-                && (0..=i64::from(limits::MAX_SEARCH_DEPTH)).contains(&m.depth);
-            if !in_bounds {
-                totals.skipped += 1;
-                continue;
-            }
-            let sums = totals
-                .groups
-                .entry((m.engine.clone(), m.depth, m.phase.clone()))
-                .or_default();
-            sums.moves += 1;
-            sums.nodes += m.nodes as f64;
-            sums.time_ms += m.time_ms as f64;
-        }
-        totals
-    }
-}
-
-/// Move rows per multi-row insert: 8 parameters each, far below SQLite's 32766 and
-/// PostgreSQL's 65535 bound parameters, and few distinct statement texts to cache.
-const MOVE_ROWS_PER_STATEMENT: usize = 256;
-
-/// `"{head} VALUES ($1, ..., $cols), (...), ..."` for `rows` rows of `cols` parameters.
 /// The two-player games as an SQL list of names (`'othello','connect4','checkers'`): reviews,
 /// engine levels and people's accuracy concern these; the multi-player games stay unreviewed
 /// rather than being claimed for nothing. Names are the code's own, never input.
@@ -430,6 +427,7 @@ fn two_player_games_sql() -> String {
         .join(",")
 }
 
+/// `"{head} VALUES ($1, ..., $cols), (...), ..."` for `rows` rows of `cols` parameters.
 fn values_sql(head: &str, cols: usize, rows: usize) -> String {
     let mut sql = String::with_capacity(head.len() + 8 + rows * cols * 5);
     sql.push_str(head);
@@ -518,6 +516,7 @@ impl Db {
         let migrator = migrations::migrator(self.dialect()).await?;
         on_pool!(self, pool => migrator.run(pool).await?);
         self.backfill_review_moves().await?;
+        self.backfill_move_bins().await?;
         Ok(())
     }
 
@@ -549,8 +548,18 @@ impl Db {
 
     /// Stores a new device.
     pub async fn insert_device(&self, device: &NewDevice) -> Result<(), sqlx::Error> {
-        let sql = "INSERT INTO devices (id, token_sha256, platform, app_version, created_at_ms) \
-                   VALUES ($1, $2, $3, $4, $5)";
+        self.insert_device_from(device, None).await
+    }
+
+    /// Stores a new device with the tag of the address it registered from
+    /// ([`Db::address_tag`]).
+    pub async fn insert_device_from(
+        &self,
+        device: &NewDevice,
+        registered_from: Option<&str>,
+    ) -> Result<(), sqlx::Error> {
+        let sql = "INSERT INTO devices (id, token_sha256, platform, app_version, created_at_ms, \
+                   registered_from) VALUES ($1, $2, $3, $4, $5, $6)";
         let _writing = match self {
             Db::Sqlite(_, writer) => Some(writer.lock().await),
             Db::Postgres(_) => None,
@@ -561,9 +570,27 @@ impl Db {
             .bind(&device.platform)
             .bind(&device.app_version)
             .bind(device.created_at_ms)
+            .bind(registered_from)
             .execute(pool)
             .await
             .map(|_| ()))
+    }
+
+    /// Deletes the devices registered before `before_ms` that never stored a record: a row a
+    /// day's registrations add is kept a week at most unless it holds something. A client
+    /// whose token went this way is answered 401 and registers again.
+    pub async fn prune_idle_devices(&self, before_ms: i64) -> Result<u64, sqlx::Error> {
+        let sql = "DELETE FROM devices WHERE stored_records = 0 AND created_at_ms < $1 \
+                   AND NOT EXISTS (SELECT 1 FROM records r WHERE r.device_id = devices.id)";
+        let _writing = match self {
+            Db::Sqlite(_, writer) => Some(writer.lock().await),
+            Db::Postgres(_) => None,
+        };
+        on_pool!(self, pool => sqlx::query(sql)
+            .bind(before_ms)
+            .execute(pool)
+            .await
+            .map(|r| r.rows_affected()))
     }
 
     /// The id of the device whose token hashes to `token_sha256`, if any.
@@ -593,22 +620,23 @@ impl Db {
                 records,
                 received_at_ms,
                 &StorageBudget::unlimited(),
-                (u64::MAX, u64::MAX),
+                Held::unlimited(),
             )
             .await?;
         Ok(batch.outcomes)
     }
 
-    /// [`Db::store_batch`] within the device's storage budget: records past what `budget`
-    /// allows the device today (and, for a new device, past `shared`, the records and bytes
-    /// its address and the new devices' pool have left) are [`StoreOutcome::Deferred`].
+    /// [`Db::store_batch`] within the storage budget: records past what `budget` allows the
+    /// device today, past what `held` holds of its address's ceiling (and, for a new device, of
+    /// its address's and the new devices' allowances), or past the collection's ceiling are
+    /// [`StoreOutcome::Deferred`].
     pub async fn store_batch_within(
         &self,
         device_id: &str,
         records: &[StoredRecord],
         received_at_ms: i64,
         budget: &StorageBudget,
-        shared: (u64, u64),
+        held: Held,
     ) -> Result<StoredBatch, sqlx::Error> {
         match self {
             Db::Sqlite(pool, writer) => {
@@ -616,7 +644,7 @@ impl Db {
                 // IMMEDIATE takes the write lock up front, so concurrent batches queue on the
                 // busy timeout instead of failing on a read-to-write lock upgrade.
                 let mut tx: Transaction<'_, Sqlite> = pool.begin_with("BEGIN IMMEDIATE").await?;
-                let batch = store_all!(tx, device_id, records, received_at_ms, budget, shared);
+                let batch = store_all!(tx, device_id, records, received_at_ms, budget, held);
                 tx.commit().await?;
                 Ok(batch)
             }
@@ -626,7 +654,7 @@ impl Db {
                     .bind(PG_STORE_LOCK)
                     .execute(&mut *tx)
                     .await?;
-                let batch = store_all!(tx, device_id, records, received_at_ms, budget, shared);
+                let batch = store_all!(tx, device_id, records, received_at_ms, budget, held);
                 tx.commit().await?;
                 Ok(batch)
             }
@@ -644,23 +672,33 @@ impl Db {
         Ok(on_pool!(self, pool => device_usage!(pool, device_id, now_ms)))
     }
 
-    /// How many of `ids` are stored.
-    pub async fn count_stored(&self, ids: &[String]) -> Result<i64, sqlx::Error> {
+    /// What the whole collection stored in the day before `now_ms` (outside any transaction:
+    /// for the check before a batch is replayed; the store reads it again in its transaction).
+    pub async fn collection_usage(&self, now_ms: i64) -> Result<CollectionUsage, sqlx::Error> {
+        Ok(on_pool!(self, pool => collection_usage!(pool, now_ms)))
+    }
+
+    /// Which of `ids` are stored.
+    pub async fn stored_ids(
+        &self,
+        ids: &[String],
+    ) -> Result<std::collections::HashSet<String>, sqlx::Error> {
         if ids.is_empty() {
-            return Ok(0);
+            return Ok(std::collections::HashSet::new());
         }
         let placeholders = (1..=ids.len())
             .map(|i| format!("${i}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let sql = format!("SELECT COUNT(*) FROM records WHERE id IN ({placeholders})");
-        on_pool!(self, pool => {
-            let mut query = sqlx::query_scalar::<_, i64>(&sql);
+        let sql = format!("SELECT id FROM records WHERE id IN ({placeholders})");
+        let found: Vec<String> = on_pool!(self, pool => {
+            let mut query = sqlx::query_scalar::<_, String>(&sql);
             for id in ids {
                 query = query.bind(id);
             }
-            query.fetch_one(pool).await
-        })
+            query.fetch_all(pool).await?
+        });
+        Ok(found.into_iter().collect())
     }
 
     /// Up to `limit` records with `seq > since`, optionally of one game, in `seq` order.

@@ -5,12 +5,27 @@
 //! an older server, or by hand) are left out and counted in [`Stats::skipped`], never a failed
 //! query. Results (win rates) count games from the standard start with at least one move unless
 //! [`StatsQuery::include_custom_starts`] asks for set-up positions too.
+//!
+//! The answer is bounded whatever was uploaded: engines are a fixed set of names
+//! ([`crate::engines`]), each table keeps at most [`MAX_ROWS`] rows (the rest summed per game
+//! in one row, engine [`REST`]), and work per move is reported with its median
+//! ([`super::histogram`]), which one record cannot move as it can move the mean.
+
+use std::collections::BTreeMap;
 
 use ply_core::elo::{Elo, Wdl};
 use ply_core::record::limits;
 use serde::{Deserialize, Serialize};
 
+use super::histogram::NodesHistogram;
 use super::{Db, on_pool};
+
+/// Most rows of `results` and of `nodes_per_move`: the largest groups are kept, and the rest
+/// of each game summed in one row whose engine is [`REST`] and depth -1.
+pub const MAX_ROWS: usize = 200;
+
+/// The engine of a row summing the groups beyond [`MAX_ROWS`].
+pub const REST: &str = "(rest)";
 
 /// Which games the results statistics count.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -32,6 +47,13 @@ pub struct SkippedRows {
     pub move_rows: i64,
 }
 
+/// Groups of a table summed into their game's [`REST`] row.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FoldedRows {
+    pub results: i64,
+    pub nodes_per_move: i64,
+}
+
 /// Everything `GET /v1/stats` answers.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Stats {
@@ -47,6 +69,8 @@ pub struct Stats {
     /// Rows left out because their numbers are out of bounds; all zero for a collection stored
     /// by a validating server.
     pub skipped: SkippedRows,
+    /// Groups summed into a game's [`REST`] row because a table was over [`MAX_ROWS`].
+    pub folded: FoldedRows,
     /// Records per game and variant.
     pub games: Vec<GameCount>,
     /// Results per game, engine and depth (one row per seat played), from the standard start
@@ -154,8 +178,12 @@ pub struct NodesRow {
     pub moves: i64,
     /// Total nodes over those moves (summed in double precision: exact up to 2^53).
     pub nodes: i64,
-    /// `nodes / moves`.
+    /// `nodes / moves`: the mean, which a few moves at the format's bound can move by orders
+    /// of magnitude.
     pub avg_nodes: f64,
+    /// The median of nodes per move, within a bin's width (19 %) of the exact one
+    /// ([`super::histogram`]); `None` for totals kept without a histogram.
+    pub median_nodes: Option<f64>,
     /// Average search time per move in milliseconds.
     pub avg_time_ms: f64,
 }
@@ -173,6 +201,8 @@ pub struct PhaseRow {
     pub moves: i64,
     /// `nodes / moves`.
     pub avg_nodes: f64,
+    /// The median of nodes per move, as in [`NodesRow::median_nodes`].
+    pub median_nodes: Option<f64>,
 }
 
 fn ratio(num: f64, den: i64) -> f64 {
@@ -190,7 +220,7 @@ const REVIEW_ROW_IN_BOUNDS: &str = "v.accuracy BETWEEN 0 AND 100";
 /// includes set-up starts.
 fn person_against_level() -> String {
     format!(
-        "h.engine = 'human' AND o.engine <> 'human' AND o.level BETWEEN 1 AND 10 \
+        "h.human = 1 AND o.human = 0 AND o.level BETWEEN 1 AND 10 \
          AND r.game IN ({}) AND (r.standard_start = 1 OR $1 = 1) AND r.counts_in_results = 1",
         super::two_player_games_sql()
     )
@@ -247,18 +277,12 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
 
     // The move figures read the totals kept as records are stored (a few rows per engine),
     // not the move rows: they stay fast at any number of moves.
-    let nodes: Vec<(String, String, i64, i64, f64, f64)> = on_pool!(db, pool => sqlx::query_as(
-        "SELECT game, engine, depth, CAST(SUM(moves) AS BIGINT), SUM(nodes), SUM(time_ms) \
-         FROM move_totals GROUP BY game, engine, depth ORDER BY game, engine, depth",
+    let totals: Vec<TotalsRow> = on_pool!(db, pool => sqlx::query_as(
+        "SELECT game, engine, depth, phase, moves, nodes, time_ms, nodes_bins FROM move_totals",
     )
     .fetch_all(pool)
     .await?);
-    let phases: Vec<(String, String, String, i64, f64)> = on_pool!(db, pool => sqlx::query_as(
-        "SELECT game, engine, phase, CAST(SUM(moves) AS BIGINT), SUM(nodes) \
-         FROM move_totals GROUP BY game, engine, phase ORDER BY game, engine, phase",
-    )
-    .fetch_all(pool)
-    .await?);
+    let (nodes, phases) = move_figures(totals);
 
     let include_custom = i64::from(query.include_custom_starts);
     let level_results_sql = format!(
@@ -297,7 +321,7 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
            CAST(SUM(CASE WHEN v.label = 'blunder' THEN 1 ELSE 0 END) AS BIGINT) \
          FROM review_moves v JOIN records r ON r.seq = v.record_seq \
          JOIN record_players h ON h.record_id = r.id AND h.seat = v.seat \
-         WHERE h.engine = 'human' AND (r.standard_start = 1 OR $1 = 1) AND r.counts_in_results = 1 \
+         WHERE h.human = 1 AND (r.standard_start = 1 OR $1 = 1) AND r.counts_in_results = 1 \
            AND {REVIEW_ROW_IN_BOUNDS} \
          GROUP BY r.game, v.phase ORDER BY r.game, v.phase"
     );
@@ -306,24 +330,8 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
         .fetch_all(pool)
         .await?);
 
-    Ok(Stats {
-        records,
-        devices,
-        custom_start_records,
-        results_include_custom_starts: query.include_custom_starts,
-        skipped: SkippedRows {
-            player_rows: skipped_players,
-            move_rows: skipped_moves,
-        },
-        games: games
-            .into_iter()
-            .map(|(game, variant, records)| GameCount {
-                game,
-                variant,
-                records,
-            })
-            .collect(),
-        results: results
+    let (results, folded_results) = fold(
+        results
             .into_iter()
             .map(
                 |(game, engine, depth, games, wins, draws, losses)| ResultRow {
@@ -339,29 +347,75 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
                 },
             )
             .collect(),
-        nodes_per_move: nodes
+        |r| r.games,
+        |rest: &mut ResultRow, r| {
+            rest.games += r.games;
+            rest.wins += r.wins;
+            rest.draws += r.draws;
+            rest.losses += r.losses;
+            rest.win_rate = ratio(rest.wins as f64, rest.games);
+            rest.score_rate = ratio(rest.wins as f64 + rest.draws as f64 / 2.0, rest.games);
+        },
+        |game| ResultRow {
+            game,
+            engine: REST.to_owned(),
+            depth: -1,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            win_rate: 0.0,
+            score_rate: 0.0,
+        },
+    );
+    let (nodes_per_move, folded_nodes) = fold(
+        nodes,
+        |r| r.moves,
+        |rest: &mut NodesRow, r| {
+            let total_time = rest.avg_time_ms * rest.moves as f64 + r.avg_time_ms * r.moves as f64;
+            rest.moves += r.moves;
+            rest.nodes = rest.nodes.saturating_add(r.nodes);
+            rest.avg_nodes = ratio(rest.nodes as f64, rest.moves);
+            rest.avg_time_ms = ratio(total_time, rest.moves);
+            // The median of groups summed without their histograms is not known.
+            rest.median_nodes = None;
+        },
+        |game| NodesRow {
+            game,
+            engine: REST.to_owned(),
+            depth: -1,
+            moves: 0,
+            nodes: 0,
+            avg_nodes: 0.0,
+            median_nodes: None,
+            avg_time_ms: 0.0,
+        },
+    );
+
+    Ok(Stats {
+        records,
+        devices,
+        custom_start_records,
+        results_include_custom_starts: query.include_custom_starts,
+        skipped: SkippedRows {
+            player_rows: skipped_players,
+            move_rows: skipped_moves,
+        },
+        folded: FoldedRows {
+            results: folded_results,
+            nodes_per_move: folded_nodes,
+        },
+        games: games
             .into_iter()
-            .map(|(game, engine, depth, moves, nodes, time_ms)| NodesRow {
+            .map(|(game, variant, records)| GameCount {
                 game,
-                engine,
-                depth,
-                moves,
-                // Saturating: exact below 2^53, and no bounded collection comes near 2^63.
-                nodes: nodes as i64,
-                avg_nodes: ratio(nodes, moves),
-                avg_time_ms: ratio(time_ms, moves),
+                variant,
+                records,
             })
             .collect(),
-        nodes_by_phase: phases
-            .into_iter()
-            .map(|(game, engine, phase, moves, nodes)| PhaseRow {
-                game,
-                engine,
-                phase,
-                moves,
-                avg_nodes: ratio(nodes, moves),
-            })
-            .collect(),
+        results,
+        nodes_per_move,
+        nodes_by_phase: phases,
         human_by_level: level_rows(level_results, &level_reviews),
         human_by_phase: phase_reviews
             .into_iter()
@@ -378,6 +432,151 @@ pub(super) async fn collect(db: &Db, query: StatsQuery) -> Result<Stats, sqlx::E
             )
             .collect(),
     })
+}
+
+/// A `move_totals` row as read: game, engine, depth, phase, moves, nodes, time, histogram.
+type TotalsRow = (String, String, i64, String, i64, f64, f64, String);
+
+/// Sums of one group of move totals, its histogram merged.
+#[derive(Default)]
+struct Sums {
+    moves: i64,
+    nodes: f64,
+    time_ms: f64,
+    bins: NodesHistogram,
+    /// Whether every row summed had a readable histogram.
+    binned: bool,
+}
+
+impl Sums {
+    fn add(&mut self, moves: i64, nodes: f64, time_ms: f64, bins: Option<&NodesHistogram>) {
+        if self.moves == 0 {
+            self.binned = true;
+        }
+        self.moves += moves;
+        self.nodes += nodes;
+        self.time_ms += time_ms;
+        match bins {
+            Some(b) if b.moves() == moves => self.bins.merge(b, 1),
+            _ => self.binned = false,
+        }
+    }
+
+    fn median(&self) -> Option<f64> {
+        if self.binned {
+            self.bins.median()
+        } else {
+            None
+        }
+    }
+}
+
+/// The rows of `move_totals` summed by game, engine and depth (`nodes_per_move`) and by game,
+/// engine and phase (`nodes_by_phase`), with each group's median.
+fn move_figures(rows: Vec<TotalsRow>) -> (Vec<NodesRow>, Vec<PhaseRow>) {
+    let mut by_depth: BTreeMap<(String, String, i64), Sums> = BTreeMap::new();
+    let mut by_phase: BTreeMap<(String, String, String), Sums> = BTreeMap::new();
+    for (game, engine, depth, phase, moves, nodes, time_ms, bins) in rows {
+        // A histogram that does not read back (a hand-edited row) or that counts other moves
+        // than its row (filled before the moves were) gives no median, never a wrong one.
+        let bins = NodesHistogram::decode(&bins).ok();
+        by_depth
+            .entry((game.clone(), engine.clone(), depth))
+            .or_default()
+            .add(moves, nodes, time_ms, bins.as_ref());
+        by_phase.entry((game, engine, phase)).or_default().add(
+            moves,
+            nodes,
+            time_ms,
+            bins.as_ref(),
+        );
+    }
+    let nodes = by_depth
+        .into_iter()
+        .map(|((game, engine, depth), s)| NodesRow {
+            median_nodes: s.median(),
+            game,
+            engine,
+            depth,
+            moves: s.moves,
+            // Saturating: exact below 2^53, and no bounded collection comes near 2^63.
+            nodes: s.nodes as i64,
+            avg_nodes: ratio(s.nodes, s.moves),
+            avg_time_ms: ratio(s.time_ms, s.moves),
+        })
+        .collect();
+    let phases = by_phase
+        .into_iter()
+        .map(|((game, engine, phase), s)| PhaseRow {
+            median_nodes: s.median(),
+            game,
+            engine,
+            phase,
+            moves: s.moves,
+            avg_nodes: ratio(s.nodes, s.moves),
+        })
+        .collect();
+    (nodes, phases)
+}
+
+/// Keeps the [`MAX_ROWS`] rows of largest `weight` (in their order) and sums the others of
+/// each game into one row made by `rest` and grown by `absorb`; the rows kept, then the games'
+/// rest rows, and how many rows were summed.
+fn fold<R: HasGame>(
+    rows: Vec<R>,
+    weight: impl Fn(&R) -> i64,
+    absorb: impl Fn(&mut R, &R),
+    rest: impl Fn(String) -> R,
+) -> (Vec<R>, i64) {
+    if rows.len() <= MAX_ROWS {
+        return (rows, 0);
+    }
+    let mut order: Vec<usize> = (0..rows.len()).collect();
+    // Heaviest first; ties by position, so the answer does not depend on the sort.
+    order.sort_by(|&a, &b| weight(&rows[b]).cmp(&weight(&rows[a])).then(a.cmp(&b)));
+    // Room for one rest row per game among the kept rows.
+    let games = rows
+        .iter()
+        .map(HasGame::game)
+        .collect::<std::collections::BTreeSet<_>>()
+        .len();
+    let keep_n = MAX_ROWS.saturating_sub(games);
+    let mut keep = vec![false; rows.len()];
+    for &i in order.iter().take(keep_n) {
+        keep[i] = true;
+    }
+    let mut kept = Vec::with_capacity(MAX_ROWS);
+    let mut rests: BTreeMap<String, R> = BTreeMap::new();
+    let mut folded = 0;
+    for (i, row) in rows.into_iter().enumerate() {
+        if keep[i] {
+            kept.push(row);
+        } else {
+            folded += 1;
+            let game = row.game().to_owned();
+            let target = rests.entry(game.clone()).or_insert_with(|| rest(game));
+            absorb(target, &row);
+        }
+    }
+    kept.extend(rests.into_values());
+    (kept, folded)
+}
+
+/// A statistics row of one game.
+trait HasGame {
+    fn game(&self) -> &str;
+}
+
+impl HasGame for ResultRow {
+    fn game(&self) -> &str {
+        &self.game
+    }
+}
+
+impl HasGame for NodesRow {
+    fn game(&self) -> &str {
+        &self.game
+    }
 }
 
 /// Joins the results of people against each level with their reviewed moves there. A level

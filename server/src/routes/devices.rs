@@ -17,13 +17,32 @@ use crate::db::NewDevice;
 use crate::error::ApiError;
 use crate::extract::{RawBody, Registration, parse_json};
 
+/// Deletes, at most once an hour and off the request's path, the devices that registered
+/// longer ago than `Config::idle_device_ttl` and never stored a record: device rows do not
+/// pile up from registrations that upload nothing.
+fn prune_idle_devices(state: &AppState) {
+    let ttl = state.config().idle_device_ttl;
+    if ttl.is_zero() || !state.prune_due() {
+        return;
+    }
+    let before = now_ms().saturating_sub(i64::try_from(ttl.as_millis()).unwrap_or(i64::MAX));
+    let db = state.db().clone();
+    tokio::spawn(async move {
+        match db.prune_idle_devices(before).await {
+            Ok(0) => {}
+            Ok(pruned) => tracing::info!(pruned, "idle devices deleted"),
+            Err(err) => tracing::warn!(error = %err, "cannot delete idle devices"),
+        }
+    });
+}
+
 /// Longest app version string kept (the record format's bound on short strings).
 const MAX_VERSION: usize = ply_core::record::limits::MAX_SHORT_STRING;
 
 /// Registers a device (201); 429 when one address registers too often.
 pub async fn register(
     State(state): State<AppState>,
-    _allowed: Registration,
+    allowed: Registration,
     RawBody(body): RawBody,
 ) -> Result<(StatusCode, Json<RegisterDeviceResponse>), ApiError> {
     let request: RegisterDeviceRequest = if body.iter().all(u8::is_ascii_whitespace) {
@@ -53,8 +72,10 @@ pub async fn register(
         app_version: request.app_version,
         created_at_ms: now_ms(),
     };
-    state.db().insert_device(&device).await?;
+    let tag = state.address_tag(&allowed.client).await?;
+    state.db().insert_device_from(&device, Some(&tag)).await?;
     state.known_tokens().insert(&device.token_sha256);
+    prune_idle_devices(&state);
     tracing::info!(device = %device.id, platform = %device.platform, "device registered");
     Ok((
         StatusCode::CREATED,

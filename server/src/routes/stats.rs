@@ -4,6 +4,15 @@
 //!
 //! `start=standard` (the default) counts results of games from the standard start only;
 //! `start=any` adds games from set-up positions.
+//!
+//! One computation serves every request that comes while it runs, and its answer is reused
+//! for `Config::stats_cache` while nothing new was stored through this instance: the four
+//! charts of a page cost one computation, and a flood of requests one at a time.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use axum::Json;
 use axum::extract::{Path, Query, State};
@@ -13,9 +22,53 @@ use serde::Deserialize;
 
 use crate::app::AppState;
 use crate::charts;
-use crate::db::{Stats, StatsQuery};
+use crate::db::{Db, Stats, StatsQuery};
 use crate::error::ApiError;
 use crate::extract::Admin;
+
+/// The statistics answered lately, by query.
+#[derive(Debug)]
+pub struct StatsCache {
+    ttl: Duration,
+    /// Bumped whenever records are stored through this instance.
+    generation: AtomicU64,
+    answers: tokio::sync::Mutex<HashMap<bool, Answer>>,
+}
+
+/// An answer: when it was computed, the generation it saw, the statistics.
+type Answer = (Instant, u64, Arc<Stats>);
+
+impl StatsCache {
+    /// Answers reused for `ttl` (zero: never).
+    pub fn new(ttl: Duration) -> Self {
+        StatsCache {
+            ttl,
+            generation: AtomicU64::new(0),
+            answers: tokio::sync::Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Records were stored: the next request computes afresh.
+    pub fn stored(&self) {
+        self.generation.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// The statistics for `query`, computed at most once at a time.
+    pub async fn get(&self, db: &Db, query: StatsQuery) -> Result<Arc<Stats>, sqlx::Error> {
+        let key = query.include_custom_starts;
+        let mut answers = self.answers.lock().await;
+        let generation = self.generation.load(Ordering::Relaxed);
+        if let Some((at, seen, stats)) = answers.get(&key)
+            && *seen == generation
+            && at.elapsed() < self.ttl
+        {
+            return Ok(Arc::clone(stats));
+        }
+        let stats = Arc::new(db.stats_with(query).await?);
+        answers.insert(key, (Instant::now(), generation, Arc::clone(&stats)));
+        Ok(stats)
+    }
+}
 
 /// Query parameters, kept as text so a bad value gets a JSON error naming it.
 #[derive(Debug, Deserialize)]
@@ -51,7 +104,8 @@ pub async fn stats(
     params: Params,
 ) -> Result<Json<Stats>, ApiError> {
     let query = query(params)?;
-    Ok(Json(state.db().stats_with(query).await?))
+    let stats = state.stats_cache().get(state.db(), query).await?;
+    Ok(Json(Stats::clone(&stats)))
 }
 
 /// One chart of the statistics as SVG: `results.svg`, `nodes.svg`, `levels.svg` or
@@ -75,7 +129,7 @@ pub async fn chart(
     if !charts::CHARTS.contains(&name) {
         return Err(unknown());
     }
-    let stats = state.db().stats_with(query(params)?).await?;
+    let stats = state.stats_cache().get(state.db(), query(params)?).await?;
     let svg = charts::chart(name, &stats).ok_or_else(unknown)?;
     Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg))
 }

@@ -81,14 +81,16 @@ pub struct TestServer {
 
 impl TestServer {
     /// Connects to `db` with the default config plus an admin token, without storage budgets
-    /// (most tests upload more in a second than a new device may in a day; `budgets.rs` tests
-    /// them).
+    /// (most tests upload more in a second than a new device may in a day; `hostile.rs` and
+    /// `bounded.rs` test them) and without reusing statistics.
     pub async fn start(db: &TempDatabase) -> TestServer {
         Self::with_config(
             db,
             Config {
                 admin_token: Some(ADMIN.to_owned()),
                 budget: StorageBudget::unlimited(),
+                // Tests write to the database directly too, and read the statistics at once.
+                stats_cache: std::time::Duration::ZERO,
                 ..Config::default()
             },
         )
