@@ -128,6 +128,18 @@ def ios_line_counts():
             lines == int(count.replace(",", "")),
             f"ios/README.md says {name} has {count} lines; it has {lines}",
         )
+    # The totals in the prose are the tables' sums.
+    def total(prefix):
+        return sum(int(c.replace(",", "")) for n, c in rows if n.startswith(prefix))
+
+    sums = re.search(r"drawing \(([\d,]+) lines\) and its tests \(([\d,]+) lines\)", readme.read_text())
+    check(sums is not None, "ios/README.md: the compiled Swift's totals are not stated")
+    if sums:
+        for said, prefix in zip(sums.groups(), ["PlyKit/Sources/PlyKit/", "PlyKit/Tests/"]):
+            check(
+                int(said.replace(",", "")) == total(prefix),
+                f"ios/README.md says {said} lines under {prefix}; its table adds up to {total(prefix)}",
+            )
 
 
 shell_checks()

@@ -170,18 +170,19 @@ fn check_batch(fx: &[Effect]) -> bool {
     renders == 1
 }
 
-/// The view with the counters `Effect::RenderProgress` redraws blanked: the thinking line's
-/// positions and a running review's moves done.
+/// The view with the counters `Effect::RenderProgress` redraws masked: the thinking line's
+/// positions and a running review's moves done, as numbers and in their texts (the rest of each
+/// text must still match).
 fn without_progress(mut v: ViewModel) -> ViewModel {
     fn review(r: &mut ReviewView) {
         if let ReviewStatus::Running { done, .. } = &mut r.status {
             *done = 0;
-            r.status_text.clear();
+            r.status_text = masked(&r.status_text);
         }
     }
     if let Some(t) = v.board.as_mut().and_then(|b| b.thinking.as_mut()) {
         t.nodes = 0;
-        t.text.clear();
+        t.text = masked(&t.text);
     }
     if let Some(r) = v.after_game.as_mut().and_then(|a| a.review.as_mut()) {
         review(r);
@@ -190,6 +191,25 @@ fn without_progress(mut v: ViewModel) -> ViewModel {
         review(&mut p.review);
     }
     v
+}
+
+/// `text` with each number (its digits and grouping marks) replaced by `#`.
+fn masked(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_number = false;
+    for c in text.chars() {
+        let part =
+            c.is_ascii_digit() || (in_number && matches!(c, ',' | '.' | '\u{a0}' | '\u{202f}'));
+        if part {
+            if !in_number {
+                out.push('#');
+            }
+        } else {
+            out.push(c);
+        }
+        in_number = part;
+    }
+    out
 }
 
 /// The view model's navigation is consistent: the tab holds the screen, the Play tab shows a

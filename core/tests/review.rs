@@ -455,6 +455,18 @@ fn transcripts_read_back_with_passes_left_out_or_written() {
             let left_out: Vec<String> = written.iter().filter(|t| *t != "pass").cloned().collect();
             assert_eq!(replay(&start, &left_out).expect("reads"), game.moves);
             assert_eq!(replay(&start, &written).expect("reads"), game.moves);
+            // Where a side must pass, a square the other side cannot play either (the game's
+            // first, long occupied) is refused with the other side's reason, not "must pass".
+            let at_pass = written.iter().position(|t| t == "pass").expect("a pass");
+            let mut bad: Vec<String> = written[..at_pass].to_vec();
+            bad.push(written[0].clone());
+            match replay(&start, &bad) {
+                Err(ReviewError::IllegalMove { number, why, .. }) => {
+                    assert_eq!(number, at_pass + 1);
+                    assert!(why.contains("occupied"), "{why}");
+                }
+                other => panic!("{other:?}"),
+            }
         }
     }
     assert!(

@@ -1,7 +1,8 @@
 // swift-tools-version: 6.0
 // PlyKit: the generated Swift bindings of the Rust core (PlyFFI) plus the plain Swift around them
-// (PlyKit: the app model that owns the `AppCore`, the URLSession transport, the device's memory,
-// the Keychain token store and the effect executor). Every decision is the core's (`AppCore`).
+// (PlyKit: the app model that owns the `AppCore` and performs its effects, the Apple services'
+// protocols, the board's geometry and drawing steps, the URLSession transport, the device's
+// facts). Every decision is the core's (`AppCore`).
 // Tools 6.0 (Xcode 16 and 26): every target compiles in the Swift 6 language mode, with complete
 // concurrency checking.
 //

@@ -218,8 +218,9 @@ pub struct HomeView {
     /// Every level, `level` selected (`Event::ChooseLevel`): a picker draws these, a slider
     /// `min_level` to `max_level`.
     pub levels: Vec<LevelOption>,
-    /// The level control is shown (with `level_title` over it): the level sets the computer's
-    /// strength, and the hints' in every game.
+    /// The level control is shown (with `level_title` over it). Always true today: the level
+    /// sets the computer's strength and the hints' in every mode, people against each other
+    /// included; the field lets a future mode without hints hide it with no shell change.
     pub level_shown: bool,
     /// "The computer's level" or, with no computer player, "The hints' level".
     pub level_title: String,

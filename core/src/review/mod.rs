@@ -209,8 +209,10 @@ pub enum ReviewError {
 /// Parses `moves` (in the game's notation) from `start`; the error names the first bad move.
 ///
 /// A forced pass may be written or left out: where the side to move has only a pass and the
-/// text is not `pass`, the pass is played and the text read as the next side's move (WTHOR's
-/// archive and many transcripts leave passes out). The moves returned include every pass.
+/// text is not `pass`, the pass is played and the text read as the next side's move, as often
+/// as sides in turn must pass (WTHOR's archive and many transcripts leave passes out). The moves
+/// returned include every pass; a text no side reaches that way is refused with the reason of the
+/// last side it was tried for.
 pub fn replay<G: Game>(start: &G, moves: &[String]) -> Result<Vec<G::Move>, ReviewError> {
     let mut pos = *start;
     let mut out = Vec::with_capacity(moves.len());
@@ -221,27 +223,28 @@ pub fn replay<G: Game>(start: &G, moves: &[String]) -> Result<Vec<G::Move>, Revi
                 text: text.clone(),
             });
         }
-        let mv = match pos.parse_move(text) {
-            Ok(mv) => mv,
-            Err(e) => {
-                let passed = forced_pass(&pos).and_then(|pass| {
-                    let mut next = pos;
-                    next.play(pass);
-                    let mv = next.parse_move(text).ok()?;
-                    Some((pass, next, mv))
-                });
-                let Some((pass, next, mv)) = passed else {
-                    return Err(ReviewError::IllegalMove {
-                        number: i + 1,
-                        text: text.clone(),
-                        why: e.message,
-                    });
-                };
-                out.push(pass);
-                pos = next;
-                mv
+        let mut next = pos;
+        let mut passes = Vec::new();
+        let mv = loop {
+            match next.parse_move(text) {
+                Ok(mv) => break mv,
+                Err(e) => match forced_pass(&next) {
+                    Some(pass) if passes.len() + 1 < next.players() => {
+                        next.play(pass);
+                        passes.push(pass);
+                    }
+                    _ => {
+                        return Err(ReviewError::IllegalMove {
+                            number: i + 1,
+                            text: text.clone(),
+                            why: e.message,
+                        });
+                    }
+                },
             }
         };
+        out.extend(passes);
+        pos = next;
         pos.play(mv);
         out.push(mv);
     }

@@ -1,7 +1,6 @@
 package dev.ply.shell
 
 import dev.ply.core.AppCore
-import dev.ply.core.Cue
 import dev.ply.core.Effect
 import dev.ply.core.Event
 import dev.ply.core.GameKind
@@ -31,18 +30,6 @@ class ProgressTickTest {
     fun checksums() = uniffiEnsureInitialized()
 
     private val device = DeviceInfo(4L shl 30, 2L shl 30, 4)
-
-    @Test
-    fun aProgressTickRedrawsItsLineAlone() {
-        // The core never puts a progress redraw beside a render (app_props checks its batches),
-        // so the shell performs each as given.
-        val p = RecordingPlatform()
-        EffectExecutor.perform(listOf(Effect.RenderProgress), p)
-        assertEquals(listOf("progress"), p.calls)
-        p.calls.clear()
-        EffectExecutor.perform(listOf(Effect.Cue(Cue.MOVE), Effect.Render), p)
-        assertEquals(listOf("cue:MOVE", "render"), p.calls)
-    }
 
     /** What AndroidPlatform does: a render reads the view model, a tick the progress view. */
     private class ReadingPlatform : RecordingPlatform() {

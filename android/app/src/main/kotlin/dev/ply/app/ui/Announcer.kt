@@ -6,7 +6,7 @@ import androidx.compose.runtime.Composable
 import androidx.compose.runtime.LaunchedEffect
 import androidx.compose.runtime.getValue
 import androidx.compose.runtime.mutableLongStateOf
-import androidx.compose.runtime.remember
+import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.semantics.LiveRegionMode
@@ -30,7 +30,9 @@ import kotlinx.coroutines.delay
  */
 @Composable
 fun Announcer(announcement: Announcement?, modifier: Modifier = Modifier) {
-    var cleared by remember { mutableLongStateOf(-1L) }
+    // Saved across a configuration change: the announcement outlives the activity (the platform
+    // holds it), so a rebuilt screen must not put an old one back in the region.
+    var cleared by rememberSaveable { mutableLongStateOf(-1L) }
     LaunchedEffect(announcement?.seq) {
         val seq = announcement?.seq ?: return@LaunchedEffect
         delay(ANNOUNCEMENT_HELD_MS)
