@@ -1,7 +1,11 @@
 //! Rank tests: Mann-Whitney U for two independent samples (the History-ADS paper's test) and the
 //! Wilcoxon signed-rank test for paired samples (the same searches measured two ways). Both as
-//! SciPy computes them: the normal approximation with the tie and continuity corrections, and for
-//! Wilcoxon the exact null distribution when n <= 50 with no ties and no zero differences.
+//! SciPy computes them: the normal approximation with the tie and continuity corrections (a
+//! difference of zero corrected by nothing, as NumPy's `sign(0)`), and for Wilcoxon the exact
+//! null distribution when n <= 50 non-zero pairs. Where SciPy falls back to the approximation
+//! because ranks are tied, the exact sign-flip distribution of the mid-ranks is used instead:
+//! with few pairs the approximation is far off (four equal differences: 0.072 where every one
+//! of the 16 sign patterns counted gives 0.125).
 
 use super::normal::{log10_two_sided, two_sided};
 
@@ -48,7 +52,9 @@ fn ranks(xs: &[f64]) -> (Vec<f64>, f64) {
 fn corrected_z(s: f64, mu: f64, sigma: f64) -> f64 {
     if sigma > 0.0 {
         let d = s - mu;
-        (d - 0.5 * d.signum()) / sigma
+        // `f64::signum(0.0)` is 1: a statistic at its mean would be pushed half a unit away.
+        let correction = if d == 0.0 { 0.0 } else { 0.5 * d.signum() };
+        (d - correction) / sigma
     } else {
         0.0
     }
@@ -93,7 +99,7 @@ pub struct Wilcoxon {
     pub rank_biserial: f64,
 }
 
-/// Up to this many non-zero pairs without ties the p-value is exact (SciPy's limit too).
+/// Up to this many non-zero pairs the p-value is exact (SciPy's limit too, without ties).
 const EXACT_UP_TO: usize = 50;
 
 /// The Wilcoxon signed-rank test of the pairs (a[i], b[i]); `None` without a pair or with samples
@@ -130,13 +136,12 @@ pub fn wilcoxon(a: &[f64], b: &[f64]) -> Option<Wilcoxon> {
     let nf = n as f64;
     let total = nf * (nf + 1.0) / 2.0;
     let rank_biserial = (2.0 * w_plus - total) / total;
-    let (exact, p, log10_p) = if n <= EXACT_UP_TO && tie_term == 0.0 {
-        let p = exact_two_sided(n, w_plus.round() as usize);
+    let (exact, p, log10_p) = if n <= EXACT_UP_TO {
+        let p = exact_two_sided(&rank, w_plus);
         (true, p, p.log10())
     } else {
-        let sigma = ((nf * (nf + 1.0) * (2.0 * nf + 1.0) - tie_term / 2.0) / 24.0).sqrt();
-        let z = corrected_z(w_plus, total / 2.0, sigma);
-        (false, two_sided(z), log10_two_sided(z))
+        let (p, log10_p) = wilcoxon_normal(n, w_plus, tie_term);
+        (false, p, log10_p)
     };
     Some(Wilcoxon {
         n,
@@ -164,21 +169,32 @@ pub fn wilcoxon_log(a: &[f64], b: &[f64]) -> Option<Wilcoxon> {
     wilcoxon(&la, &lb)
 }
 
-/// The exact two-sided p of W+ = w with n pairs: 2 min(P(W+ <= w), P(W+ >= w)), capped at 1,
-/// from the count of the subsets of {1..n} with each rank sum (all 2^n sign patterns equally
-/// likely under the null).
-fn exact_two_sided(n: usize, w: usize) -> f64 {
-    let max = n * (n + 1) / 2;
+/// The normal approximation's two-sided p (and its log10) of W+ with `n` pairs and the tie
+/// term of their ranks.
+fn wilcoxon_normal(n: usize, w_plus: f64, tie_term: f64) -> (f64, f64) {
+    let nf = n as f64;
+    let sigma = ((nf * (nf + 1.0) * (2.0 * nf + 1.0) - tie_term / 2.0) / 24.0).sqrt();
+    let z = corrected_z(w_plus, nf * (nf + 1.0) / 4.0, sigma);
+    (two_sided(z), log10_two_sided(z))
+}
+
+/// The exact two-sided p of W+ = `w_plus` given the pairs' (mid-)ranks: 2 min(P(W+ <= w),
+/// P(W+ >= w)), capped at 1, over the 2^n sign patterns, equally likely under the null. Counted
+/// by rank sum on doubled ranks (mid-ranks are halves), so ties cost nothing more.
+fn exact_two_sided(ranks: &[f64], w_plus: f64) -> f64 {
+    let doubled: Vec<usize> = ranks.iter().map(|r| (2.0 * r).round() as usize).collect();
+    let max: usize = doubled.iter().sum();
     let mut counts = vec![0f64; max + 1];
     counts[0] = 1.0;
-    for k in 1..=n {
+    for &k in &doubled {
         for s in (k..=max).rev() {
             counts[s] += counts[s - k];
         }
     }
-    let all = 2f64.powi(n as i32);
-    let low: f64 = counts[..=w.min(max)].iter().sum::<f64>() / all;
-    let high: f64 = counts[w.min(max)..].iter().sum::<f64>() / all;
+    let w = ((2.0 * w_plus).round() as usize).min(max);
+    let all = 2f64.powi(ranks.len() as i32);
+    let low: f64 = counts[..=w].iter().sum::<f64>() / all;
+    let high: f64 = counts[w..].iter().sum::<f64>() / all;
     (2.0 * low.min(high)).min(1.0)
 }
 
@@ -264,9 +280,15 @@ mod tests {
             10.0, 11.0, 12.0,
         ];
         let w = wilcoxon(&d, &[0.0; 20]).unwrap();
-        assert!(!w.exact && w.n == 19, "the zero is dropped");
+        assert!(w.exact && w.n == 19, "the zero is dropped");
         assert_eq!(w.w_plus, 190.0 - 14.5);
-        assert!(close(w.p, 0.0012542846566402238, 1e-9), "{w:?}");
+        // SciPy's approximation for these ties, from the same statistic.
+        let abs: Vec<f64> = d.iter().filter(|x| **x != 0.0).map(|x| x.abs()).collect();
+        let (_, tie_term) = ranks(&abs);
+        let (p, _) = wilcoxon_normal(19, w.w_plus, tie_term);
+        assert!(close(p, 0.0012542846566402238, 1e-9), "{p}");
+        // The exact sign-flip p, against every one of the 2^19 sign patterns counted.
+        assert!(close(w.p, brute_force_p(&d), 1e-12), "{w:?}");
         // Over 50 pairs the approximation is used even without ties, and stays precise.
         let a: Vec<f64> = (1..=60).map(f64::from).collect();
         let w = wilcoxon(&a, &[0.0; 60]).unwrap();
@@ -292,6 +314,63 @@ mod tests {
         assert!((wilcoxon_log(&sa, &sb).unwrap().p - w.p).abs() < 1e-12);
         assert!(wilcoxon(&sa, &sb).unwrap().p != wilcoxon(&a, &b).unwrap().p);
         assert!(wilcoxon_log(&[1.0], &[1.0, 2.0]).is_none());
+    }
+
+    /// The two-sided sign-flip p of W+ by enumerating every sign pattern of the non-zero
+    /// differences' mid-ranks: the definition, written without the counting.
+    fn brute_force_p(d: &[f64]) -> f64 {
+        let d: Vec<f64> = d.iter().copied().filter(|x| *x != 0.0).collect();
+        let abs: Vec<f64> = d.iter().map(|x| x.abs()).collect();
+        let (rank, _) = ranks(&abs);
+        let observed: f64 = rank
+            .iter()
+            .zip(&d)
+            .filter(|(_, x)| **x > 0.0)
+            .map(|(r, _)| r)
+            .sum();
+        let (mut low, mut high) = (0u64, 0u64);
+        let patterns = 1u64 << d.len();
+        for signs in 0..patterns {
+            let w: f64 = (0..d.len())
+                .filter(|i| signs >> i & 1 == 1)
+                .map(|i| rank[i])
+                .sum();
+            low += u64::from(w <= observed + 1e-9);
+            high += u64::from(w >= observed - 1e-9);
+        }
+        (2.0 * low.min(high) as f64 / patterns as f64).min(1.0)
+    }
+
+    #[test]
+    fn wilcoxon_with_ties_is_the_exact_sign_flip_test() {
+        // Four equal differences all one way (the quiescence comparison's shape): 2 / 16.
+        let w = wilcoxon(&[3.0; 4], &[1.0; 4]).unwrap();
+        assert!(w.exact);
+        assert_eq!(w.p, 0.125);
+        // Ties of several sizes, both signs, against the enumeration.
+        let d = [
+            1.5, -1.5, 2.0, 2.0, 2.0, -0.5, 4.0, 4.0, 1.5, 3.0, -3.0, 0.0, 6.0,
+        ];
+        let w = wilcoxon(&d, &[0.0; 13]).unwrap();
+        assert!(w.exact && w.n == 12);
+        assert!(close(w.p, brute_force_p(&d), 1e-12), "{w:?}");
+        // Without ties the counting is the classic one (SciPy's exact example above).
+        let d = [0.3, -1.2, 2.5, 0.7, 1.9, -0.1, 3.3, 0.9];
+        assert!(close(
+            wilcoxon(&d, &[0.0; 8]).unwrap().p,
+            brute_force_p(&d),
+            1e-12
+        ));
+    }
+
+    #[test]
+    fn a_statistic_at_its_mean_is_not_corrected_away_from_it() {
+        // Identical samples with distinct values: U is its null mean, z is 0 and p is 1 (SciPy's
+        // 1.0), not 0.997 from a continuity correction of half a unit.
+        let m = mann_whitney(&[1.0, 2.0, 3.0, 4.0], &[1.0, 2.0, 3.0, 4.0]).unwrap();
+        assert_eq!((m.u, m.z, m.p), (8.0, 0.0, 1.0));
+        let (p, _) = wilcoxon_normal(6, 10.5, 0.0);
+        assert_eq!(p, 1.0);
     }
 
     #[test]
