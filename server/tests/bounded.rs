@@ -29,16 +29,21 @@ use serde_json::{Value, json};
 /// How long an honest upload may take while an attack goes on.
 const HONEST: Duration = Duration::from_secs(2);
 
-/// What the budget charged the device of `token` so far.
-async fn charged(server: &TestServer, token: &str) -> u64 {
+/// The device id the collector gave `token` (the device must be registered).
+async fn device_id(server: &TestServer, token: &str) -> String {
     let hash = ply_server::auth::sha256_hex(token.as_bytes());
-    let id = server
+    server
         .state
         .db()
         .device_by_token_hash(&hash)
         .await
         .expect("query")
-        .expect("device");
+        .expect("a registered device")
+}
+
+/// What the budget charged the device of `token` so far.
+async fn charged(server: &TestServer, token: &str) -> u64 {
+    let id = device_id(server, token).await;
     server
         .state
         .db()
@@ -136,14 +141,7 @@ fn long_names(records: &mut [GameRecord], salt: usize) {
 /// A device with 30 records stored two days ago: established, allowed 60 records a day.
 async fn established(server: &TestServer, from: Option<SocketAddr>, seed: u64) -> String {
     let token = token_at(server, from).await;
-    let hash = ply_server::auth::sha256_hex(token.as_bytes());
-    let id = server
-        .state
-        .db()
-        .device_by_token_hash(&hash)
-        .await
-        .expect("query")
-        .expect("registered");
+    let id = device_id(server, &token).await;
     let history: Vec<_> = records(GameKind::Connect4, 30, seed)
         .iter()
         .map(|r| ingest::to_row(r, &validate(r).expect("valid")).expect("row"))
@@ -535,14 +533,7 @@ async fn the_statistics_are_reused_until_something_is_stored() {
             .iter()
             .map(|r| ingest::to_row(r, &validate(r).expect("valid")).expect("row"))
             .collect();
-        let hash = ply_server::auth::sha256_hex(token.as_bytes());
-        let id = server
-            .state
-            .db()
-            .device_by_token_hash(&hash)
-            .await
-            .expect("query")
-            .expect("device");
+        let id = device_id(&server, &token).await;
         server
             .state
             .db()
