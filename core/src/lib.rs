@@ -11,6 +11,7 @@ pub mod games;
 pub mod heuristic;
 pub mod line;
 pub mod record;
+pub(crate) mod rng;
 pub mod review;
 pub mod search;
 pub mod solve;

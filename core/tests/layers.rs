@@ -446,7 +446,12 @@ fn every_top_level_module_has_a_layer() {
     let lib = std::fs::read_to_string(src_dir.join("lib.rs")).expect("lib.rs");
     let modules: Vec<&str> = lib
         .lines()
-        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .filter_map(|l| {
+            let l = l.trim();
+            l.strip_prefix("pub mod ")
+                .or_else(|| l.strip_prefix("pub(crate) mod "))
+                .or_else(|| l.strip_prefix("mod "))
+        })
         .filter_map(|l| l.strip_suffix(';'))
         .collect();
     assert!(modules.len() > 10, "{modules:?}");

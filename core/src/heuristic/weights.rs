@@ -563,7 +563,7 @@ mod rounding_tests {
                 cases.push(x);
             }
         }
-        let mut rng = crate::search::rng::SplitMix64::new(0x1234_5678);
+        let mut rng = crate::rng::SplitMix64::new(0x1234_5678);
         for _ in 0..200_000 {
             let x = (rng.next_u64() >> 32) as u32;
             cases.push((x as f32 / u32::MAX as f32 - 0.5) * 2.2 * limit);

@@ -61,7 +61,6 @@ pub mod probcut;
 mod pv;
 pub mod pvs;
 mod quiescence;
-pub(crate) mod rng;
 pub mod score;
 mod scout;
 pub mod smp;

@@ -4,7 +4,7 @@
 //! UCB1 choice of a child, and the final choice of the most visited one.
 
 use crate::game::Player;
-use crate::search::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Node<M> {

@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn fast_moves_and_flips_match_walking_on_random_boards() {
-        let mut rng = crate::search::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         let mut next = || rng.next_u64();
         for _ in 0..20_000 {
             let occupied = next() | next();

@@ -12,7 +12,7 @@ use crate::heuristic::HasHeuristic;
 use crate::heuristic::weights::{
     HEURISTIC_LIMIT, MAX_FACTORS, Weight, WeightedEvaluator, Weights, terminal_value,
 };
-use crate::search::rng::SplitMix64;
+use crate::rng::SplitMix64;
 use proptest::prelude::*;
 
 /// A value no factor takes, to see which entries a computation wrote.

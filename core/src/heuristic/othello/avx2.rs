@@ -112,7 +112,7 @@ mod tests {
         if !std::arch::is_x86_feature_detected!("avx2") {
             return;
         }
-        let mut rng = crate::search::rng::SplitMix64::new(0x2545_F491_4F6C_DD1Du64);
+        let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1Du64);
         let mut next = || rng.next_u64();
         for i in 0..20_000 {
             let (r, s, t) = (next(), next(), next());

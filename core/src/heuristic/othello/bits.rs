@@ -539,7 +539,7 @@ mod tests {
 
     #[test]
     fn full_lines_match_a_line_by_line_check() {
-        let mut rng = crate::search::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15);
         for _ in 0..5000 {
             let x = rng.next_u64();
             // Dense boards so that many lines are full.

@@ -4,7 +4,7 @@
 use super::bits::{self, from_diagram, square};
 use super::*;
 use crate::heuristic::weights::{MAX_FACTORS, paired};
-use crate::search::rng::SplitMix64;
+use crate::rng::SplitMix64;
 
 fn sq(name: &str) -> u64 {
     square(name).map_or(0, |s| 1u64 << s)

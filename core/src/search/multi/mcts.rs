@@ -14,7 +14,7 @@
 
 use crate::game::{Outcome, Player};
 use crate::search::cancel::Budget;
-use crate::search::rng::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::search::uct::Tree;
 
 use super::{MultiEvaluator, MultiGame, MultiResult};

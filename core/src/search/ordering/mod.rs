@@ -301,7 +301,7 @@ mod tests {
     use crate::game::Game;
     use crate::games::othello::{Othello, OthelloMove};
     use crate::search::config::{AdsConfig, HistoryIncrement, KillerMode, OrderingConfig};
-    use crate::search::rng::SplitMix64;
+    use crate::rng::SplitMix64;
     use std::cmp::Reverse;
 
     /// The order as the module's steps state it, the simple way: a stable sort of every move,

@@ -96,7 +96,7 @@ mod tests {
     /// Agrees with the general flip computation on random boards with one empty square.
     #[test]
     fn last_flip_count_matches_the_flips() {
-        let mut rng = crate::search::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15u64);
+        let mut rng = crate::rng::SplitMix64::new(0x9E37_79B9_7F4A_7C15u64);
         let mut rnd = || rng.next_u64();
         for _ in 0..200_000 {
             let sq = (rnd() % 64) as usize;

@@ -871,7 +871,7 @@ mod tests {
     /// Positions with `empties` empty squares reached by random play from the start (games that
     /// end earlier are dropped), as (side to move, opponent).
     fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<(u64, u64)> {
-        let mut rng = crate::search::rng::SplitMix64::new(seed);
+        let mut rng = crate::rng::SplitMix64::new(seed);
         let mut rnd = || rng.next_u64();
         let mut out = Vec::new();
         while out.len() < count {

@@ -95,7 +95,7 @@ mod tests {
     /// No disc reported stable is ever flipped in random play continuing from random positions.
     #[test]
     fn stable_discs_never_flip_in_random_play() {
-        let mut rng = crate::search::rng::SplitMix64::new(0x2545_F491_4F6C_DD1D);
+        let mut rng = crate::rng::SplitMix64::new(0x2545_F491_4F6C_DD1D);
         let mut rnd = || rng.next_u64();
         for _ in 0..3000 {
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);

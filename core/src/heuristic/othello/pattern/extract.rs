@@ -368,7 +368,7 @@ mod tests {
     use super::super::geometry::{patterns, symmetry};
     use super::super::tests::random_board;
     use super::*;
-    use crate::search::rng::SplitMix64;
+    use crate::rng::SplitMix64;
 
     #[test]
     fn each_oriented_board_holds_the_squares_its_symmetry_names() {

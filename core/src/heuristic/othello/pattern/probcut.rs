@@ -189,7 +189,7 @@ pub fn pair_table(samples: &[Sample]) -> Vec<(u32, u32, usize, f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::rng::SplitMix64;
+    use crate::rng::SplitMix64;
 
     /// Normal noise from a seeded generator (Box-Muller), for synthetic calibrations.
     fn normal(rng: &mut SplitMix64) -> f64 {

@@ -2,7 +2,7 @@ use super::file::{self, BIASES, PatternFileError, StoredWeights};
 use super::geometry::transform_bits;
 use super::*;
 use crate::game::Game;
-use crate::search::rng::SplitMix64;
+use crate::rng::SplitMix64;
 use proptest::prelude::*;
 
 /// Weights with every class and bias drawn at random: symmetry must hold for any weights, not

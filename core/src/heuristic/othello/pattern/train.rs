@@ -28,7 +28,7 @@ use crate::game::{Evaluator, Game};
 use crate::games::othello::{Othello, OthelloMove};
 use crate::heuristic::HasHeuristic;
 use crate::record::wthor::{WthorGame, black_score};
-use crate::search::rng::SplitMix64;
+use crate::rng::SplitMix64;
 use crate::solve::othello::solve;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
