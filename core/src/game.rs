@@ -264,6 +264,22 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     }
 }
 
+/// What the multi-player engines ([`crate::search::multi`]) need of a game beyond [`Game`].
+/// The player count is [`Game::players`].
+pub trait MultiGame: Game {
+    /// Still in the game.
+    fn is_active(&self, player: Player) -> bool;
+    /// The same position with `player` to move (BRS), `None` if that player is out.
+    fn with_mover(&self, player: Player) -> Option<Self>;
+}
+
+/// A value per player, each in `0..=max_value()`, summing to at most `max_sum()`.
+pub trait MultiEvaluator<G: Game>: Send + Sync {
+    /// Writes each player's value (for finished games too: a win must be worth the most).
+    fn evaluate(&self, pos: &G, values: &mut [i32]);
+    fn max_sum(&self, pos: &G) -> i32;
+}
+
 /// What a game's exact solver found ([`Game::solve_exact`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExactSolve<M> {

@@ -12,7 +12,7 @@ use super::HeuristicError;
 use super::presets::{Preset, find};
 use super::weights::{FactorInfo, FactorValues, MAX_FACTORS, Weight, Weights};
 use crate::game::Player;
-use crate::search::multi::{MultiEvaluator, MultiGame};
+use crate::game::{MultiEvaluator, MultiGame};
 use std::marker::PhantomData;
 
 /// A multi-player game described by named factors per player.

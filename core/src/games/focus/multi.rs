@@ -3,7 +3,7 @@
 
 use super::Focus;
 use crate::game::{Game, Player};
-use crate::search::multi::{MultiEvaluator, MultiGame};
+use crate::game::{MultiEvaluator, MultiGame};
 
 impl MultiGame for Focus {
     /// A player who can move: one who controls a stack or holds reserve pieces. One who cannot

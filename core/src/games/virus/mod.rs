@@ -28,7 +28,7 @@
 //!
 //! `Game::NUM_PLAYERS` is the largest number of players (4); a position knows how many play
 //! ([`Virus::players`]), which the multi-player engines read through
-//! [`crate::search::multi::MultiGame`]. Boards are 3x3 to 8x8 (one `u64` bitboard per player).
+//! [`crate::game::MultiGame`]. Boards are 3x3 to 8x8 (one `u64` bitboard per player).
 //!
 //! Notation: a move is a square in algebraic form (`c3`: file letter from the left, rank number
 //! from the bottom) or `pass`. A position is `ROWS MOVER PLAYERS ADJACENCY [LIMIT PLAYED]`: the
@@ -43,7 +43,7 @@ mod notation;
 pub use notation::parse_square;
 
 use crate::game::{EndReason, Game, Outcome, ParseError, Player};
-use crate::search::multi::{MultiEvaluator, MultiGame};
+use crate::game::{MultiEvaluator, MultiGame};
 
 /// A Virus Game move: the index of the square infected (`row * size + col`, row 0 at the bottom),
 /// or [`PASS`].

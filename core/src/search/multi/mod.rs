@@ -30,26 +30,13 @@
 
 pub mod mcts;
 
-use crate::game::{Game, Player};
+// The games define these traits' implementations, below the search: they live with `Game`.
+pub use crate::game::{MultiEvaluator, MultiGame};
+
+use crate::game::Player;
 use crate::search::cancel::{Budget, PUBLISH_INTERVAL, StopToken};
 use crate::search::config::AdsUpdate;
 use crate::search::ordering::ads::AdsList;
-
-/// What the multi-player engines need of a game beyond [`Game`].
-/// The player count is [`Game::players`].
-pub trait MultiGame: Game {
-    /// Still in the game.
-    fn is_active(&self, player: Player) -> bool;
-    /// The same position with `player` to move (BRS), `None` if that player is out.
-    fn with_mover(&self, player: Player) -> Option<Self>;
-}
-
-/// A value per player, each in `0..=max_value()`, summing to at most `max_sum()`.
-pub trait MultiEvaluator<G: Game>: Send + Sync {
-    /// Writes each player's value (for finished games too: a win must be worth the most).
-    fn evaluate(&self, pos: &G, values: &mut [i32]);
-    fn max_sum(&self, pos: &G) -> i32;
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MultiAlgorithm {
