@@ -19,6 +19,7 @@ pub mod error;
 pub mod guard;
 pub mod heuristics;
 pub mod i18n;
+pub mod level_threads;
 pub mod limits;
 mod line;
 mod multi;

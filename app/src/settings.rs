@@ -2,10 +2,10 @@
 //! core's `SearchConfig` (clamped to the device limits).
 
 use crate::error::PlyError;
+use crate::level_threads::threads_for_level;
 use crate::limits::EngineLimits;
 use ply_core::search::{
     AdsConfig, AdsUpdate, Algorithm, HistoryIncrement, KillerMode, OrderingConfig, SearchConfig,
-    threads_for_level,
 };
 
 /// The search algorithm.
@@ -522,7 +522,7 @@ mod tests {
             let s = settings_for_difficulty(GameKind::Othello, level).expect("a level");
             move_config(&s, None, &limits, GameKind::Othello, cores).threads
         };
-        // The same rule as the core's, on the table this device allows each level.
+        // The same rule as `level_threads`'s, on the table this device allows each level.
         for level in 1..=10 {
             let s = settings_for_difficulty(GameKind::Othello, level).expect("a level");
             let tt = search_config(&s, None, &limits, GameKind::Othello).tt_bytes as u64;

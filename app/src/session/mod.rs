@@ -280,13 +280,13 @@ impl Session {
     }
 
     /// The device's cores (0: unknown, one thread), for the threads of the levels' searches
-    /// ([`threads_for_level`]); until called, every search runs on one thread.
+    /// ([`crate::level_threads::threads_for_level`]); until called, every search runs on one thread.
     pub fn set_device_cores(&self, cores: u32) {
         guard_or("set_device_cores", (), || lock(&self.state).cores = cores)
     }
 
     /// Threads for every computer move and hint search instead of the level's share of the
-    /// cores (`None`: the level's, [`threads_for_level`]): `ply play --threads`.
+    /// cores (`None`: the level's, [`crate::level_threads::threads_for_level`]): `ply play --threads`.
     pub fn set_search_threads(&self, threads: Option<u32>) {
         guard_or("set_search_threads", (), || {
             lock(&self.state).threads = threads.map(|t| t.max(1));

@@ -18,10 +18,10 @@
 //! alpha-beta scores.
 
 use crate::game::{Evaluator, Game, Outcome, Player};
+use crate::rng::SplitMix64;
 use crate::search::SearchResult;
 use crate::search::cancel::{Budget, PUBLISH_INTERVAL};
 use crate::search::config::{Playout, SearchConfig};
-use crate::rng::SplitMix64;
 use crate::search::score::clamp_eval;
 use crate::search::stats::SearchStats;
 use crate::search::uct::{Tree, node_bytes};

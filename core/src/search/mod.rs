@@ -74,7 +74,7 @@ pub use config::{
     OrderingConfig, Playout, SearchConfig, UnknownName,
 };
 pub use score::ExactEvaluator;
-pub use smp::threads_for_level;
+
 pub use stats::SearchStats;
 pub use tt::TranspositionTable;
 

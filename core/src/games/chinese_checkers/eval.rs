@@ -8,8 +8,8 @@
 
 use super::ChineseCheckers;
 use super::board::{FILLED_DISTANCE, START_DISTANCE};
-use crate::game::{Game, Player};
 use crate::game::MultiEvaluator;
+use crate::game::{Game, Player};
 
 /// The most progress one player can show: ten pieces at the smallest distance sum.
 pub const MAX_PROGRESS: i32 = (START_DISTANCE - FILLED_DISTANCE) as i32;

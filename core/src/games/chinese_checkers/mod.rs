@@ -55,8 +55,8 @@ pub mod notation;
 pub use eval::DistanceEval;
 pub use notation::{NotationError, hole_name, parse_hole};
 
-use crate::game::{EndReason, Game, Outcome, ParseError, Player};
 use crate::game::MultiGame;
+use crate::game::{EndReason, Game, Outcome, ParseError, Player};
 use board::{ALL, BOARD, HOLES, START_DISTANCE, opposite};
 
 /// A move: the start and end hole (`0..121`, see [`board`]), or [`Move::PASS`].

@@ -13,8 +13,8 @@
 //! with a fixed seed and playout budget reproducible. The answer is the most visited root move.
 
 use crate::game::{Outcome, Player};
-use crate::search::cancel::Budget;
 use crate::rng::SplitMix64;
+use crate::search::cancel::Budget;
 use crate::search::uct::Tree;
 
 use super::{MultiEvaluator, MultiGame, MultiResult};

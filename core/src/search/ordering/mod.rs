@@ -300,8 +300,8 @@ mod tests {
     use super::{MoveOrderer, promote};
     use crate::game::Game;
     use crate::games::othello::{Othello, OthelloMove};
-    use crate::search::config::{AdsConfig, HistoryIncrement, KillerMode, OrderingConfig};
     use crate::rng::SplitMix64;
+    use crate::search::config::{AdsConfig, HistoryIncrement, KillerMode, OrderingConfig};
     use std::cmp::Reverse;
 
     /// The order as the module's steps state it, the simple way: a stable sort of every move,
