@@ -357,7 +357,7 @@ impl<G: Playable> AnyGame for Driver<G> {
         let searcher = match reuse {
             Some(k) => Arc::clone(k),
             None => {
-                let k = Arc::new(Mutex::new(Searcher::new(&config)));
+                let k = Arc::new(Mutex::new(ply_core::engine::searcher(&config)));
                 self.kept = Some(Arc::clone(&k));
                 k
             }

@@ -5,12 +5,13 @@ use crate::error::PlyError;
 use crate::settings::{HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::SearchInfo;
 use ply_core::Evaluator;
+use ply_core::engine::search;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::{HasHeuristic, Weights};
 use ply_core::review::ReviewConfig;
 use ply_core::review::judge::Reviewable;
-use ply_core::search::{SearchConfig, SearchResult, Searcher, StopToken, search};
+use ply_core::search::{SearchConfig, SearchResult, Searcher, StopToken};
 use std::sync::Arc;
 
 /// A game with a board view and the weighted heuristic's presets.

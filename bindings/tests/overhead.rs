@@ -6,9 +6,10 @@
 //! optimised).
 
 use ply_app::recommended_limits;
+use ply_core::engine::search;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;
-use ply_core::search::{StopToken, search};
+use ply_core::search::StopToken;
 use ply_core::{Game, Outcome};
 use ply_ffi::{GameKind, GameSession, PlayerKind, settings_for_difficulty};
 use std::time::Instant;

@@ -2,8 +2,8 @@
 //! `ply judgement`): WTHOR files or directories of them, read and replayed.
 
 use anyhow::{Context, Result, bail};
-use ply_core::heuristic::othello::pattern::train::TrainGame;
 use ply_core::record::wthor::decode_file;
+use ply_core::train::othello::TrainGame;
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]

@@ -240,28 +240,6 @@ pub trait Game: Copy + Clone + Debug + PartialEq + Eq + Send + Sync + 'static {
     fn perft_fast(&self, _depth: u32) -> Option<u64> {
         None
     }
-
-    /// The game's own exact endgame solver, for a position within `max_empties` of the end
-    /// (Othello: empty squares): the exact outcome and a best move, or `None` when the game has
-    /// no such solver, the position is further from the end, the solve would typically not end
-    /// before `deadline` (so it is not started), or `cancel` or `deadline` stopped it first.
-    /// Searches use it at the root ([`crate::search::SearchConfig::exact_empties`]).
-    fn solve_exact(
-        &self,
-        _max_empties: u32,
-        _tt_bytes: usize,
-        _cancel: &std::sync::atomic::AtomicBool,
-        _deadline: Option<std::time::Instant>,
-    ) -> Option<ExactSolve<Self::Move>> {
-        None
-    }
-
-    /// The opening book's moves here, the one a search plays first (empty when the game has no
-    /// book or the position is out of it). Searches play it when their configuration asks
-    /// ([`crate::search::SearchConfig::book`]).
-    fn book_moves(&self) -> Vec<Self::Move> {
-        Vec::new()
-    }
 }
 
 /// What the multi-player engines ([`crate::search::multi`]) need of a game beyond [`Game`].
@@ -278,20 +256,6 @@ pub trait MultiEvaluator<G: Game>: Send + Sync {
     /// Writes each player's value (for finished games too: a win must be worth the most).
     fn evaluate(&self, pos: &G, values: &mut [i32]);
     fn max_sum(&self, pos: &G) -> i32;
-}
-
-/// What a game's exact solver found ([`Game::solve_exact`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExactSolve<M> {
-    /// The final margin for the side to move with best play: positive a win by that much,
-    /// negative a loss, 0 a draw (Othello: the disc difference, empties to the winner).
-    pub margin: i32,
-    pub best_move: Option<M>,
-    /// The principal variation as far as the solver kept it (it may stop before the end).
-    pub pv: Vec<M>,
-    /// The plies to the end with best play, or a bound on them (Othello: the empty squares).
-    pub plies: u32,
-    pub nodes: u64,
 }
 
 /// A heuristic evaluation of non-terminal positions, from the side to move's point of view.

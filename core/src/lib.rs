@@ -5,6 +5,7 @@
 pub mod book;
 pub mod bytes;
 pub mod elo;
+pub mod engine;
 pub mod fuzzing;
 pub mod game;
 pub mod games;
@@ -16,6 +17,7 @@ pub(crate) mod rng;
 pub mod search;
 pub mod solve;
 pub mod sync;
+pub mod train;
 
 pub use game::perft_generic;
 pub use game::{

@@ -417,10 +417,7 @@ fn crate_imports() -> Vec<Import> {
         .collect()
 }
 
-/// Ignored until the cycles are broken: games -> search (MultiGame), games/othello -> book,
-/// solve; heuristic -> search (multi, pattern probcut and train), train -> solve.
 #[test]
-#[ignore]
 fn no_module_imports_from_a_higher_layer() {
     let imports = crate_imports();
     let up = upward(&imports);
@@ -432,9 +429,7 @@ fn no_module_imports_from_a_higher_layer() {
     );
 }
 
-/// Ignored until the cycles are broken (see above).
 #[test]
-#[ignore]
 fn the_top_level_modules_import_each_other_without_a_cycle() {
     let imports = crate_imports();
     assert_eq!(cycle(&imports), None);

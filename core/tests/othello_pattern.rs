@@ -4,10 +4,12 @@
 
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;
-use ply_core::heuristic::othello::pattern::train::{TrainOptions, labelled_positions, train};
 use ply_core::heuristic::othello::pattern::{EVAL_UNITS_PER_DISC, PatternWeights, builtin};
 use ply_core::record::wthor::decode_file;
-use ply_core::search::{Algorithm, SearchConfig, StopToken, search};
+use ply_core::train::othello::{TrainOptions, labelled_positions, train};
+// The search as the apps play it: with the book and the endgame solve at the root.
+use ply_core::engine::search;
+use ply_core::search::{Algorithm, SearchConfig, StopToken};
 use ply_core::{Evaluator, Game};
 use std::path::PathBuf;
 

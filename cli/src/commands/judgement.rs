@@ -7,12 +7,12 @@ use anyhow::{Context, Result, bail};
 use ply_core::game::Evaluator;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;
-use ply_core::heuristic::othello::pattern::train::{fit_line, labelled_positions};
 use ply_core::heuristic::othello::pattern::{
     EVAL_UNITS_PER_DISC, PatternEvaluator, PatternWeights, builtin,
 };
 use ply_core::review::label::expected_score;
 use ply_core::search::{Algorithm, SearchConfig, StopToken, search};
+use ply_core::train::othello::{fit_line, labelled_positions};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;

@@ -6,11 +6,10 @@ use crate::wthor_games::WthorGames;
 use anyhow::{Context, Result, bail};
 use ply_core::game::Evaluator;
 use ply_core::games::othello::Othello;
-use ply_core::heuristic::othello::pattern::probcut::{
-    BUILTIN, ProbCutModel, Sample, depth_values, fit, pair_table, samples,
-};
-use ply_core::heuristic::othello::pattern::train::labelled_positions;
+use ply_core::heuristic::othello::pattern::probcut::{BUILTIN, ProbCutModel};
 use ply_core::heuristic::othello::pattern::{EVAL_UNITS_PER_DISC, PatternEvaluator};
+use ply_core::search::probcut::calibrate::{Sample, depth_values, fit, pair_table, samples};
+use ply_core::train::othello::labelled_positions;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -4,10 +4,11 @@
 use crate::games::{AnyGame, GameArgs};
 use crate::with_game;
 use anyhow::{Context, Result, anyhow, bail};
+use ply_core::engine::search;
 use ply_core::heuristic::HasHeuristic;
 use ply_core::search::score::describe;
 use ply_core::search::{
-    Algorithm, MctsConfig, OrderingConfig, Playout, SearchConfig, SearchResult, StopToken, search,
+    Algorithm, MctsConfig, OrderingConfig, Playout, SearchConfig, SearchResult, StopToken,
 };
 use ply_core::{Evaluator, Game};
 use serde_json::json;

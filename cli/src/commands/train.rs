@@ -5,7 +5,7 @@
 use crate::wthor_games::{Loaded, WthorGames, write_atomically};
 use anyhow::{Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use ply_core::heuristic::othello::pattern::train::{Phase, Progress, TrainOptions, train};
+use ply_core::train::othello::{Phase, Progress, TrainOptions, train};
 use std::path::PathBuf;
 use std::time::Instant;
 

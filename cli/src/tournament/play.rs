@@ -3,7 +3,7 @@
 use super::external::external_move;
 use super::spec::PlayerSpec;
 use ply_core::heuristic::HasHeuristic;
-use ply_core::search::{Searcher, StopToken};
+use ply_core::search::StopToken;
 use ply_core::{Evaluator, Game, GameLine, Outcome, Player};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering as AtomicOrdering};
@@ -93,8 +93,8 @@ pub fn play_game<G: Game>(
         cpu_ms.push(None);
     }
     let mut searchers = [
-        Searcher::<G>::new(&engines[0].spec.config),
-        Searcher::<G>::new(&engines[1].spec.config),
+        ply_core::engine::searcher::<G>(&engines[0].spec.config),
+        ply_core::engine::searcher::<G>(&engines[1].spec.config),
     ];
     let stop = StopToken::new();
     let mut buf = Vec::new();

@@ -4,7 +4,7 @@
 //! - **Worth** of a move: the mean, over the games that played it, of the value the game had
 //!   after it for the side that played it, as training labels it (the WTHOR theoretical score
 //!   where the archive has one, else the final result; see
-//!   [`crate::heuristic::othello::pattern::train`]). Logistello's book games and thirty years of
+//!   [`crate::train::othello`]). Logistello's book games and thirty years of
 //!   tournament play choose which moves are in the book; those values choose among them.
 //! - **A move is in the book** once [`MIN_GAMES`] games played it; the book's move for a position
 //!   is its best-valued one (the most played on a tie). A position with no such move is out. A
@@ -21,7 +21,7 @@ use crate::bytes::{Cursor, fnv1a};
 use crate::game::Game;
 use crate::games::othello::{Othello, OthelloMove};
 use crate::heuristic::othello::pattern::geometry::{symmetry, transform_bits};
-use crate::heuristic::othello::pattern::train::{TrainGame, labelled_positions};
+use crate::train::othello::{TrainGame, labelled_positions};
 use once_cell::sync::Lazy;
 use std::collections::HashMap;
 

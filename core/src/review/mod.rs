@@ -355,7 +355,7 @@ pub fn review<G: Reviewable>(
         let is_best = Some(mv) == before.best || played_value >= value_before;
         pos.legal_moves(&mut legal);
         let drop = (expected_before - expected_after).max(0.0);
-        let book = pos.book_moves().contains(&mv);
+        let book = crate::engine::book_moves(&pos).contains(&mv);
         let label = match thresholds.label(drop, is_best) {
             Label::Inaccuracy | Label::Mistake | Label::Blunder if book => Label::Good,
             label => label,

@@ -437,11 +437,12 @@ pub struct SearchConfig {
     /// Aspiration half-window for iterative deepening, `None` = full window every iteration.
     pub aspiration: Option<i32>,
     pub mcts: MctsConfig,
-    /// Solve the root exactly with the game's own solver ([`crate::Game::solve_exact`]) when it
+    /// Solve the root exactly with the game's own solver ([`crate::search::RootOracle`]) when it
     /// is this close to the end (Othello: empty squares); 0 = never. A solve the time budget
     /// stops falls back to the search.
     pub exact_empties: u32,
-    /// Play the game's opening book's move at the root when it has one ([`crate::Game::book_moves`]).
+    /// Play the game's opening book's move at the root when it has one
+    /// ([`crate::search::RootOracle`]).
     pub book: bool,
     /// Multi-ProbCut's confidence in standard deviations of the evaluator's calibrated error
     /// ([`crate::Evaluator::probcut`]); `None` = full-width search. Higher cuts less and errs

@@ -61,6 +61,7 @@ pub mod probcut;
 mod pv;
 pub mod pvs;
 mod quiescence;
+pub mod root;
 pub mod score;
 mod scout;
 pub mod smp;
@@ -73,6 +74,7 @@ pub use config::{
     AdsConfig, AdsUpdate, Algorithm, HistoryIncrement, KillerMode, MctsConfig, Ordering,
     OrderingConfig, Playout, SearchConfig, UnknownName,
 };
+pub use root::{ExactSolve, RootOracle};
 pub use score::ExactEvaluator;
 
 pub use stats::SearchStats;
@@ -130,6 +132,9 @@ impl<M> SearchResult<M> {
 /// one thread: see [`SearchConfig::threads`]).
 pub struct Searcher<G: Game> {
     config: SearchConfig,
+    /// The game's book and solver for [`SearchConfig::book`] and
+    /// [`SearchConfig::exact_empties`] ([`Searcher::with_root`]); without, both are off.
+    root: Option<&'static dyn RootOracle<G>>,
     tt: TranspositionTable,
     main: ThreadState<G>,
     /// The helper threads' own memory, for a parallel search ([`smp`]).
@@ -158,10 +163,18 @@ impl<G: Game> Searcher<G> {
         let helpers = config.search_threads() as usize - 1;
         Searcher {
             config: *config,
+            root: None,
             tt,
             main: ThreadState::new(config),
             helpers: (0..helpers).map(|_| ThreadState::new(config)).collect(),
         }
+    }
+
+    /// The same searcher playing the book and solving the root with `root`, when the
+    /// configuration asks ([`crate::engine::searcher`] gives each game's own).
+    pub fn with_root(mut self, root: Option<&'static dyn RootOracle<G>>) -> Self {
+        self.root = root;
+        self
     }
 
     pub fn config(&self) -> &SearchConfig {
@@ -254,7 +267,8 @@ impl<G: Game> Searcher<G> {
         if !self.config.book || self.config.algorithm == Algorithm::Mcts {
             return None;
         }
-        let mv = *pos.book_moves().first()?;
+        let book = self.root?;
+        let mv = *book.book_moves(pos).first()?;
         if !pos.is_legal(mv) {
             return None;
         }
@@ -262,7 +276,7 @@ impl<G: Game> Searcher<G> {
         child.play(mv);
         // The reply the book expects, for pondering.
         let mut pv = vec![mv];
-        pv.extend(child.book_moves().first().copied());
+        pv.extend(book.book_moves(&child).first().copied());
         Some(SearchResult {
             best_move: Some(mv),
             score: -score::clamp_eval(eval.evaluate(&child)),
@@ -289,7 +303,8 @@ impl<G: Game> Searcher<G> {
             .map(|d| budget.started + d.saturating_duration_since(budget.started) / 2);
         // The search's table stays allocated meanwhile: the solver's is a quarter of its size,
         // so that both together stay near the budget the device gave the search.
-        let solved = pos.solve_exact(
+        let solved = self.root?.solve_exact(
+            pos,
             self.config.exact_empties,
             (self.config.tt_bytes / 4).max(1 << 20),
             budget.token.flag(),
@@ -322,7 +337,8 @@ impl<G: Game> Searcher<G> {
     }
 }
 
-/// Searches `pos` once with a fresh [`Searcher`] (the table is allocated for this search).
+/// Searches `pos` once with a fresh [`Searcher`] (the table is allocated for this search),
+/// without a book or an exact solve at the root ([`crate::engine::search`] has them).
 pub fn search<G: Game>(
     pos: &G,
     eval: &dyn Evaluator<G>,

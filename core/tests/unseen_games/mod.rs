@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use ply_core::games::othello::Othello;
-use ply_core::heuristic::othello::pattern::train::{TrainGame, labelled_positions};
 use ply_core::record::wthor::decode_file;
+use ply_core::train::othello::{TrainGame, labelled_positions};
 use std::path::PathBuf;
 
 pub const UNSEEN: [&str; 2] = ["WTH_1977.wtb", "WTH_1980.wtb"];

@@ -210,42 +210,6 @@ impl Game for Othello {
         }
     }
 
-    fn book_moves(&self) -> Vec<OthelloMove> {
-        crate::book::othello::builtin()
-            .map(|book| book.sound_moves(self).iter().map(|m| m.mv).collect())
-            .unwrap_or_default()
-    }
-
-    fn solve_exact(
-        &self,
-        max_empties: u32,
-        tt_bytes: usize,
-        cancel: &std::sync::atomic::AtomicBool,
-        deadline: Option<std::time::Instant>,
-    ) -> Option<crate::game::ExactSolve<OthelloMove>> {
-        if self.empty_count() > max_empties || self.outcome().is_some() {
-            return None;
-        }
-        // A solve that would typically not finish in the time left is not started: its time
-        // goes to the search (at 0.1 s a move this leaves 18-20 empties to the search).
-        if let Some(deadline) = deadline {
-            let left = deadline
-                .saturating_duration_since(std::time::Instant::now())
-                .as_secs_f64();
-            if crate::solve::othello::typical_seconds(self.empty_count()) > left {
-                return None;
-            }
-        }
-        let r = crate::solve::othello::solve_until(self, tt_bytes, Some(cancel), deadline);
-        r.complete.then_some(crate::game::ExactSolve {
-            margin: r.score,
-            best_move: r.best_move,
-            pv: r.pv,
-            plies: self.empty_count(),
-            nodes: r.nodes,
-        })
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         if self.move_mask() != 0 || bitboard::legal_moves(self.opponent, self.player) != 0 {
             return None;

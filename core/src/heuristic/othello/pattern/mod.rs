@@ -16,7 +16,6 @@ mod extract;
 pub mod file;
 pub mod geometry;
 pub mod probcut;
-pub mod train;
 
 use crate::game::{Evaluator, Game, ProbCutError};
 use crate::games::othello::Othello;

@@ -16,6 +16,8 @@
 //! try a cut of its own. The table keeps no level with a bound, so a shallow search may still
 //! reuse a bound found under deeper nesting.)
 
+pub mod calibrate;
+
 use crate::game::Game;
 use crate::search::context::Ctx;
 use crate::search::score::is_terminal_score;

@@ -22,11 +22,11 @@
 //!   search measures on its training positions ([`tempo_correction`]), so that a search's value
 //!   does not swing with the parity of its depth.
 
-use super::file::{BIASES, StoredWeights, UNITS_PER_DISC};
-use super::{LAYOUT, PatternWeights, STAGES, stage};
 use crate::game::{Evaluator, Game};
 use crate::games::othello::{Othello, OthelloMove};
 use crate::heuristic::HasHeuristic;
+use crate::heuristic::othello::pattern::file::{BIASES, StoredWeights, UNITS_PER_DISC};
+use crate::heuristic::othello::pattern::{LAYOUT, PatternWeights, STAGES, stage};
 use crate::record::wthor::{WthorGame, black_score};
 use crate::rng::SplitMix64;
 use crate::solve::othello::solve;
