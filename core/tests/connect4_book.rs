@@ -3,9 +3,9 @@
 //! positions (OEIS A212693), and the solver itself on a sample of its entries.
 
 use ply_core::Game;
+use ply_core::book::connect4::{self as book, BOOK_PLIES, Book, BookError};
 use ply_core::games::connect4::ConnectFour;
 use ply_core::solve::connect4::Solver;
-use ply_core::solve::connect4::book::{self, BOOK_PLIES, Book, BookError};
 use std::collections::HashSet;
 
 fn book() -> &'static Book {
@@ -150,7 +150,7 @@ fn regenerating_the_book_gives_the_shipped_file() {
     let outcomes = book::solve_all(&positions, 2, 512 << 20, &|_, _| {});
     assert_eq!(
         Book::format(&positions, &outcomes),
-        include_str!("../src/solve/connect4/book.txt")
+        include_str!("../src/book/connect4.txt")
     );
 }
 

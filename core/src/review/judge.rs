@@ -3,6 +3,7 @@
 //! review's evaluation (Othello's patterns, the other games' default heuristic).
 
 use super::ReviewConfig;
+use crate::book::connect4::{self as book, Book};
 use crate::game::Game;
 use crate::games::connect4::ConnectFour;
 use crate::games::draughts::Draughts;
@@ -11,7 +12,6 @@ use crate::heuristic::HasHeuristic;
 use crate::search::score::WIN_BASE;
 use crate::search::{Algorithm, OrderingConfig, SearchConfig, Searcher, StopToken};
 use crate::solve::connect4::Solver;
-use crate::solve::connect4::book::{self, Book};
 use std::collections::HashMap;
 
 /// A value from the side to move's view, and whether it is exact.

@@ -48,7 +48,7 @@ pub struct ReviewConfig {
     /// and a move that throws a game away from such a position looks like a small loss.
     pub smooth_parity: bool,
     /// Connect Four: take the opening's outcomes from the book
-    /// ([`crate::solve::connect4::book`]); off only to measure what the book adds.
+    /// ([`crate::book::connect4`]); off only to measure what the book adds.
     pub opening_book: bool,
     /// The evaluation the searches use (a name [`crate::heuristic::HasHeuristic::heuristic`] takes).
     pub heuristic: &'static str,

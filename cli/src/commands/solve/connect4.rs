@@ -8,8 +8,8 @@
 
 use anyhow::{Result, anyhow, bail};
 use ply_core::Game;
+use ply_core::book::connect4::{self as book, BOOK_PLIES};
 use ply_core::games::connect4::ConnectFour;
-use ply_core::solve::connect4::book::{self, BOOK_PLIES};
 use ply_core::solve::connect4::{Solver, stones_to_win};
 use std::time::Instant;
 

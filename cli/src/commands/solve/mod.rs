@@ -30,7 +30,7 @@ pub struct Args {
     pub time_ms: Option<u64>,
     /// Connect Four: instead of one position, write the opening book of every position with
     /// this many stones (their outcomes by the weak solve) to standard output, as
-    /// `core/src/solve/connect4/book.txt` holds it. A progress bar goes to stderr when it is a terminal.
+    /// `core/src/book/connect4.txt` holds it. A progress bar goes to stderr when it is a terminal.
     #[arg(long, value_name = "STONES", conflicts_with_all = ["moves", "position", "time_ms"])]
     pub book: Option<usize>,
     /// Threads to solve on (default: every core). One solve shares its --tt-mb table among

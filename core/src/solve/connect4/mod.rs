@@ -16,8 +16,7 @@
 //! Node counts on Pons' benchmark sets are within 1% of the figures published for his final
 //! solver before the enhanced cutoffs, which take about 20% off on early positions.
 
-pub mod book;
-mod node;
+pub(crate) mod node;
 mod parallel;
 mod search;
 mod table;

@@ -8,16 +8,16 @@
 //! move's label needs only the outcome (turning a win into a draw is a blunder whatever the
 //! distance), and the weak solve that finds it costs a fraction of an exact score's.
 //!
-//! `book.txt` is this solver's own work, written by `ply solve connect4 --book 5`
+//! `connect4.txt` is this solver's own work, written by `ply solve connect4 --book 5`
 //! ([`solve_all`] and [`Book::format`]): a line per position, its moves from the empty board as
 //! 1-based column digits, a space, and `+`, `=` or `-`; lines starting with `#` are comments.
 //! Regenerating it gives the same file. The tests check it against the scores Pascal Pons
 //! published for the early positions of his test sets.
 
-use super::Solver;
-use super::node::{CENTRE_FIRST, Node};
 use crate::game::Game;
 use crate::games::connect4::ConnectFour;
+use crate::solve::connect4::Solver;
+use crate::solve::connect4::node::{CENTRE_FIRST, Node};
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -25,7 +25,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Stones on the board in the book's positions.
 pub const BOOK_PLIES: usize = 5;
 
-const BOOK_TEXT: &str = include_str!("book.txt");
+const BOOK_TEXT: &str = include_str!("connect4.txt");
 
 static EMBEDDED: LazyLock<Result<Book, BookError>> = LazyLock::new(|| Book::parse(BOOK_TEXT));
 
