@@ -7,6 +7,7 @@ use super::bits;
 use super::reference;
 use super::*;
 use crate::game::{EVAL_LIMIT, Evaluator, Game};
+use crate::games::othello::bitboard::legal_moves;
 use crate::games::othello::{Othello, OthelloMove};
 use crate::heuristic::HasHeuristic;
 use crate::heuristic::weights::{
@@ -93,8 +94,8 @@ fn check_position(me: u64, opp: u64, rng: &mut SplitMix64) -> Result<(), TestCas
         where_
     );
     let moves = Moves::new(me, opp, u32::MAX);
-    prop_assert_eq!(moves.mine, bits::moves(me, opp), "moves, {}", where_);
-    prop_assert_eq!(moves.theirs, bits::moves(opp, me), "moves, {}", where_);
+    prop_assert_eq!(moves.mine, legal_moves(me, opp), "moves, {}", where_);
+    prop_assert_eq!(moves.theirs, legal_moves(opp, me), "moves, {}", where_);
     prop_assert_eq!(moves.my_exposed, reference::unstable(me, opp), "{}", where_);
     // The one-side scalar form agrees with the two-lane one `Moves::new` uses.
     prop_assert_eq!(
@@ -159,7 +160,7 @@ fn check_position(me: u64, opp: u64, rng: &mut SplitMix64) -> Result<(), TestCas
 /// each weighted by [`ResolvedWeights::weight_at`], summed in index order, rounded and clamped.
 fn reference_evaluation(eval: &WeightedEvaluator<Othello>, pos: &Othello) -> (i32, Option<f32>) {
     let (me, opp) = (pos.player(), pos.opponent());
-    if bits::moves(me, opp) == 0 && bits::moves(opp, me) == 0 {
+    if legal_moves(me, opp) == 0 && legal_moves(opp, me) == 0 {
         let outcome = pos
             .outcome()
             .unwrap_or_else(|| panic!("a finished game has an outcome"));

@@ -1,6 +1,7 @@
-//! Bitboard helpers for the Othello factors: directional shifts without wrap-around, legal-move
-//! masks, neighbourhoods and the board's lines. Layout as in the game: bit 0 = a1, bit 7 = h1,
-//! bit 63 = h8 (bit = 8 * rank + file).
+//! Bitboard helpers for the Othello factors: directional shifts without wrap-around,
+//! neighbourhoods and the board's lines (the legal-move masks are the game's,
+//! [`crate::games::othello::bitboard::legal_moves`]). Layout as in the game: bit 0 = a1,
+//! bit 7 = h1, bit 63 = h8 (bit = 8 * rank + file).
 
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;
 pub const FILE_H: u64 = FILE_A << 7;
@@ -73,21 +74,6 @@ impl Dir {
             Dir::SE => Dir::NW,
         }
     }
-}
-
-/// Squares `me` can play against `opp` (a disc flanking at least one opposing disc).
-#[inline]
-pub fn moves(me: u64, opp: u64) -> u64 {
-    let empty = !(me | opp);
-    let mut out = 0;
-    for d in Dir::ALL {
-        let mut run = d.shift(me) & opp;
-        for _ in 0..5 {
-            run |= d.shift(run) & opp;
-        }
-        out |= d.shift(run) & empty;
-    }
-    out
 }
 
 /// Every square next to (in the eight directions) a square of `b`.
@@ -513,6 +499,7 @@ pub fn from_diagram(text: &str) -> Option<(u64, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::othello::bitboard::legal_moves;
 
     fn sq(name: &str) -> u64 {
         1 << square(name).unwrap_or(64 - 1)
@@ -523,7 +510,7 @@ mod tests {
         let black = sq("d5") | sq("e4");
         let white = sq("d4") | sq("e5");
         assert_eq!(
-            moves(black, white),
+            legal_moves(black, white),
             sq("d3") | sq("c4") | sq("f5") | sq("e6")
         );
     }

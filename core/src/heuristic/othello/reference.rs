@@ -5,6 +5,7 @@
 
 use super::bits::{self, CORNERS, Dir, EDGES, FILE_A, FILE_H, LINES, RANK_1, RANK_8};
 use super::{StabilityCounts, f, squares};
+use crate::games::othello::bitboard::legal_moves;
 use crate::heuristic::weights::{FactorValues, paired};
 
 /// Squares on lines of `masks` that are completely filled in `occupied`.
@@ -135,8 +136,8 @@ fn unlikely_corners(against: u64, empty: u64) -> u32 {
 
 /// Every enabled factor of `me` (to move) vs `opp`, each computed on its own.
 pub fn compute(me: u64, opp: u64, enabled: u32, out: &mut FactorValues) {
-    let my_moves = bits::moves(me, opp);
-    let opp_moves = bits::moves(opp, me);
+    let my_moves = legal_moves(me, opp);
+    let opp_moves = legal_moves(opp, me);
     let on = |i: usize| enabled & (1 << i) != 0;
     let empty = !(me | opp);
     if on(f::COINS) {

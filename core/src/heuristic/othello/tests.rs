@@ -3,6 +3,7 @@
 
 use super::bits::{self, from_diagram, square};
 use super::*;
+use crate::games::othello::bitboard::legal_moves;
 use crate::heuristic::weights::{MAX_FACTORS, paired};
 use crate::rng::SplitMix64;
 
@@ -130,7 +131,7 @@ fn random_positions(seed: u64, count: usize) -> Vec<(u64, u64)> {
 #[test]
 fn move_masks_agree_with_naive_scan() {
     for (me, opp) in random_positions(7, 300) {
-        assert_eq!(bits::moves(me, opp), naive_moves(me, opp));
+        assert_eq!(legal_moves(me, opp), naive_moves(me, opp));
     }
 }
 
@@ -245,8 +246,8 @@ fn mobility_at_the_start_is_even_and_counts_moves() {
     assert!(close(all(x, o)[f::MOBILITY], 0.0));
     // X: d4 e4 f4 against O: g4? X to move with X d4, O e4 f4: X plays g4 only; O plays c4 only.
     let (x, o) = (sq("d4"), sq("e4") | sq("f4"));
-    assert_eq!(bits::moves(x, o), sq("g4"));
-    assert_eq!(bits::moves(o, x), sq("c4"));
+    assert_eq!(legal_moves(x, o), sq("g4"));
+    assert_eq!(legal_moves(o, x), sq("c4"));
     assert!(close(all(x, o)[f::MOBILITY], 0.0));
     // Add X h4: X still has no second move, O gains none; add O d5 d6... simpler: 3 vs 1.
     let (x, o) = ranks(&[(4, "---O----"), (3, "--XOX---")]);
@@ -331,7 +332,7 @@ fn square_tables_have_the_published_values() {
 fn edge_access_and_parity() {
     // X to move: X c3, O b2 and b3: X can play a1 (corner, not edge) and a3 (edge).
     let (x, o) = (sq("c3"), sq("b2") | sq("b3"));
-    let moves = bits::moves(x, o);
+    let moves = legal_moves(x, o);
     assert_eq!(moves & (EDGES & !CORNERS), sq("a3"));
     let v = all(x, o);
     assert!(close(v[f::EDGE_ACCESS], 100.0));
