@@ -7,7 +7,10 @@ use std::fmt::Write as _;
 /// Every command of `ply`, in the order and groups `ply --help` lists them. A command missing
 /// here fails `every_command_is_in_exactly_one_group`.
 pub const COMMAND_GROUPS: &[(&str, &[&str])] = &[
-    ("Play and analyse", &["play", "show", "search", "solve", "review"]),
+    (
+        "Play and analyse",
+        &["play", "show", "search", "solve", "review"],
+    ),
     ("Collector", &["sync", "records"]),
     (
         "Laboratory",
@@ -44,7 +47,12 @@ fn template(command: &Command) -> String {
         .unwrap_or(0);
     let mut text = String::from("{before-help}{about-with-newline}\n{usage-heading} {usage}\n");
     for (group, names) in COMMAND_GROUPS {
-        let _ = write!(text, "\n{}{group}:{}\n", header.render(), header.render_reset());
+        let _ = write!(
+            text,
+            "\n{}{group}:{}\n",
+            header.render(),
+            header.render_reset()
+        );
         for name in *names {
             let about = command
                 .find_subcommand(name)
@@ -98,7 +106,10 @@ mod tests {
             assert_eq!((groups.len(), times), (1, 1), "`{name}` is in {groups:?}");
         }
         for listed in COMMAND_GROUPS.iter().flat_map(|(_, names)| names.iter()) {
-            assert!(known.iter().any(|name| name == listed), "`{listed}` is no command");
+            assert!(
+                known.iter().any(|name| name == listed),
+                "`{listed}` is no command"
+            );
         }
     }
 
@@ -110,7 +121,10 @@ mod tests {
         let mut lines = help.lines();
         for (group, names) in COMMAND_GROUPS {
             let heading = format!("{group}:");
-            assert!(lines.any(|line| line == heading), "no `{heading}` in\n{help}");
+            assert!(
+                lines.any(|line| line == heading),
+                "no `{heading}` in\n{help}"
+            );
             for name in *names {
                 let line = lines.next().unwrap_or_default();
                 let about = crate::Cli::command()
@@ -124,6 +138,9 @@ mod tests {
             }
         }
         assert!(help.contains("Options:\n  -h, --help"), "{help}");
-        assert!(!help.contains('{'), "a template tag left unreplaced:\n{help}");
+        assert!(
+            !help.contains('{'),
+            "a template tag left unreplaced:\n{help}"
+        );
     }
 }

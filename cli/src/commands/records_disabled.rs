@@ -27,8 +27,9 @@ mod tests {
     /// Whatever follows `records` is taken, so the answer is how to build it, not a parse error.
     #[test]
     fn records_without_the_collector_names_the_feature() {
-        let cli = Cli::try_parse_from(["records", "export", "--db", "sqlite://x", "--format", "csv"])
-            .unwrap();
+        let cli =
+            Cli::try_parse_from(["records", "export", "--db", "sqlite://x", "--format", "csv"])
+                .unwrap();
         let err = super::run(cli.args).unwrap_err().to_string();
         assert!(err.contains("--features collector"), "{err}");
     }

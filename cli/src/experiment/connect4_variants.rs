@@ -255,9 +255,7 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
                     .collect(),
                 re_searches: [ALGORITHMS[2].1, ALGORITHMS[3].1]
                     .iter()
-                    .map(|name| {
-                        mean(&column(name, |m| m.re_searches as f64))
-                    })
+                    .map(|name| mean(&column(name, |m| m.re_searches as f64)))
                     .collect(),
             }
         })
