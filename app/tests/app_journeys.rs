@@ -1,6 +1,10 @@
 //! User journeys through the app core, each as a person and a platform would drive it, with the
 //! test deciding when each search, file write and sync run finishes.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Collector, Driver, start};

@@ -3,6 +3,10 @@
 //! send, success, the collector rejecting or down), when it gives up, and that the core asks
 //! for no other background sync while the run is under way.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Collector, FakeCollector};

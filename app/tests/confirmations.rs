@@ -3,6 +3,10 @@
 //! computer's moves arriving while a question is up, and a question surviving process death
 //! through the saved UI state. Both shells draw `ViewModel::confirmation` and send the answer.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::Driver;

@@ -3,6 +3,10 @@
 //! tab switches (`SelectTab`: the shell sends the tab picked and nothing else), the Play tab
 //! returning to the screen it left, the saved UI state, and the home screen's option lists.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Driver, start};

@@ -6,6 +6,10 @@
 //! The long variants (more positions, more levels) are `#[ignore]`d:
 //! `cargo test --release -p ply-app --test hint_property -- --ignored`.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_app::session::{PlayerKind, Session};
 use ply_app::settings::{GameKind, settings_for_difficulty};
 use ply_core::Game;

@@ -2,6 +2,10 @@
 //! pressure at any moment and what each level does, the device's memory reported again on the
 //! way back, and an interruption (iOS `.inactive`) that must lose nothing.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Driver, config, start};

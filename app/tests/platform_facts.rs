@@ -2,6 +2,10 @@
 //! capabilities, iOS's network path) and the policies the shells read (the background worker's,
 //! the transport's): what each means is the core's, so both shells behave alike.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Driver, start};

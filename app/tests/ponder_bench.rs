@@ -7,6 +7,10 @@
 //! person "thinks" long enough for the ponder search to end before moving. Timed: the wall
 //! clock of each computer answer.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_app::Session;
 use ply_app::session::PlayerKind;
 use ply_app::settings::{GameKind, settings_for_difficulty};

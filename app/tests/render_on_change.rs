@@ -2,6 +2,10 @@
 //! changes nothing (a network callback on a signal change, the same accessibility state again)
 //! costs a shell no view-model read across the FFI.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Driver, start};

@@ -5,6 +5,10 @@
 //! boards are the game replayed. A review is dropped (and its search stopped) when it is closed,
 //! when the game is taken back, and when a new game starts.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::Driver;

@@ -1,5 +1,9 @@
 //! The app core with its real worker threads, as a shell drives it.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use ply_app::app::runtime::{Runtime, Shell};

@@ -2,6 +2,10 @@
 //! (the shells send each edit and draw the view model), every option list and its labels come
 //! from the core, and a collector the platform refuses to reach over plain http is named as such.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Collector, Driver};

@@ -4,6 +4,10 @@
 //! after-game chart's series, what iOS's scene phases mean, iOS's assistive technologies, and
 //! iOS's background task.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{Driver, start};

@@ -1,6 +1,10 @@
 //! Where a tap's time goes on the Rust side (benchmark, not a test):
 //! `cargo test --release -p ply-app --test tap_cost -- --ignored --nocapture`.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::Driver;

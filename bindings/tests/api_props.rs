@@ -3,6 +3,10 @@
 //! single-threaded and from several threads on one session at once. Nothing may panic (a
 //! caught panic would surface as `PlyError::Internal`) and every snapshot must be consistent.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_ffi::{
     GameKind, GameSession, GameStatus, PlayerKind, PlyError, SearchLimits, Side, Snapshot,
     settings_for_difficulty,

@@ -5,6 +5,10 @@
 //! `cargo test -p ply-ffi --test overhead -- --ignored --nocapture` (the test profile is
 //! optimised).
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_app::recommended_limits;
 use ply_core::engine::search;
 use ply_core::games::othello::Othello;

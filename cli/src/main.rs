@@ -3,13 +3,14 @@
 mod commands;
 mod experiment;
 mod games;
+mod help;
 mod http;
 mod multi;
 mod progress;
 mod tournament;
 mod wthor_games;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -21,6 +22,11 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// `ply`'s command line: `Cli`'s, with `ply --help` listing the commands in groups.
+fn command_line() -> clap::Command {
+    help::grouped(Cli::command())
 }
 
 #[derive(Subcommand)]
@@ -78,7 +84,10 @@ fn die_quietly_on_a_closed_pipe() {
 fn main() -> ExitCode {
     #[cfg(unix)]
     die_quietly_on_a_closed_pipe();
-    let cli = Cli::parse();
+    let cli = match Cli::from_arg_matches(&command_line().get_matches()) {
+        Ok(cli) => cli,
+        Err(err) => err.exit(),
+    };
     let result = match cli.command {
         Command::Play(args) => commands::play::run(args),
         Command::Perft(args) => commands::perft::run(args),
@@ -113,7 +122,6 @@ mod tests {
     /// (a shared `GameArgs` and a command's own) would panic at the first use of that command.
     #[test]
     fn every_command_line_definition_is_consistent() {
-        use clap::CommandFactory;
-        super::Cli::command().debug_assert();
+        super::command_line().debug_assert();
     }
 }

@@ -1,5 +1,9 @@
 //! `ply experiment ... --quick`: each report's structure and invariants (not the papers' numbers).
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{ply, stdout, temp_dir};

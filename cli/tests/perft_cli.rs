@@ -5,6 +5,10 @@
 //! perft(7) = 823,536 (`tests/data/connect4/perft.md`), draughts perft(7) = 179,740 and the
 //! six capture paths of `W:WK14:B10,11,18,19,26,27` (`tests/data/checkers/perft.md`, `pdn.md`).
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 use common::{ply, stderr, stdout};
 

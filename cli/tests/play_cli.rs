@@ -2,6 +2,10 @@
 //! scripted or answered stdin, every command, bad input, the data directory, and finished
 //! games reaching a real collector running in this process.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::record::GameRecord;
 use ply_server::testing::{RunningServer, TempDatabase};
 use ply_server::{Config, Db};

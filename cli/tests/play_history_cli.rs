@@ -3,6 +3,10 @@
 //! checked against `ply_core::review` of the same moves; a multi-player game says it has no
 //! review, in the session that played it and in a later one.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::{play_in, temp_dir};

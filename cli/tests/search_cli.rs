@@ -1,5 +1,9 @@
 //! `ply search`, `ply play` and `ply bench` driven as a user would: arguments and piped stdin.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 use common::{ply_with_stdin, stderr, stdout};
 

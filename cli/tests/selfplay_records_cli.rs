@@ -1,6 +1,10 @@
 //! `ply selfplay` writes records the core's validator accepts, and (with the `collector`
 //! feature) `ply records export` gives back exactly what a collector stored.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 use common::{ply, temp_dir, text};
 

@@ -1,6 +1,10 @@
 //! `ply show` and `ply solve` driven as a user would. The solver's answers are checked against
 //! the exact scores of `tests/data/` (Connect Four `end.txt`, FForum Othello endgames).
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 use common::{ply, stderr, stdout};
 use std::path::PathBuf;

@@ -1,6 +1,10 @@
 //! `ply tournament` at a tiny size: every game is counted once for each side, the cross table
 //! is consistent, and bad player specs are refused.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 use common::{ply, text};
 use std::path::PathBuf;

@@ -9,6 +9,10 @@
 //!
 //! `cargo bench -p ply-core --bench heuristic` (`-- othello-cpu` for the comparison alone)
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use criterion::measurement::{Measurement, ValueFormatter};
 use criterion::{Criterion, criterion_group, criterion_main};
 use ply_core::games::connect4::ConnectFour;

@@ -370,6 +370,9 @@ fn perft_with<G: Game>(pos: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64
     if depth == 1 {
         return pos.count_moves();
     }
+    // `perft_generic` makes one buffer per ply and each level takes one, so `depth` > 1 here
+    // leaves at least one.
+    #[allow(clippy::expect_used)]
     let (buf, rest) = buffers.split_first_mut().expect("one buffer per ply");
     pos.legal_moves(buf);
     let mut total = 0;

@@ -1,6 +1,10 @@
 //! The Connect Four solver against the exact scores of `tests/data/connect4/` (computed and
 //! cross-checked by independent solvers, see the README there) and against plain minimax.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod connect4_common;
 
 use connect4_common::data;

@@ -2,6 +2,10 @@
 //! separately), from the starts and from positions deep in random games (tall stacks, reserve
 //! pieces, captures).
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod focus_referee;
 
 use focus_referee::Referee;

@@ -3,6 +3,10 @@
 //! for three and four players; its root rewards are a distribution; it is reproducible for a
 //! seed and stops when told.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::Game;
 use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
 use ply_core::search::StopToken;

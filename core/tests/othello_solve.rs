@@ -2,6 +2,10 @@
 //! `tests/data/othello/`): the score must match exactly and the best move must be one of the
 //! moves listed with that score.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::Game;
 use ply_core::games::othello::{Othello, parse_obf};
 use ply_core::solve::othello::{solve, solve_window};

@@ -1,6 +1,10 @@
 //! The parallel endgame solver against the one-thread solver and the published FFO scores:
 //! with 1, 2 and 4 threads the score is the same, and the move one of those listed with it.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::games::othello::parse_obf;
 use ply_core::solve::othello::{solve_parallel, solve_window};
 

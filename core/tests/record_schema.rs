@@ -3,6 +3,10 @@
 //! 2020-12 the file uses lives here (the full `jsonschema` crate is a heavy build for one test);
 //! it fails loudly on any keyword it does not know, so the schema cannot drift past it.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::game::Game;
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::Othello;

@@ -1,5 +1,9 @@
 //! Cancellation, time budgets, determinism, iterative deepening, statistics and MCTS.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod search_common;
 
 use ply_core::search::score::{WIN_BASE, decode_terminal};

@@ -5,6 +5,10 @@
 //! Each proptest case checks one randomly chosen engine configuration (so thousands of positions
 //! run in seconds); `*_all_configurations` check every configuration on fewer positions.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod search_common;
 
 use ply_core::Game;

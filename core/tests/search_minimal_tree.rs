@@ -7,6 +7,10 @@
 //! its distinct positions) and runs only on request:
 //! `cargo test -p ply-core --test search_minimal_tree -- --ignored --nocapture`.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod search_common;
 
 use ply_core::games::othello::Othello;

@@ -1,6 +1,10 @@
 //! History-ADS, killer and history tables: unit behaviour, and that ordering changes node counts
 //! but never values.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod search_common;
 
 use ply_core::Game;

@@ -10,6 +10,10 @@
 //!
 //! Stopping under load is in `search_parallel_stop.rs` (a binary of its own, to count threads).
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod search_common;
 
 use ply_core::games::connect4::ConnectFour;

@@ -8,6 +8,10 @@
 //! can wait for a core); the latencies are printed with `--nocapture` and reported in
 //! docs/performance.md.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::Game;
 use ply_core::games::othello::Othello;
 use ply_core::heuristic::HasHeuristic;

@@ -2,6 +2,10 @@
 //! whatever fails in between, nothing is deleted without an acknowledgement, rejected records are
 //! kept aside with the reason, and failures back off exponentially with jitter.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod sync_common;
 
 use ply_core::record::{GameRecord, MoveRecord, Platform};

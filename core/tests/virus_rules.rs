@@ -2,6 +2,10 @@
 //! rules in the module documentation (a grid of owners, neighbours by coordinates): perft,
 //! random games move by move, notation round trips and typed errors.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::Game;
 use ply_core::game::EndReason;
 use ply_core::games::virus::{Adjacency, ConfigError, PASS, Virus, VirusConfig};

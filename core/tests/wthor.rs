@@ -2,6 +2,10 @@
 //! against two years of the FFO's archive (`tests/data/wthor/`), which Ply reads, replays and
 //! writes again byte for byte.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::othello::{Othello, OthelloMove};
 use ply_core::line::GameLine;

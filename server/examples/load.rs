@@ -9,6 +9,10 @@
 //! `--db postgres` uses a fresh database on `PLY_TEST_POSTGRES_URL`; `--resend F` re-sends a
 //! fraction F of the batches (which must come back as duplicates).
 
+// A benchmark run by hand: a failed setup (the database, the server, a client) ends it with
+// its reason.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 

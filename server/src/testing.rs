@@ -3,6 +3,9 @@
 //! random loopback port, stoppable gracefully or killed at once. Blocking API, so synchronous
 //! tests (the sync client is synchronous) can use it without an async runtime of their own.
 
+// Test support: a failure to set up a test's database or server ends the test, with its reason.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::thread::JoinHandle;

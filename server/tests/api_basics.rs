@@ -2,6 +2,10 @@
 //! limits, error bodies. Each test runs on SQLite and (when PLY_TEST_POSTGRES_URL is set) on
 //! PostgreSQL.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use axum::body::Body;

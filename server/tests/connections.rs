@@ -3,6 +3,10 @@
 //! shutdown with a body held open; honest clients from other loopback addresses (127.0.0.0/8
 //! is all loopback on Linux) must be served meanwhile. Every wait is bounded.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::io;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};

@@ -4,6 +4,10 @@
 //! the results. Migration 7: engine names normalised, people recognised by their seat's kind,
 //! the move rows turned into histograms and dropped, costs counted as the budget does.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use common::on_each_backend;

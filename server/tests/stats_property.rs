@@ -4,6 +4,10 @@
 //! around every bound. Runs a real server (HTTP) on SQLite and, with PLY_TEST_POSTGRES_URL,
 //! PostgreSQL.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::time::Duration;
 
 use ply_core::game::{EndReason, Game};

@@ -3,6 +3,10 @@
 //! the uploaded records and reviews; the charts drawn from them; and a database of the previous
 //! schema brought up to date (levels read from the stored bodies, review rows from the reviews).
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::collections::BTreeMap;

@@ -3,6 +3,10 @@
 //! statistics of what was stored. Each test runs on SQLite and (with PLY_TEST_POSTGRES_URL)
 //! PostgreSQL.
 
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 mod common;
 
 use std::collections::BTreeMap;

@@ -23,7 +23,7 @@
 use super::Run;
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, table, write};
-use super::stats::{Interval, geometric_interval, ratio_interval, wilcoxon_log};
+use super::stats::{Interval, geometric_interval, mean, ratio_interval, wilcoxon_log};
 use super::verdict::{Evidence, Verdict, judge, weakest};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
@@ -213,7 +213,7 @@ fn per_trial(
                 .filter(|m| m.trial == t && m.depth == depth && m.algorithm == algorithm)
                 .map(f)
                 .collect();
-            (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64)
+            (!xs.is_empty()).then(|| mean(&xs))
         })
         .collect()
 }
@@ -255,10 +255,7 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
                     .collect(),
                 re_searches: [ALGORITHMS[2].1, ALGORITHMS[3].1]
                     .iter()
-                    .map(|name| {
-                        let xs = column(name, |m| m.re_searches as f64);
-                        xs.iter().sum::<f64>() / xs.len().max(1) as f64
-                    })
+                    .map(|name| mean(&column(name, |m| m.re_searches as f64)))
                     .collect(),
             }
         })

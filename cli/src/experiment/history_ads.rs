@@ -29,11 +29,14 @@
 
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
-use super::stats::{Interval, MannWhitney, Wilcoxon, mann_whitney, mean_interval, wilcoxon};
+use super::stats::{
+    Interval, MannWhitney, Wilcoxon, mann_whitney, mean, mean_interval, sd, wilcoxon,
+};
 use super::verdict::{Evidence, Judged, Verdict, judge, weakest};
 use super::{Run, parallel_map};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
+use ply_core::bytes::fnv1a;
 use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, DistanceEval};
 use ply_core::games::draughts::Draughts;
 use ply_core::games::focus::Focus;
@@ -762,6 +765,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             .map(|(_, values)| {
                 let key: Vec<&str> = values.iter().map(|(p, _)| p.as_str()).collect();
                 let key = key.join("/");
+                // A stable 64-bit hash naming a trial's game in the summary.
                 let id = format!("{:016x}", fnv1a(key.as_bytes()));
                 let new = seen.insert(key);
                 if new {
@@ -779,7 +783,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                 .collect()
         };
         let base_xs = kept(&per_variant[0]);
-        let base_mean = base_xs.iter().sum::<f64>() / base_xs.len().max(1) as f64;
+        let base_mean = mean(&base_xs);
         let base_sd = sd(&base_xs);
         for (&variant, results) in table.variants.iter().zip(&per_variant) {
             let mut agree = true;
@@ -842,7 +846,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                 trials_run: trials,
                 games: games.clone(),
                 distinct,
-                mean_turns: turns.iter().sum::<f64>() / turns.len().max(1) as f64,
+                mean_turns: mean(&turns),
             });
         }
     }
@@ -919,22 +923,6 @@ fn paper(table: &[(u32, bool, &str, f64)], depth: u32, midgame: bool, label: &st
         .iter()
         .find(|r| r.0 == depth && r.1 == midgame && r.2 == label)
         .map(|r| r.3)
-}
-
-/// A stable 64-bit hash (FNV-1a) naming a trial's game in the summary.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-fn sd(xs: &[f64]) -> f64 {
-    let n = xs.len() as f64;
-    if xs.len() < 2 {
-        return 0.0;
-    }
-    let mean = xs.iter().sum::<f64>() / n;
-    (xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt()
 }
 
 fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()> {

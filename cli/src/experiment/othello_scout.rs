@@ -21,7 +21,7 @@
 use super::Run;
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, table, write};
-use super::stats::{Interval, geometric_interval, ratio_interval, wilcoxon_log};
+use super::stats::{Interval, geometric_interval, mean, ratio_interval, wilcoxon_log};
 use super::verdict::{Evidence, Judged, Verdict, judge};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
@@ -242,7 +242,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                     .filter(|m| m.trial == t && m.engine == engine)
                     .map(f)
                     .collect();
-                xs.iter().sum::<f64>() / xs.len().max(1) as f64
+                mean(&xs)
             })
             .collect()
     };

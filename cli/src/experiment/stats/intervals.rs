@@ -20,16 +20,15 @@ pub fn mean_interval(xs: &[f64], level: f64) -> Option<Interval> {
     if n == 0 {
         return None;
     }
-    let mean = xs.iter().sum::<f64>() / n as f64;
-    if n == 1 {
+    let mean = super::mean(xs);
+    let Some(var) = super::variance(xs) else {
         return Some(Interval {
             n,
             mean,
             lo: mean,
             hi: mean,
         });
-    }
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    };
     let t = StudentsT::new(0.0, 1.0, (n - 1) as f64)
         .ok()?
         .inverse_cdf(0.5 + level / 2.0);
