@@ -21,7 +21,7 @@ pub struct Args {
     #[command(flatten)]
     pub game: TwoPlayerGameArgs,
     /// A player as NAME=SPEC, e.g. `ab6=algo=alphabeta,depth=6,ordering=tt+killer+history,heuristic=combine-2`
-    /// (keys: level=1..10 first (the apps' level), algo, depth, time-ms, ordering (names joined by +), tt-mb, heuristic, exact=EMPTIES, book=on|off, probcut=T, threads=N (search threads, Lazy SMP), engine=COMMAND (a program outside Ply, run for each move as COMMAND POSITION-WORDS MS, its last line of output the move), weights=FILE.json, w.FACTOR=N, patterns=FILE.bin (Othello pattern weights from `ply train`, with the shipped weights' ProbCut calibration)).
+    /// (keys: level=1..10 first (the apps' level), algo, depth, time-ms, ordering (names joined by +), tt-mb, heuristic, exact=EMPTIES, book=on|off, probcut=T, threads=N (search threads, Lazy SMP), engine=COMMAND (a program outside Ply, run for each move as COMMAND POSITION-WORDS MS, its last line of output the move), protocol=nboard (the engine= command speaks NBoard instead: one process a game, set to depth=N, its CPU time read from /proc), weights=FILE.json, w.FACTOR=N, patterns=FILE.bin (Othello pattern weights from `ply train`, with the shipped weights' ProbCut calibration)).
     #[arg(long = "player")]
     pub players: Vec<String>,
     /// Games per pairing (half with each colour assignment).

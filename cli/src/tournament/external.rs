@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 /// How long past its time an engine may take before it is stopped (starting a process, loading
 /// its weights).
-const GRACE: Duration = Duration::from_secs(10);
+pub(super) const GRACE: Duration = Duration::from_secs(10);
 
 /// What an external engine's move cost: wall time around its process, and the CPU time of the
 /// process and every descendant it waited for (`None` where the platform cannot say).
@@ -136,7 +136,7 @@ fn reap(
 }
 
 /// Kills the engine's whole process group (its children too) and reaps it.
-fn stop(child: &mut Child) {
+pub(super) fn stop(child: &mut Child) {
     #[cfg(unix)]
     if let Ok(pid) = i32::try_from(child.id()) {
         // SAFETY: kill(2) with a negative pid signals the group the child leads (it was started

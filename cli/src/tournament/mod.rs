@@ -4,6 +4,7 @@
 pub use ply_core::elo;
 pub mod external;
 pub mod match_args;
+pub mod nboard;
 pub mod openings;
 pub mod play;
 pub mod report;

@@ -1,7 +1,8 @@
 //! Playing one engine-against-engine game, and a pool of threads playing many.
 
 use super::external::external_move;
-use super::spec::PlayerSpec;
+use super::nboard::NBoardEngine;
+use super::spec::{PlayerSpec, Protocol};
 use ply_core::heuristic::HasHeuristic;
 use ply_core::search::StopToken;
 use ply_core::{Evaluator, Game, GameLine, Outcome, Player};
@@ -70,6 +71,9 @@ pub struct Played<G: Game> {
     pub cpu_ms: Vec<Option<f64>>,
 }
 
+/// An NBoard engine's depth where its spec gives none (the spec's parser requires one).
+const DEFAULT_NBOARD_DEPTH: u32 = 12;
+
 /// Longest game before it is called a draw (no game here comes near it under its own rules).
 pub const MAX_PLIES: usize = 1000;
 
@@ -98,12 +102,27 @@ pub fn play_game<G: Game>(
     ];
     let stop = StopToken::new();
     let mut buf = Vec::new();
+    // NBoard engines, started at their first move and kept for the game.
+    let mut nboard: [Option<NBoardEngine>; 2] = [None, None];
     while line.outcome().is_none() && line.ply() < MAX_PLIES {
         let pos = *line.current();
         let side = usize::from(pos.side_to_move() & 1);
         if let Some(command) = &engines[side].spec.external {
-            let ms = engines[side].spec.config.time_ms.unwrap_or(1000);
-            let (mv, cost) = external_move(command, &pos, ms)?;
+            let config = &engines[side].spec.config;
+            let (mv, cost) = match engines[side].spec.protocol {
+                Protocol::Argv => external_move(command, &pos, config.time_ms.unwrap_or(1000))?,
+                Protocol::NBoard => {
+                    let engine = match &mut nboard[side] {
+                        Some(engine) => engine,
+                        slot => slot.insert(NBoardEngine::start(
+                            command,
+                            config.depth.unwrap_or(DEFAULT_NBOARD_DEPTH),
+                        )?),
+                    };
+                    let limit = config.time_ms.map(std::time::Duration::from_millis);
+                    engine.play(&pos, limit)?
+                }
+            };
             line.play(mv)
                 .map_err(|e| anyhow::anyhow!("the engine '{command}': {e}"))?;
             stats.push(Some(ply_core::search::SearchStats {

@@ -24,6 +24,18 @@ pub struct PlayerSpec {
     /// A program outside Ply that plays instead of the search (`engine=COMMAND`; see
     /// [`super::external`]); it gets `time` milliseconds a move.
     pub external: Option<String>,
+    /// How the external engine is spoken to (`protocol=argv`, the default, or `nboard`).
+    pub protocol: Protocol,
+}
+
+/// The protocol of an external engine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// One process a move, the position on its command line ([`super::external`]).
+    #[default]
+    Argv,
+    /// One NBoard process a game at the spec's fixed depth ([`super::nboard`]).
+    NBoard,
 }
 
 const KEYS: &[&str] = &[
@@ -46,6 +58,7 @@ const KEYS: &[&str] = &[
     "probcut",
     "engine",
     "threads",
+    "protocol",
 ];
 
 /// The most empties a spec may ask to solve exactly (about a minute with this solver).
@@ -109,6 +122,7 @@ impl PlayerSpec {
         let mut weights: Option<Weights> = None;
         let mut overrides: Vec<(String, f32)> = Vec::new();
         let mut external: Option<String> = None;
+        let mut protocol = Protocol::default();
         let mut learned: Option<(String, Arc<Vec<u8>>)> = None;
         for (i, item) in spec
             .split(',')
@@ -198,6 +212,13 @@ impl PlayerSpec {
                     }
                     external = Some(value.to_string());
                 }
+                "protocol" => {
+                    protocol = match value {
+                        "argv" => Protocol::Argv,
+                        "nboard" => Protocol::NBoard,
+                        _ => bail!("player '{arg}': protocol '{value}' is not argv or nboard"),
+                    };
+                }
                 "exact" => {
                     config.exact_empties = value
                         .parse()
@@ -227,7 +248,7 @@ impl PlayerSpec {
                     overrides.push((k[2..].to_string(), w));
                 }
                 _ => bail!(
-                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, probcut, threads, engine, weights, patterns, w.FACTOR)"
+                    "player '{arg}': unknown key '{key}' (known: level, algo, depth, time-ms, ordering, tt-mb, heuristic, exact, book, probcut, threads, engine, protocol, weights, patterns, w.FACTOR)"
                 ),
             }
         }
@@ -256,9 +277,19 @@ impl PlayerSpec {
             weights,
             learned,
             external,
+            protocol,
         };
-        if p.external.is_some() && p.config.time_ms.is_none() {
-            bail!("player '{arg}': an engine= player needs time=MS (its time a move)");
+        match (&p.external, protocol) {
+            (Some(_), Protocol::Argv) if p.config.time_ms.is_none() => {
+                bail!("player '{arg}': an engine= player needs time=MS (its time a move)")
+            }
+            (Some(_), Protocol::NBoard) if p.config.depth.is_none() => {
+                bail!("player '{arg}': an NBoard engine needs depth=N (its fixed depth)")
+            }
+            (None, Protocol::NBoard) => {
+                bail!("player '{arg}': protocol=nboard needs engine=COMMAND")
+            }
+            _ => {}
         }
         p.evaluator::<G>()
             .map_err(|e| anyhow!("player '{arg}': {e}"))?;
@@ -368,6 +399,14 @@ mod tests {
         assert_eq!(p.name, "edax");
         assert_eq!(p.external.as_deref(), Some("/opt/edax/move.sh -l 10"));
         assert_eq!(p.config.time_ms, Some(100));
+        assert_eq!(p.protocol, Protocol::Argv);
+        let p =
+            PlayerSpec::parse::<Othello>("ntest=engine=/opt/ntest,protocol=nboard,depth=16", &D)
+                .expect("spec");
+        assert_eq!(
+            (p.external.as_deref(), p.protocol, p.config.depth),
+            (Some("/opt/ntest"), Protocol::NBoard, Some(16))
+        );
     }
 
     #[test]
@@ -387,6 +426,12 @@ mod tests {
             ("x=threads=0", "threads '0'"),
             ("x=threads=many", "threads 'many'"),
             ("x=engine=/bin/true", "needs time=MS"),
+            (
+                "x=engine=/bin/true,protocol=nboard,time=100",
+                "needs depth=N",
+            ),
+            ("x=protocol=nboard,depth=3", "needs engine=COMMAND"),
+            ("x=engine=/bin/true,protocol=uci,depth=3", "protocol 'uci'"),
         ] {
             let err = PlayerSpec::parse::<Othello>(spec, &D)
                 .err()
