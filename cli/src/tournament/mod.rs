@@ -5,6 +5,7 @@ pub use ply_core::elo;
 pub mod external;
 pub mod match_args;
 pub mod openings;
+pub mod othello_symmetry;
 pub mod play;
 pub mod report;
 pub mod spec;
