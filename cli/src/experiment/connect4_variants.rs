@@ -244,14 +244,15 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
             let column = |name: &str, f: fn(&Measure) -> f64| per_trial(measures, depth, name, f);
             let time = |m: &Measure| m.time_ms;
             let nodes = |m: &Measure| m.nodes as f64;
-            let interval = |xs: Vec<f64>| geometric_interval(&xs, 0.95).unwrap_or(EMPTY);
+            let interval = |xs: Vec<f64>| geometric_interval(&xs, 0.95).unwrap_or(Interval::NONE);
             let ab = ALGORITHMS[1].1;
             let others = [ALGORITHMS[0].1, ALGORITHMS[2].1, ALGORITHMS[3].1];
             let ratios = |f: fn(&Measure) -> f64| -> Vec<Interval> {
                 others
                     .iter()
                     .map(|name| {
-                        ratio_interval(&column(name, f), &column(ab, f), 0.95).unwrap_or(EMPTY)
+                        ratio_interval(&column(name, f), &column(ab, f), 0.95)
+                            .unwrap_or(Interval::NONE)
                     })
                     .collect()
             };
@@ -284,13 +285,6 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
         })
         .collect()
 }
-
-const EMPTY: Interval = Interval {
-    n: 0,
-    mean: f64::NAN,
-    lo: f64::NAN,
-    hi: f64::NAN,
-};
 
 fn ratio_text(i: &Interval) -> String {
     format!("{}x [{}, {}]", num(i.mean), num(i.lo), num(i.hi))

@@ -512,15 +512,8 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
 /// A pairing's mean score per opening (both colours) with its t interval: the unit of its test.
 fn per_opening(p: &Pairing) -> Interval {
     let scores: Vec<f64> = p.opening_scores.iter().map(|(_, s)| *s).collect();
-    mean_interval(&scores, 0.95).unwrap_or(NO_INTERVAL)
+    mean_interval(&scores, 0.95).unwrap_or(Interval::NONE)
 }
-
-const NO_INTERVAL: Interval = Interval {
-    n: 0,
-    mean: f64::NAN,
-    lo: f64::NAN,
-    hi: f64::NAN,
-};
 
 /// The killer saving from each game's searches with and without killers: measured and tested
 /// over the same unit, the game (the searches of one game are not independent), as each game's
@@ -614,7 +607,7 @@ fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
                 let d: Vec<f64> = h.iter().zip(&l).map(|(a, b)| 0.5 + a - b).collect();
                 Evidence::score(
                     test.map_or(1.0, |t| t.p),
-                    &mean_interval(&d, 0.95).unwrap_or(NO_INTERVAL),
+                    &mean_interval(&d, 0.95).unwrap_or(Interval::NONE),
                     true,
                     None,
                 )

@@ -864,7 +864,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         .map(|r| {
             Some(Evidence::saving(
                 r.paired.map_or(1.0, |w| w.p),
-                &r.paired_ratio.unwrap_or(NO_RATIO),
+                &r.paired_ratio.unwrap_or(Interval::NONE),
                 r.paper_saving,
             ))
         })
@@ -889,13 +889,6 @@ fn paired_comparison(with: &[f64], without: &[f64]) -> (Option<Interval>, Option
         wilcoxon_log(with, without),
     )
 }
-
-const NO_RATIO: Interval = Interval {
-    n: 0,
-    mean: f64::NAN,
-    lo: f64::NAN,
-    hi: f64::NAN,
-};
 
 /// One claim per game and start: the paper's savings against Ply's over every list it tested
 /// there, and the weakest verdict of those rows.

@@ -461,13 +461,6 @@ fn paper_share(depth: u32, name: &str) -> f64 {
     won as f64 / 6.0
 }
 
-const NO_INTERVAL: Interval = Interval {
-    n: 0,
-    mean: f64::NAN,
-    lo: f64::NAN,
-    hi: f64::NAN,
-};
-
 /// A claim and the pairings that test it: each pairing's first player is expected to score
 /// above one half (`above`) or below, by the paper's margin `paper_effect` (score minus one half,
 /// signed so that the claim's direction is positive).
@@ -570,7 +563,7 @@ fn claims(pairings: &[Pairing], _standings: &[Standing], depths: &[u32]) -> Vec<
     // direction) is one test in Holm's correction; each claim judges it against its own figure.
     let evidence = |p: &Pairing, above: bool, paper: Option<f64>| {
         // The interval over the test's unit, the opening (its two games' mean score).
-        let per_opening = mean_interval(&p.opening_scores, 0.95).unwrap_or(NO_INTERVAL);
+        let per_opening = mean_interval(&p.opening_scores, 0.95).unwrap_or(Interval::NONE);
         Evidence::score(p.p, &per_opening, above, paper)
     };
     let mut tests: Vec<(&Pairing, bool, Option<f64>)> = Vec::new();
