@@ -112,7 +112,15 @@ fn connect4_variants_report_and_invariants() {
     let ra = rows(&read(a.path(), "measurements.csv"));
     let rb = rows(&read(b.path(), "measurements.csv"));
     let depths = summary["depths"].as_array().expect("depths").len() as u64;
-    assert_eq!(ra.len() as u64, positions * depths * 4);
+    // Four algorithms, three searches each, per position and depth, in an order that changes:
+    // more than one algorithm runs first somewhere.
+    assert_eq!(ra.len() as u64, positions * depths * 4 * 3);
+    let first: std::collections::HashSet<&str> = ra
+        .iter()
+        .filter(|r| r["order"] == "0")
+        .map(|r| r["algorithm"].as_str())
+        .collect();
+    assert!(first.len() > 1, "{first:?} always runs first");
     // The same seed gives the same positions, node counts and values (times aside).
     let fixed = |r: &std::collections::HashMap<String, String>| {
         ["position", "depth", "algorithm", "nodes", "score"].map(|k| r[k].clone())
@@ -399,6 +407,12 @@ fn othello_heuristics_report_and_invariants() {
         assert_eq!(n("openings"), 1, "{p}");
         assert_eq!(p["opening_scores"].as_array().expect("scores").len(), 1);
     }
+    // The openings are written beside the report: six plies, two characters a move.
+    let written = read(a.path(), "openings.txt");
+    let lines: Vec<&str> = written.lines().collect();
+    assert_eq!(lines.len(), 1, "--quick: one opening");
+    assert_eq!(lines[0].len(), 12, "{written}");
+    assert_eq!(summary["openings"][0], lines[0]);
     for c in summary["claims"].as_array().expect("claims") {
         assert!(
             VERDICTS.contains(&c["verdict"].as_str().expect("verdict")),

@@ -68,6 +68,9 @@ pub struct Plan {
     pub opening_plies: usize,
     /// A WTHOR file whose games' first moves are the openings (instead of random ones).
     pub openings_from: Option<PathBuf>,
+    /// The openings themselves, as moves in the game's notation (instead of random or WTHOR
+    /// ones): for a caller that chose them, such as `ply experiment othello-heuristics`.
+    pub openings: Option<Vec<Vec<String>>>,
     pub seed: u64,
     pub threads: usize,
     pub quiet: bool,
@@ -125,6 +128,7 @@ fn run_for<G: HasHeuristic + Material>(args: &Args) -> Result<()> {
         games: args.games.max(1),
         opening_plies: args.openings,
         openings_from: args.openings_from.clone(),
+        openings: None,
         seed: args.play.seed,
         threads: args.play.threads,
         quiet: args.quiet,
@@ -201,12 +205,16 @@ pub fn play_tournament<G: HasHeuristic + Material>(
         .iter()
         .map(Engine::new)
         .collect::<Result<_>>()?;
-    let openings = match &plan.openings_from {
-        Some(path) => parse_openings(
+    let openings = match (&plan.openings, &plan.openings_from) {
+        (Some(given), _) if given.is_empty() => bail!("the tournament was given no opening"),
+        (Some(given), _) => parse_openings(start, given)?,
+        (None, Some(path)) => parse_openings(
             start,
             &wthor_openings(path, plan.games.div_ceil(2), plan.opening_plies)?,
         )?,
-        None => random_openings(start, plan.games.div_ceil(2), plan.opening_plies, plan.seed),
+        (None, None) => {
+            random_openings(start, plan.games.div_ceil(2), plan.opening_plies, plan.seed)
+        }
     };
     if openings.len() < plan.games.div_ceil(2) {
         eprintln!(

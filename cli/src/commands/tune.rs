@@ -275,6 +275,7 @@ fn run_for<G: HasHeuristic + Factors + Material>(args: &Args) -> Result<()> {
             games: args.check_games,
             opening_plies: 4,
             openings_from: None,
+            openings: None,
             seed: args.seed,
             threads: args.threads,
             quiet: false,

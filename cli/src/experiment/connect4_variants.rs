@@ -6,9 +6,10 @@
 //! a time is the mean over several moves (section 3). Ours: each trial plays a random opening of
 //! [`OPENING_PLIES`] plies (seeded; the paper states no opening), then a game in which alpha-beta
 //! at depth 4 chooses the moves; at each of the first positions of that game every algorithm
-//! searches at every depth, in
-//! generation order (columns left to right, as the paper's Python loops over them), without a
-//! table, with the `windows` heuristic (open windows of two and three, the window counting of the
+//! searches at every depth [`REPEATS`] times, the searches of a position and depth in a seeded
+//! random order (so that no algorithm always runs first, on a cold cache or after another's
+//! allocations), each with the moves in generation order (columns left to right, as the paper's
+//! Python loops over them), without a table, with the `windows` heuristic (open windows of two and three, the window counting of the
 //! paper's evaluation). The paper's times came from Python and ours from Rust, so only their shape
 //! (ratios between algorithms at a depth) is compared; the paper gives no node counts.
 //!
@@ -31,11 +32,14 @@ use ply_core::games::connect4::ConnectFour;
 use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
 use rand::rngs::SmallRng;
+use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
 use std::path::Path;
 
 pub const OPENING_PLIES: usize = 4;
+/// Searches of each algorithm at each position and depth; a trial's time is their mean.
+pub const REPEATS: usize = 3;
 const ALGORITHMS: [(Algorithm, &str); 4] = [
     (Algorithm::Minimax, "minimax"),
     (Algorithm::AlphaBeta, "alpha-beta"),
@@ -64,6 +68,18 @@ pub struct Measure {
     /// Null-window fail highs that were searched again (PVS) or re-evaluations after a
     /// successful TEST (SCOUT); 0 for minimax and alpha-beta.
     pub re_searches: u64,
+    /// Where this search ran among the searches of its position and depth, from 0.
+    pub order: usize,
+}
+
+/// The order of the searches of one position and depth: each algorithm (an index into
+/// [`ALGORITHMS`]) [`REPEATS`] times, shuffled.
+fn run_order(rng: &mut SmallRng) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..ALGORITHMS.len())
+        .flat_map(|k| std::iter::repeat_n(k, REPEATS))
+        .collect();
+    order.shuffle(rng);
+    order
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -125,6 +141,8 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let mut positions = 0;
     let mut moves = Vec::new();
     let mut openings: Vec<String> = Vec::new();
+    // Its own generator, so that the openings do not depend on the order of the searches.
+    let mut order_rng = super::order_rng(run.seed);
     for trial in 0..trials {
         let mut rng = SmallRng::seed_from_u64(run.seed.wrapping_add(trial as u64));
         let mut pos = ConnectFour::start();
@@ -148,7 +166,8 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             positions += 1;
             for depth in 1..=max_depth {
                 let mut scores = Vec::new();
-                for (algorithm, name) in ALGORITHMS {
+                for (order, k) in run_order(&mut order_rng).into_iter().enumerate() {
+                    let (algorithm, name) = ALGORITHMS[k];
                     let r = search(&pos, &*eval, &config(algorithm, depth), &StopToken::new());
                     scores.push(r.score);
                     measures.push(Measure {
@@ -160,6 +179,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                         time_ms: r.stats.time_ms,
                         score: r.score,
                         re_searches: r.stats.re_searches,
+                        order,
                     });
                 }
                 disagreements += usize::from(scores.iter().any(|&s| s != scores[0]));
@@ -224,14 +244,15 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
             let column = |name: &str, f: fn(&Measure) -> f64| per_trial(measures, depth, name, f);
             let time = |m: &Measure| m.time_ms;
             let nodes = |m: &Measure| m.nodes as f64;
-            let interval = |xs: Vec<f64>| geometric_interval(&xs, 0.95).unwrap_or(EMPTY);
+            let interval = |xs: Vec<f64>| geometric_interval(&xs, 0.95).unwrap_or(Interval::NONE);
             let ab = ALGORITHMS[1].1;
             let others = [ALGORITHMS[0].1, ALGORITHMS[2].1, ALGORITHMS[3].1];
             let ratios = |f: fn(&Measure) -> f64| -> Vec<Interval> {
                 others
                     .iter()
                     .map(|name| {
-                        ratio_interval(&column(name, f), &column(ab, f), 0.95).unwrap_or(EMPTY)
+                        ratio_interval(&column(name, f), &column(ab, f), 0.95)
+                            .unwrap_or(Interval::NONE)
                     })
                     .collect()
             };
@@ -262,27 +283,15 @@ fn summarise(measures: &[Measure], max_depth: u32) -> Vec<DepthRow> {
         .collect()
 }
 
-const EMPTY: Interval = Interval {
-    n: 0,
-    mean: f64::NAN,
-    lo: f64::NAN,
-    hi: f64::NAN,
-};
-
 fn ratio_text(i: &Interval) -> String {
     format!("{}x [{}, {}]", num(i.mean), num(i.lo), num(i.hi))
 }
 
 /// One depth's test of a claim about algorithm `k`'s time ratio to alpha-beta (0 minimax, 1 PVS,
-/// 2 SCOUT): the effect is the log of the ratio, signed so that the paper's direction (`slower`
-/// or not) is positive, against the paper's own ratio.
+/// 2 SCOUT): the log of the ratio, signed so that the paper's direction (`slower` or not) is
+/// positive, against the paper's own ratio.
 fn evidence(r: &DepthRow, k: usize, slower: bool, paper_ratio: f64) -> Evidence {
-    let sign = if slower { 1.0 } else { -1.0 };
-    Evidence {
-        p: r.time_p[k],
-        effect: sign * r.time_ratios[k].mean.ln(),
-        paper_effect: Some(sign * paper_ratio.ln()),
-    }
+    Evidence::ratio(r.time_p[k], &r.time_ratios[k], Some(paper_ratio), slower)
 }
 
 fn claims(depths: &[DepthRow]) -> Vec<Claim> {
@@ -422,6 +431,7 @@ fn write_outputs(
                 format!("{:.4}", m.time_ms),
                 m.score.to_string(),
                 m.re_searches.to_string(),
+                m.order.to_string(),
             ]
         })
         .collect();
@@ -438,6 +448,7 @@ fn write_outputs(
                 "time_ms",
                 "score",
                 "re_searches",
+                "order",
             ],
             &rows,
         ),
@@ -575,8 +586,10 @@ fn write_outputs(
          opening (seeded; the paper states none: its moves came from games between its bots), \
          then a game whose moves alpha-beta at depth 4 chooses; at each of its first \
          {moves_per_trial} positions ({} positions in all) every algorithm searches at depths 1 \
-         to {}, columns in \
-         order left to right (no move ordering), no transposition table, the `windows` heuristic \
+         to {}, {REPEATS} times each, the {} searches of a position and depth one at a time in a \
+         seeded random order (so that no algorithm always runs first; the column `order` of \
+         `measurements.csv` gives each search's place), a time being the mean of its repeats; \
+         columns in order left to right (no move ordering), no transposition table, the `windows` heuristic \
          (open windows of two and three, as the paper's evaluation counts windows). The four \
          algorithms returned the same value in every position at every depth except {} (must be 0).\n\n\
          The paper timed Python; these times are Rust's, so only ratios between algorithms at \
@@ -587,8 +600,9 @@ fn write_outputs(
          means over the trials with their 95 % intervals on the log scale (both bounds \
          positive). Each (claim, depth) is a Wilcoxon signed-rank test of the paired per-trial \
          log time ratios; the p-values are Holm-corrected over the experiment and the verdict follows the \
-         rule of `docs/experiments/README.md` (reproduced: significant and the log ratio within \
-         2x of the paper's); a claim over several depths takes its weakest depth's verdict.\n\n\
+         rule of `docs/experiments/README.md` (reproduced: significant and the ratio between half \
+         and twice the paper's; contradicted: significant the other way, or the ratio's interval \
+         excludes the paper's); a claim over several depths takes its weakest depth's verdict.\n\n\
          ## Does it reproduce?\n\n{}\n\
          ## Table 2: plain minimax against alpha-beta (ms per move)\n\n{}\n\
          ## Table 3: alpha-beta, PVS (Palphabeta) and SCOUT (ms per move)\n\n{}\n\
@@ -603,6 +617,7 @@ fn write_outputs(
         s.distinct,
         s.positions,
         s.depths.len(),
+        ALGORITHMS.len() * REPEATS,
         s.disagreements,
         table(&["claim", "paper", "Ply", "verdict"], &verdicts),
         table(
@@ -647,4 +662,26 @@ fn write_outputs(
         ),
     );
     write(out, "report.md", &report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every position's order holds each algorithm REPEATS times, and over positions each
+    /// algorithm runs first sometimes and the order changes (it is not one fixed sequence).
+    #[test]
+    fn the_timing_order_changes_from_position_to_position() {
+        let mut rng = SmallRng::seed_from_u64(1);
+        let orders: Vec<Vec<usize>> = (0..40).map(|_| run_order(&mut rng)).collect();
+        for o in &orders {
+            for k in 0..ALGORITHMS.len() {
+                assert_eq!(o.iter().filter(|&&x| x == k).count(), REPEATS);
+            }
+        }
+        assert!(orders.iter().any(|o| o != &orders[0]));
+        for k in 0..ALGORITHMS.len() {
+            assert!(orders.iter().any(|o| o[0] == k), "{k} never runs first");
+        }
+    }
 }

@@ -16,9 +16,9 @@
 //! colours swapped (the paper states no opening; the openings of a part are distinct positions,
 //! and every budget meets the same ones); the games are independent and run on every core, each
 //! reproducible from its seed. The unit of the match tests is an opening (the score over its two
-//! games), tested by a Wilcoxon signed-rank test; the killer saving is a paired geometric-mean
-//! ratio over the searches, tested per game (the searches of one game are not independent) by a
-//! Wilcoxon signed-rank test of the paired node totals. Holm's correction over the run and the
+//! games), tested by a Wilcoxon signed-rank test; the killer saving is measured and tested per
+//! game (the searches of one game are not independent): the geometric mean of each game's ratio
+//! of node totals with and without killers, and a Wilcoxon signed-rank test of those log ratios. Holm's correction over the run and the
 //! verdict rule of `docs/experiments/README.md`.
 
 use super::plot::{Series, line_chart};
@@ -375,7 +375,8 @@ pub struct KillerSaving {
     pub searches: usize,
     /// Games the searches came from: the unit of the test.
     pub games: usize,
-    /// Nodes with killers over nodes without, on the same positions.
+    /// Nodes with killers over nodes without, on the same positions: the geometric mean over the
+    /// games of each game's ratio of node totals (the unit of the test), with its interval.
     pub ratio: Interval,
     /// Wilcoxon signed-rank test of each game's node totals with and without killers.
     pub test: Option<Wilcoxon>,
@@ -492,27 +493,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     }
     pairings.extend(pairing("quiescence", AB, ab_without_q, 0.0, &games));
 
-    let (with, without): (Vec<f64>, Vec<f64>) = games
-        .iter()
-        .flat_map(|g| g.killer_pairs.iter())
-        .map(|&(a, b)| (a as f64, b as f64))
-        .unzip();
-    let per_game: Vec<(f64, f64)> = games
-        .iter()
-        .filter(|g| !g.killer_pairs.is_empty())
-        .map(|g| {
-            g.killer_pairs
-                .iter()
-                .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f64, b + y as f64))
-        })
-        .collect();
-    let (game_with, game_without): (Vec<f64>, Vec<f64>) = per_game.iter().copied().unzip();
-    let killers = ratio_interval(&with, &without, 0.95).map(|ratio| KillerSaving {
-        searches: with.len(),
-        games: per_game.len(),
-        ratio,
-        test: wilcoxon_log(&game_with, &game_without),
-    });
+    let killers = killer_saving(games.iter().map(|g| g.killer_pairs.as_slice()));
 
     let claims = claims(&pairings, killers.as_ref());
     let summary = Summary {
@@ -526,6 +507,34 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     };
     write_outputs(run, out, &summary, &games)?;
     Ok(summary)
+}
+
+/// A pairing's mean score per opening (both colours) with its t interval: the unit of its test.
+fn per_opening(p: &Pairing) -> Interval {
+    let scores: Vec<f64> = p.opening_scores.iter().map(|(_, s)| *s).collect();
+    mean_interval(&scores, 0.95).unwrap_or(Interval::NONE)
+}
+
+/// The killer saving from each game's searches with and without killers: measured and tested
+/// over the same unit, the game (the searches of one game are not independent), as each game's
+/// ratio of node totals. Games without a measured search are left out.
+fn killer_saving<'a>(games: impl Iterator<Item = &'a [(u64, u64)]>) -> Option<KillerSaving> {
+    let mut searches = 0;
+    let (with, without): (Vec<f64>, Vec<f64>) = games
+        .filter(|pairs| !pairs.is_empty())
+        .map(|pairs| {
+            searches += pairs.len();
+            pairs
+                .iter()
+                .fold((0.0, 0.0), |(a, b), &(x, y)| (a + x as f64, b + y as f64))
+        })
+        .unzip();
+    ratio_interval(&with, &without, 0.95).map(|ratio| KillerSaving {
+        searches,
+        games: with.len(),
+        ratio,
+        test: wilcoxon_log(&with, &without),
+    })
 }
 
 fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
@@ -545,11 +554,7 @@ fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
                 k.games,
                 k.test.map_or("-".into(), |t| p_value(t.p))
             ),
-            Evidence {
-                p: k.test.map_or(1.0, |t| t.p),
-                effect: saving,
-                paper_effect: None,
-            },
+            Evidence::saving(k.test.map_or(1.0, |t| t.p), &k.ratio, None),
         ));
     }
     if let Some(q) = pairings.iter().find(|p| p.part == "quiescence") {
@@ -564,11 +569,7 @@ fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
                 q.games,
                 q.test.map_or("-".into(), |t| p_value(t.p))
             ),
-            Evidence {
-                p: q.test.map_or(1.0, |t| t.p),
-                effect: q.score.mean - 0.5,
-                paper_effect: None,
-            },
+            Evidence::score(q.test.map_or(1.0, |t| t.p), &per_opening(q), true, None),
         ));
     }
     let budget: Vec<&Pairing> = pairings.iter().filter(|p| p.part == "budget").collect();
@@ -600,10 +601,16 @@ fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
                 h.len(),
                 test.map_or("-".into(), |t| p_value(t.p))
             ),
-            Evidence {
-                p: test.map_or(1.0, |t| t.p),
-                effect: hi.score.mean - lo.score.mean,
-                paper_effect: None,
+            {
+                // The interval of the paired differences, the unit of the test; as a score of
+                // one half plus the difference, so that 0 is no effect.
+                let d: Vec<f64> = h.iter().zip(&l).map(|(a, b)| 0.5 + a - b).collect();
+                Evidence::score(
+                    test.map_or(1.0, |t| t.p),
+                    &mean_interval(&d, 0.95).unwrap_or(Interval::NONE),
+                    true,
+                    None,
+                )
             },
         ));
     }
@@ -645,6 +652,15 @@ fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
     }
     if best.len() > 1 {
         let same = best.windows(2).all(|w| w[0].1.x == w[1].1.x);
+        // A best constant is only shown best when its score's interval clears every other
+        // constant's at the same budget.
+        let clear = best.iter().all(|(_, b)| {
+            sweep
+                .iter()
+                .filter(|p| p.measured.split(" c=").next() == b.measured.split(" c=").next())
+                .filter(|p| !std::ptr::eq(**p, *b))
+                .all(|p| p.score.hi < b.score.lo)
+        });
         out.push(Claim {
             claim: "UCT's best exploration constant depends on the budget".into(),
             paper: "posed as future work (section 4)".into(),
@@ -657,10 +673,12 @@ fn claims(pairings: &[Pairing], killers: Option<&KillerSaving>) -> Vec<Claim> {
                     })
                     .collect::<Vec<_>>()
                     .join("; "),
-                if same {
-                    "the same at every budget"
-                } else {
-                    "it differs between budgets"
+                match (same, clear) {
+                    (true, _) => "the same at every budget",
+                    (false, true) => "it differs between budgets, each best's interval clear of the other constants'",
+                    (false, false) => {
+                        "the best-scoring constant differs between budgets, but its interval overlaps another constant's at the same budget: not shown to differ"
+                    }
                 }
             ),
             verdict: Verdict::NotTestable,
@@ -718,29 +736,29 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, games: &[GameRecord]) -> Re
             })
             .collect::<Vec<_>>(),
     );
-    let killers =
-        s.killers
-            .as_ref()
-            .map_or("No alpha-beta search was measured.".to_string(), |k| {
-                table(
-                    &[
-                        "searches",
-                        "games",
-                        "nodes with killers / without (geometric mean, 95 % CI)",
-                        "Wilcoxon W+ (games)",
-                        "p",
-                        "rank-biserial r",
-                    ],
-                    &[vec![
-                        k.searches.to_string(),
-                        k.games.to_string(),
-                        interval_text(&k.ratio, false),
-                        k.test.map_or("-".into(), |t| num(t.w_plus)),
-                        k.test.map_or("-".into(), |t| p_value(t.p)),
-                        k.test.map_or("-".into(), |t| num(t.rank_biserial)),
-                    ]],
-                )
-            });
+    let killers = s.killers.as_ref().map_or(
+        "No alpha-beta search was measured.".to_string(),
+        |k| {
+            table(
+                &[
+                    "searches",
+                    "games",
+                    "nodes with killers / without per game (geometric mean over games, 95 % CI)",
+                    "Wilcoxon W+ (games)",
+                    "p",
+                    "rank-biserial r",
+                ],
+                &[vec![
+                    k.searches.to_string(),
+                    k.games.to_string(),
+                    interval_text(&k.ratio, false),
+                    k.test.map_or("-".into(), |t| num(t.w_plus)),
+                    k.test.map_or("-".into(), |t| p_value(t.p)),
+                    k.test.map_or("-".into(), |t| num(t.rank_biserial)),
+                ]],
+            )
+        },
+    );
     let report = format!(
         "# Draughts agents: alpha-beta with quiescence and killers against UCT\n\n\
          T. Tesan, \"Twist: a trivially simple draughts engine + extensible microframework for \
@@ -880,4 +898,31 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, games: &[GameRecord]) -> Re
     )?;
     write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three games of 40, 2 and 1 searches: the interval and the test both count three games,
+    /// and the ratio is the geometric mean of the games' ratios of totals (checked by hand),
+    /// not of the 43 searches' ratios, which the long game would dominate.
+    #[test]
+    fn the_killer_interval_is_over_the_tests_unit() {
+        let long: Vec<(u64, u64)> = (0..40).map(|i| (50 + i, 100 + 2 * i)).collect();
+        let games: Vec<&[(u64, u64)]> = vec![&long, &[(90, 100), (30, 10)], &[], &[(80, 100)]];
+        let k = killer_saving(games.into_iter()).unwrap();
+        assert_eq!((k.searches, k.games), (43, 3));
+        let test = k.test.unwrap();
+        assert_eq!(k.ratio.n, 3);
+        assert_eq!(k.ratio.n, test.n);
+        let totals = |p: &[(u64, u64)]| {
+            let (a, b) = p.iter().fold((0, 0), |(a, b), &(x, y)| (a + x, b + y));
+            a as f64 / b as f64
+        };
+        let expected = (totals(&long) * (120.0 / 110.0) * 0.8).cbrt();
+        assert!((k.ratio.mean - expected).abs() < 1e-12, "{:?}", k.ratio);
+        assert!(k.ratio.lo < k.ratio.mean && k.ratio.mean < k.ratio.hi);
+        assert!(killer_saving(std::iter::empty()).is_none());
+    }
 }

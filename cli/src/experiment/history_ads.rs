@@ -19,7 +19,8 @@
 //! [`relaxed_checkers_trial`] for why not material alone). One difference: Ply's
 //! ADS starts empty at every search, so knowledge is not carried from one turn to the next.
 //! For the Virus Game the measured player is the first of four on the 5x5 board, searching with
-//! BRS for ten turns; the midgame rows first play fifteen turns of 2-ply BRS for everyone. Ply's
+//! BRS for ten turns; the paper's midgame rows first play fifteen turns, ours fifteen moves of
+//! 2-ply BRS (fifteen turns of every player, sixty moves, would outlast Ply's 5x5 game). Ply's
 //! Virus Game is its reading of the paper's two sentences (see `ply_core::games::virus`), so only
 //! the savings, not the node counts, compare. Chinese Checkers: four and six players on the
 //! 121-hole star with ten pieces each, 4-ply BRS with the distance evaluation for five turns;
@@ -30,7 +31,8 @@
 use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, p_value, table, write};
 use super::stats::{
-    Interval, MannWhitney, Wilcoxon, mann_whitney, mean, mean_interval, sd, wilcoxon,
+    Interval, MannWhitney, Wilcoxon, mann_whitney, mean, mean_interval, ratio_interval, sd,
+    wilcoxon_log,
 };
 use super::verdict::{Evidence, Judged, Verdict, judge, weakest};
 use super::{Run, parallel_map};
@@ -347,11 +349,16 @@ pub struct Row {
     pub seeds: Vec<u64>,
     pub nodes: Interval,
     pub sd: f64,
-    /// Against the same depth and start without an ADS; `None` for that row itself.
+    /// Against the same depth and start without an ADS, in mean nodes (the paper's measure);
+    /// `None` for that row itself.
     pub saving: Option<f64>,
+    /// Nodes with the ADS over nodes without, trial by trial: the geometric mean of the paired
+    /// ratios with its interval, the effect the verdict judges (one minus it is the saving).
+    pub paired_ratio: Option<Interval>,
     /// The paper's test (independent samples), kept to compare with its tables.
     pub test: Option<MannWhitney>,
-    /// The paired test the verdict uses: each trial with and without the ADS from the same seed.
+    /// The paired test the verdict uses: the log ratio of each trial's nodes with and without
+    /// the ADS from the same seed.
     pub paired: Option<Wilcoxon>,
     /// The verdict after Holm's correction over every row of the run.
     pub judged: Option<Judged>,
@@ -483,7 +490,8 @@ const CHINESE_CHECKERS_MEASURED_TURNS: usize = 5;
 /// Turns of every player before a midgame measurement (ten rounds of the table).
 const CHINESE_CHECKERS_MIDGAME_ROUNDS: usize = 10;
 
-/// A Virus trial: four players on 5x5; with `midgame`, fifteen moves of 2-ply BRS first; then
+/// A Virus trial: four players on 5x5; with `midgame`, fifteen moves of 2-ply BRS first (not the
+/// paper's fifteen turns of everyone: sixty moves outlast Ply's game); then
 /// the player to move searches with BRS at `depth` for ten of its turns while the others move at
 /// random.
 fn virus_trial(seed: u64, depth: u32, midgame: bool, variant: Variant) -> Trial {
@@ -802,13 +810,13 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             let nodes = mean_interval(&xs, 0.95).ok_or_else(|| anyhow!("no trial ran"))?;
             let paper_nodes = paper(table.paper, depth, midgame, variant.label);
             let paper_base = paper(table.paper, depth, midgame, "none");
-            let (saving, test, paired, glass_delta) = if variant.baseline() {
-                (None, None, None, None)
+            let (saving, (paired_ratio, paired), test, glass_delta) = if variant.baseline() {
+                (None, (None, None), None, None)
             } else {
                 (
                     Some(1.0 - nodes.mean / base_mean),
+                    paired_comparison(&xs, &base_xs),
                     mann_whitney(&xs, &base_xs),
-                    wilcoxon(&xs, &base_xs),
                     (base_sd > 0.0).then(|| (base_mean - nodes.mean) / base_sd),
                 )
             };
@@ -833,6 +841,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                 nodes,
                 sd: sd(&xs),
                 saving,
+                paired_ratio,
                 test,
                 paired,
                 judged: None,
@@ -856,11 +865,11 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         .iter()
         .filter(|r| r.paper_saving.is_some())
         .map(|r| {
-            Some(Evidence {
-                p: r.paired.map_or(1.0, |w| w.p),
-                effect: r.saving.unwrap_or(0.0),
-                paper_effect: r.paper_saving,
-            })
+            Some(Evidence::saving(
+                r.paired.map_or(1.0, |w| w.p),
+                &r.paired_ratio.unwrap_or(Interval::NONE),
+                r.paper_saving,
+            ))
         })
         .collect();
     let mut judged = judge(&family).into_iter();
@@ -871,6 +880,17 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let summary = Summary { rows, claims };
     write_outputs(run, out, &summary, trials)?;
     Ok(summary)
+}
+
+/// The paired comparison of nodes with an ADS (`with`) and without (`without`), trial by trial:
+/// a ratio, so measured and tested on the logarithms (the raw differences would weigh the trials
+/// with the most nodes most): the geometric mean of the ratios with its interval, and the
+/// Wilcoxon signed-rank test of ln(with / without).
+fn paired_comparison(with: &[f64], without: &[f64]) -> (Option<Interval>, Option<Wilcoxon>) {
+    (
+        ratio_interval(with, without, 0.95),
+        wilcoxon_log(with, without),
+    )
 }
 
 /// One claim per game and start: the paper's savings against Ply's over every list it tested
@@ -904,7 +924,7 @@ fn claims(rows: &[Row]) -> Vec<Claim> {
                 paper: range(&|r| r.paper_saving),
                 ours: format!(
                     "{} ({} rows: {} reproduced, {} in direction only, {} inconclusive, {} contradicted)",
-                    range(&|r| r.saving),
+                    range(&|r| r.paired_ratio.map(|i| 1.0 - i.mean)),
                     verdicts.len(),
                     count(Verdict::Reproduced),
                     count(Verdict::DirectionOnly),
@@ -1017,6 +1037,14 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
                 format!("{} of {}", r.distinct, r.trials_run),
                 num(r.mean_turns),
                 pct(r.saving),
+                r.paired_ratio.map_or("-".into(), |i| {
+                    format!(
+                        "{:.0} % [{:.0}, {:.0} %]",
+                        (1.0 - i.mean) * 100.0,
+                        (1.0 - i.hi) * 100.0,
+                        (1.0 - i.lo) * 100.0
+                    )
+                }),
                 r.paired.map_or("-".into(), |t| p_value(t.p)),
                 r.judged.and_then(|j| j.p_holm).map_or("-".into(), p_value),
                 r.test.map_or("-".into(), |t| p_value(t.p)),
@@ -1080,7 +1108,11 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          make the fifty midgame trials one position; (2) Ply's ADS starts empty at every search \
          (the paper may keep it from turn to turn); (3) Ply's Virus Game fills its 5x5 board \
          before the measured player has had ten turns: the column \"turns\" gives the turns \
-         actually measured (the paper's count is ten). \
+         actually measured (the paper's count is ten); (4) the paper's Virus Game midgame \
+         starts after fifteen turns, Ply's after {VIRUS_MIDGAME_PLIES} moves (fewer than four \
+         rounds of the four players): read as fifteen turns of every player, sixty moves would \
+         outlast Ply's game, whose 5x5 board fills before the measured player's tenth turn from \
+         the start (see (3)). \
          Protocol: {trials} trials per row, each with its own seed; trials whose game (the \
          positions of the measured searches without an ADS) repeats an earlier trial's are left \
          out of every figure and test (distinct trials: {distinct}). Othello and Relaxed \
@@ -1105,11 +1137,14 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          BRS, for {FOCUS_TURNS} turns; midgame rows first play {FOCUS_TURNS} rounds. Node counts are summed over the measured \
          turns. Each ADS row is compared with \
          the row without an ADS at the same depth and start, trial by trial (the same seed, the \
-         same start and random replies): the saving in mean nodes; the two-sided Wilcoxon \
-         signed-rank test of the paired node counts, with its p-value after Holm's correction \
-         over every row of the run, which decides the verdict by the rule of \
-         `docs/experiments/README.md` (reproduced: significant and within 2x of the paper's \
-         saving); and, to compare with the paper's tables, its Mann-Whitney U test \
+         same start and random replies): the saving in mean nodes (the paper's measure); the \
+         paired saving, one minus the geometric mean of the trials' ratios of nodes with and \
+         without the ADS, with its 95 % interval; the two-sided Wilcoxon signed-rank test of \
+         those log ratios, with its p-value after Holm's correction over every row of the run. \
+         The paired saving, its interval and the Holm p decide the verdict by the rule of \
+         `docs/experiments/README.md` against the paper's saving in mean nodes (reproduced: \
+         significant and within 2x of the paper's saving; contradicted: the interval excludes \
+         it); and, to compare with the paper's tables, its Mann-Whitney U test \
          (independent samples) and Glass's delta. Nodes are means ± the half-width of their \
          95 % interval. Where a game with an ADS still followed the game without one, every \
          search returned the same value: {}.\n\n\
@@ -1121,7 +1156,10 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          Data: `measurements.csv` (one row per trial), `summary.json`.\n",
         super::provenance(run),
         if agree { "yes" } else { "**no**" },
-        table(&["claim", "paper saving", "Ply saving", "verdict"], &claims),
+        table(
+            &["claim", "paper saving", "Ply saving (paired)", "verdict"],
+            &claims
+        ),
         table(
             &[
                 "game",
@@ -1132,7 +1170,8 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
                 "sd",
                 "distinct trials",
                 "turns",
-                "saving",
+                "saving (means)",
+                "saving (paired, 95 % CI)",
                 "p (Wilcoxon)",
                 "p (Holm)",
                 "p (Mann-Whitney)",
@@ -1146,4 +1185,43 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         ),
     );
     write(out, "report.md", &report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three large trials saving 10 % and six small ones costing 20 %: as ratios the ADS costs
+    /// nodes (six of nine log ratios positive, and larger), while the raw differences, weighed
+    /// by the large trials, would say it saves. The test is the exact signed-rank test of the
+    /// logarithms, counted here by enumerating the 512 sign patterns of their mid-ranks.
+    #[test]
+    fn history_ads_tests_log_ratios_not_differences() {
+        let without = [1000.0, 1000.0, 1000.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0];
+        let with = [900.0, 900.0, 900.0, 12.0, 12.0, 12.0, 12.0, 12.0, 12.0];
+        let (ratio, test) = paired_comparison(&with, &without);
+        let (ratio, test) = (ratio.unwrap(), test.unwrap());
+        // Geometric mean: (0.9^3 * 1.2^6)^(1/9).
+        let gm = (0.9f64.powi(3) * 1.2f64.powi(6)).powf(1.0 / 9.0);
+        assert!((ratio.mean - gm).abs() < 1e-12 && gm > 1.0);
+        // |ln 0.9| < |ln 1.2|: ranks 1-3 negative, 4-9 positive; tied, they take the mid-ranks
+        // 2 and 6.5, and W+ = 6 x 6.5 = 39.
+        assert_eq!(test.w_plus, 39.0);
+        let mid_ranks = [2.0, 2.0, 2.0, 6.5, 6.5, 6.5, 6.5, 6.5, 6.5];
+        let extreme = (0u32..512)
+            .filter(|signs| {
+                let w: f64 = (0..9)
+                    .filter(|i| signs & (1 << i) != 0)
+                    .map(|i| mid_ranks[i])
+                    .sum();
+                w >= 39.0 || w <= 45.0 - 39.0
+            })
+            .count();
+        assert!((test.p - extreme as f64 / 512.0).abs() < 1e-12, "{test:?}");
+        assert!(test.p < 0.05, "{test:?}");
+        // On raw differences the nine pairs give W+ = 21 of 45: no evidence at all.
+        let raw = crate::experiment::stats::wilcoxon(&with, &without).unwrap();
+        assert_eq!(raw.w_plus, 21.0);
+        assert!(raw.p > 0.5, "{raw:?}");
+    }
 }

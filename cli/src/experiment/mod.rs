@@ -57,6 +57,14 @@ pub fn parallel_map<T: Sync, R: Send>(
     results.into_iter().flatten().collect()
 }
 
+/// The generator of the order in which timed searches run (shuffled, so that no algorithm always
+/// runs first): seeded by the run's seed, apart from the generators of the positions, so that the
+/// positions do not depend on it.
+pub fn order_rng(seed: u64) -> rand::rngs::SmallRng {
+    use rand::SeedableRng;
+    rand::rngs::SmallRng::seed_from_u64(seed ^ 0x0005_eed0_f0de)
+}
+
 /// Where and when the figures were measured, for the report's header.
 pub fn provenance(run: &Run) -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")

@@ -7,8 +7,9 @@
 //! The report played two games per pairing from the standard start, one with each colour, with
 //! plain alpha-beta; with deterministic engines that is two games, whatever the number of
 //! repetitions. Ply plays those same two games (the "paper's protocol" column) and, for
-//! statistics, every pairing again from seeded random 4-ply openings, each twice with colours
-//! swapped. Scores count a win 1 and a draw ½ with Wilson intervals; discs won and lost are per
+//! statistics, every pairing again from seeded random openings of [`OPENING_PLIES`] plies, no
+//! two of them images of each other under the board's eight symmetries (a mirrored opening is
+//! the same game mirrored), each twice with colours swapped; they are written to `openings.txt`. Scores count a win 1 and a draw ½ with Wilson intervals; discs won and lost are per
 //! game (the report sums them over a heuristic's six games). Ply's component heuristics are
 //! Sannidhanam and Annamalai's, which the report follows (`coins`, `corners`, `mobility`,
 //! `stability` presets). "Everything" has "all the heuristic components with the equal weights"
@@ -21,9 +22,11 @@
 
 use super::Run;
 use super::report::{csv, num, table, write};
-use super::stats::{Interval, rate_interval, wilcoxon};
-use super::verdict::{Evidence, Verdict, judge, weakest};
+use super::stats::{Interval, mean_interval, rate_interval, wilcoxon};
+use super::verdict::{Evidence, Verdict, judge, verdict, weakest};
 use crate::commands::tournament::{Plan, play_tournament};
+use crate::tournament::openings::random_openings_by;
+use crate::tournament::othello_symmetry::canonical;
 use crate::tournament::report::Report;
 use crate::tournament::spec::{Defaults, PlayerSpec};
 use anyhow::Result;
@@ -158,6 +161,8 @@ pub struct Claim {
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
     pub depths: Vec<u32>,
+    /// The openings of the seeded games, each as its moves run together (`openings.txt`).
+    pub openings: Vec<String>,
     pub games_per_pairing: usize,
     pub pairings: Vec<Pairing>,
     pub standings: Vec<Standing>,
@@ -193,30 +198,59 @@ fn round_robin(n: usize) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Plays `pairings` twice: from random openings (`games` each) and the report's two games from
-/// the start.
+/// The length of the random openings: long enough for thousands of symmetry classes (four plies
+/// give only 60).
+pub const OPENING_PLIES: usize = 6;
+
+/// `count` seeded random openings of [`OPENING_PLIES`] plies, one per symmetry class, in
+/// Othello's notation.
+pub fn openings(count: usize, seed: u64) -> Vec<Vec<String>> {
+    let start = Othello::start();
+    random_openings_by(&start, count, OPENING_PLIES, seed, canonical)
+        .iter()
+        .map(|line| {
+            let mut pos = start;
+            line.iter()
+                .map(|&mv| {
+                    let text = pos.format_move(mv);
+                    pos.play(mv);
+                    text
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Plays `pairings` twice: from the given openings (`games` each) and the report's two games
+/// from the start.
 fn tournament(
     run: &Run,
+    openings: &[Vec<String>],
     players: Vec<PlayerSpec>,
     pairings: Vec<(usize, usize)>,
     games: usize,
 ) -> Result<(Report, Report)> {
     let start = Othello::start();
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let plan = |games, opening_plies| Plan {
+    let plan = |games, openings: Option<Vec<Vec<String>>>| Plan {
         players: players.clone(),
         pairings: pairings.clone(),
         games,
-        opening_plies,
+        opening_plies: OPENING_PLIES,
         openings_from: None,
+        openings,
         seed: run.seed,
         threads,
         quiet: false,
     };
-    let seeded = play_tournament(&start, &plan(games, 4), "othello-heuristics")?;
+    let seeded = play_tournament(
+        &start,
+        &plan(games, Some(openings.to_vec())),
+        "othello-heuristics",
+    )?;
     let paper = play_tournament(
         &start,
-        &plan(2, 0),
+        &plan(2, Some(vec![Vec::new()])),
         "othello-heuristics, the report's protocol",
     )?;
     Ok((seeded, paper))
@@ -328,8 +362,9 @@ fn standings_of(part: &'static str, depth: u32, seeded: &Report, paper: &[Discs]
 }
 
 pub fn run(run: &Run, out: &Path) -> Result<Summary> {
-    let openings = run.trials(50, 1);
-    let games = 2 * openings;
+    let count = run.trials(50, 1);
+    let lines = openings(count, run.seed);
+    let games = 2 * count;
     let depths: Vec<u32> = if run.quick { vec![2] } else { vec![5, 6] };
     let last = depths.last().copied().unwrap_or(6);
     let mut pairings = Vec::new();
@@ -341,7 +376,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             .map(|&h| spec(h, &format!("heuristic={h}"), depth))
             .collect::<Result<_>>()?;
         let pairs = round_robin(singles.len());
-        let (seeded, paper) = tournament(run, singles, pairs.clone(), games)?;
+        let (seeded, paper) = tournament(run, &lines, singles, pairs.clone(), games)?;
         pairings.extend(pairings_of("singles", depth, &seeded, &paper, &pairs));
         let published = PAPER_DISCS
             .iter()
@@ -362,7 +397,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                 list.push(base.with_weights(format!("minus-{f}"), weights.without(&f)));
             }
             let pairs: Vec<(usize, usize)> = (1..list.len()).map(|k| (0, k)).collect();
-            let (seeded, paper) = tournament(run, list, pairs.clone(), games)?;
+            let (seeded, paper) = tournament(run, &lines, list, pairs.clone(), games)?;
             pairings.extend(pairings_of(part, depth, &seeded, &paper, &pairs));
         }
     }
@@ -372,7 +407,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         .map(|&(n, w)| combination(n, w, last))
         .collect::<Result<_>>()?;
     let pairs = round_robin(combos.len());
-    let (seeded, paper) = tournament(run, combos, pairs.clone(), games)?;
+    let (seeded, paper) = tournament(run, &lines, combos, pairs.clone(), games)?;
     pairings.extend(pairings_of("combinations", last, &seeded, &paper, &pairs));
     standings.extend(standings_of(
         "combinations",
@@ -385,12 +420,13 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         combination("component-wise", COMBINATIONS[1].1, last)?,
         spec("static-board", "heuristic=static-table-100", last)?,
     ];
-    let (seeded, paper) = tournament(run, duel, vec![(0, 1)], games)?;
+    let (seeded, paper) = tournament(run, &lines, duel, vec![(0, 1)], games)?;
     pairings.extend(pairings_of("static", last, &seeded, &paper, &[(0, 1)]));
 
     let claims = claims(&pairings, &standings, &depths);
     let summary = Summary {
         depths,
+        openings: lines.iter().map(|l| l.concat()).collect(),
         games_per_pairing: games,
         pairings,
         standings,
@@ -522,30 +558,50 @@ fn claims(pairings: &[Pairing], _standings: &[Standing], depths: &[u32]) -> Vec<
             tests: vec![(p, true, Some(0.5))],
         });
     }
-    // One family over the run.
-    let family: Vec<Option<Evidence>> = specs
+    // One family over the run, each test once: a pairing that tests two claims (corners
+    // against coins is in "corners is the strongest" and in "coins is the weakest", in the same
+    // direction) is one test in Holm's correction; each claim judges it against its own figure.
+    let evidence = |p: &Pairing, above: bool, paper: Option<f64>| {
+        // The interval over the test's unit, the opening (its two games' mean score).
+        let per_opening = mean_interval(&p.opening_scores, 0.95).unwrap_or(Interval::NONE);
+        Evidence::score(p.p, &per_opening, above, paper)
+    };
+    let mut tests: Vec<(&Pairing, bool, Option<f64>)> = Vec::new();
+    let index: Vec<Vec<usize>> = specs
         .iter()
-        .flat_map(|s| s.tests.iter())
-        .map(|(p, above, paper)| {
-            let sign = if *above { 1.0 } else { -1.0 };
-            Some(Evidence {
-                p: p.p,
-                effect: sign * (p.score.mean - 0.5),
-                paper_effect: *paper,
-            })
+        .map(|s| {
+            s.tests
+                .iter()
+                .map(|&(p, above, paper)| {
+                    let same =
+                        |t: &(&Pairing, bool, Option<f64>)| std::ptr::eq(t.0, p) && t.1 == above;
+                    tests.iter().position(same).unwrap_or_else(|| {
+                        tests.push((p, above, paper));
+                        tests.len() - 1
+                    })
+                })
+                .collect()
         })
         .collect();
-    let mut judged = judge(&family).into_iter();
+    let family: Vec<Option<Evidence>> = tests
+        .iter()
+        .map(|&(p, above, paper)| Some(evidence(p, above, paper)))
+        .collect();
+    let judged = judge(&family);
     specs
         .into_iter()
-        .filter(|s| !s.tests.is_empty())
-        .map(|s| {
+        .zip(index)
+        .filter(|(s, _)| !s.tests.is_empty())
+        .map(|(s, index)| {
             let parts: Vec<(String, Verdict)> = s
                 .tests
                 .iter()
-                .map(|(p, _, _)| {
-                    let j = judged.next();
-                    let verdict = j.map_or(Verdict::Inconclusive, |j| j.verdict);
+                .zip(index)
+                .map(|(&(p, above, paper), i)| {
+                    let p_holm = judged.get(i).and_then(|j| j.p_holm);
+                    let verdict = p_holm.map_or(Verdict::Inconclusive, |q| {
+                        verdict(&evidence(p, above, paper), q)
+                    });
                     let text = format!(
                         "{} against {} (d{}): {} over {} openings, p Holm {}, {}",
                         p.player,
@@ -553,8 +609,7 @@ fn claims(pairings: &[Pairing], _standings: &[Standing], depths: &[u32]) -> Vec<
                         p.depth,
                         pct(&p.score),
                         p.openings,
-                        j.and_then(|j| j.p_holm)
-                            .map_or("-".into(), super::report::p_value),
+                        p_holm.map_or("-".into(), super::report::p_value),
                         verdict
                     );
                     (text, verdict)
@@ -659,10 +714,17 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary) -> Result<()> {
          pairing from the standard start (with deterministic engines, two games whatever the \
          repetitions); Ply plays those two too (the column \"Ply's two games from the start\"; \
          its engines are not the report's, so the discs need not match the report's own two \
-         games, printed in the last column), and for the tests every pairing from seeded random \
-         4-ply openings, all distinct, each with colours swapped ({} games a pairing). \
+         games, printed in the last column), and for the tests every pairing from {} seeded \
+         random {OPENING_PLIES}-ply openings, no two of them the same position or images of \
+         each other under the board's eight rotations and reflections (listed in \
+         `openings.txt`), each with colours swapped ({} games a pairing). \
          Alpha-beta at the report's depths with a 4 MB table (the value at a fixed depth is \
-         plain alpha-beta's; the table only saves time). \"Everything\" has the components' \
+         plain alpha-beta's; the table only saves time). Ply's components are its presets, after \
+         Sannidhanam and Annamalai as the report is (`core/src/heuristic/presets.rs`): `coins` \
+         (coin parity), `corners` (captured corners x4, potential corners, legal now, x2, \
+         unlikely corners x1), `mobility` (actual x2, potential x1), `stability` (stable discs +1, \
+         semi-stable 0, unstable -1); a weighting multiplies each component by its weight and \
+         sums them. \"Everything\" has the components' \
          equal weights, as section 4.2 says; the ablation is run again with combination 2 (the \
          report's final weighting) as a second row. Discs won and lost are per game; the \
          report's are its six-game sums divided by six. The unit of each test is an opening (the \
@@ -678,6 +740,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary) -> Result<()> {
          ## Four weightings (tables 4.7-4.9)\n\n{}\n\n{}\n\n\
          ## Component-wise against the static board (section 4.4)\n\n{}\n",
         super::provenance(run),
+        s.openings.len(),
         s.games_per_pairing,
         standing_table("singles"),
         pairing_table("singles"),
@@ -688,6 +751,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary) -> Result<()> {
         pairing_table("static"),
     );
     write(out, "report.md", &report)?;
+    write(out, "openings.txt", &(s.openings.join("\n") + "\n"))?;
     write(
         out,
         "pairings.csv",

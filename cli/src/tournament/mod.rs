@@ -6,6 +6,7 @@ pub mod external;
 pub mod match_args;
 pub mod nboard;
 pub mod openings;
+pub mod othello_symmetry;
 pub mod play;
 pub mod report;
 pub mod spec;

@@ -1,5 +1,6 @@
-//! Random openings: `plies` random legal moves from the start, deduplicated by position, so
-//! every pairing plays the same set of distinct starting positions with colours swapped.
+//! Random openings: `plies` random legal moves from the start, deduplicated by position (or by a
+//! coarser key, such as Othello's symmetry class), so every pairing plays the same set of
+//! distinct starting positions with colours swapped.
 
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
@@ -38,6 +39,21 @@ pub fn random_openings<G: Game>(
     plies: usize,
     seed: u64,
 ) -> Vec<Vec<G::Move>> {
+    random_openings_by(start, count, plies, seed, |pos| {
+        (pos.hash(), pos.format_position())
+    })
+}
+
+/// [`random_openings`] with two openings the same when their positions have the same `key`: for
+/// Othello, `othello_symmetry::canonical` counts openings that are images of each other under a
+/// board symmetry once.
+pub fn random_openings_by<G: Game, K: std::hash::Hash + Eq>(
+    start: &G,
+    count: usize,
+    plies: usize,
+    seed: u64,
+    key: impl Fn(&G) -> K,
+) -> Vec<Vec<G::Move>> {
     let mut rng = SplitMix(seed);
     let mut seen = HashSet::new();
     let mut out = Vec::new();
@@ -59,7 +75,7 @@ pub fn random_openings<G: Game>(
         if moves.len() < plies || pos.outcome().is_some() {
             continue;
         }
-        if seen.insert((pos.hash(), pos.format_position())) {
+        if seen.insert(key(&pos)) {
             out.push(moves);
         }
     }

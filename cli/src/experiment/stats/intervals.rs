@@ -13,6 +13,16 @@ pub struct Interval {
     pub hi: f64,
 }
 
+impl Interval {
+    /// No interval: no value to compute one from (every field not a number, `n` 0).
+    pub const NONE: Interval = Interval {
+        n: 0,
+        mean: f64::NAN,
+        lo: f64::NAN,
+        hi: f64::NAN,
+    };
+}
+
 /// The mean of `xs` with its Student-t interval at `level` (0.95 for 95 %). One value has an
 /// interval of zero width; no value is `None`.
 pub fn mean_interval(xs: &[f64], level: f64) -> Option<Interval> {
