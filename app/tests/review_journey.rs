@@ -96,6 +96,7 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
             (_, Label::Inaccuracy) => MoveLabel::Inaccuracy,
             (_, Label::Mistake) => MoveLabel::Mistake,
             (_, Label::Blunder) => MoveLabel::Blunder,
+            (_, Label::NotProven) => MoveLabel::NotProven,
         };
         assert_eq!(shown.label, label, "move {}", shown.ply);
         let first = if judged.mover == 0 {

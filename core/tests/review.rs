@@ -298,8 +298,10 @@ fn an_early_connect4_win_thrown_away_is_a_blunder() {
     let r = run(&start, &moves[..5], &book_only);
     assert!(r.moves.iter().all(|m| m.exact && m.outcome_only), "{r:?}");
 
+    // The search's judgement itself, which a solved game's review would otherwise not show.
     let searched = ReviewConfig {
         opening_book: false,
+        proof_required: false,
         ..ConnectFour::review_config()
     };
     let r = run(&start, &moves, &searched);
@@ -483,4 +485,116 @@ fn transcripts_read_back_with_passes_left_out_or_written() {
         matches!(e, ReviewError::IllegalMove { number: 1, .. }),
         "{e}"
     );
+}
+
+/// Issue #50's game: after 4 4 4 4 4 5 the first player (X) wins (`ply solve connect4 444445`:
+/// best 5), and 1 throws it away (`ply solve connect4 4444451`: O to move wins). Past the book
+/// the review's solver runs out of its budget there, and the search's value called 1 best and
+/// the game 100 % accurate. Now the move is a blunder where the solver proves it, else "not
+/// proven", and the accuracy counts only the proven moves.
+#[test]
+fn a_won_connect4_game_thrown_away_is_never_called_best() {
+    let start = ConnectFour::start();
+    let texts: Vec<String> = "4444451".chars().map(|c| c.to_string()).collect();
+    let moves = replay(&start, &texts).expect("moves");
+    let r = run(&start, &moves, &ConnectFour::review_config());
+    let seventh = &r.moves[6];
+    assert_eq!(seventh.played, "1");
+    match seventh.label {
+        Label::Blunder => assert!(seventh.exact, "{seventh:?}"),
+        Label::NotProven => {
+            assert!(!seventh.exact, "{seventh:?}");
+            assert_eq!(seventh.verdict(), "not proven");
+            assert_eq!(seventh.comment(), "not proven");
+        }
+        other => panic!("ply 7 labelled {other:?}: {seventh:?}"),
+    }
+    for m in &r.moves {
+        assert_eq!(
+            m.label == Label::NotProven,
+            !m.exact && !m.forced,
+            "only unproven moves are left unjudged: {m:?}"
+        );
+    }
+    let first = &r.players[0];
+    let counted = r
+        .moves
+        .iter()
+        .filter(|m| m.mover == 0 && m.counts_for_accuracy())
+        .count();
+    assert_eq!(first.judged, counted);
+    assert_eq!(
+        first.not_proven,
+        r.moves
+            .iter()
+            .filter(|m| m.mover == 0 && m.label == Label::NotProven)
+            .count()
+    );
+    assert!(
+        first.blunders + first.not_proven >= 1,
+        "a lost game is not flawless: {first:?}"
+    );
+}
+
+/// Every hint in a won or drawn Connect Four position keeps that outcome, checked by the
+/// solver without a node limit: issue #50's position (six stones, past the book and beyond the
+/// review's solver budget, where the hint used to be the losing 1) and random positions of 7 to
+/// 16 stones.
+#[test]
+fn connect4_hints_never_lose_a_won_or_drawn_position() {
+    let stop = StopToken::new();
+    let config = ConnectFour::review_config();
+    let mut solver = Solver::new(1 << 24);
+    let mut positions = vec![ConnectFour::parse_position("444445").expect("a position")];
+    // A fixed linear congruential sequence: the same positions every run.
+    let mut state: u64 = 0x5eed_0050;
+    let mut next = |n: u64| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) % n
+    };
+    for stones in 7..=16 {
+        let mut found = 0;
+        while found < 2 {
+            let mut pos = ConnectFour::start();
+            for _ in 0..stones {
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                if pos.outcome().is_some() || legal.is_empty() {
+                    break;
+                }
+                pos.play(legal[next(legal.len() as u64) as usize]);
+            }
+            if pos.outcome().is_none() && pos.moves_played() == stones {
+                positions.push(pos);
+                found += 1;
+            }
+        }
+    }
+    for pos in &positions {
+        let outcome = solver.solve_weak(pos);
+        let (judged, _) = best_move(pos, &config, &stop).expect("a hint");
+        assert!(
+            judged.exact,
+            "{}: the hint is proven",
+            pos.format_position()
+        );
+        let mut child = *pos;
+        child.play(judged.best.expect("a column"));
+        let kept = if child.is_won() {
+            1
+        } else if child.outcome().is_some() {
+            0
+        } else {
+            -solver.solve_weak(&child)
+        };
+        assert_eq!(
+            kept,
+            outcome,
+            "{}: the hint {} changes the outcome",
+            pos.format_position(),
+            judged.best.map_or(0, |c| c + 1)
+        );
+    }
 }

@@ -301,6 +301,7 @@ review-move = { $played }: { $label ->
     [mistake] Fehler
     [blunder] Patzer
     [book] Eröffnungsbuch
+    [not-proven] nicht bewiesen
    *[forced] erzwungen
 }
 review-move-best = { $played }: { $label ->
@@ -310,11 +311,13 @@ review-move-best = { $played }: { $label ->
     [mistake] Fehler
     [blunder] Patzer
     [book] Eröffnungsbuch
+    [not-proven] nicht bewiesen
    *[forced] erzwungen
 }, besser { $best }
 review-step = { $label ->
     [forced] { $played } war der einzige Zug.
     [book] { $played } steht im Eröffnungsbuch aus echten Partien.
+    [not-proven] { $played } ist nicht bewertet: der Löser wurde dort nicht fertig.
     [best] { $played } war der beste Zug.
     [good] { $played } war gut; { $best } war am besten.
     [inaccuracy] { $played } war eine Ungenauigkeit; { $best } war am besten.
@@ -323,6 +326,10 @@ review-step = { $label ->
 }
 review-no-choice = Kein Zug mit Auswahl
 review-accuracy = Genauigkeit { $accuracy }
+review-accuracy-proven = Genauigkeit { $accuracy } über { $judged ->
+    [one] 1 bewiesenen Zug
+   *[other] { $judged } bewiesene Züge
+} ({ $not_proven } nicht bewiesen)
 review-summary = { $accuracy }: { $inaccuracies ->
     [0] keine Ungenauigkeit
     [one] 1 Ungenauigkeit

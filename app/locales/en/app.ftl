@@ -327,7 +327,7 @@ settings-ponder-off = Never
 review-title = { $game } (review)
 review-caption = { $exact } of { $total } values exact (solved); the others estimated by search.
 review-incomplete = The review stopped before the end of the game.
-# $played: "12. f5"; $label: best, good, inaccuracy, mistake, blunder, book or forced
+# $played: "12. f5"; $label: best, good, inaccuracy, mistake, blunder, book, not-proven or forced
 review-move = { $played }: { $label ->
     [best] best
     [good] good
@@ -335,6 +335,7 @@ review-move = { $played }: { $label ->
     [mistake] mistake
     [blunder] blunder
     [book] book
+    [not-proven] not proven
    *[forced] forced
 }
 review-move-best = { $played }: { $label ->
@@ -344,11 +345,13 @@ review-move-best = { $played }: { $label ->
     [mistake] mistake
     [blunder] blunder
     [book] book
+    [not-proven] not proven
    *[forced] forced
 }, best { $best }
 review-step = { $label ->
     [forced] { $played } was the only move.
     [book] { $played } is in the opening book of real games.
+    [not-proven] { $played } is not judged: the solver did not finish there.
     [best] { $played } was the best move.
     [good] { $played } was good; { $best } was best.
     [inaccuracy] { $played } was an inaccuracy; { $best } was best.
@@ -358,6 +361,12 @@ review-step = { $label ->
 review-no-choice = No move with a choice
 # $accuracy: formatted, "87.5"
 review-accuracy = Accuracy { $accuracy }
+# Only some moves judged (a solved game whose solver did not finish everywhere); $judged: the
+# moves the accuracy counts, $not_proven: the moves left unjudged
+review-accuracy-proven = Accuracy { $accuracy } over { $judged ->
+    [one] 1 proven move
+   *[other] { $judged } proven moves
+} ({ $not_proven } not proven)
 review-summary = { $accuracy }: { $inaccuracies ->
     [0] no inaccuracy
     [one] 1 inaccuracy

@@ -99,6 +99,7 @@ fn label_of(m: &MoveReview) -> MoveLabel {
         Label::Inaccuracy => MoveLabel::Inaccuracy,
         Label::Mistake => MoveLabel::Mistake,
         Label::Blunder => MoveLabel::Blunder,
+        Label::NotProven => MoveLabel::NotProven,
     }
 }
 
@@ -112,6 +113,7 @@ fn label_key(label: MoveLabel) -> &'static str {
         MoveLabel::Blunder => "blunder",
         MoveLabel::Forced => "forced",
         MoveLabel::Book => "book",
+        MoveLabel::NotProven => "not-proven",
     }
 }
 
@@ -121,8 +123,10 @@ fn reviewed_move(lang: Lang, m: &MoveReview) -> ReviewedMove {
     let played = numbered(m.ply.saturating_sub(1), &m.played);
     // A move as good as the best one is best even when the search named another.
     let text = if m.best != m.played
-        && !matches!(label, MoveLabel::Forced | MoveLabel::Best | MoveLabel::Book)
-    {
+        && !matches!(
+            label,
+            MoveLabel::Forced | MoveLabel::Best | MoveLabel::Book | MoveLabel::NotProven
+        ) {
         tr!(
             lang,
             "review-move-best",
@@ -164,10 +168,17 @@ fn player(lang: Lang, g: &Game, review: &Review, side: Side) -> ReviewPlayer {
     let accuracy = summary.and_then(|p| p.accuracy);
     let text = match summary {
         Some(p) => {
-            let accuracy = accuracy.map_or_else(
-                || tr!(lang, "review-no-choice"),
-                |a| tr!(lang, "review-accuracy", accuracy = lang.decimal(a, 1)),
-            );
+            let accuracy = match accuracy {
+                None => tr!(lang, "review-no-choice"),
+                Some(a) if p.not_proven > 0 => tr!(
+                    lang,
+                    "review-accuracy-proven",
+                    accuracy = lang.decimal(a, 1),
+                    judged = p.judged,
+                    not_proven = p.not_proven
+                ),
+                Some(a) => tr!(lang, "review-accuracy", accuracy = lang.decimal(a, 1)),
+            };
             tr!(
                 lang,
                 "review-summary",

@@ -185,6 +185,8 @@ pub enum MoveLabel {
     /// A move of the opening book of real games: known theory, never an error, left out of
     /// accuracy.
     Book,
+    /// A solved game's move the solver did not settle: no judgement, left out of accuracy.
+    NotProven,
 }
 
 /// Where a review stands.

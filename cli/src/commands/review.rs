@@ -287,11 +287,21 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         )?;
     }
     for p in &r.players {
+        // A solved game's accuracy counts only the proven moves: say how many those are.
+        let accuracy = match p.accuracy {
+            None => "-".into(),
+            Some(a) if p.not_proven > 0 => format!(
+                "{a:.1} over {} ({} not proven)",
+                counted(p.judged, "proven move", "proven moves"),
+                p.not_proven
+            ),
+            Some(a) => format!("{a:.1}"),
+        };
         writeln!(
             out,
             "{}: accuracy {}, {}, {}, {}",
             side(p.player),
-            p.accuracy.map_or("-".into(), |a| format!("{a:.1}")),
+            accuracy,
             counted(p.inaccuracies, "inaccuracy", "inaccuracies"),
             counted(p.mistakes, "mistake", "mistakes"),
             counted(p.blunders, "blunder", "blunders")

@@ -203,6 +203,7 @@ impl Reviewable for ConnectFour {
             solver_nodes: 2_000_000,
             exact_empties: 0,
             smooth_parity: true,
+            proof_required: true,
             ..ReviewConfig::default()
         }
     }

@@ -30,6 +30,11 @@ pub enum Label {
     Inaccuracy,
     Mistake,
     Blunder,
+    /// A game with an exact solver (Connect Four) whose solver did not settle the position or
+    /// the position after the move: a search's value is no proof there, so the move gets no
+    /// judgement and stays out of the accuracy.
+    #[serde(rename = "not proven")]
+    NotProven,
 }
 
 impl Label {
@@ -40,6 +45,7 @@ impl Label {
             Label::Inaccuracy => "inaccuracy",
             Label::Mistake => "mistake",
             Label::Blunder => "blunder",
+            Label::NotProven => "not proven",
         }
     }
 }

@@ -47,6 +47,11 @@ pub struct ReviewConfig {
     /// look worse for its mover (Connect Four at 12 plies: about -1 to -4 pawns both ways),
     /// and a move that throws a game away from such a position looks like a small loss.
     pub smooth_parity: bool,
+    /// The game is solved (Connect Four): a move is judged only where the position and the
+    /// position after it are proven (book, solver, or a search that proves the result); the
+    /// others get [`Label::NotProven`] and stay out of the accuracy, since a search's value
+    /// can call a losing move best.
+    pub proof_required: bool,
     /// Connect Four: take the opening's outcomes from the book
     /// ([`crate::book::connect4`]); off only to measure what the book adds.
     pub opening_book: bool,
@@ -67,6 +72,7 @@ impl Default for ReviewConfig {
             game_nodes: 2_000_000_000,
             tt_bytes: 16 << 20,
             smooth_parity: false,
+            proof_required: false,
             opening_book: true,
             heuristic: "default",
             threads: 1,
@@ -109,8 +115,9 @@ pub struct MoveReview {
 
 impl MoveReview {
     /// Whether the move says something of the player: not forced, not from the opening book.
+    /// A move the review left unjudged ([`Label::NotProven`]) says nothing either.
     pub fn counts_for_accuracy(&self) -> bool {
-        !self.forced && !self.book
+        !self.forced && !self.book && self.label != Label::NotProven
     }
 
     /// What the move is called: `forced`, `book`, or its label.
@@ -175,8 +182,13 @@ pub fn move_comments(review_json: &str) -> Result<Vec<String>, serde_json::Error
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct PlayerReview {
     pub player: Player,
-    /// Mean Lichess accuracy of the moves with a choice; `None` if there were none.
+    /// Mean Lichess accuracy of the moves with a choice that were judged; `None` if there were
+    /// none.
     pub accuracy: Option<f64>,
+    /// The moves the accuracy counts (with a choice, not from the book, judged).
+    pub judged: usize,
+    /// The moves with a choice left unjudged: [`Label::NotProven`].
+    pub not_proven: usize,
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
@@ -357,6 +369,7 @@ pub fn review<G: Reviewable>(
         let drop = (expected_before - expected_after).max(0.0);
         let book = crate::engine::book_moves(&pos).contains(&mv);
         let label = match thresholds.label(drop, is_best) {
+            _ if config.proof_required && !exact && legal.len() > 1 => Label::NotProven,
             Label::Inaccuracy | Label::Mistake | Label::Blunder if book => Label::Good,
             label => label,
         };
@@ -399,7 +412,9 @@ pub fn review<G: Reviewable>(
 /// else the search at `config.depth`), so a hint that plays it is never faulted by that review
 /// (Connect Four: the fastest win or the slowest loss, the most central of equals, or a move
 /// keeping the outcome where only that is known), and the nodes it took. `None` if the game is
-/// over, no move was found or `stop` was raised.
+/// over, no move was found or `stop` was raised. With [`ReviewConfig::proof_required`] the
+/// solver has no node budget here: the move is always proven (never a loss in a won or drawn
+/// position), however long that takes, unless `stop` ends it first.
 pub fn best_move<G: Reviewable>(
     pos: &G,
     config: &ReviewConfig,
@@ -408,6 +423,17 @@ pub fn best_move<G: Reviewable>(
     if pos.outcome().is_some() {
         return None;
     }
+    // A solved game's hint is proven: its solver runs without the review's node budget (until
+    // `stop`), since where the budget runs out the search's move can lose a won position.
+    let unbounded = ReviewConfig {
+        solver_nodes: u64::MAX,
+        ..*config
+    };
+    let config = if config.proof_required {
+        &unbounded
+    } else {
+        config
+    };
     let mut judge = G::judge(config);
     // The review judges a move exactly only when both the position and the position after the
     // move are settled; otherwise, or for an exact value without its move (the book's outcome
@@ -477,6 +503,8 @@ fn summary(player: Player, moves: &[MoveReview]) -> PlayerReview {
     PlayerReview {
         player,
         accuracy: (!chosen.is_empty()).then(|| chosen.iter().sum::<f64>() / chosen.len() as f64),
+        judged: chosen.len(),
+        not_proven: count(Label::NotProven),
         inaccuracies: count(Label::Inaccuracy),
         mistakes: count(Label::Mistake),
         blunders: count(Label::Blunder),

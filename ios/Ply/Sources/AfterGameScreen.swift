@@ -149,7 +149,7 @@ struct ReviewSections: View {
         case .blunder: return .red
         case .mistake: return .orange
         case .inaccuracy: return .yellow
-        case .best, .good, .forced, .book: return .primary
+        case .best, .good, .forced, .book, .notProven: return .primary
         }
     }
 }
