@@ -70,6 +70,7 @@ fn check<G: Reviewable>(kind: GameKind, levels: &[u8], plies: &[usize], count: u
     let inaccuracy = Thresholds::for_game(G::NAME).inaccuracy;
     let mut rng = SmallRng::seed_from_u64(30);
     let mut checked = 0;
+    let mut not_proven = 0;
     for &level in levels {
         for &depth in plies {
             for _ in 0..count {
@@ -81,6 +82,15 @@ fn check<G: Reviewable>(kind: GameKind, levels: &[u8], plies: &[usize], count: u
                     m.played,
                     pos.format_position()
                 );
+                if kind == GameKind::ConnectFour && m.label == Label::NotProven {
+                    // The review's solver ran out of budget here and it claims nothing (the
+                    // hint, solved without a budget, is checked against the solver in
+                    // core/tests/review.rs). Its search's values would be no truth to hold
+                    // the hint to.
+                    not_proven += 1;
+                    checked += 1;
+                    continue;
+                }
                 let drop = m.expected_before - m.expected_after;
                 assert!(
                     drop < inaccuracy,
@@ -99,12 +109,17 @@ fn check<G: Reviewable>(kind: GameKind, levels: &[u8], plies: &[usize], count: u
             }
         }
     }
+    assert!(
+        not_proven < checked,
+        "{}: the review proved none of {not_proven} hints",
+        G::NAME
+    );
     checked
 }
 
-/// Every level's hint is the review's best move: in the book (the first stones), where the
-/// review only searches (its solver out of budget a few stones past the book) and where it
-/// solves exactly.
+/// Every level's hint is the review's best move where the review proves it: in the book (the
+/// first stones) and where it solves exactly; where its solver runs out of budget a few stones
+/// past the book, the review says "not proven" and the hint is not held to its search.
 #[test]
 fn connect4_hints_have_the_reviews_best_value() {
     let n = check::<ConnectFour>(GameKind::ConnectFour, &[1, 6], &[2, 5, 12, 20, 28], 2);
