@@ -1278,6 +1278,11 @@ fn a_game_with_passes_counts_its_moves_and_its_list_reads_back() {
     let after = d.app.after_game_view().expect("after the game");
     assert_eq!(after.move_count as usize, squares);
     assert_eq!(after.move_count_text, format!("{squares} moves"));
+    assert!(
+        after.share_text.contains(&format!("After {squares} moves.")),
+        "the shared text counts moves too: {}",
+        after.share_text
+    );
     d.settle();
     let history = d.app.history_view();
     assert_eq!(history.entries[0].moves as usize, squares);

@@ -66,7 +66,7 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
         .unwrap_or_else(|_| g.snapshot.history.join(" "));
     let title = title(lang, &g.setup);
     let result = status_text(lang, g);
-    let after = tr!(lang, "share-after", moves = g.snapshot.move_number);
+    let after = tr!(lang, "share-after", moves = g.snapshot.moves_played());
     let mut share = format!("Ply — {title}\n{result} {after}");
     if !points.is_empty() && !g.setup.game.is_multi_player() {
         share.push('\n');
