@@ -1279,7 +1279,9 @@ fn a_game_with_passes_counts_its_moves_and_its_list_reads_back() {
     assert_eq!(after.move_count as usize, squares);
     assert_eq!(after.move_count_text, format!("{squares} moves"));
     assert!(
-        after.share_text.contains(&format!("After {squares} moves.")),
+        after
+            .share_text
+            .contains(&format!("After {squares} moves.")),
         "the shared text counts moves too: {}",
         after.share_text
     );
