@@ -29,21 +29,13 @@ pub struct MoveCost {
 
 /// The external engine's move in `pos` with `ms` milliseconds, and what it cost.
 pub fn external_move<G: Game>(command: &str, pos: &G, ms: u64) -> Result<(G::Move, MoveCost)> {
-    let mut words = command.split_whitespace();
-    let program = words.next().context("engine= needs a command")?;
     let position = pos.format_position();
     let started = Instant::now();
-    let mut command_line = Command::new(program);
+    let mut command_line = engine_command(command)?;
     command_line
-        .args(words)
         .args(position.split_whitespace())
         .arg(ms.to_string())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null());
-    // Its own process group: a wrapper script's engine is stopped with it.
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        .stdin(Stdio::null());
     let mut child = command_line
         .spawn()
         .with_context(|| format!("starting the engine '{command}'"))?;
@@ -136,6 +128,21 @@ fn reap(
 }
 
 /// Kills the engine's whole process group (its children too) and reaps it.
+/// `command` split at spaces (no shell quoting), its output piped and its errors dropped, in a
+/// process group of its own so that a wrapper script's engine is stopped with it.
+pub(super) fn engine_command(command: &str) -> Result<Command> {
+    let mut words = command.split_whitespace();
+    let program = words.next().context("engine= needs a command")?;
+    let mut command_line = Command::new(program);
+    command_line
+        .args(words)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+    Ok(command_line)
+}
+
 pub(super) fn stop(child: &mut Child) {
     #[cfg(unix)]
     if let Ok(pid) = i32::try_from(child.id()) {

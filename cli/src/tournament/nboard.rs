@@ -10,11 +10,11 @@
 //! must be the engine itself, not a wrapper that starts it. Nothing is sent while it thinks:
 //! NTest stops its search when input arrives.
 
-use super::external::{GRACE, MoveCost, stop};
+use super::external::{GRACE, MoveCost, engine_command, stop};
 use anyhow::{Context, Result, bail};
 use ply_core::Game;
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -37,16 +37,8 @@ pub struct NBoardEngine {
 impl NBoardEngine {
     /// Starts `command` (split at spaces), sets it to `depth` and waits until it is ready.
     pub fn start(command: &str, depth: u32) -> Result<NBoardEngine> {
-        let mut words = command.split_whitespace();
-        let program = words.next().context("engine= needs a command")?;
-        let mut command_line = Command::new(program);
-        command_line
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null());
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        let mut command_line = engine_command(command)?;
+        command_line.stdin(Stdio::piped());
         let mut child = command_line
             .spawn()
             .with_context(|| format!("starting the engine '{command}'"))?;
