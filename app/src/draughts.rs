@@ -4,33 +4,9 @@ use crate::board::{
     BoardView, MAX_CELLS, MoveCells, Piece, Pieces, draughts_cell, draughts_square, label_in,
     labels,
 };
-use crate::driver::{AnyGame, Driver};
 use crate::engine::Playable;
-use crate::error::PlyError;
-use crate::settings::GameKind;
-use ply_core::Game;
 use ply_core::games::draughts::{Draughts, Move};
 use std::sync::LazyLock;
-
-pub fn new_game(kind: GameKind, start: Option<&str>) -> Result<Box<dyn AnyGame>, PlyError> {
-    let pos = match start {
-        None => Draughts::start(),
-        Some(t) => Draughts::parse_position(t.trim()).map_err(|e| PlyError::BadPosition {
-            reason: e.to_string(),
-        })?,
-    };
-    let variant = if kind == GameKind::RelaxedDraughts {
-        "relaxed"
-    } else {
-        "standard"
-    };
-    let pos = pos
-        .with_variant(variant)
-        .map_err(|e| PlyError::BadPosition {
-            reason: e.to_string(),
-        })?;
-    Ok(Box::new(Driver::new(kind, pos)))
-}
 
 impl BoardView for Draughts {
     const ROWS: u32 = 8;

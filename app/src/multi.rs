@@ -243,50 +243,36 @@ pub struct MultiDriver<G: MultiBoard> {
 }
 
 /// The game `kind` from its standard start for `players`, or from `start` (position notation).
-pub fn new_game(
+pub fn new_game<G: MultiBoard>(
     kind: GameKind,
     players: usize,
     start: Option<&str>,
 ) -> Result<Box<dyn AnyGame>, PlyError> {
-    fn make<G: MultiBoard>(
-        kind: GameKind,
-        players: usize,
-        start: Option<&str>,
-    ) -> Result<Box<dyn AnyGame>, PlyError> {
-        let pos = match start {
-            Some(text) => {
-                let pos = G::parse_position(text.trim()).map_err(|e| PlyError::BadPosition {
-                    reason: e.to_string(),
-                })?;
-                if pos.players() != players {
-                    return Err(PlyError::BadPosition {
-                        reason: format!(
-                            "the position seats {} players, not {players}",
-                            pos.players()
-                        ),
-                    });
-                }
-                pos
+    let pos = match start {
+        Some(text) => {
+            let pos = G::parse_position(text.trim()).map_err(|e| PlyError::BadPosition {
+                reason: e.to_string(),
+            })?;
+            if pos.players() != players {
+                return Err(PlyError::BadPosition {
+                    reason: format!(
+                        "the position seats {} players, not {players}",
+                        pos.players()
+                    ),
+                });
             }
-            None => G::start_for_players(players).ok_or_else(|| {
-                PlyError::settings(format!("{} does not seat {players} players", G::NAME))
-            })?,
-        };
-        Ok(Box::new(MultiDriver {
-            kind,
-            line: GameLine::new(pos),
-            stats: Vec::new(),
-            last: None,
-        }))
-    }
-    match kind {
-        GameKind::Virus => make::<Virus>(kind, players, start),
-        GameKind::Focus => make::<Focus>(kind, players, start),
-        GameKind::ChineseCheckers => make::<ChineseCheckers>(kind, players, start),
-        _ => Err(PlyError::internal(format!(
-            "{kind:?} is not a multi-player game"
-        ))),
-    }
+            pos
+        }
+        None => G::start_for_players(players).ok_or_else(|| {
+            PlyError::settings(format!("{} does not seat {players} players", G::NAME))
+        })?,
+    };
+    Ok(Box::new(MultiDriver {
+        kind,
+        line: GameLine::new(pos),
+        stats: Vec::new(),
+        last: None,
+    }))
 }
 
 /// The players a position of `kind` seats.
@@ -298,14 +284,9 @@ pub fn position_players(kind: GameKind, text: &str) -> Result<usize, PlyError> {
                 reason: e.to_string(),
             })
     }
-    match kind {
-        GameKind::Virus => seats::<Virus>(text),
-        GameKind::Focus => seats::<Focus>(text),
-        GameKind::ChineseCheckers => seats::<ChineseCheckers>(text),
-        _ => Err(PlyError::internal(format!(
-            "{kind:?} is not a multi-player game"
-        ))),
-    }
+    ply_core::with_game_kind!(kind.core(),
+        multi_player G => seats::<G>(text),
+        two m => Err(PlyError::internal(format!("{m} is not a multi-player game"))))
 }
 
 /// The evaluator of a heuristic choice for a multi-player game.
@@ -324,14 +305,9 @@ fn evaluator<G: MultiFactors>(choice: &HeuristicChoice) -> Result<WeightedMulti<
 
 /// Whether the engine of `game` accepts `choice` (the weights editor's check).
 pub fn check_weights(game: GameKind, choice: &HeuristicChoice) -> Result<(), PlyError> {
-    match game {
-        GameKind::Virus => evaluator::<Virus>(choice).map(drop),
-        GameKind::Focus => evaluator::<Focus>(choice).map(drop),
-        GameKind::ChineseCheckers => evaluator::<ChineseCheckers>(choice).map(drop),
-        _ => Err(PlyError::internal(format!(
-            "{game:?} is not a multi-player game"
-        ))),
-    }
+    ply_core::with_game_kind!(game.core(),
+        multi_player G => evaluator::<G>(choice).map(drop),
+        two m => Err(PlyError::internal(format!("{m} is not a multi-player game"))))
 }
 
 /// The multi-player search for the app's settings: the algorithm as chosen (a two-player

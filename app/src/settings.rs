@@ -4,6 +4,7 @@
 use crate::error::PlyError;
 use crate::level_threads::threads_for_level;
 use crate::limits::EngineLimits;
+use ply_core::games::GameKind as CoreKind;
 use ply_core::search::{
     AdsConfig, AdsUpdate, Algorithm, HistoryIncrement, KillerMode, OrderingConfig, SearchConfig,
 };
@@ -107,7 +108,9 @@ pub struct SearchLimits {
     pub time_ms: Option<u64>,
 }
 
-/// The games a session can play.
+/// A game as a session plays it: a core [`ply_core::games::GameKind`] (whose facts table holds
+/// its names, player counts and default players) under one of its rules variants. Only draughts
+/// has a second variant the apps offer, so the shells see the pair as one enum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum GameKind {
     Othello,
@@ -125,32 +128,62 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    /// A game for more than two players (seats instead of sides).
-    pub fn is_multi_player(self) -> bool {
-        matches!(
-            self,
-            GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers
-        )
+    /// The core's game: its rules type, records and facts.
+    pub fn core(self) -> CoreKind {
+        match self {
+            GameKind::Othello => CoreKind::Othello,
+            GameKind::ConnectFour => CoreKind::ConnectFour,
+            GameKind::Draughts | GameKind::RelaxedDraughts => CoreKind::Draughts,
+            GameKind::Virus => CoreKind::Virus,
+            GameKind::Focus => CoreKind::Focus,
+            GameKind::ChineseCheckers => CoreKind::ChineseCheckers,
+        }
     }
 
-    /// The players a game seats when none are chosen: the History-ADS paper's four for the
-    /// Virus Game and Focus, the triangle of three for Chinese Checkers, two for the others.
-    /// The one default of the apps and of every `ply` command (play, show, perft, search).
-    pub fn default_players(self) -> u8 {
+    /// The rules variant, by the name [`ply_core::Game::with_variant`] and records use.
+    pub fn variant(self) -> &'static str {
         match self {
-            GameKind::Virus | GameKind::Focus => 4,
-            GameKind::ChineseCheckers => 3,
-            _ => 2,
+            GameKind::RelaxedDraughts => "relaxed",
+            _ => "standard",
         }
+    }
+
+    /// The session's game for a core game under `variant` (a name of
+    /// [`CoreKind::variants`]); `InvalidSettings` for one the apps do not offer.
+    pub fn of(core: CoreKind, variant: &str) -> Result<GameKind, PlyError> {
+        let variant = variant.to_ascii_lowercase();
+        let all = [
+            GameKind::Othello,
+            GameKind::ConnectFour,
+            GameKind::Draughts,
+            GameKind::RelaxedDraughts,
+            GameKind::Virus,
+            GameKind::Focus,
+            GameKind::ChineseCheckers,
+        ];
+        all.into_iter()
+            .find(|g| g.core() == core && g.variant() == variant)
+            .ok_or_else(|| {
+                PlyError::settings(format!(
+                    "unknown variant '{variant}' for {core} (expected {})",
+                    core.variants().join(" or ")
+                ))
+            })
+    }
+
+    /// A game for more than two players (seats instead of sides).
+    pub fn is_multi_player(self) -> bool {
+        self.core().is_multi_player()
+    }
+
+    /// The players a game seats when none are chosen (the core's facts table).
+    pub fn default_players(self) -> u8 {
+        self.core().default_players()
     }
 
     /// The player counts the game seats.
     pub fn player_counts(self) -> &'static [u8] {
-        match self {
-            GameKind::Virus | GameKind::Focus => &[2, 3, 4],
-            GameKind::ChineseCheckers => &[2, 3, 4, 6],
-            _ => &[2],
-        }
+        self.core().player_counts()
     }
 }
 

@@ -4,9 +4,10 @@
 //! `ply play` plays them through the app core, as the apps do (`commands::play`).
 
 use crate::commands::search::EngineArgs;
-use crate::games::{GameArgs, MultiKind};
+use crate::games::GameArgs;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
+use ply_core::games::GameKind;
 use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig, GoalRule};
 use ply_core::games::focus::Focus;
 use ply_core::games::virus::{Virus, VirusConfig};
@@ -54,7 +55,7 @@ pub fn virus(args: &GameArgs) -> Result<Virus> {
             Ok(pos)
         }
         None => Virus::new(VirusConfig {
-            players: args.players.unwrap_or(MultiKind::Virus.default_players()),
+            players: args.players.unwrap_or(GameKind::Virus.default_players()),
             ..VirusConfig::default()
         })
         .map_err(|e| anyhow!("virus: {e}")),
@@ -79,7 +80,7 @@ pub fn focus(args: &GameArgs) -> Result<Focus> {
             }
             Ok(pos)
         }
-        None => Focus::new(args.players.unwrap_or(MultiKind::Focus.default_players()))
+        None => Focus::new(args.players.unwrap_or(GameKind::Focus.default_players()))
             .map_err(|e| anyhow!("focus: {e}")),
     }
 }
@@ -117,7 +118,7 @@ pub fn chinese_checkers(args: &GameArgs) -> Result<ChineseCheckers> {
         None => ChineseCheckers::new(ChineseCheckersConfig {
             players: args
                 .players
-                .unwrap_or(MultiKind::ChineseCheckers.default_players()),
+                .unwrap_or(GameKind::ChineseCheckers.default_players()),
             goal_rule,
             goal_lock: lock,
             turn_limit: 0,
@@ -126,12 +127,38 @@ pub fn chinese_checkers(args: &GameArgs) -> Result<ChineseCheckers> {
     }
 }
 
-pub fn perft(kind: MultiKind, args: &GameArgs, depth: u32, divide: bool) -> Result<u64> {
-    match kind {
-        MultiKind::Virus => Ok(perft_of(&virus(args)?, depth, divide)),
-        MultiKind::Focus => Ok(perft_of(&focus(args)?, depth, divide)),
-        MultiKind::ChineseCheckers => Ok(perft_of(&chinese_checkers(args)?, depth, divide)),
+/// A multi-player game's start from the command line: its position, players and rules.
+pub trait FromGameArgs: Sized {
+    fn from_args(args: &GameArgs) -> Result<Self>;
+}
+
+impl FromGameArgs for Virus {
+    fn from_args(args: &GameArgs) -> Result<Self> {
+        virus(args)
     }
+}
+
+impl FromGameArgs for Focus {
+    fn from_args(args: &GameArgs) -> Result<Self> {
+        focus(args)
+    }
+}
+
+impl FromGameArgs for ChineseCheckers {
+    fn from_args(args: &GameArgs) -> Result<Self> {
+        chinese_checkers(args)
+    }
+}
+
+/// The refusal of a two-player game where only the multi-player ones are meant.
+fn not_multi(kind: GameKind) -> anyhow::Error {
+    anyhow!("{kind} is a two-player game, not a multi-player one")
+}
+
+pub fn perft(kind: GameKind, args: &GameArgs, depth: u32, divide: bool) -> Result<u64> {
+    ply_core::with_game_kind!(kind,
+        multi_player G => Ok(perft_of(&G::from_args(args)?, depth, divide)),
+        two m => Err(not_multi(m)))
 }
 
 fn perft_of<G: Game>(pos: &G, depth: u32, divide: bool) -> u64 {
@@ -151,12 +178,10 @@ fn perft_of<G: Game>(pos: &G, depth: u32, divide: bool) -> u64 {
     total
 }
 
-pub fn show(kind: MultiKind, args: &GameArgs) -> Result<()> {
-    match kind {
-        MultiKind::Virus => show_of(&virus(args)?),
-        MultiKind::Focus => show_of(&focus(args)?),
-        MultiKind::ChineseCheckers => show_of(&chinese_checkers(args)?),
-    }
+pub fn show(kind: GameKind, args: &GameArgs) -> Result<()> {
+    ply_core::with_game_kind!(kind,
+        multi_player G => show_of(&G::from_args(args)?),
+        two m => Err(not_multi(m)))
 }
 
 fn show_of<G: MultiGame>(pos: &G) -> Result<()> {
@@ -276,17 +301,12 @@ pub fn evaluator<G: MultiFactors>(text: &str) -> Result<WeightedMulti<G>> {
     WeightedMulti::new(&weights).map_err(|e| anyhow!("--heuristic: {e}"))
 }
 
-pub fn search(kind: MultiKind, args: &GameArgs, engine: &EngineArgs, as_json: bool) -> Result<()> {
+pub fn search(kind: GameKind, args: &GameArgs, engine: &EngineArgs, as_json: bool) -> Result<()> {
     let config = config(engine)?;
     let h = engine.heuristic.as_str();
-    match kind {
-        MultiKind::Virus => report(&virus(args)?, &evaluator(h)?, &config, as_json),
-        MultiKind::Focus => report(&focus(args)?, &evaluator(h)?, &config, as_json),
-        MultiKind::ChineseCheckers => {
-            let pos = chinese_checkers(args)?;
-            report(&pos, &evaluator(h)?, &config, as_json)
-        }
-    }
+    ply_core::with_game_kind!(kind,
+        multi_player G => report(&G::from_args(args)?, &evaluator(h)?, &config, as_json),
+        two m => Err(not_multi(m)))
 }
 
 fn report<G: MultiGame>(

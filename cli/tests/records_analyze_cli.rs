@@ -133,7 +133,7 @@ fn exports_carry_the_reviews(url: &str, records: &[GameRecord], reviews: &[(i64,
         .map(|g| format!("[Event {g}"))
         .collect();
     let checkers: Vec<usize> = (0..records.len())
-        .filter(|&i| records[i].game == ply_core::games::GameKind::Checkers)
+        .filter(|&i| records[i].game == ply_core::games::GameKind::Draughts)
         .collect();
     assert_eq!(games.len(), checkers.len());
     for (text, &i) in games.iter().zip(&checkers) {
@@ -144,7 +144,7 @@ fn exports_carry_the_reviews(url: &str, records: &[GameRecord], reviews: &[(i64,
     }
     let transcripts = export("transcript");
     let others: Vec<usize> = (0..records.len())
-        .filter(|&i| records[i].game != ply_core::games::GameKind::Checkers)
+        .filter(|&i| records[i].game != ply_core::games::GameKind::Draughts)
         .collect();
     let lines: Vec<&str> = transcripts.lines().collect();
     assert_eq!(lines.len(), others.len());

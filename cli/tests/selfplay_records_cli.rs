@@ -96,14 +96,14 @@ fn records_export_gives_back_what_was_stored() {
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let mut lines: Vec<String> = text(&o.stdout).lines().map(str::to_string).collect();
-    let mut want = [notation(GameKind::Othello), notation(GameKind::Connect4)].concat();
+    let mut want = [notation(GameKind::Othello), notation(GameKind::ConnectFour)].concat();
     lines.sort();
     want.sort();
     assert_eq!(lines, want);
     // The draughts and multi-player games have other formats (or none).
     let others = written
         .iter()
-        .filter(|r| !matches!(r.game, GameKind::Othello | GameKind::Connect4))
+        .filter(|r| !matches!(r.game, GameKind::Othello | GameKind::ConnectFour))
         .count();
     assert!(
         text(&o.stderr).contains(&format!("skipped {others} records")),
@@ -113,7 +113,7 @@ fn records_export_gives_back_what_was_stored() {
 
     let o = ply(&["records", "export", "--db", &db.url, "--format", "pdn"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    for game in notation(GameKind::Checkers) {
+    for game in notation(GameKind::Draughts) {
         assert!(text(&o.stdout).contains(&game), "{game}");
     }
 

@@ -46,7 +46,7 @@ fn write(
         comments,
         result: winner,
     };
-    annotated_notation(GameKind::Checkers, &game)
+    annotated_notation(GameKind::Draughts, &game)
 }
 
 #[test]
@@ -151,7 +151,7 @@ fn connect_four_and_othello_annotations_follow_each_move() {
         result: None,
     };
     assert_eq!(
-        annotated_notation(GameKind::Connect4, &game),
+        annotated_notation(GameKind::ConnectFour, &game),
         "4 {best 0 -> 0 (exact)} 4 3 {good}\n"
     );
 }

@@ -554,7 +554,7 @@ fn validate_dispatches_on_the_game_kind() {
     ply_core::record::validate(&record).unwrap();
     // The same moves claimed as another game fail in that game's rules.
     let mut wrong_game = record.clone();
-    wrong_game.game = ply_core::games::GameKind::Connect4;
+    wrong_game.game = ply_core::games::GameKind::ConnectFour;
     assert!(ply_core::record::validate(&wrong_game).is_err());
 }
 

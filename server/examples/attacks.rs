@@ -386,9 +386,9 @@ async fn attack(
             }
         }
         "farm" => {
-            let history = rows(&games(GameKind::Connect4, 300, 11));
+            let history = rows(&games(GameKind::ConnectFour, 300, 11));
             // Twelve hundred fresh games an address: more than its ceiling of a thousand.
-            let fresh = Arc::new(games(GameKind::Connect4, 12_000, 12));
+            let fresh = Arc::new(games(GameKind::ConnectFour, 12_000, 12));
             for a in 0..10u8 {
                 for d in 0..5u8 {
                     let token = established(db, &format!("farm-{a}-{d}"), &history).await;
@@ -418,7 +418,7 @@ async fn attack(
             // A flooded collection: 5,000 records, every computer a different long name.
             let device = "flood";
             let _ = established(db, device, &[]).await;
-            let mut flood = games(GameKind::Connect4, 5_000, 13);
+            let mut flood = games(GameKind::ConnectFour, 5_000, 13);
             for (i, g) in flood.iter_mut().enumerate() {
                 for (s, p) in g.players.iter_mut().enumerate() {
                     if let Some(e) = p.engine.as_mut() {
@@ -602,7 +602,7 @@ fn main() {
         "| attack | honest uploads idle / under attack | idle p50 / p99 ms | under attack p50 / p99 ms | not 200 | what the attack got |"
     );
     println!("| --- | --- | --- | --- | --- | --- |");
-    let history = rows(&games(GameKind::Connect4, 300, 1));
+    let history = rows(&games(GameKind::ConnectFour, 300, 1));
     for (n, name) in args.attacks.iter().enumerate() {
         let temp = match database(&args.db) {
             Ok(t) => t,

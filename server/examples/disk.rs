@@ -54,8 +54,8 @@ fn records(n: usize, hostile: bool) -> Vec<StoredRecord> {
     let mut rng = SmallRng::seed_from_u64(47);
     let kinds = [
         GameKind::Othello,
-        GameKind::Checkers,
-        GameKind::Connect4,
+        GameKind::Draughts,
+        GameKind::ConnectFour,
         GameKind::Focus,
     ];
     (0..n)

@@ -116,7 +116,7 @@ fn established_device(rt: &tokio::runtime::Runtime, url: &str) -> Result<String,
         let two_days_ago = ply_core::record::now_ms() as i64 - 2 * ply_server::budget::DAY_MS;
         db.store_batch(
             "honest",
-            &rows(&games(GameKind::Connect4, 300, 1)),
+            &rows(&games(GameKind::ConnectFour, 300, 1)),
             two_days_ago,
         )
         .await
@@ -131,7 +131,7 @@ fn established_device(rt: &tokio::runtime::Runtime, url: &str) -> Result<String,
 /// of a 20 s run); the latencies of its answers, and how many were not a 200.
 fn honest(url: &str, token: &str, secs: u64, seed: u64) -> (Vec<Duration>, usize) {
     let agent = agent();
-    let pool: Vec<String> = games(GameKind::Connect4, 200, seed)
+    let pool: Vec<String> = games(GameKind::ConnectFour, 200, seed)
         .iter()
         .map(|g| g.to_json().expect("json"))
         .collect();

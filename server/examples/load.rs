@@ -191,7 +191,7 @@ fn main() {
             let kind = if i % 2 == 0 {
                 GameKind::Othello
             } else {
-                GameKind::Connect4
+                GameKind::ConnectFour
             };
             play_kind(kind, &mut rng, Seats::ComputerVsComputer)
         })

@@ -453,8 +453,8 @@ pub mod games {
         }
         match kind {
             GameKind::Othello => play::<Othello>(rng, seats),
-            GameKind::Connect4 => play::<ConnectFour>(rng, seats),
-            GameKind::Checkers => play::<Draughts>(rng, seats),
+            GameKind::ConnectFour => play::<ConnectFour>(rng, seats),
+            GameKind::Draughts => play::<Draughts>(rng, seats),
             GameKind::Virus => play_from(start::<Virus>(3), rng, seats),
             GameKind::Focus => play_with(start::<Focus>(3), rng, seats, greedy_focus)
                 .unwrap_or_else(|| panic!("a greedy Focus game outlasted a record")),

@@ -146,7 +146,7 @@ fn long_names(records: &mut [GameRecord], salt: usize) {
 async fn established(server: &TestServer, from: Option<SocketAddr>, seed: u64) -> String {
     let token = token_at(server, from).await;
     let id = device_id(server, &token).await;
-    let history: Vec<_> = records(GameKind::Connect4, 30, seed)
+    let history: Vec<_> = records(GameKind::ConnectFour, 30, seed)
         .iter()
         .map(|r| ingest::to_row(r, &validate(r).expect("valid")).expect("row"))
         .collect();
@@ -292,7 +292,7 @@ async fn a_device_farm_stores_no_more_than_the_ceilings() {
         for (n, token) in farm.iter().enumerate() {
             for round in 0..2u64 {
                 let batch = values(&records(
-                    GameKind::Connect4,
+                    GameKind::ConnectFour,
                     10,
                     1000 + 10 * n as u64 + round,
                 ));
@@ -319,7 +319,7 @@ async fn a_device_farm_stores_no_more_than_the_ceilings() {
             let a = *a;
             for round in 0..4u64 {
                 let batch = values(&records(
-                    GameKind::Connect4,
+                    GameKind::ConnectFour,
                     10,
                     2000 + 10 * u64::from(a) + round,
                 ));
@@ -391,7 +391,7 @@ async fn the_statistics_stay_small_and_robust_whatever_is_uploaded() {
         // The flood: 600 Connect Four games, every seat a different 64-character name or a
         // known engine at a random depth, and one Othello game at the bounds.
         let attacker = token_at(&server, peer(1, 1)).await;
-        let mut flood = records(GameKind::Connect4, 600, 5);
+        let mut flood = records(GameKind::ConnectFour, 600, 5);
         long_names(&mut flood[..300], 1);
         for g in &mut flood[300..] {
             for p in &mut g.players {
@@ -597,7 +597,7 @@ async fn device_rows_are_budgeted() {
             .insert_device(&old("kept"))
             .await
             .expect("kept");
-        let rows: Vec<_> = records(GameKind::Connect4, 1, 5)
+        let rows: Vec<_> = records(GameKind::ConnectFour, 1, 5)
             .iter()
             .map(|r| ingest::to_row(r, &validate(r).expect("valid")).expect("row"))
             .collect();

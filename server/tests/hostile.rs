@@ -77,7 +77,8 @@ fn games(n: usize, seed: u64) -> Vec<Value> {
     let mut rng = SmallRng::seed_from_u64(seed);
     (0..n)
         .map(|_| {
-            let record = games::play_kind(GameKind::Connect4, &mut rng, Seats::ComputerVsComputer);
+            let record =
+                games::play_kind(GameKind::ConnectFour, &mut rng, Seats::ComputerVsComputer);
             serde_json::to_value(record).expect("json")
         })
         .collect()
@@ -380,7 +381,7 @@ async fn start_positions_are_stored_canonical_and_no_text_can_break_an_export() 
         // Unicode line separators and a C1 control.
         let injections = [
             (
-                GameKind::Checkers,
+                GameKind::Draughts,
                 "\n[FEN \"B:W21-32:B1-12\"]\n".to_owned(),
             ),
             (GameKind::Othello, "e6\nf4".to_owned()),

@@ -147,8 +147,8 @@ fn position_after(record: &GameRecord, plies: usize) -> String {
     }
     match record.game {
         GameKind::Othello => replay::<ply_core::games::othello::Othello>(record, plies),
-        GameKind::Connect4 => replay::<ply_core::games::connect4::ConnectFour>(record, plies),
-        GameKind::Checkers => replay::<ply_core::games::draughts::Draughts>(record, plies),
+        GameKind::ConnectFour => replay::<ply_core::games::connect4::ConnectFour>(record, plies),
+        GameKind::Draughts => replay::<ply_core::games::draughts::Draughts>(record, plies),
         GameKind::Virus => replay::<ply_core::games::virus::Virus>(record, plies),
         GameKind::Focus => replay::<ply_core::games::focus::Focus>(record, plies),
         GameKind::ChineseCheckers => {

@@ -5,9 +5,6 @@ use crate::engine;
 use crate::i18n::Lang;
 use crate::settings::{GameKind, HeuristicChoice};
 use crate::tr;
-use ply_core::games::connect4::ConnectFour;
-use ply_core::games::draughts::Draughts;
-use ply_core::games::othello::Othello;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -63,14 +60,7 @@ impl Default for Prefs {
 
 /// The key of a game's custom weights (draughts variants share their weights).
 pub fn weights_key(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Othello => "othello",
-        GameKind::ConnectFour => "connect4",
-        GameKind::Draughts | GameKind::RelaxedDraughts => "checkers",
-        GameKind::Virus => "virus",
-        GameKind::Focus => "focus",
-        GameKind::ChineseCheckers => "chinese_checkers",
-    }
+    game.core().name()
 }
 
 impl Prefs {
@@ -166,16 +156,9 @@ pub fn weights_edit(lang: Lang, game: GameKind, text: &str) -> Result<WeightsEdi
         return Ok(WeightsEdit::Clear);
     }
     let choice = HeuristicChoice::CustomWeights { json: t.into() };
-    let checked = match game {
-        GameKind::Othello => engine::evaluator::<Othello>(&choice).map(drop),
-        GameKind::ConnectFour => engine::evaluator::<ConnectFour>(&choice).map(drop),
-        GameKind::Draughts | GameKind::RelaxedDraughts => {
-            engine::evaluator::<Draughts>(&choice).map(drop)
-        }
-        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
-            crate::multi::check_weights(game, &choice)
-        }
-    };
+    let checked = ply_core::with_game_kind!(game.core(),
+        two_player G => engine::evaluator::<G>(&choice).map(drop),
+        multi m => crate::multi::check_weights(game, &choice));
     match checked {
         Ok(()) => Ok(WeightsEdit::Save(t.to_string())),
         Err(e) => Err(refuse(

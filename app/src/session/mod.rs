@@ -24,8 +24,6 @@ use crate::settings::{
 };
 use crate::snapshot::{ComputerMove, GameStatus, MoveInfo, Side, Snapshot};
 use ply_core::Game;
-use ply_core::games::connect4::ConnectFour;
-use ply_core::games::othello::Othello;
 use ply_core::record::{
     ClientInfo, MoveStats, Platform, PlayerInfo, RamBucket, RecordMeta, new_record_id, now_ms,
 };
@@ -123,14 +121,16 @@ fn new_game(
             }),
         }
     }
-    let game: Box<dyn AnyGame> = match kind {
-        GameKind::Othello => Box::new(Driver::new(kind, parse::<Othello>(start)?)),
-        GameKind::ConnectFour => Box::new(Driver::new(kind, parse::<ConnectFour>(start)?)),
-        GameKind::Draughts | GameKind::RelaxedDraughts => crate::draughts::new_game(kind, start)?,
-        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
-            crate::multi::new_game(kind, players, start)?
-        }
-    };
+    let game: Box<dyn AnyGame> = ply_core::with_game_kind!(kind.core(),
+        two_player G => {
+            let pos = parse::<G>(start)?
+                .with_variant(kind.variant())
+                .map_err(|e| PlyError::BadPosition {
+                    reason: e.to_string(),
+                })?;
+            Box::new(Driver::new(kind, pos))
+        },
+        multi m => crate::multi::new_game::<G>(kind, players, start)?);
     if !kind.is_multi_player() && players != 2 {
         return Err(PlyError::settings(format!(
             "{kind:?} is a two-player game, not one for {players}"

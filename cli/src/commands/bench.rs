@@ -8,7 +8,6 @@
 use crate::commands::bench_threads;
 use crate::commands::search::evaluator;
 use crate::games::TwoPlayerGameArgs;
-use crate::with_game;
 use anyhow::{Result, anyhow, bail};
 use ply_core::Game;
 use ply_core::heuristic::HasHeuristic;
@@ -92,10 +91,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<()> {
     if let Some(threads) = &args.threads {
-        if !matches!(
-            args.game.game,
-            crate::games::AnyGame::Two(ply_core::games::GameKind::Othello)
-        ) {
+        if args.game.game != ply_core::games::GameKind::Othello {
             bail!("--threads measures Othello's middle game, not another game");
         }
         if let Some(t) = args.probcut
@@ -120,7 +116,9 @@ pub fn run(args: Args) -> Result<()> {
         let eval = evaluator::<ply_core::games::othello::Othello>(&args.heuristic)?;
         return bench_threads::run(&plan, &*eval);
     }
-    with_game!(args.game.game, G => bench::<G>(&args))
+    ply_core::with_game_kind!(args.game.game,
+        two_player G => bench::<G>(&args),
+        multi m => Err(crate::games::two_player_only(m)))
 }
 
 fn bench<G: HasHeuristic>(args: &Args) -> Result<()> {

@@ -1,7 +1,6 @@
 //! `ply perft`: leaf counts of the game tree, optionally per root move and with speed.
 
-use crate::games::{AnyGame, GameArgs};
-use crate::with_game;
+use crate::games::GameArgs;
 use anyhow::{Result, bail};
 use ply_core::Game;
 use std::time::Instant;
@@ -21,7 +20,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if let AnyGame::Multi(kind) = args.game.game {
+    let kind = args.game.game;
+    if kind.is_multi_player() {
         if args.depth > 64 {
             bail!("depth {} is too deep for perft (at most 64)", args.depth);
         }
@@ -33,7 +33,9 @@ pub fn run(args: Args) -> Result<()> {
         report(kind.name(), args.depth, total, started, args.bench);
         return Ok(());
     }
-    with_game!(args.game.game, G => run_for::<G>(&args))
+    ply_core::with_game_kind!(args.game.game,
+        two_player G => run_for::<G>(&args),
+        multi m => Err(crate::games::two_player_only(m)))
 }
 
 /// A spinner while a deep count runs, but none with --divide (each root move's line shows the

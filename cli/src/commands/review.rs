@@ -3,7 +3,6 @@
 //! first player's expected score over the game.
 
 use crate::experiment::plot::{Series, line_chart};
-use crate::with_two_player_game;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::Game;
 use ply_core::games::GameKind;
@@ -88,7 +87,7 @@ fn split_moves(game: GameKind, parts: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for t in tokens {
         match game {
-            GameKind::Connect4 if t.chars().all(|c| c.is_ascii_digit()) => {
+            GameKind::ConnectFour if t.chars().all(|c| c.is_ascii_digit()) => {
                 out.extend(t.chars().map(String::from));
             }
             GameKind::Othello if t.len() > 2 && t.is_ascii() && !t.eq_ignore_ascii_case("pass") => {
@@ -129,7 +128,7 @@ pub fn run(args: Args) -> Result<()> {
                 let game = read_pdn(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
                 let fen = game.tag("FEN").map(str::to_string);
                 let variant = game.tag("Variant").unwrap_or("standard").to_string();
-                (GameKind::Checkers, fen, variant, game.move_texts)
+                (GameKind::Draughts, fen, variant, game.move_texts)
             }
             None => {
                 let game = args
@@ -148,7 +147,9 @@ pub fn run(args: Args) -> Result<()> {
         position: start.as_deref(),
         variant: &variant,
     };
-    with_two_player_game!(game, G => run_game::<G>(&args, &game_start, &moves))
+    ply_core::with_game_kind!(game,
+        two_player G => run_game::<G>(&args, &game_start, &moves),
+        multi m => Err(crate::games::two_player_only(m)))
 }
 
 /// "1 inaccuracy", "2 inaccuracies", "0 blunders".

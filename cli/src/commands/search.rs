@@ -1,8 +1,7 @@
 //! `ply search`: one engine on one position; best move, score, principal variation and
 //! statistics, as text or JSON. Also home of the engine options `ply play` and `ply bench` share.
 
-use crate::games::{AnyGame, GameArgs};
-use crate::with_game;
+use crate::games::GameArgs;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::engine::search;
 use ply_core::heuristic::HasHeuristic;
@@ -207,10 +206,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if let AnyGame::Multi(kind) = args.game.game {
-        return crate::multi::search(kind, &args.game, &args.engine, args.json);
-    }
-    with_game!(args.game.game, G => run_for::<G>(&args))
+    ply_core::with_game_kind!(args.game.game,
+        two_player G => run_for::<G>(&args),
+        multi m => crate::multi::search(m, &args.game, &args.engine, args.json))
 }
 
 fn run_for<G: HasHeuristic>(args: &Args) -> Result<()> {

@@ -6,7 +6,6 @@ use crate::tournament::match_args::MatchArgs;
 use crate::tournament::openings::random_openings;
 use crate::tournament::play::{Engine, Material, play_game, run_pool};
 use crate::tournament::spec::PlayerSpec;
-use crate::with_game;
 use anyhow::{Context, Result, anyhow};
 use ply_core::heuristic::{HasHeuristic, Weight};
 use ply_core::record::{
@@ -40,7 +39,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    with_game!(args.game.game, G => run_for::<G>(&args))
+    ply_core::with_game_kind!(args.game.game,
+        two_player G => run_for::<G>(&args),
+        multi m => Err(crate::games::two_player_only(m)))
 }
 
 /// The record's description of an engine.

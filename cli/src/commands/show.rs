@@ -2,8 +2,7 @@
 //! the app core's board view (the one the apps and `ply play` draw) after `--moves`.
 
 use crate::commands::play::options;
-use crate::games::{AnyGame, GameArgs};
-use crate::with_game;
+use crate::games::GameArgs;
 use anyhow::{Context, Result, bail};
 use ply_app::ClientPlatform;
 use ply_app::app::{App, AppConfig, Command, Event, Msg, PlayMode, ThinkKind, svg};
@@ -28,7 +27,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if let AnyGame::Multi(kind) = args.game.game {
+    let kind = args.game.game;
+    if kind.is_multi_player() {
         if args.svg.is_some() {
             bail!(
                 "--svg draws the apps' boards: {} is not in the apps yet",
@@ -47,16 +47,19 @@ pub fn run(args: Args) -> Result<()> {
         println!("wrote {}", path.display());
         return Ok(());
     }
-    with_game!(args.game.game, G => show::<G>(&args.game))
+    ply_core::with_game_kind!(args.game.game,
+        two_player G => show::<G>(&args.game),
+        multi m => Err(crate::games::two_player_only(m)))
 }
 
 /// The app core's board after `--moves` between two players, as SVG. The core runs without
 /// its runtime: nothing is written (its data directory is never created), and the one search
 /// a hint needs runs here.
 fn board_svg(args: &Args) -> Result<String> {
-    let AnyGame::Two(kind) = args.game.game else {
+    let kind = args.game.game;
+    if kind.is_multi_player() {
         bail!("--svg draws the apps' boards, which hold two-player games");
-    };
+    }
     let game = options::game(kind, &args.game.variant)?;
     let dir = std::env::temp_dir().join(format!("ply-show-{}-unused", std::process::id()));
     let mut app = App::new(AppConfig {

@@ -10,7 +10,6 @@ use crate::tournament::play::{Engine, Material, play_game, run_pool, thinking};
 use crate::tournament::report::{GameResult, Report};
 use crate::tournament::spec::PlayerSpec;
 use crate::tournament::svg::cross_table_svg;
-use crate::with_game;
 use anyhow::{Context, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_core::heuristic::HasHeuristic;
@@ -56,7 +55,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    with_game!(args.game.game, G => run_for::<G>(&args))
+    ply_core::with_game_kind!(args.game.game,
+        two_player G => run_for::<G>(&args),
+        multi m => Err(crate::games::two_player_only(m)))
 }
 
 /// Everything a tournament needs besides the game type, for `ply tune`'s check as well.

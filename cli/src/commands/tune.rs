@@ -6,7 +6,6 @@ use crate::commands::tournament::{Plan, play_tournament};
 use crate::games::TwoPlayerGameArgs;
 use crate::tournament::play::Material;
 use crate::tournament::spec::{Defaults, PlayerSpec};
-use crate::with_game;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::heuristic::fit::{Sample, fit_logistic, log_loss};
 use ply_core::heuristic::{Factors, HasHeuristic, Weight, WeightedEvaluator, Weights};
@@ -51,7 +50,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    with_game!(args.game.game, G => run_for::<G>(&args))
+    ply_core::with_game_kind!(args.game.game,
+        two_player G => run_for::<G>(&args),
+        multi m => Err(crate::games::two_player_only(m)))
 }
 
 /// One position's factors (divided by 100), its phase, and the result for the side to move.

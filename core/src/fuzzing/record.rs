@@ -72,13 +72,13 @@ pub fn assert_canonical_start(record: &GameRecord, validated: &ValidatedGame) {
     assert_eq!(again.final_position, validated.final_position);
     let text = standard_notation(&canonical);
     match canonical.game {
-        GameKind::Othello | GameKind::Connect4 => {
+        GameKind::Othello | GameKind::ConnectFour => {
             assert!(
                 !text.trim_end().contains('\n'),
                 "a transcript of two lines: {text:?}"
             );
         }
-        GameKind::Checkers => assert!(text.matches("[FEN").count() <= 1, "{text:?}"),
+        GameKind::Draughts => assert!(text.matches("[FEN").count() <= 1, "{text:?}"),
         _ => {}
     }
 }

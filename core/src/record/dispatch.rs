@@ -3,7 +3,6 @@
 use super::error::RecordError;
 use super::types::GameRecord;
 use super::validate::{ValidatedGame, now_ms, parse_record, validate_as};
-use crate::games::GameKind;
 
 /// Validates a record of any game: dispatches on `record.game` to the concrete rules.
 pub fn validate(record: &GameRecord) -> Result<ValidatedGame, RecordError> {
@@ -12,18 +11,7 @@ pub fn validate(record: &GameRecord) -> Result<ValidatedGame, RecordError> {
 
 /// [`validate`] with an explicit clock (unix ms) for the end-time plausibility check.
 pub fn validate_at(record: &GameRecord, now_ms: u64) -> Result<ValidatedGame, RecordError> {
-    use crate::games::{
-        chinese_checkers::ChineseCheckers, connect4::ConnectFour, draughts::Draughts, focus::Focus,
-        othello::Othello, virus::Virus,
-    };
-    match record.game {
-        GameKind::Othello => validate_as::<Othello>(record, now_ms),
-        GameKind::Connect4 => validate_as::<ConnectFour>(record, now_ms),
-        GameKind::Checkers => validate_as::<Draughts>(record, now_ms),
-        GameKind::Virus => validate_as::<Virus>(record, now_ms),
-        GameKind::Focus => validate_as::<Focus>(record, now_ms),
-        GameKind::ChineseCheckers => validate_as::<ChineseCheckers>(record, now_ms),
-    }
+    crate::with_game_kind!(record.game, G => validate_as::<G>(record, now_ms))
 }
 
 /// Parses and validates record JSON in one step (what the collector does per uploaded record).

@@ -34,8 +34,8 @@ impl FieldFormat {
     pub fn holds(self) -> &'static [GameKind] {
         match self {
             FieldFormat::Wthor => &[GameKind::Othello],
-            FieldFormat::Pdn => &[GameKind::Checkers],
-            FieldFormat::Transcript => &[GameKind::Othello, GameKind::Connect4],
+            FieldFormat::Pdn => &[GameKind::Draughts],
+            FieldFormat::Transcript => &[GameKind::Othello, GameKind::ConnectFour],
         }
     }
 

@@ -21,12 +21,12 @@ pub fn standard_notation(record: &GameRecord) -> String {
                 None => moves,
             }
         }
-        GameKind::Connect4 => {
+        GameKind::ConnectFour => {
             let mut digits = record.start_position.clone().unwrap_or_default();
             digits.extend(record.moves.iter().map(|m| m.notation.as_str()));
             digits
         }
-        GameKind::Checkers => pdn(record),
+        GameKind::Draughts => pdn(record),
         GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
             let moves: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();
             let start = match &record.start_position {
@@ -70,7 +70,7 @@ pub struct AnnotatedGame<'a> {
 /// comments are `{...}`), Othello and Connect Four as their moves separated by spaces, each
 /// followed by its comment in the same braces.
 pub fn annotated_notation(game: GameKind, annotated: &AnnotatedGame) -> String {
-    if game == GameKind::Checkers {
+    if game == GameKind::Draughts {
         return pdn_text(annotated);
     }
     let mut out = String::new();

@@ -68,21 +68,11 @@ pub enum GamePhase {
 }
 
 impl GamePhase {
-    /// Phase of the move played at `ply` (0-based) in a game of `players`. Othello: 20 plies of
-    /// opening and the last 20 of 60 as endgame; Connect Four: thirds of its 42 cells; draughts:
-    /// 20 opening plies, endgame from ply 60 (most games are simplified by then). Multi-player
-    /// games count rounds (a turn of every player): Virus 2 and 4 (a 5x5 board fills in about
-    /// six), Focus 5 and 15, Chinese Checkers 10 and 25 (pieces reach the far corner after about
-    /// 30 moves each).
+    /// Phase of the move played at `ply` (0-based) in a game of `players`, by the game's
+    /// [`GameFacts::phases`](crate::games::GameFacts::phases); multi-player games count rounds
+    /// (a turn of every player).
     pub fn of(game: GameKind, ply: usize, players: usize) -> GamePhase {
-        let (mid, end) = match game {
-            GameKind::Othello => (20, 40),
-            GameKind::Connect4 => (14, 28),
-            GameKind::Checkers => (20, 60),
-            GameKind::Virus => (2, 4),
-            GameKind::Focus => (5, 15),
-            GameKind::ChineseCheckers => (10, 25),
-        };
+        let (mid, end) = game.facts().phases;
         let ply = if game.is_multi_player() {
             ply / players.max(1)
         } else {

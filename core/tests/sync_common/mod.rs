@@ -25,7 +25,7 @@ pub fn sample_record(moves: usize) -> GameRecord {
     GameRecord {
         schema_version: SCHEMA_VERSION,
         id: new_record_id(),
-        game: GameKind::Connect4,
+        game: GameKind::ConnectFour,
         variant: "standard".into(),
         start_position: None,
         moves: (0..moves)

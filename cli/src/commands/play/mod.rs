@@ -55,16 +55,12 @@ reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or
   stacks          Focus: every stack's pieces, bottom to top
   quit            leave (the unfinished game is kept: ply play --resume)";
 
-/// The word `ply play` takes for a game.
-fn game_word(game: GameKind) -> &'static str {
-    match game {
-        GameKind::Othello => "othello",
-        GameKind::ConnectFour => "connect4",
-        GameKind::Draughts => "checkers",
-        GameKind::RelaxedDraughts => "checkers --variant relaxed",
-        GameKind::Virus => "virus",
-        GameKind::Focus => "focus",
-        GameKind::ChineseCheckers => "chinese-checkers",
+/// The words `ply play` takes for a game: its name, and its variant where not standard.
+fn game_word(game: GameKind) -> String {
+    let name = game.core().name();
+    match game.variant() {
+        "standard" => name.to_string(),
+        variant => format!("{name} --variant {variant}"),
     }
 }
 

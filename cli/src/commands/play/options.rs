@@ -1,8 +1,7 @@
 //! `ply play`'s command line, turned into the app core's home-screen choices: the same
 //! [`Setup`](ply_app::app::setup::Setup) the phone apps build from taps, so the terminal plays the same engines.
 
-use crate::games::{AnyGame, MultiKind};
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
 use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
 use ply_app::{GameKind, Side, heuristic_presets, settings_for_difficulty};
@@ -13,7 +12,7 @@ use std::path::PathBuf;
 pub struct Args {
     /// othello, connect4, checkers, or the multi-player virus, focus and chinese-checkers
     /// (with --seats)
-    pub game: AnyGame,
+    pub game: CoreGame,
     /// Rules variant (checkers: standard, or relaxed where captures are optional).
     #[arg(long, default_value = "standard")]
     pub variant: String,
@@ -163,7 +162,7 @@ pub fn parse_seats(text: &str) -> Result<Vec<bool>> {
 
 /// The app core's game for a multi-player game name, with the options that do not apply to it
 /// refused.
-fn multi_game(kind: MultiKind, args: &Args) -> Result<GameKind> {
+fn multi_game(kind: CoreGame, args: &Args) -> Result<GameKind> {
     let name = kind.name();
     for (flag, given) in [
         ("--mode", args.mode.is_some()),
@@ -184,7 +183,7 @@ fn multi_game(kind: MultiKind, args: &Args) -> Result<GameKind> {
             "ply play plays {name} as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search {name} --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine"
         );
     }
-    Ok(kind.game_kind())
+    game(kind, "standard")
 }
 
 /// The seats the options name: `--seats`, else `--players` (or the position's, or the apps'
@@ -235,16 +234,17 @@ fn seats(
 
 impl Choices {
     pub fn from_args(args: &Args) -> Result<Choices> {
-        let (game, name) = match args.game {
-            AnyGame::Two(core_game) => {
-                if args.seats.is_some() || args.players.is_some() {
-                    bail!(
-                        "--seats and --players are for the multi-player games; {core_game} is for two (see --mode and --side)"
-                    );
-                }
-                (game(core_game, &args.variant)?, core_game.name())
+        let core_game = args.game;
+        let name = core_game.name();
+        let game = if core_game.is_multi_player() {
+            multi_game(core_game, args)?
+        } else {
+            if args.seats.is_some() || args.players.is_some() {
+                bail!(
+                    "--seats and --players are for the multi-player games; {core_game} is for two (see --mode and --side)"
+                );
             }
-            AnyGame::Multi(kind) => (multi_game(kind, args)?, kind.name()),
+            game(core_game, &args.variant)?
         };
         let multi = game.is_multi_player();
         let (mode, side) = if multi {
@@ -340,19 +340,7 @@ impl Choices {
 
 /// The app core's game for a game name and `--variant`.
 pub fn game(game: CoreGame, variant: &str) -> Result<GameKind> {
-    Ok(match (game, variant.to_ascii_lowercase().as_str()) {
-        (CoreGame::Othello, "standard") => GameKind::Othello,
-        (CoreGame::Connect4, "standard") => GameKind::ConnectFour,
-        (CoreGame::Checkers, "standard") => GameKind::Draughts,
-        (CoreGame::Checkers, "relaxed") => GameKind::RelaxedDraughts,
-        (CoreGame::Checkers, other) => {
-            bail!("unknown --variant '{other}' for checkers (expected standard or relaxed)")
-        }
-        (g, other) => bail!(
-            "unknown --variant '{other}' for {} (it has only standard)",
-            g.name()
-        ),
-    })
+    GameKind::of(game, variant).map_err(|e| anyhow!("--variant: {e}"))
 }
 
 fn mode_and_side(mode: Option<ModeArg>, side: Option<&str>) -> Result<(PlayMode, Side)> {

@@ -45,7 +45,9 @@ pub fn review_body(body: &str, depth: Option<u32>) -> String {
             .to_string();
     }
     let reviewed = (|| -> Result<String> {
-        Ok(crate::with_two_player_game!(record.game, G => review_record::<G>(&record, depth)))
+        ply_core::with_game_kind!(record.game,
+            two_player G => Ok(review_record::<G>(&record, depth)),
+            multi m => Err(crate::games::two_player_only(m)))
     })();
     reviewed.unwrap_or_else(|e| json!({ "error": e.to_string() }).to_string())
 }

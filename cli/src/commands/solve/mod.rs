@@ -97,16 +97,16 @@ fn unfinished(time_ms: Option<u64>, nodes: u64) -> ! {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    if args.book.is_some() && args.game != GameKind::Connect4 {
+    if args.book.is_some() && args.game != GameKind::ConnectFour {
         bail!(
             "--book is Connect Four's opening book; {} has none",
             args.game
         );
     }
     match args.game {
-        GameKind::Connect4 => connect4::run(&args),
+        GameKind::ConnectFour => connect4::run(&args),
         GameKind::Othello => othello::run(&args),
-        GameKind::Checkers => bail!("no exact solver for checkers (try `ply search checkers`)"),
+        GameKind::Draughts => bail!("no exact solver for checkers (try `ply search checkers`)"),
         multi @ (GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers) => {
             bail!("no exact solver for {multi} (try `ply search {multi}`)")
         }
