@@ -19,7 +19,10 @@ Engines:
                             (10 ms ticks) around `set game` + `go`
   --time-ms MS              Ply gives up after MS (the row then says "unfinished")
 Prints a Markdown table (values from the side to move's view) and a total line per engine;
-exits 1 if any two values of a position disagree.
+exits 1 if any two values of a position disagree. Ply gives the empty squares of a game that
+ends before the board is full to the winner, NTest to nobody: such a row agrees when NTest's
+value has the same sign and a smaller size, by at most the empties of the position, and is
+marked "(early end)".
 Example (docs/othello-patterns.md, "Endgame solver against NTest's"):
   tools/othello-peers/solver_bench.py --obf tests/data/othello/fforum-40-59.obf:1-10 \\
       --ply Ply=target/release/ply --ntest
@@ -164,7 +167,7 @@ class NTest:
         ans = self.until(lambda l: l.startswith("===") or (l.startswith("search ") and searched.append(l)))
         cpu = self.cpu() - c0
         val = (ans[3:].strip().split("/") + ["", ""])[1] or (searched[-1].split()[2] if searched else "")
-        return round(float(val)), cpu, None
+        return (round(float(val)) if val else None), cpu, None
 
     def close(self):
         self.send("quit")
@@ -210,13 +213,23 @@ def main():
     bad = 0
     for label, pos, listed in positions:
         results = [e.solve(pos) for _, e in engines]
-        values = {v for v, _, _ in results if v is not None} | ({listed} if listed is not None else set())
+        ply_values = {v for (_, e), (v, _, _) in zip(engines, results) if isinstance(e, Ply)}
+        values = ply_values | ({listed} if listed is not None else set())
         ok = len(values) == 1 and all(v is not None for v, _, _ in results)
+        early_end = False
+        for (_, e), (v, _, _) in zip(engines, results):
+            if isinstance(e, NTest) and ok and v not in values:
+                # NTest leaves the empty squares of a game that ends early to nobody, Ply gives
+                # them to the winner: then the two differ by those empties, in the winner's way.
+                (w,) = values
+                early_end = v * w > 0 and 0 < abs(w) - abs(v) <= pos.count("-")
+                ok = early_end
         bad += not ok
         for n, (_, cpu, _) in zip(names, results):
             totals[n] += cpu
         fmt = lambda v: "unfinished" if v is None else f"{v:+d}"
-        row = [label + ("" if ok else " **DISAGREE**"), str(pos.count("-")),
+        mark = " **DISAGREE**" if not ok else " (early end)" if early_end else ""
+        row = [label + mark, str(pos.count("-")),
                "" if listed is None else f"{listed:+d}"]
         row += [fmt(v) for v, _, _ in results] + [f"{c:.2f}" for _, c, _ in results]
         row += [f"{nodes / 1e6:.1f} M" if nodes else "" for (_, e), (_, _, nodes) in zip(engines, results) if isinstance(e, Ply)]
