@@ -15,6 +15,7 @@ pub mod moves;
 pub mod notation;
 pub mod obf;
 pub mod perft;
+pub mod stability;
 
 pub use moves::OthelloMove;
 pub use obf::{ObfEntry, parse_obf};

@@ -8,6 +8,7 @@ use super::reference;
 use super::*;
 use crate::game::{EVAL_LIMIT, Evaluator, Game};
 use crate::games::othello::bitboard::legal_moves;
+use crate::games::othello::stability;
 use crate::games::othello::{Othello, OthelloMove};
 use crate::heuristic::HasHeuristic;
 use crate::heuristic::weights::{
@@ -66,14 +67,14 @@ fn masks(rng: &mut SplitMix64) -> Vec<u32> {
 fn check_position(me: u64, opp: u64, rng: &mut SplitMix64) -> Result<(), TestCaseError> {
     let where_ = format!("me {me:#018x} opp {opp:#018x}");
     // Shared masks.
-    let full = bits::full_lines(me | opp);
+    let full = stability::full_lines(me | opp);
     prop_assert_eq!(
         full,
         reference::full_lines(me | opp),
         "full lines, {}",
         where_
     );
-    let (stable_me, stable_opp) = bits::stable_pair(me, opp, &full);
+    let (stable_me, stable_opp) = stability::stable_pair(me, opp, &full);
     prop_assert_eq!(
         stable_me,
         reference::stable(me, &full),
@@ -88,7 +89,7 @@ fn check_position(me: u64, opp: u64, rng: &mut SplitMix64) -> Result<(), TestCas
     );
     // The shortcut without corners gives the same discs as the full computation.
     prop_assert_eq!(
-        bits::stable_discs(me, opp),
+        stability::stable_discs(me, opp),
         (stable_me, stable_opp),
         "stable discs, {}",
         where_
@@ -266,8 +267,8 @@ impl Coverage {
         self.passes += usize::from(moves.mine == 0 && moves.theirs != 0);
         self.finished += usize::from(moves.game_over());
         self.near_full += usize::from((me | opp).count_zeros() <= 4);
-        let full = bits::full_lines(me | opp);
-        let (a, b) = bits::stable_pair(me, opp, &full);
+        let full = stability::full_lines(me | opp);
+        let (a, b) = stability::stable_pair(me, opp, &full);
         self.with_stable_discs += usize::from(a | b != 0);
         // Corners alone make one-square diagonals full; count longer ones.
         self.with_full_diagonal += usize::from((full[2] | full[3]) & !CORNERS != 0);
@@ -360,7 +361,7 @@ fn fast_factors_and_evaluations_equal_the_reference_on_stressed_boards() {
         check_position(me, opp, &mut rng).unwrap_or_else(|e| panic!("{e}"));
         let pos = Othello::from_player_view(me, opp, 0);
         check_evaluations(&evals, &pos).unwrap_or_else(|e| panic!("{e}"));
-        let (a, b) = bits::stable_discs(me, opp);
+        let (a, b) = stability::stable_discs(me, opp);
         if (me | opp) & CORNERS == 0 && a | b != 0 {
             without_corner += 1;
         }

@@ -16,6 +16,7 @@ pub mod pattern;
 pub mod squares;
 
 use crate::games::othello::bitboard::legal_moves;
+use crate::games::othello::stability;
 use crate::heuristic::weights::{FactorInfo, FactorValues, MAX_FACTORS, ResolvedWeights, paired};
 use bits::{CORNERS, EDGES};
 
@@ -116,8 +117,12 @@ impl StabilityCounts {
 
 /// Stability classes of `own` against `other` (`other` is the side that could flip them).
 pub fn stability_counts(own: u64, other: u64) -> StabilityCounts {
-    let full = bits::full_lines(own | other);
-    StabilityCounts::of(own, bits::stable(own, &full), bits::unstable(own, other))
+    let full = stability::full_lines(own | other);
+    StabilityCounts::of(
+        own,
+        stability::stable(own, &full),
+        bits::unstable(own, other),
+    )
 }
 
 /// The paper's stability value: `(stable - unstable)` per side, scaled by the number of discs
@@ -350,7 +355,7 @@ pub fn compute(me: u64, opp: u64, moves: &Moves, enabled: u32, out: &mut FactorV
         );
     }
     if enabled & (1 << f::STABILITY | 1 << f::STABLE_DISCS) != 0 {
-        let (stable_me, stable_opp) = bits::stable_discs(me, opp);
+        let (stable_me, stable_opp) = stability::stable_discs(me, opp);
         if on(f::STABILITY) {
             let a = StabilityCounts::of(me, stable_me, moves.my_exposed);
             let b = StabilityCounts::of(opp, stable_opp, moves.their_exposed);

@@ -4,6 +4,7 @@
 use super::bits::{self, from_diagram, square};
 use super::*;
 use crate::games::othello::bitboard::legal_moves;
+use crate::games::othello::stability;
 use crate::heuristic::weights::{MAX_FACTORS, paired};
 use crate::rng::SplitMix64;
 
@@ -151,8 +152,8 @@ fn unstable_discs_are_exactly_those_flippable_next_move() {
 fn stable_discs_never_flip_in_random_continuations() {
     let mut rng = SplitMix64::new(99);
     for (me, opp) in random_positions(3, 200) {
-        let full = bits::full_lines(me | opp);
-        let (stable_me, stable_opp) = (bits::stable(me, &full), bits::stable(opp, &full));
+        let full = stability::full_lines(me | opp);
+        let (stable_me, stable_opp) = (stability::stable(me, &full), stability::stable(opp, &full));
         // Stable discs are never flippable next move either.
         assert_eq!(stable_me & naive_unstable(me, opp), 0);
         for _ in 0..5 {
@@ -192,12 +193,12 @@ fn stable_discs_never_flip_in_random_continuations() {
 fn corner_and_grown_edge_discs_are_stable() {
     // X on a1, b1, c1, a2, b2; O on d1 with e1 empty.
     let (x, o) = ranks(&[(2, "XX------"), (1, "XXXO----")]);
-    let full = bits::full_lines(x | o);
+    let full = stability::full_lines(x | o);
     assert_eq!(
-        bits::stable(x, &full),
+        stability::stable(x, &full),
         sq("a1") | sq("b1") | sq("c1") | sq("a2") | sq("b2")
     );
-    assert_eq!(bits::stable(o, &full), 0);
+    assert_eq!(stability::stable(o, &full), 0);
     let c = stability_counts(o, x);
     assert_eq!(c, counts(0, 0, 1));
 }
@@ -205,9 +206,9 @@ fn corner_and_grown_edge_discs_are_stable() {
 #[test]
 fn a_full_edge_of_mixed_colours_is_stable() {
     let (x, o) = ranks(&[(1, "XOXOXOXO")]);
-    let full = bits::full_lines(x | o);
-    assert_eq!(bits::stable(x, &full).count_ones(), 4);
-    assert_eq!(bits::stable(o, &full).count_ones(), 4);
+    let full = stability::full_lines(x | o);
+    assert_eq!(stability::stable(x, &full).count_ones(), 4);
+    assert_eq!(stability::stable(o, &full).count_ones(), 4);
 }
 
 #[test]
@@ -220,7 +221,7 @@ fn a_full_board_is_all_stable() {
 #[test]
 fn edge_disc_next_to_empty_corner_is_not_stable() {
     let (x, o) = ranks(&[(1, "-X------")]);
-    assert_eq!(bits::stable(x, &bits::full_lines(x | o)), 0);
+    assert_eq!(stability::stable(x, &stability::full_lines(x | o)), 0);
 }
 
 #[test]

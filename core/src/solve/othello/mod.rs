@@ -25,7 +25,6 @@
 pub mod last;
 mod parallel;
 pub mod search;
-pub mod stability;
 pub mod tt;
 
 use crate::game::Game;

@@ -18,9 +18,9 @@
 
 use super::last::last_flip_count;
 use super::parallel::{SPLIT_MIN_EMPTIES, split};
-use super::stability::stable_discs;
 use super::tt::Table;
 use crate::games::othello::bitboard::{CORNERS, Squares, flips, legal_moves};
+use crate::games::othello::stability::stable_of;
 use crate::solve::split::{Pool, StopChain};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -229,7 +229,7 @@ impl<'a> Searcher<'a> {
 #[inline(always)]
 fn stability_cap(p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
     if n >= STABILITY_MIN_EMPTIES && alpha >= 2 * n as i32 - 8 {
-        Some(64 - 2 * stable_discs(o, p).count_ones() as i32)
+        Some(64 - 2 * stable_of(o, p).count_ones() as i32)
     } else {
         None
     }
