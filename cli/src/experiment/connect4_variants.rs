@@ -14,8 +14,10 @@
 //! (ratios between algorithms at a depth) is compared; the paper gives no node counts.
 //!
 //! The positions of one game are not independent: the unit of every interval and test is the
-//! trial (its mean time over its positions, as the paper averages several moves), trials with the
-//! same opening are counted once, and the algorithms are compared trial by trial (Wilcoxon
+//! trial (its mean time over its positions, as the paper averages several moves), trials whose
+//! opening reaches the same position as an earlier one's or its left-right mirror (the rules are
+//! the same mirrored, so it is the same game mirrored) are counted once, the distinct openings
+//! are written to `openings.txt`, and the algorithms are compared trial by trial (Wilcoxon
 //! signed-rank, Holm's correction over the experiment, the verdict rule of
 //! `docs/experiments/README.md`).
 //!
@@ -29,6 +31,7 @@ use super::verdict::{Evidence, Verdict, judge, weakest};
 use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::games::connect4::ConnectFour;
+use ply_core::games::connect4::bitboard::{HEIGHT, WIDTH};
 use ply_core::heuristic::HasHeuristic;
 use ply_core::search::{Algorithm, OrderingConfig, SearchConfig, StopToken, search};
 use rand::rngs::SmallRng;
@@ -109,16 +112,59 @@ pub struct Claim {
 
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
-    /// Trials run, and distinct ones (the same opening gives the same game: counted once).
+    /// Trials run, and distinct ones (an opening whose position or its mirror was seen before
+    /// gives the same game, or its mirror: counted once).
     pub trials: usize,
     pub distinct: usize,
-    /// Each distinct trial's opening, as column digits.
+    /// Each distinct trial's opening, as column digits (`openings.txt`).
     pub openings: Vec<String>,
     pub positions: usize,
     /// Positions and depths where the algorithms' values differ (must be 0).
     pub disagreements: usize,
     pub depths: Vec<DepthRow>,
     pub claims: Vec<Claim>,
+}
+
+/// A Connect Four position's cells, column by column from the left, bottom up.
+type Grid = [[Option<u8>; HEIGHT]; WIDTH];
+
+/// The class of `pos` under Connect Four's one symmetry, the left-right mirror: the smaller of its
+/// grid and the mirrored grid. Equal for two positions exactly when they are the same or mirror
+/// images (the side to move follows from the stones).
+pub fn mirror_class(pos: &ConnectFour) -> Grid {
+    let mut grid: Grid = [[None; HEIGHT]; WIDTH];
+    for (col, column) in grid.iter_mut().enumerate() {
+        for (row, cell) in column.iter_mut().enumerate() {
+            *cell = pos.cell(col, row);
+        }
+    }
+    let mut mirrored = grid;
+    mirrored.reverse();
+    grid.min(mirrored)
+}
+
+/// The openings of `trials` seeded trials, each trial's own random [`OPENING_PLIES`] plies, with
+/// the trials whose opening reaches a position seen before or its mirror left out (the rest of
+/// the game follows from the position): the trial's number, its column digits and the position.
+fn openings(trials: usize, seed: u64) -> Vec<(usize, String, ConnectFour)> {
+    let mut classes = std::collections::HashSet::new();
+    let mut moves = Vec::new();
+    let mut distinct = Vec::new();
+    for trial in 0..trials {
+        let mut rng = SmallRng::seed_from_u64(seed.wrapping_add(trial as u64));
+        let mut pos = ConnectFour::start();
+        let mut line = String::new();
+        for _ in 0..OPENING_PLIES {
+            pos.legal_moves(&mut moves);
+            let mv = moves[rng.random_range(0..moves.len())];
+            line.push_str(&pos.format_move(mv));
+            pos.play(mv);
+        }
+        if classes.insert(mirror_class(&pos)) {
+            distinct.push((trial, line, pos));
+        }
+    }
+    distinct
 }
 
 pub fn run(run: &Run, out: &Path) -> Result<Summary> {
@@ -135,30 +181,15 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         ..SearchConfig::default()
     };
 
-    let bar = run.progress((trials * moves_per_trial) as u64, "positions");
+    let distinct = openings(trials, run.seed);
+    let bar = run.progress((distinct.len() * moves_per_trial) as u64, "positions");
     let mut measures = Vec::new();
     let mut disagreements = 0;
     let mut positions = 0;
-    let mut moves = Vec::new();
-    let mut openings: Vec<String> = Vec::new();
     // Its own generator, so that the openings do not depend on the order of the searches.
     let mut order_rng = super::order_rng(run.seed);
-    for trial in 0..trials {
-        let mut rng = SmallRng::seed_from_u64(run.seed.wrapping_add(trial as u64));
-        let mut pos = ConnectFour::start();
-        let mut line = String::new();
-        for _ in 0..OPENING_PLIES {
-            pos.legal_moves(&mut moves);
-            let mv = moves[rng.random_range(0..moves.len())];
-            line.push_str(&pos.format_move(mv));
-            pos.play(mv);
-        }
-        // The rest of the game follows from the opening: a repeated opening is a repeated trial.
-        if openings.contains(&line) {
-            bar.inc(moves_per_trial as u64);
-            continue;
-        }
-        openings.push(line.clone());
+    for (trial, opening, start) in &distinct {
+        let (trial, mut line, mut pos) = (*trial, opening.clone(), *start);
         for _ in 0..moves_per_trial {
             if pos.outcome().is_some() {
                 break;
@@ -204,8 +235,8 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let claims = claims(&depths);
     let summary = Summary {
         trials,
-        distinct: openings.len(),
-        openings,
+        distinct: distinct.len(),
+        openings: distinct.into_iter().map(|(_, line, _)| line).collect(),
         positions,
         disagreements,
         depths,
@@ -454,6 +485,7 @@ fn write_outputs(
         ),
     )?;
     write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
+    write(out, "openings.txt", &(s.openings.join("\n") + "\n"))?;
 
     let series = |f: fn(&DepthRow, usize) -> f64| -> Vec<Series> {
         ALGORITHMS
@@ -581,9 +613,11 @@ fn write_outputs(
         "# Connect Four: minimax, alpha-beta, PVS and SCOUT by depth\n\n\
          Z. Siew, \"Variations of Minimax to Solve Connect 4\" (2020), tables 1-3, re-run with \
          Ply's engines (`ply experiment connect4-variants`).\n\n{}\n\n\
-         Protocol: {trials} trials, {} of them distinct (a trial with an opening seen before is \
-         skipped: its game would be the same); each plays its own random {OPENING_PLIES}-ply \
-         opening (seeded; the paper states none: its moves came from games between its bots), \
+         Protocol: {trials} trials, {} of them distinct (a trial whose opening reaches a \
+         position seen before, or its left-right mirror, is skipped: its game would be the same, \
+         or the same mirrored; the mirror is the board's only symmetry); each plays its own random \
+         {OPENING_PLIES}-ply opening (seeded; the paper states none: its moves came from games \
+         between its bots; the distinct ones are in `openings.txt`), \
          then a game whose moves alpha-beta at depth 4 chooses; at each of its first \
          {moves_per_trial} positions ({} positions in all) every algorithm searches at depths 1 \
          to {}, {REPEATS} times each, the {} searches of a position and depth one at a time in a \
@@ -683,5 +717,82 @@ mod tests {
         for k in 0..ALGORITHMS.len() {
             assert!(orders.iter().any(|o| o[0] == k), "{k} never runs first");
         }
+    }
+
+    /// The position after `line` (0-based columns), and after the mirrored line.
+    fn played(line: &[u8]) -> (ConnectFour, ConnectFour) {
+        let mut pos = ConnectFour::start();
+        let mut mirror = ConnectFour::start();
+        for &c in line {
+            pos.play(c);
+            mirror.play(WIDTH as u8 - 1 - c);
+        }
+        (pos, mirror)
+    }
+
+    fn same(a: &ConnectFour, b: &ConnectFour) -> bool {
+        a.mask() == b.mask() && a.current_stones() == b.current_stones()
+    }
+
+    /// Over every four-ply line, two openings are one class exactly when their positions are
+    /// equal or one is the position of the other's mirrored line (a second definition, on the
+    /// bitboards of played moves rather than the grid); a position and its mirror are one class.
+    #[test]
+    fn an_opening_and_its_mirror_are_one_class() {
+        let lines: Vec<Vec<u8>> = (0..7u32.pow(4))
+            .map(|n| (0..4).map(|i| (n / 7u32.pow(i) % 7) as u8).collect())
+            .collect();
+        let positions: Vec<(ConnectFour, ConnectFour)> = lines.iter().map(|l| played(l)).collect();
+        for (a, (pa, _)) in positions.iter().enumerate().step_by(7) {
+            for (pb, mb) in &positions {
+                let brute = same(pa, pb) || same(pa, mb);
+                assert_eq!(mirror_class(pa) == mirror_class(pb), brute, "line {a}");
+            }
+        }
+        let (pos, mirror) = played(&[0, 1, 1, 3]);
+        assert!(!same(&pos, &mirror));
+        assert_eq!(mirror_class(&pos), mirror_class(&mirror));
+        // The central column alone is its own mirror, and a different column is another class.
+        assert!(same(&played(&[3]).0, &played(&[3]).1));
+        assert_ne!(mirror_class(&played(&[2]).0), mirror_class(&played(&[3]).0));
+    }
+
+    /// The openings of 2,000 trials hold no two of one class (checked by replaying their digits
+    /// and comparing each with every other and its mirror on the bitboards), and every class
+    /// drawn is kept: as many as the brute-force count of the classes among all the lines drawn.
+    #[test]
+    fn the_openings_are_distinct_under_the_mirror() {
+        let kept = openings(2000, 1);
+        let digits = |line: &str| -> Vec<u8> { line.bytes().map(|b| b - b'1').collect() };
+        let positions: Vec<(ConnectFour, ConnectFour)> = kept
+            .iter()
+            .map(|(_, line, _)| played(&digits(line)))
+            .collect();
+        for (i, (a, _)) in positions.iter().enumerate() {
+            assert!(same(a, &kept[i].2));
+            for (b, mb) in &positions[i + 1..] {
+                assert!(!same(a, b) && !same(a, mb), "{}", kept[i].1);
+            }
+        }
+        // Every trial's line, the repeats included, from the same seeds.
+        let mut all: Vec<(ConnectFour, ConnectFour)> = Vec::new();
+        for trial in 0..2000u64 {
+            let mut rng = SmallRng::seed_from_u64(1 + trial);
+            let mut pos = ConnectFour::start();
+            let mut line = Vec::new();
+            let mut moves = Vec::new();
+            for _ in 0..OPENING_PLIES {
+                pos.legal_moves(&mut moves);
+                let mv = moves[rng.random_range(0..moves.len())];
+                line.push(mv);
+                pos.play(mv);
+            }
+            let p = played(&line);
+            if !all.iter().any(|(a, _)| same(a, &p.0) || same(a, &p.1)) {
+                all.push(p);
+            }
+        }
+        assert_eq!(kept.len(), all.len());
+        assert!(kept.len() < 2000, "four plies repeat in 2,000 trials");
     }
 }

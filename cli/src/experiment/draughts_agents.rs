@@ -14,7 +14,9 @@
 //!
 //! Protocol: every pairing plays each seeded random opening of [`OPENING_PLIES`] plies twice,
 //! colours swapped (the paper states no opening; the openings of a part are distinct positions,
-//! and every budget meets the same ones); the games are independent and run on every core, each
+//! listed in `openings.txt`, and every budget meets the same ones; distinct positions are
+//! distinct games: the board's only symmetry that keeps the rules, the half turn, swaps the
+//! colours and so the side to move, which openings of one length share); the games are independent and run on every core, each
 //! reproducible from its seed. The unit of the match tests is an opening (the score over its two
 //! games), tested by a Wilcoxon signed-rank test; the killer saving is measured and tested per
 //! game (the searches of one game are not independent): the geometric mean of each game's ratio
@@ -199,6 +201,15 @@ fn distinct_openings(count: usize, base: u64) -> Vec<u64> {
         }
     }
     seeds
+}
+
+/// Each part's openings, one a line after the part's name, in the order the jobs meet them.
+fn openings_listing(jobs: &[Job]) -> String {
+    let mut seen = std::collections::HashSet::new();
+    jobs.iter()
+        .filter(|job| seen.insert((job.part, job.opening_seed)))
+        .map(|job| format!("{}: {}\n", job.part, opening(job.opening_seed).1.join(" ")))
+        .collect()
 }
 
 fn play(job: &Job, eval: &dyn Evaluator<Draughts>) -> GameRecord {
@@ -471,6 +482,8 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         uct(killer_budget, std::f64::consts::SQRT_2),
         &distinct_openings(openings.div_ceil(4), run.seed + 300),
     ));
+
+    write(out, "openings.txt", &openings_listing(&jobs))?;
 
     let bar = run.progress(jobs.len() as u64, "games");
     let games = parallel_map(&jobs, &bar, |job| play(job, &*eval));
@@ -772,7 +785,10 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, games: &[GameRecord]) -> Re
          searches a fixed number of extra plies below a non-quiescent leaf, Ply extends captures until \
          the position is quiet. Each pairing plays every seeded opening of {OPENING_PLIES} random \
          plies (the paper states none) twice, colours swapped; the openings of a part are \
-         distinct positions, and every budget meets the same ones. Scores count a win 1 and a \
+         distinct positions (listed by part in `openings.txt`), and every budget meets the same \
+         ones. No two are one game up to a symmetry: the only symmetry of the board that keeps \
+         the playable squares and the rules is the half turn, which swaps the colours and so the \
+         side to move, and every opening of {OPENING_PLIES} plies leaves the same side to move. Scores count a win 1 and a \
          draw ½, with Wilson intervals; means have t intervals. The unit of a match's test is an \
          opening (its two games), tested by a Wilcoxon signed-rank test (against one half, or \
          budget against budget on the shared openings); the killer saving is tested per game, \
@@ -903,6 +919,73 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, games: &[GameRecord]) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tournament::othello_symmetry::transform;
+    use ply_core::games::draughts::board::row_file;
+
+    /// A side's squares on the 8x8 board, bit `row * 8 + file` (the Othello symmetries' layout).
+    fn board_of(squares: u32) -> u64 {
+        (0..32u8)
+            .filter(|i| squares & (1 << i) != 0)
+            .map(|i| row_file(i + 1))
+            .fold(0, |acc, (r, f)| {
+                acc | 1u64 << (u32::from(r) * 8 + u32::from(f))
+            })
+    }
+
+    /// Of the eight symmetries of the square, only the identity keeps the start position and only
+    /// the half turn gives it back with the colours swapped (so with the other side to move); the
+    /// other six put the men on light squares or on the wrong rows. Hence two openings of one
+    /// length are one game up to symmetry only if they are one position, which the experiment
+    /// already keeps apart.
+    #[test]
+    fn draughts_has_no_symmetry_keeping_the_side_to_move() {
+        let start = Draughts::start();
+        let (black, white) = (board_of(start.black()), board_of(start.white()));
+        let dark = board_of(u32::MAX);
+        assert_eq!(dark.count_ones(), 32);
+        let keeps: Vec<u8> = (0..8)
+            .filter(|&t| (transform(black, t), transform(white, t)) == (black, white))
+            .collect();
+        let swaps: Vec<u8> = (0..8)
+            .filter(|&t| (transform(black, t), transform(white, t)) == (white, black))
+            .collect();
+        assert_eq!(keeps, vec![0]);
+        assert_eq!(swaps, vec![3], "the half turn mirrors both files and ranks");
+        let keep_dark: Vec<u8> = (0..8).filter(|&t| transform(dark, t) == dark).collect();
+        assert_eq!(
+            keep_dark.len(),
+            4,
+            "identity, half turn and the two diagonal reflections"
+        );
+    }
+
+    /// The openings written hold each part's openings once, as distinct positions (replayed from
+    /// their text, a second route to the positions than the seeds').
+    #[test]
+    fn the_openings_written_are_distinct_positions() {
+        let jobs = [
+            pairs("budget", AB, AB, &distinct_openings(30, 1)),
+            pairs("killers", AB, AB, &distinct_openings(10, 4)),
+        ]
+        .concat();
+        let listing = openings_listing(&jobs);
+        assert_eq!(listing.lines().count(), 40);
+        for part in ["budget", "killers"] {
+            let boards: std::collections::HashSet<String> = listing
+                .lines()
+                .filter_map(|l| l.strip_prefix(part)?.strip_prefix(": "))
+                .map(|line| {
+                    let mut pos = Draughts::start();
+                    for text in line.split(' ') {
+                        let mv = pos.parse_move(text).expect("a legal move");
+                        pos.play(mv);
+                    }
+                    pos.format_position()
+                })
+                .collect();
+            assert_eq!(boards.len(), if part == "budget" { 30 } else { 10 });
+        }
+    }
 
     /// Three games of 40, 2 and 1 searches: the interval and the test both count three games,
     /// and the ratio is the geometric mean of the games' ratios of totals (checked by hand),
