@@ -151,11 +151,30 @@ fn perft_of<G: Game>(pos: &G, depth: u32, divide: bool) -> u64 {
     total
 }
 
-pub fn show(kind: MultiKind, args: &GameArgs) -> Result<()> {
+pub fn show(kind: MultiKind, args: &GameArgs, moves: Option<&str>) -> Result<()> {
+    use crate::commands::show::after_moves;
+    use ply_core::games::GameKind;
+    // A list that names its players (`4 players: ...`) seats them when --players does not.
+    let mut args = args.clone();
+    if args.players.is_none() && args.position.is_none() {
+        let game = match kind {
+            MultiKind::Virus => GameKind::Virus,
+            MultiKind::Focus => GameKind::Focus,
+            MultiKind::ChineseCheckers => GameKind::ChineseCheckers,
+        };
+        let named = moves.and_then(|m| ply_core::record::read_move_list(game, m).players);
+        args.players = named.and_then(|n| u8::try_from(n).ok());
+    }
+    let given = args.position.is_some();
     match kind {
-        MultiKind::Virus => show_of(&virus(args)?),
-        MultiKind::Focus => show_of(&focus(args)?),
-        MultiKind::ChineseCheckers => show_of(&chinese_checkers(args)?),
+        MultiKind::Virus => show_of(&after_moves(GameKind::Virus, virus(&args)?, given, moves)?),
+        MultiKind::Focus => show_of(&after_moves(GameKind::Focus, focus(&args)?, given, moves)?),
+        MultiKind::ChineseCheckers => show_of(&after_moves(
+            GameKind::ChineseCheckers,
+            chinese_checkers(&args)?,
+            given,
+            moves,
+        )?),
     }
 }
 

@@ -10,9 +10,9 @@ use ply_core::games::GameKind;
 use ply_core::games::draughts::pdn::read_pdn;
 use ply_core::games::othello::Othello;
 use ply_core::line::GameLine;
-use ply_core::record::validate_json;
 use ply_core::record::wthor::decode_file;
 use ply_core::record::{AnnotatedGame, annotated_notation};
+use ply_core::record::{read_move_list, validate_json};
 use ply_core::review::judge::Reviewable;
 use ply_core::review::{MoveReview, Review, ReviewConfig, replay, review};
 use ply_core::search::StopToken;
@@ -77,39 +77,6 @@ pub struct Args {
     pub svg: Option<PathBuf>,
 }
 
-/// Splits a move list: tokens separated by spaces or commas; a run-together Othello transcript
-/// into squares and a Connect Four string into columns.
-fn split_moves(game: GameKind, parts: &[String]) -> Vec<String> {
-    let tokens = parts
-        .iter()
-        .flat_map(|p| p.split([' ', ',']))
-        .map(str::trim)
-        .filter(|t| !t.is_empty());
-    let mut out = Vec::new();
-    for t in tokens {
-        match game {
-            GameKind::Connect4 if t.chars().all(|c| c.is_ascii_digit()) => {
-                out.extend(t.chars().map(String::from));
-            }
-            GameKind::Othello if t.len() > 2 && t.is_ascii() && !t.eq_ignore_ascii_case("pass") => {
-                // Squares run together, with any pass written out ("...g7a1passb8").
-                let mut rest = t;
-                while !rest.is_empty() {
-                    let take = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
-                        4
-                    } else {
-                        2.min(rest.len())
-                    };
-                    out.push(rest[..take].to_string());
-                    rest = &rest[take..];
-                }
-            }
-            _ => out.push(t.to_string()),
-        }
-    }
-    out
-}
-
 pub fn run(args: Args) -> Result<()> {
     let (game, start, variant, moves) = match &args.record {
         Some(path) => {
@@ -135,8 +102,10 @@ pub fn run(args: Args) -> Result<()> {
                 let game = args
                     .game
                     .ok_or_else(|| anyhow!("name a game, or give --record or --pdn"))?;
-                let moves = split_moves(game, &args.moves);
-                (game, None, "standard".to_string(), moves)
+                // The one reading of a move list (`docs/command-line.md`): what `ply play`
+                // prints and `records export` writes reads back here.
+                let list = read_move_list(game, &args.moves.join(" "));
+                (game, list.start, "standard".to_string(), list.moves)
             }
         },
     };
