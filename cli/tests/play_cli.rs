@@ -353,39 +353,72 @@ fn a_game_from_a_set_up_position() {
 #[test]
 fn a_quit_game_is_kept_and_resumed() {
     let dir = temp_dir("play-resume");
-    let out = play_in(dir.path(), &["connect4", "--side", "both"], "4\n3\nquit\n");
-    assert!(out.trim_end().ends_with("Bye."), "{out}");
+    let d = dir.path().to_string_lossy().into_owned();
     let out = play_in(
         dir.path(),
-        &["connect4", "--side", "both", "--resume"],
+        &["connect4", "--side", "both"],
+        "4\n3\nhelp\nquit\n",
+    );
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+    // The in-game help names the whole command that continues this game.
+    assert!(
+        out.contains(&format!(
+            "(the unfinished game is kept: ply play connect4 --mode two-players --data-dir {d} --resume)"
+        )),
+        "{out}"
+    );
+    // Options a resumed game does not take are named, not silently dropped.
+    let out = play_in(
+        dir.path(),
+        &["connect4", "--side", "both", "--resume", "--level", "2"],
         "moves\n5\n",
+    );
+    assert!(
+        out.contains("Resuming the kept game with its own choices: --level 2 ignored"),
+        "{out}"
     );
     assert!(out.contains("Moves: 4 3\n"), "{out}");
     assert!(out.contains("Red (X) 2 · Yellow (O) 1"), "{out}");
-    // A kept game is never replaced or mixed up unasked: without --resume or --new, and
-    // --resume for another game, are refused, naming the kept game; the game stays.
-    let d = dir.path().to_string_lossy();
-    let o = ply_with_stdin(&["play", "connect4", "--data-dir", &d], "moves\n");
-    assert!(!o.status.success());
-    assert_eq!(
-        stderr(&o).trim(),
-        format!(
-            "error: an unfinished connect4 game is kept in {d}: `ply play connect4 --resume` continues it, `--new` replaces it"
-        )
-    );
+    // The kept game is never replaced unasked: the same game in the same mode is refused, with
+    // both commands complete.
     let o = ply_with_stdin(
-        &["play", "othello", "--resume", "--data-dir", &d],
+        &[
+            "play",
+            "connect4",
+            "--mode",
+            "two-players",
+            "--data-dir",
+            &d,
+        ],
         "moves\n",
     );
     assert!(!o.status.success());
     assert_eq!(
         stderr(&o).trim(),
         format!(
-            "error: the unfinished game kept in {d} is connect4, not othello: `ply play connect4 --resume` continues it, `ply play othello --new` replaces it"
+            "error: an unfinished connect4 game (--mode two-players) is kept in {d}: `ply play connect4 --mode two-players --data-dir {d} --resume` continues it, `ply play connect4 --mode two-players --data-dir {d} --new` replaces it"
         )
     );
-    let out = play_in(dir.path(), &["connect4", "--resume"], "moves\n");
-    assert!(out.contains("Moves: 4 3 5"), "{out}");
+    // Another game, or the same game in another mode, has its own kept game: it starts, and
+    // says what else is kept.
+    let out = play_in(dir.path(), &["othello", "--level", "1"], "f5\nquit\n");
+    assert!(
+        out.contains(&format!(
+            "Also kept: ply play connect4 --mode two-players --data-dir {d} --resume."
+        )),
+        "{out}"
+    );
+    let out = play_in(dir.path(), &["connect4", "--level", "1"], "4\nquit\n");
+    assert!(out.contains("Also kept: "), "{out}");
+    // --resume without a mode takes the game's kept game in the mode given, or its one other.
+    let out = play_in(dir.path(), &["othello", "--resume"], "moves\n");
+    assert!(out.contains("Moves: f5 "), "{out}");
+    let out = play_in(
+        dir.path(),
+        &["connect4", "--mode", "two-players", "--resume"],
+        "moves\n",
+    );
+    assert!(out.contains("Moves: 4 3 5\n"), "{out}");
     // --new replaces it, and says so.
     let out = play_in(
         dir.path(),
