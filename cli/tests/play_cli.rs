@@ -100,6 +100,16 @@ fn othello_against_the_computer_to_the_end() {
     let stats = out.matches("  engine: ").count();
     assert!(computer_moves > 10, "{out}");
     assert_eq!(stats, computer_moves, "{out}");
+    // Each on the one scale of a judgement, with its unit; no progress line left behind.
+    for line in out.lines().filter(|l| l.starts_with("  engine: ")) {
+        assert!(
+            line.contains("% expected")
+                || line.contains(": win in ")
+                || line.contains(": loss in "),
+            "{line}"
+        );
+    }
+    assert!(!out.contains("Thinking"), "{out}");
     assert!(
         out.contains("You play black (X). Your move."),
         "the status names the person's colour and symbol"

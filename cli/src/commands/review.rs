@@ -14,7 +14,7 @@ use ply_core::record::wthor::decode_file;
 use ply_core::record::{AnnotatedGame, annotated_notation};
 use ply_core::record::{read_move_list, validate_json};
 use ply_core::review::judge::Reviewable;
-use ply_core::review::{MoveReview, Review, ReviewConfig, replay, review};
+use ply_core::review::{Review, ReviewConfig, replay, review};
 use ply_core::search::StopToken;
 use std::io::Write;
 use std::path::PathBuf;
@@ -220,7 +220,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             end.play(mv).map_err(|e| anyhow!("{e}"))?;
         }
         let played: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let comments: Vec<String> = r.moves.iter().map(MoveReview::comment).collect();
+        let comments: Vec<String> = r.moves.iter().map(|m| m.comment(r.game)).collect();
         let game = AnnotatedGame {
             start: start_text,
             variant: from.variant,
@@ -237,7 +237,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         "ply", "player", "played", "label", "before", "after", "best", "values"
     )?;
     for m in &r.moves {
-        let (before, after) = m.value_texts();
+        let (before, after) = m.value_texts(r.game);
         writeln!(
             out,
             "{:>4} {:<6} {:<8} {:<10} {:>8} {:>8} {:<8} {:>6}",
@@ -280,6 +280,15 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         writeln!(
             out,
             "stopped after {} of {} moves: the game's node budget was spent",
+    writeln!(
+        out,
+        "before, after: the mover's expected score in percent (50 even) where a search judged, the result where it is proven (exact{})",
+        if r.game == "othello" {
+            ", by the final disc difference"
+        } else {
+            ""
+        }
+    )?;
             r.moves.len(),
             moves.len()
         )?;

@@ -407,15 +407,16 @@ struct Terminal<'a> {
     /// The number of moves at the last look for engine lines.
     stats_seen: u32,
     over_printed: bool,
-    progress_line: bool,
+    /// The width of the progress line on screen (0: none), to blank it when it ends.
+    progress_line: usize,
     prompted: bool,
     sync_note: Option<u64>,
     /// The review `review N` steps through is a past game's (`review #N`), on the history
     /// screen, rather than the finished game's.
     past_review: bool,
-}
     /// The command that continues this game after `quit`, as `help` names it.
     resume_command: String,
+}
 
 impl<'a> Terminal<'a> {
     fn new(
@@ -423,8 +424,8 @@ impl<'a> Terminal<'a> {
         svg_dir: Option<PathBuf>,
         sync_on: bool,
         moves_before: u32,
-    ) -> Terminal<'a> {
         resume_command: String,
+    ) -> Terminal<'a> {
         Terminal {
             rt,
             tty_in: std::io::stdin().is_terminal(),
@@ -441,12 +442,12 @@ impl<'a> Terminal<'a> {
             announced: None,
             stats_seen: moves_before,
             over_printed: false,
-            progress_line: false,
+            progress_line: 0,
             prompted: false,
             sync_note: None,
             past_review: false,
-        }
             resume_command,
+        }
     }
 
     fn board(&self) -> Option<BoardView> {
@@ -554,9 +555,11 @@ impl<'a> Terminal<'a> {
     }
 
     fn end_progress(&mut self) {
-        if self.progress_line {
-            println!();
-            self.progress_line = false;
+        // Blanked, not ended with a newline: a finished search leaves no "Thinking..." behind.
+        if self.progress_line > 0 {
+            print!("{}", text::progress_clear(self.progress_line));
+            let _ = std::io::stdout().flush();
+            self.progress_line = 0;
         }
     }
 
@@ -580,9 +583,9 @@ impl<'a> Terminal<'a> {
         } else if self.tty_out
             && let Some(t) = &b.thinking
         {
-            print!("\r{}   ", t.text);
+            print!("{}", text::progress_update(&t.text, self.progress_line));
             let _ = std::io::stdout().flush();
-            self.progress_line = true;
+            self.progress_line = t.text.chars().count();
         }
         let changed = b.message != self.message;
         // A message the core also announced was printed with the announcement.
@@ -625,7 +628,7 @@ impl<'a> Terminal<'a> {
             } else {
                 &b.second_name
             });
-            println!("{}", text::move_stat(stat, mover));
+            println!("{}", text::move_stat(stat, mover, b.game.is_multi_player()));
         }
     }
 
