@@ -583,3 +583,84 @@ fn threads_override_the_levels_share() {
         );
     }
 }
+
+/// Refusals say what is wrong once and briefly: a Connect Four `-1` is no column, a Virus square
+/// is not named twice over, a 6,000-character line is neither played nor echoed whole, and a
+/// multi-player game says why it cannot be resigned.
+#[test]
+fn refusals_say_what_is_wrong_once_and_briefly() {
+    let dir = temp_dir("play-refusals");
+    let long = "4".repeat(6_000);
+    let out = play_in(
+        dir.path(),
+        &["connect4", "--mode", "two-players"],
+        &format!("-1\n{long}\n4\nquit\n"),
+    );
+    assert!(
+        out.contains("\n'-1': not a column: a move is one digit 1-7\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("That line is 6,000 characters long: no move or command is longer than 64."),
+        "{out}"
+    );
+    assert!(out.contains("> 4444444444"), "{out}");
+    assert!(
+        out.lines().all(|l| l.chars().count() < 200),
+        "no line echoed whole"
+    );
+    // The line was refused before the core: the next move is Red's first.
+    assert!(out.contains("Red (X) 1 · Yellow (O) 0"), "{out}");
+
+    let dir = temp_dir("play-refusals-virus");
+    let out = play_in(
+        dir.path(),
+        &["virus", "--seats", "h,h,h,h"],
+        "a1\nresign\nquit\n",
+    );
+    assert!(out.contains("\n'a1': the square is not empty\n"), "{out}");
+    assert!(
+        out.contains(
+            "A multi-player game has no resignation: it goes on among the others to its end."
+        ),
+        "{out}"
+    );
+}
+
+/// Ctrl-C leaves as `quit` does: "Bye.", and the game kept for --resume.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_leaves_the_game_kept_and_says_bye() {
+    let dir = temp_dir("play-interrupt");
+    let d = dir.path().to_string_lossy().into_owned();
+    let mut p = common::Interactive::start(&[
+        "play",
+        "connect4",
+        "--mode",
+        "two-players",
+        "--data-dir",
+        &d,
+    ]);
+    let mut sent = false;
+    while let Some(line) = p.next_line(Duration::from_secs(60)) {
+        if line.starts_with("Legal moves: ") && !sent {
+            p.send("4");
+            sent = true;
+        } else if sent && line.starts_with("Yellow (O) to move.") {
+            break;
+        }
+    }
+    p.interrupt();
+    // Read to the goodbye before closing stdin: the end of input would leave too.
+    while let Some(line) = p.next_line(Duration::from_secs(60)) {
+        if line == "Bye." {
+            break;
+        }
+    }
+    let (status, out) = p.finish();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("Interrupted: leaving"), "{out}");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+    let out = play_in(dir.path(), &["connect4", "--resume"], "moves\n");
+    assert!(out.contains("Moves: 4\n"), "{out}");
+}

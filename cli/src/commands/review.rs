@@ -38,8 +38,9 @@ pub struct Args {
     /// A game record (JSON, as the apps and the collector store them) instead of game and moves.
     #[arg(long, conflicts_with_all = ["game", "moves", "pdn"])]
     pub record: Option<PathBuf>,
-    /// A checkers game in PDN (the first game of the file) instead of game and moves.
-    #[arg(long, conflicts_with_all = ["game", "moves"])]
+    /// A checkers game in PDN (the first game of the file) instead of moves (the game word,
+    /// checkers, may be given or left out).
+    #[arg(long, conflicts_with = "moves")]
     pub pdn: Option<PathBuf>,
     /// Search depth for positions no solver settles (default per game: Othello 8, Connect Four
     /// 12, checkers 10).
@@ -91,6 +92,9 @@ pub fn run(args: Args) -> Result<()> {
         None if args.wthor.is_some() => wthor_game(&args)?,
         None => match &args.pdn {
             Some(path) => {
+                if let Some(other) = args.game.filter(|g| *g != GameKind::Checkers) {
+                    bail!("--pdn holds a checkers game, not {}", other.name());
+                }
                 let text = std::fs::read_to_string(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let game = read_pdn(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
@@ -276,10 +280,6 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             counted(p.blunders, "blunder", "blunders")
         )?;
     }
-    if !r.complete {
-        writeln!(
-            out,
-            "stopped after {} of {} moves: the game's node budget was spent",
     writeln!(
         out,
         "before, after: the mover's expected score in percent (50 even) where a search judged, the result where it is proven (exact{})",
@@ -289,6 +289,10 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             ""
         }
     )?;
+    if !r.complete {
+        writeln!(
+            out,
+            "stopped after {} of {} moves: the game's node budget was spent",
             r.moves.len(),
             moves.len()
         )?;

@@ -496,6 +496,13 @@ impl<'a> Terminal<'a> {
                 }
                 continue;
             }
+            if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+                self.end_progress();
+                println!();
+                println!("Interrupted: leaving (the unfinished game is kept).");
+                self.leave(rx);
+                return Ok(());
+            }
             if self.eof && ready {
                 self.end_progress();
                 println!("End of input: leaving.");
@@ -643,10 +650,17 @@ impl<'a> Terminal<'a> {
 
     fn handle(&mut self, line: &str, b: &BoardView) -> Flow {
         let typed = line.trim();
+        let long = typed.chars().count() > LONGEST_LINE;
         if !self.tty_in && !typed.is_empty() {
             // Piped input: show what was "typed", so the transcript reads like a session.
             self.end_progress();
-            println!("> {typed}");
+            println!("> {}", shortened(typed));
+        }
+        if long {
+            return self.refuse(&format!(
+                "That line is {} characters long: no move or command is longer than {LONGEST_LINE}.",
+                Lang::En.group(typed.chars().count() as u64)
+            ));
         }
         let word = typed.to_ascii_lowercase();
         let event = match word.as_str() {
@@ -747,6 +761,11 @@ impl<'a> Terminal<'a> {
                 });
             }
             "hint" => Event::Hint,
+            "resign" if !b.can_resign && b.game.is_multi_player() && !b.finished => {
+                return self.refuse(
+                    "A multi-player game has no resignation: it goes on among the others to its end. new starts another game, quit keeps this one.",
+                );
+            }
             "resign" if !b.can_resign => {
                 return self.refuse("Nothing to resign: the game is over or nobody plays here.");
             }

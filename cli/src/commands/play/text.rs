@@ -246,6 +246,9 @@ pub fn legend(view: &BoardView) -> String {
         parts.push("* legal move");
     }
     if is_draughts(view.game) {
+        if any(|c| c.legal && c.piece != Piece::Empty) {
+            parts.push("< > can move");
+        }
         parts.push("x o men, X O kings");
     }
     parts.join(", ")
@@ -278,9 +281,6 @@ pub fn move_stat(s: &MoveStat, mover: &str, multi_player: bool) -> String {
     line
 }
 
-/// `n` and the noun, singular for one.
-pub fn count(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", Lang::En.group(n), if n == 1 { one } else { many })
 /// The computer's progress drawn over the last one (`shown` characters wide) on the same line.
 pub fn progress_update(text: &str, shown: usize) -> String {
     let width = text.chars().count();
@@ -293,6 +293,9 @@ pub fn progress_clear(shown: usize) -> String {
     format!("\r{}\r", " ".repeat(shown))
 }
 
+/// `n` and the noun, singular for one.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", Lang::En.group(n), if n == 1 { one } else { many })
 }
 
 pub fn after_game(v: &AfterGameView) -> String {
@@ -473,9 +476,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_summary_names_bad_moves_as_the_list_does_with_the_number_review_takes() {
-        let moves = vec![
     /// What a terminal line shows after `output`: `\r` returns to the start, characters
     /// overwrite, a newline ends the line.
     fn screen(output: &str) -> Vec<String> {
@@ -558,6 +558,9 @@ mod tests {
         );
     }
 
+    #[test]
+    fn the_summary_names_bad_moves_as_the_list_does_with_the_number_review_takes() {
+        let moves = vec![
             reviewed(7, "e6", true),
             reviewed(8, "f4", false),
             reviewed(10, "g4", true),
