@@ -259,6 +259,15 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             }
         )?;
     }
+    writeln!(
+        out,
+        "before, after: the mover's expected score in percent (50 even) where a search judged, the result where it is proven (exact{})",
+        if r.game == "othello" {
+            ", by the final disc difference"
+        } else {
+            ""
+        }
+    )?;
     for p in &r.players {
         // A solved game's accuracy counts only the proven moves: say how many those are.
         let accuracy = match p.accuracy {
@@ -280,15 +289,6 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             counted(p.blunders, "blunder", "blunders")
         )?;
     }
-    writeln!(
-        out,
-        "before, after: the mover's expected score in percent (50 even) where a search judged, the result where it is proven (exact{})",
-        if r.game == "othello" {
-            ", by the final disc difference"
-        } else {
-            ""
-        }
-    )?;
     if !r.complete {
         writeln!(
             out,
