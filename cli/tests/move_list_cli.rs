@@ -20,7 +20,8 @@ use ply_core::record::wthor::decode_file;
 use std::path::Path;
 
 mod common;
-use common::{play_in, ply, stderr, stdout, temp_dir};
+use common::{Interactive, play_in, ply, stderr, stdout, temp_dir};
+use std::time::Duration;
 
 /// The one finished game in the data directory's outbox.
 fn outbox_record(dir: &Path) -> GameRecord {
@@ -80,7 +81,8 @@ fn lines_after<'a>(out: &'a str, prefix: &str) -> Vec<&'a str> {
 
 /// Both printed lists of a finished game (the after-game `Moves:` line and `moves`).
 fn printed_lists(out: &str) -> Vec<String> {
-    let lists: Vec<String> = lines_after(out, "Moves: ")
+    let over = out.rfind("Game over: ").expect("a finished game");
+    let lists: Vec<String> = lines_after(&out[over..], "Moves: ")
         .into_iter()
         .map(String::from)
         .collect();
@@ -104,9 +106,19 @@ fn engine_games_of_every_game_read_back_to_their_final_position() {
     ];
     for (name, game, options) in games {
         let dir = temp_dir("moves");
-        let mut args = vec![name, "--level", "1"];
+        let d = dir.path().to_string_lossy().into_owned();
+        let mut args = vec!["play", name, "--level", "1", "--data-dir", &d];
         args.extend_from_slice(options);
-        let out = play_in(dir.path(), &args, "moves\n");
+        // `moves` typed once the game is over, as a person would.
+        let mut p = Interactive::start(&args);
+        while let Some(line) = p.next_line(Duration::from_secs(300)) {
+            if line.starts_with("Game over: ") {
+                p.send("moves");
+                break;
+            }
+        }
+        let (status, out) = p.finish();
+        assert!(status.success(), "{out}");
         let record = outbox_record(dir.path());
         let end = truth(game, &record);
         let players = record.players.len().to_string();

@@ -312,7 +312,14 @@ pub fn after_game(v: &AfterGameView) -> String {
             v.total_time_ms / 1000.0
         ));
     }
-    out.push_str(&format!("Moves: {}\n", v.transcript.trim()));
+    // One line, as every list of moves reads back (PDN's tags and wrapped movetext joined).
+    let moves: Vec<&str> = v
+        .transcript
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    out.push_str(&format!("Moves: {}\n", moves.join(" ")));
     out
 }
 
