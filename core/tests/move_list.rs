@@ -1,6 +1,7 @@
 //! Every game's exported move list (`records export --format transcript`, the record's standard
 //! notation) reads back by the one rule of `record::read_move_list` and the replay's inferred
-//! passes to the same final position: WTHOR games with passes, and seeded games of all six.
+//! passes to the same final position: WTHOR games with passes, and seeded random games of every
+//! game but Focus (whose random games do not end; its engine games are the CLI test's).
 
 // A test may panic on what it set up itself; clippy spares `#[test]` functions but not
 // their helpers.
@@ -11,7 +12,6 @@ use ply_core::games::GameKind;
 use ply_core::games::chinese_checkers::{ChineseCheckers, ChineseCheckersConfig};
 use ply_core::games::connect4::ConnectFour;
 use ply_core::games::draughts::Draughts;
-use ply_core::games::focus::Focus;
 use ply_core::games::othello::{Othello, OthelloMove};
 use ply_core::games::virus::{Virus, VirusConfig};
 use ply_core::line::GameLine;
@@ -156,8 +156,8 @@ fn seeded_games_of_every_game_read_back_to_their_final_position() {
         let lines = random_lines(virus, 0..10);
         multi_passes += lines.iter().map(passes).sum::<usize>();
         check_all(GameKind::Virus, &lines);
-        let focus = Focus::new(players).expect("a Focus start");
-        check_all(GameKind::Focus, &random_lines(focus, 0..10));
+        // Random Focus games do not end within the records' 1,000 moves (nothing makes random
+        // stacks shrink): Focus is played to its end by the engine in cli/tests/move_list_cli.rs.
         // Random marbles rarely reach their corner: a turn limit ends the game.
         let cc = ChineseCheckers::new(ChineseCheckersConfig {
             players,
