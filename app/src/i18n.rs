@@ -192,6 +192,25 @@ mod tests {
     }
 
     #[test]
+    fn a_review_with_every_value_exact_speaks_of_no_others() {
+        let caption = |lang: Lang, exact: usize, total: usize| {
+            crate::tr!(
+                lang,
+                "review-caption",
+                exact = exact,
+                total = total,
+                estimated = total - exact
+            )
+        };
+        assert_eq!(caption(Lang::En, 22, 22), "All 22 values exact (solved).");
+        assert_eq!(
+            caption(Lang::En, 20, 22),
+            "20 of 22 values exact (solved); the others estimated by search."
+        );
+        assert_eq!(caption(Lang::De, 22, 22), "Alle 22 Werte exakt (gelöst).");
+    }
+
+    #[test]
     fn numbers_follow_the_language() {
         assert_eq!(Lang::En.group(1_234_567), "1,234,567");
         assert_eq!(Lang::De.group(1_234_567), "1.234.567");

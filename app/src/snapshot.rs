@@ -202,7 +202,7 @@ pub struct SearchInfo {
     /// SCOUT's TEST calls.
     pub test_calls: u64,
     pub re_searches: u64,
-    /// Depth of the last completed iteration.
+    /// Depth of the last completed iteration; 0 for an opening-book move (no search chose it).
     pub depth: u32,
     pub time_ms: f64,
     pub nodes_per_sec: f64,

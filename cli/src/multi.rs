@@ -178,9 +178,17 @@ fn perft_of<G: Game>(pos: &G, depth: u32, divide: bool) -> u64 {
     total
 }
 
-pub fn show(kind: GameKind, args: &GameArgs) -> Result<()> {
+pub fn show(kind: GameKind, args: &GameArgs, moves: Option<&str>) -> Result<()> {
+    use crate::commands::show::after_moves;
+    // A list that names its players (`4 players: ...`) seats them when --players does not.
+    let mut args = args.clone();
+    if args.players.is_none() && args.position.is_none() {
+        let named = moves.and_then(|m| ply_core::record::read_move_list(kind, m).players);
+        args.players = named.and_then(|n| u8::try_from(n).ok());
+    }
+    let given = args.position.is_some();
     ply_core::with_game_kind!(kind,
-        multi_player G => show_of(&G::from_args(args)?),
+        multi_player G => show_of(&after_moves(kind, G::from_args(&args)?, given, moves)?),
         two m => Err(not_multi(m)))
 }
 

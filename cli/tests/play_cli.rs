@@ -100,6 +100,16 @@ fn othello_against_the_computer_to_the_end() {
     let stats = out.matches("  engine: ").count();
     assert!(computer_moves > 10, "{out}");
     assert_eq!(stats, computer_moves, "{out}");
+    // Each on the one scale of a judgement, with its unit; no progress line left behind.
+    for line in out.lines().filter(|l| l.starts_with("  engine: ")) {
+        assert!(
+            line.contains("% expected")
+                || line.contains(": win in ")
+                || line.contains(": loss in "),
+            "{line}"
+        );
+    }
+    assert!(!out.contains("Thinking"), "{out}");
     assert!(
         out.contains("You play black (X). Your move."),
         "the status names the person's colour and symbol"
@@ -353,39 +363,72 @@ fn a_game_from_a_set_up_position() {
 #[test]
 fn a_quit_game_is_kept_and_resumed() {
     let dir = temp_dir("play-resume");
-    let out = play_in(dir.path(), &["connect4", "--side", "both"], "4\n3\nquit\n");
-    assert!(out.trim_end().ends_with("Bye."), "{out}");
+    let d = dir.path().to_string_lossy().into_owned();
     let out = play_in(
         dir.path(),
-        &["connect4", "--side", "both", "--resume"],
+        &["connect4", "--side", "both"],
+        "4\n3\nhelp\nquit\n",
+    );
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+    // The in-game help names the whole command that continues this game.
+    assert!(
+        out.contains(&format!(
+            "(the unfinished game is kept: ply play connect4 --mode two-players --data-dir {d} --resume)"
+        )),
+        "{out}"
+    );
+    // Options a resumed game does not take are named, not silently dropped.
+    let out = play_in(
+        dir.path(),
+        &["connect4", "--side", "both", "--resume", "--level", "2"],
         "moves\n5\n",
+    );
+    assert!(
+        out.contains("Resuming the kept game with its own choices: --level 2 ignored"),
+        "{out}"
     );
     assert!(out.contains("Moves: 4 3\n"), "{out}");
     assert!(out.contains("Red (X) 2 · Yellow (O) 1"), "{out}");
-    // A kept game is never replaced or mixed up unasked: without --resume or --new, and
-    // --resume for another game, are refused, naming the kept game; the game stays.
-    let d = dir.path().to_string_lossy();
-    let o = ply_with_stdin(&["play", "connect4", "--data-dir", &d], "moves\n");
-    assert!(!o.status.success());
-    assert_eq!(
-        stderr(&o).trim(),
-        format!(
-            "error: an unfinished connect4 game is kept in {d}: `ply play connect4 --resume` continues it, `--new` replaces it"
-        )
-    );
+    // The kept game is never replaced unasked: the same game in the same mode is refused, with
+    // both commands complete.
     let o = ply_with_stdin(
-        &["play", "othello", "--resume", "--data-dir", &d],
+        &[
+            "play",
+            "connect4",
+            "--mode",
+            "two-players",
+            "--data-dir",
+            &d,
+        ],
         "moves\n",
     );
     assert!(!o.status.success());
     assert_eq!(
         stderr(&o).trim(),
         format!(
-            "error: the unfinished game kept in {d} is connect4, not othello: `ply play connect4 --resume` continues it, `ply play othello --new` replaces it"
+            "error: an unfinished connect4 game (--mode two-players) is kept in {d}: `ply play connect4 --mode two-players --data-dir {d} --resume` continues it, `ply play connect4 --mode two-players --data-dir {d} --new` replaces it"
         )
     );
-    let out = play_in(dir.path(), &["connect4", "--resume"], "moves\n");
-    assert!(out.contains("Moves: 4 3 5"), "{out}");
+    // Another game, or the same game in another mode, has its own kept game: it starts, and
+    // says what else is kept.
+    let out = play_in(dir.path(), &["othello", "--level", "1"], "f5\nquit\n");
+    assert!(
+        out.contains(&format!(
+            "Also kept: ply play connect4 --mode two-players --data-dir {d} --resume."
+        )),
+        "{out}"
+    );
+    let out = play_in(dir.path(), &["connect4", "--level", "1"], "4\nquit\n");
+    assert!(out.contains("Also kept: "), "{out}");
+    // --resume without a mode takes the game's kept game in the mode given, or its one other.
+    let out = play_in(dir.path(), &["othello", "--resume"], "moves\n");
+    assert!(out.contains("Moves: f5 "), "{out}");
+    let out = play_in(
+        dir.path(),
+        &["connect4", "--mode", "two-players", "--resume"],
+        "moves\n",
+    );
+    assert!(out.contains("Moves: 4 3 5\n"), "{out}");
     // --new replaces it, and says so.
     let out = play_in(
         dir.path(),
@@ -539,4 +582,85 @@ fn threads_override_the_levels_share() {
             stderr(&o)
         );
     }
+}
+
+/// Refusals say what is wrong once and briefly: a Connect Four `-1` is no column, a Virus square
+/// is not named twice over, a 6,000-character line is neither played nor echoed whole, and a
+/// multi-player game says why it cannot be resigned.
+#[test]
+fn refusals_say_what_is_wrong_once_and_briefly() {
+    let dir = temp_dir("play-refusals");
+    let long = "4".repeat(6_000);
+    let out = play_in(
+        dir.path(),
+        &["connect4", "--mode", "two-players"],
+        &format!("-1\n{long}\n4\nquit\n"),
+    );
+    assert!(
+        out.contains("\n'-1': not a column: a move is one digit 1-7\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("That line is 6,000 characters long: no move or command is longer than 64."),
+        "{out}"
+    );
+    assert!(out.contains("> 4444444444"), "{out}");
+    assert!(
+        out.lines().all(|l| l.chars().count() < 200),
+        "no line echoed whole"
+    );
+    // The line was refused before the core: the next move is Red's first.
+    assert!(out.contains("Red (X) 1 · Yellow (O) 0"), "{out}");
+
+    let dir = temp_dir("play-refusals-virus");
+    let out = play_in(
+        dir.path(),
+        &["virus", "--seats", "h,h,h,h"],
+        "a1\nresign\nquit\n",
+    );
+    assert!(out.contains("\n'a1': the square is not empty\n"), "{out}");
+    assert!(
+        out.contains(
+            "A multi-player game has no resignation: it goes on among the others to its end."
+        ),
+        "{out}"
+    );
+}
+
+/// Ctrl-C leaves as `quit` does: "Bye.", and the game kept for --resume.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_leaves_the_game_kept_and_says_bye() {
+    let dir = temp_dir("play-interrupt");
+    let d = dir.path().to_string_lossy().into_owned();
+    let mut p = common::Interactive::start(&[
+        "play",
+        "connect4",
+        "--mode",
+        "two-players",
+        "--data-dir",
+        &d,
+    ]);
+    let mut sent = false;
+    while let Some(line) = p.next_line(Duration::from_secs(60)) {
+        if line.starts_with("Legal moves: ") && !sent {
+            p.send("4");
+            sent = true;
+        } else if sent && line.starts_with("Yellow (O) to move.") {
+            break;
+        }
+    }
+    p.interrupt();
+    // Read to the goodbye before closing stdin: the end of input would leave too.
+    while let Some(line) = p.next_line(Duration::from_secs(60)) {
+        if line == "Bye." {
+            break;
+        }
+    }
+    let (status, out) = p.finish();
+    assert!(status.success(), "{out}");
+    assert!(out.contains("Interrupted: leaving"), "{out}");
+    assert!(out.trim_end().ends_with("Bye."), "{out}");
+    let out = play_in(dir.path(), &["connect4", "--resume"], "moves\n");
+    assert!(out.contains("Moves: 4\n"), "{out}");
 }

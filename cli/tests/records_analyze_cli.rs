@@ -306,4 +306,14 @@ fn stats_show_people_against_each_level_after_analysis() {
             "{name}"
         );
     }
+    // Without --charts nothing is written, in the working directory or anywhere.
+    let cwd = tempfile::tempdir().expect("dir");
+    let o = std::process::Command::new(env!("CARGO_BIN_EXE_ply"))
+        .args(["records", "stats", "--db", &t.url])
+        .current_dir(cwd.path())
+        .output()
+        .expect("run ply");
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert_eq!(std::fs::read_dir(cwd.path()).expect("cwd").count(), 0);
+    assert!(text(&o.stdout).contains("charts: --charts DIR writes them as SVG"));
 }

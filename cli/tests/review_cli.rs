@@ -173,6 +173,10 @@ fn an_annotated_pdn_is_read_back_and_reviewed_the_same() {
     let mut again = vec!["review", "--pdn", &file_s];
     again.extend(args);
     assert_eq!(ok(&again), pdn);
+    // The game word may be given with --pdn, as with moves.
+    let mut worded = vec!["review", "checkers", "--pdn", &file_s];
+    worded.extend(args);
+    assert_eq!(ok(&worded), pdn);
     // Connect Four: the moves with a comment after each.
     let out = ok(&["review", "connect4", "4453", "--depth", "4", "--annotate"]);
     assert_eq!(out.matches('{').count(), 4, "{out}");

@@ -191,3 +191,43 @@ fn threads_search_to_the_same_depth_and_bad_counts_are_refused() {
         assert!(stderr(&o).contains("--threads"), "{bad}: {}", stderr(&o));
     }
 }
+
+/// The score on the one scale of every judgement: the side to move's expected score in percent,
+/// `100 σ(v / 100)` of the engine's value `v` (computed here from the value printed beside it);
+/// a move from the opening book is named as the book's, not as a one-node search.
+#[test]
+fn search_names_book_moves_and_gives_its_score_a_scale() {
+    let percent_of = |text: &str| -> (f64, f64) {
+        let line = text
+            .lines()
+            .find_map(|l| l.strip_prefix("score: "))
+            .expect("a score line");
+        let (judged, rest) = line
+            .split_once("% expected for the side to move (engine value ")
+            .expect("the judgement and the engine's value");
+        let value: f64 = rest
+            .trim_end_matches(')')
+            .parse()
+            .expect("the engine value");
+        (judged.parse().expect("a percent"), value)
+    };
+    let o = ply_with_stdin(&["search", "othello", "--depth", "4", "--book"], "");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.contains("(opening book: no search chose it)\n") && text.contains("depth: 0 (book)\n"),
+        "{text}"
+    );
+    let o = ply_with_stdin(
+        &["search", "connect4", "--position", "4453", "--depth", "6"],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(!text.contains("opening book"), "{text}");
+    let (judged, value) = percent_of(&text);
+    let expected = (100.0 / (1.0 + (-value / 100.0).exp()))
+        .round()
+        .clamp(1.0, 99.0);
+    assert_eq!(judged, expected, "{text}");
+}

@@ -118,13 +118,44 @@ impl Elo {
 
     /// `+35 [-12, +81]`.
     pub fn display(&self) -> String {
-        format!("{:+.0} [{:+.0}, {:+.0}]", self.diff, self.lo, self.hi)
+        format!(
+            "{} [{}, {}]",
+            signed(self.diff),
+            signed(self.lo),
+            signed(self.hi)
+        )
+    }
+}
+
+/// A whole number of Elo with its sign, and none on 0 (rounding -0.3 gives 0, not `-0`).
+fn signed(x: f64) -> String {
+    let r = x.round();
+    if r == 0.0 {
+        "0".into()
+    } else {
+        format!("{r:+.0}")
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_even_score_is_written_0_not_minus_0() {
+        let e = Elo {
+            diff: -0.3,
+            lo: -495.2,
+            hi: 494.6,
+        };
+        assert_eq!(e.display(), "0 [-495, +495]");
+        let e = Elo {
+            diff: 0.0,
+            lo: -0.4,
+            hi: 12.0,
+        };
+        assert_eq!(e.display(), "0 [0, +12]");
+    }
 
     #[test]
     fn even_score_is_zero_elo_with_symmetric_interval() {

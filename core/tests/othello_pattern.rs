@@ -286,7 +286,7 @@ fn a_review_calls_the_book_moves_of_a_real_game_book_moves() {
                 "ply {}",
                 m.ply
             );
-            assert_eq!(m.comment(), "book");
+            assert_eq!(m.comment("othello"), "book");
         }
         pos.play(mv);
     }

@@ -288,7 +288,10 @@ fn an_early_connect4_win_thrown_away_is_a_blunder() {
     assert_eq!((sixth.played.as_str(), sixth.best.as_str()), ("2", "1"));
     assert!(sixth.exact && sixth.outcome_only, "{sixth:?}");
     assert_eq!(sixth.label, Label::Blunder, "{sixth:?}");
-    assert_eq!(sixth.comment(), "blunder win -> loss, best 1 (exact)");
+    assert_eq!(
+        sixth.comment("connect4"),
+        "blunder win -> loss, best 1 (exact)"
+    );
 
     // The book's outcomes stand without the solver: the first five moves stay exact.
     let book_only = ReviewConfig {
@@ -505,7 +508,7 @@ fn a_won_connect4_game_thrown_away_is_never_called_best() {
         Label::NotProven => {
             assert!(!seventh.exact, "{seventh:?}");
             assert_eq!(seventh.verdict(), "not proven");
-            assert_eq!(seventh.comment(), "not proven");
+            assert_eq!(seventh.comment("connect4"), "not proven");
         }
         other => panic!("ply 7 labelled {other:?}: {seventh:?}"),
     }

@@ -292,7 +292,10 @@ settings-memory = Suchen nutzen höchstens eine Tabelle von { $mib } MiB und { $
 ## The after-game review
 
 review-title = { $game } (Analyse)
-review-caption = { $exact } von { $total } Werten exakt (gelöst); die übrigen durch Suche geschätzt.
+review-caption = { $estimated ->
+    [0] Alle { $total } Werte exakt (gelöst).
+   *[other] { $exact } von { $total } Werten exakt (gelöst); die übrigen durch Suche geschätzt.
+}
 review-incomplete = Die Analyse endete vor dem Ende der Partie.
 review-move = { $played }: { $label ->
     [best] bester Zug

@@ -325,7 +325,10 @@ settings-ponder-off = Never
 ## The after-game review
 
 review-title = { $game } (review)
-review-caption = { $exact } of { $total } values exact (solved); the others estimated by search.
+review-caption = { $estimated ->
+    [0] All { $total } values exact (solved).
+   *[other] { $exact } of { $total } values exact (solved); the others estimated by search.
+}
 review-incomplete = The review stopped before the end of the game.
 # $played: "12. f5"; $label: best, good, inaccuracy, mistake, blunder, book, not-proven or forced
 review-move = { $played }: { $label ->

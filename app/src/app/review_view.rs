@@ -46,7 +46,9 @@ pub(super) fn review(lang: Lang, g: &Game, r: &ReviewState) -> ReviewView {
         lang,
         "review-caption",
         exact = exact,
-        total = review.moves.len()
+        total = review.moves.len(),
+        // "the others" only when there are others.
+        estimated = review.moves.len() - exact
     );
     if !review.complete {
         caption.push(' ');

@@ -5,7 +5,7 @@
 //!   [--out FILE]`: the records as stored, a CSV table, or each game in its field's own format
 //!   (a WTHOR `.wtb` database of the Othello games, PDN of the draughts games, one move string a
 //!   line for Othello and Connect Four)
-//! - `ply records stats --db sqlite://ply.db [--charts DIR]`: tables on stdout and the SVG charts
+//! - `ply records stats --db sqlite://ply.db [--charts DIR]`: tables on stdout and, with `--charts`, the SVG charts
 //!   of `ply_server::charts` (`results.svg`, `nodes.svg`, `levels.svg`, `accuracy.svg`): results
 //!   and nodes per move by engine, and people against each engine level (the level's Elo, their
 //!   accuracy) and by game phase.
@@ -93,9 +93,9 @@ pub struct StatsArgs {
     /// Collector database: sqlite://FILE, a path to the SQLite file, or postgres://...
     #[arg(long)]
     pub db: String,
-    /// Directory for the SVG charts.
-    #[arg(long, default_value = ".")]
-    pub charts: PathBuf,
+    /// Write the SVG charts into this directory (none without it).
+    #[arg(long)]
+    pub charts: Option<PathBuf>,
     /// Count games from set-up positions (FFO, XOT, puzzles) in the results too.
     #[arg(long)]
     pub include_custom_starts: bool,
@@ -239,7 +239,11 @@ async fn stats(args: StatsArgs) -> Result<()> {
         })
         .await?;
     db.close().await;
-    println!("{} records from {} devices\n", stats.records, stats.devices);
+    println!(
+        "{} from {}\n",
+        plural(stats.records as u64, "record", "records"),
+        plural(stats.devices as u64, "device", "devices")
+    );
     let skipped = stats.skipped;
     if skipped.player_rows > 0 || skipped.move_rows > 0 {
         eprintln!(
@@ -371,17 +375,26 @@ async fn stats(args: StatsArgs) -> Result<()> {
         }),
     );
 
-    std::fs::create_dir_all(&args.charts)?;
+    let Some(dir) = &args.charts else {
+        println!("\ncharts: --charts DIR writes them as SVG");
+        return Ok(());
+    };
+    std::fs::create_dir_all(dir)?;
     let mut written = Vec::new();
     for name in charts::CHARTS {
         let svg =
             charts::chart(name, &stats).ok_or_else(|| anyhow::anyhow!("no chart named {name}"))?;
-        let path = args.charts.join(format!("{name}.svg"));
+        let path = dir.join(format!("{name}.svg"));
         std::fs::write(&path, svg)?;
         written.push(path.display().to_string());
     }
     println!("\ncharts: {}", written.join(" "));
     Ok(())
+}
+
+/// `n` and the noun, singular for one.
+fn plural(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Left-aligned text, right-aligned numbers, columns as wide as their widest cell.

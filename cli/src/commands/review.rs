@@ -9,11 +9,11 @@ use ply_core::games::GameKind;
 use ply_core::games::draughts::pdn::read_pdn;
 use ply_core::games::othello::Othello;
 use ply_core::line::GameLine;
-use ply_core::record::validate_json;
 use ply_core::record::wthor::decode_file;
 use ply_core::record::{AnnotatedGame, annotated_notation};
+use ply_core::record::{read_move_list, validate_json};
 use ply_core::review::judge::Reviewable;
-use ply_core::review::{MoveReview, Review, ReviewConfig, replay, review};
+use ply_core::review::{Review, ReviewConfig, replay, review};
 use ply_core::search::StopToken;
 use std::io::Write;
 use std::path::PathBuf;
@@ -37,8 +37,9 @@ pub struct Args {
     /// A game record (JSON, as the apps and the collector store them) instead of game and moves.
     #[arg(long, conflicts_with_all = ["game", "moves", "pdn"])]
     pub record: Option<PathBuf>,
-    /// A checkers game in PDN (the first game of the file) instead of game and moves.
-    #[arg(long, conflicts_with_all = ["game", "moves"])]
+    /// A checkers game in PDN (the first game of the file) instead of moves (the game word,
+    /// checkers, may be given or left out).
+    #[arg(long, conflicts_with = "moves")]
     pub pdn: Option<PathBuf>,
     /// Search depth for positions no solver settles (default per game: Othello 8, Connect Four
     /// 12, checkers 10).
@@ -76,39 +77,6 @@ pub struct Args {
     pub svg: Option<PathBuf>,
 }
 
-/// Splits a move list: tokens separated by spaces or commas; a run-together Othello transcript
-/// into squares and a Connect Four string into columns.
-fn split_moves(game: GameKind, parts: &[String]) -> Vec<String> {
-    let tokens = parts
-        .iter()
-        .flat_map(|p| p.split([' ', ',']))
-        .map(str::trim)
-        .filter(|t| !t.is_empty());
-    let mut out = Vec::new();
-    for t in tokens {
-        match game {
-            GameKind::ConnectFour if t.chars().all(|c| c.is_ascii_digit()) => {
-                out.extend(t.chars().map(String::from));
-            }
-            GameKind::Othello if t.len() > 2 && t.is_ascii() && !t.eq_ignore_ascii_case("pass") => {
-                // Squares run together, with any pass written out ("...g7a1passb8").
-                let mut rest = t;
-                while !rest.is_empty() {
-                    let take = if rest.len() >= 4 && rest[..4].eq_ignore_ascii_case("pass") {
-                        4
-                    } else {
-                        2.min(rest.len())
-                    };
-                    out.push(rest[..take].to_string());
-                    rest = &rest[take..];
-                }
-            }
-            _ => out.push(t.to_string()),
-        }
-    }
-    out
-}
-
 pub fn run(args: Args) -> Result<()> {
     let (game, start, variant, moves) = match &args.record {
         Some(path) => {
@@ -123,6 +91,9 @@ pub fn run(args: Args) -> Result<()> {
         None if args.wthor.is_some() => wthor_game(&args)?,
         None => match &args.pdn {
             Some(path) => {
+                if let Some(other) = args.game.filter(|g| *g != GameKind::Draughts) {
+                    bail!("--pdn holds a checkers game, not {}", other.name());
+                }
                 let text = std::fs::read_to_string(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
                 let game = read_pdn(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
@@ -134,8 +105,10 @@ pub fn run(args: Args) -> Result<()> {
                 let game = args
                     .game
                     .ok_or_else(|| anyhow!("name a game, or give --record or --pdn"))?;
-                let moves = split_moves(game, &args.moves);
-                (game, None, "standard".to_string(), moves)
+                // The one reading of a move list (`docs/command-line.md`): what `ply play`
+                // prints and `records export` writes reads back here.
+                let list = read_move_list(game, &args.moves.join(" "));
+                (game, list.start, "standard".to_string(), list.moves)
             }
         },
     };
@@ -252,7 +225,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             end.play(mv).map_err(|e| anyhow!("{e}"))?;
         }
         let played: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let comments: Vec<String> = r.moves.iter().map(MoveReview::comment).collect();
+        let comments: Vec<String> = r.moves.iter().map(|m| m.comment(r.game)).collect();
         let game = AnnotatedGame {
             start: start_text,
             variant: from.variant,
@@ -269,7 +242,7 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
         "ply", "player", "played", "label", "before", "after", "best", "values"
     )?;
     for m in &r.moves {
-        let (before, after) = m.value_texts();
+        let (before, after) = m.value_texts(r.game);
         writeln!(
             out,
             "{:>4} {:<6} {:<8} {:<10} {:>8} {:>8} {:<8} {:>6}",
@@ -287,6 +260,15 @@ fn run_game<G: Reviewable>(args: &Args, from: &GameStart, texts: &[String]) -> R
             }
         )?;
     }
+    writeln!(
+        out,
+        "before, after: the mover's expected score in percent (50 even) where a search judged, the result where it is proven (exact{})",
+        if r.game == "othello" {
+            ", by the final disc difference"
+        } else {
+            ""
+        }
+    )?;
     for p in &r.players {
         // A solved game's accuracy counts only the proven moves: say how many those are.
         let accuracy = match p.accuracy {

@@ -5,7 +5,7 @@ use crate::games::GameArgs;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_core::engine::search;
 use ply_core::heuristic::HasHeuristic;
-use ply_core::search::score::describe;
+use ply_core::search::score::judgement;
 use ply_core::search::{
     Algorithm, MctsConfig, OrderingConfig, Playout, SearchConfig, SearchResult, StopToken,
 };
@@ -255,7 +255,8 @@ pub fn result_json<G: Game>(
         "position": pos.format_position(),
         "best_move": result.best_move.map(|m| pos.format_move(m)),
         "score": result.score,
-        "score_text": describe(result.score),
+        "score_text": judgement(result.score),
+        "book": s.book,
         "depth": result.depth,
         "completed": result.completed,
         "pv": line_text(pos, &result.pv),
@@ -286,17 +287,31 @@ pub fn result_text<G: Game>(pos: &G, result: &SearchResult<G::Move>) -> String {
     let best = result
         .best_move
         .map_or_else(|| "none (game over)".to_string(), |m| pos.format_move(m));
-    out += &format!("best move: {best}\n");
-    out += &format!("score: {} ({})\n", result.score, describe(result.score));
+    if s.book {
+        out += &format!("best move: {best} (opening book: no search chose it)\n");
+    } else {
+        out += &format!("best move: {best}\n");
+    }
+    // One scale for a judgement, as `ply play` and `ply review` write it; the engine's own
+    // value after it, for the laboratory.
     out += &format!(
-        "depth: {}{}\n",
-        result.depth,
-        if result.completed {
-            ""
-        } else {
-            " (incomplete)"
-        }
+        "score: {} for the side to move (engine value {:+})\n",
+        judgement(result.score),
+        result.score
     );
+    if s.book {
+        out += "depth: 0 (book)\n";
+    } else {
+        out += &format!(
+            "depth: {}{}\n",
+            result.depth,
+            if result.completed {
+                ""
+            } else {
+                " (incomplete)"
+            }
+        );
+    }
     out += &format!("pv: {}\n", line_text(pos, &result.pv).join(" "));
     out += &format!(
         "nodes: {}  leaf evals: {}  cutoffs: {}  tt probes/hits: {}/{}  test calls: {}  re-searches: {}\n",

@@ -3,10 +3,13 @@
 
 use crate::commands::play::options;
 use crate::games::GameArgs;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use ply_app::ClientPlatform;
 use ply_app::app::{App, AppConfig, Command, Event, Msg, PlayMode, ThinkKind, svg};
 use ply_core::Game;
+use ply_core::games::GameKind;
+use ply_core::record::read_move_list;
+use ply_core::review::replay;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -17,9 +20,10 @@ pub struct Args {
     /// legal moves, last move and hint marked) instead of printing it.
     #[arg(long)]
     pub svg: Option<PathBuf>,
-    /// With --svg: moves played from the start, in the game's notation, space-separated
-    /// ("f5 d6 c3", "4 4 3", "11-15 24-19").
-    #[arg(long, requires = "svg", allow_hyphen_values = true)]
+    /// Moves played from the start (or from --position), read as every move list is (the
+    /// `Moves:` line of `ply play`, `records export --format transcript`: "f5d6c3", "4 4 3",
+    /// "1. 11-15 24-19", "1. b2 g7 pass"); the position they reach is shown.
+    #[arg(long, allow_hyphen_values = true)]
     pub moves: Option<String>,
     /// With --svg: mark the engine's suggestion for the side to move.
     #[arg(long, requires = "svg")]
@@ -35,7 +39,7 @@ pub fn run(args: Args) -> Result<()> {
                 kind.name()
             );
         }
-        return crate::multi::show(kind, &args.game);
+        return crate::multi::show(kind, &args.game, args.moves.as_deref());
     }
     if let Some(path) = &args.svg {
         if args.game.position.is_some() {
@@ -48,7 +52,7 @@ pub fn run(args: Args) -> Result<()> {
         return Ok(());
     }
     ply_core::with_game_kind!(args.game.game,
-        two_player G => show::<G>(&args.game),
+        two_player G => show::<G>(&args.game, args.moves.as_deref()),
         multi m => Err(crate::games::two_player_only(m)))
 }
 
@@ -79,8 +83,8 @@ fn board_svg(args: &Args) -> Result<String> {
     ] {
         app.update(e);
     }
-    let moves = args.moves.as_deref().unwrap_or("");
-    for (n, text) in moves.split_whitespace().enumerate() {
+    let moves = read_move_list(kind, args.moves.as_deref().unwrap_or("")).moves;
+    for (n, text) in moves.iter().enumerate() {
         let before = app.board_view().map_or(0, |b| b.moves.len());
         app.update(Event::PlayNotation(text.to_string()));
         let board = app.board_view().context("the game could not start")?;
@@ -125,8 +129,42 @@ fn side_name(game: &str, side: u8) -> &'static str {
     }
 }
 
-fn show<G: Game>(game: &GameArgs) -> Result<()> {
-    let pos: G = game.position()?;
+/// `start` after the move list `moves` (`None`: no moves), read by the one rule of
+/// [`read_move_list`], passes inferred as [`replay`] does; a list naming its own start replaces
+/// `start` unless `--position` gave one.
+pub fn after_moves<G: Game>(
+    game: GameKind,
+    start: G,
+    position_given: bool,
+    moves: Option<&str>,
+) -> Result<G> {
+    let Some(text) = moves else {
+        return Ok(start);
+    };
+    let list = read_move_list(game, text);
+    let start = match &list.start {
+        Some(_) if position_given => {
+            bail!("--moves names its own start position: leave --position out")
+        }
+        Some(p) => G::parse_position(p).map_err(|e| anyhow!("--moves: its start position: {e}"))?,
+        None => start,
+    };
+    if let Some(n) = list.players.filter(|&n| n != start.players()) {
+        bail!(
+            "--moves is a game of {n} players, the position seats {}: give --players {n}",
+            start.players()
+        );
+    }
+    let played = replay(&start, &list.moves).map_err(|e| anyhow!("--moves: {e}"))?;
+    let mut pos = start;
+    for mv in played {
+        pos.play(mv);
+    }
+    Ok(pos)
+}
+
+fn show<G: Game>(game: &GameArgs, moves: Option<&str>) -> Result<()> {
+    let pos: G = after_moves(game.game, game.position()?, game.position.is_some(), moves)?;
     let board = pos.render();
     println!("{}", board.trim_end_matches('\n'));
     println!("position: {}", pos.format_position());

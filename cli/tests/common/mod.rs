@@ -117,6 +117,15 @@ impl Interactive {
         stdin.flush().expect("flush");
     }
 
+    /// Sends SIGINT, as Ctrl-C at a terminal does.
+    #[cfg(unix)]
+    pub fn interrupt(&self) {
+        let pid = libc::pid_t::try_from(self.child.id()).expect("a pid");
+        // SAFETY: kill with a child's pid and a valid signal number has no memory effects.
+        let sent = unsafe { libc::kill(pid, libc::SIGINT) };
+        assert_eq!(sent, 0, "SIGINT sent");
+    }
+
     /// Closes stdin (end of input) and waits for the program to end.
     pub fn finish(mut self) -> (std::process::ExitStatus, String) {
         self.stdin.take();

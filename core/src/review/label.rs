@@ -99,7 +99,7 @@ pub fn expected_score(value: i32, exact: bool) -> f64 {
             _ => 0.0,
         };
     }
-    100.0 / (1.0 + (-f64::from(value) / 100.0).exp())
+    crate::search::score::expected_percent(value)
 }
 
 /// Lichess's accuracy of one move from its drop in expected score.

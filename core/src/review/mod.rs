@@ -131,29 +131,39 @@ impl MoveReview {
         }
     }
 
-    /// The values before and after the move as a reader sees them: numbers, or `win`, `draw`,
-    /// `loss` for outcomes.
-    pub fn value_texts(&self) -> (String, String) {
-        let text = |v: i32| {
-            if !self.outcome_only {
-                return v.to_string();
+    /// The values before and after the move as a reader sees them, on the one scale of every
+    /// judgement Ply shows (`search::score::judgement`): a search value as the mover's expected
+    /// score in percent (`62%`), an exact one as its result, `win`, `draw` or `loss`, with
+    /// Othello's disc margin where the solver gives one (`win by 4`).
+    pub fn value_texts(&self, game: &str) -> (String, String) {
+        let text = |v: i32, expected: f64| {
+            if !self.exact {
+                return format!("{:.0}%", expected.round().clamp(1.0, 99.0));
             }
-            match v.signum() {
-                1 => "win".into(),
-                0 => "draw".into(),
-                _ => "loss".into(),
+            let word = match v.signum() {
+                1 => "win",
+                0 => "draw",
+                _ => "loss",
+            };
+            if game == "othello" && !self.outcome_only && v != 0 {
+                format!("{word} by {}", v.abs())
+            } else {
+                word.into()
             }
         };
-        (text(self.value_before), text(self.played_value))
+        (
+            text(self.value_before, self.expected_before),
+            text(self.played_value, self.expected_after),
+        )
     }
 
     /// The move's review in a few words, as exports write it after the move:
-    /// `mistake 315 -> 70, best f6 (search)`.
-    pub fn comment(&self) -> String {
+    /// `mistake 85% -> 67%, best f6 (search)`.
+    pub fn comment(&self, game: &str) -> String {
         if !self.counts_for_accuracy() {
             return self.verdict().into();
         }
-        let (before, after) = self.value_texts();
+        let (before, after) = self.value_texts(game);
         let values = format!("{before} -> {after}");
         let source = if self.exact { "exact" } else { "search" };
         if self.played == self.best {
@@ -172,10 +182,16 @@ impl MoveReview {
 pub fn move_comments(review_json: &str) -> Result<Vec<String>, serde_json::Error> {
     #[derive(Deserialize)]
     struct Stored {
+        #[serde(default)]
+        game: String,
         moves: Vec<MoveReview>,
     }
     let stored: Stored = serde_json::from_str(review_json)?;
-    Ok(stored.moves.iter().map(MoveReview::comment).collect())
+    Ok(stored
+        .moves
+        .iter()
+        .map(|m| m.comment(&stored.game))
+        .collect())
 }
 
 /// A player's summary.

@@ -91,7 +91,8 @@ pub struct SearchResult<M> {
     pub best_move: Option<M>,
     /// Score of `best_move` from the side to move's view (see [`score`]).
     pub score: i32,
-    /// Depth of the last completed iteration (MCTS: deepest tree ply reached).
+    /// Depth of the last completed iteration (MCTS: deepest tree ply reached); 0 for the opening
+    /// book's move (`stats.book`).
     pub depth: u32,
     /// Principal variation, starting with `best_move`.
     pub pv: Vec<M>,
@@ -280,11 +281,13 @@ impl<G: Game> Searcher<G> {
         Some(SearchResult {
             best_move: Some(mv),
             score: -score::clamp_eval(eval.evaluate(&child)),
-            depth: 1,
+            // No search iteration chose it: what says "book" where a result is shown.
+            depth: 0,
             pv,
             stats: SearchStats {
                 nodes: 1,
                 leaf_evals: 1,
+                book: true,
                 ..SearchStats::default()
             },
             completed: true,

@@ -86,6 +86,35 @@ pub fn from_tt(score: i32, ply: u32) -> i32 {
     }
 }
 
+/// The side to move's expected score in percent of a heuristic value: the logistic of
+/// `value / 100`, the scale `ply tune` fits the heuristics on and the review labels moves by
+/// (a win counts 100, a draw 50, a loss 0).
+pub fn expected_percent(value: i32) -> f64 {
+    100.0 / (1.0 + (-f64::from(value) / 100.0).exp())
+}
+
+/// A two-player score as a player reads it, on the one scale Ply shows every judgement on
+/// (`docs/command-line.md`): a proven result in words with its distance and, where the game has
+/// one, its margin (`win in 7 plies by 4 discs`: Othello's final disc difference), else the
+/// expected score in percent, 1 to 99 (`62% expected`; 100 and 0 are for proven results).
+pub fn judgement(score: i32) -> String {
+    match decode_terminal(score) {
+        None => format!(
+            "{:.0}% expected",
+            expected_percent(score).round().clamp(1.0, 99.0)
+        ),
+        Some((won, margin, ply)) => {
+            let word = if won { "win" } else { "loss" };
+            let plies = if ply == 1 { "ply" } else { "plies" };
+            match margin {
+                0 => format!("{word} in {ply} {plies}"),
+                1 => format!("{word} in {ply} {plies} by 1 disc"),
+                m => format!("{word} in {ply} {plies} by {m} discs"),
+            }
+        }
+    }
+}
+
 /// Human-readable score: `+12`, `win in 7 (+4)`, `loss in 3`.
 pub fn describe(score: i32) -> String {
     match decode_terminal(score) {
@@ -116,6 +145,32 @@ impl<G: Game> Evaluator<G> for ExactEvaluator {
 mod tests {
     use super::*;
     use crate::game::EndReason;
+
+    #[test]
+    fn a_judgement_is_a_proven_result_or_an_expected_score() {
+        let won = Outcome {
+            winner: Some(0),
+            reason: EndReason::NoMovesForEither,
+            margin: 4,
+        };
+        assert_eq!(
+            judgement(terminal_score(&won, 0, 7)),
+            "win in 7 plies by 4 discs"
+        );
+        assert_eq!(
+            judgement(terminal_score(&won, 1, 1)),
+            "loss in 1 ply by 4 discs"
+        );
+        let c4 = Outcome { margin: 0, ..won };
+        assert_eq!(judgement(terminal_score(&c4, 0, 3)), "win in 3 plies");
+        // The logistic of value / 100: 0 is even, 100 a logit of 1 (73%).
+        assert_eq!(judgement(0), "50% expected");
+        assert_eq!(judgement(100), "73% expected");
+        assert_eq!(judgement(-100), "27% expected");
+        // Only a proof says 100 or 0.
+        assert_eq!(judgement(5_000), "99% expected");
+        assert_eq!(judgement(-5_000), "1% expected");
+    }
 
     #[test]
     fn wins_order_by_margin_then_speed() {

@@ -55,6 +55,8 @@ pub struct SearchStats {
     pub playouts: u64,
     /// Peak number of MCTS tree nodes.
     pub tree_nodes: u64,
+    /// The move is the opening book's: no search chose it (the result's depth is 0).
+    pub book: bool,
 }
 
 impl SearchStats {

@@ -6,6 +6,7 @@
 //! in the game's notation, or `undo`, `redo`, `hint`, `resign`, `pause`, `resume`, `new`,
 //! `review`, `history`, `settings`, `moves`, `board`, `help`, `quit` (or the end of input).
 
+mod kept;
 pub mod options;
 pub(crate) mod shell;
 mod text;
@@ -14,16 +15,17 @@ pub use options::Args;
 
 use crate::http::UreqTransport;
 use anyhow::{Context, Result, anyhow, bail};
+use kept::{game_word, mode_word};
 use options::Choices;
 use ply_app::app::runtime::Runtime;
-use ply_app::app::{AppConfig, BoardView, Effect, Event, prefs, svg};
+use ply_app::app::{AppConfig, BoardView, Effect, Event, PlayMode, prefs, svg};
 use ply_app::i18n::Lang;
 use ply_app::{ClientPlatform, GameKind};
 use shell::{Core, Input, TerminalShell};
 use std::collections::VecDeque;
 use std::fs;
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
@@ -53,16 +55,44 @@ reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or
   settings        sync, heuristic weights, the search caps of this machine
   moves, board    the moves so far / draw the board again
   stacks          Focus: every stack's pieces, bottom to top
-  quit            leave (the unfinished game is kept: ply play --resume)";
+  quit            leave (the unfinished game is kept: RESUME)";
 
-/// The words `ply play` takes for a game: its name, and its variant where not standard.
-fn game_word(game: GameKind) -> String {
-    let name = game.core().name();
-    match game.variant() {
-        "standard" => name.to_string(),
-        variant => format!("{name} --variant {variant}"),
+/// The longest line `play` reads as a move or a command (a draughts jump over eight men,
+/// `1x10x19x28x...`, is about 30 characters); a longer one is refused without being echoed whole.
+const LONGEST_LINE: usize = 64;
+
+/// `text` as an echo shows it: a line longer than [`LONGEST_LINE`] cut with its length said.
+fn shortened(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= LONGEST_LINE {
+        return text.to_string();
+    }
+    let head: String = text.chars().take(40).collect();
+    format!("{head}… ({} characters)", Lang::En.group(n as u64))
+}
+
+/// Set by Ctrl-C: the loop leaves as `quit` does (the game kept, "Bye.").
+static INTERRUPTED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+#[cfg(unix)]
+extern "C" fn on_interrupt(_: libc::c_int) {
+    // Only an atomic store: all a signal handler may safely do here.
+    INTERRUPTED.store(true, std::sync::atomic::Ordering::SeqCst);
+}
+
+/// Ctrl-C leaves the game as `quit` does instead of killing the program mid-line.
+#[cfg(unix)]
+fn leave_on_interrupt() {
+    let handler: extern "C" fn(libc::c_int) = on_interrupt;
+    // SAFETY: the handler only stores to an atomic (async-signal-safe), and SIGINT is a signal a
+    // program may catch; `signal` is given a valid function pointer for it.
+    unsafe {
+        libc::signal(libc::SIGINT, handler as libc::sighandler_t);
     }
 }
+
+#[cfg(not(unix))]
+fn leave_on_interrupt() {}
 
 /// The words `play` reads besides moves.
 const COMMANDS: [&str; 17] = [
@@ -135,6 +165,19 @@ pub fn run(args: Args) -> Result<()> {
         fs::create_dir_all(d)
             .with_context(|| format!("cannot create the SVG directory {}", d.display()))?;
     }
+    // This game's (and mode's) kept game becomes the core's; a --resume that names no mode
+    // takes the game's one kept game in any mode.
+    let mode_given = args.mode.is_some() || args.side.is_some();
+    let brought = kept::bring_back(&dir, choices.game, choices.mode, args.resume && !mode_given)?;
+    let command = |game: GameKind, mode: PlayMode, flag: &str| {
+        play_command(game, mode, args.data_dir.as_deref(), flag)
+    };
+    let resume_command = command(choices.game, brought.unwrap_or(choices.mode), " --resume");
+    // This run's own kept game is the core's now, not among these.
+    let others: Vec<String> = kept::kept_games(&dir)
+        .into_iter()
+        .map(|(g, m)| command(g, m, " --resume"))
+        .collect();
 
     let (total_ram_bytes, available_ram_bytes, cpu_cores) = shell::device();
     let config = AppConfig {
@@ -164,29 +207,37 @@ pub fn run(args: Args) -> Result<()> {
     });
     // Decided before the choices reach the core, so a refusal changes nothing kept.
     // A kept game without a move is only its setup: replaced without asking, as the apps do.
-    let kept = rt.read(|a| {
+    let kept_game = rt.read(|a| {
         a.board_view()
             .filter(|b| !b.finished && !b.moves.is_empty())
             .map(|b| b.game)
     });
-    let resume = match kept {
-        Some(k) if args.resume && k != choices.game => bail!(
-            "the unfinished game kept in {} is {}, not {}: `ply play {} --resume` continues it, `ply play {} --new` replaces it",
-            dir.display(),
-            game_word(k),
-            game_word(choices.game),
-            game_word(k),
-            game_word(choices.game)
-        ),
+    let resume = match kept_game {
         Some(k) if !args.resume && !args.new => bail!(
-            "an unfinished {} game is kept in {}: `ply play {} --resume` continues it, `--new` replaces it",
+            "an unfinished {} game{} is kept in {}: `{resume_command}` continues it, `{}` replaces it",
             game_word(k),
+            match mode_word(brought.unwrap_or(choices.mode)) {
+                Some(m) => format!(" (--mode {m})"),
+                None => String::new(),
+            },
             dir.display(),
-            game_word(k)
+            command(choices.game, choices.mode, " --new"),
         ),
         Some(_) => args.resume,
         None => false,
     };
+    if resume {
+        let ignored = ignored_on_resume(&args);
+        if !ignored.is_empty() {
+            println!(
+                "Resuming the kept game with its own choices: {} ignored (--new starts a game with them).",
+                ignored.join(", ")
+            );
+        }
+    }
+    if !others.is_empty() {
+        println!("Also kept: {}.", others.join("; "));
+    }
     // A resumed game keeps its own choices: the command line's are the next game's.
     if !resume {
         for e in choices.events() {
@@ -210,7 +261,7 @@ pub fn run(args: Args) -> Result<()> {
     } else {
         if args.resume {
             println!("No unfinished game to resume: starting a new one.");
-        } else if kept.is_some() {
+        } else if kept_game.is_some() {
             println!(
                 "The unfinished game kept in {} is replaced by this one.",
                 dir.display()
@@ -229,7 +280,74 @@ pub fn run(args: Args) -> Result<()> {
         metered: false,
     });
     read_lines(tx);
-    Terminal::new(&rt, args.svg_dir, server.is_some(), moves_before).run(&rx)
+    leave_on_interrupt();
+    let terminal = Terminal::new(
+        &rt,
+        args.svg_dir,
+        server.is_some(),
+        moves_before,
+        resume_command,
+    );
+    let result = terminal.run(&rx);
+    // The core has saved the game (leaving waits for it): it goes to its slot.
+    drop(rt);
+    kept::file_away(&dir)?;
+    result
+}
+
+/// The `ply play` command for `game` in `mode` with this run's data directory, then `flag`.
+fn play_command(game: GameKind, mode: PlayMode, data_dir: Option<&Path>, flag: &str) -> String {
+    let mut c = format!("ply play {}", game_word(game));
+    if let Some(m) = mode_word(mode) {
+        c.push_str(&format!(" --mode {m}"));
+    }
+    if let Some(d) = data_dir {
+        c.push_str(&format!(" --data-dir {}", quoted(&d.to_string_lossy())));
+    }
+    c.push_str(flag);
+    c
+}
+
+/// A path as a shell word: quoted when it holds a space or a quote.
+fn quoted(text: &str) -> String {
+    if text
+        .chars()
+        .any(|c| c.is_whitespace() || "'\"$`\\".contains(c))
+    {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    } else {
+        text.to_string()
+    }
+}
+
+/// The options given that a resumed game does not take (it keeps its own choices).
+fn ignored_on_resume(args: &Args) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut given = |flag: &str, value: Option<String>| {
+        if let Some(v) = value {
+            out.push(format!("{flag} {v}"));
+        }
+    };
+    given("--level", args.level.map(|l| l.to_string()));
+    given("--depth", args.depth.map(|d| d.to_string()));
+    given("--time-ms", args.time_ms.map(|t| t.to_string()));
+    // `both` and `none` choose the mode, whose kept game this is.
+    given(
+        "--side",
+        args.side
+            .clone()
+            .filter(|s| !matches!(s.to_ascii_lowercase().as_str(), "both" | "none" | "engine")),
+    );
+    given("--heuristic", args.heuristic.clone());
+    given("--position", args.position.clone());
+    given("--seats", args.seats.clone());
+    given("--players", args.players.map(|p| p.to_string()));
+    given("--algo", Some(args.algo.clone()).filter(|a| a != "level"));
+    given(
+        "--ordering",
+        Some(args.ordering.clone()).filter(|o| o != "level"),
+    );
+    out
 }
 
 /// Standard input, line by line, on its own thread so the loop can print while waiting.
@@ -289,12 +407,15 @@ struct Terminal<'a> {
     /// The number of moves at the last look for engine lines.
     stats_seen: u32,
     over_printed: bool,
-    progress_line: bool,
+    /// The width of the progress line on screen (0: none), to blank it when it ends.
+    progress_line: usize,
     prompted: bool,
     sync_note: Option<u64>,
     /// The review `review N` steps through is a past game's (`review #N`), on the history
     /// screen, rather than the finished game's.
     past_review: bool,
+    /// The command that continues this game after `quit`, as `help` names it.
+    resume_command: String,
 }
 
 impl<'a> Terminal<'a> {
@@ -303,6 +424,7 @@ impl<'a> Terminal<'a> {
         svg_dir: Option<PathBuf>,
         sync_on: bool,
         moves_before: u32,
+        resume_command: String,
     ) -> Terminal<'a> {
         Terminal {
             rt,
@@ -320,10 +442,11 @@ impl<'a> Terminal<'a> {
             announced: None,
             stats_seen: moves_before,
             over_printed: false,
-            progress_line: false,
+            progress_line: 0,
             prompted: false,
             sync_note: None,
             past_review: false,
+            resume_command,
         }
     }
 
@@ -372,6 +495,13 @@ impl<'a> Terminal<'a> {
                     return Ok(());
                 }
                 continue;
+            }
+            if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
+                self.end_progress();
+                println!();
+                println!("Interrupted: leaving (the unfinished game is kept).");
+                self.leave(rx);
+                return Ok(());
             }
             if self.eof && ready {
                 self.end_progress();
@@ -432,9 +562,11 @@ impl<'a> Terminal<'a> {
     }
 
     fn end_progress(&mut self) {
-        if self.progress_line {
-            println!();
-            self.progress_line = false;
+        // Blanked, not ended with a newline: a finished search leaves no "Thinking..." behind.
+        if self.progress_line > 0 {
+            print!("{}", text::progress_clear(self.progress_line));
+            let _ = std::io::stdout().flush();
+            self.progress_line = 0;
         }
     }
 
@@ -458,9 +590,9 @@ impl<'a> Terminal<'a> {
         } else if self.tty_out
             && let Some(t) = &b.thinking
         {
-            print!("\r{}   ", t.text);
+            print!("{}", text::progress_update(&t.text, self.progress_line));
             let _ = std::io::stdout().flush();
-            self.progress_line = true;
+            self.progress_line = t.text.chars().count();
         }
         let changed = b.message != self.message;
         // A message the core also announced was printed with the announcement.
@@ -503,7 +635,7 @@ impl<'a> Terminal<'a> {
             } else {
                 &b.second_name
             });
-            println!("{}", text::move_stat(stat, mover));
+            println!("{}", text::move_stat(stat, mover, b.game.is_multi_player()));
         }
     }
 
@@ -518,17 +650,24 @@ impl<'a> Terminal<'a> {
 
     fn handle(&mut self, line: &str, b: &BoardView) -> Flow {
         let typed = line.trim();
+        let long = typed.chars().count() > LONGEST_LINE;
         if !self.tty_in && !typed.is_empty() {
             // Piped input: show what was "typed", so the transcript reads like a session.
             self.end_progress();
-            println!("> {typed}");
+            println!("> {}", shortened(typed));
+        }
+        if long {
+            return self.refuse(&format!(
+                "That line is {} characters long: no move or command is longer than {LONGEST_LINE}.",
+                Lang::En.group(typed.chars().count() as u64)
+            ));
         }
         let word = typed.to_ascii_lowercase();
         let event = match word.as_str() {
             "" => return Flow::Go,
             "quit" | "q" | "exit" => return Flow::Quit,
             "help" | "?" => {
-                println!("{HELP}");
+                println!("{}", HELP.replace("RESUME", &self.resume_command));
                 return Flow::Go;
             }
             "moves" => {
@@ -622,6 +761,11 @@ impl<'a> Terminal<'a> {
                 });
             }
             "hint" => Event::Hint,
+            "resign" if !b.can_resign && b.game.is_multi_player() && !b.finished => {
+                return self.refuse(
+                    "A multi-player game has no resignation: it goes on among the others to its end. new starts another game, quit keeps this one.",
+                );
+            }
             "resign" if !b.can_resign => {
                 return self.refuse("Nothing to resign: the game is over or nobody plays here.");
             }

@@ -8,6 +8,7 @@ use ply_app::app::{
 };
 use ply_app::i18n::Lang;
 use ply_app::{GameKind, Piece};
+use ply_core::search::score::judgement;
 
 fn is_draughts(game: GameKind) -> bool {
     matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts)
@@ -204,10 +205,8 @@ pub fn under_board(view: &BoardView) -> String {
             view.first_name, view.first_count, view.second_name, view.second_count
         ));
     }
-    if let Some(t) = &view.thinking {
-        out.push_str(&t.text);
-        out.push('\n');
-    }
+    // The computer's progress is not part of the board: a terminal shows it on a line of its
+    // own that goes when the move is played (`Terminal::draw`).
     if !view.legal_moves.is_empty() {
         let moves: Vec<&str> = view
             .legal_moves
@@ -247,37 +246,51 @@ pub fn legend(view: &BoardView) -> String {
         parts.push("* legal move");
     }
     if is_draughts(view.game) {
+        if any(|c| c.legal && c.piece != Piece::Empty) {
+            parts.push("< > can move");
+        }
         parts.push("x o men, X O kings");
     }
     parts.join(", ")
 }
 
-fn score_text(score: i32) -> String {
-    // Beyond a million the engine reports a won or lost game, nearer the bound sooner.
-    const WIN: i32 = 1_000_000;
-    if score > WIN {
-        "win".to_string()
-    } else if score < -WIN {
-        "loss".to_string()
+/// The engine's statistics for one of its moves; `mover` names the side that played it. A
+/// two-player score is on the one scale of every judgement (`search::score::judgement`: a
+/// proven result, or the mover's expected score in percent); the multi-player games' searches
+/// value a position in their evaluation's points, with no such scale, and say so. An opening
+/// book move (depth 0: no search chose it) is named as such.
+pub fn move_stat(s: &MoveStat, mover: &str, multi_player: bool) -> String {
+    let value = if multi_player {
+        format!("evaluation {:+} points for {mover}", s.score)
     } else {
-        format!("{score:+}")
-    }
-}
-
-/// The engine's statistics for one of its moves; `mover` names the side that played it (the
-/// score is from its point of view).
-pub fn move_stat(s: &MoveStat, mover: &str) -> String {
-    let mut line = format!(
-        "  engine: {} nodes, depth {}, {:.1} ms, score {} for {mover}",
-        Lang::En.group(s.nodes),
-        s.depth,
-        s.time_ms,
-        score_text(s.score)
-    );
+        format!("for {mover}: {}", judgement(s.score))
+    };
+    let mut line = if s.depth == 0 {
+        format!("  engine: opening book move, {value}")
+    } else {
+        format!(
+            "  engine: {} searched, depth {}, {:.1} ms, {value}",
+            count(s.nodes, "position", "positions"),
+            s.depth,
+            s.time_ms,
+        )
+    };
     if !s.pv.is_empty() {
         line.push_str(&format!(", pv {}", s.pv.join(" ")));
     }
     line
+}
+
+/// The computer's progress drawn over the last one (`shown` characters wide) on the same line.
+pub fn progress_update(text: &str, shown: usize) -> String {
+    let width = text.chars().count();
+    format!("\r{text}{}", " ".repeat(shown.saturating_sub(width)))
+}
+
+/// Blanks a progress line `shown` characters wide and returns to its start, so what is printed
+/// next takes its place.
+pub fn progress_clear(shown: usize) -> String {
+    format!("\r{}\r", " ".repeat(shown))
 }
 
 /// `n` and the noun, singular for one.
@@ -299,7 +312,14 @@ pub fn after_game(v: &AfterGameView) -> String {
             v.total_time_ms / 1000.0
         ));
     }
-    out.push_str(&format!("Moves: {}\n", v.transcript.trim()));
+    // One line, as every list of moves reads back (PDN's tags and wrapped movetext joined).
+    let moves: Vec<&str> = v
+        .transcript
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    out.push_str(&format!("Moves: {}\n", moves.join(" ")));
     out
 }
 
@@ -323,7 +343,7 @@ pub fn review(r: &ReviewView) -> String {
     }
     for m in &r.moves {
         out.push_str(&format!(
-            "  {:<28} {:>5.1}{}\n",
+            "  {:<28} {:>5.1}%{}\n",
             m.text,
             m.first_expected,
             if m.exact { " exact" } else { "" }
@@ -347,7 +367,9 @@ pub fn review(r: &ReviewView) -> String {
         ));
     }
     out.push_str(&r.caption);
-    out.push_str(" The number after each move is the first player's expected score (0-100).\n");
+    out.push_str(
+        " The number after each move is the first player's expected score in percent (50 even, 100 a win).\n",
+    );
     out
 }
 
@@ -459,6 +481,88 @@ mod tests {
             exact: false,
             text: String::new(),
         }
+    }
+
+    /// What a terminal line shows after `output`: `\r` returns to the start, characters
+    /// overwrite, a newline ends the line.
+    fn screen(output: &str) -> Vec<String> {
+        let mut lines = vec![Vec::new()];
+        let mut col = 0;
+        for c in output.chars() {
+            match c {
+                '\r' => col = 0,
+                '\n' => {
+                    lines.push(Vec::new());
+                    col = 0;
+                }
+                c => {
+                    let line = lines.last_mut().expect("a line");
+                    if col < line.len() {
+                        line[col] = c;
+                    } else {
+                        line.push(c);
+                    }
+                    col += 1;
+                }
+            }
+        }
+        lines
+            .into_iter()
+            .map(|l| l.into_iter().collect::<String>().trim_end().to_string())
+            .collect()
+    }
+
+    #[test]
+    fn no_progress_line_is_left_on_screen_after_a_move() {
+        use super::{progress_clear, progress_update};
+        let mut out = String::from("Your move (Black).\n");
+        out.push_str(&progress_update("Thinking... 0 positions", 0));
+        out.push_str(&progress_update("Thinking... 12,345 positions", 23));
+        out.push_str(&progress_update("Thinking... 9 positions", 28));
+        out.push_str(&progress_clear(23));
+        out.push_str("» The computer (White) played d3\n");
+        assert_eq!(
+            screen(&out),
+            ["Your move (Black).", "» The computer (White) played d3", ""]
+        );
+        // A shorter update leaves nothing of the longer one before it.
+        let out = progress_update("Thinking... 12,345 positions", 0)
+            + &progress_update("Thinking... 9 positions", 28);
+        assert_eq!(screen(&out), ["Thinking... 9 positions"]);
+    }
+
+    #[test]
+    fn the_engine_line_names_book_moves_and_its_scale() {
+        use super::move_stat;
+        use ply_app::app::MoveStat;
+        let stat = |depth: u32, score: i32| MoveStat {
+            ply: 0,
+            notation: "d3".into(),
+            nodes: if depth == 0 { 1 } else { 12_345 },
+            time_ms: 3.2,
+            depth,
+            score,
+            pv: vec!["d3".into(), "c3".into()],
+            seat: None,
+        };
+        assert_eq!(
+            move_stat(&stat(0, 20), "White", false),
+            "  engine: opening book move, for White: 55% expected, pv d3 c3"
+        );
+        assert_eq!(
+            move_stat(&stat(6, 100), "White", false),
+            "  engine: 12,345 positions searched, depth 6, 3.2 ms, for White: 73% expected, pv d3 c3"
+        );
+        // A proven win, from the search's encoding of one (Othello: 4 discs, 7 plies away).
+        let win = ply_core::search::score::WIN_BASE + 4 * ply_core::search::score::MARGIN_UNIT - 7;
+        assert_eq!(
+            move_stat(&stat(9, win), "White", false),
+            "  engine: 12,345 positions searched, depth 9, 3.2 ms, for White: win in 7 plies by 4 discs, pv d3 c3"
+        );
+        assert_eq!(
+            move_stat(&stat(3, -40), "Blue (computer)", true),
+            "  engine: 12,345 positions searched, depth 3, 3.2 ms, evaluation -40 points for Blue (computer), pv d3 c3"
+        );
     }
 
     #[test]

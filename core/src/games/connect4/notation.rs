@@ -45,6 +45,11 @@ pub fn parse_move(pos: &ConnectFour, text: &str) -> Result<Move, ParseError> {
             "empty move: expected a column digit 1-7",
         ));
     };
+    // One move: the caller shows the text, so the messages do not repeat it. A text that does
+    // not begin with a column (`-1`, `x`) is no column, whatever follows.
+    let Some(col) = column_of_digit(ch) else {
+        return Err(ParseError::new(0, "not a column: a move is one digit 1-7"));
+    };
     if let Some((at, extra)) = chars.next() {
         return Err(ParseError::new(
             at,
@@ -54,10 +59,6 @@ pub fn parse_move(pos: &ConnectFour, text: &str) -> Result<Move, ParseError> {
             ),
         ));
     }
-    // One move: the caller shows the text, so the messages do not repeat it.
-    let Some(col) = column_of_digit(ch) else {
-        return Err(ParseError::new(0, "not a column: a move is one digit 1-7"));
-    };
     if pos.is_won() {
         return Err(ParseError::new(
             0,

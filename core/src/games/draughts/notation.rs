@@ -181,6 +181,20 @@ fn hint_for(pos: &Draughts, legal: &[Move], mt: &MoveText) -> String {
         let sep = if mt.capture { '-' } else { 'x' };
         return format!(" (did you mean {from}{sep}{to}?)");
     }
+    // A multi-jump stopped short: it is one move, to be written to its end.
+    let longer: Vec<String> = legal
+        .iter()
+        .filter(|m| {
+            mt.capture
+                && m.is_capture()
+                && m.squares().len() > mt.squares.len()
+                && m.squares().starts_with(&mt.squares)
+        })
+        .map(|m| format_move(pos, *m))
+        .collect();
+    if !longer.is_empty() {
+        return format!(" (the jump continues: {})", longer.join(" or "));
+    }
     if !mt.capture && pos.rules.captures_compulsory && legal.iter().any(|m| m.is_capture()) {
         return " (a capture is compulsory)".to_string();
     }

@@ -360,6 +360,18 @@ fn move_notation_short_full_and_ambiguous() {
         .map(|e| e.message)
         .unwrap_or_default();
     assert!(err.contains("did you mean 11-15"), "{err}");
+    // A double jump stopped after its first capture: the move is the whole jump.
+    let double = pos("B:W10,19,26:B6");
+    let whole = double.parse_move("6x24").expect("the double jump");
+    assert_eq!(
+        (double.format_move(whole), whole.squares().to_vec()),
+        ("6x24".to_string(), vec![6, 15, 24])
+    );
+    let err = double.parse_move("6x15").err().map(|e| e.message);
+    assert_eq!(
+        err.as_deref(),
+        Some("not a legal move here (the jump continues: 6x24)")
+    );
     let err = pos("W:W9,K11,19,K26,27,30:B15,22,25,K32")
         .parse_move("9-5")
         .err()

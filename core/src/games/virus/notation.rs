@@ -52,11 +52,12 @@ pub fn parse_move(pos: &Virus, text: &str) -> Result<Move, ParseError> {
     } else if mv == PASS {
         "a player may pass only when no empty square is next to theirs".to_string()
     } else if pos.owned.iter().any(|o| o & (1 << mv) != 0) {
-        format!("{t} is not empty")
+        "the square is not empty".to_string()
     } else {
-        format!("{t} is not next to a square the player to move holds")
+        "the square is not next to one the player to move holds".to_string()
     };
-    Err(ParseError::new(0, format!("{t}: {why}")))
+    // The caller shows the text it read (`'e5': ...`), so the reason does not repeat it.
+    Err(ParseError::new(0, why))
 }
 
 pub fn format_move(size: u8, mv: Move) -> String {
