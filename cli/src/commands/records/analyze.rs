@@ -44,12 +44,9 @@ pub fn review_body(body: &str, depth: Option<u32>) -> String {
         return json!({ "error": format!("no review for {}, a multi-player game", record.game) })
             .to_string();
     }
-    let reviewed = (|| -> Result<String> {
-        ply_core::with_game_kind!(record.game,
-            two_player G => Ok(review_record::<G>(&record, depth)),
-            multi m => Err(crate::games::two_player_only(m)))
-    })();
-    reviewed.unwrap_or_else(|e| json!({ "error": e.to_string() }).to_string())
+    ply_core::with_game_kind!(record.game,
+        two_player G => review_record::<G>(&record, depth),
+        multi m => json!({ "error": crate::games::two_player_only(m).to_string() }).to_string())
 }
 
 fn review_record<G: Reviewable>(record: &GameRecord, depth: Option<u32>) -> String {
