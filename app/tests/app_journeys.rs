@@ -1133,7 +1133,7 @@ fn a_typed_move_is_read_in_every_form_the_game_knows_and_a_refusal_says_why() {
     d.send(Event::PlayNotation("6x15".into()));
     assert_eq!(
         d.board().message.as_deref(),
-        Some("'6x15': not a legal move here")
+        Some("'6x15': not a legal move here (the jump continues: 6x24)")
     );
     d.send(Event::PlayNotation("6x33".into()));
     assert_eq!(
