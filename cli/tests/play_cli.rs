@@ -320,7 +320,10 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
         (vec!["othello", "--level", "11"], "11"),
         (vec!["othello", "--algo", "minimax"], "research baseline"),
         (vec!["othello", "--server", "ftp://x"], "--server"),
-        (vec!["othello", "--variant", "relaxed"], "only standard"),
+        (
+            vec!["othello", "--variant", "relaxed"],
+            "unknown variant 'relaxed' for othello",
+        ),
         (
             vec!["othello", "--lang", "fr"],
             "--lang fr: the board speaks en or de",

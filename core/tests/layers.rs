@@ -27,6 +27,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("game", 0),
     ("line", 0),
     ("games", 1),
+    // A `#[macro_export]` macro lives at the crate root: it sits at its defining module's layer.
+    ("with_game_kind", 1),
     ("record", 2),
     ("heuristic", 3),
     ("search", 4),

@@ -225,7 +225,7 @@ fn the_shipped_book_opens_with_real_openings() {
         matches!(first.as_deref(), Some("f5" | "e6" | "d3" | "c4")),
         "{first:?}"
     );
-    assert_eq!((r.depth, r.completed), (1, true));
+    assert_eq!((r.depth, r.completed, r.stats.book), (0, true, true));
     // Out of the book (the last legal move each time soon leaves every real game), the
     // search searches.
     let mut pos = start;

@@ -249,7 +249,7 @@ fn bad_setups_and_positions_are_refused_with_a_reason() {
         ("f1", "not a file"),
         ("a6", "not a rank"),
         ("a1", "is not empty"),
-        ("c3", "not next to a square"),
+        ("c3", "not next to one the player to move holds"),
         ("pass", "only when no empty square"),
     ] {
         let e = start.parse_move(text).expect_err(text);

@@ -473,7 +473,11 @@ async fn export_with_the_stored_reviews() {
                 ply_core::record::now_ms(),
             );
             assert_eq!(reply.text(), String::from_utf8(want.bytes).expect("text"));
-            assert!(reply.text().contains("{good 1 -> 0, best b (search)}"));
+            assert!(
+                reply.text().contains("{good 50% -> 49%, best b (search)}"),
+                "{}",
+                reply.text()
+            );
         }
         let reply = server
             .get("/v1/games?format=pdn&reviews=maybe", Some(common::ADMIN))

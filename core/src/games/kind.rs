@@ -119,7 +119,7 @@ impl GameKind {
 
     /// The one spelling of the game's name: its [`crate::Game::NAME`], its serialized name.
     pub fn name(self) -> &'static str {
-        crate::with_game_kind!(self, G => <G as crate::Game>::NAME)
+        crate::with_game_kind!(self, G => <G as crate::game::Game>::NAME)
     }
 
     /// The English title.
@@ -129,7 +129,7 @@ impl GameKind {
 
     /// The rules variants the game takes ([`crate::Game::variants`]; `standard` first).
     pub fn variants(self) -> &'static [&'static str] {
-        crate::with_game_kind!(self, G => <G as crate::Game>::variants())
+        crate::with_game_kind!(self, G => <G as crate::game::Game>::variants())
     }
 
     /// The player counts the game seats.
