@@ -30,20 +30,24 @@ lipo -create \
   "$tdir"/x86_64-apple-darwin/release/libply_ffi.a \
   -output "$out/macos/libply_ffi.a"
 
-# Swift bindings, C header and module map, generated from the host library in library mode
-# (never hand-edited). The generated PlyCore.swift does `import ply_ffiFFI` (ffi_module_name in
-# bindings/uniffi.toml); the xcframework's Headers/module.modulemap declares that module, and
-# Package.swift compiles PlyCore.swift as the Swift module `PlyFFI` (the app imports PlyFFI).
+# Swift bindings, C headers and module map, generated from the host library in library mode
+# (never hand-edited): one Swift file and one header per crate with FFI items (ply-app's types in
+# PlyAppTypes.swift, ply-ffi's exports in PlyCore.swift). Every generated file does
+# `import ply_ffiFFI` (ffi_module_name in app/uniffi.toml and bindings/uniffi.toml); the
+# xcframework's Headers/module.modulemap declares that module with every header, and
+# Package.swift compiles the Swift files as the one Swift module `PlyFFI` (the app imports PlyFFI).
 bash bindings/generate.sh swift "$out/swift" --release
-grep -q '^import ply_ffiFFI' "$out/swift/PlyCore.swift" || { echo "generated Swift does not import ply_ffiFFI" >&2; exit 1; }
 rm -f "$gen/"*.swift
-bash ios/import-ffi-module.sh "$out/swift/PlyCore.swift" "$gen/PlyCore.swift"
-cp "$out/swift/ply_ffiFFI.h" "$out/headers/"
-bash ios/write-module-map.sh "$out/swift/ply_ffiFFI.modulemap" "$out/headers/module.modulemap"
+for f in "$out"/swift/*.swift; do
+  grep -q '^import ply_ffiFFI' "$f" || { echo "generated $f does not import ply_ffiFFI" >&2; exit 1; }
+  bash ios/import-ffi-module.sh "$f" "$gen/${f##*/}"
+done
+cp "$out"/swift/*.h "$out/headers/"
+bash ios/write-module-map.sh "$out/headers/module.modulemap" "$out"/swift/*.modulemap
 
 xcodebuild -create-xcframework \
   -library "$tdir/aarch64-apple-ios/release/libply_ffi.a" -headers "$out/headers" \
   -library "$out/ios-simulator/libply_ffi.a" -headers "$out/headers" \
   -library "$out/macos/libply_ffi.a" -headers "$out/headers" \
   -output "$root/ios/PlyCore.xcframework"
-echo "built ios/PlyCore.xcframework and ios/PlyKit/Sources/PlyFFI/PlyCore.swift"
+echo "built ios/PlyCore.xcframework and the generated Swift in ios/PlyKit/Sources/PlyFFI"

@@ -28,28 +28,42 @@ t0=$(date +%s)
 
 rm -rf "$OUT"
 bash --posix bindings/generate.sh swift "$OUT"
-header=$OUT/ply_ffiFFI.h
-bindings=$OUT/PlyCore.swift
-[ -f "$header" ] && [ -f "$bindings" ] || { echo "swift.sh: no header or Swift file generated" >&2; exit 1; }
+# One Swift file, header and module map per crate with FFI items: ply-app's types and ply-ffi's
+# exports (bindings/README.md).
+mapfile -t generated < <(ls "$OUT"/*.swift 2>/dev/null)
+mapfile -t headers < <(ls "$OUT"/*.h 2>/dev/null)
+[ "${#generated[@]}" = 2 ] && [ "${#headers[@]}" = 2 ] || {
+    echo "swift.sh: expected the Swift and header of ply-app and ply-ffi, got: $(ls "$OUT")" >&2; exit 1; }
 lib=$target_dir/debug/libply_ffi.so
 [ -f "$lib" ] || { echo "swift.sh: $lib was not built" >&2; exit 1; }
 
-echo "swift.sh: gcc -fsyntax-only $header" >&2
-# Included, not compiled as the main file (whose `#pragma once` gcc warns about).
-gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h -include "$header" -x c /dev/null
+for header in "${headers[@]}"; do
+    echo "swift.sh: gcc -fsyntax-only $header" >&2
+    # Included, not compiled as the main file (whose `#pragma once` gcc warns about).
+    gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h -include "$header" -x c /dev/null
+done
+# Both headers in one translation unit, as the module map puts them: their shared definitions
+# are declared once (UniFFI's UNIFFI_SHARED_H guard).
+gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h \
+    $(printf -- '-include %s ' "${headers[@]}") -x c /dev/null
 
-# The module map the XCFramework ships: UniFFI's without its `use "_Builtin_*"` lines (Xcode 26).
+# The module map the XCFramework ships: one module for both headers, without UniFFI's
+# `use "_Builtin_*"` lines (Xcode 26).
 echo "swift.sh: ios/write-module-map.sh" >&2
-bash ios/write-module-map.sh "$OUT/ply_ffiFFI.modulemap" "$OUT/module.modulemap"
-if ! grep -q 'header "ply_ffiFFI.h"' "$OUT/module.modulemap" || grep -q '_Builtin_' "$OUT/module.modulemap"; then
-    echo "swift.sh: the written module map lost its header or kept a _Builtin_ module" >&2
+bash ios/write-module-map.sh "$OUT/module.modulemap" "$OUT"/*.modulemap
+for header in "${headers[@]}"; do
+    grep -q "header \"${header##*/}\"" "$OUT/module.modulemap" || {
+        echo "swift.sh: the written module map lost the header ${header##*/}" >&2; exit 1; }
+done
+if grep -q '_Builtin_' "$OUT/module.modulemap"; then
+    echo "swift.sh: the written module map kept a _Builtin_ module" >&2
     exit 1
 fi
-if bash ios/write-module-map.sh /dev/null "$OUT/refused.modulemap" 2>/dev/null; then
+if bash ios/write-module-map.sh "$OUT/refused.modulemap" /dev/null 2>/dev/null; then
     echo "swift.sh: write-module-map.sh accepted a file that declares no module" >&2
     exit 1
 fi
-if bash ios/import-ffi-module.sh "$header" "$OUT/refused.swift" 2>/dev/null; then
+if bash ios/import-ffi-module.sh "${headers[0]}" "$OUT/refused.swift" 2>/dev/null; then
     echo "swift.sh: import-ffi-module.sh accepted a file without the guard" >&2
     exit 1
 fi
@@ -57,17 +71,27 @@ fi
 # The package's generated sources, where build-xcframework.sh puts them on a Mac (git-ignored).
 # Each replaces the package's copy only when it differs, so that an unchanged core leaves SwiftPM
 # nothing to rebuild (the generated Swift alone takes about 25 s to compile here).
-bash ios/import-ffi-module.sh "$bindings" "$OUT/PlyCore.imported.swift"
 update() { # update SRC DEST: copy SRC to DEST unless DEST holds the same bytes
     cmp -s "$1" "$2" || cp "$1" "$2"
 }
-mkdir -p "$kit/Sources/PlyFFI" "$kit/Sources/PlyCoreLinux"
-for f in "$kit"/Sources/PlyFFI/*.swift "$kit"/Sources/PlyCoreLinux/*.h "$kit"/Sources/PlyCoreLinux/*.modulemap; do
-    case "${f##*/}" in PlyCore.swift|ply_ffiFFI.h|module.modulemap) ;; *) rm -f "$f" ;; esac
+mkdir -p "$kit/Sources/PlyFFI" "$kit/Sources/PlyCoreLinux" "$OUT/imported"
+keep=" module.modulemap "
+for f in "${generated[@]}"; do
+    bash ios/import-ffi-module.sh "$f" "$OUT/imported/${f##*/}"
+    update "$OUT/imported/${f##*/}" "$kit/Sources/PlyFFI/${f##*/}"
+    keep="$keep${f##*/} "
 done
-update "$OUT/PlyCore.imported.swift" "$kit/Sources/PlyFFI/PlyCore.swift"
-update "$header" "$kit/Sources/PlyCoreLinux/ply_ffiFFI.h"
+for header in "${headers[@]}"; do
+    update "$header" "$kit/Sources/PlyCoreLinux/${header##*/}"
+    keep="$keep${header##*/} "
+done
 update "$OUT/module.modulemap" "$kit/Sources/PlyCoreLinux/module.modulemap"
+for f in "$kit"/Sources/PlyFFI/*.swift "$kit"/Sources/PlyCoreLinux/*.h "$kit"/Sources/PlyCoreLinux/*.modulemap; do
+    case "$keep" in *" ${f##*/} "*) ;; *) rm -f "$f" ;; esac
+done
+# The generated API in one file, for the name check of the SwiftUI files below.
+bindings=$OUT/bindings-api.swift
+cat "${generated[@]}" > "$bindings"
 
 # The collector the sync journeys upload to.
 cargo build -q -p ply-server

@@ -40,6 +40,7 @@ val generateBindings by tasks.registering(Exec::class) {
     inputs.dir(File(repoRoot, "app/src"))
     inputs.dir(File(repoRoot, "core/src"))
     inputs.file(File(repoRoot, "bindings/uniffi.toml"))
+    inputs.file(File(repoRoot, "app/uniffi.toml"))
     outputs.dir(generatedBindings)
     val out = generatedBindings.get().asFile
     doFirst { out.deleteRecursively() }

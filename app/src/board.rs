@@ -22,6 +22,7 @@ pub type Pieces = [Piece; MAX_CELLS];
 
 /// What stands on a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Piece {
     Empty,
     /// Othello black disc.

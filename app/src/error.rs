@@ -3,6 +3,7 @@
 /// Everything that can go wrong behind the FFI. Kotlin sees `PlyException.<Variant>`, Swift
 /// `PlyError.<variant>`; each carries a message that says what is wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Error))]
 pub enum PlyError {
     /// The move text does not parse, or names a move that is not legal here (or a legal-move
     /// index is out of range).

@@ -1,6 +1,9 @@
 //! Ply's app behaviour in one place, for the Android, iOS and terminal shells.
 //!
-//! Two layers, both plain Rust (no FFI, no network; `ply-ffi` exports them through UniFFI):
+//! Two layers, both plain Rust (no network). The types the phone shells see derive their UniFFI
+//! form where they are defined, behind the `uniffi` feature that only `ply-ffi` turns on; the
+//! generated Kotlin (package `dev.ply.core`) and Swift hold them, and `ply-ffi` exports the
+//! objects and functions that use them:
 //! - the **game session** ([`session::Session`]): one game with its board as drawn
 //!   ([`snapshot::Snapshot`]), human and computer moves, undo/redo, hints, cancellation,
 //!   resignation and the finished game's record; with the engine settings ([`settings`]),
@@ -9,6 +12,10 @@
 //!   models, asking the shell for effects (render, save, schedule sync, haptics, announcements),
 //!   with thinking on its own worker thread. The shape is the Elm architecture as Crux applies
 //!   it to SwiftUI and Compose.
+
+// The FFI scaffolding of this crate's types (namespace `ply_app`); see bindings/README.md.
+#[cfg(feature = "uniffi")]
+uniffi::setup_scaffolding!();
 
 pub mod app;
 pub mod board;

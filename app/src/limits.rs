@@ -23,6 +23,7 @@
 
 /// What a search started through the bindings may use at most.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct EngineLimits {
     /// Deepest fixed depth allowed for Othello searches.
     pub max_depth_othello: u32,

@@ -11,6 +11,7 @@ use ply_core::search::{
 
 /// The search algorithm.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum SearchAlgorithm {
     /// Pearl's SCOUT (TEST and EVAL), as in the Othello and Connect Four papers.
     Scout,
@@ -44,6 +45,7 @@ impl SearchAlgorithm {
 
 /// How History-ADS updates its list when a move causes a cut-off.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum AdsUpdateRule {
     MoveToFront,
     Transposition,
@@ -51,6 +53,7 @@ pub enum AdsUpdateRule {
 
 /// History-ADS options: an adaptive list of the moves that caused cut-offs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct AdsOptions {
     pub update: AdsUpdateRule,
     /// Longest list (the move pushed past it is forgotten); `None` = unbounded.
@@ -61,6 +64,7 @@ pub struct AdsOptions {
 
 /// Move ordering switches (none of them changes a search's value, only its speed).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct MoveOrdering {
     /// Static per-game order (corners first, centre columns first, captures first).
     pub static_order: bool,
@@ -76,6 +80,7 @@ pub struct MoveOrdering {
 
 /// Which evaluation the engine uses.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum HeuristicChoice {
     /// A named preset of the weighted heuristic (`default` always exists).
     Preset { name: String },
@@ -85,6 +90,7 @@ pub enum HeuristicChoice {
 
 /// Everything the computer player needs to search.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct EngineSettings {
     pub algorithm: SearchAlgorithm,
     pub ordering: MoveOrdering,
@@ -103,6 +109,7 @@ pub struct EngineSettings {
 
 /// A per-call override of the depth and time of a computer move or hint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SearchLimits {
     pub depth: Option<u32>,
     pub time_ms: Option<u64>,
@@ -112,6 +119,7 @@ pub struct SearchLimits {
 /// its names, player counts and default players) under one of its rules variants. Only draughts
 /// has a second variant the apps offer, so the shells see the pair as one enum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum GameKind {
     Othello,
     ConnectFour,

@@ -5,6 +5,7 @@ use crate::settings::{GameKind, SearchAlgorithm};
 
 /// A player by turn order: `First` moves first (Othello black, Connect Four red, draughts Black).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Side {
     First,
     Second,
@@ -35,6 +36,7 @@ impl Side {
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum EndReason {
     /// Othello: neither side can move; the disc count decides.
     NoMovesForEither,
@@ -68,6 +70,7 @@ impl From<ply_core::EndReason> for EndReason {
 
 /// Where the game stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum GameStatus {
     Playing,
     /// `winner`: a two-player game's side; with more players, `Second` for every seat but the
@@ -85,6 +88,7 @@ pub enum GameStatus {
 
 /// One cell of the board (see the `board` module docs for indices and labels).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Cell {
     pub index: u32,
     pub row: u32,
@@ -104,6 +108,7 @@ pub struct Cell {
 /// A move: its notation, the cells it involves and, for played or previewed moves, what it
 /// changes. Used for legal moves (with the change they would make) and the last move.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct MoveInfo {
     /// Index in the legal-move list of the position the move is (or was) played from.
     pub index: u32,
@@ -134,6 +139,7 @@ pub struct MoveInfo {
 
 /// A piece a move turned over or took, as it was before the move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ReplacedPiece {
     pub cell: u32,
     pub piece: Piece,
@@ -141,6 +147,7 @@ pub struct ReplacedPiece {
 
 /// Everything a game screen needs to draw one moment of the game.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Snapshot {
     pub game: GameKind,
     pub rows: u32,
@@ -191,6 +198,7 @@ impl Snapshot {
 
 /// The statistics of one search (the app shows Scout-versus-alpha-beta numbers from these).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SearchInfo {
     pub algorithm: SearchAlgorithm,
     /// Nodes where computation took place (the History-ADS paper's count).
@@ -216,6 +224,7 @@ pub struct SearchInfo {
 
 /// A computer move (played on the session) or a hint (not played), with how it was found.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ComputerMove {
     pub played: MoveInfo,
     pub stats: SearchInfo,

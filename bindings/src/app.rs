@@ -1,14 +1,14 @@
 //! `AppCore`: the app core (`ply_app::app::Runtime`) for the phone shells. The shells send it
 //! events, read view models, and perform the effects it hands to their `AppShell`.
 
-use crate::app_types::{
+use crate::transport::{Bridge, HttpTransport};
+use ply_app::app::runtime::{Runtime, Shell};
+use ply_app::app::{
     AfterGameView, AppConfig, BackgroundOutcome, BoardView, Effect, Event, HistoryView, HomeView,
     SettingsView, ViewModel, WorkProgress,
 };
-use crate::remote::{EngineLimits, PlyError};
-use crate::sync::{Bridge, HttpTransport};
-use ply_app::app::runtime::{Runtime, Shell};
 use ply_app::guard::{guard, guard_or};
+use ply_app::{EngineLimits, PlyError};
 use std::sync::Arc;
 
 /// What the shell does with the effects of the core's own work: called on one of the core's

@@ -12,6 +12,7 @@ use ply_core::sync::BackoffPolicy;
 
 /// What a background run tells the platform's scheduler.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum BackgroundOutcome {
     /// Nothing is left to send, or nothing can be sent until the person changes a setting or
     /// finishes another game (the core asks again then): WorkManager `Result.success()`, a BGTask

@@ -11,6 +11,7 @@ use crate::snapshot::Side;
 
 /// Something the person did or the platform reported.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Event {
     // Home: the choices of the next game.
     ChooseGame(GameKind),
@@ -236,6 +237,7 @@ pub enum Event {
 
 /// A haptic or sound cue.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Cue {
     /// A move was played (a light tap).
     Move,
@@ -247,6 +249,7 @@ pub enum Cue {
 
 /// What the core asks the shell to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Effect {
     /// The view models changed: read them and redraw. Sent only when the view model differs
     /// from the one the last `Render` announced, at most once a batch and last in it.

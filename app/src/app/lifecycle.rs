@@ -41,6 +41,7 @@ pub fn start_failure_reason<S: AsRef<str>>(preferred: &[S], detail: &str) -> Str
 /// Each is a share of the device's table, never of the current one: however many warnings
 /// arrive (Android sends one each time the app is cached), the table never shrinks further.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum MemoryPressure {
     /// The app left the screen and the system may reclaim its memory (Android
     /// `TRIM_MEMORY_UI_HIDDEN` and `TRIM_MEMORY_BACKGROUND`, which API 34+ sends whenever the

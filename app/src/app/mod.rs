@@ -71,6 +71,7 @@ use std::sync::atomic::AtomicUsize;
 
 /// What the shell tells the core at start.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct AppConfig {
     /// A private directory the core owns (the game in progress, settings, history, outbox).
     pub data_dir: String,

@@ -59,6 +59,7 @@ impl NetworkState {
 
 /// What a platform's background worker does around the core's `background_sync`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SyncWorkerPolicy {
     /// How long a worker waits for the core to start in a process started for the work.
     pub start_timeout_ms: u64,
@@ -86,6 +87,7 @@ pub fn sync_worker_policy() -> SyncWorkerPolicy {
 
 /// The limits a shell's HTTP transport keeps for the core's requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct TransportLimits {
     /// The largest response body read; a larger one is a transport error (the collector's
     /// answers are a few hundred bytes: this only bounds a wrong server).
@@ -106,6 +108,7 @@ pub const TRANSPORT_LIMITS: TransportLimits = TransportLimits {
 
 /// iOS's scene phase (`ScenePhase` of SwiftUI).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ScenePhase {
     /// On screen and taking input.
     Active,
@@ -155,6 +158,7 @@ pub const IOS_SYNC_TASK_ID: &str = "dev.ply.sync";
 
 /// Which kind of `BGTaskRequest` iOS gets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum IosTaskKind {
     /// `BGAppRefreshTaskRequest`: runs soon after its date, in about 30 s of time (a sync sends
     /// a few small requests). Needs the `fetch` background mode.
@@ -166,6 +170,7 @@ pub enum IosTaskKind {
 
 /// A background task request for iOS's `BGTaskScheduler`.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct IosTaskRequest {
     pub identifier: String,
     pub kind: IosTaskKind,
@@ -194,6 +199,7 @@ pub fn ios_sync_request(not_before_ms: u64, _metered_ok: bool) -> IosTaskRequest
 
 /// How an iOS background task ends for the core's outcome.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct IosTaskEnd {
     /// `setTaskCompleted(success:)`.
     pub success: bool,

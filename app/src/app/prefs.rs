@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 
 /// When the computer thinks on the person's time.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum PonderMode {
     /// From [`PONDER_FROM_LEVEL`] up: where a move takes long enough for it to matter.
     ByLevel,

@@ -38,6 +38,7 @@ pub const DEFAULT_LEVEL: u8 = 6;
 
 /// Who plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum PlayMode {
     /// One person against the computer.
     VsComputer,
@@ -69,6 +70,7 @@ impl PlayMode {
 
 /// The algorithm choice on the home screen (plain minimax is a research baseline, not offered).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum AlgorithmChoice {
     /// Whatever the level chooses.
     ByLevel,
@@ -110,6 +112,7 @@ impl AlgorithmChoice {
 
 /// Move-ordering presets (they change the speed of a search, never its value).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum OrderingChoice {
     ByLevel,
     StaticOnly,

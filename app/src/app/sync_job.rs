@@ -28,6 +28,7 @@ pub struct SyncJob {
 
 /// How a sync run ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SyncResult {
     /// A token issued during this run (store it; it replaces the old one).
     pub new_token: Option<String>,
@@ -48,6 +49,7 @@ pub struct SyncResult {
 /// Why a sync run left records waiting. The history screen says it in the person's language;
 /// `detail` is the transport's or the collector's own words (English).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum SyncProblem {
     /// The outbox directory could not be read.
     Outbox { detail: String },

@@ -10,6 +10,7 @@ use crate::snapshot::Side;
 
 /// The screen on top.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Screen {
     Home,
     Board,
@@ -20,6 +21,7 @@ pub enum Screen {
 
 /// A tab of a tabbed shell (iOS). Play holds home, the board and after-game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum AppTab {
     Play,
     History,
@@ -30,6 +32,7 @@ pub enum AppTab {
 /// it as a dialog over the screen and sends `AcceptConfirmation` or `CancelConfirmation` (a
 /// dismissal cancels).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ConfirmView {
     /// "Resign this game?"
     pub question: String,
@@ -44,6 +47,7 @@ pub struct ConfirmView {
 /// What a screen's button is: the shells key their icons and test tags on it, and draw the
 /// label as the core writes it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ActionKind {
     /// Othello: the person to move has no move.
     Pass,
@@ -70,6 +74,7 @@ pub enum ActionKind {
 
 /// How a button stands out among the screen's others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ActionStyle {
     /// The screen's main way on (filled).
     Primary,
@@ -80,6 +85,7 @@ pub enum ActionStyle {
 
 /// A button a screen offers, in the order to draw them: both shells show the same list.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ActionView {
     pub kind: ActionKind,
     /// "Undo", in the app's language.
@@ -93,6 +99,7 @@ pub struct ActionView {
 
 /// Everything to draw now: the screen on top and its view model (the others are `None`).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ViewModel {
     pub screen: Screen,
     /// The tab a tabbed shell shows selected: the one `screen` belongs to (`Event::SelectTab`
@@ -114,6 +121,7 @@ pub struct ViewModel {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct GameOption {
     pub game: GameKind,
     pub label: String,
@@ -121,6 +129,7 @@ pub struct GameOption {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ModeOption {
     pub mode: PlayMode,
     pub label: String,
@@ -128,6 +137,7 @@ pub struct ModeOption {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SideOption {
     pub side: Side,
     /// "Black (moves first)".
@@ -136,6 +146,7 @@ pub struct SideOption {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct AlgorithmOption {
     pub choice: AlgorithmChoice,
     pub label: String,
@@ -143,6 +154,7 @@ pub struct AlgorithmOption {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct OrderingOption {
     pub choice: OrderingChoice,
     pub label: String,
@@ -150,6 +162,7 @@ pub struct OrderingOption {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct HeuristicOption {
     /// The preset's name; `None` for the custom weights from the settings.
     pub preset: Option<String>,
@@ -159,6 +172,7 @@ pub struct HeuristicOption {
 
 /// A level the computer plays at (1, the weakest, to 10).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct LevelOption {
     pub level: u8,
     /// "Level 6".
@@ -168,6 +182,7 @@ pub struct LevelOption {
 
 /// A player count a multi-player game offers.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PlayerCountOption {
     pub count: u32,
     /// "3 players", in the app's language.
@@ -177,6 +192,7 @@ pub struct PlayerCountOption {
 
 /// One seat of the next multi-player game.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SeatOption {
     /// Turn order, 0-based (drawn in `BoardView.seats[seat]`, the core's style of the seat).
     pub seat: u32,
@@ -194,6 +210,7 @@ pub struct SeatOption {
 
 /// The home screen: the next game's choices, each with its valid values and the selection.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct HomeView {
     pub games: Vec<GameOption>,
     pub modes: Vec<ModeOption>,
@@ -250,6 +267,7 @@ pub struct HomeView {
 
 /// A step of the last move's animation, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum AnimationStep {
     /// A disc appears on the cell (Othello).
     Place { cell: u32 },
@@ -269,6 +287,7 @@ pub enum AnimationStep {
 
 /// One cell as drawn.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct CellView {
     pub index: u32,
     pub row: u32,
@@ -311,6 +330,7 @@ pub struct CellView {
 
 /// A legal move, for keyboards, screen readers and the terminal.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct LegalMove {
     pub index: u32,
     pub notation: String,
@@ -320,12 +340,14 @@ pub struct LegalMove {
 
 /// What the computer is doing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ThinkingKind {
     Move,
     Hint,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ThinkingView {
     pub kind: ThinkingKind,
     /// Nodes searched so far.
@@ -336,6 +358,7 @@ pub struct ThinkingView {
 
 /// How the cells are laid out (where each is drawn: the cells' `x` and `y`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum BoardShape {
     /// `rows x cols` squares.
     Grid,
@@ -346,6 +369,7 @@ pub enum BoardShape {
 
 /// A colour, as sRGB components.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Rgb {
     pub r: u8,
     pub g: u8,
@@ -354,6 +378,7 @@ pub struct Rgb {
 
 /// A corner of a symbol's outline, in a box of side 1 centred on (0, 0), y down.
 #[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct Vertex {
     pub x: f32,
     pub y: f32,
@@ -361,6 +386,7 @@ pub struct Vertex {
 
 /// The symbol on a seat's pieces, so that seats differ by more than their colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum SeatSymbol {
     Circle,
     Square,
@@ -372,6 +398,7 @@ pub enum SeatSymbol {
 
 /// How a multi-player game's seat is drawn: its pieces, its symbol, and its name in text.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SeatStyle {
     pub seat: u32,
     /// The pieces' colour.
@@ -392,6 +419,7 @@ pub struct SeatStyle {
 
 /// One player beside the board.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PlayerView {
     /// Turn order, 0-based.
     pub seat: u32,
@@ -414,6 +442,7 @@ pub struct PlayerView {
 
 /// The game screen.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct BoardView {
     pub game: GameKind,
     pub shape: BoardShape,
@@ -494,6 +523,7 @@ pub struct BoardView {
 
 /// One bar pair of the after-game chart: the computer's effort on one of its moves.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ChartPoint {
     pub ply: u32,
     /// "12. f5" or "12… d6".
@@ -514,6 +544,7 @@ pub struct ChartPoint {
 
 /// How a chart series is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ChartMark {
     /// A bar per point.
     Bars,
@@ -524,6 +555,7 @@ pub enum ChartMark {
 /// One series of the after-game chart: a value per chart point (`AfterGameView::points`, in
 /// order), each series on its own scale from 0 to `max`.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ChartSeries {
     /// "Positions searched", in the app's language (the chart's legend).
     pub label: String,
@@ -534,6 +566,7 @@ pub struct ChartSeries {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct AfterGameView {
     pub title: String,
     pub result: String,
@@ -571,6 +604,7 @@ pub struct AfterGameView {
 
 /// How a review judged a move (Lichess's labels; see `ply_core::review::label`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum MoveLabel {
     Best,
     Good,
@@ -589,6 +623,7 @@ pub enum MoveLabel {
 
 /// Where a review stands.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ReviewStatus {
     /// `done` of `total` moves judged so far.
     Running {
@@ -603,6 +638,7 @@ pub enum ReviewStatus {
 
 /// One side's summary in a review.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ReviewPlayer {
     pub side: Side,
     /// "You", "The computer (White)", "Black (X)".
@@ -617,6 +653,7 @@ pub struct ReviewPlayer {
 
 /// One move of a review.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ReviewedMove {
     /// 1-based.
     pub ply: u32,
@@ -639,6 +676,7 @@ pub struct ReviewedMove {
 /// board view that takes no input), with the played move's cells marked as `last_move` and the
 /// best move's as `hint`.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ReviewStepView {
     pub ply: u32,
     pub board: BoardView,
@@ -652,6 +690,7 @@ pub struct ReviewStepView {
 /// The review of the finished game: a value graph over the moves, the mistakes, and a step
 /// through the game showing the played move beside the best one.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ReviewView {
     pub status: ReviewStatus,
     /// The status in words: "Reviewing… 3 of 40 moves", "The review failed: …"; empty once
@@ -674,6 +713,7 @@ pub struct ReviewView {
 
 /// A running review's progress.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ReviewProgress {
     pub done: u32,
     pub total: u32,
@@ -684,6 +724,7 @@ pub struct ReviewProgress {
 /// What a progress tick changes (`Effect::RenderProgress`): the computer's search on the board
 /// and a running review. Everything else stays as the last render drew it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct WorkProgress {
     /// The board's thinking line; `None` when the computer is not searching for the person to
     /// see (pondering is not shown).
@@ -695,6 +736,7 @@ pub struct WorkProgress {
 
 /// Where a finished game stands with the collector.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum SyncState {
     /// Sync is off: kept on this device only.
     Local,
@@ -707,6 +749,7 @@ pub enum SyncState {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct HistoryEntry {
     pub id: String,
     pub game: GameKind,
@@ -731,6 +774,7 @@ pub struct HistoryEntry {
 
 /// A game of the history under review (`Event::ReviewPastGame`).
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PastReviewView {
     /// The history entry's id.
     pub id: String,
@@ -742,6 +786,7 @@ pub struct PastReviewView {
 }
 
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct HistoryView {
     /// Newest first.
     pub entries: Vec<HistoryEntry>,
@@ -757,6 +802,7 @@ pub struct HistoryView {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct WeightsView {
     pub game: GameKind,
     pub title: String,
@@ -769,6 +815,7 @@ pub struct WeightsView {
 
 /// A choice of when the computer thinks on the person's time.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PonderOption {
     pub mode: PonderMode,
     /// "From level 7 up".
@@ -777,6 +824,7 @@ pub struct PonderOption {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SettingsView {
     pub sync_enabled: bool,
     /// As typed (`Event::SetServerUrl` with every edit).

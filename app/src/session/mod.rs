@@ -35,6 +35,7 @@ mod thinking;
 
 /// Who plays a side.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum PlayerKind {
     Human,
     Computer { settings: EngineSettings },
@@ -42,6 +43,7 @@ pub enum PlayerKind {
 
 /// The platform that made a game (for records).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum ClientPlatform {
     Android,
     Ios,

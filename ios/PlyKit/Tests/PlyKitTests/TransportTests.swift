@@ -144,24 +144,4 @@ final class TransportTests: XCTestCase {
         XCTAssertEqual(try URLSessionTransport(configuration: c).send(request: post()).body.count,
                        Int(limits.maxBodyBytes))
     }
-
-    /// The core drives the transport: registering against the stub sends a POST /v1/devices and
-    /// reads the token from the answer (the wire format is the core's; only the status matters here).
-    func testTheCoreCallsTheTransportOnABackgroundThread() throws {
-        StubProtocol.status = 503
-        let done = expectation(description: "register")
-        let t = transport()
-        DispatchQueue.global().async {
-            // A 503 is the collector's answer, which the core turns into its own error.
-            do {
-                _ = try registerDevice(transport: t, server: "https://collector.example.org", platform: .ios,
-                                       appVersion: "test")
-                XCTFail("a 503 registered a device")
-            } catch {}
-            done.fulfill()
-        }
-        wait(for: [done], timeout: 30)
-        XCTAssertEqual(StubProtocol.seen?.httpMethod, "POST")
-        XCTAssertEqual(StubProtocol.seen?.url?.path, "/v1/devices")
-    }
 }

@@ -16,10 +16,10 @@ import androidx.lifecycle.DefaultLifecycleObserver
 import androidx.lifecycle.Lifecycle
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ProcessLifecycleOwner
-import dev.ply.core.AppCore
 import dev.ply.core.Event
-import dev.ply.core.LogLevel
-import dev.ply.core.initLogging
+import dev.ply.ffi.AppCore
+import dev.ply.ffi.LogLevel
+import dev.ply.ffi.initLogging
 import dev.ply.shell.CoreHost
 import dev.ply.shell.DeviceInfo
 import dev.ply.shell.HttpUrlConnectionTransport

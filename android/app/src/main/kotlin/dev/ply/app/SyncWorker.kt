@@ -9,9 +9,9 @@ import androidx.work.OneTimeWorkRequestBuilder
 import androidx.work.WorkManager
 import androidx.work.Worker
 import androidx.work.WorkerParameters
-import dev.ply.core.AppCore
 import dev.ply.core.BackgroundOutcome
-import dev.ply.core.syncWorkerPolicy
+import dev.ply.ffi.AppCore
+import dev.ply.ffi.syncWorkerPolicy
 import dev.ply.shell.BackgroundSync
 import java.util.concurrent.TimeUnit
 

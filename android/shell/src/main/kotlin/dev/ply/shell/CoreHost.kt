@@ -1,9 +1,9 @@
 package dev.ply.shell
 
-import dev.ply.core.AppCore
 import dev.ply.core.Event
 import dev.ply.core.PlyException
-import dev.ply.core.startFailureReason
+import dev.ply.ffi.AppCore
+import dev.ply.ffi.startFailureReason
 import java.util.concurrent.CountDownLatch
 import java.util.concurrent.Executor
 import java.util.concurrent.TimeUnit

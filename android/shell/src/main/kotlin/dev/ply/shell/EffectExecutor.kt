@@ -1,8 +1,8 @@
 package dev.ply.shell
 
-import dev.ply.core.AppShell
 import dev.ply.core.Cue
 import dev.ply.core.Effect
+import dev.ply.ffi.AppShell
 
 /**
  * What Android does for the app core's effects. The app implements it with Android APIs

@@ -1,11 +1,11 @@
 package dev.ply.shell
 
-import dev.ply.core.AppCore
 import dev.ply.core.Event
 import dev.ply.core.GameKind
 import dev.ply.core.PlayMode
 import dev.ply.core.Screen
-import dev.ply.core.uniffiEnsureInitialized
+import dev.ply.ffi.AppCore
+import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test

@@ -1,14 +1,14 @@
 package dev.ply.shell
 
-import dev.ply.core.AppCore
 import dev.ply.core.BackgroundOutcome
 import dev.ply.core.Cue
 import dev.ply.core.Effect
 import dev.ply.core.Event
 import dev.ply.core.Screen
-import dev.ply.core.syncRetryBaseSeconds
-import dev.ply.core.syncWorkerPolicy
-import dev.ply.core.uniffiEnsureInitialized
+import dev.ply.ffi.AppCore
+import dev.ply.ffi.syncRetryBaseSeconds
+import dev.ply.ffi.syncWorkerPolicy
+import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test

@@ -1,7 +1,7 @@
 package dev.ply.shell
 
 import dev.ply.core.Event
-import dev.ply.core.uniffiEnsureInitialized
+import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
 import org.junit.jupiter.api.Test

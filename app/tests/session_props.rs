@@ -1,4 +1,4 @@
-//! Robustness of the exported API: random sequences of calls (legal and illegal moves, calls
+//! Robustness of the game session (`ply_app::Session`): random sequences of calls (legal and illegal moves, calls
 //! after the game is over, undo/redo, hints, computer moves, cancels, resignations, exports),
 //! single-threaded and from several threads on one session at once. Nothing may panic (a
 //! caught panic would surface as `PlyError::Internal`) and every snapshot must be consistent.
@@ -7,8 +7,8 @@
 // their helpers.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use ply_ffi::{
-    GameKind, GameSession, GameStatus, PlayerKind, PlyError, SearchLimits, Side, Snapshot,
+use ply_app::{
+    GameKind, GameStatus, PlayerKind, PlyError, SearchLimits, Session, Side, Snapshot,
     settings_for_difficulty,
 };
 use proptest::prelude::*;
@@ -26,7 +26,7 @@ fn kinds() -> Vec<GameKind> {
 
 fn available(kind: GameKind) -> bool {
     !matches!(
-        GameSession::new(kind, PlayerKind::Human, PlayerKind::Human, None),
+        Session::new(kind, PlayerKind::Human, PlayerKind::Human, None),
         Err(PlyError::Internal { .. })
     )
 }
@@ -61,7 +61,7 @@ fn check(s: &Snapshot) {
     let resigned = matches!(
         s.status,
         GameStatus::Won {
-            reason: ply_ffi::EndReason::Resignation,
+            reason: ply_app::EndReason::Resignation,
             ..
         }
     );
@@ -128,7 +128,7 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-fn apply(session: &GameSession, kind: GameKind, op: &Op) {
+fn apply(session: &Session, kind: GameKind, op: &Op) {
     let quick = Some(SearchLimits {
         depth: Some(2),
         time_ms: Some(200),
@@ -186,7 +186,7 @@ proptest! {
         let kind = kinds()[kind_index];
         prop_assume!(available(kind));
         let second = if computer_second { computer(kind) } else { PlayerKind::Human };
-        let session = GameSession::new(kind, PlayerKind::Human, second, None).expect("new session");
+        let session = Session::new(kind, PlayerKind::Human, second, None).expect("new session");
         for op in &ops {
             apply(&session, kind, op);
             check(&session.snapshot().expect("snapshot"));
@@ -195,7 +195,7 @@ proptest! {
         let s = session.snapshot().expect("snapshot");
         if !matches!(s.status, GameStatus::Playing) {
             let json = session.record_json().expect("finished games export");
-            ply_ffi::validate_record_json(json).expect("and the record validates");
+            ply_core::record::parse_record(json.as_bytes()).expect("and the record validates");
         }
     }
 }
@@ -204,10 +204,10 @@ proptest! {
 fn concurrent_calls_on_one_session_from_several_threads() {
     for kind in kinds().into_iter().filter(|k| available(*k)) {
         let session =
-            GameSession::new(kind, computer(kind), computer(kind), None).expect("session");
+            Arc::new(Session::new(kind, computer(kind), computer(kind), None).expect("session"));
         let mut workers = Vec::new();
         for t in 0..2u64 {
-            let s: Arc<GameSession> = Arc::clone(&session);
+            let s: Arc<Session> = Arc::clone(&session);
             workers.push(std::thread::spawn(move || {
                 let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ t;
                 for _ in 0..150 {
@@ -259,7 +259,7 @@ fn bad_start_positions_are_typed_errors() {
         if !available(kind) {
             continue;
         }
-        match GameSession::new(
+        match Session::new(
             kind,
             PlayerKind::Human,
             PlayerKind::Human,

@@ -8,7 +8,7 @@
 // their helpers.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-use ply_ffi::{GameKind, GameSession, GameStatus, PlayerKind, Snapshot};
+use ply_app::{GameKind, GameStatus, PlayerKind, Session, Snapshot};
 use proptest::prelude::*;
 
 #[derive(Debug, Clone)]
@@ -30,8 +30,8 @@ fn op() -> impl Strategy<Value = Op> {
     ]
 }
 
-fn human_session(kind: GameKind) -> std::sync::Arc<GameSession> {
-    GameSession::new(kind, PlayerKind::Human, PlayerKind::Human, None).expect("session")
+fn human_session(kind: GameKind) -> Session {
+    Session::new(kind, PlayerKind::Human, PlayerKind::Human, None).expect("session")
 }
 
 /// The snapshot of a fresh session that plays `s.history` move by move.
@@ -46,7 +46,7 @@ fn replayed(kind: GameKind, s: &Snapshot) -> Snapshot {
 }
 
 /// The move `redo()` would replay, found by redoing and undoing on the session.
-fn redo_move(session: &GameSession) -> Option<String> {
+fn redo_move(session: &Session) -> Option<String> {
     if !session.redo().expect("redo") {
         return None;
     }
