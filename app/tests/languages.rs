@@ -121,11 +121,16 @@ fn every_message_formats_without_errors_in_every_language() {
     }
 }
 
-/// Every message id the app core's sources name: the first argument after the language in
-/// `tr!`, and the literals handed to `Lang::format`.
+/// Every message id the app core's sources name, and those of `ply play` (the terminal shell
+/// prints its own lines from this catalog): the first argument after the language in `tr!`,
+/// and the literals handed to `Lang::format`.
 fn ids_in_sources() -> BTreeSet<String> {
     let mut ids = BTreeSet::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut stack = vec![
+        crate_dir.join("src"),
+        crate_dir.join("../cli/src/commands/play"),
+    ];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("source dir") {
             let path = entry.expect("entry").path();

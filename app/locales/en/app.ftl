@@ -469,3 +469,149 @@ history-review-replay-failed = This game cannot be reviewed: its moves do not re
 # The shell's error screen when the core could not start (the screen's own heading and advice are
 # the shell's); $detail: the error in the platform's words ("IOException: …")
 start-failed-reason = What went wrong: { $detail }
+
+## The terminal (`ply play`): the words the terminal shell prints around the core's views
+
+play-type-help = Type help for the commands.
+# $resume: the command that continues this game
+play-help = Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-7, draughts
+    11-15, 22x15, a double jump 6x15x24 or 6x24, the Virus Game b2, Focus c2-c3 or +c3 from the
+    reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or one of:
+      undo, redo      take back a move (against the computer: back to your turn) / play it again
+      hint            the engine's suggestion, marked ( ) on the board
+      resign          give up the game
+      pause, resume   stop and continue the computer playing itself (--mode watch)
+      new             a new game with the same choices
+      review [N]      the finished game reviewed move by move; with N, move N on its board
+                      beside the best one
+      history         the finished games, numbered newest first, and whether they reached
+                      the server
+      review #N       past game N of the history reviewed, in this session or any later one;
+                      then review N shows its move N
+      settings        sync, heuristic weights, the search caps of this machine
+      moves, board    the moves so far / draw the board again
+      stacks          Focus: every stack's pieces, bottom to top
+      quit            leave (the unfinished game is kept: { $resume })
+play-bye = Bye.
+play-interrupted = Interrupted: leaving (the unfinished game is kept).
+play-end-of-input = End of input: leaving.
+play-could-not-start = the game could not start
+# $seconds: whole seconds
+play-leave-timeout = warning: still saving or syncing after { $seconds } s; leaving anyway (the outbox keeps finished games)
+play-svg-failed = warning: cannot write { $path }: { $error }
+play-sync-wait = Sync: finished games wait in the outbox; the next attempt may start in { $seconds } s (or with the next ply play --server, or ply sync).
+play-after-game = Type new for another game, undo to take moves back, or quit.
+
+# Kept games and --resume ($game: the game as `ply play` takes it; $mode: " (--mode watch)" or empty)
+play-kept-refused = an unfinished { $game } game{ $mode } is kept in { $dir }: `{ $resume }` continues it, `{ $new }` replaces it
+play-resume-ignored = Resuming the kept game with its own choices: { $options } ignored (--new starts a game with them).
+play-also-kept = Also kept: { $commands }.
+play-nothing-to-resume = No unfinished game to resume: starting a new one.
+play-kept-replaced = The unfinished game kept in { $dir } is replaced by this one.
+
+# What --depth and --time-ms chose
+play-depth-deepens = --depth { $depth }: playing level { $level }, which deepens for as long as its time allows
+play-depth-strongest = --depth { $depth }: the strongest level searches { $plies } plies; playing level { $level }
+play-depth-searches = --depth { $depth }: playing level { $level }, which searches { $plies } plies
+play-depth-level = --depth { $depth }: playing level { $level }
+play-time-level = --time-ms { $ms }: playing level { $level } (up to { $budget } ms a move)
+
+# Lines typed ($count: the length, with the language's thousands separator)
+play-line-too-long = That line is { $count } characters long: no move or command is longer than { $longest }.
+play-line-cut = { $head }… ({ $count } characters)
+play-did-you-mean = '{ $word }' is not a command: did you mean { $command }? (help lists them)
+play-not-a-command = '{ $word }' is neither a move nor a command (help lists them)
+play-only-focus-stacks = Only Focus has stacks.
+play-review-unfinished = Review is for a finished game; history lists the past ones, review #N reviews one.
+play-review-game-number = review #N: N is a game's number in the history (#1 the newest).
+play-review-move-number = review N: N is a move number (1 for the first move); review #N a past game.
+play-no-hint-over = No hint: the game is over.
+play-no-hint-turn = No hint now: it is not your move.
+play-no-resign-multi = A multi-player game has no resignation: it goes on among the others to its end. new starts another game, quit keeps this one.
+play-nothing-to-resign = Nothing to resign: the game is over or nobody plays here.
+play-pause-watch-only = Pause stops the computer playing itself (--mode watch).
+play-nothing-paused = Nothing is paused.
+play-watching = The computer plays both sides here: pause, resume, undo, new or quit.
+
+# Counts ($shown: $n with the language's thousands separator)
+play-count-moves = { $n ->
+    [one] { $shown } move
+   *[other] { $shown } moves
+}
+play-count-positions = { $n ->
+    [one] { $shown } position
+   *[other] { $shown } positions
+}
+play-count-games = { $n ->
+    [one] { $shown } game
+   *[other] { $shown } games
+}
+play-count-threads = { $n ->
+    [one] { $shown } thread
+   *[other] { $shown } threads
+}
+
+# Around the board
+play-moves = Moves: { $moves }
+play-legal-moves = Legal moves: { $moves }
+play-capture-paths = Capture paths (type one): { $paths }
+play-in-reserve = +{ $count } in reserve
+play-out = , out
+play-stacks = Stacks, bottom to top:
+play-legend-four = four in a row
+play-legend-last-move = last move
+play-legend-hint = hint
+play-legend-selected = selected
+play-legend-legal = legal move
+play-legend-can-move = can move
+play-legend-pieces = x o men, X O kings
+
+# The engine line after each computer move ($value: one of the play-value- texts)
+play-engine-book = engine: opening book move, { $value }
+play-engine-search = engine: { $positions } searched, depth { $depth }, { $ms } ms, { $value }
+play-engine-pv = , pv { $moves }
+play-value-points = evaluation { $points } points for { $mover }
+play-value-for = for { $mover }: { $judgement }
+play-judgement-expected = { $percent }% expected
+play-judgement-win = { $plies ->
+    [one] win in { $plies } ply
+   *[other] win in { $plies } plies
+}
+play-judgement-loss = { $plies ->
+    [one] loss in { $plies } ply
+   *[other] loss in { $plies } plies
+}
+play-judgement-margin = { $result } by { $margin ->
+    [one] { $margin } disc
+   *[other] { $margin } discs
+}
+
+# After the game and its review
+play-game-over = Game over: { $result } After { $moves }.
+play-computer-summary = The computer: { $moves }, { $positions }, { $seconds } s in all.
+play-reviewing = Reviewing…
+play-no-review = No review.
+play-review-stopped = The review was stopped.
+play-no-review-step = No such move in the review (type review or review #N first).
+play-review-running = Reviewing: { $done } of { $total } moves.
+play-review-failed = The review failed: { $message }
+play-review-exact = exact
+play-review-no-mistakes = No inaccuracy, mistake or blunder.
+play-review-mistakes = Inaccuracies, mistakes and blunders: { $moves }.
+play-review-step = { $played } (review { $ply })
+play-review-scale = The number after each move is the first player's expected score in percent (50 even, 100 a win).
+
+# The history and the settings
+play-history = Finished games, newest first:
+play-history-none = (none yet)
+play-history-review = review #N reviews game N.
+play-no-such-game = No game #{ $number } in the history: it holds { $games } (history lists them).
+play-settings = Settings:
+play-settings-level = level: { $level } ({ $engine })
+play-settings-engine = engine: { $algorithm }, ordering: { $ordering }
+play-settings-heuristic = heuristic: { $heuristic }
+play-settings-sync-on = sync: on
+play-settings-sync-off = sync: off
+play-settings-server = server address: { $error }
+play-settings-custom-weights = { $game }: custom heuristic weights
+play-settings-threads = the computer searches on { $threads }
