@@ -615,3 +615,66 @@ play-settings-sync-off = sync: off
 play-settings-server = server address: { $error }
 play-settings-custom-weights = { $game }: custom heuristic weights
 play-settings-threads = the computer searches on { $threads }
+
+## Why a typed move was refused (the core's reasons; each reads as the core's English)
+
+move-game-over = the game is over
+move-empty-column = empty move: expected a column digit 1-7
+move-not-a-column = not a column: a move is one digit 1-7
+# $found: the character, quoted
+move-after-column = unexpected { $found } after the column digit (a move is one digit 1-7)
+move-four-in-a-row = the game is already over (four in a row)
+move-column-full = column { $column } is already full
+move-empty-square-move = empty move (expected a square a1..h8 or pass)
+move-no-file-letter = not a square: expected a file letter a..h (or pass)
+move-after-square = unexpected text after the square
+move-no-rank-digit = not a square: expected a rank digit 1..8 after the file letter
+# $mover: side-black-inline or side-white-inline
+move-othello-game-over = illegal move { $square } for { $mover }: the game is over
+move-othello-may-not-pass = illegal move { $square } for { $mover }: { $mover } has a legal move, so it may not pass
+move-othello-must-pass = illegal move { $square } for { $mover }: { $mover } has no legal move and must pass
+move-othello-occupied = illegal move { $square } for { $mover }: { $square } is occupied
+move-othello-flips-none = illegal move { $square } for { $mover }: { $square } flips no disc
+move-empty-square = empty square
+move-not-a-file = '{ $file }' is not a file of this board (a-{ $last })
+move-not-a-rank = '{ $rank }' is not a rank of this board (1-{ $size })
+move-virus-may-not-pass = a player may pass only when no empty square is next to theirs
+move-square-taken = the square is not empty
+move-not-next-to-own = the square is not next to one the player to move holds
+# $word: as typed, in double quotes
+move-focus-not-a-square = { $word } is not a square (a file a-h then a rank 1-8)
+move-focus-empty = empty move: expected from-to such as c3-c5, or +square for a reserve piece
+move-focus-not-a-move = { $word } is not a move: expected from-to such as c3-c5, or +c3
+# $why: one of the move-focus- reasons below
+move-focus-illegal = move { $word }: { $why }
+move-focus-game-over = the game is already over
+move-focus-off-board = square { $square } is not on the board
+move-focus-no-stack = there is no stack on { $square }
+move-focus-not-yours = the stack on { $square } is controlled by player { $player }
+move-focus-not-straight = { $from } to { $to } is not a straight orthogonal move
+move-focus-too-far = moving { $moved } squares needs { $moved } pieces but the stack on { $square } has { $height }
+move-focus-no-reserve = player { $player } has no piece in reserve
+move-not-a-hole = '{ $text }' is not a hole (a row a-q, then 1 up to the row's length)
+move-halma-not-a-move = '{ $text }' is not a move (from-to like d2-e6, or pass)
+# $why: one of the move-halma- reasons below, or move-game-over
+move-halma-illegal = not a legal move here: { $why }
+move-halma-may-not-pass = a player may pass only when none of their pieces can move
+move-halma-no-piece = { $hole } holds no piece of player { $player }
+move-halma-hole-taken = { $hole } is not empty
+move-halma-stays-in-corner = a piece in its target corner must stay there
+move-halma-no-path = no step or chain of hops leads from { $from } to { $to }
+move-draughts-empty = empty move: expected like 11-15 or 22x15
+move-expected-square-at-end = expected a square number 1-32, found the end
+move-expected-square = expected a square number 1-32, found '{ $found }'
+move-square-outside = square { $digits } is outside 1-32
+move-mixed-separators = mixed '-' and 'x' separators
+move-expected-separator = expected '-' or 'x' after a square, found '{ $found }'
+move-too-few-squares = a move needs at least two squares
+move-quiet-move-too-long = a quiet move has two squares; write captures with 'x'
+move-draughts-illegal = not a legal move here
+move-did-you-mean = not a legal move here (did you mean { $mv }?)
+move-jump-continues = not a legal move here (the jump continues: { $moves })
+move-one-or-other = { $first } or { $last }
+move-capture-compulsory = not a legal move here (a capture is compulsory)
+move-no-legal-moves = not a legal move here (no legal moves: the game is over)
+move-ambiguous = { $text } is ambiguous: write the full path, one of { $candidates }
