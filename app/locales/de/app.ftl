@@ -524,7 +524,10 @@ play-judgement-margin = { $result } mit { $margin ->
    *[other] { $margin } Steinen
 } Vorsprung
 
-play-game-over = Partie vorbei: { $result } Nach { $moves }.
+play-game-over = Partie vorbei: { $result } Nach { $n ->
+    [one] { $shown } Zug
+   *[other] { $shown } Zügen
+}.
 play-computer-summary = Der Computer: { $moves }, { $positions }, insgesamt { $seconds } s.
 play-reviewing = Wird bewertet…
 play-no-review = Keine Bewertung.

@@ -587,7 +587,10 @@ play-judgement-margin = { $result } by { $margin ->
 }
 
 # After the game and its review
-play-game-over = Game over: { $result } After { $moves }.
+play-game-over = Game over: { $result } After { $n ->
+    [one] { $shown } move
+   *[other] { $shown } moves
+}.
 play-computer-summary = The computer: { $moves }, { $positions }, { $seconds } s in all.
 play-reviewing = Reviewing…
 play-no-review = No review.

@@ -371,7 +371,8 @@ pub fn after_game(lang: Lang, v: &AfterGameView) -> String {
         lang,
         "play-game-over",
         result = &v.result,
-        moves = count(lang, u64::from(v.move_count), Noun::Move)
+        n = v.move_count,
+        shown = lang.group(u64::from(v.move_count))
     );
     out.push('\n');
     if !v.points.is_empty() {
