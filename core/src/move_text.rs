@@ -4,7 +4,8 @@
 //! records print. The catalog's English must read as `Display` does (a test of the app core
 //! compares the two for every variant).
 
-use crate::game::Player;
+/// A player's seat, as `crate::game::Player` (this layer imports nothing of the crate).
+type Player = u8;
 
 /// Why a move text was refused. Squares, holes and moves are kept as the player wrote them or
 /// as the game names them, so no language has to rebuild them.
@@ -67,10 +68,7 @@ pub enum MoveTextError {
     #[error("{word:?} is not a move: expected from-to such as c3-c5, or +c3")]
     FocusNotAMove { word: String },
     #[error("move {word}: {why}")]
-    FocusIllegal {
-        word: String,
-        why: crate::games::focus::MoveError,
-    },
+    FocusIllegal { word: String, why: FocusIllegal },
 
     // Chinese Checkers
     #[error("'{text}' is not a hole (a row a-q, then 1 up to the row's length)")]
@@ -103,6 +101,34 @@ pub enum MoveTextError {
         text: String,
         candidates: Vec<String>,
     },
+}
+
+/// Why a Focus move cannot be played (`games::focus::MoveError`); squares by index on the
+/// 8×8 grid, players from 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FocusIllegal {
+    #[error("the game is already over")]
+    GameOver,
+    #[error("square {} is not on the board", focus_square_name(*.0))]
+    OffBoard(u8),
+    #[error("there is no stack on {}", focus_square_name(*.0))]
+    NoStack(u8),
+    #[error("the stack on {} is controlled by player {}", focus_square_name(*.0), *.1 + 1)]
+    NotYours(u8, Player),
+    #[error("{} to {} is not a straight orthogonal move", focus_square_name(*.0), focus_square_name(*.1))]
+    NotStraight(u8, u8),
+    #[error("moving {moved} squares needs {moved} pieces but the stack on {at} has {height}", moved = .2, height = .1, at = focus_square_name(*.0))]
+    TooFar(u8, usize, usize),
+    #[error("player {} has no piece in reserve", *.0 + 1)]
+    NoReserve(Player),
+}
+
+/// A Focus square's name (`c3`); `?` off the 8×8 grid.
+pub fn focus_square_name(sq: u8) -> String {
+    if sq >= 64 {
+        return "?".into();
+    }
+    format!("{}{}", char::from(b'a' + sq % 8), sq / 8 + 1)
 }
 
 fn disc(mover: Player) -> &'static str {

@@ -19,10 +19,7 @@ use crate::move_text::MoveTextError;
 
 /// Name of a square (`c3`); off-grid indices show as `?`.
 pub fn square_name(sq: u8) -> String {
-    if sq >= 64 {
-        return "?".into();
-    }
-    format!("{}{}", char::from(b'a' + sq % 8), sq / 8 + 1)
+    crate::move_text::focus_square_name(sq)
 }
 
 fn parse_square(word: &str, at: usize) -> Result<u8, ParseError> {
