@@ -61,9 +61,16 @@ fn formatted(lang: Lang, id: &str, vars: &BTreeSet<String>) -> String {
     lang.format(id, Some(&args))
 }
 
+/// The words `play` reads, the same in every language: typed, not shown as text.
+const COMMANDS: [&str; 16] = [
+    "undo", "redo", "hint", "resign", "pause", "resume", "new", "review", "history", "settings",
+    "moves", "board", "stacks", "help", "quit", "pass",
+];
+
 /// The English texts a German screen must not show: every piece of every English message
 /// between its variables that has a word in it (three letters or more) and that the German
-/// message does not also use (game names such as Othello are the same in both).
+/// message does not also use (game names such as Othello are the same in both); a piece that
+/// is only a command's name is the command.
 fn english_texts() -> Vec<(String, String)> {
     let mut out = Vec::new();
     for (id, vars) in messages(&catalog(Lang::En)) {
@@ -75,7 +82,8 @@ fn english_texts() -> Vec<(String, String)> {
                 let has_word = piece
                     .split(|c: char| !c.is_alphabetic())
                     .any(|w| w.chars().count() >= 3);
-                if has_word && !german.contains(piece) {
+                let bare = piece.trim_matches(|c: char| !c.is_alphanumeric());
+                if has_word && !german.contains(piece) && !COMMANDS.contains(&bare) {
                     out.push((id.clone(), piece.to_owned()));
                 }
             }
@@ -84,12 +92,34 @@ fn english_texts() -> Vec<(String, String)> {
     out
 }
 
-/// The English texts of the catalog in `output`: (message id, text, the line it is on).
+/// Whether `text` is in `line` as whole words (`red` is not in `redo`).
+fn has_words(line: &str, text: &str) -> bool {
+    line.match_indices(text).any(|(i, _)| {
+        let before = line[..i].chars().next_back();
+        let after = line[i + text.len()..].chars().next();
+        // An option name (`--depth`) is typed, not text: `-` joins a word.
+        let word_char = |c: char| c.is_alphanumeric() || c == '-';
+        let word_edge = |c: Option<char>, inner: Option<char>| {
+            c.is_none_or(|c| !word_char(c)) || inner.is_none_or(|c| !word_char(c))
+        };
+        word_edge(before, text.chars().next()) && word_edge(after, text.chars().next_back())
+    })
+}
+
+/// The English texts of the catalog in `output`: (message id, text, the line it is on). The
+/// echo of a typed line (`> hint`) is what the person typed.
 fn english_in(output: &str, english: &[(String, String)]) -> Vec<(String, String, String)> {
     let mut found = Vec::new();
-    for line in output.lines() {
+    // The move list after "Züge: " is the game's transcript (PDN's tags in draughts), no text.
+    let moves_vars: BTreeSet<String> = ["moves".to_string()].into();
+    let german_moves = formatted(Lang::De, "play-moves", &moves_vars);
+    let moves_prefix = german_moves.split(HOLE).next().unwrap_or("").to_string();
+    for line in output
+        .lines()
+        .filter(|l| !l.starts_with("> ") && !l.starts_with(&moves_prefix))
+    {
         for (id, text) in english {
-            if line.contains(text.as_str()) {
+            if has_words(line, text) {
                 found.push((id.clone(), text.clone(), line.to_owned()));
             }
         }
@@ -294,7 +324,7 @@ fn every_text_of_play_in_german_comes_from_the_catalog() {
         "Die gespeicherte Partie wird mit ihren eigenen Einstellungen fortgesetzt: --level 3",
         "Ebenfalls gespeichert: ",
         "Keine offene Partie zum Fortsetzen: eine neue beginnt.",
-        "--time-ms 250: Stufe 3",
+        "--time-ms 250: Stufe 2 (bis 400 ms je Zug)",
         "--depth 30: die stärkste Stufe sucht",
         "Tschüss.",
     ] {
