@@ -29,6 +29,7 @@ pub mod i18n;
 pub mod level_threads;
 pub mod limits;
 mod line;
+pub mod move_refusal;
 mod multi;
 pub mod session;
 pub mod settings;

@@ -4,6 +4,7 @@
 
 use crate::error::PlyError;
 use ply_core::Game;
+use ply_core::game::ParseError;
 use ply_core::line::{GameLine, PlayError};
 use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
 
@@ -29,7 +30,7 @@ pub fn index_of_text<G: Game>(line: &GameLine<G>, text: &str) -> Result<u32, Ply
     find_text(line.current(), text).map_err(|e| {
         let reason = match e {
             TextError::NotLegal => "not a legal move here".to_string(),
-            TextError::Parse(reason) => reason,
+            TextError::Parse(e) => e.message,
         };
         PlyError::illegal(format!("'{text}': {reason}"))
     })
@@ -40,8 +41,8 @@ pub fn index_of_text<G: Game>(line: &GameLine<G>, text: &str) -> Result<u32, Ply
 pub enum TextError {
     /// It reads as a move, but not one of the legal moves here.
     NotLegal,
-    /// The game's parser refused it, in the parser's (English) words.
-    Parse(String),
+    /// The game's parser refused it: its English words, and for a move its reason as data.
+    Parse(ParseError),
 }
 
 /// The legal-move index of `text` in `pos`, or why it names no legal move: the game's parser
@@ -51,7 +52,7 @@ pub fn find_text<G: Game>(pos: &G, text: &str) -> Result<u32, TextError> {
     // Squares and holes are written in lower case; `C3-C5` means the same move as `c3-c5`.
     let mv = pos.parse_move(text).or_else(|first| {
         pos.parse_move(&text.to_ascii_lowercase())
-            .map_err(|_| TextError::Parse(first.message))
+            .map_err(|_| TextError::Parse(first))
     })?;
     legal(pos)
         .iter()

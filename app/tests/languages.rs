@@ -121,11 +121,16 @@ fn every_message_formats_without_errors_in_every_language() {
     }
 }
 
-/// Every message id the app core's sources name: the first argument after the language in
-/// `tr!`, and the literals handed to `Lang::format`.
+/// Every message id the app core's sources name, and those of `ply play` (the terminal shell
+/// prints its own lines from this catalog): the first argument after the language in `tr!`,
+/// and the literals handed to `Lang::format`.
 fn ids_in_sources() -> BTreeSet<String> {
     let mut ids = BTreeSet::new();
-    let mut stack = vec![Path::new(env!("CARGO_MANIFEST_DIR")).join("src")];
+    let crate_dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut stack = vec![
+        crate_dir.join("src"),
+        crate_dir.join("../cli/src/commands/play"),
+    ];
     while let Some(dir) = stack.pop() {
         for entry in std::fs::read_dir(&dir).expect("source dir") {
             let path = entry.expect("entry").path();
@@ -502,4 +507,111 @@ fn a_failed_start_is_explained_in_the_phones_language() {
     assert!(english.contains(detail), "{english}");
     let none: [&str; 0] = [];
     assert!(start_failure_reason(&none, detail).starts_with("What went wrong: "));
+}
+
+/// Every reason a move can be refused for, read in English from the catalog as the core writes
+/// it (`Display`, what the command line and the records print), and in German from the
+/// catalog: the two languages differ, and no `{ $...}` is left unfilled.
+#[test]
+fn every_move_refusal_reads_in_the_catalog_as_the_core_writes_it() {
+    use ply_app::move_refusal::move_refusal;
+    use ply_core::games::focus::MoveError as Focus;
+    use ply_core::move_text::{DraughtsIllegal, HalmaIllegal, MoveTextError as E, OthelloIllegal};
+    let othello = |mover, why| E::OthelloIllegal {
+        square: "d4".into(),
+        mover,
+        why,
+    };
+    let focus = |why| E::FocusIllegal {
+        word: "c3-c5".into(),
+        why,
+    };
+    let halma = |why| E::HalmaIllegal { why };
+    let draughts = |why| E::DraughtsIllegal { why };
+    let all = vec![
+        E::GameOver,
+        E::EmptyColumn,
+        E::NotAColumn,
+        E::AfterColumn {
+            found: "'x'".into(),
+        },
+        E::FourInARow,
+        E::ColumnFull { column: 4 },
+        E::EmptySquareMove,
+        E::NoFileLetter,
+        E::AfterSquare,
+        E::NoRankDigit,
+        othello(0, OthelloIllegal::GameOver),
+        othello(1, OthelloIllegal::MayNotPass),
+        othello(0, OthelloIllegal::MustPass),
+        othello(1, OthelloIllegal::Occupied),
+        othello(0, OthelloIllegal::FlipsNone),
+        E::EmptySquare,
+        E::NotAFile {
+            file: 'k',
+            last: 'g',
+        },
+        E::NotARank {
+            rank: "12".into(),
+            size: 7,
+        },
+        E::VirusMayNotPass,
+        E::SquareTaken,
+        E::NotNextToOwn,
+        E::FocusNotASquare { word: "z9".into() },
+        E::FocusEmpty,
+        E::FocusNotAMove { word: "c3".into() },
+        focus(Focus::GameOver),
+        focus(Focus::OffBoard(0)),
+        focus(Focus::NoStack(18)),
+        focus(Focus::NotYours(18, 1)),
+        focus(Focus::NotStraight(18, 27)),
+        focus(Focus::TooFar(18, 1, 2)),
+        focus(Focus::NoReserve(0)),
+        E::NotAHole { text: "z1".into() },
+        E::HalmaNotAMove { text: "d2".into() },
+        halma(HalmaIllegal::GameOver),
+        halma(HalmaIllegal::MayNotPass),
+        halma(HalmaIllegal::NoPiece {
+            hole: "e5".into(),
+            player: 'b',
+        }),
+        halma(HalmaIllegal::HoleTaken { hole: "e6".into() }),
+        halma(HalmaIllegal::StaysInCorner),
+        halma(HalmaIllegal::NoPath {
+            from: "d2".into(),
+            to: "h9".into(),
+        }),
+        E::DraughtsEmpty,
+        E::ExpectedSquare { found: None },
+        E::ExpectedSquare { found: Some('q') },
+        E::SquareOutside {
+            digits: "33".into(),
+        },
+        E::MixedSeparators,
+        E::ExpectedSeparator { found: '/' },
+        E::TooFewSquares,
+        E::QuietMoveTooLong,
+        draughts(DraughtsIllegal::Plain),
+        draughts(DraughtsIllegal::DidYouMean { mv: "22x15".into() }),
+        draughts(DraughtsIllegal::JumpContinues {
+            moves: vec!["6x24".into()],
+        }),
+        draughts(DraughtsIllegal::JumpContinues {
+            moves: vec!["6x15x24".into(), "6x15x22".into(), "6x15x26".into()],
+        }),
+        draughts(DraughtsIllegal::CaptureCompulsory),
+        draughts(DraughtsIllegal::NoLegalMoves),
+        E::Ambiguous {
+            text: "2x18".into(),
+            candidates: vec!["2x9x18".into(), "2x11x18".into()],
+        },
+    ];
+    for e in &all {
+        let english = move_refusal(Lang::En, e);
+        assert_eq!(english, e.to_string(), "{e:?}");
+        let german = move_refusal(Lang::De, e);
+        assert_ne!(german, english, "{e:?} has no German text");
+        assert!(!german.contains('{'), "{german}");
+    }
 }

@@ -274,9 +274,8 @@ fn the_board_speaks_german_with_lang_de() {
     assert!(out.contains("Rot (X) ist am Zug."), "{out}");
     assert!(out.contains("Gelb (O) ist am Zug."), "{out}");
     assert_eq!(
-        last_after(&out, "Game over: "),
-        // "Game over" and "After N moves" are the terminal's own words, which stay English.
-        Some("Rot gewinnt (vier in einer Reihe). After 7 moves."),
+        last_after(&out, "Partie vorbei: "),
+        Some("Rot gewinnt (vier in einer Reihe). Nach 7 Zügen."),
         "{out}"
     );
 }

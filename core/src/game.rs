@@ -24,6 +24,7 @@
 //! - text in and out (positions and moves) is part of the trait, because records, the CLI and the
 //!   bindings all need it for every game.
 
+use crate::move_text::MoveTextError;
 use std::fmt::Debug;
 use std::hash::Hash;
 
@@ -93,6 +94,9 @@ pub struct ParseError {
     pub message: String,
     /// Byte offset in the input where the problem was found.
     pub at: usize,
+    /// For a move: why it was refused, as data (`message` is its English text), so a player
+    /// can be told in their language.
+    pub reason: Option<MoveTextError>,
 }
 
 impl ParseError {
@@ -100,6 +104,16 @@ impl ParseError {
         ParseError {
             message: message.into(),
             at,
+            reason: None,
+        }
+    }
+
+    /// A move refused for `reason`, its English text the message.
+    pub fn refused(at: usize, reason: MoveTextError) -> Self {
+        ParseError {
+            message: reason.to_string(),
+            at,
+            reason: Some(reason),
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod game;
 pub mod games;
 pub mod heuristic;
 pub mod line;
+pub mod move_text;
 pub mod record;
 pub mod review;
 pub(crate) mod rng;

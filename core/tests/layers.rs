@@ -26,6 +26,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("elo", 0),
     ("game", 0),
     ("line", 0),
+    // Why a typed move was refused, for every game: beneath the games that give the reasons.
+    ("move_text", 0),
     ("games", 1),
     // A `#[macro_export]` macro lives at the crate root: it sits at its defining module's layer.
     ("with_game_kind", 1),

@@ -415,3 +415,200 @@ history-review-unknown = Diese Partie ist nicht mehr im Verlauf.
 history-review-replay-failed = Diese Partie kann nicht analysiert werden: Ihre Züge lassen sich nicht nachspielen ({ $error }).
 
 start-failed-reason = Was schiefging: { $detail }
+
+## The terminal (`ply play`): the words the terminal shell prints around the core's views
+
+play-type-help = Gib help ein, um die Befehle zu sehen.
+play-help = Gib einen Zug in der Notation des Spiels ein (Othello f5 oder pass, Vier gewinnt eine Spalte 1-7,
+    Dame 11-15, 22x15, einen Doppelsprung 6x15x24 oder 6x24, Virus b2, Focus c2-c3 oder +c3 aus der
+    Reserve, Sternhalma d2-e6; die möglichen Züge stehen unter dem Brett) oder einen dieser Befehle:
+      undo, redo      einen Zug zurücknehmen (gegen den Computer: bis du wieder am Zug bist) / wiederholen
+      hint            der Vorschlag des Computers, auf dem Brett mit ( ) markiert
+      resign          die Partie aufgeben
+      pause, resume   das Spiel des Computers gegen sich selbst anhalten und fortsetzen (--mode watch)
+      new             eine neue Partie mit denselben Einstellungen
+      review [N]      die beendete Partie Zug für Zug bewertet; mit N Zug N auf seinem Brett
+                      neben dem besten
+      history         die beendeten Partien, die neueste zuerst nummeriert, und ob sie den
+                      Server erreicht haben
+      review #N       Partie N des Verlaufs bewertet, in dieser Sitzung oder einer späteren;
+                      danach zeigt review N ihren Zug N
+      settings        Synchronisierung, Heuristik-Gewichte, die Suchgrenzen dieses Rechners
+      moves, board    die bisherigen Züge / das Brett neu zeichnen
+      stacks          Focus: die Steine jedes Stapels, von unten nach oben
+      quit            beenden (die offene Partie bleibt erhalten: { $resume })
+play-bye = Tschüss.
+play-interrupted = Unterbrochen: Ende (die offene Partie bleibt erhalten).
+play-end-of-input = Ende der Eingabe: Ende.
+play-could-not-start = die Partie konnte nicht beginnen
+play-leave-timeout = Warnung: nach { $seconds } s wird noch gespeichert oder synchronisiert; trotzdem Ende (der Postausgang behält beendete Partien)
+play-svg-failed = Warnung: { $path } kann nicht geschrieben werden: { $error }
+play-sync-wait = Synchronisierung: beendete Partien warten im Postausgang; der nächste Versuch beginnt frühestens in { $seconds } s (oder mit dem nächsten ply play --server oder ply sync).
+play-after-game = Gib new für eine neue Partie ein, undo, um Züge zurückzunehmen, oder quit.
+
+play-kept-refused = eine offene Partie { $game }{ $mode } ist in { $dir } gespeichert: `{ $resume }` setzt sie fort, `{ $new }` ersetzt sie
+play-resume-ignored = Die gespeicherte Partie wird mit ihren eigenen Einstellungen fortgesetzt: { $options } nicht beachtet (--new beginnt eine Partie damit).
+play-also-kept = Ebenfalls gespeichert: { $commands }.
+play-nothing-to-resume = Keine offene Partie zum Fortsetzen: eine neue beginnt.
+play-kept-replaced = Die in { $dir } gespeicherte offene Partie wird durch diese ersetzt.
+
+play-depth-deepens = --depth { $depth }: Stufe { $level }, die so tief sucht, wie ihre Zeit reicht
+play-depth-strongest = --depth { $depth }: die stärkste Stufe sucht { $plies } Halbzüge tief; gespielt wird Stufe { $level }
+play-depth-searches = --depth { $depth }: Stufe { $level }, die { $plies } Halbzüge tief sucht
+play-depth-level = --depth { $depth }: Stufe { $level }
+play-time-level = --time-ms { $ms }: Stufe { $level } (bis { $budget } ms je Zug)
+
+play-line-too-long = Diese Zeile ist { $count } Zeichen lang: kein Zug und kein Befehl ist länger als { $longest }.
+play-line-cut = { $head }… ({ $count } Zeichen)
+play-did-you-mean = '{ $word }' ist kein Befehl: meintest du { $command }? (help zeigt alle)
+play-not-a-command = '{ $word }' ist weder ein Zug noch ein Befehl (help zeigt alle)
+play-only-focus-stacks = Nur Focus hat Stapel.
+play-review-unfinished = Bewertet wird eine beendete Partie; history zeigt die früheren, review #N bewertet eine davon.
+play-review-game-number = review #N: N ist die Nummer einer Partie im Verlauf (#1 die neueste).
+play-review-move-number = review N: N ist eine Zugnummer (1 für den ersten Zug); review #N eine frühere Partie.
+play-no-hint-over = Kein Tipp: die Partie ist vorbei.
+play-no-hint-turn = Jetzt kein Tipp: du bist nicht am Zug.
+play-no-resign-multi = In einer Partie mit mehreren Spielern gibt es kein Aufgeben: sie geht unter den anderen bis zum Ende weiter. new beginnt eine neue Partie, quit behält diese.
+play-nothing-to-resign = Nichts aufzugeben: die Partie ist vorbei, oder hier spielt niemand.
+play-pause-watch-only = pause hält den Computer an, der gegen sich selbst spielt (--mode watch).
+play-nothing-paused = Nichts ist angehalten.
+play-watching = Hier spielt der Computer beide Seiten: pause, resume, undo, new oder quit.
+
+play-count-moves = { $n ->
+    [one] { $shown } Zug
+   *[other] { $shown } Züge
+}
+play-count-positions = { $n ->
+    [one] { $shown } Stellung
+   *[other] { $shown } Stellungen
+}
+play-count-games = { $n ->
+    [one] { $shown } Partie
+   *[other] { $shown } Partien
+}
+play-count-threads = { $n ->
+    [one] { $shown } Thread
+   *[other] { $shown } Threads
+}
+
+play-moves = Züge: { $moves }
+play-legal-moves = Mögliche Züge: { $moves }
+play-capture-paths = Schlagwege (gib einen ein): { $paths }
+play-in-reserve = +{ $count } in Reserve
+play-out = , ausgeschieden
+play-stacks = Stapel, von unten nach oben:
+play-legend-four = vier in einer Reihe
+play-legend-last-move = letzter Zug
+play-legend-hint = Tipp
+play-legend-selected = ausgewählt
+play-legend-legal = möglicher Zug
+play-legend-can-move = kann ziehen
+play-legend-pieces = x o Steine, X O Damen
+
+play-engine-book = Computer: Zug aus dem Eröffnungsbuch, { $value }
+play-engine-search = Computer: { $positions } durchsucht, Tiefe { $depth }, { $ms } ms, { $value }
+play-engine-pv = , Hauptvariante { $moves }
+play-value-points = Bewertung { $points } Punkte für { $mover }
+play-value-for = für { $mover }: { $judgement }
+play-judgement-expected = { $percent } % erwartet
+play-judgement-win = { $plies ->
+    [one] Gewinn in { $plies } Halbzug
+   *[other] Gewinn in { $plies } Halbzügen
+}
+play-judgement-loss = { $plies ->
+    [one] Verlust in { $plies } Halbzug
+   *[other] Verlust in { $plies } Halbzügen
+}
+play-judgement-margin = { $result } mit { $margin ->
+    [one] { $margin } Stein
+   *[other] { $margin } Steinen
+} Vorsprung
+
+play-game-over = Partie vorbei: { $result } Nach { $n ->
+    [one] { $shown } Zug
+   *[other] { $shown } Zügen
+}.
+play-computer-summary = Der Computer: { $moves }, { $positions }, insgesamt { $seconds } s.
+play-reviewing = Wird bewertet…
+play-no-review = Keine Bewertung.
+play-review-stopped = Die Bewertung wurde abgebrochen.
+play-no-review-step = Kein solcher Zug in der Bewertung (zuerst review oder review #N eingeben).
+play-review-running = Bewertung: { $done } von { $total } Zügen.
+play-review-failed = Die Bewertung ist fehlgeschlagen: { $message }
+play-review-exact = exakt
+play-review-no-mistakes = Keine Ungenauigkeit, kein Fehler, kein Patzer.
+play-review-mistakes = Ungenauigkeiten, Fehler und Patzer: { $moves }.
+play-review-step = { $played } (review { $ply })
+play-review-scale = Die Zahl nach jedem Zug ist das erwartete Ergebnis des ersten Spielers in Prozent (50 ausgeglichen, 100 ein Gewinn).
+
+play-history = Beendete Partien, die neueste zuerst:
+play-history-none = (noch keine)
+play-history-review = review #N bewertet Partie N.
+play-no-such-game = Keine Partie #{ $number } im Verlauf: er enthält { $games } (history zeigt sie).
+play-settings = Einstellungen:
+play-settings-level = Stufe: { $level } ({ $engine })
+play-settings-engine = Suche: { $algorithm }, Zugreihenfolge: { $ordering }
+play-settings-heuristic = Heuristik: { $heuristic }
+play-settings-sync-on = Synchronisierung: an
+play-settings-sync-off = Synchronisierung: aus
+play-settings-server = Serveradresse: { $error }
+play-settings-custom-weights = { $game }: eigene Heuristik-Gewichte
+play-settings-threads = der Computer sucht mit { $threads }
+
+## Why a typed move was refused (the core's reasons; each reads as the core's English)
+
+move-game-over = die Partie ist vorbei
+move-empty-column = leerer Zug: erwartet wird eine Spaltenziffer 1-7
+move-not-a-column = keine Spalte: ein Zug ist eine Ziffer 1-7
+move-after-column = unerwartetes { $found } nach der Spaltenziffer (ein Zug ist eine Ziffer 1-7)
+move-four-in-a-row = die Partie ist schon vorbei (vier in einer Reihe)
+move-column-full = Spalte { $column } ist schon voll
+move-empty-square-move = leerer Zug (erwartet wird ein Feld a1..h8 oder pass)
+move-no-file-letter = kein Feld: erwartet wird ein Linienbuchstabe a..h (oder pass)
+move-after-square = unerwarteter Text nach dem Feld
+move-no-rank-digit = kein Feld: erwartet wird eine Reihenziffer 1..8 nach dem Linienbuchstaben
+move-othello-game-over = { $square } ist für { $mover } nicht möglich: die Partie ist vorbei
+move-othello-may-not-pass = { $square } ist für { $mover } nicht möglich: { $mover } hat einen möglichen Zug und darf daher nicht passen
+move-othello-must-pass = { $square } ist für { $mover } nicht möglich: { $mover } hat keinen möglichen Zug und muss passen
+move-othello-occupied = { $square } ist für { $mover } nicht möglich: { $square } ist besetzt
+move-othello-flips-none = { $square } ist für { $mover } nicht möglich: { $square } dreht keinen Stein um
+move-empty-square = leeres Feld
+move-not-a-file = '{ $file }' ist keine Linie dieses Bretts (a-{ $last })
+move-not-a-rank = '{ $rank }' ist keine Reihe dieses Bretts (1-{ $size })
+move-virus-may-not-pass = passen darf nur, wer kein leeres Feld neben den eigenen hat
+move-square-taken = das Feld ist nicht leer
+move-not-next-to-own = das Feld liegt neben keinem des Spielers am Zug
+move-focus-not-a-square = { $word } ist kein Feld (eine Linie a-h, dann eine Reihe 1-8)
+move-focus-empty = leerer Zug: erwartet wird von-nach wie c3-c5 oder +Feld für einen Stein aus der Reserve
+move-focus-not-a-move = { $word } ist kein Zug: erwartet wird von-nach wie c3-c5 oder +c3
+move-focus-illegal = Zug { $word }: { $why }
+move-focus-game-over = die Partie ist schon vorbei
+move-focus-off-board = Feld { $square } liegt nicht auf dem Brett
+move-focus-no-stack = auf { $square } steht kein Stapel
+move-focus-not-yours = der Stapel auf { $square } gehört Spieler { $player }
+move-focus-not-straight = { $from } nach { $to } ist kein gerader Zug entlang einer Reihe oder Linie
+move-focus-too-far = { $moved } Felder weit zu ziehen braucht { $moved } Steine, aber der Stapel auf { $square } hat { $height }
+move-focus-no-reserve = Spieler { $player } hat keinen Stein in Reserve
+move-not-a-hole = '{ $text }' ist kein Loch (eine Reihe a-q, dann 1 bis zur Länge der Reihe)
+move-halma-not-a-move = '{ $text }' ist kein Zug (von-nach wie d2-e6, oder pass)
+move-halma-illegal = hier kein möglicher Zug: { $why }
+move-halma-may-not-pass = passen darf nur, wer keinen Stein ziehen kann
+move-halma-no-piece = auf { $hole } steht kein Stein von Spieler { $player }
+move-halma-hole-taken = { $hole } ist nicht leer
+move-halma-stays-in-corner = ein Stein in seiner Zielecke muss dort bleiben
+move-halma-no-path = kein Schritt und keine Sprungkette führt von { $from } nach { $to }
+move-draughts-empty = leerer Zug: erwartet wird etwa 11-15 oder 22x15
+move-expected-square-at-end = erwartet wird eine Feldnummer 1-32, aber die Eingabe endet
+move-expected-square = erwartet wird eine Feldnummer 1-32, gefunden: '{ $found }'
+move-square-outside = Feld { $digits } liegt nicht zwischen 1 und 32
+move-mixed-separators = '-' und 'x' gemischt
+move-expected-separator = erwartet wird '-' oder 'x' nach einem Feld, gefunden: '{ $found }'
+move-too-few-squares = ein Zug braucht mindestens zwei Felder
+move-quiet-move-too-long = ein Zug ohne Schlagen hat zwei Felder; Schlagzüge werden mit 'x' geschrieben
+move-draughts-illegal = hier kein möglicher Zug
+move-did-you-mean = hier kein möglicher Zug (meintest du { $mv }?)
+move-jump-continues = hier kein möglicher Zug (der Sprung geht weiter: { $moves })
+move-one-or-other = { $first } oder { $last }
+move-capture-compulsory = hier kein möglicher Zug (Schlagen ist Pflicht)
+move-no-legal-moves = hier kein möglicher Zug (keine möglichen Züge: die Partie ist vorbei)
+move-ambiguous = { $text } ist mehrdeutig: schreib den ganzen Weg, einen von { $candidates }

@@ -469,3 +469,215 @@ history-review-replay-failed = This game cannot be reviewed: its moves do not re
 # The shell's error screen when the core could not start (the screen's own heading and advice are
 # the shell's); $detail: the error in the platform's words ("IOException: …")
 start-failed-reason = What went wrong: { $detail }
+
+## The terminal (`ply play`): the words the terminal shell prints around the core's views
+
+play-type-help = Type help for the commands.
+# $resume: the command that continues this game
+play-help = Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-7, draughts
+    11-15, 22x15, a double jump 6x15x24 or 6x24, the Virus Game b2, Focus c2-c3 or +c3 from the
+    reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or one of:
+      undo, redo      take back a move (against the computer: back to your turn) / play it again
+      hint            the engine's suggestion, marked ( ) on the board
+      resign          give up the game
+      pause, resume   stop and continue the computer playing itself (--mode watch)
+      new             a new game with the same choices
+      review [N]      the finished game reviewed move by move; with N, move N on its board
+                      beside the best one
+      history         the finished games, numbered newest first, and whether they reached
+                      the server
+      review #N       past game N of the history reviewed, in this session or any later one;
+                      then review N shows its move N
+      settings        sync, heuristic weights, the search caps of this machine
+      moves, board    the moves so far / draw the board again
+      stacks          Focus: every stack's pieces, bottom to top
+      quit            leave (the unfinished game is kept: { $resume })
+play-bye = Bye.
+play-interrupted = Interrupted: leaving (the unfinished game is kept).
+play-end-of-input = End of input: leaving.
+play-could-not-start = the game could not start
+# $seconds: whole seconds
+play-leave-timeout = warning: still saving or syncing after { $seconds } s; leaving anyway (the outbox keeps finished games)
+play-svg-failed = warning: cannot write { $path }: { $error }
+play-sync-wait = Sync: finished games wait in the outbox; the next attempt may start in { $seconds } s (or with the next ply play --server, or ply sync).
+play-after-game = Type new for another game, undo to take moves back, or quit.
+
+# Kept games and --resume ($game: the game as `ply play` takes it; $mode: " (--mode watch)" or empty)
+play-kept-refused = an unfinished { $game } game{ $mode } is kept in { $dir }: `{ $resume }` continues it, `{ $new }` replaces it
+play-resume-ignored = Resuming the kept game with its own choices: { $options } ignored (--new starts a game with them).
+play-also-kept = Also kept: { $commands }.
+play-nothing-to-resume = No unfinished game to resume: starting a new one.
+play-kept-replaced = The unfinished game kept in { $dir } is replaced by this one.
+
+# What --depth and --time-ms chose
+play-depth-deepens = --depth { $depth }: playing level { $level }, which deepens for as long as its time allows
+play-depth-strongest = --depth { $depth }: the strongest level searches { $plies } plies; playing level { $level }
+play-depth-searches = --depth { $depth }: playing level { $level }, which searches { $plies } plies
+play-depth-level = --depth { $depth }: playing level { $level }
+play-time-level = --time-ms { $ms }: playing level { $level } (up to { $budget } ms a move)
+
+# Lines typed ($count: the length, with the language's thousands separator)
+play-line-too-long = That line is { $count } characters long: no move or command is longer than { $longest }.
+play-line-cut = { $head }… ({ $count } characters)
+play-did-you-mean = '{ $word }' is not a command: did you mean { $command }? (help lists them)
+play-not-a-command = '{ $word }' is neither a move nor a command (help lists them)
+play-only-focus-stacks = Only Focus has stacks.
+play-review-unfinished = Review is for a finished game; history lists the past ones, review #N reviews one.
+play-review-game-number = review #N: N is a game's number in the history (#1 the newest).
+play-review-move-number = review N: N is a move number (1 for the first move); review #N a past game.
+play-no-hint-over = No hint: the game is over.
+play-no-hint-turn = No hint now: it is not your move.
+play-no-resign-multi = A multi-player game has no resignation: it goes on among the others to its end. new starts another game, quit keeps this one.
+play-nothing-to-resign = Nothing to resign: the game is over or nobody plays here.
+play-pause-watch-only = Pause stops the computer playing itself (--mode watch).
+play-nothing-paused = Nothing is paused.
+play-watching = The computer plays both sides here: pause, resume, undo, new or quit.
+
+# Counts ($shown: $n with the language's thousands separator)
+play-count-moves = { $n ->
+    [one] { $shown } move
+   *[other] { $shown } moves
+}
+play-count-positions = { $n ->
+    [one] { $shown } position
+   *[other] { $shown } positions
+}
+play-count-games = { $n ->
+    [one] { $shown } game
+   *[other] { $shown } games
+}
+play-count-threads = { $n ->
+    [one] { $shown } thread
+   *[other] { $shown } threads
+}
+
+# Around the board
+play-moves = Moves: { $moves }
+play-legal-moves = Legal moves: { $moves }
+play-capture-paths = Capture paths (type one): { $paths }
+play-in-reserve = +{ $count } in reserve
+play-out = , out
+play-stacks = Stacks, bottom to top:
+play-legend-four = four in a row
+play-legend-last-move = last move
+play-legend-hint = hint
+play-legend-selected = selected
+play-legend-legal = legal move
+play-legend-can-move = can move
+play-legend-pieces = x o men, X O kings
+
+# The engine line after each computer move ($value: one of the play-value- texts)
+play-engine-book = engine: opening book move, { $value }
+play-engine-search = engine: { $positions } searched, depth { $depth }, { $ms } ms, { $value }
+play-engine-pv = , pv { $moves }
+play-value-points = evaluation { $points } points for { $mover }
+play-value-for = for { $mover }: { $judgement }
+play-judgement-expected = { $percent }% expected
+play-judgement-win = { $plies ->
+    [one] win in { $plies } ply
+   *[other] win in { $plies } plies
+}
+play-judgement-loss = { $plies ->
+    [one] loss in { $plies } ply
+   *[other] loss in { $plies } plies
+}
+play-judgement-margin = { $result } by { $margin ->
+    [one] { $margin } disc
+   *[other] { $margin } discs
+}
+
+# After the game and its review
+play-game-over = Game over: { $result } After { $n ->
+    [one] { $shown } move
+   *[other] { $shown } moves
+}.
+play-computer-summary = The computer: { $moves }, { $positions }, { $seconds } s in all.
+play-reviewing = Reviewing…
+play-no-review = No review.
+play-review-stopped = The review was stopped.
+play-no-review-step = No such move in the review (type review or review #N first).
+play-review-running = Reviewing: { $done } of { $total } moves.
+play-review-failed = The review failed: { $message }
+play-review-exact = exact
+play-review-no-mistakes = No inaccuracy, mistake or blunder.
+play-review-mistakes = Inaccuracies, mistakes and blunders: { $moves }.
+play-review-step = { $played } (review { $ply })
+play-review-scale = The number after each move is the first player's expected score in percent (50 even, 100 a win).
+
+# The history and the settings
+play-history = Finished games, newest first:
+play-history-none = (none yet)
+play-history-review = review #N reviews game N.
+play-no-such-game = No game #{ $number } in the history: it holds { $games } (history lists them).
+play-settings = Settings:
+play-settings-level = level: { $level } ({ $engine })
+play-settings-engine = engine: { $algorithm }, ordering: { $ordering }
+play-settings-heuristic = heuristic: { $heuristic }
+play-settings-sync-on = sync: on
+play-settings-sync-off = sync: off
+play-settings-server = server address: { $error }
+play-settings-custom-weights = { $game }: custom heuristic weights
+play-settings-threads = the computer searches on { $threads }
+
+## Why a typed move was refused (the core's reasons; each reads as the core's English)
+
+move-game-over = the game is over
+move-empty-column = empty move: expected a column digit 1-7
+move-not-a-column = not a column: a move is one digit 1-7
+# $found: the character, quoted
+move-after-column = unexpected { $found } after the column digit (a move is one digit 1-7)
+move-four-in-a-row = the game is already over (four in a row)
+move-column-full = column { $column } is already full
+move-empty-square-move = empty move (expected a square a1..h8 or pass)
+move-no-file-letter = not a square: expected a file letter a..h (or pass)
+move-after-square = unexpected text after the square
+move-no-rank-digit = not a square: expected a rank digit 1..8 after the file letter
+# $mover: side-black-inline or side-white-inline
+move-othello-game-over = illegal move { $square } for { $mover }: the game is over
+move-othello-may-not-pass = illegal move { $square } for { $mover }: { $mover } has a legal move, so it may not pass
+move-othello-must-pass = illegal move { $square } for { $mover }: { $mover } has no legal move and must pass
+move-othello-occupied = illegal move { $square } for { $mover }: { $square } is occupied
+move-othello-flips-none = illegal move { $square } for { $mover }: { $square } flips no disc
+move-empty-square = empty square
+move-not-a-file = '{ $file }' is not a file of this board (a-{ $last })
+move-not-a-rank = '{ $rank }' is not a rank of this board (1-{ $size })
+move-virus-may-not-pass = a player may pass only when no empty square is next to theirs
+move-square-taken = the square is not empty
+move-not-next-to-own = the square is not next to one the player to move holds
+# $word: as typed, in double quotes
+move-focus-not-a-square = { $word } is not a square (a file a-h then a rank 1-8)
+move-focus-empty = empty move: expected from-to such as c3-c5, or +square for a reserve piece
+move-focus-not-a-move = { $word } is not a move: expected from-to such as c3-c5, or +c3
+# $why: one of the move-focus- reasons below
+move-focus-illegal = move { $word }: { $why }
+move-focus-game-over = the game is already over
+move-focus-off-board = square { $square } is not on the board
+move-focus-no-stack = there is no stack on { $square }
+move-focus-not-yours = the stack on { $square } is controlled by player { $player }
+move-focus-not-straight = { $from } to { $to } is not a straight orthogonal move
+move-focus-too-far = moving { $moved } squares needs { $moved } pieces but the stack on { $square } has { $height }
+move-focus-no-reserve = player { $player } has no piece in reserve
+move-not-a-hole = '{ $text }' is not a hole (a row a-q, then 1 up to the row's length)
+move-halma-not-a-move = '{ $text }' is not a move (from-to like d2-e6, or pass)
+# $why: one of the move-halma- reasons below, or move-game-over
+move-halma-illegal = not a legal move here: { $why }
+move-halma-may-not-pass = a player may pass only when none of their pieces can move
+move-halma-no-piece = { $hole } holds no piece of player { $player }
+move-halma-hole-taken = { $hole } is not empty
+move-halma-stays-in-corner = a piece in its target corner must stay there
+move-halma-no-path = no step or chain of hops leads from { $from } to { $to }
+move-draughts-empty = empty move: expected like 11-15 or 22x15
+move-expected-square-at-end = expected a square number 1-32, found the end
+move-expected-square = expected a square number 1-32, found '{ $found }'
+move-square-outside = square { $digits } is outside 1-32
+move-mixed-separators = mixed '-' and 'x' separators
+move-expected-separator = expected '-' or 'x' after a square, found '{ $found }'
+move-too-few-squares = a move needs at least two squares
+move-quiet-move-too-long = a quiet move has two squares; write captures with 'x'
+move-draughts-illegal = not a legal move here
+move-did-you-mean = not a legal move here (did you mean { $mv }?)
+move-jump-continues = not a legal move here (the jump continues: { $moves })
+move-one-or-other = { $first } or { $last }
+move-capture-compulsory = not a legal move here (a capture is compulsory)
+move-no-legal-moves = not a legal move here (no legal moves: the game is over)
+move-ambiguous = { $text } is ambiguous: write the full path, one of { $candidates }

@@ -603,8 +603,13 @@ impl App {
                 });
                 match found {
                     Some(Ok(m)) => self.play_human(m, fx),
-                    // The parser's reason stays in its (English) words; the rest is translated.
-                    Some(Err(TextError::Parse(reason))) => {
+                    // A move's reason is the core's data, said in the player's language; any
+                    // other parse error keeps the parser's English words.
+                    Some(Err(TextError::Parse(e))) => {
+                        let reason = match &e.reason {
+                            Some(r) => crate::move_refusal::move_refusal(self.lang, r),
+                            None => e.message,
+                        };
                         let text = tr!(
                             self.lang,
                             "message-not-legal-because",

@@ -20,6 +20,7 @@ use options::Choices;
 use ply_app::app::runtime::Runtime;
 use ply_app::app::{AppConfig, BoardView, Effect, Event, PlayMode, prefs, svg};
 use ply_app::i18n::Lang;
+use ply_app::tr;
 use ply_app::{ClientPlatform, GameKind};
 use shell::{Core, Input, TerminalShell};
 use std::collections::VecDeque;
@@ -29,6 +30,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::Duration;
+use text::Noun;
 
 /// How long leaving waits for the finished game to reach the outbox and a sync attempt to end.
 const LEAVE_TIMEOUT: Duration = Duration::from_secs(90);
@@ -37,38 +39,23 @@ const LEAVE_TIMEOUT: Duration = Duration::from_secs(90);
 /// computer that could not move): it then takes the person's lines, so `undo` or `quit` work.
 const RECHECK: Duration = Duration::from_millis(500);
 
-const HELP: &str = "\
-Type a move in the game's notation (Othello f5 or pass, Connect Four a column 1-7, draughts
-11-15, 22x15, a double jump 6x15x24 or 6x24, the Virus Game b2, Focus c2-c3 or +c3 from the
-reserve, Chinese Checkers d2-e6; the legal moves are listed under the board), or one of:
-  undo, redo      take back a move (against the computer: back to your turn) / play it again
-  hint            the engine's suggestion, marked ( ) on the board
-  resign          give up the game
-  pause, resume   stop and continue the computer playing itself (--mode watch)
-  new             a new game with the same choices
-  review [N]      the finished game reviewed move by move; with N, move N on its board
-                  beside the best one
-  history         the finished games, numbered newest first, and whether they reached
-                  the server
-  review #N       past game N of the history reviewed, in this session or any later one;
-                  then review N shows its move N
-  settings        sync, heuristic weights, the search caps of this machine
-  moves, board    the moves so far / draw the board again
-  stacks          Focus: every stack's pieces, bottom to top
-  quit            leave (the unfinished game is kept: RESUME)";
-
 /// The longest line `play` reads as a move or a command (a draughts jump over eight men,
 /// `1x10x19x28x...`, is about 30 characters); a longer one is refused without being echoed whole.
 const LONGEST_LINE: usize = 64;
 
 /// `text` as an echo shows it: a line longer than [`LONGEST_LINE`] cut with its length said.
-fn shortened(text: &str) -> String {
+fn shortened(lang: Lang, text: &str) -> String {
     let n = text.chars().count();
     if n <= LONGEST_LINE {
         return text.to_string();
     }
     let head: String = text.chars().take(40).collect();
-    format!("{head}… ({} characters)", Lang::En.group(n as u64))
+    tr!(
+        lang,
+        "play-line-cut",
+        head = head,
+        count = lang.group(n as u64)
+    )
 }
 
 /// Set by Ctrl-C: the loop leaves as `quit` does (the game kept, "Bye.").
@@ -107,7 +94,7 @@ fn is_command_like(word: &str) -> bool {
     first.len() >= 3 && first.chars().all(|c| c.is_ascii_alphabetic()) && first != "pass"
 }
 
-fn unknown_command(word: &str) -> String {
+fn unknown_command(lang: Lang, word: &str) -> String {
     let first = word.split_whitespace().next().unwrap_or("");
     let closest = COMMANDS
         .iter()
@@ -115,8 +102,8 @@ fn unknown_command(word: &str) -> String {
         .filter(|(d, _)| *d <= 2)
         .min();
     match closest {
-        Some((_, c)) => format!("'{word}' is not a command: did you mean {c}? (help lists them)"),
-        None => format!("'{word}' is neither a move nor a command (help lists them)"),
+        Some((_, c)) => tr!(lang, "play-did-you-mean", word = word, command = c),
+        None => tr!(lang, "play-not-a-command", word = word),
     }
 }
 
@@ -139,7 +126,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 pub fn run(args: Args) -> Result<()> {
-    let choices = Choices::from_args(&args)?;
     let known: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
     if !known.contains(&args.lang.to_ascii_lowercase().as_str()) {
         bail!(
@@ -148,10 +134,12 @@ pub fn run(args: Args) -> Result<()> {
             known.join(" or ")
         );
     }
+    let lang = Lang::negotiate(&[&args.lang]);
+    let choices = Choices::from_args(&args, lang)?;
     let server = match &args.server {
-        Some(text) => Some(
-            prefs::server_url(Lang::En, text).map_err(|e| anyhow!("--server: {}", e.message))?,
-        ),
+        Some(text) => {
+            Some(prefs::server_url(lang, text).map_err(|e| anyhow!("--server: {}", e.message))?)
+        }
         None => None,
     };
     let dir = match &args.data_dir {
@@ -214,14 +202,19 @@ pub fn run(args: Args) -> Result<()> {
     });
     let resume = match kept_game {
         Some(k) if !args.resume && !args.new => bail!(
-            "an unfinished {} game{} is kept in {}: `{resume_command}` continues it, `{}` replaces it",
-            game_word(k),
-            match mode_word(brought.unwrap_or(choices.mode)) {
-                Some(m) => format!(" (--mode {m})"),
-                None => String::new(),
-            },
-            dir.display(),
-            command(choices.game, choices.mode, " --new"),
+            "{}",
+            tr!(
+                lang,
+                "play-kept-refused",
+                game = game_word(k),
+                mode = match mode_word(brought.unwrap_or(choices.mode)) {
+                    Some(m) => format!(" (--mode {m})"),
+                    None => String::new(),
+                },
+                dir = dir.display().to_string(),
+                resume = &resume_command,
+                new = command(choices.game, choices.mode, " --new"),
+            )
         ),
         Some(_) => args.resume,
         None => false,
@@ -230,13 +223,16 @@ pub fn run(args: Args) -> Result<()> {
         let ignored = ignored_on_resume(&args);
         if !ignored.is_empty() {
             println!(
-                "Resuming the kept game with its own choices: {} ignored (--new starts a game with them).",
-                ignored.join(", ")
+                "{}",
+                tr!(lang, "play-resume-ignored", options = ignored.join(", "))
             );
         }
     }
     if !others.is_empty() {
-        println!("Also kept: {}.", others.join("; "));
+        println!(
+            "{}",
+            tr!(lang, "play-also-kept", commands = others.join("; "))
+        );
     }
     // A resumed game keeps its own choices: the command line's are the next game's.
     if !resume {
@@ -260,11 +256,11 @@ pub fn run(args: Args) -> Result<()> {
         rt.dispatch(Event::OpenBoard);
     } else {
         if args.resume {
-            println!("No unfinished game to resume: starting a new one.");
+            println!("{}", tr!(lang, "play-nothing-to-resume"));
         } else if kept_game.is_some() {
             println!(
-                "The unfinished game kept in {} is replaced by this one.",
-                dir.display()
+                "{}",
+                tr!(lang, "play-kept-replaced", dir = dir.display().to_string())
             );
         }
         rt.dispatch_confirmed(Event::NewGame);
@@ -272,7 +268,7 @@ pub fn run(args: Args) -> Result<()> {
     // Engine lines start after the moves a resumed game already had (no search has started:
     // the screen is not shown yet).
     let moves_before = rt.read(|a| a.board_view().map_or(0, |b| b.moves.len() as u32));
-    println!("Type help for the commands.");
+    println!("{}", tr!(lang, "play-type-help"));
     rt.dispatch(Event::ScreenShown);
     rt.dispatch(Event::Foreground);
     rt.dispatch(Event::Network {
@@ -283,6 +279,7 @@ pub fn run(args: Args) -> Result<()> {
     leave_on_interrupt();
     let terminal = Terminal::new(
         &rt,
+        lang,
         args.svg_dir,
         server.is_some(),
         moves_before,
@@ -391,6 +388,8 @@ enum Flow {
 
 struct Terminal<'a> {
     rt: &'a Core,
+    /// The language of every line the terminal prints (`--lang`), the core's too.
+    lang: Lang,
     tty_in: bool,
     tty_out: bool,
     svg_dir: Option<PathBuf>,
@@ -421,6 +420,7 @@ struct Terminal<'a> {
 impl<'a> Terminal<'a> {
     fn new(
         rt: &'a Core,
+        lang: Lang,
         svg_dir: Option<PathBuf>,
         sync_on: bool,
         moves_before: u32,
@@ -428,6 +428,7 @@ impl<'a> Terminal<'a> {
     ) -> Terminal<'a> {
         Terminal {
             rt,
+            lang,
             tty_in: std::io::stdin().is_terminal(),
             tty_out: std::io::stdout().is_terminal(),
             svg_dir,
@@ -478,7 +479,7 @@ impl<'a> Terminal<'a> {
             self.catch_up(rx);
             let Some(board) = self.board() else {
                 self.leave(rx);
-                return Err(anyhow!("the game could not start"));
+                return Err(anyhow!("{}", tr!(self.lang, "play-could-not-start")));
             };
             // Not idle (a ponder search may run for long), the board may have changed after
             // the channel was emptied: wait for that change's effects before reading a line,
@@ -499,13 +500,13 @@ impl<'a> Terminal<'a> {
             if INTERRUPTED.load(std::sync::atomic::Ordering::SeqCst) {
                 self.end_progress();
                 println!();
-                println!("Interrupted: leaving (the unfinished game is kept).");
+                println!("{}", tr!(self.lang, "play-interrupted"));
                 self.leave(rx);
                 return Ok(());
             }
             if self.eof && ready {
                 self.end_progress();
-                println!("End of input: leaving.");
+                println!("{}", tr!(self.lang, "play-end-of-input"));
                 self.leave(rx);
                 return Ok(());
             }
@@ -549,9 +550,7 @@ impl<'a> Terminal<'a> {
                     self.sync_note = Some(not_before_ms);
                     let wait = not_before_ms.saturating_sub(ply_core::record::now_ms()) / 1000;
                     self.end_progress();
-                    println!(
-                        "Sync: finished games wait in the outbox; the next attempt may start in {wait} s (or with the next ply play --server, or ply sync)."
-                    );
+                    println!("{}", tr!(self.lang, "play-sync-wait", seconds = wait));
                 }
             }
             // Stored by the shell as it arrives.
@@ -579,11 +578,11 @@ impl<'a> Terminal<'a> {
             println!();
             println!("{}", b.title);
             print!("{}", text::board(&b));
-            let legend = text::legend(&b);
+            let legend = text::legend(self.lang, &b);
             if !legend.is_empty() {
                 println!("  {legend}");
             }
-            print!("{}", text::under_board(&b));
+            print!("{}", text::under_board(self.lang, &b));
             self.drawn = Some(f);
             self.write_svg(&b);
             self.print_stats(&b);
@@ -608,8 +607,8 @@ impl<'a> Terminal<'a> {
             self.over_printed = true;
             if let Some(v) = self.rt.read(|a| a.after_game_view()) {
                 self.end_progress();
-                print!("{}", text::after_game(&v));
-                println!("Type new for another game, undo to take moves back, or quit.");
+                print!("{}", text::after_game(self.lang, &v));
+                println!("{}", tr!(self.lang, "play-after-game"));
             }
         } else if !b.finished {
             self.over_printed = false;
@@ -635,7 +634,10 @@ impl<'a> Terminal<'a> {
             } else {
                 &b.second_name
             });
-            println!("{}", text::move_stat(stat, mover, b.game.is_multi_player()));
+            println!(
+                "{}",
+                text::move_stat(self.lang, stat, mover, b.game.is_multi_player())
+            );
         }
     }
 
@@ -644,7 +646,15 @@ impl<'a> Terminal<'a> {
         let path = dir.join(format!("{:04}.svg", self.svg_count));
         self.svg_count += 1;
         if let Err(e) = fs::write(&path, svg::render(b)) {
-            eprintln!("warning: cannot write {}: {e}", path.display());
+            eprintln!(
+                "{}",
+                tr!(
+                    self.lang,
+                    "play-svg-failed",
+                    path = path.display().to_string(),
+                    error = e.to_string()
+                )
+            );
         }
     }
 
@@ -654,12 +664,14 @@ impl<'a> Terminal<'a> {
         if !self.tty_in && !typed.is_empty() {
             // Piped input: show what was "typed", so the transcript reads like a session.
             self.end_progress();
-            println!("> {}", shortened(typed));
+            println!("> {}", shortened(self.lang, typed));
         }
         if long {
-            return self.refuse(&format!(
-                "That line is {} characters long: no move or command is longer than {LONGEST_LINE}.",
-                Lang::En.group(typed.chars().count() as u64)
+            return self.refuse(&tr!(
+                self.lang,
+                "play-line-too-long",
+                count = self.lang.group(typed.chars().count() as u64),
+                longest = LONGEST_LINE
             ));
         }
         let word = typed.to_ascii_lowercase();
@@ -667,11 +679,15 @@ impl<'a> Terminal<'a> {
             "" => return Flow::Go,
             "quit" | "q" | "exit" => return Flow::Quit,
             "help" | "?" => {
-                println!("{}", HELP.replace("RESUME", &self.resume_command));
+                println!(
+                    "{}",
+                    tr!(self.lang, "play-help", resume = &self.resume_command)
+                );
                 return Flow::Go;
             }
             "moves" => {
-                println!("Moves: {}", b.moves.join(" "));
+                let moves: Vec<&str> = b.moves.iter().map(String::as_str).collect();
+                println!("{}", text::moves_line(self.lang, &moves));
                 return Flow::Go;
             }
             "board" => {
@@ -679,12 +695,12 @@ impl<'a> Terminal<'a> {
                 return Flow::Go;
             }
             "stacks" => {
-                return match text::stacks(b) {
+                return match text::stacks(self.lang, b) {
                     Some(stacks) => {
                         print!("{stacks}");
                         Flow::Go
                     }
-                    None => self.refuse("Only Focus has stacks."),
+                    None => self.refuse(&tr!(self.lang, "play-only-focus-stacks")),
                 };
             }
             "history" => {
@@ -692,7 +708,10 @@ impl<'a> Terminal<'a> {
                 // The history screen stops a search; what was just finished and the outbox
                 // scan it asked for land before the list is printed.
                 self.rt.wait_idle(Duration::from_secs(10));
-                print!("{}", text::history(&self.rt.read(|a| a.history_view())));
+                print!(
+                    "{}",
+                    text::history(self.lang, &self.rt.read(|a| a.history_view()))
+                );
                 self.rt.dispatch(Event::OpenBoard);
                 return Flow::Go;
             }
@@ -701,20 +720,19 @@ impl<'a> Terminal<'a> {
                 let (settings, home, threads) = self
                     .rt
                     .read(|a| (a.settings_view(), a.home_view(), a.computer_threads()));
-                print!("{}", text::settings(&settings, &home));
+                print!("{}", text::settings(self.lang, &settings, &home));
                 if let Some(n) = threads {
+                    let threads = text::count(self.lang, u64::from(n), Noun::Thread);
                     println!(
-                        "  the computer searches on {}",
-                        text::count(u64::from(n), "thread", "threads")
+                        "  {}",
+                        tr!(self.lang, "play-settings-threads", threads = threads)
                     );
                 }
                 self.rt.dispatch(Event::OpenBoard);
                 return Flow::Go;
             }
             "review" if !b.finished => {
-                return self.refuse(
-                    "Review is for a finished game; history lists the past ones, review #N reviews one.",
-                );
+                return self.refuse(&tr!(self.lang, "play-review-unfinished"));
             }
             "review" => {
                 if let Some(reason) = self
@@ -726,27 +744,24 @@ impl<'a> Terminal<'a> {
                 }
                 self.past_review = false;
                 self.rt.dispatch(Event::ReviewGame);
-                println!("Reviewing…");
+                println!("{}", tr!(self.lang, "play-reviewing"));
                 // A review takes seconds (the solvers settle what they can in their budget).
                 self.rt.wait_idle(Duration::from_secs(600));
                 match self.rt.read(|a| a.after_game_view()).and_then(|v| v.review) {
-                    Some(r) => print!("{}", text::review(&r)),
-                    None => println!("No review."),
+                    Some(r) => print!("{}", text::review(self.lang, &r)),
+                    None => println!("{}", tr!(self.lang, "play-no-review")),
                 }
                 return Flow::Go;
             }
             _ if word.starts_with("review #") => {
                 let Ok(n) = word["review #".len()..].trim().parse::<usize>() else {
-                    return self
-                        .refuse("review #N: N is a game's number in the history (#1 the newest).");
+                    return self.refuse(&tr!(self.lang, "play-review-game-number"));
                 };
                 return self.review_past(n);
             }
             _ if word.starts_with("review ") => {
                 let Ok(ply) = word["review ".len()..].trim().parse::<u32>() else {
-                    return self.refuse(
-                        "review N: N is a move number (1 for the first move); review #N a past game.",
-                    );
+                    return self.refuse(&tr!(self.lang, "play-review-move-number"));
                 };
                 return self.review_step(ply);
             }
@@ -754,34 +769,34 @@ impl<'a> Terminal<'a> {
             "redo" => Event::Redo,
             "new" => Event::NewGame,
             "hint" if !b.can_hint => {
-                return self.refuse(if b.finished {
-                    "No hint: the game is over."
+                return self.refuse(&if b.finished {
+                    tr!(self.lang, "play-no-hint-over")
                 } else {
-                    "No hint now: it is not your move."
+                    tr!(self.lang, "play-no-hint-turn")
                 });
             }
             "hint" => Event::Hint,
             "resign" if !b.can_resign && b.game.is_multi_player() && !b.finished => {
-                return self.refuse(
-                    "A multi-player game has no resignation: it goes on among the others to its end. new starts another game, quit keeps this one.",
-                );
+                return self.refuse(&tr!(self.lang, "play-no-resign-multi"));
             }
             "resign" if !b.can_resign => {
-                return self.refuse("Nothing to resign: the game is over or nobody plays here.");
+                return self.refuse(&tr!(self.lang, "play-nothing-to-resign"));
             }
             "resign" => Event::Resign,
             "pause" if !b.can_pause => {
-                return self.refuse("Pause stops the computer playing itself (--mode watch).");
+                return self.refuse(&tr!(self.lang, "play-pause-watch-only"));
             }
             "pause" => Event::Pause,
-            "resume" if !b.can_resume => return self.refuse("Nothing is paused."),
+            "resume" if !b.can_resume => {
+                return self.refuse(&tr!(self.lang, "play-nothing-paused"));
+            }
             "resume" => Event::Resume,
             _ if watching(b) => {
-                return self.refuse(
-                    "The computer plays both sides here: pause, resume, undo, new or quit.",
-                );
+                return self.refuse(&tr!(self.lang, "play-watching"));
             }
-            _ if is_command_like(&word) => return self.refuse(&unknown_command(&word)),
+            _ if is_command_like(&word) => {
+                return self.refuse(&unknown_command(self.lang, &word));
+            }
             _ => Event::PlayNotation(typed.to_string()),
         };
         // Only a line that reaches the core may bring its message back (a second bad move
@@ -803,9 +818,12 @@ impl<'a> Terminal<'a> {
         let entries = self.rt.read(|a| a.history_view()).entries;
         let Some(entry) = n.checked_sub(1).and_then(|i| entries.get(i)) else {
             self.rt.dispatch(Event::OpenBoard);
-            return self.refuse(&format!(
-                "No game #{n} in the history: it holds {} (history lists them).",
-                text::count(entries.len() as u64, "game", "games")
+            let games = text::count(self.lang, entries.len() as u64, Noun::Game);
+            return self.refuse(&tr!(
+                self.lang,
+                "play-no-such-game",
+                number = n,
+                games = games
             ));
         };
         println!("#{n} {} — {}", entry.title, entry.result);
@@ -813,7 +831,7 @@ impl<'a> Terminal<'a> {
             id: entry.id.clone(),
         });
         if entry.can_review {
-            println!("Reviewing…");
+            println!("{}", tr!(self.lang, "play-reviewing"));
         }
         // A review takes seconds (the solvers settle what they can in their budget).
         self.rt.wait_idle(Duration::from_secs(600));
@@ -821,10 +839,10 @@ impl<'a> Terminal<'a> {
         match (h.review, h.message) {
             (Some(p), _) => {
                 self.past_review = true;
-                print!("{}", text::review(&p.review));
+                print!("{}", text::review(self.lang, &p.review));
             }
             (None, Some(reason)) => println!("{reason}"),
-            (None, None) => println!("The review was stopped."),
+            (None, None) => println!("{}", tr!(self.lang, "play-review-stopped")),
         }
         self.rt.dispatch(Event::OpenBoard);
         Flow::Go
@@ -854,7 +872,7 @@ impl<'a> Terminal<'a> {
                 print!("{}", text::board(&s.board));
                 println!("{}", s.text);
             }
-            _ => println!("No such move in the review (type review or review #N first)."),
+            _ => println!("{}", tr!(self.lang, "play-no-review-step")),
         }
         Flow::Go
     }
@@ -871,8 +889,12 @@ impl<'a> Terminal<'a> {
         self.rt.dispatch(Event::ScreenHidden);
         if !self.rt.wait_idle(LEAVE_TIMEOUT) {
             eprintln!(
-                "warning: still saving or syncing after {} s; leaving anyway (the outbox keeps finished games)",
-                LEAVE_TIMEOUT.as_secs()
+                "{}",
+                tr!(
+                    self.lang,
+                    "play-leave-timeout",
+                    seconds = LEAVE_TIMEOUT.as_secs()
+                )
             );
         }
         self.catch_up(rx);
@@ -880,7 +902,7 @@ impl<'a> Terminal<'a> {
         if self.sync_on {
             println!("{}", self.rt.read(|a| a.history_view()).sync_status);
         }
-        println!("Bye.");
+        println!("{}", tr!(self.lang, "play-bye"));
     }
 }
 
@@ -906,11 +928,11 @@ mod tests {
             assert!(!is_command_like(word), "{word}");
         }
         assert_eq!(
-            unknown_command("undoo"),
+            unknown_command(Lang::En, "undoo"),
             "'undoo' is not a command: did you mean undo? (help lists them)"
         );
         assert_eq!(
-            unknown_command("level 3"),
+            unknown_command(Lang::En, "level 3"),
             "'level 3' is neither a move nor a command (help lists them)"
         );
     }

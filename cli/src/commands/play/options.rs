@@ -4,6 +4,8 @@
 use anyhow::{Result, anyhow, bail};
 use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
 use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
+use ply_app::i18n::Lang;
+use ply_app::tr;
 use ply_app::{GameKind, Side, heuristic_presets, settings_for_difficulty};
 use ply_core::games::GameKind as CoreGame;
 use std::path::PathBuf;
@@ -83,7 +85,8 @@ pub struct Args {
     #[arg(long)]
     pub players: Option<u8>,
     /// The language of the board's texts (status line, messages, labels), as the phone apps
-    /// take it from the system: en or de. The terminal's own words stay English.
+    /// take it from the system: en or de. Every line `play` prints is in it, move errors
+    /// included; the command line's own errors stay English.
     #[arg(long, default_value = "en")]
     pub lang: String,
     /// Threads for the computer's moves, 1 to 64, instead of the level's share of this
@@ -233,7 +236,7 @@ fn seats(
 }
 
 impl Choices {
-    pub fn from_args(args: &Args) -> Result<Choices> {
+    pub fn from_args(args: &Args, lang: Lang) -> Result<Choices> {
         let core_game = args.game;
         let name = core_game.name();
         let game = if core_game.is_multi_player() {
@@ -255,8 +258,8 @@ impl Choices {
         let mut notes = Vec::new();
         let level = match (args.level, args.depth, args.time_ms) {
             (Some(level), _, _) => level,
-            (None, Some(depth), _) => level_for_depth(game, depth, &mut notes)?,
-            (None, None, Some(ms)) => level_for_time(ms, &mut notes)?,
+            (None, Some(depth), _) => level_for_depth(lang, game, depth, &mut notes)?,
+            (None, None, Some(ms)) => level_for_time(lang, ms, &mut notes)?,
             (None, None, None) => DEFAULT_LEVEL,
         };
         let game_name = name;
@@ -389,7 +392,7 @@ fn level_depth(game: GameKind, level: u8) -> Option<u32> {
 
 /// The lowest level searching at least `depth` plies in `game` (a level that deepens on its time
 /// reaches any depth; otherwise level 10 beyond its depth).
-fn level_for_depth(game: GameKind, depth: u32, notes: &mut Vec<String>) -> Result<u8> {
+fn level_for_depth(lang: Lang, game: GameKind, depth: u32, notes: &mut Vec<String>) -> Result<u8> {
     if depth == 0 {
         bail!("--depth must be at least 1");
     }
@@ -398,22 +401,33 @@ fn level_for_depth(game: GameKind, depth: u32, notes: &mut Vec<String>) -> Resul
         .find(|&level| level_depth(game, level).is_none_or(|d| d >= depth));
     let level = found.unwrap_or(*LEVELS.end());
     match level_depth(game, level) {
-        None => notes.push(format!(
-            "--depth {depth}: playing level {level}, which deepens for as long as its time allows"
+        None => notes.push(tr!(
+            lang,
+            "play-depth-deepens",
+            depth = depth,
+            level = level
         )),
-        Some(actual) if found.is_none() => notes.push(format!(
-            "--depth {depth}: the strongest level searches {actual} plies; playing level {level}"
+        Some(actual) if found.is_none() => notes.push(tr!(
+            lang,
+            "play-depth-strongest",
+            depth = depth,
+            plies = actual,
+            level = level
         )),
-        Some(actual) if actual != depth => notes.push(format!(
-            "--depth {depth}: playing level {level}, which searches {actual} plies"
+        Some(actual) if actual != depth => notes.push(tr!(
+            lang,
+            "play-depth-searches",
+            depth = depth,
+            level = level,
+            plies = actual
         )),
-        Some(_) => notes.push(format!("--depth {depth}: playing level {level}")),
+        Some(_) => notes.push(tr!(lang, "play-depth-level", depth = depth, level = level)),
     }
     Ok(level)
 }
 
 /// The lowest level whose time budget (100·level² ms) is at least `ms`.
-fn level_for_time(ms: u64, notes: &mut Vec<String>) -> Result<u8> {
+fn level_for_time(lang: Lang, ms: u64, notes: &mut Vec<String>) -> Result<u8> {
     if ms == 0 {
         bail!("--time-ms must be at least 1");
     }
@@ -422,9 +436,12 @@ fn level_for_time(ms: u64, notes: &mut Vec<String>) -> Result<u8> {
         .clone()
         .find(|&l| budget(l) >= ms)
         .unwrap_or(*LEVELS.end());
-    notes.push(format!(
-        "--time-ms {ms}: playing level {level} (up to {} ms a move)",
-        budget(level)
+    notes.push(tr!(
+        lang,
+        "play-time-level",
+        ms = ms,
+        level = level,
+        budget = budget(level)
     ));
     Ok(level)
 }
@@ -471,7 +488,7 @@ mod tests {
         let mut argv = vec!["play"];
         argv.extend_from_slice(line);
         let cli = Cli::try_parse_from(argv).map_err(|e| anyhow::anyhow!("{e}"))?;
-        Choices::from_args(&cli.args)
+        Choices::from_args(&cli.args, Lang::En)
     }
 
     #[test]
@@ -518,7 +535,7 @@ mod tests {
                     continue;
                 };
                 let mut notes = Vec::new();
-                let back = level_for_depth(game, d, &mut notes).expect("level");
+                let back = level_for_depth(Lang::En, game, d, &mut notes).expect("level");
                 assert_eq!(back, level, "{game:?} depth {d}");
             }
         }

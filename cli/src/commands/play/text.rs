@@ -7,8 +7,9 @@ use ply_app::app::{
     ReviewView, SettingsView,
 };
 use ply_app::i18n::Lang;
+use ply_app::tr;
 use ply_app::{GameKind, Piece};
-use ply_core::search::score::judgement;
+use ply_core::search::score::{decode_terminal, expected_percent};
 
 fn is_draughts(game: GameKind) -> bool {
     matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts)
@@ -68,11 +69,12 @@ fn rows(view: &BoardView) -> Vec<Vec<&CellView>> {
 
 /// Focus: every stack's pieces by seat letter, bottom to top, a rank a line (`2: b2 A, c2 AB`),
 /// the squares named as the board's coordinates; `None` on a board without stacks.
-pub fn stacks(view: &BoardView) -> Option<String> {
+pub fn stacks(lang: Lang, view: &BoardView) -> Option<String> {
     if view.game != GameKind::Focus {
         return None;
     }
-    let mut out = String::from("Stacks, bottom to top:\n");
+    let mut out = tr!(lang, "play-stacks");
+    out.push('\n');
     for (rank, cells) in rows(view).iter().enumerate() {
         let named: Vec<String> = cells
             .iter()
@@ -177,7 +179,7 @@ pub fn board(view: &BoardView) -> String {
 }
 
 /// The lines under the board.
-pub fn under_board(view: &BoardView) -> String {
+pub fn under_board(lang: Lang, view: &BoardView) -> String {
     let mut out = String::new();
     out.push_str(&view.status);
     out.push('\n');
@@ -189,10 +191,11 @@ pub fn under_board(view: &BoardView) -> String {
                 let letter = char::from(b'A' + p.seat.min(25) as u8);
                 let mut t = format!("{} ({letter}) {}", p.name, p.count);
                 if let Some(r) = p.reserve {
-                    t.push_str(&format!(" +{r} in reserve"));
+                    t.push(' ');
+                    t.push_str(&tr!(lang, "play-in-reserve", count = r));
                 }
                 if p.out {
-                    t.push_str(", out");
+                    t.push_str(&tr!(lang, "play-out"));
                 }
                 t
             })
@@ -213,7 +216,8 @@ pub fn under_board(view: &BoardView) -> String {
             .iter()
             .map(|m| m.notation.as_str())
             .collect();
-        out.push_str(&format!("Legal moves: {}\n", moves.join(" ")));
+        out.push_str(&tr!(lang, "play-legal-moves", moves = moves.join(" ")));
+        out.push('\n');
     }
     if !view.path_choices.is_empty() {
         let paths: Vec<&str> = view
@@ -221,37 +225,68 @@ pub fn under_board(view: &BoardView) -> String {
             .iter()
             .map(|m| m.notation.as_str())
             .collect();
-        out.push_str(&format!("Capture paths (type one): {}\n", paths.join(" ")));
+        out.push_str(&tr!(lang, "play-capture-paths", paths = paths.join(" ")));
+        out.push('\n');
     }
     out
 }
 
 /// "[ ] last move, ( ) hint, ..." for the marks this board shows.
-pub fn legend(view: &BoardView) -> String {
+pub fn legend(lang: Lang, view: &BoardView) -> String {
     let mut parts = Vec::new();
     let any = |f: fn(&CellView) -> bool| view.cells.iter().any(f);
+    // The marks are drawn as the board draws them; only their meaning is in words.
     if any(|c| c.winning) {
-        parts.push("= = four in a row");
+        parts.push(format!("= = {}", tr!(lang, "play-legend-four")));
     }
     if any(|c| c.last_move && !c.winning) {
-        parts.push("[ ] last move");
+        parts.push(format!("[ ] {}", tr!(lang, "play-legend-last-move")));
     }
     if any(|c| c.hint) {
-        parts.push("( ) hint");
+        parts.push(format!("( ) {}", tr!(lang, "play-legend-hint")));
     }
     if any(|c| c.selected) {
-        parts.push("{ } selected");
+        parts.push(format!("{{ }} {}", tr!(lang, "play-legend-selected")));
     }
     if any(|c| c.legal && c.piece == Piece::Empty) {
-        parts.push("* legal move");
+        parts.push(format!("* {}", tr!(lang, "play-legend-legal")));
     }
     if is_draughts(view.game) {
         if any(|c| c.legal && c.piece != Piece::Empty) {
-            parts.push("< > can move");
+            parts.push(format!("< > {}", tr!(lang, "play-legend-can-move")));
         }
-        parts.push("x o men, X O kings");
+        parts.push(tr!(lang, "play-legend-pieces"));
     }
     parts.join(", ")
+}
+
+/// A two-player score as a player reads it, on the one scale of every judgement: the words of
+/// `ply_core::search::score::judgement` in `lang` (a proven result with its distance and
+/// margin, else the expected score in percent).
+pub fn judgement(lang: Lang, score: i32) -> String {
+    match decode_terminal(score) {
+        None => {
+            let percent = expected_percent(score).round().clamp(1.0, 99.0);
+            tr!(
+                lang,
+                "play-judgement-expected",
+                percent = format!("{percent:.0}")
+            )
+        }
+        Some((won, margin, plies)) => {
+            let result = if won {
+                tr!(lang, "play-judgement-win", plies = plies)
+            } else {
+                tr!(lang, "play-judgement-loss", plies = plies)
+            };
+            match u32::try_from(margin) {
+                Ok(m) if m > 0 => {
+                    tr!(lang, "play-judgement-margin", result = result, margin = m)
+                }
+                _ => result,
+            }
+        }
+    }
 }
 
 /// The engine's statistics for one of its moves; `mover` names the side that played it. A
@@ -259,24 +294,37 @@ pub fn legend(view: &BoardView) -> String {
 /// proven result, or the mover's expected score in percent); the multi-player games' searches
 /// value a position in their evaluation's points, with no such scale, and say so. An opening
 /// book move (depth 0: no search chose it) is named as such.
-pub fn move_stat(s: &MoveStat, mover: &str, multi_player: bool) -> String {
+pub fn move_stat(lang: Lang, s: &MoveStat, mover: &str, multi_player: bool) -> String {
     let value = if multi_player {
-        format!("evaluation {:+} points for {mover}", s.score)
+        tr!(
+            lang,
+            "play-value-points",
+            points = format!("{:+}", s.score),
+            mover = mover
+        )
     } else {
-        format!("for {mover}: {}", judgement(s.score))
-    };
-    let mut line = if s.depth == 0 {
-        format!("  engine: opening book move, {value}")
-    } else {
-        format!(
-            "  engine: {} searched, depth {}, {:.1} ms, {value}",
-            count(s.nodes, "position", "positions"),
-            s.depth,
-            s.time_ms,
+        tr!(
+            lang,
+            "play-value-for",
+            mover = mover,
+            judgement = judgement(lang, s.score)
         )
     };
+    let mut line = if s.depth == 0 {
+        format!("  {}", tr!(lang, "play-engine-book", value = value))
+    } else {
+        let text = tr!(
+            lang,
+            "play-engine-search",
+            positions = count(lang, s.nodes, Noun::Position),
+            depth = s.depth,
+            ms = lang.decimal(s.time_ms, 1),
+            value = value
+        );
+        format!("  {text}")
+    };
     if !s.pv.is_empty() {
-        line.push_str(&format!(", pv {}", s.pv.join(" ")));
+        line.push_str(&tr!(lang, "play-engine-pv", moves = s.pv.join(" ")));
     }
     line
 }
@@ -293,24 +341,49 @@ pub fn progress_clear(shown: usize) -> String {
     format!("\r{}\r", " ".repeat(shown))
 }
 
-/// `n` and the noun, singular for one.
-pub fn count(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", Lang::En.group(n), if n == 1 { one } else { many })
+/// What [`count`] counts.
+#[derive(Clone, Copy)]
+pub enum Noun {
+    Move,
+    Position,
+    Game,
+    Thread,
 }
 
-pub fn after_game(v: &AfterGameView) -> String {
-    let mut out = format!(
-        "Game over: {} After {}.\n",
-        v.result,
-        count(u64::from(v.move_count), "move", "moves")
+/// `n` and the noun in `lang`, in the plural form `n` takes.
+pub fn count(lang: Lang, n: u64, noun: Noun) -> String {
+    let shown = lang.group(n);
+    match noun {
+        Noun::Move => tr!(lang, "play-count-moves", n = n, shown = shown),
+        Noun::Position => tr!(lang, "play-count-positions", n = n, shown = shown),
+        Noun::Game => tr!(lang, "play-count-games", n = n, shown = shown),
+        Noun::Thread => tr!(lang, "play-count-threads", n = n, shown = shown),
+    }
+}
+
+/// "Moves: f5 d6 ...".
+pub fn moves_line(lang: Lang, moves: &[&str]) -> String {
+    tr!(lang, "play-moves", moves = moves.join(" "))
+}
+
+pub fn after_game(lang: Lang, v: &AfterGameView) -> String {
+    let mut out = tr!(
+        lang,
+        "play-game-over",
+        result = &v.result,
+        n = v.move_count,
+        shown = lang.group(u64::from(v.move_count))
     );
+    out.push('\n');
     if !v.points.is_empty() {
-        out.push_str(&format!(
-            "The computer: {}, {}, {:.1} s in all.\n",
-            count(v.points.len() as u64, "move", "moves"),
-            count(v.total_nodes, "position", "positions"),
-            v.total_time_ms / 1000.0
+        out.push_str(&tr!(
+            lang,
+            "play-computer-summary",
+            moves = count(lang, v.points.len() as u64, Noun::Move),
+            positions = count(lang, v.total_nodes, Noun::Position),
+            seconds = lang.decimal(v.total_time_ms / 1000.0, 1)
         ));
+        out.push('\n');
     }
     // One line, as every list of moves reads back (PDN's tags and wrapped movetext joined).
     let moves: Vec<&str> = v
@@ -319,21 +392,29 @@ pub fn after_game(v: &AfterGameView) -> String {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    out.push_str(&format!("Moves: {}\n", moves.join(" ")));
+    out.push_str(&moves_line(lang, &moves));
+    out.push('\n');
     out
 }
 
 /// The review: each side's summary, the moves with their labels, the mistakes, how the values
 /// were found.
-pub fn review(r: &ReviewView) -> String {
+pub fn review(lang: Lang, r: &ReviewView) -> String {
     let mut out = String::new();
     match &r.status {
         ReviewStatus::Running { done, total } => {
-            out.push_str(&format!("Reviewing: {done} of {total} moves.\n"));
+            out.push_str(&tr!(
+                lang,
+                "play-review-running",
+                done = *done,
+                total = *total
+            ));
+            out.push('\n');
             return out;
         }
         ReviewStatus::Failed { message } => {
-            out.push_str(&format!("The review failed: {message}\n"));
+            out.push_str(&tr!(lang, "play-review-failed", message = message));
+            out.push('\n');
             return out;
         }
         ReviewStatus::Ready => {}
@@ -342,15 +423,20 @@ pub fn review(r: &ReviewView) -> String {
         out.push_str(&format!("{}: {}\n", p.name, p.summary));
     }
     for m in &r.moves {
+        let exact = if m.exact {
+            format!(" {}", tr!(lang, "play-review-exact"))
+        } else {
+            String::new()
+        };
         out.push_str(&format!(
-            "  {:<28} {:>5.1}%{}\n",
+            "  {:<28} {:>5}%{exact}\n",
             m.text,
-            m.first_expected,
-            if m.exact { " exact" } else { "" }
+            lang.decimal(m.first_expected, 1),
         ));
     }
     if r.mistakes.is_empty() {
-        out.push_str("No inaccuracy, mistake or blunder.\n");
+        out.push_str(&tr!(lang, "play-review-no-mistakes"));
+        out.push('\n');
     } else {
         // Named as the list above names them, with the number `review N` takes.
         let moves: Vec<String> = r
@@ -358,25 +444,29 @@ pub fn review(r: &ReviewView) -> String {
             .iter()
             .map(|m| {
                 let index = (m.ply as usize).saturating_sub(1);
-                format!("{} (review {})", numbered(index, &m.played), m.ply)
+                tr!(
+                    lang,
+                    "play-review-step",
+                    played = numbered(index, &m.played),
+                    ply = m.ply
+                )
             })
             .collect();
-        out.push_str(&format!(
-            "Inaccuracies, mistakes and blunders: {}.\n",
-            moves.join(", ")
-        ));
+        out.push_str(&tr!(lang, "play-review-mistakes", moves = moves.join(", ")));
+        out.push('\n');
     }
     out.push_str(&r.caption);
-    out.push_str(
-        " The number after each move is the first player's expected score in percent (50 even, 100 a win).\n",
-    );
+    out.push(' ');
+    out.push_str(&tr!(lang, "play-review-scale"));
+    out.push('\n');
     out
 }
 
-pub fn history(v: &HistoryView) -> String {
-    let mut out = String::from("Finished games, newest first:\n");
+pub fn history(lang: Lang, v: &HistoryView) -> String {
+    let mut out = tr!(lang, "play-history");
+    out.push('\n');
     if v.entries.is_empty() {
-        out.push_str("  (none yet)\n");
+        out.push_str(&format!("  {}\n", tr!(lang, "play-history-none")));
     }
     // Numbered as `review #N` takes them.
     for (i, e) in v.entries.iter().enumerate() {
@@ -385,7 +475,7 @@ pub fn history(v: &HistoryView) -> String {
             i + 1,
             e.title,
             e.result,
-            count(u64::from(e.moves), "move", "moves"),
+            count(lang, u64::from(e.moves), Noun::Move),
             e.sync_label
         ));
         if let Some(reason) = &e.review_refusal {
@@ -393,7 +483,8 @@ pub fn history(v: &HistoryView) -> String {
         }
     }
     if v.entries.iter().any(|e| e.can_review) {
-        out.push_str("review #N reviews game N.\n");
+        out.push_str(&tr!(lang, "play-history-review"));
+        out.push('\n');
     }
     out.push_str(&v.sync_status);
     out.push('\n');
@@ -403,8 +494,9 @@ pub fn history(v: &HistoryView) -> String {
 /// The settings, with the game's engine choices first (the level, the engine with its
 /// ordering and the heuristic: what `--level`, `--algorithm`, `--ordering` and `--heuristic`
 /// chose), when the game has a computer player.
-pub fn settings(v: &SettingsView, home: &HomeView) -> String {
-    let mut out = String::from("Settings:\n");
+pub fn settings(lang: Lang, v: &SettingsView, home: &HomeView) -> String {
+    let mut out = tr!(lang, "play-settings");
+    out.push('\n');
     if home.engine_choices {
         let selected = |labels: Vec<(&str, bool)>| {
             labels
@@ -412,7 +504,13 @@ pub fn settings(v: &SettingsView, home: &HomeView) -> String {
                 .find(|(_, s)| *s)
                 .map_or(String::new(), |(l, _)| l.to_string())
         };
-        out.push_str(&format!("  level: {} ({})\n", home.level, home.engine));
+        let level = tr!(
+            lang,
+            "play-settings-level",
+            level = home.level,
+            engine = &home.engine
+        );
+        out.push_str(&format!("  {level}\n"));
         let algorithm = selected(
             home.algorithms
                 .iter()
@@ -425,18 +523,29 @@ pub fn settings(v: &SettingsView, home: &HomeView) -> String {
                 .map(|o| (o.label.as_str(), o.selected))
                 .collect(),
         );
-        out.push_str(&format!("  engine: {algorithm}, ordering: {ordering}\n"));
+        let engine = tr!(
+            lang,
+            "play-settings-engine",
+            algorithm = algorithm,
+            ordering = ordering
+        );
+        out.push_str(&format!("  {engine}\n"));
         let heuristic = selected(
             home.heuristics
                 .iter()
                 .map(|h| (h.label.as_str(), h.selected))
                 .collect(),
         );
-        out.push_str(&format!("  heuristic: {heuristic}\n"));
+        let heuristic = tr!(lang, "play-settings-heuristic", heuristic = heuristic);
+        out.push_str(&format!("  {heuristic}\n"));
     }
     out.push_str(&format!(
-        "  sync: {}{}\n",
-        if v.sync_enabled { "on" } else { "off" },
+        "  {}{}\n",
+        if v.sync_enabled {
+            tr!(lang, "play-settings-sync-on")
+        } else {
+            tr!(lang, "play-settings-sync-off")
+        },
         if v.server_url.is_empty() {
             String::new()
         } else {
@@ -444,11 +553,15 @@ pub fn settings(v: &SettingsView, home: &HomeView) -> String {
         }
     ));
     if let Some(e) = &v.server_url_error {
-        out.push_str(&format!("  server address: {e}\n"));
+        out.push_str(&format!(
+            "  {}\n",
+            tr!(lang, "play-settings-server", error = e)
+        ));
     }
     for w in &v.weights {
         if w.custom {
-            out.push_str(&format!("  {}: custom heuristic weights\n", w.title));
+            let line = tr!(lang, "play-settings-custom-weights", game = &w.title);
+            out.push_str(&format!("  {line}\n"));
         }
     }
     out.push_str(&format!("  {}\n", v.memory));
@@ -460,6 +573,7 @@ mod tests {
     use super::review;
     use ply_app::Side;
     use ply_app::app::{MoveLabel, ReviewStatus, ReviewView, ReviewedMove};
+    use ply_app::i18n::Lang;
 
     fn reviewed(ply: u32, played: &str, flagged: bool) -> ReviewedMove {
         ReviewedMove {
@@ -546,21 +660,21 @@ mod tests {
             seat: None,
         };
         assert_eq!(
-            move_stat(&stat(0, 20), "White", false),
+            move_stat(Lang::En, &stat(0, 20), "White", false),
             "  engine: opening book move, for White: 55% expected, pv d3 c3"
         );
         assert_eq!(
-            move_stat(&stat(6, 100), "White", false),
+            move_stat(Lang::En, &stat(6, 100), "White", false),
             "  engine: 12,345 positions searched, depth 6, 3.2 ms, for White: 73% expected, pv d3 c3"
         );
         // A proven win, from the search's encoding of one (Othello: 4 discs, 7 plies away).
         let win = ply_core::search::score::WIN_BASE + 4 * ply_core::search::score::MARGIN_UNIT - 7;
         assert_eq!(
-            move_stat(&stat(9, win), "White", false),
+            move_stat(Lang::En, &stat(9, win), "White", false),
             "  engine: 12,345 positions searched, depth 9, 3.2 ms, for White: win in 7 plies by 4 discs, pv d3 c3"
         );
         assert_eq!(
-            move_stat(&stat(3, -40), "Blue (computer)", true),
+            move_stat(Lang::En, &stat(3, -40), "Blue (computer)", true),
             "  engine: 12,345 positions searched, depth 3, 3.2 ms, evaluation -40 points for Blue (computer), pv d3 c3"
         );
     }
@@ -582,7 +696,7 @@ mod tests {
             caption: "Caption.".into(),
             graph_description: String::new(),
         };
-        let text = review(&view);
+        let text = review(Lang::En, &view);
         assert!(
             text.contains(
                 "Inaccuracies, mistakes and blunders: 4. e6 (review 7), 5… g4 (review 10).\n"

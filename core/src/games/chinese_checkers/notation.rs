@@ -25,6 +25,7 @@
 use super::board::{BOARD, HOLES, ROWS};
 use super::{ChineseCheckers, GoalRule, Move, PIECES};
 use crate::game::{Game, ParseError, Player};
+use crate::move_text::{HalmaIllegal, MoveTextError};
 
 /// What is wrong with a hole name, a move or a position text. `at` is the byte offset in the
 /// text where the problem was found.
@@ -64,7 +65,7 @@ pub enum NotationError {
     #[error("'{text}' is not a move (from-to like d2-e6, or pass)")]
     MoveSyntax { text: String, at: usize },
     #[error("not a legal move here: {why}")]
-    Illegal { text: String, why: String },
+    Illegal { text: String, why: HalmaIllegal },
 }
 
 impl NotationError {
@@ -88,7 +89,20 @@ impl NotationError {
 
 impl From<NotationError> for ParseError {
     fn from(e: NotationError) -> Self {
-        ParseError::new(e.at(), e.to_string())
+        // A move's errors carry their reason as data, for the player's language.
+        let at = e.at();
+        match e {
+            NotationError::Hole { text, .. } => {
+                ParseError::refused(at, MoveTextError::NotAHole { text })
+            }
+            NotationError::MoveSyntax { text, .. } => {
+                ParseError::refused(at, MoveTextError::HalmaNotAMove { text })
+            }
+            NotationError::Illegal { why, .. } => {
+                ParseError::refused(at, MoveTextError::HalmaIllegal { why })
+            }
+            other => ParseError::new(at, other.to_string()),
+        }
     }
 }
 
@@ -163,28 +177,28 @@ pub fn read_move(pos: &ChineseCheckers, text: &str) -> Result<Move, NotationErro
     }
     let me = pos.side_to_move();
     let why = if pos.outcome().is_some() {
-        "the game is over".to_string()
+        HalmaIllegal::GameOver
     } else if mv.is_pass() {
-        "a player may pass only when none of their pieces can move".to_string()
+        HalmaIllegal::MayNotPass
     } else if pos.owner(mv.from) != Some(me) {
-        format!(
-            "{} holds no piece of player {}",
-            hole_name(mv.from),
-            letter(me)
-        )
+        HalmaIllegal::NoPiece {
+            hole: hole_name(mv.from),
+            player: letter(me),
+        }
     } else if pos.owner(mv.to).is_some() {
-        format!("{} is not empty", hole_name(mv.to))
+        HalmaIllegal::HoleTaken {
+            hole: hole_name(mv.to),
+        }
     } else if pos.goal_lock()
         && pos.target(me) & (1u128 << mv.from) != 0
         && pos.target(me) & (1u128 << mv.to) == 0
     {
-        "a piece in its target corner must stay there".to_string()
+        HalmaIllegal::StaysInCorner
     } else {
-        format!(
-            "no step or chain of hops leads from {} to {}",
-            hole_name(mv.from),
-            hole_name(mv.to)
-        )
+        HalmaIllegal::NoPath {
+            from: hole_name(mv.from),
+            to: hole_name(mv.to),
+        }
     };
     Err(NotationError::Illegal {
         text: t.to_string(),

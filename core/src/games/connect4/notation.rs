@@ -4,6 +4,7 @@
 use super::bitboard::{HEIGHT, WIDTH};
 use super::{ConnectFour, Move, MoveError};
 use crate::game::{Game, ParseError};
+use crate::move_text::MoveTextError;
 
 /// Column index (0-based) of a column digit `1`..`7`.
 fn column_of_digit(ch: char) -> Option<u8> {
@@ -40,35 +41,28 @@ fn move_error(at: usize, ch: char, err: MoveError) -> ParseError {
 pub fn parse_move(pos: &ConnectFour, text: &str) -> Result<Move, ParseError> {
     let mut chars = text.char_indices();
     let Some((_, ch)) = chars.next() else {
-        return Err(ParseError::new(
-            0,
-            "empty move: expected a column digit 1-7",
-        ));
+        return Err(ParseError::refused(0, MoveTextError::EmptyColumn));
     };
     // One move: the caller shows the text, so the messages do not repeat it. A text that does
     // not begin with a column (`-1`, `x`) is no column, whatever follows.
     let Some(col) = column_of_digit(ch) else {
-        return Err(ParseError::new(0, "not a column: a move is one digit 1-7"));
+        return Err(ParseError::refused(0, MoveTextError::NotAColumn));
     };
     if let Some((at, extra)) = chars.next() {
-        return Err(ParseError::new(
+        return Err(ParseError::refused(
             at,
-            format!(
-                "unexpected {} after the column digit (a move is one digit 1-7)",
-                describe(extra)
-            ),
+            MoveTextError::AfterColumn {
+                found: describe(extra),
+            },
         ));
     }
     if pos.is_won() {
-        return Err(ParseError::new(
-            0,
-            "the game is already over (four in a row)",
-        ));
+        return Err(ParseError::refused(0, MoveTextError::FourInARow));
     }
     if !pos.can_play(col) {
-        return Err(ParseError::new(
+        return Err(ParseError::refused(
             0,
-            format!("column {} is already full", col + 1),
+            MoveTextError::ColumnFull { column: col + 1 },
         ));
     }
     Ok(col)

@@ -6,16 +6,17 @@
 
 use super::{Draughts, Move};
 use crate::game::{Game, ParseError};
+use crate::move_text::{DraughtsIllegal, MoveTextError};
 
 /// Why a move text could not be read in a position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// Not PDN move syntax.
-    #[error("{message} (at character {at})")]
-    Syntax { message: String, at: usize },
+    #[error("{reason} (at character {at})")]
+    Syntax { reason: MoveTextError, at: usize },
     /// Well-formed, but no legal move matches.
-    #[error("not a legal move here{hint}")]
-    Illegal { text: String, hint: String },
+    #[error("{}", MoveTextError::DraughtsIllegal { why: why.clone() })]
+    Illegal { text: String, why: DraughtsIllegal },
     /// A short form that several legal moves match.
     #[error("{text} is ambiguous: write the full path, one of {}", candidates.join(", "))]
     Ambiguous {
@@ -28,8 +29,13 @@ impl From<MoveError> for ParseError {
     fn from(e: MoveError) -> Self {
         // The position goes into `at`, not into the message a player reads.
         match e {
-            MoveError::Syntax { message, at } => ParseError::new(at, message),
-            other => ParseError::new(0, other.to_string()),
+            MoveError::Syntax { reason, at } => ParseError::refused(at, reason),
+            MoveError::Illegal { why, .. } => {
+                ParseError::refused(0, MoveTextError::DraughtsIllegal { why })
+            }
+            MoveError::Ambiguous { text, candidates } => {
+                ParseError::refused(0, MoveTextError::Ambiguous { text, candidates })
+            }
         }
     }
 }
@@ -47,7 +53,7 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
     let t = text.trim();
     if t.is_empty() {
         return Err(MoveError::Syntax {
-            message: "empty move: expected like 11-15 or 22x15".into(),
+            reason: MoveTextError::DraughtsEmpty,
             at: lead,
         });
     }
@@ -66,12 +72,9 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
             }
             _ => {
                 let Some(start) = num_start.take() else {
-                    let what = match c {
-                        None => "the end".to_string(),
-                        Some(_) => format!("'{}'", t[i..].chars().next().unwrap_or('?')),
-                    };
+                    let found = c.map(|_| t[i..].chars().next().unwrap_or('?'));
                     return Err(MoveError::Syntax {
-                        message: format!("expected a square number 1-32, found {what}"),
+                        reason: MoveTextError::ExpectedSquare { found },
                         at: lead + i,
                     });
                 };
@@ -80,7 +83,9 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
                     Ok(n @ 1..=32) => squares.push(n),
                     _ => {
                         return Err(MoveError::Syntax {
-                            message: format!("square {digits} is outside 1-32"),
+                            reason: MoveTextError::SquareOutside {
+                                digits: digits.to_string(),
+                            },
                             at: lead + start,
                         });
                     }
@@ -97,7 +102,7 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
                             && prev != s
                         {
                             return Err(MoveError::Syntax {
-                                message: "mixed '-' and 'x' separators".into(),
+                                reason: MoveTextError::MixedSeparators,
                                 at: lead + i,
                             });
                         }
@@ -106,7 +111,7 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
                     Some(_) => {
                         let ch = t[i..].chars().next().unwrap_or('?');
                         return Err(MoveError::Syntax {
-                            message: format!("expected '-' or 'x' after a square, found '{ch}'"),
+                            reason: MoveTextError::ExpectedSeparator { found: ch },
                             at: lead + i,
                         });
                     }
@@ -117,14 +122,14 @@ pub fn parse_move_text(text: &str) -> Result<MoveText, MoveError> {
     }
     if squares.len() < 2 {
         return Err(MoveError::Syntax {
-            message: "a move needs at least two squares".into(),
+            reason: MoveTextError::TooFewSquares,
             at: lead + t.len(),
         });
     }
     let capture = sep == Some('x');
     if !capture && squares.len() > 2 {
         return Err(MoveError::Syntax {
-            message: "a quiet move has two squares; write captures with 'x'".into(),
+            reason: MoveTextError::QuietMoveTooLong,
             at: lead,
         });
     }
@@ -158,10 +163,10 @@ pub fn parse_move(pos: &Draughts, text: &str) -> Result<Move, MoveError> {
         [one] => Ok(*one),
         [_, _, ..] if exact.len() == 1 => Ok(*exact[0]),
         [] => {
-            let hint = hint_for(pos, &legal, &mt);
+            let why = hint_for(pos, &legal, &mt);
             Err(MoveError::Illegal {
                 text: text.trim().to_string(),
-                hint,
+                why,
             })
         }
         many => Err(MoveError::Ambiguous {
@@ -171,7 +176,7 @@ pub fn parse_move(pos: &Draughts, text: &str) -> Result<Move, MoveError> {
     }
 }
 
-fn hint_for(pos: &Draughts, legal: &[Move], mt: &MoveText) -> String {
+fn hint_for(pos: &Draughts, legal: &[Move], mt: &MoveText) -> DraughtsIllegal {
     let from = mt.squares[0];
     let to = *mt.squares.last().unwrap_or(&from);
     if legal
@@ -179,7 +184,9 @@ fn hint_for(pos: &Draughts, legal: &[Move], mt: &MoveText) -> String {
         .any(|m| m.from() == from && m.to() == to && m.is_capture() != mt.capture)
     {
         let sep = if mt.capture { '-' } else { 'x' };
-        return format!(" (did you mean {from}{sep}{to}?)");
+        return DraughtsIllegal::DidYouMean {
+            mv: format!("{from}{sep}{to}"),
+        };
     }
     // A multi-jump stopped short: it is one move, to be written to its end.
     let longer: Vec<String> = legal
@@ -193,15 +200,15 @@ fn hint_for(pos: &Draughts, legal: &[Move], mt: &MoveText) -> String {
         .map(|m| format_move(pos, *m))
         .collect();
     if !longer.is_empty() {
-        return format!(" (the jump continues: {})", longer.join(" or "));
+        return DraughtsIllegal::JumpContinues { moves: longer };
     }
     if !mt.capture && pos.rules.captures_compulsory && legal.iter().any(|m| m.is_capture()) {
-        return " (a capture is compulsory)".to_string();
+        return DraughtsIllegal::CaptureCompulsory;
     }
     if legal.is_empty() {
-        return " (no legal moves: the game is over)".to_string();
+        return DraughtsIllegal::NoLegalMoves;
     }
-    String::new()
+    DraughtsIllegal::Plain
 }
 
 /// The full path form: `11-15`, `15x24x31`.

@@ -71,24 +71,9 @@ pub struct Focus {
     to_move: Player,
 }
 
-/// Why a move cannot be played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum MoveError {
-    #[error("the game is already over")]
-    GameOver,
-    #[error("square {} is not on the board", notation::square_name(*.0))]
-    OffBoard(u8),
-    #[error("there is no stack on {}", notation::square_name(*.0))]
-    NoStack(u8),
-    #[error("the stack on {} is controlled by player {}", notation::square_name(*.0), *.1 + 1)]
-    NotYours(u8, Player),
-    #[error("{} to {} is not a straight orthogonal move", notation::square_name(*.0), notation::square_name(*.1))]
-    NotStraight(u8, u8),
-    #[error("moving {moved} squares needs {moved} pieces but the stack on {at} has {height}", moved = .2, height = .1, at = notation::square_name(*.0))]
-    TooFar(u8, usize, usize),
-    #[error("player {} has no piece in reserve", *.0 + 1)]
-    NoReserve(Player),
-}
+/// Why a move cannot be played: defined with every game's move-text reasons, which a player
+/// reads in their language.
+pub use crate::move_text::FocusIllegal as MoveError;
 
 /// Why parts do not form a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

@@ -15,22 +15,22 @@ use super::layout::{BOARD, on_board};
 use super::stack::{MAX_HEIGHT, Stack};
 use super::{Focus, MAX_PLAYERS, Move, MoveError, PositionError, RESERVE};
 use crate::game::{Game, ParseError, Player};
+use crate::move_text::MoveTextError;
 
 /// Name of a square (`c3`); off-grid indices show as `?`.
 pub fn square_name(sq: u8) -> String {
-    if sq >= 64 {
-        return "?".into();
-    }
-    format!("{}{}", char::from(b'a' + sq % 8), sq / 8 + 1)
+    crate::move_text::focus_square_name(sq)
 }
 
 fn parse_square(word: &str, at: usize) -> Result<u8, ParseError> {
     let b = word.as_bytes();
     match b {
         [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok((r - b'1') * 8 + (f - b'a')),
-        _ => Err(ParseError::new(
+        _ => Err(ParseError::refused(
             at,
-            format!("{word:?} is not a square (a file a-h then a rank 1-8)"),
+            MoveTextError::FocusNotASquare {
+                word: word.to_string(),
+            },
         )),
     }
 }
@@ -40,10 +40,7 @@ pub fn parse_move(pos: &Focus, text: &str) -> Result<Move, ParseError> {
     let word = text.trim();
     let at = text.len() - text.trim_start().len();
     if word.is_empty() {
-        return Err(ParseError::new(
-            0,
-            "empty move: expected from-to such as c3-c5, or +square for a reserve piece",
-        ));
+        return Err(ParseError::refused(0, MoveTextError::FocusEmpty));
     }
     let mv = if let Some(rest) = word.strip_prefix('+') {
         Move {
@@ -52,9 +49,11 @@ pub fn parse_move(pos: &Focus, text: &str) -> Result<Move, ParseError> {
         }
     } else {
         let Some((from, to)) = word.split_once('-') else {
-            return Err(ParseError::new(
+            return Err(ParseError::refused(
                 at,
-                format!("{word:?} is not a move: expected from-to such as c3-c5, or +c3"),
+                MoveTextError::FocusNotAMove {
+                    word: word.to_string(),
+                },
             ));
         };
         Move {
@@ -63,9 +62,15 @@ pub fn parse_move(pos: &Focus, text: &str) -> Result<Move, ParseError> {
         }
     };
     let mut probe = *pos;
-    probe
-        .try_play(mv)
-        .map_err(|e: MoveError| ParseError::new(at, format!("move {word}: {e}")))?;
+    probe.try_play(mv).map_err(|why: MoveError| {
+        ParseError::refused(
+            at,
+            MoveTextError::FocusIllegal {
+                word: word.to_string(),
+                why,
+            },
+        )
+    })?;
     Ok(mv)
 }
 

@@ -1,6 +1,7 @@
 //! The Othello move: a square `a1`..`h8` or a forced pass.
 
 use crate::game::ParseError;
+use crate::move_text::MoveTextError;
 use std::fmt;
 
 /// An Othello move: square index 0..=63 (bit index, a1 = 0, h8 = 63) or [`OthelloMove::PASS`].
@@ -46,10 +47,7 @@ impl OthelloMove {
         let t = text.trim();
         let lead = at + (text.len() - text.trim_start().len());
         if t.is_empty() {
-            return Err(ParseError::new(
-                lead,
-                "empty move (expected a square a1..h8 or pass)",
-            ));
+            return Err(ParseError::refused(lead, MoveTextError::EmptySquareMove));
         }
         let lower = t.to_ascii_lowercase();
         if matches!(lower.as_str(), "pass" | "pa" | "ps" | "--" | "@@") {
@@ -58,23 +56,14 @@ impl OthelloMove {
         let bytes = lower.as_bytes();
         let file = bytes[0];
         if !(b'a'..=b'h').contains(&file) {
-            return Err(ParseError::new(
-                lead,
-                "not a square: expected a file letter a..h (or pass)".to_string(),
-            ));
+            return Err(ParseError::refused(lead, MoveTextError::NoFileLetter));
         }
         match bytes.get(1) {
             Some(rank @ b'1'..=b'8') if bytes.len() == 2 => {
                 Ok(OthelloMove((rank - b'1') * 8 + (file - b'a')))
             }
-            Some(b'1'..=b'8') => Err(ParseError::new(
-                lead + 2,
-                "unexpected text after the square".to_string(),
-            )),
-            _ => Err(ParseError::new(
-                lead + 1,
-                "not a square: expected a rank digit 1..8 after the file letter".to_string(),
-            )),
+            Some(b'1'..=b'8') => Err(ParseError::refused(lead + 2, MoveTextError::AfterSquare)),
+            _ => Err(ParseError::refused(lead + 1, MoveTextError::NoRankDigit)),
         }
     }
 }

@@ -9,6 +9,7 @@
 use super::bitboard::{self, Squares};
 use super::{Othello, OthelloMove, obf};
 use crate::game::{Game, ParseError};
+use crate::move_text::{MoveTextError, OthelloIllegal};
 
 /// Meaning of one square character: Some(Some(0)) black, Some(Some(1)) white, Some(None) empty.
 fn square_char(c: u8) -> Option<Option<u8>> {
@@ -178,25 +179,24 @@ pub fn parse_legal_move(pos: &Othello, text: &str, at: usize) -> Result<OthelloM
         return Ok(mv);
     }
     let lead = at + (text.len() - text.trim_start().len());
-    let mover = if pos.side_to_move() == 0 {
-        "black"
-    } else {
-        "white"
-    };
     let why = if pos.outcome().is_some() {
-        "the game is over".to_string()
+        OthelloIllegal::GameOver
     } else if mv.is_pass() {
-        format!("{mover} has a legal move, so it may not pass")
+        OthelloIllegal::MayNotPass
     } else if pos.move_mask() == 0 {
-        format!("{mover} has no legal move and must pass")
+        OthelloIllegal::MustPass
     } else if (pos.player() | pos.opponent()) & (1u64 << mv.index()) != 0 {
-        format!("{mv} is occupied")
+        OthelloIllegal::Occupied
     } else {
-        format!("{mv} flips no disc")
+        OthelloIllegal::FlipsNone
     };
-    Err(ParseError::new(
+    Err(ParseError::refused(
         lead,
-        format!("illegal move {mv} for {mover}: {why}"),
+        MoveTextError::OthelloIllegal {
+            square: mv.to_string(),
+            mover: pos.side_to_move(),
+            why,
+        },
     ))
 }
 

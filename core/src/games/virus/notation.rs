@@ -2,6 +2,7 @@
 
 use super::{Adjacency, MAX_SIZE, MIN_SIZE, Move, PASS, Virus};
 use crate::game::{Game, ParseError};
+use crate::move_text::MoveTextError;
 
 /// A square `c3` on a board of side `size`: its index `row * size + col`.
 pub fn parse_square(size: u8, text: &str) -> Result<u8, ParseError> {
@@ -9,13 +10,16 @@ pub fn parse_square(size: u8, text: &str) -> Result<u8, ParseError> {
     let mut chars = t.chars();
     let file = chars
         .next()
-        .ok_or_else(|| ParseError::new(0, "empty square"))?
+        .ok_or_else(|| ParseError::refused(0, MoveTextError::EmptySquare))?
         .to_ascii_lowercase();
     let last_file = (b'a' + size - 1) as char;
     if !('a'..=last_file).contains(&file) {
-        return Err(ParseError::new(
+        return Err(ParseError::refused(
             0,
-            format!("'{file}' is not a file of this board (a-{last_file})"),
+            MoveTextError::NotAFile {
+                file,
+                last: last_file,
+            },
         ));
     }
     let rank: u8 = chars
@@ -24,12 +28,12 @@ pub fn parse_square(size: u8, text: &str) -> Result<u8, ParseError> {
         .ok()
         .filter(|r| (1..=size).contains(r))
         .ok_or_else(|| {
-            ParseError::new(
+            ParseError::refused(
                 1,
-                format!(
-                    "'{}' is not a rank of this board (1-{size})",
-                    chars.as_str()
-                ),
+                MoveTextError::NotARank {
+                    rank: chars.as_str().to_string(),
+                    size,
+                },
             )
         })?;
     Ok((rank - 1) * size + (file as u8 - b'a'))
@@ -48,16 +52,16 @@ pub fn parse_move(pos: &Virus, text: &str) -> Result<Move, ParseError> {
         return Ok(mv);
     }
     let why = if pos.outcome().is_some() {
-        "the game is over".to_string()
+        MoveTextError::GameOver
     } else if mv == PASS {
-        "a player may pass only when no empty square is next to theirs".to_string()
+        MoveTextError::VirusMayNotPass
     } else if pos.owned.iter().any(|o| o & (1 << mv) != 0) {
-        "the square is not empty".to_string()
+        MoveTextError::SquareTaken
     } else {
-        "the square is not next to one the player to move holds".to_string()
+        MoveTextError::NotNextToOwn
     };
     // The caller shows the text it read (`'e5': ...`), so the reason does not repeat it.
-    Err(ParseError::new(0, why))
+    Err(ParseError::refused(0, why))
 }
 
 pub fn format_move(size: u8, mv: Move) -> String {
