@@ -219,6 +219,11 @@ impl<'a> Searcher<'a> {
 
     /// Moves in the order the deep search tries them (see [`portable::ordered_moves`]).
     pub fn ordered_moves(&self, p: u64, o: u64, moves: u64, tt_move: Option<usize>) -> MoveList {
+        #[cfg(target_arch = "x86_64")]
+        if self.native {
+            // SAFETY: `native` is only set after checking the CPU has these features.
+            return unsafe { x86::ordered_moves(p, o, moves, tt_move) };
+        }
         portable::ordered_moves(p, o, moves, tt_move)
     }
 }
