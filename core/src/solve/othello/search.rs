@@ -320,6 +320,38 @@ macro_rules! search_functions {
             return -mobility_search(o, p, depth - 1, -beta, -alpha);
         }
         let mut best = -1000;
+        if depth >= 2 {
+            // Children with few replies first: the cutoffs come sooner. The value is the same
+            // in any order (full window at the top), only cheaper to find.
+            let mut kids = [(0u64, 0u64, 0u32); 34];
+            let mut len = 0;
+            for sq in Squares(moves) {
+                let f = flips(sq, p, o);
+                let (cp, co) = (o ^ f, p | f | (1u64 << sq));
+                let r = legal_moves(cp, co);
+                let key = r.count_ones() + (r & CORNERS).count_ones();
+                let mut j = len;
+                while j > 0 && kids[j - 1].2 > key {
+                    kids[j] = kids[j - 1];
+                    j -= 1;
+                }
+                kids[j] = (cp, co, key);
+                len += 1;
+            }
+            for &(cp, co, _) in &kids[..len] {
+                let v = -mobility_search(cp, co, depth - 1, -beta, -alpha);
+                if v > best {
+                    best = v;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            break;
+                        }
+                    }
+                }
+            }
+            return best;
+        }
         for sq in Squares(moves) {
             let f = flips(sq, p, o);
             let v = -mobility_search(o ^ f, p | f | (1u64 << sq), depth - 1, -beta, -alpha);
