@@ -232,7 +232,7 @@ def main():
         row = [label + mark, str(pos.count("-")),
                "" if listed is None else f"{listed:+d}"]
         row += [fmt(v) for v, _, _ in results] + [f"{c:.2f}" for _, c, _ in results]
-        row += [f"{nodes / 1e6:.1f} M" if nodes else "" for (_, e), (_, _, nodes) in zip(engines, results) if isinstance(e, Ply)]
+        row += [str(nodes) if nodes else "" for (_, e), (_, _, nodes) in zip(engines, results) if isinstance(e, Ply)]
         if len(engines) > 1:
             last = results[-1][1]
             row += [f"{c / last:.2f}x" if last > 0 else "" for _, c, _ in results[:-1]]
