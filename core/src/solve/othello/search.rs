@@ -323,6 +323,15 @@ macro_rules! search_functions {
             return -mobility_search(o, p, depth - 1, -beta, -alpha);
         }
         let mut best = -1000;
+        // Negamax over one child; true on a cutoff.
+        let mut visit = |cp: u64, co: u64| {
+            let v = -mobility_search(cp, co, depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+            }
+            alpha >= beta
+        };
         if depth >= 2 {
             // Children with few replies first: the cutoffs come sooner. The value is the same
             // in any order (full window at the top), only cheaper to find.
@@ -342,29 +351,15 @@ macro_rules! search_functions {
                 len += 1;
             }
             for &(cp, co, _) in &kids[..len] {
-                let v = -mobility_search(cp, co, depth - 1, -beta, -alpha);
-                if v > best {
-                    best = v;
-                    if v > alpha {
-                        alpha = v;
-                        if alpha >= beta {
-                            break;
-                        }
-                    }
+                if visit(cp, co) {
+                    break;
                 }
             }
-            return best;
-        }
-        for sq in Squares(moves) {
-            let f = flips(sq, p, o);
-            let v = -mobility_search(o ^ f, p | f | (1u64 << sq), depth - 1, -beta, -alpha);
-            if v > best {
-                best = v;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        break;
-                    }
+        } else {
+            for sq in Squares(moves) {
+                let f = flips(sq, p, o);
+                if visit(o ^ f, p | f | (1u64 << sq)) {
+                    break;
                 }
             }
         }
