@@ -434,29 +434,6 @@ impl<G: Playable> AnyGame for Driver<G> {
     }
 
     fn transcript(&self) -> String {
-        let moves = self.line.notation();
-        match self.kind {
-            GameKind::Othello => moves
-                .iter()
-                .filter(|m| m.as_str() != "pass")
-                .map(String::as_str)
-                .collect(),
-            GameKind::ConnectFour => moves.concat(),
-            _ => {
-                let mut out = String::new();
-                for (i, m) in moves.iter().enumerate() {
-                    if i % 2 == 0 {
-                        if i > 0 {
-                            out.push(' ');
-                        }
-                        out.push_str(&format!("{}. ", i / 2 + 1));
-                    } else {
-                        out.push(' ');
-                    }
-                    out.push_str(m);
-                }
-                out
-            }
-        }
+        line::move_list(self.kind.core(), &self.line)
     }
 }

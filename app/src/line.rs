@@ -1,12 +1,15 @@
 //! What both game drivers (two-player `driver.rs`, multi-player `multi.rs`) do the same way
 //! with a game's line of moves: find a typed or indexed move, keep the computers' statistics,
-//! and build the record.
+//! and build the record and the move list.
 
 use crate::error::PlyError;
 use ply_core::Game;
 use ply_core::game::ParseError;
+use ply_core::games::GameKind as CoreKind;
 use ply_core::line::{GameLine, PlayError};
-use ply_core::record::{GameRecord, MoveStats, RecordMeta, record_from_line};
+use ply_core::record::{
+    GameRecord, MoveStats, RecordMeta, WrittenGame, record_from_line, set_up_start, write_move_list,
+};
 
 pub fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
     let mut moves = Vec::new();
@@ -109,5 +112,21 @@ pub fn record<G: Game>(
         .collect();
     record_from_line(line, &kept, resigned_by, meta).map_err(|e| PlyError::BadRecord {
         reason: e.to_string(),
+    })
+}
+
+/// The moves of a game going on as Ply writes every move list (the core's one writer), from
+/// the line's set-up start where it has one (a finished game's is its record's).
+pub fn move_list<G: Game>(game: CoreKind, line: &GameLine<G>) -> String {
+    let start = set_up_start(line.start());
+    let notation = line.notation();
+    let moves: Vec<&str> = notation.iter().map(String::as_str).collect();
+    write_move_list(&WrittenGame {
+        game,
+        variant: line.start().variant(),
+        start: start.as_deref(),
+        players: line.start().players(),
+        moves: &moves,
+        result: None,
     })
 }

@@ -614,20 +614,8 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         line::record(&self.line, &self.stats, resigned_by, meta)
     }
 
-    /// Moves in order, a round (every player's turn) per numbered group: "1. c3 a2 e4 2. ...".
     fn transcript(&self) -> String {
-        let players = self.line.start().players().max(1);
-        let mut out = String::new();
-        for (i, m) in self.line.notation().iter().enumerate() {
-            if !out.is_empty() {
-                out.push(' ');
-            }
-            if i % players == 0 {
-                out.push_str(&format!("{}. ", i / players + 1));
-            }
-            out.push_str(m);
-        }
-        out
+        line::move_list(self.kind.core(), &self.line)
     }
 
     /// A review judges two players' moves against each other; the multi-player games have none.

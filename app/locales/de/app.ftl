@@ -450,6 +450,7 @@ play-kept-refused = eine offene Partie { $game }{ $mode } ist in { $dir } gespei
 play-resume-ignored = Die gespeicherte Partie wird mit ihren eigenen Einstellungen fortgesetzt: { $options } nicht beachtet (--new beginnt eine Partie damit).
 play-also-kept = Ebenfalls gespeichert: { $commands }.
 play-nothing-to-resume = Keine offene Partie zum Fortsetzen: eine neue beginnt.
+play-none-kept = in { $dir } ist keine offene Partie gespeichert: `ply play SPIEL` beginnt eine (othello, connect4, checkers, virus, focus oder chinese-checkers)
 play-kept-replaced = Die in { $dir } gespeicherte offene Partie wird durch diese ersetzt.
 
 play-depth-deepens = --depth { $depth }: Stufe { $level }, die so tief sucht, wie ihre Zeit reicht

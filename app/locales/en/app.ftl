@@ -507,6 +507,7 @@ play-kept-refused = an unfinished { $game } game{ $mode } is kept in { $dir }: `
 play-resume-ignored = Resuming the kept game with its own choices: { $options } ignored (--new starts a game with them).
 play-also-kept = Also kept: { $commands }.
 play-nothing-to-resume = No unfinished game to resume: starting a new one.
+play-none-kept = no unfinished game is kept in { $dir }: `ply play GAME` starts one (othello, connect4, checkers, virus, focus or chinese-checkers)
 play-kept-replaced = The unfinished game kept in { $dir } is replaced by this one.
 
 # What --depth and --time-ms chose

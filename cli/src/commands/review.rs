@@ -108,7 +108,8 @@ pub fn run(args: Args) -> Result<()> {
                 // The one reading of a move list (`docs/command-line.md`): what `ply play`
                 // prints and `records export` writes reads back here.
                 let list = read_move_list(game, &args.moves.join(" "));
-                (game, list.start, "standard".to_string(), list.moves)
+                let variant = list.variant.unwrap_or_else(|| "standard".to_string());
+                (game, list.start, variant, list.moves)
             }
         },
     };

@@ -149,6 +149,13 @@ pub fn after_moves<G: Game>(
         Some(p) => G::parse_position(p).map_err(|e| anyhow!("--moves: its start position: {e}"))?,
         None => start,
     };
+    // A PDN list names its rules (`[Variant "relaxed"]`).
+    let start = match &list.variant {
+        Some(v) => start
+            .with_variant(v)
+            .map_err(|e| anyhow!("--moves: its variant: {e}"))?,
+        None => start,
+    };
     if let Some(n) = list.players.filter(|&n| n != start.players()) {
         bail!(
             "--moves is a game of {n} players, the position seats {}: give --players {n}",

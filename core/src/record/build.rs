@@ -90,13 +90,7 @@ pub fn record_from_line<G: Game>(
         }
     };
     let start = *line.start();
-    let standard_start =
-        G::start_for_players(start.players()).and_then(|s| s.with_variant(start.variant()).ok());
-    let start_position = if standard_start == Some(start) {
-        None
-    } else {
-        Some(start.format_position())
-    };
+    let start_position = set_up_start(&start);
     let moves = line
         .moves()
         .iter()
@@ -125,4 +119,16 @@ pub fn record_from_line<G: Game>(
     };
     validate_as::<G>(&record, now_ms().max(meta.ended_at_ms))?;
     Ok(record)
+}
+
+/// `start` in the game's position notation when it is a set-up one; `None` for the standard
+/// start of its players and variant (a record, and a move list, name only a set-up start).
+pub fn set_up_start<G: Game>(start: &G) -> Option<String> {
+    let standard_start =
+        G::start_for_players(start.players()).and_then(|s| s.with_variant(start.variant()).ok());
+    if standard_start == Some(*start) {
+        None
+    } else {
+        Some(start.format_position())
+    }
 }

@@ -17,11 +17,11 @@ mod types;
 mod validate;
 pub mod wthor;
 
-pub use build::{RecordMeta, record_from_line};
+pub use build::{RecordMeta, record_from_line, set_up_start};
 pub use dispatch::{validate, validate_at, validate_json};
 pub use error::RecordError;
 pub use id::{is_valid_record_id, new_record_id};
-pub use move_list::{MoveList, read_move_list};
+pub use move_list::{MoveList, WrittenGame, read_move_list, write_move_list};
 pub use notation::{AnnotatedGame, annotated_notation, standard_notation};
 pub use types::{
     ClientInfo, EngineSettings, GameRecord, GameResult, MoveRecord, MoveStats, Platform,

@@ -1,6 +1,8 @@
-//! Reading a move list as Ply writes one: the `Moves:` line of `ply play`, the apps' shared
-//! text, `records export --format transcript`, `ply review --annotate`. One rule for every game
-//! and every reader (`ply review`, `ply show --moves`), stated in `docs/command-line.md`:
+//! Move lists, written and read by one rule: [`write_move_list`] writes every list Ply prints
+//! or exports (the `Moves:` line and the `moves` command of `ply play`, the apps' shared text,
+//! `records export --format transcript`), [`read_move_list`] reads them and the common forms
+//! of other programs for every reader (`ply review`, `ply show --moves`, `--position`). The
+//! rule, stated in `docs/command-line.md`:
 //!
 //! - moves in the game's notation, separated by spaces or commas; Othello squares and Connect
 //!   Four columns may run together (`f5d6c3`, `4453`);
@@ -10,9 +12,77 @@
 //! - a multi-player list may begin with its start, `4 players:` or a position, then `:`;
 //!   Othello's with a 64-square position and its side to move;
 //! - a pass is written `pass` or left out: the replay ([`crate::review::replay`]) plays a
-//!   pass for a side that has no other move when the text is not one.
+//!   pass for a side that has no other move when the text is not one. Othello's transcript is
+//!   written without its passes (the standard form, as WTHOR and most Othello programs write
+//!   it) but for one that ends the list, which no later move would show; the
+//!   other games' lists write every pass.
 
+use super::notation::{AnnotatedGame, pdn_text};
+use crate::game::Player;
 use crate::games::GameKind;
+
+/// A game to write as a move list.
+#[derive(Clone, Copy, Debug)]
+pub struct WrittenGame<'a> {
+    pub game: GameKind,
+    pub variant: &'a str,
+    /// The set-up start in the game's position notation (`None`: the standard start).
+    pub start: Option<&'a str>,
+    /// How many play (a multi-player list names it when it starts from the standard start).
+    pub players: usize,
+    /// Every move's notation, passes as the game writes them (`pass`).
+    pub moves: &'a [&'a str],
+    /// `Some(winner)` for a finished game (`Some(None)`: a draw), `None` for one going on.
+    pub result: Option<Option<Player>>,
+}
+
+/// The game's moves in its standard text, the one every printed and exported list has:
+/// Othello a transcript (`f5d6c3...`, after a set-up start's 64 squares and side), Connect Four
+/// the column digits from the empty board (a set-up start's digits first), draughts PDN with
+/// its tags, the multi-player games `N players: m1 m2 ...` (or `POSITION: ...`).
+pub fn write_move_list(g: &WrittenGame) -> String {
+    match g.game {
+        GameKind::Othello => {
+            let last = g.moves.len().saturating_sub(1);
+            let moves: String = g
+                .moves
+                .iter()
+                .enumerate()
+                // A pass the next move shows is left out; a last one is written.
+                .filter(|&(i, m)| !is_pass(m) || i == last)
+                .map(|(_, m)| *m)
+                .collect();
+            match g.start {
+                Some(start) => format!("{start} {moves}"),
+                None => moves,
+            }
+        }
+        GameKind::ConnectFour => {
+            let mut digits = g.start.unwrap_or_default().to_string();
+            digits.extend(g.moves.iter().copied());
+            digits
+        }
+        GameKind::Draughts => pdn_text(&AnnotatedGame {
+            start: g.start,
+            variant: g.variant,
+            moves: g.moves,
+            comments: &[],
+            result: g.result,
+        }),
+        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
+            let start = match g.start {
+                Some(start) => start.to_string(),
+                None => format!("{} players", g.players),
+            };
+            format!("{start}: {}", g.moves.join(" "))
+        }
+    }
+}
+
+/// A pass as the games and other programs write one.
+fn is_pass(notation: &str) -> bool {
+    notation.eq_ignore_ascii_case("pass") || notation.eq_ignore_ascii_case("pa") || notation == "--"
+}
 
 /// A move list split into its start and the texts of its moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -21,6 +91,8 @@ pub struct MoveList {
     pub start: Option<String>,
     /// The number of players a multi-player list's `N players:` names.
     pub players: Option<usize>,
+    /// The rules variant a draughts list's PDN `[Variant "..."]` tag names.
+    pub variant: Option<String>,
     /// Each move's text, passes as written (the left-out ones are the replay's to infer).
     pub moves: Vec<String>,
 }
@@ -29,8 +101,10 @@ pub struct MoveList {
 pub fn read_move_list(game: GameKind, text: &str) -> MoveList {
     let mut list = MoveList::default();
     if game == GameKind::Draughts {
-        // PDN: the set-up start is the FEN tag's; the other tags are skipped with the comments.
-        list.start = fen_tag(text);
+        // PDN: the set-up start is the FEN tag's, the rules the Variant tag's; the other tags
+        // are skipped with the comments.
+        list.start = pdn_tag(text, "FEN");
+        list.variant = pdn_tag(text, "Variant");
     }
     let text = strip_comments(text);
     let mut body = text.as_str();
@@ -79,9 +153,10 @@ fn is_multi(game: GameKind) -> bool {
     )
 }
 
-/// The value of a PDN `[FEN "..."]` tag.
-fn fen_tag(text: &str) -> Option<String> {
-    let at = text.find("[FEN \"")? + "[FEN \"".len();
+/// The value of a PDN tag (`[FEN "..."]`).
+fn pdn_tag(text: &str, name: &str) -> Option<String> {
+    let open = format!("[{name} \"");
+    let at = text.find(&open)? + open.len();
     let value = &text[at..];
     Some(value[..value.find('"')?].to_string())
 }
@@ -150,9 +225,10 @@ mod tests {
             moves(GameKind::Draughts, "1. 11-15 23-19 {best} 2. 8-11 1-1"),
             ["11-15", "23-19", "8-11"]
         );
-        let pdn = "[Event \"Ply game\"]\n[FEN \"W:W21-32:B1-12\"]\n\n1... 22-18 2.11x18 *\n";
+        let pdn = "[Event \"Ply game\"]\n[Variant \"relaxed\"]\n[FEN \"W:W21-32:B1-12\"]\n\n1... 22-18 2.11x18 *\n";
         let l = read_move_list(GameKind::Draughts, pdn);
         assert_eq!(l.start.as_deref(), Some("W:W21-32:B1-12"));
+        assert_eq!(l.variant.as_deref(), Some("relaxed"));
         assert_eq!(l.moves, ["22-18", "11x18"]);
         assert_eq!(
             moves(GameKind::ConnectFour, "4453 1"),
@@ -162,6 +238,40 @@ mod tests {
             moves(GameKind::Othello, "f5d6PASSc3, e6"),
             ["f5", "d6", "PASS", "c3", "e6"]
         );
+    }
+
+    fn written(game: GameKind, start: Option<&str>, players: usize, moves: &[&str]) -> String {
+        write_move_list(&WrittenGame {
+            game,
+            variant: "standard",
+            start,
+            players,
+            moves,
+            result: None,
+        })
+    }
+
+    #[test]
+    fn the_writer_leaves_othellos_passes_out_but_a_last_one() {
+        assert_eq!(
+            written(GameKind::Othello, None, 2, &["f5", "pass", "d6"]),
+            "f5d6"
+        );
+        assert_eq!(
+            written(GameKind::Othello, None, 2, &["f5", "pass", "d6", "pass"]),
+            "f5d6pass"
+        );
+        assert_eq!(moves(GameKind::Othello, "f5d6pass"), ["f5", "d6", "pass"]);
+        assert_eq!(
+            written(GameKind::ConnectFour, Some("44"), 2, &["3", "5"]),
+            "4435"
+        );
+        assert_eq!(
+            written(GameKind::Virus, None, 3, &["b2", "pass", "g7"]),
+            "3 players: b2 pass g7"
+        );
+        let l = read_move_list(GameKind::Virus, "3 players: b2 pass g7");
+        assert_eq!((l.players, l.moves.len()), (Some(3), 3));
     }
 
     #[test]

@@ -1,57 +1,23 @@
-//! A whole game in its game's standard text: Othello transcript (`f5d6c3...`, passes implicit),
-//! Connect Four column digits from the empty board, draughts PDN with tags and movetext.
+//! A whole game in its game's standard text (the writer of `move_list`, for a record), and a
+//! game with a comment after each move (`ply review --annotate`, an export with reviews).
 
+use super::move_list::{WrittenGame, write_move_list};
 use super::types::GameRecord;
 use crate::game::Player;
 use crate::games::GameKind;
 
-/// The game in its standard notation (what the apps share and the CLI prints).
+/// The game in its standard notation (what the apps share and the CLI prints): the one move
+/// list writer's text of the record's game ([`write_move_list`]).
 pub fn standard_notation(record: &GameRecord) -> String {
-    match record.game {
-        GameKind::Othello => {
-            let moves: String = record
-                .moves
-                .iter()
-                .map(|m| m.notation.as_str())
-                .filter(|n| !is_othello_pass(n))
-                .collect();
-            match &record.start_position {
-                // A transcript only describes games from the standard start.
-                Some(start) => format!("{start} {moves}"),
-                None => moves,
-            }
-        }
-        GameKind::ConnectFour => {
-            let mut digits = record.start_position.clone().unwrap_or_default();
-            digits.extend(record.moves.iter().map(|m| m.notation.as_str()));
-            digits
-        }
-        GameKind::Draughts => pdn(record),
-        GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
-            let moves: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();
-            let start = match &record.start_position {
-                Some(start) => start.clone(),
-                None => format!("{} players", record.players.len()),
-            };
-            format!("{start}: {}", moves.join(" "))
-        }
-    }
-}
-
-fn is_othello_pass(notation: &str) -> bool {
-    notation.eq_ignore_ascii_case("pass") || notation.eq_ignore_ascii_case("pa") || notation == "--"
-}
-
-fn pdn(record: &GameRecord) -> String {
     let moves: Vec<&str> = record.moves.iter().map(|m| m.notation.as_str()).collect();
-    let game = AnnotatedGame {
-        start: record.start_position.as_deref(),
+    write_move_list(&WrittenGame {
+        game: record.game,
         variant: &record.variant,
+        start: record.start_position.as_deref(),
+        players: record.players.len(),
         moves: &moves,
-        comments: &[],
         result: Some(record.result.winner),
-    };
-    pdn_text(&game)
+    })
 }
 
 /// A game to write with a comment after each move.
@@ -91,7 +57,7 @@ pub fn annotated_notation(game: GameKind, annotated: &AnnotatedGame) -> String {
     out
 }
 
-fn pdn_text(game: &AnnotatedGame) -> String {
+pub(super) fn pdn_text(game: &AnnotatedGame) -> String {
     let result = match game.result {
         // PDN for English draughts: Black (player 0) first, "2-0" / "0-2" / "1-1".
         Some(Some(0)) => "2-0",

@@ -84,6 +84,13 @@ pub fn file_away(dir: &Path) -> Result<Option<PathBuf>> {
     }
     fs::rename(&current, &target)
         .with_context(|| format!("cannot move {} to {}", current.display(), target.display()))?;
+    // The slot's time is when its game was left, for `ply play --resume` without a game (the
+    // core saves a game only when it changes).
+    fs::File::options()
+        .write(true)
+        .open(&target)
+        .and_then(|f| f.set_modified(std::time::SystemTime::now()))
+        .with_context(|| format!("cannot date {}", target.display()))?;
     Ok(Some(target))
 }
 
@@ -118,6 +125,21 @@ pub fn bring_back(
             .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))?;
     }
     Ok(found)
+}
+
+/// The kept game left last (a slot is dated when its run files it away), for a `--resume`
+/// that names no game; a tie goes to the first slot by name.
+pub fn most_recent(dir: &Path) -> Option<(GameKind, PlayMode)> {
+    let entries = fs::read_dir(dir.join(KEPT_DIR)).ok()?;
+    let mut slots: Vec<(std::time::SystemTime, PathBuf)> = entries
+        .filter_map(|e| {
+            let e = e.ok()?;
+            Some((e.metadata().ok()?.modified().ok()?, e.path()))
+        })
+        .collect();
+    // Newest first, then by name.
+    slots.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    slots.iter().find_map(|(_, p)| setup_of(p))
 }
 
 /// The games kept in their slots, as (game, mode), in the slots' file-name order.

@@ -125,7 +125,7 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-pub fn run(args: Args) -> Result<()> {
+pub fn run(mut args: Args) -> Result<()> {
     let known: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
     if !known.contains(&args.lang.to_ascii_lowercase().as_str()) {
         bail!(
@@ -135,17 +135,34 @@ pub fn run(args: Args) -> Result<()> {
         );
     }
     let lang = Lang::negotiate(&[&args.lang]);
-    let choices = Choices::from_args(&args, lang)?;
+    let dir = match &args.data_dir {
+        Some(d) => d.clone(),
+        None => shell::default_data_dir()
+            .context("no data directory: pass --data-dir, or set XDG_DATA_HOME or HOME")?,
+    };
+    // `ply play --resume` without a game: the game kept last, in its mode.
+    let mut kept_mode = None;
+    if args.game.is_none() && args.resume {
+        kept::file_away(&dir)?;
+        let Some((game, mode)) = kept::most_recent(&dir) else {
+            bail!(
+                "{}",
+                tr!(lang, "play-none-kept", dir = dir.display().to_string())
+            );
+        };
+        args.game = Some(game.core());
+        args.variant = game.variant().to_string();
+        kept_mode = Some(mode);
+    }
+    let mut choices = Choices::from_args(&args, lang)?;
+    if let Some(mode) = kept_mode {
+        choices.mode = mode;
+    }
     let server = match &args.server {
         Some(text) => {
             Some(prefs::server_url(lang, text).map_err(|e| anyhow!("--server: {}", e.message))?)
         }
         None => None,
-    };
-    let dir = match &args.data_dir {
-        Some(d) => d.clone(),
-        None => shell::default_data_dir()
-            .context("no data directory: pass --data-dir, or set XDG_DATA_HOME or HOME")?,
     };
     fs::create_dir_all(&dir)
         .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
@@ -155,7 +172,7 @@ pub fn run(args: Args) -> Result<()> {
     }
     // This game's (and mode's) kept game becomes the core's; a --resume that names no mode
     // takes the game's one kept game in any mode.
-    let mode_given = args.mode.is_some() || args.side.is_some();
+    let mode_given = args.mode.is_some() || args.side.is_some() || kept_mode.is_some();
     let brought = kept::bring_back(&dir, choices.game, choices.mode, args.resume && !mode_given)?;
     let command = |game: GameKind, mode: PlayMode, flag: &str| {
         play_command(game, mode, args.data_dir.as_deref(), flag)
@@ -686,8 +703,12 @@ impl<'a> Terminal<'a> {
                 return Flow::Go;
             }
             "moves" => {
-                let moves: Vec<&str> = b.moves.iter().map(String::as_str).collect();
-                println!("{}", text::moves_line(self.lang, &moves));
+                // The same list as the after-game line: the core's one writer.
+                let list = self
+                    .rt
+                    .read(|a| a.session().and_then(|s| s.notation().ok()))
+                    .unwrap_or_default();
+                println!("{}", text::moves_line(self.lang, &list));
                 return Flow::Go;
             }
             "board" => {

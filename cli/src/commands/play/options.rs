@@ -13,8 +13,9 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     /// othello, connect4, checkers, or the multi-player virus, focus and chinese-checkers
-    /// (with --seats)
-    pub game: CoreGame,
+    /// (with --seats); left out with --resume, the most recently kept game of any game
+    #[arg(required_unless_present = "resume")]
+    pub game: Option<CoreGame>,
     /// Rules variant (checkers: standard, or relaxed where captures are optional).
     #[arg(long, default_value = "standard")]
     pub variant: String,
@@ -65,7 +66,8 @@ pub struct Args {
     /// [default: $XDG_DATA_HOME/ply, else ~/.local/share/ply].
     #[arg(long)]
     pub data_dir: Option<PathBuf>,
-    /// Continue the unfinished game kept in the data directory instead of starting one.
+    /// Continue the game's unfinished game kept in the data directory instead of starting one
+    /// (without a game: the most recently kept one).
     #[arg(long)]
     pub resume: bool,
     /// Start a new game even though an unfinished one is kept (it is replaced).
@@ -237,7 +239,11 @@ fn seats(
 
 impl Choices {
     pub fn from_args(args: &Args, lang: Lang) -> Result<Choices> {
-        let core_game = args.game;
+        let Some(core_game) = args.game else {
+            bail!(
+                "ply play needs a game: othello, connect4, checkers, virus, focus or chinese-checkers"
+            );
+        };
         let name = core_game.name();
         let game = if core_game.is_multi_player() {
             multi_game(core_game, args)?

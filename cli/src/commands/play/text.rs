@@ -361,9 +361,15 @@ pub fn count(lang: Lang, n: u64, noun: Noun) -> String {
     }
 }
 
-/// "Moves: f5 d6 ...".
-pub fn moves_line(lang: Lang, moves: &[&str]) -> String {
-    tr!(lang, "play-moves", moves = moves.join(" "))
+/// "Moves: f5d6...": the game's move list (the core's one writer's text) on one line, as
+/// every list of moves reads back (PDN's tags and wrapped movetext joined).
+pub fn moves_line(lang: Lang, list: &str) -> String {
+    let lines: Vec<&str> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    tr!(lang, "play-moves", moves = lines.join(" "))
 }
 
 pub fn after_game(lang: Lang, v: &AfterGameView) -> String {
@@ -385,14 +391,7 @@ pub fn after_game(lang: Lang, v: &AfterGameView) -> String {
         ));
         out.push('\n');
     }
-    // One line, as every list of moves reads back (PDN's tags and wrapped movetext joined).
-    let moves: Vec<&str> = v
-        .transcript
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .collect();
-    out.push_str(&moves_line(lang, &moves));
+    out.push_str(&moves_line(lang, &v.transcript));
     out.push('\n');
     out
 }
