@@ -44,8 +44,8 @@ fn quoted_commands(text: &str) -> Vec<String> {
 /// The `Moves: ` list a run printed last.
 fn last_moves(out: &str) -> String {
     out.lines()
-        .filter_map(|l| l.strip_prefix("Moves: "))
-        .last()
+        .rev()
+        .find_map(|l| l.strip_prefix("Moves: "))
         .unwrap_or_else(|| panic!("no Moves: line in {out}"))
         .to_string()
 }
