@@ -253,9 +253,9 @@ fn undo_redo_and_hint() {
     assert_eq!(
         moves,
         vec![
-            format!("f5 {reply}").as_str(),
+            format!("f5{reply}").as_str(),
             "",
-            format!("f5 {reply}").as_str()
+            format!("f5{reply}").as_str()
         ],
         "{out}"
     );
