@@ -31,9 +31,10 @@ lipo -create \
   -output "$out/macos/libply_ffi.a"
 
 # Swift bindings, C headers and module map, generated from the host library in library mode
-# (never hand-edited): one Swift file and one header per crate with FFI items (ply-app's types in
-# PlyAppTypes.swift, ply-ffi's exports in PlyCore.swift). Every generated file does
-# `import ply_ffiFFI` (ffi_module_name in app/uniffi.toml and bindings/uniffi.toml); the
+# (never hand-edited): one Swift file and one header per crate with FFI items (ply-core's game
+# kinds and transport in PlyCoreTypes.swift, ply-app's types in PlyAppTypes.swift, ply-ffi's
+# exports in PlyCore.swift). Every generated file does `import ply_ffiFFI` (ffi_module_name in
+# core/uniffi.toml, app/uniffi.toml and bindings/uniffi.toml); the
 # xcframework's Headers/module.modulemap declares that module with every header, and
 # Package.swift compiles the Swift files as the one Swift module `PlyFFI` (the app imports PlyFFI).
 bash bindings/generate.sh swift "$out/swift" --release

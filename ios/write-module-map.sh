@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Writes the XCFramework's module map from the ones UniFFI generates, one per crate with FFI
-# items (ply-app's types, ply-ffi's exports): one module `ply_ffiFFI` that declares every
+# items (ply-core's game kinds and transport, ply-app's types, ply-ffi's exports): one module `ply_ffiFFI` that declares every
 # crate's header, since the generated Swift of every crate is compiled into one Swift module and
 # imports that one C module. Without UniFFI's `use "_Builtin_stdbool"` / `use "_Builtin_stdint"`
 # lines: with them, Xcode 26's explicitly built modules fail to build `ply_ffiFFI` without saying

@@ -28,12 +28,12 @@ t0=$(date +%s)
 
 rm -rf "$OUT"
 bash --posix bindings/generate.sh swift "$OUT"
-# One Swift file, header and module map per crate with FFI items: ply-app's types and ply-ffi's
-# exports (bindings/README.md).
+# One Swift file, header and module map per crate with FFI items: ply-core's game kinds and
+# transport, ply-app's types and ply-ffi's exports (bindings/README.md).
 mapfile -t generated < <(ls "$OUT"/*.swift 2>/dev/null)
 mapfile -t headers < <(ls "$OUT"/*.h 2>/dev/null)
-[ "${#generated[@]}" = 2 ] && [ "${#headers[@]}" = 2 ] || {
-    echo "swift.sh: expected the Swift and header of ply-app and ply-ffi, got: $(ls "$OUT")" >&2; exit 1; }
+[ "${#generated[@]}" = 3 ] && [ "${#headers[@]}" = 3 ] || {
+    echo "swift.sh: expected the Swift and header of ply-core, ply-app and ply-ffi, got: $(ls "$OUT")" >&2; exit 1; }
 lib=$target_dir/debug/libply_ffi.so
 [ -f "$lib" ] || { echo "swift.sh: $lib was not built" >&2; exit 1; }
 
@@ -42,12 +42,12 @@ for header in "${headers[@]}"; do
     # Included, not compiled as the main file (whose `#pragma once` gcc warns about).
     gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h -include "$header" -x c /dev/null
 done
-# Both headers in one translation unit, as the module map puts them: their shared definitions
+# Every header in one translation unit, as the module map puts them: their shared definitions
 # are declared once (UniFFI's UNIFFI_SHARED_H guard).
 gcc -fsyntax-only -D_Nonnull= -D_Nullable= -include stdint.h -include stdbool.h \
     $(printf -- '-include %s ' "${headers[@]}") -x c /dev/null
 
-# The module map the XCFramework ships: one module for both headers, without UniFFI's
+# The module map the XCFramework ships: one module for every header, without UniFFI's
 # `use "_Builtin_*"` lines (Xcode 26).
 echo "swift.sh: ios/write-module-map.sh" >&2
 bash ios/write-module-map.sh "$OUT/module.modulemap" "$OUT"/*.modulemap

@@ -149,7 +149,7 @@ androidComponents {
     }
 }
 // The Kotlin bindings the shell module generates, made by the build Android Studio runs after a
-// sync (it generates the app's sources), so the editor resolves `dev.ply.core` from the start.
+// sync (it generates the app's sources), so the editor resolves `dev.ply.core`, `dev.ply.appcore` and `dev.ply.ffi` from the start.
 tasks.named("preBuild") { dependsOn(":shell:generateBindings") }
 
 dependencies {

@@ -41,6 +41,7 @@ val generateBindings by tasks.registering(Exec::class) {
     inputs.dir(File(repoRoot, "core/src"))
     inputs.file(File(repoRoot, "bindings/uniffi.toml"))
     inputs.file(File(repoRoot, "app/uniffi.toml"))
+    inputs.file(File(repoRoot, "core/uniffi.toml"))
     outputs.dir(generatedBindings)
     val out = generatedBindings.get().asFile
     doFirst { out.deleteRecursively() }

@@ -434,6 +434,6 @@ impl<G: Playable> AnyGame for Driver<G> {
     }
 
     fn transcript(&self) -> String {
-        line::move_list(self.kind.core(), &self.line)
+        line::move_list(self.kind, &self.line)
     }
 }

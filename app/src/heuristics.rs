@@ -9,7 +9,7 @@ use ply_core::heuristic::multi::{preset_names, preset_weights};
 /// Names of the heuristic presets of `game` (`default` first is not guaranteed; it always exists).
 pub fn heuristic_presets(game: GameKind) -> Vec<String> {
     guard_or("heuristic_presets", Vec::new(), || {
-        let names = ply_core::with_game_kind!(game.core(),
+        let names = ply_core::with_game_kind!(game,
             two_player G => G::heuristic_presets().to_vec(),
             multi m => preset_names::<G>());
         names.iter().map(|s| (*s).to_string()).collect()
@@ -20,7 +20,7 @@ pub fn heuristic_presets(game: GameKind) -> Vec<String> {
 /// `HeuristicChoice.CustomWeights`). `InvalidSettings` for an unknown preset.
 pub fn heuristic_weights_json(game: GameKind, preset: String) -> Result<String, PlyError> {
     guard("heuristic_weights_json", || {
-        let weights = ply_core::with_game_kind!(game.core(),
+        let weights = ply_core::with_game_kind!(game,
             two_player G => G::heuristic_weights(&preset),
             multi m => preset_weights::<G>(&preset));
         weights

@@ -31,6 +31,7 @@ pub mod limits;
 mod line;
 pub mod move_refusal;
 mod multi;
+mod rules_variant;
 pub mod session;
 pub mod settings;
 pub mod snapshot;
@@ -39,6 +40,7 @@ pub use board::Piece;
 pub use error::PlyError;
 pub use heuristics::{heuristic_presets, heuristic_weights_json};
 pub use limits::{EngineLimits, recommended_limits};
+pub use rules_variant::RulesVariant;
 pub use session::{ClientPlatform, PlayerKind, Session};
 pub use settings::{
     AdsOptions, AdsUpdateRule, EngineSettings, GameKind, HeuristicChoice, MoveOrdering,

@@ -284,7 +284,7 @@ pub fn position_players(kind: GameKind, text: &str) -> Result<usize, PlyError> {
                 reason: e.to_string(),
             })
     }
-    ply_core::with_game_kind!(kind.core(),
+    ply_core::with_game_kind!(kind,
         multi_player G => seats::<G>(text),
         two m => Err(PlyError::internal(format!("{m} is not a multi-player game"))))
 }
@@ -305,7 +305,7 @@ fn evaluator<G: MultiFactors>(choice: &HeuristicChoice) -> Result<WeightedMulti<
 
 /// Whether the engine of `game` accepts `choice` (the weights editor's check).
 pub fn check_weights(game: GameKind, choice: &HeuristicChoice) -> Result<(), PlyError> {
-    ply_core::with_game_kind!(game.core(),
+    ply_core::with_game_kind!(game,
         multi_player G => evaluator::<G>(choice).map(drop),
         two m => Err(PlyError::internal(format!("{m} is not a multi-player game"))))
 }
@@ -615,7 +615,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
     }
 
     fn transcript(&self) -> String {
-        line::move_list(self.kind.core(), &self.line)
+        line::move_list(self.kind, &self.line)
     }
 
     /// A review judges two players' moves against each other; the multi-player games have none.

@@ -4,7 +4,6 @@
 use crate::error::PlyError;
 use crate::level_threads::threads_for_level;
 use crate::limits::EngineLimits;
-use ply_core::games::GameKind as CoreKind;
 use ply_core::search::{
     AdsConfig, AdsUpdate, Algorithm, HistoryIncrement, KillerMode, OrderingConfig, SearchConfig,
 };
@@ -115,85 +114,9 @@ pub struct SearchLimits {
     pub time_ms: Option<u64>,
 }
 
-/// A game as a session plays it: a core [`ply_core::games::GameKind`] (whose facts table holds
-/// its names, player counts and default players) under one of its rules variants. Only draughts
-/// has a second variant the apps offer, so the shells see the pair as one enum.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum GameKind {
-    Othello,
-    ConnectFour,
-    /// English draughts (WCDF rules: captures compulsory).
-    Draughts,
-    /// English draughts with optional captures (the History-ADS research variant).
-    RelaxedDraughts,
-    /// The Virus Game (Polk and Oommen's research game): 5x5, 2 to 4 players.
-    Virus,
-    /// Focus (Sackson): stacks on the 8x8 board without its corners, 2 to 4 players.
-    Focus,
-    /// Chinese Checkers on the 121-hole star, 2, 3, 4 or 6 players.
-    ChineseCheckers,
-}
-
-impl GameKind {
-    /// The core's game: its rules type, records and facts.
-    pub fn core(self) -> CoreKind {
-        match self {
-            GameKind::Othello => CoreKind::Othello,
-            GameKind::ConnectFour => CoreKind::ConnectFour,
-            GameKind::Draughts | GameKind::RelaxedDraughts => CoreKind::Draughts,
-            GameKind::Virus => CoreKind::Virus,
-            GameKind::Focus => CoreKind::Focus,
-            GameKind::ChineseCheckers => CoreKind::ChineseCheckers,
-        }
-    }
-
-    /// The rules variant, by the name [`ply_core::Game::with_variant`] and records use.
-    pub fn variant(self) -> &'static str {
-        match self {
-            GameKind::RelaxedDraughts => "relaxed",
-            _ => "standard",
-        }
-    }
-
-    /// The session's game for a core game under `variant` (a name of
-    /// [`CoreKind::variants`]); `InvalidSettings` for one the apps do not offer.
-    pub fn of(core: CoreKind, variant: &str) -> Result<GameKind, PlyError> {
-        let variant = variant.to_ascii_lowercase();
-        let all = [
-            GameKind::Othello,
-            GameKind::ConnectFour,
-            GameKind::Draughts,
-            GameKind::RelaxedDraughts,
-            GameKind::Virus,
-            GameKind::Focus,
-            GameKind::ChineseCheckers,
-        ];
-        all.into_iter()
-            .find(|g| g.core() == core && g.variant() == variant)
-            .ok_or_else(|| {
-                PlyError::settings(format!(
-                    "unknown variant '{variant}' for {core} (expected {})",
-                    core.variants().join(" or ")
-                ))
-            })
-    }
-
-    /// A game for more than two players (seats instead of sides).
-    pub fn is_multi_player(self) -> bool {
-        self.core().is_multi_player()
-    }
-
-    /// The players a game seats when none are chosen (the core's facts table).
-    pub fn default_players(self) -> u8 {
-        self.core().default_players()
-    }
-
-    /// The player counts the game seats.
-    pub fn player_counts(self) -> &'static [u8] {
-        self.core().player_counts()
-    }
-}
+/// The games: the core's kinds (whose facts table holds their names, player counts and
+/// default players); a game's rules variant is a setting of its own ([`crate::RulesVariant`]).
+pub use ply_core::games::GameKind;
 
 /// Level 10's entry is not used: that level deepens on its time (`OTHELLO_TIMED_LEVEL`).
 const DEPTHS_OTHELLO: [u32; 10] = [1, 2, 3, 4, 5, 6, 7, 8, 10, 12];
@@ -242,7 +165,7 @@ pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettin
     let table = match game {
         GameKind::Othello => &DEPTHS_OTHELLO,
         GameKind::ConnectFour => &DEPTHS_CONNECT4,
-        GameKind::Draughts | GameKind::RelaxedDraughts => &DEPTHS_CHECKERS,
+        GameKind::Draughts => &DEPTHS_CHECKERS,
         GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => &DEPTHS_MULTI,
     };
     let depth = table.get(i).copied().unwrap_or(1);
@@ -336,11 +259,9 @@ pub fn max_depth(limits: &EngineLimits, game: GameKind) -> u32 {
         GameKind::ConnectFour => limits.max_depth_connect4,
         // The multi-player searches keep no table: only time bounds them, and draughts' cap
         // (the deepest of the small ones) keeps a fixed depth within it.
-        GameKind::Draughts
-        | GameKind::RelaxedDraughts
-        | GameKind::Virus
-        | GameKind::Focus
-        | GameKind::ChineseCheckers => limits.max_depth_checkers,
+        GameKind::Draughts | GameKind::Virus | GameKind::Focus | GameKind::ChineseCheckers => {
+            limits.max_depth_checkers
+        }
     }
 }
 
@@ -379,7 +300,7 @@ pub fn search_config(
         iterative: true,
         ordering: ordering_config(&settings.ordering),
         tt_bytes: usize::try_from(tt_bytes).unwrap_or(usize::MAX),
-        quiescence: matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts),
+        quiescence: game == GameKind::Draughts,
         exact_empties: exact_empties(game, settings.level),
         book: game == GameKind::Othello && settings.level.is_some_and(|l| l >= PATTERN_FROM_LEVEL),
         probcut: (game == GameKind::Othello
@@ -529,8 +450,7 @@ mod tests {
     fn every_levels_engine_fits_a_record() {
         use crate::session::{PlayerKind, Session};
         use crate::snapshot::Side;
-        // The home screen's games (relaxed draughts has draughts' levels).
-        for kind in crate::app::setup::HOME_GAMES {
+        for kind in GameKind::ALL {
             for level in 1..=10 {
                 let settings = settings_for_difficulty(kind, level).expect("a level");
                 let s = Session::new(

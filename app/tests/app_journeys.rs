@@ -8,18 +8,18 @@
 mod common;
 
 use common::{Collector, Driver, start};
-use ply_app::Session;
 use ply_app::app::{
     BackgroundOutcome, Effect, Event, Msg, PlayMode, Screen, SyncState, ThinkingKind,
 };
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
+use ply_app::{RulesVariant, Session};
 use std::sync::atomic::Ordering;
 
 /// The board rebuilt by replaying the game's moves in a fresh session: what the view model's
 /// pieces and legal moves must equal.
-fn replayed(game: GameKind, moves: &[String]) -> ply_app::Snapshot {
-    let s = Session::new(game, PlayerKind::Human, PlayerKind::Human, None).expect("session");
+fn replayed(game: GameKind, rules: RulesVariant, moves: &[String]) -> ply_app::Snapshot {
+    let s = Session::with_rules(game, rules, vec![PlayerKind::Human; 2], None).expect("session");
     for m in moves {
         s.play(m.clone()).expect("a move of the game replays");
     }
@@ -28,7 +28,7 @@ fn replayed(game: GameKind, moves: &[String]) -> ply_app::Snapshot {
 
 fn assert_matches_replay(d: &Driver) {
     let b = d.board();
-    let s = replayed(b.game, &b.moves);
+    let s = replayed(b.game, b.rules, &b.moves);
     let pieces: Vec<_> = s.cells.iter().map(|c| c.piece).collect();
     let shown: Vec<_> = b.cells.iter().map(|c| c.piece).collect();
     assert_eq!(shown, pieces, "the board drawn is the board replayed");
@@ -1291,4 +1291,130 @@ fn a_game_with_passes_counts_its_moves_and_its_list_reads_back() {
     let left_out: Vec<String> = b.moves.iter().filter(|t| *t != "pass").cloned().collect();
     let replayed = ply_core::review::replay(&Othello::start(), &left_out).expect("reads back");
     assert_eq!(replayed, game.moves);
+}
+
+/// Draughts is one game on the home screen; its rules are chosen beside it, and relaxed rules
+/// let a capture go (under the standard rules the same step is refused: a capture is
+/// compulsory).
+#[test]
+fn relaxed_draughts_is_chosen_as_the_games_rules_and_lets_a_capture_go() {
+    let mut d = Driver::new();
+    d.send(Event::ScreenShown);
+    let home = d.app.home_view();
+    let games: Vec<GameKind> = home.games.iter().map(|g| g.game).collect();
+    assert_eq!(games, GameKind::ALL, "six games, each once");
+    // Othello has one set of rules: no choice, and a variant it does not take is ignored.
+    assert!(home.variants.is_empty());
+    d.send(Event::ChooseRules(RulesVariant::Relaxed));
+    assert_eq!(d.app.home_view().rules, RulesVariant::Standard);
+
+    d.send(Event::ChooseGame(GameKind::Draughts));
+    let offered = |d: &Driver| -> Vec<(RulesVariant, String, bool)> {
+        d.app
+            .home_view()
+            .variants
+            .iter()
+            .map(|v| (v.rules, v.label.clone(), v.selected))
+            .collect()
+    };
+    assert_eq!(
+        offered(&d),
+        [
+            (RulesVariant::Standard, "Captures compulsory".into(), true),
+            (RulesVariant::Relaxed, "Captures optional".into(), false),
+        ]
+    );
+    d.send(Event::ChooseRules(RulesVariant::Relaxed));
+    assert_eq!(d.app.home_view().rules, RulesVariant::Relaxed);
+    assert_eq!(
+        offered(&d).iter().map(|o| o.2).collect::<Vec<_>>(),
+        [false, true]
+    );
+    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    // Black's man on 6 can jump 10; the man on 1 can also step to 5.
+    d.send(Event::ChooseStartPosition(Some("B:W10,19,28:B1,6".into())));
+    d.send(Event::NewGame);
+    let b = d.board();
+    assert!(
+        b.title.starts_with("Draughts (captures optional)"),
+        "{}",
+        b.title
+    );
+    let steps: Vec<String> = b.legal_moves.iter().map(|m| m.notation.clone()).collect();
+    assert!(steps.contains(&"1-5".to_string()), "{steps:?}");
+    assert!(steps.contains(&"6x24".to_string()), "{steps:?}");
+    assert_eq!(b.rules, RulesVariant::Relaxed);
+    d.send(Event::PlayNotation("1-5".into()));
+    assert_eq!(d.board().moves, vec!["1-5".to_string()]);
+
+    // The game in progress comes back under its rules in a new process.
+    d.settle();
+    let mut d = d.restart();
+    d.send(Event::ScreenShown);
+    d.send(Event::OpenBoard);
+    assert_eq!(d.board().moves, vec!["1-5".to_string()]);
+    assert_eq!(d.app.home_view().rules, RulesVariant::Relaxed);
+
+    // The standard rules refuse the same step; another game forgets the draughts rules.
+    d.send(Event::OpenHome);
+    d.send(Event::ChooseRules(RulesVariant::Standard));
+    d.send(Event::NewGame);
+    d.send(Event::AcceptConfirmation);
+    d.send(Event::PlayNotation("1-5".into()));
+    assert_eq!(
+        d.board().message.as_deref(),
+        Some("'1-5': not a legal move here (a capture is compulsory)")
+    );
+    d.send(Event::OpenHome);
+    d.send(Event::ChooseRules(RulesVariant::Relaxed));
+    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::ChooseGame(GameKind::Draughts));
+    assert_eq!(d.app.home_view().rules, RulesVariant::Standard);
+}
+
+/// A game in progress saved by a version whose app had its own game list, with relaxed draughts
+/// as one of its games, is restored as draughts under relaxed rules: its first move, a step
+/// past a capture, replays only under them.
+#[test]
+fn a_relaxed_draughts_game_saved_in_the_old_format_is_restored_under_relaxed_rules() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let old = r#"{"setup":{"game":"RelaxedDraughts","mode":"TwoPlayers","human_side":"First","level":1,"algorithm":"ByLevel","ordering":"ByLevel","heuristic":null,"start_position":"B:W10,19,28:B1,6","seats":[]},"moves":["1-5"],"resigned_by":null,"stats":[],"paused":false,"recorded":false}"#;
+    std::fs::write(dir.path().join("game.json"), old).expect("write");
+    let app = ply_app::app::App::new(common::config(dir.path()));
+    let mut d = Driver::with(dir, app);
+    d.send(Event::ScreenShown);
+    d.send(Event::OpenBoard);
+    let b = d.board();
+    assert_eq!(
+        (b.game, b.moves.clone()),
+        (GameKind::Draughts, vec!["1-5".to_string()])
+    );
+    assert!(
+        b.title.starts_with("Draughts (captures optional)"),
+        "{}",
+        b.title
+    );
+    let home = d.app.home_view();
+    assert_eq!(
+        (home.game, home.rules),
+        (GameKind::Draughts, RulesVariant::Relaxed)
+    );
+    // Written back in today's form, it reads again.
+    let reply = b
+        .legal_moves
+        .first()
+        .expect("White has a move")
+        .notation
+        .clone();
+    d.send(Event::PlayNotation(reply.clone()));
+    d.settle();
+    let saved = std::fs::read_to_string(d.dir.path().join("game.json")).expect("saved");
+    assert!(
+        saved.contains(r#""game":"checkers","rules":"relaxed""#),
+        "{saved}"
+    );
+    let mut d = d.restart();
+    d.send(Event::ScreenShown);
+    d.send(Event::OpenBoard);
+    assert_eq!(d.board().moves, vec!["1-5".to_string(), reply]);
 }

@@ -31,7 +31,8 @@ enum Op {
 
 fn event() -> impl Strategy<Value = Event> {
     prop_oneof![
-        prop::sample::select(ply_app::app::setup::HOME_GAMES.to_vec()).prop_map(Event::ChooseGame),
+        prop::sample::select(ply_app::GameKind::ALL.to_vec()).prop_map(Event::ChooseGame),
+        prop::sample::select(ply_app::RulesVariant::ALL.to_vec()).prop_map(Event::ChooseRules),
         (0u32..8).prop_map(Event::ChoosePlayers),
         (0u32..7, any::<bool>()).prop_map(|(seat, human)| Event::ChooseSeat { seat, human }),
         (0u32..7, 0u8..=2).prop_map(|(seat, level)| Event::ChooseSeatLevel { seat, level }),
@@ -116,7 +117,7 @@ fn op() -> impl Strategy<Value = Op> {
 fn check_board(d: &Driver) {
     let Some(b) = d.app.board_view() else { return };
     let seats = vec![PlayerKind::Human; b.players.len()];
-    let replay = Session::with_seats(b.game, seats, None).expect("session");
+    let replay = Session::with_rules(b.game, b.rules, seats, None).expect("session");
     for m in &b.moves {
         replay.play(m.clone()).expect("every move shown replays");
     }

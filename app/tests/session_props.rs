@@ -8,25 +8,30 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ply_app::{
-    GameKind, GameStatus, PlayerKind, PlyError, SearchLimits, Session, Side, Snapshot,
-    settings_for_difficulty,
+    GameKind, GameStatus, PlayerKind, PlyError, RulesVariant, SearchLimits, Session, Side,
+    Snapshot, settings_for_difficulty,
 };
 use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
-fn kinds() -> Vec<GameKind> {
+/// The two-player games under each of their rules.
+fn kinds() -> Vec<(GameKind, RulesVariant)> {
     vec![
-        GameKind::Othello,
-        GameKind::ConnectFour,
-        GameKind::Draughts,
-        GameKind::RelaxedDraughts,
+        (GameKind::Othello, RulesVariant::Standard),
+        (GameKind::ConnectFour, RulesVariant::Standard),
+        (GameKind::Draughts, RulesVariant::Standard),
+        (GameKind::Draughts, RulesVariant::Relaxed),
     ]
 }
 
-fn available(kind: GameKind) -> bool {
+fn session(kind: (GameKind, RulesVariant), first: PlayerKind, second: PlayerKind) -> Session {
+    Session::with_rules(kind.0, kind.1, vec![first, second], None).expect("new session")
+}
+
+fn available(kind: (GameKind, RulesVariant)) -> bool {
     !matches!(
-        Session::new(kind, PlayerKind::Human, PlayerKind::Human, None),
+        Session::with_rules(kind.0, kind.1, vec![PlayerKind::Human; 2], None),
         Err(PlyError::Internal { .. })
     )
 }
@@ -183,10 +188,10 @@ proptest! {
         ops in proptest::collection::vec(op(), 1..60),
         computer_second in any::<bool>(),
     ) {
-        let kind = kinds()[kind_index];
-        prop_assume!(available(kind));
+        let (kind, rules) = kinds()[kind_index];
+        prop_assume!(available((kind, rules)));
         let second = if computer_second { computer(kind) } else { PlayerKind::Human };
-        let session = Session::new(kind, PlayerKind::Human, second, None).expect("new session");
+        let session = session((kind, rules), PlayerKind::Human, second);
         for op in &ops {
             apply(&session, kind, op);
             check(&session.snapshot().expect("snapshot"));
@@ -202,9 +207,8 @@ proptest! {
 
 #[test]
 fn concurrent_calls_on_one_session_from_several_threads() {
-    for kind in kinds().into_iter().filter(|k| available(*k)) {
-        let session =
-            Arc::new(Session::new(kind, computer(kind), computer(kind), None).expect("session"));
+    for (kind, rules) in kinds().into_iter().filter(|k| available(*k)) {
+        let session = Arc::new(session((kind, rules), computer(kind), computer(kind)));
         let mut workers = Vec::new();
         for t in 0..2u64 {
             let s: Arc<Session> = Arc::clone(&session);
@@ -256,7 +260,7 @@ fn bad_start_positions_are_typed_errors() {
         (GameKind::ConnectFour, "abc"),
         (GameKind::Draughts, "B:W99:B1"),
     ] {
-        if !available(kind) {
+        if !available((kind, RulesVariant::Standard)) {
             continue;
         }
         match Session::new(

@@ -316,7 +316,7 @@ fn every_option_list_has_exactly_one_choice_marked() {
             });
             d.send(Event::OpenHome);
         }
-        for game in ply_app::app::setup::HOME_GAMES {
+        for game in ply_app::GameKind::ALL {
             d.send(Event::ChooseGame(game));
             for mode in PlayMode::ALL {
                 d.send(Event::ChooseMode(mode));

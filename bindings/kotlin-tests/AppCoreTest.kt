@@ -1,27 +1,28 @@
-package dev.ply.core.tests
+package dev.ply.appcore.tests
 
-import dev.ply.core.AppConfig
-import dev.ply.core.AppTab
-import dev.ply.core.BackgroundOutcome
-import dev.ply.core.BoardShape
-import dev.ply.core.BoardView
-import dev.ply.core.ClientPlatform
-import dev.ply.core.Effect
-import dev.ply.core.Event
+import dev.ply.appcore.AppConfig
+import dev.ply.appcore.AppTab
+import dev.ply.appcore.BackgroundOutcome
+import dev.ply.appcore.BoardShape
+import dev.ply.appcore.BoardView
+import dev.ply.appcore.ClientPlatform
+import dev.ply.appcore.Effect
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.MoveLabel
-import dev.ply.core.PlayMode
-import dev.ply.core.ReviewStatus
-import dev.ply.core.Screen
-import dev.ply.core.SyncState
-import dev.ply.core.ThinkingKind
+import dev.ply.appcore.MoveLabel
+import dev.ply.appcore.PlayMode
+import dev.ply.appcore.ReviewStatus
+import dev.ply.appcore.RulesVariant
+import dev.ply.appcore.Screen
+import dev.ply.appcore.SyncState
+import dev.ply.appcore.ThinkingKind
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.AppShell
-import dev.ply.ffi.HttpHeader
-import dev.ply.ffi.HttpRequest
-import dev.ply.ffi.HttpResponse
-import dev.ply.ffi.HttpTransport
-import dev.ply.ffi.TransportException
+import dev.ply.core.HttpHeader
+import dev.ply.core.HttpRequest
+import dev.ply.core.HttpResponse
+import dev.ply.core.HttpTransport
+import dev.ply.core.TransportException
 import dev.ply.ffi.syncRetryBaseSeconds
 import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
@@ -296,6 +297,25 @@ class AppCoreTest {
         app.destroy()
     }
 
+    /** The core's game kinds and the app's rules variant cross the FFI as one choice. */
+    @Test
+    fun relaxedDraughtsIsTheGameDraughtsUnderTheRelaxedRules() {
+        val shell = FakeShell()
+        val app = TempDirs.core(config(newDir()), shell, null)
+        app.send(shell, Event.ScreenShown)
+        assertEquals(GameKind.entries.toList(), app.homeView()!!.games.map { it.game })
+        app.send(shell, Event.ChooseGame(GameKind.DRAUGHTS))
+        assertEquals(listOf(RulesVariant.STANDARD, RulesVariant.RELAXED), app.homeView()!!.variants.map { it.rules })
+        app.send(shell, Event.ChooseRules(RulesVariant.RELAXED))
+        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
+        app.send(shell, Event.ChooseStartPosition("B:W10,19,28:B1,6"))
+        app.send(shell, Event.NewGame)
+        val b = assertNotNull(app.boardView())
+        assertEquals(GameKind.DRAUGHTS, b.game)
+        assertTrue(b.legalMoves.any { it.notation == "1-5" }, "a step past a capture is a move")
+        app.destroy()
+    }
+
     @Test
     fun computerAgainstComputerPausesAndResumes() {
         val shell = FakeShell()
@@ -323,7 +343,7 @@ class AppCoreTest {
         }
         val end = settled(app, shell)
         assertEquals("Red wins (four in a row).", end.status)
-        assertTrue(shell.seen.contains(Effect.Cue(dev.ply.core.Cue.GAME_OVER)))
+        assertTrue(shell.seen.contains(Effect.Cue(dev.ply.appcore.Cue.GAME_OVER)))
         app.send(shell, Event.OpenAfterGame)
         val after = assertNotNull(app.afterGameView())
         assertEquals(7u, after.moveCount)
@@ -395,7 +415,7 @@ class AppCoreTest {
         assertEquals(6u, step.ply)
         assertEquals(listOf(3 * 7 + 1), step.board.cells.filter { it.lastMove }.map { it.index.toInt() })
         assertEquals(listOf(2 * 7), step.board.cells.filter { it.hint }.map { it.index.toInt() })
-        assertEquals(5, step.board.cells.count { it.piece != dev.ply.core.Piece.EMPTY })
+        assertEquals(5, step.board.cells.count { it.piece != dev.ply.appcore.Piece.EMPTY })
         assertEquals(5u, step.previousPly)
         assertEquals(7u, step.nextPly)
 
@@ -692,7 +712,7 @@ class AppCoreTest {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
         app.send(shell, Event.ScreenShown)
-        app.send(shell, Event.SetPonder(dev.ply.core.PonderMode.ON))
+        app.send(shell, Event.SetPonder(dev.ply.appcore.PonderMode.ON))
         app.send(shell, Event.ChooseGame(GameKind.OTHELLO))
         app.send(shell, Event.ChooseLevel(8u))
         app.send(shell, Event.NewGame)

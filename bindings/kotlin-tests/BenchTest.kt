@@ -1,15 +1,15 @@
-package dev.ply.core.tests
+package dev.ply.appcore.tests
 
 import com.sun.jna.Native
 import com.sun.jna.Platform
 import com.sun.jna.Pointer
 import com.sun.jna.Structure
-import dev.ply.core.AppConfig
-import dev.ply.core.ClientPlatform
-import dev.ply.core.Effect
-import dev.ply.core.Event
+import dev.ply.appcore.AppConfig
+import dev.ply.appcore.ClientPlatform
+import dev.ply.appcore.Effect
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.PlayMode
+import dev.ply.appcore.PlayMode
 import dev.ply.ffi.AppShell
 import dev.ply.ffi.syncRetryBaseSeconds
 import dev.ply.ffi.uniffiEnsureInitialized

@@ -1,4 +1,4 @@
-package dev.ply.core.tests
+package dev.ply.appcore.tests
 
 /**
  * The Othello moves after which the opening book of real games has no move for the computer:

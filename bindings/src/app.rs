@@ -1,7 +1,6 @@
 //! `AppCore`: the app core (`ply_app::app::Runtime`) for the phone shells. The shells send it
 //! events, read view models, and perform the effects it hands to their `AppShell`.
 
-use crate::transport::{Bridge, HttpTransport};
 use ply_app::app::runtime::{Runtime, Shell};
 use ply_app::app::{
     AfterGameView, AppConfig, BackgroundOutcome, BoardView, Effect, Event, HistoryView, HomeView,
@@ -9,6 +8,7 @@ use ply_app::app::{
 };
 use ply_app::guard::{guard, guard_or};
 use ply_app::{EngineLimits, PlyError};
+use ply_core::sync::HttpTransport;
 use std::sync::Arc;
 
 /// What the shell does with the effects of the core's own work: called on one of the core's
@@ -67,8 +67,6 @@ impl AppCore {
         shell: Arc<dyn AppShell>,
         transport: Option<Arc<dyn HttpTransport>>,
     ) -> Arc<Self> {
-        let transport =
-            transport.map(|t| Arc::new(Bridge(t)) as Arc<dyn ply_core::sync::HttpTransport>);
         Arc::new(AppCore {
             runtime: Runtime::new(config, Arc::new(ShellBridge(shell)), transport),
         })

@@ -1,14 +1,14 @@
 //! UniFFI exports of Ply for the Kotlin (Android) and Swift (iOS) shells: a façade with no
-//! logic of its own. Every behaviour lives in `ply_app` (the app core) or `ply_core` (the sync
-//! protocol); the types the shells see derive their FFI form where `ply_app` defines them (its
-//! `uniffi` feature), and this crate exports what uses them.
+//! logic of its own. Every behaviour lives in `ply_app` (the app core) or `ply_core` (the games
+//! and the sync protocol); the types the shells see derive their FFI form where `ply_core` and
+//! `ply_app` define them (their `uniffi` features), and this crate exports what uses them.
 //!
 //! The API (Kotlin names in brackets; see `docs/architecture.md`, "Bindings"):
 //! - [`app::AppCore`] (`AppCore`): the app core the shells drive: events in, view models and
 //!   effects (through the `AppShell` foreign trait) out; with `startFailureReason` and
 //!   `syncRetryBaseSeconds`;
-//! - [`transport::HttpTransport`] (`HttpTransport`): the platform's HTTP stack the core's sync
-//!   sends through;
+//! - `HttpTransport` (defined in `ply_core::sync`): the platform's HTTP stack the core's sync
+//!   sends through, a foreign trait the shells implement;
 //! - [`platform`]: the background worker's policy, the transport's limits, iOS's scene phases
 //!   and background tasks;
 //! - [`logging::init_logging`] (`initLogging`), [`logging::init_logging_to`] (`initLoggingTo`);
@@ -21,6 +21,5 @@ uniffi::setup_scaffolding!();
 pub mod app;
 pub mod logging;
 pub mod platform;
-pub mod transport;
 
 pub use logging::{LogLevel, init_logging};

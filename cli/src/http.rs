@@ -35,12 +35,18 @@ impl Default for UreqTransport {
 
 fn map_error(err: ureq::Error) -> TransportError {
     match err {
-        ureq::Error::Timeout(t) => TransportError::Timeout(t.to_string()),
-        ureq::Error::HostNotFound | ureq::Error::ConnectionFailed => {
-            TransportError::Connect(err.to_string())
-        }
-        ureq::Error::Io(e) => TransportError::Connect(e.to_string()),
-        other => TransportError::Other(other.to_string()),
+        ureq::Error::Timeout(t) => TransportError::Timeout {
+            reason: t.to_string(),
+        },
+        ureq::Error::HostNotFound | ureq::Error::ConnectionFailed => TransportError::Connect {
+            reason: err.to_string(),
+        },
+        ureq::Error::Io(e) => TransportError::Connect {
+            reason: e.to_string(),
+        },
+        other => TransportError::Other {
+            reason: other.to_string(),
+        },
     }
 }
 
@@ -54,7 +60,9 @@ impl HttpTransport for UreqTransport {
         }
         let http_request = builder
             .body(request.body)
-            .map_err(|e| TransportError::Other(format!("bad request: {e}")))?;
+            .map_err(|e| TransportError::Other {
+                reason: format!("bad request: {e}"),
+            })?;
         let http_request = self
             .agent
             .configure_request(http_request)

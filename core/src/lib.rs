@@ -1,6 +1,12 @@
 //! Ply's core: exact rules for the games, the search engines, the weighted heuristic, game
 //! records and the sync protocol. Pure Rust: no FFI, no network, no CLI dependencies, so it
-//! compiles for phones as it is.
+//! compiles for phones as it is. With the `uniffi` feature (which only `ply-ffi` turns on) the
+//! types the phone shells see, [`games::GameKind`] and the sync transport
+//! ([`sync::HttpTransport`] and its records), derive their UniFFI form here, where they are
+//! defined (`core/uniffi.toml`: Kotlin package `dev.ply.core`).
+
+#[cfg(feature = "uniffi")]
+uniffi::setup_scaffolding!();
 
 pub mod book;
 pub mod bytes;

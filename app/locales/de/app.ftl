@@ -182,6 +182,9 @@ action-home = Startseite
 
 ## Home
 
+# the rules variants of a game that has more than one (draughts)
+rules-standard = Schlagzwang
+rules-relaxed = Schlagen freiwillig
 home-custom-weights = Eigene Gewichte (aus den Einstellungen)
 home-seat-person = { $seat }: ein Mensch
 home-seat-computer = { $seat }: der Computer, Stufe { $level }

@@ -199,6 +199,9 @@ action-home = Home
 
 ## Home
 
+# the rules variants of a game that has more than one (draughts)
+rules-standard = Captures compulsory
+rules-relaxed = Captures optional
 home-custom-weights = Custom weights (from Settings)
 home-seat-person = { $seat }: a person
 home-seat-computer = { $seat }: the computer, level { $level }

@@ -79,7 +79,7 @@ pub(super) fn steps(game: GameKind, m: &MoveInfo) -> Vec<AnimationStep> {
             (None, Some(cell)) => steps.push(AnimationStep::Place { cell }),
             _ => {}
         },
-        GameKind::Draughts | GameKind::RelaxedDraughts => {
+        GameKind::Draughts => {
             for (i, pair) in m.path.windows(2).enumerate() {
                 steps.push(AnimationStep::Jump {
                     from: pair[0],

@@ -3,13 +3,14 @@
 
 use super::board_geometry::Geometry;
 use super::setup::{
-    self, OrderingChoice, PlayMode, Setup, describe_engine, game_title, seat_name, side_name,
-    side_symbol,
+    self, OrderingChoice, PlayMode, Setup, describe_engine, game_title, rules_label, seat_name,
+    side_name, side_symbol,
 };
 use super::view::*;
 use super::{App, Event, Game, ThinkKind, animation, progress, seat_style};
 use crate::board::Piece;
 use crate::i18n::Lang;
+use crate::rules_variant::RulesVariant;
 use crate::settings::GameKind;
 use crate::snapshot::{EndReason, GameStatus, MoveInfo, Side};
 use crate::tr;
@@ -81,7 +82,7 @@ pub(super) fn side_label(lang: Lang, g: &Game, side: Side) -> String {
 
 /// "Virus: 4 players", "Othello: against the computer".
 pub(super) fn title(lang: Lang, setup: &Setup) -> String {
-    let game = game_title(lang, setup.game);
+    let game = setup.title(lang);
     if setup.game.is_multi_player() {
         let players = setup.seats_for(setup.game).len();
         return tr!(lang, "title-multi", game = game, players = players);
@@ -441,6 +442,7 @@ pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: b
     };
     BoardView {
         game: g.setup.game,
+        rules: g.setup.rules,
         shape: geometry.shape,
         title: title(lang, &g.setup),
         rows: s.rows,
@@ -764,7 +766,7 @@ pub(super) fn home(app: &App) -> HomeView {
         } else {
             tr!(lang, "home-level-hints")
         },
-        games: setup::HOME_GAMES
+        games: GameKind::ALL
             .iter()
             .map(|&game| GameOption {
                 game,
@@ -772,6 +774,22 @@ pub(super) fn home(app: &App) -> HomeView {
                 selected: game == s.game,
             })
             .collect(),
+        rules: s.rules,
+        variants: {
+            let offered = RulesVariant::offered(s.game);
+            if offered.len() > 1 {
+                offered
+                    .into_iter()
+                    .map(|rules| RulesOption {
+                        rules,
+                        label: rules_label(lang, rules),
+                        selected: rules == s.rules,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            }
+        },
         player_counts: if multi {
             s.game
                 .player_counts()
@@ -867,7 +885,7 @@ pub(super) fn home(app: &App) -> HomeView {
         can_resume: resume.is_some(),
         resume_label: resume
             .map(|g| {
-                let game = game_title(lang, g.setup.game);
+                let game = g.setup.title(lang);
                 tr!(
                     lang,
                     "home-resume",

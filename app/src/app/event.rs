@@ -6,6 +6,7 @@ use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use super::sync_job::SyncResult;
 use super::view::AppTab;
+use crate::rules_variant::RulesVariant;
 use crate::settings::GameKind;
 use crate::snapshot::Side;
 
@@ -15,6 +16,9 @@ use crate::snapshot::Side;
 pub enum Event {
     // Home: the choices of the next game.
     ChooseGame(GameKind),
+    /// The rules the game is played under (one of the home view's `variants`; draughts:
+    /// standard, or relaxed with optional captures).
+    ChooseRules(RulesVariant),
     ChooseMode(PlayMode),
     ChooseSide(Side),
     /// A multi-player game: how many play (one of the home view's `player_counts`).

@@ -23,7 +23,8 @@ impl App {
     pub(super) fn session_for(&self, setup: &Setup) -> Result<Session, PlyError> {
         let custom = self.prefs.custom_weights(setup.game);
         let seats = setup.seat_players(custom)?;
-        let session = Session::with_seats(setup.game, seats, setup.start_position.clone())?;
+        let session =
+            Session::with_rules(setup.game, setup.rules, seats, setup.start_position.clone())?;
         session.set_hint_settings(Some(setup.engine_settings(custom)?));
         session.set_limits(self.limits);
         session.set_device_cores(self.config.cpu_cores);
@@ -97,8 +98,9 @@ impl App {
         let players = saved
             .setup
             .seat_players(self.prefs.custom_weights(saved.setup.game))?;
-        let session = Session::with_seats(
+        let session = Session::with_rules(
             saved.setup.game,
+            saved.setup.rules,
             vec![PlayerKind::Human; players.len()],
             saved.setup.start_position.clone(),
         )?;

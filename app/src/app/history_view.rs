@@ -3,7 +3,7 @@
 //! the collector.
 
 use super::board_view::{end_text, mode_inline};
-use super::setup::{PlayMode, Setup, game_title};
+use super::setup::{PlayMode, Setup};
 use super::view::{HistoryEntry, HistoryView, SyncState};
 use super::{App, SyncProblem, review};
 use crate::i18n::Lang;
@@ -59,7 +59,7 @@ pub fn date_text(lang: Lang, unix_ms: u64, offset_minutes: i32) -> String {
 
 /// A history row's title: "Othello, you against the computer (level 6)".
 pub(super) fn entry_title(lang: Lang, setup: &Setup) -> String {
-    let game = game_title(lang, setup.game);
+    let game = setup.title(lang);
     match setup.mode {
         _ if setup.game.is_multi_player() => {
             let seats = setup.seats_for(setup.game);

@@ -19,6 +19,7 @@ pub mod history_view;
 pub mod lifecycle;
 mod moves;
 mod navigation;
+mod old_formats;
 mod platform_facts;
 pub mod prefs;
 mod progress;
@@ -56,6 +57,7 @@ use crate::error::PlyError;
 use crate::i18n::Lang;
 use crate::limits::{EngineLimits, recommended_limits};
 use crate::line::TextError;
+use crate::rules_variant::RulesVariant;
 use crate::session::{ClientPlatform, PlayerKind, Session};
 use crate::settings::GameKind;
 use crate::snapshot::{ComputerMove, EndReason, GameStatus, MoveInfo, Side, Snapshot};
@@ -483,9 +485,15 @@ impl App {
                     self.position_draft = None;
                     self.set_setup(fx, |s| {
                         s.game = g;
+                        s.rules = RulesVariant::Standard;
                         s.heuristic = None;
                         s.start_position = None;
                     })
+                }
+            }
+            Event::ChooseRules(r) => {
+                if r.applies_to(self.setup.game) {
+                    self.set_setup(fx, |s| s.rules = r)
                 }
             }
             Event::ChooseStartPosition(text) => {

@@ -48,10 +48,7 @@ impl App {
                     None => self.say(tr!(self.lang, "message-column-full"), fx),
                 }
             }
-            GameKind::Draughts
-            | GameKind::RelaxedDraughts
-            | GameKind::ChineseCheckers
-            | GameKind::Focus => {
+            GameKind::Draughts | GameKind::ChineseCheckers | GameKind::Focus => {
                 let from_here = legal.iter().any(|m| m.from == Some(index));
                 // Focus: a reserve piece placed here.
                 let place = legal

@@ -154,7 +154,7 @@ impl App {
     /// nothing): the screen, unless its game is gone, the home choices and a question that was
     /// up, which the end of the update puts away if it no longer applies.
     pub(super) fn restore_ui(&mut self, blob: &str, fx: &mut Vec<Effect>) {
-        let ui = match serde_json::from_str::<UiState>(blob) {
+        let ui = match super::store::decode::<UiState>(blob.as_bytes()) {
             Ok(ui) => ui,
             Err(e) => {
                 log::warn!("the saved UI state is not the core's ({e}); ignored");

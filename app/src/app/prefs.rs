@@ -61,7 +61,7 @@ impl Default for Prefs {
 
 /// The key of a game's custom weights (draughts variants share their weights).
 pub fn weights_key(game: GameKind) -> &'static str {
-    game.core().name()
+    game.name()
 }
 
 impl Prefs {
@@ -157,7 +157,7 @@ pub fn weights_edit(lang: Lang, game: GameKind, text: &str) -> Result<WeightsEdi
         return Ok(WeightsEdit::Clear);
     }
     let choice = HeuristicChoice::CustomWeights { json: t.into() };
-    let checked = ply_core::with_game_kind!(game.core(),
+    let checked = ply_core::with_game_kind!(game,
         two_player G => engine::evaluator::<G>(&choice).map(drop),
         multi m => crate::multi::check_weights(game, &choice));
     match checked {

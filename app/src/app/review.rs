@@ -205,8 +205,9 @@ impl App {
         } else {
             2
         };
-        let session = Session::with_seats(
+        let session = Session::with_rules(
             setup.game,
+            setup.rules,
             vec![PlayerKind::Human; seats],
             setup.start_position.clone(),
         )

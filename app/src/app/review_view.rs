@@ -3,7 +3,7 @@
 
 use super::board_geometry::Geometry;
 use super::board_view::{moves_text, numbered, piece_name, player_line, side_label, touches};
-use super::setup::{game_title, side_name};
+use super::setup::side_name;
 use super::view::{
     BoardView, CellView, MoveLabel, PlayerView, ReviewPlayer, ReviewStatus, ReviewStepView,
     ReviewView, ReviewedMove,
@@ -278,6 +278,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
     let (cell_width, cell_height) = geometry.cell_size();
     let board = BoardView {
         game: g.setup.game,
+        rules: g.setup.rules,
         shape: geometry.shape,
         turn_seat: Some(u32::from(m.mover)),
         players: [Side::First, Side::Second]
@@ -298,7 +299,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
                 }
             })
             .collect(),
-        title: tr!(lang, "review-title", game = game_title(lang, g.setup.game)),
+        title: tr!(lang, "review-title", game = g.setup.title(lang)),
         rows: g.snapshot.rows,
         cols: g.snapshot.cols,
         width: geometry.width(),

@@ -4,8 +4,9 @@
 
 use super::history_view::problem_text;
 use super::prefs::{self, PONDER_FROM_LEVEL, PonderMode, weights_key};
-use super::setup::{self, PlayMode, game_title};
+use super::setup::{PlayMode, game_title};
 use super::{App, Effect, Event, PonderOption, SettingsView, SyncTrigger, ThinkKind, WeightsView};
+use crate::settings::GameKind;
 use crate::tr;
 
 /// The ponder modes in the order the settings offer them.
@@ -126,7 +127,7 @@ pub(super) fn view(app: &App) -> SettingsView {
             })
             .collect(),
         haptics: app.prefs.haptics,
-        weights: setup::HOME_GAMES
+        weights: GameKind::ALL
             .iter()
             .map(|&game| {
                 let key = weights_key(game);

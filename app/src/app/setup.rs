@@ -1,6 +1,7 @@
 //! What defines a new game (the home screen's choices) and how it becomes engine settings.
 
 use crate::i18n::Lang;
+use crate::rules_variant::RulesVariant;
 use crate::settings::{
     AdsOptions, AdsUpdateRule, EngineSettings, GameKind, HeuristicChoice, MoveOrdering,
     SearchAlgorithm, settings_for_difficulty,
@@ -9,17 +10,6 @@ use crate::snapshot::Side;
 use crate::tr;
 use crate::{PlayerKind, PlyError};
 use serde::{Deserialize, Serialize};
-
-/// The games the home screen offers (relaxed draughts is a research variant for the CLI and the
-/// collector, offered there).
-pub const HOME_GAMES: [GameKind; 6] = [
-    GameKind::Othello,
-    GameKind::ConnectFour,
-    GameKind::Draughts,
-    GameKind::Virus,
-    GameKind::Focus,
-    GameKind::ChineseCheckers,
-];
 
 /// One seat of a multi-player game: a person, or the computer at a level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -172,7 +162,13 @@ impl OrderingChoice {
 /// Everything that defines a new game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Setup {
+    #[serde(deserialize_with = "super::old_formats::game")]
     pub game: GameKind,
+    /// The rules the game is played under (one of the game's variants; settings written before
+    /// the rules were a setting of their own have none: standard, or the relaxed draughts their
+    /// `game` names, which [`Setup`]'s reading turns into this).
+    #[serde(default)]
+    pub rules: RulesVariant,
     pub mode: PlayMode,
     /// Against the computer: the side the person plays (`First` moves first).
     pub human_side: Side,
@@ -194,6 +190,7 @@ impl Default for Setup {
     fn default() -> Self {
         Setup {
             game: GameKind::Othello,
+            rules: RulesVariant::Standard,
             mode: PlayMode::VsComputer,
             human_side: Side::First,
             level: DEFAULT_LEVEL,
@@ -207,6 +204,11 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// The game's title under the chosen rules (menus, headings, the history).
+    pub fn title(&self, lang: Lang) -> String {
+        game_title_under(lang, self.game, self.rules)
+    }
+
     /// The computer's engine settings: the level's, with the engine choices applied;
     /// `custom_weights` is the settings' weights JSON for this game, if any. A multi-player
     /// game's are its seats' (the engine choices are the two-player engines', hidden there).
@@ -352,10 +354,26 @@ pub fn game_title(lang: Lang, game: GameKind) -> String {
         GameKind::Othello => tr!(lang, "game-othello"),
         GameKind::ConnectFour => tr!(lang, "game-connect-four"),
         GameKind::Draughts => tr!(lang, "game-draughts"),
-        GameKind::RelaxedDraughts => tr!(lang, "game-relaxed-draughts"),
         GameKind::Virus => tr!(lang, "game-virus"),
         GameKind::Focus => tr!(lang, "game-focus"),
         GameKind::ChineseCheckers => tr!(lang, "game-chinese-checkers"),
+    }
+}
+
+/// The title of a game under its rules: the game's, or one naming the variant ("Draughts
+/// (captures optional)").
+pub fn game_title_under(lang: Lang, game: GameKind, rules: RulesVariant) -> String {
+    match rules {
+        RulesVariant::Standard => game_title(lang, game),
+        RulesVariant::Relaxed => tr!(lang, "game-relaxed-draughts"),
+    }
+}
+
+/// The label of a rules variant on the home screen ("Captures compulsory").
+pub fn rules_label(lang: Lang, rules: RulesVariant) -> String {
+    match rules {
+        RulesVariant::Standard => tr!(lang, "rules-standard"),
+        RulesVariant::Relaxed => tr!(lang, "rules-relaxed"),
     }
 }
 

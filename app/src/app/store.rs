@@ -12,6 +12,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+/// Stored JSON (a file, the UI state blob) as `T`, in today's form or an older version's.
+pub use super::old_formats::decode;
+
 pub const GAME_FILE: &str = "game.json";
 pub const PREFS_FILE: &str = "settings.json";
 pub const HISTORY_FILE: &str = "history.json";
@@ -110,7 +113,7 @@ pub fn read<T: serde::de::DeserializeOwned>(dir: &Path, file: &str) -> Option<T>
             return None;
         }
     };
-    match serde_json::from_slice(&bytes) {
+    match decode(&bytes) {
         Ok(v) => Some(v),
         Err(e) => {
             log::warn!("ignoring unreadable {}: {e}", p.display());

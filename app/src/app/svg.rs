@@ -46,7 +46,7 @@ fn palette(game: GameKind) -> Palette {
             grid: "#0d47a1",
             coords: "#333333",
         },
-        GameKind::Draughts | GameKind::RelaxedDraughts => Palette {
+        GameKind::Draughts => Palette {
             board: "#8d6e63",
             light: "#f0d9b5",
             grid: "#5d4037",
@@ -125,7 +125,7 @@ fn escape(text: &str) -> String {
 }
 
 fn is_draughts(game: GameKind) -> bool {
-    matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts)
+    game == GameKind::Draughts
 }
 
 /// The fill and outline of a cell's piece, or `None` for an empty cell.
@@ -301,7 +301,7 @@ fn draw_cell(s: &mut String, view: &BoardView, cell: &CellView, left: u32, pal: 
                 );
             }
         }
-        GameKind::Draughts | GameKind::RelaxedDraughts => {
+        GameKind::Draughts => {
             let fill = if cell.playable { pal.board } else { pal.light };
             let _ = writeln!(
                 s,
@@ -471,7 +471,7 @@ fn draw_coordinates(s: &mut String, view: &BoardView, left: u32, pal: &Palette) 
         }
         // Draughts squares carry their PDN numbers inside; the star's holes are named in their
         // titles.
-        GameKind::Draughts | GameKind::RelaxedDraughts | GameKind::ChineseCheckers => {}
+        GameKind::Draughts | GameKind::ChineseCheckers => {}
     }
 }
 

@@ -127,7 +127,7 @@ struct Watched<'a> {
 impl HttpTransport for Watched<'_> {
     fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         let result = self.inner.send(request);
-        if let Err(TransportError::CleartextRefused(why)) = &result {
+        if let Err(TransportError::CleartextRefused { reason: why }) = &result {
             let mut seen = match self.cleartext_refused.lock() {
                 Ok(seen) => seen,
                 Err(poisoned) => poisoned.into_inner(),

@@ -5,6 +5,7 @@ use super::prefs::PonderMode;
 use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
 use crate::board::Piece;
 use crate::limits::EngineLimits;
+use crate::rules_variant::RulesVariant;
 use crate::settings::GameKind;
 use crate::snapshot::Side;
 
@@ -128,6 +129,15 @@ pub struct GameOption {
     pub selected: bool,
 }
 
+/// A rules variant the chosen game takes ("Captures compulsory", "Captures optional").
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct RulesOption {
+    pub rules: RulesVariant,
+    pub label: String,
+    pub selected: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ModeOption {
@@ -213,6 +223,9 @@ pub struct SeatOption {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct HomeView {
     pub games: Vec<GameOption>,
+    /// The rules the chosen game can be played under (`Event::ChooseRules`); empty for a game
+    /// with one set of rules (draughts has two: captures compulsory or optional).
+    pub variants: Vec<RulesOption>,
     pub modes: Vec<ModeOption>,
     /// The side the person plays; empty unless the mode is against the computer.
     pub sides: Vec<SideOption>,
@@ -222,9 +235,10 @@ pub struct HomeView {
     /// A multi-player game: who sits where (`Event::ChooseSeat`, `Event::ChooseSeatLevel`).
     pub seats: Vec<SeatOption>,
     /// The selected option of each list, as a value (a picker's selection): `games`' game,
-    /// `modes`' mode, `sides`' side, `player_counts`' count (0 for the two-player games),
+    /// `variants`' rules, `modes`' mode, `sides`' side, `player_counts`' count (0 for the two-player games),
     /// `algorithms`', `orderings`' choice and `heuristics`' preset (`None`: the custom weights).
     pub game: GameKind,
+    pub rules: RulesVariant,
     pub mode: PlayMode,
     pub side: Side,
     pub players: u32,
@@ -445,6 +459,8 @@ pub struct PlayerView {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct BoardView {
     pub game: GameKind,
+    /// The rules the game is played under.
+    pub rules: RulesVariant,
     pub shape: BoardShape,
     /// "Othello: against the computer".
     pub title: String,

@@ -18,6 +18,7 @@ use crate::engine::Found;
 use crate::error::PlyError;
 use crate::guard::{guard, guard_or};
 use crate::limits::{EngineLimits, unlimited};
+use crate::rules_variant::RulesVariant;
 use crate::settings::{
     EngineSettings, GameKind, SearchLimits, default_engine_settings, move_config, record_engine,
     search_config,
@@ -112,6 +113,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 
 fn new_game(
     kind: GameKind,
+    rules: RulesVariant,
     players: usize,
     start: Option<&str>,
 ) -> Result<Box<dyn AnyGame>, PlyError> {
@@ -123,10 +125,17 @@ fn new_game(
             }),
         }
     }
-    let game: Box<dyn AnyGame> = ply_core::with_game_kind!(kind.core(),
+    if !rules.applies_to(kind) {
+        return Err(PlyError::settings(format!(
+            "{kind} has no variant '{}' (it has {})",
+            rules.name(),
+            kind.variants().join(" or ")
+        )));
+    }
+    let game: Box<dyn AnyGame> = ply_core::with_game_kind!(kind,
         two_player G => {
             let pos = parse::<G>(start)?
-                .with_variant(kind.variant())
+                .with_variant(rules.name())
                 .map_err(|e| PlyError::BadPosition {
                     reason: e.to_string(),
                 })?;
@@ -228,7 +237,18 @@ impl Session {
         seats: Vec<PlayerKind>,
         start_position: Option<String>,
     ) -> Result<Self, PlyError> {
-        guard("Session.with_seats", || {
+        Self::with_rules(game, RulesVariant::Standard, seats, start_position)
+    }
+
+    /// A new game of `game` under `rules` (`InvalidSettings` for a variant the game does not
+    /// take), seated as [`Session::with_seats`] says.
+    pub fn with_rules(
+        game: GameKind,
+        rules: RulesVariant,
+        seats: Vec<PlayerKind>,
+        start_position: Option<String>,
+    ) -> Result<Self, PlyError> {
+        guard("Session.with_rules", || {
             let n = seats.len();
             if !game.player_counts().iter().any(|&c| usize::from(c) == n) {
                 return Err(PlyError::settings(format!(
@@ -236,7 +256,7 @@ impl Session {
                     game.player_counts()
                 )));
             }
-            let mut g = new_game(game, n, start_position.as_deref())?;
+            let mut g = new_game(game, rules, n, start_position.as_deref())?;
             // Fail early on settings the engine cannot use.
             for p in &seats {
                 if let PlayerKind::Computer { settings } = p {

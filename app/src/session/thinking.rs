@@ -234,7 +234,7 @@ impl Session {
             } else {
                 2
             };
-            new_game(game, n, Some(position)).map(|_| n as u32)
+            new_game(game, RulesVariant::Standard, n, Some(position)).map(|_| n as u32)
         })
     }
 

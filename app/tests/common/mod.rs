@@ -72,13 +72,16 @@ impl HttpTransport for FakeCollector {
     fn send(&self, request: HttpRequest) -> Result<HttpResponse, TransportError> {
         let mode = *self.mode.lock().expect("mode");
         if mode == Collector::Down {
-            return Err(TransportError::Connect("network unreachable".into()));
+            return Err(TransportError::Connect {
+                reason: "network unreachable".into(),
+            });
         }
         if mode == Collector::CleartextRefused {
-            return Err(TransportError::CleartextRefused(
-                "CLEARTEXT communication to collector.test not permitted by network security policy"
-                    .into(),
-            ));
+            return Err(TransportError::CleartextRefused {
+                reason:
+                    "CLEARTEXT communication to collector.test not permitted by network security policy"
+                        .into(),
+            });
         }
         if request.url.ends_with("/v1/devices") {
             self.registrations.fetch_add(1, Ordering::Relaxed);

@@ -64,7 +64,7 @@ fn board_svg(args: &Args) -> Result<String> {
     if kind.is_multi_player() {
         bail!("--svg draws the apps' boards, which hold two-player games");
     }
-    let game = options::game(kind, &args.game.variant)?;
+    let rules = options::rules(kind, &args.game.variant)?;
     let dir = std::env::temp_dir().join(format!("ply-show-{}-unused", std::process::id()));
     let mut app = App::new(AppConfig {
         data_dir: dir.to_string_lossy().into_owned(),
@@ -76,7 +76,8 @@ fn board_svg(args: &Args) -> Result<String> {
         token: None,
     });
     for e in [
-        Event::ChooseGame(game),
+        Event::ChooseGame(kind),
+        Event::ChooseRules(rules),
         Event::ChooseMode(PlayMode::TwoPlayers),
         Event::NewGame,
         Event::ScreenShown,

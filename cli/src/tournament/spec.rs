@@ -71,10 +71,8 @@ fn level_engine(game: &str, value: &str) -> Result<(SearchConfig, String)> {
     let level: u8 = value
         .parse()
         .with_context(|| format!("level '{value}' is not a number 1 to 10"))?;
-    let kind = match game.parse::<ply_core::games::GameKind>() {
-        Ok(core) if !core.is_multi_player() => {
-            GameKind::of(core, "standard").map_err(|e| anyhow!("{e}"))?
-        }
+    let kind = match game.parse::<GameKind>() {
+        Ok(kind) if !kind.is_multi_player() => kind,
         _ => bail!("{game} has no two-player levels here"),
     };
     let settings = settings_for_difficulty(kind, level).map_err(|e| anyhow!("{e}"))?;

@@ -9,6 +9,7 @@ use std::str::FromStr;
 /// each game's [`crate::Game::NAME`] and must never change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum GameKind {
     Othello,
     /// Connect Four.

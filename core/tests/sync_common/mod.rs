@@ -148,7 +148,11 @@ impl HttpTransport for FakeServer {
         );
         let fault = st.faults.pop_front();
         match fault {
-            Some(Fault::Down) => return Err(TransportError::Connect("connection refused".into())),
+            Some(Fault::Down) => {
+                return Err(TransportError::Connect {
+                    reason: "connection refused".into(),
+                });
+            }
             Some(Fault::Status(code)) => {
                 let mut r = error_response(code, "fault");
                 if let Some(s) = st.retry_after {
@@ -211,7 +215,9 @@ impl HttpTransport for FakeServer {
             results.push(result);
         }
         if fault == Some(Fault::LoseResponse) {
-            return Err(TransportError::Timeout("response lost".into()));
+            return Err(TransportError::Timeout {
+                reason: "response lost".into(),
+            });
         }
         let mut response = json_response(200, &UploadResponse { results });
         if let (Some(Fault::Budget(_)), Some(s)) = (&fault, st.retry_after) {

@@ -153,7 +153,7 @@ struct BoardDrawing: View, Animatable {
             switch game {
             case .othello: return Color(red: 0.1, green: 0.45, blue: 0.25)
             case .connectFour: return Color(red: 0.15, green: 0.3, blue: 0.75)
-            case .draughts, .relaxedDraughts: return Color(red: 0.93, green: 0.85, blue: 0.7)
+            case .draughts: return Color(red: 0.93, green: 0.85, blue: 0.7)
             case .virus: return Color(red: 0.93, green: 0.94, blue: 0.95)
             case .focus: return Color(red: 0.98, green: 0.98, blue: 0.98)
             case .chineseCheckers: return Color(red: 0.95, green: 0.9, blue: 0.67)

@@ -19,6 +19,12 @@ struct HomeScreen: View {
                 Picker("Game", selection: Binding(get: { home.game }, set: { app.send(.chooseGame($0)) })) {
                     ForEach(home.games, id: \.game) { Text($0.label).tag($0.game) }
                 }
+                // The chosen game's rules, when it has more than one set (draughts).
+                if !home.variants.isEmpty {
+                    Picker("Rules", selection: Binding(get: { home.rules }, set: { app.send(.chooseRules($0)) })) {
+                        ForEach(home.variants, id: \.rules) { Text($0.label).tag($0.rules) }
+                    }
+                }
                 if !home.modes.isEmpty {
                     Picker("Players", selection: Binding(get: { home.mode }, set: { app.send(.chooseMode($0)) })) {
                         ForEach(home.modes, id: \.mode) { Text($0.label).tag($0.mode) }

@@ -9,10 +9,10 @@ import dev.ply.app.ui.PlatformUi
 import dev.ply.app.ui.PlyRoot
 import dev.ply.app.ui.PlyTheme
 import dev.ply.app.ui.UiSources
-import dev.ply.core.Cue
-import dev.ply.core.Event
-import dev.ply.core.ViewModel
-import dev.ply.core.WorkProgress
+import dev.ply.appcore.Cue
+import dev.ply.appcore.Event
+import dev.ply.appcore.ViewModel
+import dev.ply.appcore.WorkProgress
 import dev.ply.ffi.AppCore
 import dev.ply.shell.CoreHost
 import dev.ply.shell.DeviceInfo

@@ -5,11 +5,11 @@ import androidx.compose.runtime.CompositionTracer
 import androidx.compose.runtime.InternalComposeTracingApi
 import androidx.compose.ui.ImageComposeScene
 import androidx.compose.ui.unit.Density
-import dev.ply.core.Event
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.ThinkingKind
-import dev.ply.core.ThinkingView
-import dev.ply.core.WorkProgress
+import dev.ply.appcore.ThinkingKind
+import dev.ply.appcore.ThinkingView
+import dev.ply.appcore.WorkProgress
 
 /**
  * Counts the composable bodies the Compose compiler's trace markers report, by function: a

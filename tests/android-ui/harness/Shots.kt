@@ -2,10 +2,10 @@ package dev.ply.uitest
 
 import androidx.compose.ui.ImageComposeScene
 import androidx.compose.ui.unit.Density
-import dev.ply.core.Event
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.PlayMode
-import dev.ply.core.Screen
+import dev.ply.appcore.PlayMode
+import dev.ply.appcore.Screen
 import java.io.File
 import javax.swing.SwingUtilities
 import org.jetbrains.skia.EncodedImageFormat

@@ -27,12 +27,12 @@ import dev.ply.app.ui.ANNOUNCEMENT_HELD_MS
 import dev.ply.app.ui.BOARD_TAG
 import dev.ply.app.ui.BoardColors
 import dev.ply.app.ui.toColor
-import dev.ply.core.ActionKind
-import dev.ply.core.CellView
-import dev.ply.core.Event
+import dev.ply.appcore.ActionKind
+import dev.ply.appcore.CellView
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.Piece
-import dev.ply.core.PlayMode
+import dev.ply.appcore.Piece
+import dev.ply.appcore.PlayMode
 import kotlin.math.abs
 import kotlin.math.hypot
 import org.junit.jupiter.api.Assertions.assertEquals

@@ -7,10 +7,13 @@ import androidx.compose.ui.semantics.SemanticsProperties
 import androidx.compose.ui.test.ComposeUiTest
 import androidx.compose.ui.test.ExperimentalTestApi
 import androidx.compose.ui.test.SemanticsMatcher
+import androidx.compose.ui.test.assertIsNotSelected
 import androidx.compose.ui.test.assertIsOff
 import androidx.compose.ui.test.assertIsOn
+import androidx.compose.ui.test.assertIsSelected
 import androidx.compose.ui.test.captureToImage
 import androidx.compose.ui.test.click
+import androidx.compose.ui.test.hasClickAction
 import androidx.compose.ui.test.hasAnyAncestor
 import androidx.compose.ui.test.hasText
 import androidx.compose.ui.test.isDialog
@@ -26,13 +29,14 @@ import androidx.compose.ui.test.performTouchInput
 import androidx.compose.ui.test.runDesktopComposeUiTest
 import androidx.compose.ui.unit.IntSize
 import dev.ply.app.ui.BOARD_TAG
-import dev.ply.core.ActionKind
-import dev.ply.core.CellView
-import dev.ply.core.Event
+import dev.ply.appcore.ActionKind
+import dev.ply.appcore.CellView
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.Piece
-import dev.ply.core.PlayMode
-import dev.ply.core.Screen
+import dev.ply.appcore.Piece
+import dev.ply.appcore.PlayMode
+import dev.ply.appcore.RulesVariant
+import dev.ply.appcore.Screen
 import kotlin.math.abs
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -258,6 +262,44 @@ class UiJourneyTest {
                 waitForIdle()
             }
             assertEquals(Screen.HOME, s.vm.screen)
+        }
+    }
+
+    @Test
+    fun draughtsRulesAreChosenBesideTheGameWithTheirChips() = Session().use { s ->
+        ui(s) {
+            val home = s.vm.home!!
+            assertEquals(GameKind.entries.toList(), home.games.map { it.game }, "Home lists the core's six games")
+            // Othello has one set of rules: no rules row.
+            text("rules").assertDoesNotExist()
+            val draughts = home.games.first { it.game == GameKind.DRAUGHTS }.label
+            onNode(hasText(draughts) and hasClickAction()).performScrollTo().performClick()
+            waitForIdle()
+            text("rules").assertExists()
+            val variants = s.vm.home!!.variants
+            assertEquals(listOf(RulesVariant.STANDARD, RulesVariant.RELAXED), variants.map { it.rules })
+            val standard = onNode(hasText(variants[0].label) and hasClickAction())
+            val relaxed = onNode(hasText(variants[1].label) and hasClickAction())
+            standard.assertIsSelected()
+            relaxed.assertIsNotSelected()
+            relaxed.performScrollTo().performClick()
+            waitForIdle()
+            assertEquals(RulesVariant.RELAXED, s.vm.home!!.rules)
+            relaxed.assertIsSelected()
+            standard.assertIsNotSelected()
+            // A position where Black can jump 6x24 or step 1-5: under relaxed rules both are moves.
+            s.send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
+            s.send(Event.ChooseStartPosition("B:W10,19,28:B1,6"))
+            text("play").performScrollTo().performClick()
+            waitForIdle()
+            val b = s.vm.board!!
+            assertEquals(Screen.BOARD, s.vm.screen)
+            onNodeWithText(b.title).assertExists()
+            assertTrue(b.title.startsWith("Draughts (captures optional)"), b.title)
+            assertTrue(b.legalMoves.any { it.notation == "1-5" }, "a step past a capture: ${b.legalMoves.map { it.notation }}")
+            s.send(Event.PlayNotation("1-5"))
+            waitForIdle()
+            assertEquals(listOf("1-5"), s.vm.board!!.moves)
         }
     }
 

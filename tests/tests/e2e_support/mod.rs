@@ -46,7 +46,9 @@ impl HttpTransport for UreqTransport {
         }
         let http_request = builder
             .body(request.body)
-            .map_err(|e| TransportError::Other(e.to_string()))?;
+            .map_err(|e| TransportError::Other {
+                reason: e.to_string(),
+            })?;
         let http_request = self
             .agent
             .configure_request(http_request)
@@ -54,11 +56,17 @@ impl HttpTransport for UreqTransport {
             .build();
         let result = self.agent.run(http_request);
         let mut response = result.map_err(|e| match e {
-            ureq::Error::Timeout(_) => TransportError::Timeout(e.to_string()),
+            ureq::Error::Timeout(_) => TransportError::Timeout {
+                reason: e.to_string(),
+            },
             ureq::Error::Io(_) | ureq::Error::ConnectionFailed | ureq::Error::HostNotFound => {
-                TransportError::Connect(e.to_string())
+                TransportError::Connect {
+                    reason: e.to_string(),
+                }
             }
-            other => TransportError::Other(other.to_string()),
+            other => TransportError::Other {
+                reason: other.to_string(),
+            },
         })?;
         let status = response.status().as_u16();
         let headers = response
@@ -71,7 +79,9 @@ impl HttpTransport for UreqTransport {
         let body = response
             .body_mut()
             .read_to_vec()
-            .map_err(|e| TransportError::Other(e.to_string()))?;
+            .map_err(|e| TransportError::Other {
+                reason: e.to_string(),
+            })?;
         Ok(HttpResponse {
             status,
             headers,
@@ -130,9 +140,9 @@ impl HttpTransport for FaultyTransport {
             Fault::LoseAck => {
                 let answer = self.inner.send(request)?;
                 assert_eq!(answer.status, 200, "the lost answer was a success");
-                Err(TransportError::Timeout(
-                    "acknowledgement lost (injected)".into(),
-                ))
+                Err(TransportError::Timeout {
+                    reason: "acknowledgement lost (injected)".into(),
+                })
             }
             Fault::SendTwice => {
                 self.uploads_sent.fetch_add(1, Ordering::SeqCst);
@@ -179,9 +189,11 @@ impl HttpTransport for KillingTransport {
         let in_flight = std::thread::spawn(move || inner.send(request));
         std::thread::sleep(self.delay);
         server.kill();
-        in_flight
-            .join()
-            .unwrap_or_else(|_| Err(TransportError::Other("sender panicked".into())))
+        in_flight.join().unwrap_or_else(|_| {
+            Err(TransportError::Other {
+                reason: "sender panicked".into(),
+            })
+        })
     }
 }
 

@@ -21,7 +21,7 @@ use ply_app::app::runtime::Runtime;
 use ply_app::app::{AppConfig, BoardView, Effect, Event, PlayMode, prefs, svg};
 use ply_app::i18n::Lang;
 use ply_app::tr;
-use ply_app::{ClientPlatform, GameKind};
+use ply_app::{ClientPlatform, GameKind, RulesVariant};
 use shell::{Core, Input, TerminalShell};
 use std::collections::VecDeque;
 use std::fs;
@@ -144,14 +144,14 @@ pub fn run(mut args: Args) -> Result<()> {
     let mut kept_mode = None;
     if args.game.is_none() && args.resume {
         kept::file_away(&dir)?;
-        let Some((game, mode)) = kept::most_recent(&dir) else {
+        let Some((game, rules, mode)) = kept::most_recent(&dir) else {
             bail!(
                 "{}",
                 tr!(lang, "play-none-kept", dir = dir.display().to_string())
             );
         };
-        args.game = Some(game.core());
-        args.variant = game.variant().to_string();
+        args.game = Some(game);
+        args.variant = rules.name().to_string();
         kept_mode = Some(mode);
     }
     let mut choices = Choices::from_args(&args, lang)?;
@@ -173,15 +173,26 @@ pub fn run(mut args: Args) -> Result<()> {
     // This game's (and mode's) kept game becomes the core's; a --resume that names no mode
     // takes the game's one kept game in any mode.
     let mode_given = args.mode.is_some() || args.side.is_some() || kept_mode.is_some();
-    let brought = kept::bring_back(&dir, choices.game, choices.mode, args.resume && !mode_given)?;
-    let command = |game: GameKind, mode: PlayMode, flag: &str| {
-        play_command(game, mode, args.data_dir.as_deref(), flag)
+    let brought = kept::bring_back(
+        &dir,
+        choices.game,
+        choices.rules,
+        choices.mode,
+        args.resume && !mode_given,
+    )?;
+    let command = |game: GameKind, rules: RulesVariant, mode: PlayMode, flag: &str| {
+        play_command(game, rules, mode, args.data_dir.as_deref(), flag)
     };
-    let resume_command = command(choices.game, brought.unwrap_or(choices.mode), " --resume");
+    let resume_command = command(
+        choices.game,
+        choices.rules,
+        brought.unwrap_or(choices.mode),
+        " --resume",
+    );
     // This run's own kept game is the core's now, not among these.
     let others: Vec<String> = kept::kept_games(&dir)
         .into_iter()
-        .map(|(g, m)| command(g, m, " --resume"))
+        .map(|(g, r, m)| command(g, r, m, " --resume"))
         .collect();
 
     let (total_ram_bytes, available_ram_bytes, cpu_cores) = shell::device();
@@ -215,7 +226,7 @@ pub fn run(mut args: Args) -> Result<()> {
     let kept_game = rt.read(|a| {
         a.board_view()
             .filter(|b| !b.finished && !b.moves.is_empty())
-            .map(|b| b.game)
+            .map(|b| (b.game, b.rules))
     });
     let resume = match kept_game {
         Some(k) if !args.resume && !args.new => bail!(
@@ -223,14 +234,14 @@ pub fn run(mut args: Args) -> Result<()> {
             tr!(
                 lang,
                 "play-kept-refused",
-                game = game_word(k),
+                game = game_word(k.0, k.1),
                 mode = match mode_word(brought.unwrap_or(choices.mode)) {
                     Some(m) => format!(" (--mode {m})"),
                     None => String::new(),
                 },
                 dir = dir.display().to_string(),
                 resume = &resume_command,
-                new = command(choices.game, choices.mode, " --new"),
+                new = command(choices.game, choices.rules, choices.mode, " --new"),
             )
         ),
         Some(_) => args.resume,
@@ -309,9 +320,16 @@ pub fn run(mut args: Args) -> Result<()> {
     result
 }
 
-/// The `ply play` command for `game` in `mode` with this run's data directory, then `flag`.
-fn play_command(game: GameKind, mode: PlayMode, data_dir: Option<&Path>, flag: &str) -> String {
-    let mut c = format!("ply play {}", game_word(game));
+/// The `ply play` command for `game` under `rules` in `mode` with this run's data directory, then
+/// `flag`.
+fn play_command(
+    game: GameKind,
+    rules: RulesVariant,
+    mode: PlayMode,
+    data_dir: Option<&Path>,
+    flag: &str,
+) -> String {
+    let mut c = format!("ply play {}", game_word(game, rules));
     if let Some(m) = mode_word(mode) {
         c.push_str(&format!(" --mode {m}"));
     }

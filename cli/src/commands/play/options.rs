@@ -6,8 +6,7 @@ use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
 use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
 use ply_app::i18n::Lang;
 use ply_app::tr;
-use ply_app::{GameKind, Side, heuristic_presets, settings_for_difficulty};
-use ply_core::games::GameKind as CoreGame;
+use ply_app::{GameKind, RulesVariant, Side, heuristic_presets, settings_for_difficulty};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -15,7 +14,7 @@ pub struct Args {
     /// othello, connect4, checkers, or the multi-player virus, focus and chinese-checkers
     /// (with --seats); left out with --resume, the most recently kept game of any game
     #[arg(required_unless_present = "resume")]
-    pub game: Option<CoreGame>,
+    pub game: Option<GameKind>,
     /// Rules variant (checkers: standard, or relaxed where captures are optional).
     #[arg(long, default_value = "standard")]
     pub variant: String,
@@ -135,6 +134,8 @@ pub enum ModeArg {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Choices {
     pub game: GameKind,
+    /// The rules (`--variant`), one of the game's variants.
+    pub rules: RulesVariant,
     pub mode: PlayMode,
     pub side: Side,
     pub level: u8,
@@ -165,9 +166,8 @@ pub fn parse_seats(text: &str) -> Result<Vec<bool>> {
         .collect()
 }
 
-/// The app core's game for a multi-player game name, with the options that do not apply to it
-/// refused.
-fn multi_game(kind: CoreGame, args: &Args) -> Result<GameKind> {
+/// A multi-player game's rules, with the options that do not apply to it refused.
+fn multi_game(kind: GameKind, args: &Args) -> Result<RulesVariant> {
     let name = kind.name();
     for (flag, given) in [
         ("--mode", args.mode.is_some()),
@@ -188,7 +188,7 @@ fn multi_game(kind: CoreGame, args: &Args) -> Result<GameKind> {
             "ply play plays {name} as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search {name} --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine"
         );
     }
-    game(kind, "standard")
+    rules(kind, "standard")
 }
 
 /// The seats the options name: `--seats`, else `--players` (or the position's, or the apps'
@@ -239,21 +239,21 @@ fn seats(
 
 impl Choices {
     pub fn from_args(args: &Args, lang: Lang) -> Result<Choices> {
-        let Some(core_game) = args.game else {
+        let Some(game) = args.game else {
             bail!(
                 "ply play needs a game: othello, connect4, checkers, virus, focus or chinese-checkers"
             );
         };
-        let name = core_game.name();
-        let game = if core_game.is_multi_player() {
-            multi_game(core_game, args)?
+        let name = game.name();
+        let rules = if game.is_multi_player() {
+            multi_game(game, args)?
         } else {
             if args.seats.is_some() || args.players.is_some() {
                 bail!(
-                    "--seats and --players are for the multi-player games; {core_game} is for two (see --mode and --side)"
+                    "--seats and --players are for the multi-player games; {game} is for two (see --mode and --side)"
                 );
             }
-            game(core_game, &args.variant)?
+            rules(game, &args.variant)?
         };
         let multi = game.is_multi_player();
         let (mode, side) = if multi {
@@ -292,6 +292,7 @@ impl Choices {
         };
         Ok(Choices {
             game,
+            rules,
             mode,
             side,
             level,
@@ -320,6 +321,7 @@ impl Choices {
     pub fn events(&self) -> Vec<Event> {
         let mut events = vec![
             Event::ChooseGame(self.game),
+            Event::ChooseRules(self.rules),
             Event::ChooseMode(self.mode),
             Event::ChooseSide(self.side),
             Event::ChooseLevel(self.level),
@@ -347,9 +349,9 @@ impl Choices {
     }
 }
 
-/// The app core's game for a game name and `--variant`.
-pub fn game(game: CoreGame, variant: &str) -> Result<GameKind> {
-    GameKind::of(game, variant).map_err(|e| anyhow!("--variant: {e}"))
+/// The rules `--variant` names for `game`.
+pub fn rules(game: GameKind, variant: &str) -> Result<RulesVariant> {
+    RulesVariant::of(game, variant).map_err(|e| anyhow!("--variant: {e}"))
 }
 
 fn mode_and_side(mode: Option<ModeArg>, side: Option<&str>) -> Result<(PlayMode, Side)> {
@@ -583,8 +585,12 @@ mod tests {
     fn engine_choices_are_checked() {
         let c = choices(&["checkers", "--variant", "relaxed", "--algo", "scout"]).expect("c");
         assert_eq!(
-            (c.game, c.algorithm),
-            (GameKind::RelaxedDraughts, AlgorithmChoice::Scout)
+            (c.game, c.rules, c.algorithm),
+            (
+                GameKind::Draughts,
+                RulesVariant::Relaxed,
+                AlgorithmChoice::Scout
+            )
         );
         assert!(choices(&["othello", "--variant", "relaxed"]).is_err());
         assert!(choices(&["othello", "--algo", "minimax"]).is_err());

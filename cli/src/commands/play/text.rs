@@ -12,7 +12,7 @@ use ply_app::{GameKind, Piece};
 use ply_core::search::score::{decode_terminal, expected_percent};
 
 fn is_draughts(game: GameKind) -> bool {
-    matches!(game, GameKind::Draughts | GameKind::RelaxedDraughts)
+    game == GameKind::Draughts
 }
 
 /// One cell as three characters: a mark on each side of the piece.
@@ -149,7 +149,7 @@ pub fn board(view: &BoardView) -> String {
                 out.push_str(&format!("{:>2} {line}", r + 1))
             }
             GameKind::ConnectFour => out.push_str(&format!("  |{line}|")),
-            GameKind::Draughts | GameKind::RelaxedDraughts => {
+            GameKind::Draughts => {
                 let numbers: String = cells
                     .iter()
                     .map(|c| {

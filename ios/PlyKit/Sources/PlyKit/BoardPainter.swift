@@ -224,7 +224,7 @@ public enum BoardPainter {
             ops.append(.stroke(.rect(rect), .gridLine, width: 1))
         case .connectFour:
             ops.append(.fill(.ellipse(rect.insetBy(dx: rect.width * 0.08, dy: rect.height * 0.08)), .hole, opacity: 1))
-        case .draughts, .relaxedDraughts:
+        case .draughts:
             if cell.playable {
                 ops.append(.fill(.rect(rect), .darkSquare, opacity: 1))
             }

@@ -137,6 +137,28 @@ final class JourneyTests: XCTestCase, @unchecked Sendable {
         XCTAssertNotNil(fakes.uiState.load(), "the core's UI state is kept for the next launch")
     }
 
+    /// Draughts' rules are a choice beside the game, as the home screen's rules picker sends it:
+    /// relaxed rules make a step past a capture a move.
+    @MainActor
+    func testTheRulesPickerChoosesRelaxedDraughts() async throws {
+        let fakes = Fakes()
+        let model = try await startedModel(fakes)
+        model.sceneChanged(to: .active)
+        XCTAssertEqual(model.view?.home?.games.map(\.game), [.othello, .connectFour, .draughts, .virus, .focus, .chineseCheckers])
+        model.send(.chooseGame(.othello))
+        XCTAssertEqual(model.view?.home?.variants.isEmpty, true, "one set of rules: no picker")
+        model.send(.chooseGame(.draughts))
+        XCTAssertEqual(model.view?.home?.variants.map(\.rules), [.standard, .relaxed])
+        model.send(.chooseRules(.relaxed))
+        XCTAssertEqual(model.view?.home?.rules, .relaxed, "the picker's selection is the core's value")
+        model.send(.chooseMode(.twoPlayers))
+        model.send(.chooseStartPosition("B:W10,19,28:B1,6"))
+        model.send(.newGame)
+        let board = try XCTUnwrap(model.board)
+        XCTAssertTrue(board.title.hasPrefix("Draughts (captures optional)"), board.title)
+        XCTAssertTrue(board.legalMoves.contains { $0.notation == "1-5" })
+    }
+
     /// Resign asks first: cancel keeps the game, accept ends it with the opponent's win.
     @MainActor
     func testResignAsksFirstAndAcceptingEndsTheGame() async throws {

@@ -6,9 +6,9 @@ import android.view.HapticFeedbackConstants
 import android.view.View
 import dev.ply.app.ui.Announcement
 import dev.ply.app.ui.UiSources
-import dev.ply.core.Cue
-import dev.ply.core.WorkProgress
-import dev.ply.core.ViewModel
+import dev.ply.appcore.Cue
+import dev.ply.appcore.WorkProgress
+import dev.ply.appcore.ViewModel
 import dev.ply.shell.CoreHost
 import dev.ply.shell.PlatformEffects
 import dev.ply.shell.SealedTokenStore

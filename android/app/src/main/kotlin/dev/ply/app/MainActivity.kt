@@ -9,7 +9,7 @@ import androidx.compose.runtime.remember
 import dev.ply.app.ui.LocalPlatformUi
 import dev.ply.app.ui.PlyRoot
 import dev.ply.app.ui.PlyTheme
-import dev.ply.core.Event
+import dev.ply.appcore.Event
 
 /**
  * The only activity: it draws the screen the core has on top. There is no back stack of

@@ -16,7 +16,7 @@ import androidx.lifecycle.DefaultLifecycleObserver
 import androidx.lifecycle.Lifecycle
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ProcessLifecycleOwner
-import dev.ply.core.Event
+import dev.ply.appcore.Event
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.LogLevel
 import dev.ply.ffi.initLogging

@@ -9,7 +9,7 @@ import androidx.work.OneTimeWorkRequestBuilder
 import androidx.work.WorkManager
 import androidx.work.Worker
 import androidx.work.WorkerParameters
-import dev.ply.core.BackgroundOutcome
+import dev.ply.appcore.BackgroundOutcome
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.syncWorkerPolicy
 import dev.ply.shell.BackgroundSync

@@ -1,6 +1,6 @@
 package dev.ply.shell
 
-import dev.ply.core.BackgroundOutcome
+import dev.ply.appcore.BackgroundOutcome
 
 /**
  * The WorkManager side of the core's `ScheduleSync`: one unique work, and the worker's result

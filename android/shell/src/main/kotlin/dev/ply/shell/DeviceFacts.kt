@@ -1,8 +1,8 @@
 package dev.ply.shell
 
-import dev.ply.core.AppConfig
-import dev.ply.core.ClientPlatform
-import dev.ply.core.Event
+import dev.ply.appcore.AppConfig
+import dev.ply.appcore.ClientPlatform
+import dev.ply.appcore.Event
 
 /**
  * The phone as the core's search caps see it: the app fills this from

@@ -1,7 +1,7 @@
 package dev.ply.shell
 
-import dev.ply.core.Cue
-import dev.ply.core.Effect
+import dev.ply.appcore.Cue
+import dev.ply.appcore.Effect
 import dev.ply.ffi.AppShell
 
 /**

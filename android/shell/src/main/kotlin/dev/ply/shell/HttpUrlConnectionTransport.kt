@@ -1,10 +1,10 @@
 package dev.ply.shell
 
-import dev.ply.ffi.HttpHeader
-import dev.ply.ffi.HttpRequest
-import dev.ply.ffi.HttpResponse
-import dev.ply.ffi.HttpTransport
-import dev.ply.ffi.TransportException
+import dev.ply.core.HttpHeader
+import dev.ply.core.HttpRequest
+import dev.ply.core.HttpResponse
+import dev.ply.core.HttpTransport
+import dev.ply.core.TransportException
 import dev.ply.ffi.transportLimits
 import java.io.IOException
 import java.io.InputStream

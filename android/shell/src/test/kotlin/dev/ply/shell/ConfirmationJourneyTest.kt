@@ -1,9 +1,9 @@
 package dev.ply.shell
 
-import dev.ply.core.Event
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.PlayMode
-import dev.ply.core.Screen
+import dev.ply.appcore.PlayMode
+import dev.ply.appcore.Screen
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach

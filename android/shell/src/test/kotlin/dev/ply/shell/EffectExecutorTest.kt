@@ -1,10 +1,10 @@
 package dev.ply.shell
 
-import dev.ply.core.BackgroundOutcome
-import dev.ply.core.Cue
-import dev.ply.core.Effect
-import dev.ply.core.Event
-import dev.ply.core.Screen
+import dev.ply.appcore.BackgroundOutcome
+import dev.ply.appcore.Cue
+import dev.ply.appcore.Effect
+import dev.ply.appcore.Event
+import dev.ply.appcore.Screen
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.syncRetryBaseSeconds
 import dev.ply.ffi.syncWorkerPolicy
@@ -86,7 +86,7 @@ class EffectExecutorTest {
         val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, null)
         try {
             core.sendNow(Event.ScreenShown, p)
-            core.sendNow(Event.ChooseMode(dev.ply.core.PlayMode.COMPUTER_VS_COMPUTER), p)
+            core.sendNow(Event.ChooseMode(dev.ply.appcore.PlayMode.COMPUTER_VS_COMPUTER), p)
             core.sendNow(Event.ChooseLevel(1u), p)
             p.calls.clear()
             core.sendNow(Event.NewGame, p)
@@ -223,7 +223,7 @@ class EffectExecutorTest {
         assertEquals(0uL, c.totalRamBytes, "unknown is zero")
         assertEquals(1uL shl 30, c.availableRamBytes)
         assertEquals(0u, c.cpuCores)
-        assertEquals(dev.ply.core.ClientPlatform.ANDROID, c.platform)
+        assertEquals(dev.ply.appcore.ClientPlatform.ANDROID, c.platform)
         assertEquals("tok", c.token)
         // A small phone gets a small table (the core's rule, shown in Settings).
         val core = TempDirs.core(appConfig(tempDir(), "test", DeviceInfo(1L shl 30, 1L shl 29, 2), null), PostingShell({}, {}), null)
@@ -321,7 +321,7 @@ class CoreHostTest {
         val saver = RecordingPlatform()
         first.sendNow(Event.ScreenShown, saver)
         first.sendNow(Event.ChooseGame(dev.ply.core.GameKind.CONNECT_FOUR), saver)
-        first.sendNow(Event.ChooseMode(dev.ply.core.PlayMode.TWO_PLAYERS), saver)
+        first.sendNow(Event.ChooseMode(dev.ply.appcore.PlayMode.TWO_PLAYERS), saver)
         first.sendNow(Event.NewGame, saver)
         first.sendNow(Event.PlayNotation("4"), saver)
         first.sendNow(Event.OpenHome, saver)

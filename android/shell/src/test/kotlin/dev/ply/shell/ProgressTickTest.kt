@@ -1,10 +1,10 @@
 package dev.ply.shell
 
-import dev.ply.core.Effect
-import dev.ply.core.Event
+import dev.ply.appcore.Effect
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.PlayMode
-import dev.ply.core.WorkProgress
+import dev.ply.appcore.PlayMode
+import dev.ply.appcore.WorkProgress
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach

@@ -1,6 +1,6 @@
 package dev.ply.shell
 
-import dev.ply.core.Event
+import dev.ply.appcore.Event
 import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll

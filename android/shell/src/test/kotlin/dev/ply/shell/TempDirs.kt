@@ -1,10 +1,10 @@
 package dev.ply.shell
 
-import dev.ply.core.AppConfig
-import dev.ply.core.Event
+import dev.ply.appcore.AppConfig
+import dev.ply.appcore.Event
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.AppShell
-import dev.ply.ffi.HttpTransport
+import dev.ply.core.HttpTransport
 import java.io.File
 import java.nio.file.Files
 

@@ -2,16 +2,16 @@ package dev.ply.shell
 
 import com.sun.net.httpserver.HttpExchange
 import com.sun.net.httpserver.HttpServer
-import dev.ply.core.Cue
-import dev.ply.core.Effect
-import dev.ply.core.Event
+import dev.ply.appcore.Cue
+import dev.ply.appcore.Effect
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.PlayMode
+import dev.ply.appcore.PlayMode
 import dev.ply.ffi.AppCore
-import dev.ply.ffi.HttpRequest
-import dev.ply.ffi.HttpResponse
-import dev.ply.ffi.HttpTransport
-import dev.ply.ffi.TransportException
+import dev.ply.core.HttpRequest
+import dev.ply.core.HttpResponse
+import dev.ply.core.HttpTransport
+import dev.ply.core.TransportException
 import java.net.InetSocketAddress
 import java.util.ArrayDeque
 import java.util.Collections

@@ -1,9 +1,9 @@
 package dev.ply.shell
 
 import com.sun.net.httpserver.HttpServer
-import dev.ply.ffi.HttpHeader
-import dev.ply.ffi.HttpRequest
-import dev.ply.ffi.TransportException
+import dev.ply.core.HttpHeader
+import dev.ply.core.HttpRequest
+import dev.ply.core.TransportException
 import dev.ply.ffi.transportLimits
 import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
@@ -93,7 +93,7 @@ class TransportTest {
         val ok = t.send(req("$base/echo", body = "{\"a\":1}", headers = listOf(HttpHeader("Content-Type", "application/json"))))
         assertEquals(200, ok.status.toInt())
         assertEquals("{\"a\":1}", ok.body.toString(Charsets.UTF_8))
-        fun header(r: dev.ply.ffi.HttpResponse, name: String) = r.headers.first { it.name.equals(name, ignoreCase = true) }.value
+        fun header(r: dev.ply.core.HttpResponse, name: String) = r.headers.first { it.name.equals(name, ignoreCase = true) }.value
         assertEquals("POST", header(ok, "X-Method"))
         assertEquals("application/json", header(ok, "X-Got-Type"))
 

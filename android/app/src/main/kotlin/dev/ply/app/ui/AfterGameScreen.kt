@@ -33,12 +33,12 @@ import androidx.compose.ui.semantics.contentDescription
 import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
-import dev.ply.core.AfterGameView
-import dev.ply.core.ChartMark
-import dev.ply.core.Event
-import dev.ply.core.MoveLabel
-import dev.ply.core.ReviewStatus
-import dev.ply.core.ReviewView
+import dev.ply.appcore.AfterGameView
+import dev.ply.appcore.ChartMark
+import dev.ply.appcore.Event
+import dev.ply.appcore.MoveLabel
+import dev.ply.appcore.ReviewStatus
+import dev.ply.appcore.ReviewView
 
 /** The finished game: its result, the computer's effort per move, its review, the transcript to share. */
 @OptIn(ExperimentalLayoutApi::class)

@@ -41,13 +41,13 @@ import androidx.compose.ui.platform.testTag
 import androidx.compose.ui.unit.IntOffset
 import androidx.compose.ui.unit.LayoutDirection
 import androidx.compose.ui.unit.dp
-import dev.ply.core.AnimationStep
-import dev.ply.core.BoardView
-import dev.ply.core.CellView
-import dev.ply.core.Event
+import dev.ply.appcore.AnimationStep
+import dev.ply.appcore.BoardView
+import dev.ply.appcore.CellView
+import dev.ply.appcore.Event
 import dev.ply.core.GameKind
-import dev.ply.core.Piece
-import dev.ply.core.SeatStyle
+import dev.ply.appcore.Piece
+import dev.ply.appcore.SeatStyle
 import kotlin.math.PI
 import kotlin.math.abs
 import kotlin.math.cos
@@ -110,7 +110,7 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
             when (board.game) {
                 GameKind.OTHELLO -> drawOthello(board, p)
                 GameKind.CONNECT_FOUR -> drawConnectFour(board, p, dark)
-                GameKind.DRAUGHTS, GameKind.RELAXED_DRAUGHTS -> drawDraughts(board, p)
+                GameKind.DRAUGHTS -> drawDraughts(board, p)
                 GameKind.VIRUS -> drawVirus(board, p)
                 GameKind.FOCUS -> drawFocus(board, p)
                 GameKind.CHINESE_CHECKERS -> drawStar(board, p)

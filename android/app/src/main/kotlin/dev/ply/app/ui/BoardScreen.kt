@@ -28,8 +28,8 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.text.font.FontWeight
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
-import dev.ply.core.BoardView
-import dev.ply.core.Event
+import dev.ply.appcore.BoardView
+import dev.ply.appcore.Event
 
 /**
  * The game: the board, and beside it (landscape, tablets) or under it (portrait phones) the

@@ -28,11 +28,11 @@ import androidx.compose.ui.semantics.semantics
 import androidx.compose.ui.text.TextStyle
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
-import dev.ply.core.ActionKind
-import dev.ply.core.ActionStyle
-import dev.ply.core.ActionView
-import dev.ply.core.ConfirmView
-import dev.ply.core.Event
+import dev.ply.appcore.ActionKind
+import dev.ply.appcore.ActionStyle
+import dev.ply.appcore.ActionView
+import dev.ply.appcore.ConfirmView
+import dev.ply.appcore.Event
 
 /** Sends an event to the core (on the main thread) and performs its effects. */
 typealias Send = (Event) -> Unit

@@ -24,8 +24,8 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
-import dev.ply.core.Event
-import dev.ply.core.HistoryView
+import dev.ply.appcore.Event
+import dev.ply.appcore.HistoryView
 
 /**
  * Finished games, newest first, with where each stands with the collector (from the core). A row

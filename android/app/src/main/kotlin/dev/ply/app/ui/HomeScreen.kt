@@ -31,10 +31,10 @@ import androidx.compose.ui.semantics.stateDescription
 import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
-import dev.ply.core.Event
-import dev.ply.core.HomeView
-import dev.ply.core.LevelOption
-import dev.ply.core.SeatOption
+import dev.ply.appcore.Event
+import dev.ply.appcore.HomeView
+import dev.ply.appcore.LevelOption
+import dev.ply.appcore.SeatOption
 import kotlin.math.roundToInt
 
 /** The next game's choices, each list with its values and selection from the core. */
@@ -52,6 +52,10 @@ fun HomeScreen(home: HomeView, send: Send) {
                     Button(onClick = { send(Event.OpenBoard) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
                 }
                 ChoiceRow(appText(R.string.game), home.games, { it.selected }, { it.label }) { send(Event.ChooseGame(it.game)) }
+                // The chosen game's rules, when it has more than one set (draughts).
+                if (home.variants.isNotEmpty()) {
+                    ChoiceRow(appText(R.string.rules), home.variants, { it.selected }, { it.label }) { send(Event.ChooseRules(it.rules)) }
+                }
                 if (home.modes.isNotEmpty()) {
                     ChoiceRow(appText(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
                 }

@@ -3,8 +3,8 @@ package dev.ply.app.ui
 import androidx.compose.runtime.Composable
 import androidx.compose.runtime.ProvidableCompositionLocal
 import androidx.compose.runtime.staticCompositionLocalOf
-import dev.ply.core.ViewModel
-import dev.ply.core.WorkProgress
+import dev.ply.appcore.ViewModel
+import dev.ply.appcore.WorkProgress
 import dev.ply.shell.CoreHost
 import kotlinx.coroutines.flow.StateFlow
 

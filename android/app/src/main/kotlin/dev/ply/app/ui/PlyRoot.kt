@@ -19,9 +19,9 @@ import androidx.compose.ui.Alignment
 import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
-import dev.ply.core.Event
-import dev.ply.core.Screen
-import dev.ply.core.ViewModel
+import dev.ply.appcore.Event
+import dev.ply.appcore.Screen
+import dev.ply.appcore.ViewModel
 import dev.ply.shell.CoreHost
 
 /**

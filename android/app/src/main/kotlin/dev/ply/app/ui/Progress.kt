@@ -9,9 +9,9 @@ import androidx.compose.runtime.getValue
 import androidx.compose.ui.Modifier
 import androidx.compose.runtime.ProvidableCompositionLocal
 import androidx.compose.runtime.staticCompositionLocalOf
-import dev.ply.core.WorkProgress
-import dev.ply.core.ReviewStatus
-import dev.ply.core.ThinkingView
+import dev.ply.appcore.WorkProgress
+import dev.ply.appcore.ReviewStatus
+import dev.ply.appcore.ThinkingView
 import kotlinx.coroutines.flow.MutableStateFlow
 import kotlinx.coroutines.flow.StateFlow
 

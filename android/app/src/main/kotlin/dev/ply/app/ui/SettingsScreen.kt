@@ -29,9 +29,9 @@ import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.text.input.KeyboardType
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
-import dev.ply.core.Event
-import dev.ply.core.SettingsView
-import dev.ply.core.WeightsView
+import dev.ply.appcore.Event
+import dev.ply.appcore.SettingsView
+import dev.ply.appcore.WeightsView
 
 /** Sync, thinking ahead, haptics, custom weights and the device's search caps; the core validates. */
 @Composable

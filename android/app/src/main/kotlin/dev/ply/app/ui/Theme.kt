@@ -9,8 +9,8 @@ import androidx.compose.runtime.CompositionLocalProvider
 import androidx.compose.runtime.ProvidableCompositionLocal
 import androidx.compose.runtime.staticCompositionLocalOf
 import androidx.compose.ui.graphics.Color
-import dev.ply.core.Rgb
-import dev.ply.core.SeatStyle
+import dev.ply.appcore.Rgb
+import dev.ply.appcore.SeatStyle
 
 private val Green = Color(0xFF2E7D32)
 private val Light = lightColorScheme(primary = Green, secondary = Color(0xFF6D4C41), tertiary = Color(0xFF1565C0))

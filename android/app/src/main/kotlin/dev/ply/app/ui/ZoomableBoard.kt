@@ -15,7 +15,7 @@ import androidx.compose.runtime.saveable.rememberSaveable
 import androidx.compose.runtime.setValue
 import androidx.compose.runtime.withFrameNanos
 import androidx.compose.ui.Modifier
-import dev.ply.core.BoardView
+import dev.ply.appcore.BoardView
 
 /**
  * The board in the space [modifier] gives it; zoomed (`BoardView.zoomed`), drawn `BoardView.zoom`
