@@ -9,6 +9,7 @@
 pub use fluent_bundle::FluentArgs;
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentResource, FluentValue};
+use std::collections::BTreeSet;
 use std::sync::OnceLock;
 use unic_langid::LanguageIdentifier;
 
@@ -46,8 +47,56 @@ fn bundle(lang: Lang, source: &str) -> Bundle {
     b
 }
 
+/// A catalog line that is neither a comment, a message's first line (`id = ...`) nor a
+/// continuation of one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{tag} catalog, line {line}: not part of a message: {text}")]
+pub struct CatalogLineError {
+    pub tag: &'static str,
+    pub line: usize,
+    pub text: String,
+}
+
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::En, Lang::De];
+
+    /// The catalog's Fluent source, as compiled into the core.
+    pub fn catalog_source(self) -> &'static str {
+        SOURCES
+            .iter()
+            .find(|(l, _)| *l == self)
+            .map_or("", |(_, source)| source)
+    }
+
+    /// Each message of the catalog in order, with the variables its text uses, read from the
+    /// catalog's text rather than through Fluent, so that a message Fluent skipped as malformed
+    /// still shows (the catalogs' tests compare languages with it).
+    pub fn catalog_messages(self) -> Result<Vec<(String, BTreeSet<String>)>, CatalogLineError> {
+        let mut out: Vec<(String, BTreeSet<String>)> = Vec::new();
+        for (n, line) in self.catalog_source().lines().enumerate() {
+            if line.starts_with('#') || line.trim().is_empty() {
+                continue;
+            }
+            let bad = || CatalogLineError {
+                tag: self.tag(),
+                line: n + 1,
+                text: line.to_owned(),
+            };
+            if line.chars().next().is_some_and(|c| c.is_ascii_lowercase()) {
+                let (id, _) = line.split_once(" =").ok_or_else(bad)?;
+                out.push((id.to_owned(), BTreeSet::new()));
+            }
+            let (_, vars) = out.last_mut().ok_or_else(bad)?;
+            for part in line.split('$').skip(1) {
+                let name: String = part
+                    .chars()
+                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                    .collect();
+                vars.insert(name);
+            }
+        }
+        Ok(out)
+    }
 
     /// The BCP 47 tag of the catalog.
     pub fn tag(self) -> &'static str {

@@ -17,56 +17,29 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 fn catalog_source(lang: Lang) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("locales")
-        .join(lang.tag())
-        .join("app.ftl");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    lang.catalog_source().to_owned()
 }
 
-/// Each message id with the variables its text uses, read from the catalog's text (not through
-/// Fluent, so that a message Fluent skipped as malformed still counts as missing).
-fn messages(source: &str) -> BTreeMap<String, BTreeSet<String>> {
-    let mut out: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-    let mut current: Option<String> = None;
-    for line in source.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let starts_message = line.chars().next().is_some_and(|c| c.is_ascii_lowercase());
-        if starts_message {
-            let (id, _) = line
-                .split_once(" =")
-                .unwrap_or_else(|| panic!("not a message: {line}"));
-            assert!(
-                out.insert(id.to_owned(), BTreeSet::new()).is_none(),
-                "{id} twice"
-            );
-            current = Some(id.to_owned());
-        }
-        let id = current.as_ref().expect("a message line");
-        let vars = out.get_mut(id).expect("current message");
-        for part in line.split('$').skip(1) {
-            let name: String = part
-                .chars()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                .collect();
-            vars.insert(name);
-        }
+/// Each message id with the variables its text uses (`Lang::catalog_messages`); an id twice is
+/// a defect of the catalog.
+fn messages(lang: Lang) -> BTreeMap<String, BTreeSet<String>> {
+    let mut out = BTreeMap::new();
+    for (id, vars) in lang.catalog_messages().unwrap_or_else(|e| panic!("{e}")) {
+        assert!(out.insert(id.clone(), vars).is_none(), "{id} twice");
     }
     out
 }
 
 #[test]
 fn every_catalog_parses_and_has_every_message_with_the_same_variables() {
-    let english = messages(&catalog_source(Lang::En));
+    let english = messages(Lang::En);
     assert!(english.len() > 150, "{} messages", english.len());
     for lang in Lang::ALL {
         let source = catalog_source(lang);
         if let Err((_, errors)) = FluentResource::try_new(source.clone()) {
             panic!("{} does not parse: {errors:?}", lang.tag());
         }
-        let these = messages(&source);
+        let these = messages(lang);
         let missing: Vec<_> = english
             .keys()
             .filter(|id| !these.contains_key(*id))
@@ -93,7 +66,7 @@ fn every_catalog_parses_and_has_every_message_with_the_same_variables() {
 
 #[test]
 fn every_message_formats_without_errors_in_every_language() {
-    let english = messages(&catalog_source(Lang::En));
+    let english = messages(Lang::En);
     for lang in Lang::ALL {
         let resource = FluentResource::try_new(catalog_source(lang)).expect("parses");
         let mut bundle = FluentBundle::new(vec![lang.tag().parse().expect("a tag")]);
@@ -166,7 +139,7 @@ fn ids_in_sources() -> BTreeSet<String> {
 
 #[test]
 fn every_message_the_code_asks_for_exists_and_every_message_is_used() {
-    let catalog = messages(&catalog_source(Lang::En));
+    let catalog = messages(Lang::En);
     let used = ids_in_sources();
     let unknown: Vec<_> = used
         .iter()

@@ -225,6 +225,62 @@ fn history_ads_report_and_invariants() {
         "the same seed gives the same node counts"
     );
     assert_ne!(sa["rows"], sc["rows"], "another seed gives other games");
+    // Beside the report, each game, depth and start lists its distinct trials: the seeds of
+    // the row without an ADS, in order, each with its game's id.
+    let openings = read(a.path(), "openings.txt");
+    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    for line in openings.lines() {
+        match line.strip_prefix("# ") {
+            Some(head) => blocks.push(vec![head]),
+            None => blocks.last_mut().expect("a heading first").push(line),
+        }
+    }
+    let baselines: Vec<&Value> = rows.iter().filter(|r| r["variant"] == "none").collect();
+    assert_eq!(blocks.len(), baselines.len(), "{openings}");
+    for (block, r) in blocks.iter().zip(&baselines) {
+        let phase = if r["midgame"] == true {
+            "midgame"
+        } else {
+            "start"
+        };
+        let head = format!(
+            "{}, depth {}, {phase}",
+            r["game"].as_str().expect("game"),
+            r["depth"]
+        );
+        assert!(block[0].starts_with(&head), "{head}: {block:?}");
+        let listed: Vec<(u64, &str)> = block
+            .iter()
+            .skip(1)
+            .map(|l| {
+                let mut f = l.split(' ');
+                let seed = f.next().and_then(|s| s.parse().ok()).expect("a seed");
+                (seed, f.next().expect("a game id"))
+            })
+            .collect();
+        let seeds: Vec<u64> = r["seeds"]
+            .as_array()
+            .expect("seeds")
+            .iter()
+            .map(|s| s.as_u64().expect("seed"))
+            .collect();
+        let games: Vec<&str> = r["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .map(|g| g.as_str().expect("id"))
+            .collect();
+        assert_eq!(
+            listed.iter().map(|l| l.0).collect::<Vec<_>>(),
+            seeds,
+            "{head}"
+        );
+        assert_eq!(
+            listed.iter().map(|l| l.1).collect::<Vec<_>>(),
+            games,
+            "{head}"
+        );
+    }
 }
 
 #[test]

@@ -13,45 +13,11 @@ mod common;
 use common::{Interactive, ply_with_stdin, stderr, stdout, temp_dir};
 use ply_app::i18n::{FluentArgs, Lang};
 use std::collections::BTreeSet;
-use std::path::Path;
 use std::time::Duration;
 
 /// Stands for every variable when a message is formatted: what lies between two of them is
 /// the message's own text.
 const HOLE: &str = "\u{1}";
-
-fn catalog(lang: Lang) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../app/locales")
-        .join(lang.tag())
-        .join("app.ftl");
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// Each message id of a catalog with the variables its text uses.
-fn messages(source: &str) -> Vec<(String, BTreeSet<String>)> {
-    let mut out: Vec<(String, BTreeSet<String>)> = Vec::new();
-    for line in source.lines() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        if line.chars().next().is_some_and(|c| c.is_ascii_lowercase())
-            && let Some((id, _)) = line.split_once(" =")
-        {
-            out.push((id.to_owned(), BTreeSet::new()));
-        }
-        if let Some((_, vars)) = out.last_mut() {
-            for part in line.split('$').skip(1) {
-                let name: String = part
-                    .chars()
-                    .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-                    .collect();
-                vars.insert(name);
-            }
-        }
-    }
-    out
-}
 
 fn formatted(lang: Lang, id: &str, vars: &BTreeSet<String>) -> String {
     let mut args = FluentArgs::new();
@@ -73,7 +39,10 @@ const COMMANDS: [&str; 16] = [
 /// is only a command's name is the command.
 fn english_texts() -> Vec<(String, String)> {
     let mut out = Vec::new();
-    for (id, vars) in messages(&catalog(Lang::En)) {
+    let english = Lang::En
+        .catalog_messages()
+        .unwrap_or_else(|e| panic!("{e}"));
+    for (id, vars) in english {
         let english = formatted(Lang::En, &id, &vars);
         let german = formatted(Lang::De, &id, &vars);
         for line in english.split('\n') {

@@ -36,6 +36,7 @@ use super::stats::{
 };
 use super::verdict::{Evidence, Judged, Verdict, judge, weakest};
 use super::{Run, parallel_map};
+use crate::tournament::othello_symmetry::transform;
 use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::bytes::fnv1a;
@@ -64,7 +65,8 @@ const OTHELLO_MIDGAME_TURNS: usize = 10;
 const CHECKERS_MIDGAME_TURNS: usize = 5;
 /// The first plies of a midgame advance played at random, so that every trial has its own
 /// midgame (the 2-ply search alone plays the same game every time). The paper states no random
-/// opening: these are Ply's choice, long enough for thousands of distinct openings.
+/// opening: these are Ply's choice, long enough that fifty trials rarely meet one game twice
+/// (repeats, and in Othello mirror images, are counted once: see `TABLES`' `class`).
 const OTHELLO_RANDOM_PLIES: usize = 6;
 const CHECKERS_RANDOM_PLIES: usize = 4;
 const VIRUS_RANDOM_PLIES: usize = 8;
@@ -392,6 +394,10 @@ pub struct Claim {
 pub struct Summary {
     pub rows: Vec<Row>,
     pub claims: Vec<Claim>,
+    /// `openings.txt`: per game, depth and start, each distinct trial's seed, its game's hash
+    /// and the first position its measured player searched.
+    #[serde(skip)]
+    pub openings: String,
 }
 
 /// Plays one trial: if `midgame` is `(random, turns)`, `turns` turns of each side, the first
@@ -484,6 +490,44 @@ fn relaxed_checkers_trial(seed: u64, depth: u32, midgame: bool, variant: Variant
 
 /// The node count of a trial and, per measured search, the position and its value.
 type Trial = (u64, Vec<(String, i32)>);
+
+/// A trial's game as its key, for games whose symmetries are not used: Relaxed Checkers has
+/// none that keeps the side to move; the multi-player games' rotations move the seats, so an
+/// image is another player's game.
+fn as_played(positions: &[&str]) -> String {
+    positions.join("/")
+}
+
+/// An Othello trial's game up to the eight symmetries of the square: the least of its eight
+/// images, each the measured positions under one symmetry (one symmetry for the whole game, so
+/// a game and its mirror image are one trial).
+fn othello_class(positions: &[&str]) -> String {
+    let Ok(parsed) = positions
+        .iter()
+        .map(|p| Othello::parse_position(p))
+        .collect::<Result<Vec<_>, _>>()
+    else {
+        return as_played(positions);
+    };
+    let image = |t: u8| -> Vec<(u64, u64, u8)> {
+        parsed
+            .iter()
+            .map(|p| {
+                (
+                    transform(p.black(), t),
+                    transform(p.white(), t),
+                    p.side_to_move(),
+                )
+            })
+            .collect()
+    };
+    let least = (0..8).map(image).min().unwrap_or_default();
+    least
+        .iter()
+        .map(|(b, w, s)| format!("{b:016x}{w:016x}{s}"))
+        .collect::<Vec<_>>()
+        .join("/")
+}
 
 const VIRUS_MEASURED_TURNS: usize = 10;
 const VIRUS_MIDGAME_PLIES: usize = 15;
@@ -674,6 +718,9 @@ struct GameTable {
     depths: &'static [u32],
     quick_depths: &'static [u32],
     trial: fn(u64, u32, bool, Variant) -> Trial,
+    /// The key of a trial's game (the positions of its measured searches) up to the board's
+    /// symmetries: two trials with one key are one trial.
+    class: fn(&[&str]) -> String,
 }
 
 const TABLES: [GameTable; 7] = [
@@ -684,6 +731,7 @@ const TABLES: [GameTable; 7] = [
         depths: &[4, 6, 8],
         quick_depths: &[2, 4],
         trial: othello_trial,
+        class: othello_class,
     },
     GameTable {
         game: "Relaxed Checkers",
@@ -692,6 +740,7 @@ const TABLES: [GameTable; 7] = [
         depths: &[4, 6, 8],
         quick_depths: &[2],
         trial: relaxed_checkers_trial,
+        class: as_played,
     },
     GameTable {
         game: "Virus",
@@ -700,6 +749,7 @@ const TABLES: [GameTable; 7] = [
         depths: &[4, 6],
         quick_depths: &[2],
         trial: virus_trial,
+        class: as_played,
     },
     GameTable {
         game: "Focus, 2 players",
@@ -708,6 +758,7 @@ const TABLES: [GameTable; 7] = [
         depths: &[4],
         quick_depths: &[2],
         trial: focus_2_trial,
+        class: as_played,
     },
     GameTable {
         game: "Focus, 4 players",
@@ -716,6 +767,7 @@ const TABLES: [GameTable; 7] = [
         depths: &[4],
         quick_depths: &[2],
         trial: focus_4_trial,
+        class: as_played,
     },
     GameTable {
         game: "Chinese Checkers, 4 players",
@@ -724,6 +776,7 @@ const TABLES: [GameTable; 7] = [
         depths: &[4],
         quick_depths: &[2],
         trial: chinese_checkers_4_trial,
+        class: as_played,
     },
     GameTable {
         game: "Chinese Checkers, 6 players",
@@ -732,6 +785,7 @@ const TABLES: [GameTable; 7] = [
         depths: &[4],
         quick_depths: &[2],
         trial: chinese_checkers_6_trial,
+        class: as_played,
     },
 ];
 
@@ -752,6 +806,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         .sum();
     let bar = run.progress(total as u64, "trials");
     let mut rows = Vec::new();
+    let mut openings = String::new();
     for &(table, depth, midgame) in &cells {
         let seeds: Vec<u64> = (0..trials)
             .map(|t| run.seed.wrapping_add(t as u64))
@@ -765,15 +820,16 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
                 })
             })
             .collect();
-        // A trial is its game without an ADS: the positions of the measured searches. Two seeds
-        // that give the same game are one trial; only the first is kept, in every variant.
+        // A trial is its game without an ADS: the positions of the measured searches, up to the
+        // board's symmetries. Two seeds that give the same game, or images of one game, are one
+        // trial; only the first is kept, in every variant.
         let mut seen = std::collections::HashSet::new();
         let mut games = Vec::new();
         let keep: Vec<bool> = per_variant[0]
             .iter()
             .map(|(_, values)| {
                 let key: Vec<&str> = values.iter().map(|(p, _)| p.as_str()).collect();
-                let key = key.join("/");
+                let key = (table.class)(&key);
                 // A stable 64-bit hash naming a trial's game in the summary.
                 let id = format!("{:016x}", fnv1a(key.as_bytes()));
                 let new = seen.insert(key);
@@ -784,6 +840,19 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             })
             .collect();
         let distinct = keep.iter().filter(|k| **k).count();
+        openings.push_str(&format!(
+            "# {}, depth {}, {}: seed, game, first measured position\n",
+            table.game,
+            depth,
+            if midgame { "midgame" } else { "start" }
+        ));
+        let kept_trials = seeds.iter().zip(&per_variant[0]).zip(&keep);
+        for ((seed, (_, values)), id) in
+            kept_trials.filter(|(_, k)| **k).map(|(t, _)| t).zip(&games)
+        {
+            let first = values.first().map_or("-", |(p, _)| p.as_str());
+            openings.push_str(&format!("{seed} {id} {first}\n"));
+        }
         let kept = |t: &[Trial]| -> Vec<f64> {
             t.iter()
                 .zip(&keep)
@@ -878,7 +947,11 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
         r.judged = judged.next();
     }
     let claims = claims(&rows);
-    let summary = Summary { rows, claims };
+    let summary = Summary {
+        rows,
+        claims,
+        openings,
+    };
     write_outputs(run, out, &summary, trials)?;
     Ok(summary)
 }
@@ -969,6 +1042,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
         ),
     )?;
     write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
+    write(out, "openings.txt", &s.openings)?;
     // Per game, the mean nodes by depth without an ADS, with Move-to-Front and with
     // Transposition (the other variants are in the table), from the start and from the midgame,
     // on a log scale: six series, one colour each.
@@ -1119,8 +1193,12 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          depths 4-8; that run's data are not checked in, so the choice was made after seeing a \
          result, not fixed before the runs. \
          Protocol: {trials} trials per row, each with its own seed; trials whose game (the \
-         positions of the measured searches without an ADS) repeats an earlier trial's are left \
-         out of every figure and test (distinct trials: {distinct}). Othello and Relaxed \
+         positions of the measured searches without an ADS) repeats an earlier trial's, or in \
+         Othello is its image under one of the eight symmetries of the board, are left out of \
+         every figure and test (distinct trials: {distinct}; their seeds and first measured \
+         positions are in `openings.txt`; Relaxed Checkers has no symmetry that keeps the side \
+         to move, and the multi-player games' rotations move the seats, so theirs are distinct \
+         as played). Othello and Relaxed \
          Checkers: the measured player searches with alpha-beta (generation order, no table; \
          Ply's default heuristics: for draughts without compulsory captures material and \
          Samuel's positional terms, see (5); our hypothesis for material's small savings, not \
@@ -1157,7 +1235,7 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
          the table below).\n\n{}\n\
          ## All rows\n\n{}\n\
          {plots}\n\n\
-         Data: `measurements.csv` (one row per trial), `summary.json`.\n",
+         Data: `measurements.csv` (one row per trial), `summary.json`, `openings.txt`.\n",
         super::provenance(run),
         if agree { "yes" } else { "**no**" },
         table(
@@ -1194,6 +1272,58 @@ fn write_outputs(run: &Run, out: &Path, s: &Summary, trials: usize) -> Result<()
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn othello_text(black: u64, white: u64, side: u8) -> String {
+        let board: String = (0..64)
+            .map(|i| match (black >> i & 1, white >> i & 1) {
+                (1, _) => 'X',
+                (_, 1) => 'O',
+                _ => '-',
+            })
+            .collect();
+        format!("{board} {}", if side == 0 { 'X' } else { 'O' })
+    }
+
+    /// A game of random moves and its seven images under the square's symmetries have one
+    /// class; a second random game has another, and a game's positions taken under two
+    /// different symmetries (not one image of the game) are not its class.
+    #[test]
+    fn othello_trials_are_one_under_the_symmetries_of_the_board() {
+        let game = |seed: u64| -> Vec<Othello> {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut pos = Othello::start();
+            let mut moves = Vec::new();
+            let mut out = Vec::new();
+            for _ in 0..12 {
+                pos.legal_moves(&mut moves);
+                pos.play(moves[rng.random_range(0..moves.len())]);
+                out.push(pos);
+            }
+            out
+        };
+        let under = |g: &[Othello], ts: &[u8]| -> Vec<String> {
+            g.iter()
+                .zip(ts.iter().cycle())
+                .map(|(p, &t)| {
+                    othello_text(
+                        transform(p.black(), t),
+                        transform(p.white(), t),
+                        p.side_to_move(),
+                    )
+                })
+                .collect()
+        };
+        let class =
+            |texts: &[String]| othello_class(&texts.iter().map(String::as_str).collect::<Vec<_>>());
+        let a = game(1);
+        let played: Vec<String> = a.iter().map(|p| p.format_position()).collect();
+        assert_eq!(under(&a, &[0]), played);
+        for t in 1..8 {
+            assert_eq!(class(&under(&a, &[t])), class(&played), "symmetry {t}");
+        }
+        assert_ne!(class(&under(&game(2), &[0])), class(&played));
+        assert_ne!(class(&under(&a, &[0, 1])), class(&played));
+    }
 
     /// Three large trials saving 10 % and six small ones costing 20 %: as ratios the ADS costs
     /// nodes (six of nine log ratios positive, and larger), while the raw differences, weighed
