@@ -178,8 +178,12 @@ mod tests {
     }
 
     fn temp() -> PathBuf {
+        // Tests run in parallel threads of one process: the counter keeps their directories apart
+        // where the clock would not.
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!(
-            "ply-kept-{}-{}",
+            "ply-kept-{}-{}-{n}",
             std::process::id(),
             ply_core::record::now_ms()
         ));
