@@ -5,6 +5,7 @@ import androidx.compose.ui.unit.Density
 import dev.ply.appcore.Event
 import dev.ply.core.GameKind
 import dev.ply.appcore.PlayMode
+import dev.ply.appcore.RulesVariant
 import dev.ply.appcore.Screen
 import java.io.File
 import javax.swing.SwingUtilities
@@ -89,6 +90,9 @@ fun Session.quickGameAgainstComputer(game: GameKind) {
 
 val SHOTS = listOf(
     Shot("home", "Home") { },
+    Shot("home-draughts", "Home: draughts and its rules") { s ->
+        s.send(Event.ChooseGame(GameKind.DRAUGHTS)); s.send(Event.ChooseRules(RulesVariant.RELAXED))
+    },
     Shot("othello", "Othello: hint and last move") { s ->
         s.twoPlayers(GameKind.OTHELLO); s.play("f5", "d6", "c3", "f4"); s.send(Event.Hint); s.settle()
     },
@@ -156,7 +160,7 @@ fun main(args: Array<String>) {
         } else {
             Session(listOf(lang)).also { s ->
                 shot.drive(s)
-                if (name != "home") check(s.vm.screen != Screen.HOME || name == "confirm") { "$name: still on Home" }
+                if (!name.startsWith("home")) check(s.vm.screen != Screen.HOME || name == "confirm") { "$name: still on Home" }
             }
         }
         rows.append("<h2>$caption</h2>\n")
