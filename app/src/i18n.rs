@@ -1,6 +1,6 @@
 //! The languages the app core speaks: every text in a view model, an announcement or a message
 //! comes from a Fluent catalog (`app/locales/<tag>/app.ftl`) in the language the platform
-//! prefers (`Event::Languages`), so both phone shells show it without translating anything.
+//! prefers (`PlatformEvent::Languages`), so both phone shells show it without translating anything.
 //!
 //! Fluent (Mozilla's, as Firefox uses) rather than keys for the shells' resources: a status line
 //! such as "You win 36-28 (no move left)." is a sentence whose word order, verb agreement and

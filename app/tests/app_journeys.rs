@@ -9,7 +9,8 @@ mod common;
 
 use common::{Collector, Driver, start};
 use ply_app::app::{
-    BackgroundOutcome, Effect, Event, Msg, PlayMode, Screen, SyncState, ThinkingKind,
+    BackgroundOutcome, BoardEvent, ConfirmationEvent, Effect, Event, HistoryEvent, HomeEvent, Msg,
+    NavigationEvent, PlatformEvent, PlayMode, Screen, SettingsEvent, SyncState, ThinkingKind,
 };
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
@@ -51,7 +52,7 @@ fn play_to_the_end(d: &mut Driver) {
             b.status
         );
         let first = b.legal_moves.first().expect("a move to play").index;
-        d.send(Event::ChooseMove(first));
+        d.send(Event::Board(BoardEvent::ChooseMove(first)));
     }
     panic!("the game did not end");
 }
@@ -81,7 +82,7 @@ fn a_whole_game_of_each_kind_against_the_computer() {
         );
         let json = d.app.record_json().expect("the finished game's record");
         let record = ply_core::record::parse_record(json.as_bytes()).expect("a valid record");
-        d.send(Event::OpenHistory);
+        d.send(Event::Navigation(NavigationEvent::OpenHistory));
         d.settle();
         let h = d.app.history_view();
         assert_eq!(h.entries.len(), 1, "{game:?}");
@@ -92,7 +93,7 @@ fn a_whole_game_of_each_kind_against_the_computer() {
             "sync is off by default"
         );
         // The after-game screen charts every computer move.
-        d.send(Event::OpenAfterGame);
+        d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
         let a = d.app.view().after_game.expect("after-game view");
         let computer_moves = record.moves.iter().filter(|m| m.stats.is_some()).count();
         assert_eq!(a.points.len(), computer_moves, "{game:?}");
@@ -134,7 +135,7 @@ fn a_whole_game_of_each_kind_against_the_computer() {
 #[test]
 fn undo_and_redo_while_the_computer_thinks() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     assert_eq!(
         d.thinks(),
         1,
@@ -145,7 +146,7 @@ fn undo_and_redo_while_the_computer_thinks() {
             .thinking
             .is_some_and(|t| t.kind == ThinkingKind::Move)
     );
-    d.send(Event::Undo);
+    d.send(Event::Board(BoardEvent::Undo));
     let b = d.board();
     assert!(b.moves.is_empty() && b.thinking.is_none() && b.accepts_input);
     // The search asked for before the undo now runs (late): it must not play.
@@ -157,7 +158,7 @@ fn undo_and_redo_while_the_computer_thinks() {
         d.board().moves.is_empty(),
         "a stale search changed the game"
     );
-    d.send(Event::Redo);
+    d.send(Event::Board(BoardEvent::Redo));
     assert_eq!(d.board().moves, vec!["f5".to_string()]);
     assert_eq!(d.thinks(), 1, "the computer thinks again after redo");
     d.settle();
@@ -168,9 +169,9 @@ fn undo_and_redo_while_the_computer_thinks() {
 #[test]
 fn hiding_the_screen_stops_thinking_and_showing_it_resumes() {
     let mut d = start(GameKind::ConnectFour, PlayMode::VsComputer);
-    d.send(Event::ChooseMove(3));
+    d.send(Event::Board(BoardEvent::ChooseMove(3)));
     assert_eq!(d.thinks(), 1);
-    d.send(Event::ScreenHidden);
+    d.send(Event::Platform(PlatformEvent::ScreenHidden));
     assert!(d.board().thinking.is_none());
     // The worker picks up the queued search only now: it must not start.
     let msg = d
@@ -186,7 +187,7 @@ fn hiding_the_screen_stops_thinking_and_showing_it_resumes() {
     d.deliver(msg);
     assert_eq!(d.board().moves.len(), 1, "no move while hidden");
     assert_eq!(d.thinks(), 0, "no search starts while hidden");
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     assert_eq!(d.thinks(), 1);
     d.settle();
     assert_eq!(d.board().moves.len(), 2);
@@ -195,11 +196,11 @@ fn hiding_the_screen_stops_thinking_and_showing_it_resumes() {
 #[test]
 fn background_and_foreground() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("d3".into()));
-    d.send(Event::Background);
+    d.send(Event::Board(BoardEvent::PlayNotation("d3".into())));
+    d.send(Event::Platform(PlatformEvent::Background));
     d.settle();
     assert_eq!(d.board().moves.len(), 1, "no move in the background");
-    d.send(Event::Foreground);
+    d.send(Event::Platform(PlatformEvent::Foreground));
     assert_eq!(d.thinks(), 1);
     d.settle();
     assert_eq!(d.board().moves.len(), 2);
@@ -208,17 +209,17 @@ fn background_and_foreground() {
 #[test]
 fn a_game_survives_process_death_on_the_board() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.settle();
-    d.send(Event::PlayNotation(
+    d.send(Event::Board(BoardEvent::PlayNotation(
         d.board().legal_moves[0].notation.clone(),
-    ));
+    )));
     // Killed while the computer's search was queued: only the file writes happened.
     d.run_all_but_searches();
     let before = d.board();
     let blob = d.saved_ui();
     let mut d = d.restart();
-    d.send(Event::RestoreUi(blob));
+    d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
     assert_eq!(d.app.screen(), Screen::Board);
     let after = d.board();
     assert_eq!(after.moves, before.moves);
@@ -228,7 +229,7 @@ fn a_game_survives_process_death_on_the_board() {
         0,
         "a restored game stays still until the screen is shown"
     );
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     assert_eq!(d.thinks(), 1);
     d.settle();
     assert_eq!(d.board().moves.len(), before.moves.len() + 1);
@@ -238,8 +239,8 @@ fn a_game_survives_process_death_on_the_board() {
 #[test]
 fn a_game_survives_process_death_on_home() {
     let mut d = start(GameKind::ConnectFour, PlayMode::VsComputer);
-    d.send(Event::ChooseMove(3));
-    d.send(Event::OpenHome);
+    d.send(Event::Board(BoardEvent::ChooseMove(3)));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
     d.settle();
     assert_eq!(
         d.board().moves.len(),
@@ -248,8 +249,8 @@ fn a_game_survives_process_death_on_home() {
     );
     let blob = d.saved_ui();
     let mut d = d.restart();
-    d.send(Event::RestoreUi(blob));
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     assert_eq!(d.app.screen(), Screen::Home);
     assert_eq!(d.thinks(), 0, "no search while on Home");
     let home = d.app.home_view();
@@ -259,7 +260,7 @@ fn a_game_survives_process_death_on_home() {
             .iter()
             .any(|g| g.game == GameKind::ConnectFour && g.selected)
     );
-    d.send(Event::OpenBoard);
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     assert_eq!(d.thinks(), 1);
     d.settle();
     assert_eq!(d.board().moves.len(), 2);
@@ -271,12 +272,12 @@ fn computer_against_computer_with_pause_and_resume() {
     assert!(d.board().can_pause && !d.board().can_resign);
     d.think();
     assert_eq!(d.board().moves.len(), 1);
-    d.send(Event::Pause);
+    d.send(Event::Board(BoardEvent::Pause));
     let b = d.board();
     assert!(b.can_resume && !b.can_pause && b.status.starts_with("Paused"));
     d.settle();
     assert_eq!(d.board().moves.len(), 1, "paused: no move");
-    d.send(Event::Resume);
+    d.send(Event::Board(BoardEvent::Resume));
     d.settle();
     let b = d.board();
     assert!(b.finished, "{}", b.status);
@@ -300,7 +301,7 @@ fn two_players_on_one_device() {
             "Yellow (O) to move."
         };
         assert_eq!(b.status, who);
-        d.send(Event::PlayNotation(col.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(col.into())));
         assert_eq!(d.thinks(), 0, "nobody thinks for two people");
     }
     let b = d.board();
@@ -309,9 +310,9 @@ fn two_players_on_one_device() {
     // A tap on a full column is refused with a reason; nothing is lost.
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
     for _ in 0..6 {
-        d.send(Event::TapCell(0));
+        d.send(Event::Board(BoardEvent::TapCell(0)));
     }
-    d.send(Event::TapCell(7));
+    d.send(Event::Board(BoardEvent::TapCell(7)));
     assert_eq!(d.board().message.as_deref(), Some("That column is full"));
     assert_eq!(d.board().moves.len(), 6);
 }
@@ -326,7 +327,7 @@ fn draughts_selection_and_refusals() {
         .iter()
         .find(|c| c.playable && c.piece == ply_app::Piece::Empty)
         .expect("empty square");
-    d.send(Event::TapCell(empty.index));
+    d.send(Event::Board(BoardEvent::TapCell(empty.index)));
     assert_eq!(
         d.board().message.as_deref(),
         Some("Select a piece to move first")
@@ -337,7 +338,7 @@ fn draughts_selection_and_refusals() {
         .find(|c| c.legal)
         .expect("a movable piece")
         .index;
-    d.send(Event::TapCell(from));
+    d.send(Event::Board(BoardEvent::TapCell(from)));
     let b = d.board();
     assert!(b.cells[from as usize].selected);
     let to = b
@@ -346,7 +347,7 @@ fn draughts_selection_and_refusals() {
         .find(|c| c.legal)
         .expect("a destination")
         .index;
-    d.send(Event::TapCell(to));
+    d.send(Event::Board(BoardEvent::TapCell(to)));
     assert_eq!(d.board().moves.len(), 1);
     assert!(matches!(
         d.board().animation.first(),
@@ -356,26 +357,28 @@ fn draughts_selection_and_refusals() {
 }
 
 fn enable_sync(d: &mut Driver) {
-    d.send(Event::OpenSettings);
-    d.send(Event::SetServerUrl("http://collector.test".into()));
-    d.send(Event::SetSyncEnabled(true));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    d.send(Event::Settings(SettingsEvent::SetServerUrl(
+        "http://collector.test".into(),
+    )));
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
     assert!(d.app.settings_view().sync_enabled);
-    d.send(Event::OpenHome);
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
 }
 
 fn quick_win(d: &mut Driver) {
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for col in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(col.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(col.into())));
     }
 }
 
 #[test]
 fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     enable_sync(&mut d);
     d.settle();
     d.collector.set(Collector::Down);
@@ -400,9 +403,9 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
         "{}",
         h.sync_status
     );
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de".into()],
-    });
+    }));
     assert!(
         d.app.history_view().sync_status.starts_with(
             "1 Partie wartet auf Synchronisierung. Letzter Versuch: die Anmeldung dieses Geräts ist fehlgeschlagen ("
@@ -410,11 +413,11 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
         "{}",
         d.app.history_view().sync_status
     );
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["en".into()],
-    });
+    }));
     // Backgrounding schedules the platform's work at the core's retry time, not a default.
-    let fx = d.send(Event::Background);
+    let fx = d.send(Event::Platform(PlatformEvent::Background));
     assert!(
         fx.contains(&Effect::ScheduleSync {
             not_before_ms: retry,
@@ -426,18 +429,18 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
     // backoff has full jitter, so it may already be over: then the upload goes).
     d.collector.set(Collector::Accepting);
     let backing_off = retry > ply_core::record::now_ms() + 1_000;
-    d.send(Event::Foreground);
-    d.send(Event::Network {
+    d.send(Event::Platform(PlatformEvent::Foreground));
+    d.send(Event::Platform(PlatformEvent::Network {
         online: true,
         metered: false,
-    });
+    }));
     d.settle();
     if backing_off {
         assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 0);
         assert_eq!(d.collector.registrations.load(Ordering::Relaxed), 0);
     }
     // The person asks: sent now, whatever the backoff; the token is handed to the platform.
-    d.send(Event::SyncNow);
+    d.send(Event::History(HistoryEvent::SyncNow));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1);
     assert_eq!(
@@ -449,7 +452,7 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
         d.effects
             .contains(&Effect::StoreToken(Some("ply_test_token".into())))
     );
-    d.send(Event::OpenHistory);
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
     d.settle();
     let h = d.app.history_view();
     assert_eq!(h.entries[0].sync, SyncState::Synced);
@@ -459,11 +462,11 @@ fn a_finished_game_syncs_backs_off_and_keeps_the_retry_time_in_the_background() 
 #[test]
 fn metered_networks_wait_unless_allowed() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::Network {
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Platform(PlatformEvent::Network {
         online: true,
         metered: true,
-    });
+    }));
     enable_sync(&mut d);
     quick_win(&mut d);
     d.settle();
@@ -481,7 +484,7 @@ fn metered_networks_wait_unless_allowed() {
             ..
         }
     )));
-    d.send(Event::Background);
+    d.send(Event::Platform(PlatformEvent::Background));
     assert_eq!(
         d.app.background_job(),
         Err(BackgroundOutcome::RetryAfter {
@@ -489,15 +492,17 @@ fn metered_networks_wait_unless_allowed() {
         }),
         "no run on mobile data: the platform tries again later"
     );
-    d.send(Event::SetSyncOnMetered(true));
+    d.send(Event::Settings(SettingsEvent::SetSyncOnMetered(true)));
     assert!(
-        d.send(Event::Background).iter().any(|e| matches!(
-            e,
-            Effect::ScheduleSync {
-                metered_ok: true,
-                ..
-            }
-        )),
+        d.send(Event::Platform(PlatformEvent::Background))
+            .iter()
+            .any(|e| matches!(
+                e,
+                Effect::ScheduleSync {
+                    metered_ok: true,
+                    ..
+                }
+            )),
         "allowed now: the work may run on any connection"
     );
     // The platform's run now sends the game.
@@ -510,15 +515,15 @@ fn metered_networks_wait_unless_allowed() {
     d.deliver(ply_app::app::Msg::Synced(result));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1);
-    d.send(Event::Foreground);
-    d.send(Event::Network {
+    d.send(Event::Platform(PlatformEvent::Foreground));
+    d.send(Event::Platform(PlatformEvent::Network {
         online: false,
         metered: true,
-    });
-    d.send(Event::Network {
+    }));
+    d.send(Event::Platform(PlatformEvent::Network {
         online: true,
         metered: true,
-    });
+    }));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1);
 }
@@ -526,18 +531,18 @@ fn metered_networks_wait_unless_allowed() {
 #[test]
 fn history_shows_every_sync_state() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     quick_win(&mut d);
     d.settle();
     assert_eq!(d.app.history_view().entries[0].sync, SyncState::Local);
     d.collector.set(Collector::Down);
     enable_sync(&mut d);
     d.settle();
-    d.send(Event::OpenHistory);
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
     d.settle();
     assert_eq!(d.app.history_view().entries[0].sync, SyncState::Waiting);
     d.collector.set(Collector::Rejecting);
-    d.send(Event::SyncNow);
+    d.send(Event::History(HistoryEvent::SyncNow));
     d.settle();
     assert!(matches!(
         &d.app.history_view().entries[0].sync,
@@ -545,7 +550,7 @@ fn history_shows_every_sync_state() {
     ));
     d.collector.set(Collector::Accepting);
     quick_win(&mut d);
-    d.send(Event::SyncNow);
+    d.send(Event::History(HistoryEvent::SyncNow));
     d.settle();
     let h = d.app.history_view();
     assert_eq!(h.entries.len(), 2);
@@ -556,7 +561,7 @@ fn history_shows_every_sync_state() {
 #[test]
 fn every_invalid_setting_is_refused_with_its_field_named() {
     let mut d = Driver::new();
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     for bad in [
         "",
         "collector.test",
@@ -565,41 +570,41 @@ fn every_invalid_setting_is_refused_with_its_field_named() {
         "http://a b",
         "http://h:70000",
     ] {
-        d.send(Event::SetServerUrl(bad.into()));
+        d.send(Event::Settings(SettingsEvent::SetServerUrl(bad.into())));
         let s = d.app.settings_view();
         assert!(s.server_url_error.is_some(), "{bad:?} accepted");
         assert_eq!(s.server_url, bad, "what was typed stays in the field");
-        d.send(Event::SetSyncEnabled(true));
+        d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
         assert!(
             !d.app.settings_view().sync_enabled,
             "sync turned on with {bad:?}"
         );
     }
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: GameKind::Othello,
         json: "{\"weights\": {\"nonsense\": 3}}".into(),
-    });
+    }));
     let w = &d.app.settings_view().weights[0];
     assert!(
         w.error.as_deref().is_some_and(|e| e.contains("nonsense")),
         "{w:?}"
     );
     assert!(!w.custom, "refused weights are not stored");
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: GameKind::Othello,
         json: "{ not json".into(),
-    });
+    }));
     assert!(d.app.settings_view().weights[0].error.is_some());
     let good =
         ply_app::heuristic_weights_json(GameKind::Othello, "default".into()).expect("preset");
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: GameKind::Othello,
         json: good,
-    });
+    }));
     let w = &d.app.settings_view().weights[0];
     assert!(w.custom && w.error.is_none());
     // The home screen now offers the custom weights, selected.
-    d.send(Event::OpenHome);
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
     assert!(
         d.app
             .home_view()
@@ -607,17 +612,19 @@ fn every_invalid_setting_is_refused_with_its_field_named() {
             .iter()
             .any(|h| h.preset.is_none() && h.selected)
     );
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: GameKind::Othello,
         json: "  ".into(),
-    });
+    }));
     assert!(!d.app.settings_view().weights[0].custom, "blank clears");
     // Levels are clamped to what exists; unknown presets are not chosen.
-    d.send(Event::ChooseLevel(0));
+    d.send(Event::Home(HomeEvent::ChooseLevel(0)));
     assert_eq!(d.app.home_view().level, 1);
-    d.send(Event::ChooseLevel(200));
+    d.send(Event::Home(HomeEvent::ChooseLevel(200)));
     assert_eq!(d.app.home_view().level, 10);
-    d.send(Event::ChooseHeuristic(Some("no-such-preset".into())));
+    d.send(Event::Home(HomeEvent::ChooseHeuristic(Some(
+        "no-such-preset".into(),
+    ))));
     // Without a choice the home screen marks the level's own evaluation: Othello's level 10
     // judges with the patterns learned from real games.
     assert!(
@@ -627,7 +634,7 @@ fn every_invalid_setting_is_refused_with_its_field_named() {
             .iter()
             .any(|h| h.preset.as_deref() == Some("pattern") && h.selected)
     );
-    d.send(Event::ChooseLevel(2));
+    d.send(Event::Home(HomeEvent::ChooseLevel(2)));
     assert!(
         d.app
             .home_view()
@@ -644,7 +651,7 @@ fn every_invalid_setting_is_refused_with_its_field_named() {
 #[test]
 fn hints_mark_the_board_and_a_move_clears_them() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::Hint);
+    d.send(Event::Board(BoardEvent::Hint));
     assert!(
         d.board()
             .thinking
@@ -660,18 +667,18 @@ fn hints_mark_the_board_and_a_move_clears_them() {
             .as_deref()
             .is_some_and(|m| m.starts_with("Hint: "))
     );
-    d.send(Event::TapCell(hinted[0].index));
+    d.send(Event::Board(BoardEvent::TapCell(hinted[0].index)));
     assert!(d.board().cells.iter().all(|c| !c.hint));
 }
 
 #[test]
 fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.settle();
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     assert!(!d.board().finished, "the person is asked first");
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     let b = d.board();
     assert!(b.finished && !b.can_resign && !b.accepts_input);
     assert!(
@@ -689,8 +696,8 @@ fn resigning_ends_the_game_for_the_person_and_counts_as_played() {
 #[test]
 fn a_game_resigned_before_any_move_is_neither_kept_nor_sent() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::Resign);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert!(d.board().finished, "the resignation ends the game");
     d.settle();
     assert!(
@@ -716,9 +723,9 @@ fn a_table_of_computers_cannot_resign() {
     let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer);
     let before = d.board();
     assert!(!before.can_resign);
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     assert!(d.app.view().confirmation.is_none(), "nothing to ask");
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     let after = d.board();
     assert!(!after.finished, "{}", after.status);
     assert_eq!(after.status, before.status);
@@ -753,10 +760,10 @@ fn computer_answer_with_expectation(d: &mut Driver) -> Vec<String> {
         // Every move here keeps the game in the book: play the book's own and let the computer
         // answer from it.
         let mv = book.best(&here).map_or(legal[0], |b| b.mv);
-        d.send(Event::PlayNotation(here.format_move(mv)));
+        d.send(Event::Board(BoardEvent::PlayNotation(here.format_move(mv))));
         d.settle();
     };
-    d.send(Event::PlayNotation(out_of_book));
+    d.send(Event::Board(BoardEvent::PlayNotation(out_of_book)));
     let msg = d
         .run_held(d.think_index().expect("the computer's search"))
         .expect("result");
@@ -770,10 +777,12 @@ fn computer_answer_with_expectation(d: &mut Driver) -> Vec<String> {
 
 fn pondering_game() -> Driver {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::SetPonder(ply_app::app::PonderMode::On));
-    d.send(Event::ChooseLevel(4));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Settings(SettingsEvent::SetPonder(
+        ply_app::app::PonderMode::On,
+    )));
+    d.send(Event::Home(HomeEvent::ChooseLevel(4)));
+    d.send(Event::Home(HomeEvent::NewGame));
     d
 }
 
@@ -792,7 +801,7 @@ fn pondering_hit_answers_from_the_ponder_search() {
     let session = d.app.session().expect("session");
     let ponder_nodes = session.thinking_nodes();
     assert!(ponder_nodes > 0, "the ponder search ran");
-    d.send(Event::PlayNotation(expected));
+    d.send(Event::Board(BoardEvent::PlayNotation(expected)));
     let msg = d
         .run_held(d.think_index().expect("the answer"))
         .expect("result");
@@ -826,7 +835,7 @@ fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
         .map(|m| m.notation.clone())
         .find(|n| Some(n) != pv.get(1))
         .expect("another move");
-    d.send(Event::PlayNotation(other));
+    d.send(Event::Board(BoardEvent::PlayNotation(other)));
     let msg = d
         .run_held(d.think_index().expect("the answer"))
         .expect("result");
@@ -844,7 +853,7 @@ fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
     d.deliver(msg);
     // A ponder queued when the person moves (or the screen hides) never starts.
     assert_eq!(d.thinks(), 1, "pondering again");
-    d.send(Event::ScreenHidden);
+    d.send(Event::Platform(PlatformEvent::ScreenHidden));
     let msg = d
         .run_held(d.think_index().expect("ponder"))
         .expect("result");
@@ -854,11 +863,11 @@ fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
         d.app.session().expect("s").thinking_nodes()
     );
     d.deliver(msg);
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     let before = d.board().moves.len();
-    d.send(Event::PlayNotation(
+    d.send(Event::Board(BoardEvent::PlayNotation(
         d.board().legal_moves[0].notation.clone(),
-    ));
+    )));
     let ponder = d
         .queue
         .iter()
@@ -898,20 +907,20 @@ fn pondering_miss_searches_and_a_move_or_hiding_stops_pondering() {
 #[test]
 fn a_late_result_of_the_previous_game_leaves_the_new_game_alone() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     // The old game's search ends just as the person starts a new game.
     let late = d
         .run_held(d.think_index().expect("search"))
         .expect("result");
     assert!(matches!(late, Msg::Thought { result: Ok(_), .. }));
-    d.send(Event::NewGame);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     d.take_effects();
     d.deliver(late);
     let b = d.board();
     assert!(b.moves.is_empty() && b.accepts_input, "{b:?}");
     assert!(!d.effects.iter().any(|e| matches!(e, Effect::Announce(_))));
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     assert_eq!(
         d.app.screen(),
         Screen::Board,
@@ -923,15 +932,15 @@ fn a_late_result_of_the_previous_game_leaves_the_new_game_alone() {
 fn two_players_get_hints_at_the_level_they_chose() {
     for level in [1, 7] {
         let mut d = Driver::new();
-        d.send(Event::ScreenShown);
-        d.send(Event::ChooseGame(GameKind::Othello));
-        d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-        d.send(Event::ChooseLevel(level));
-        d.send(Event::NewGame);
+        d.send(Event::Platform(PlatformEvent::ScreenShown));
+        d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+        d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+        d.send(Event::Home(HomeEvent::ChooseLevel(level)));
+        d.send(Event::Home(HomeEvent::NewGame));
         for m in ["f5", "d6", "c3"] {
-            d.send(Event::PlayNotation(m.into()));
+            d.send(Event::Board(BoardEvent::PlayNotation(m.into())));
         }
-        d.send(Event::Hint);
+        d.send(Event::Board(BoardEvent::Hint));
         d.settle();
         let hint = d.board().message.expect("the hint is shown");
         let nodes = d.app.session().expect("a game").thinking_nodes();
@@ -964,11 +973,15 @@ fn two_players_get_hints_at_the_level_they_chose() {
 #[test]
 fn a_game_starts_from_a_chosen_position_and_a_bad_one_is_refused_with_its_reason() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::ChooseStartPosition(Some("4453".into())));
-    d.send(Event::ChooseStartPosition(Some("4448".into())));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        "4453".into(),
+    ))));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        "4448".into(),
+    ))));
     let home = d.app.home_view();
     assert_eq!(home.start_position.as_deref(), Some("4453"), "kept");
     let error = home.start_position_error.expect("the refusal is shown");
@@ -976,7 +989,7 @@ fn a_game_starts_from_a_chosen_position_and_a_bad_one_is_refused_with_its_reason
         error.starts_with("'4448' is not a start position: "),
         "{error}"
     );
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     let s = Session::new(
         GameKind::ConnectFour,
@@ -991,11 +1004,11 @@ fn a_game_starts_from_a_chosen_position_and_a_bad_one_is_refused_with_its_reason
     assert_eq!(pieces, s.cells.iter().map(|c| c.piece).collect::<Vec<_>>());
     assert_eq!(b.status, "Red (X) to move.");
     assert!(b.moves.is_empty(), "no move played yet in this game");
-    d.send(Event::PlayNotation("4".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("4".into())));
     d.settle();
     // The position survives a restart with the game.
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     let after = Session::new(
         GameKind::ConnectFour,
         PlayerKind::Human,
@@ -1011,23 +1024,25 @@ fn a_game_starts_from_a_chosen_position_and_a_bad_one_is_refused_with_its_reason
         after.cells.iter().map(|c| c.piece).collect::<Vec<_>>()
     );
     assert_eq!(d.board().moves, vec!["4".to_string()]);
-    d.send(Event::Resign);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     let record = d.app.record_json().expect("record");
     let r = ply_core::record::parse_record(record.as_bytes()).expect("valid");
     assert_eq!(r.start_position.as_deref(), Some("4453"), "a set-up start");
     // A position belongs to its game: another game starts from its own start.
-    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
     let home = d.app.home_view();
     assert!(home.start_position.is_none() && home.start_position_error.is_none());
-    d.send(Event::ChooseStartPosition(Some("  ".into())));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        "  ".into(),
+    ))));
     assert!(d.app.home_view().start_position.is_none());
 }
 
 #[test]
 fn cell_labels_are_built_only_while_an_accessibility_service_reads_them() {
     let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     let with = d.board();
     assert!(with.cells.iter().all(|c| !c.label.is_empty()));
     assert!(
@@ -1035,7 +1050,9 @@ fn cell_labels_are_built_only_while_an_accessibility_service_reads_them() {
             .iter()
             .any(|c| c.label == "f5, black disc, last move")
     );
-    d.send(Event::Accessibility { labels: false });
+    d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: false,
+    }));
     let without = d.board();
     assert!(without.cells.iter().all(|c| c.label.is_empty()));
     assert!(
@@ -1053,7 +1070,9 @@ fn cell_labels_are_built_only_while_an_accessibility_service_reads_them() {
         without,
         "only the labels and the board's description differ"
     );
-    d.send(Event::Accessibility { labels: true });
+    d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: true,
+    }));
     assert_eq!(d.board(), with);
 }
 
@@ -1063,9 +1082,9 @@ fn cell_labels_are_built_only_while_an_accessibility_service_reads_them() {
 #[test]
 fn a_game_against_the_default_level_reaches_the_outbox() {
     let mut d = Driver::new().with_depth(2);
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for _ in 0..21 {
         d.settle();
         let b = d.board();
@@ -1073,7 +1092,7 @@ fn a_game_against_the_default_level_reaches_the_outbox() {
             break;
         }
         let first = b.legal_moves.first().expect("a move").index;
-        d.send(Event::ChooseMove(first));
+        d.send(Event::Board(BoardEvent::ChooseMove(first)));
     }
     d.settle();
     assert!(d.board().finished);
@@ -1094,23 +1113,23 @@ fn a_game_against_the_default_level_reaches_the_outbox() {
 #[test]
 fn a_person_with_no_move_passes() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
     // Black's one disc on b1 sits beside White's corner: Black has no move, White takes c1.
     let position = format!("OX{} X", "-".repeat(62));
-    d.send(Event::ChooseStartPosition(Some(position)));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(position))));
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     assert!(b.must_pass && b.accepts_input, "{}", b.status);
     assert_eq!(b.status, "Black (X) has no move: pass.");
-    d.send(Event::Pass);
+    d.send(Event::Board(BoardEvent::Pass));
     let b = d.board();
     assert!(!b.must_pass);
     assert_eq!(b.status, "White (O) to move.");
     assert_eq!(b.moves.len(), 1);
     // With a move to play, a pass is refused and nothing changes.
-    d.send(Event::Pass);
+    d.send(Event::Board(BoardEvent::Pass));
     let b = d.board();
     assert_eq!(b.message.as_deref(), Some("Not a legal move"));
     assert_eq!(b.moves.len(), 1);
@@ -1119,60 +1138,62 @@ fn a_person_with_no_move_passes() {
 #[test]
 fn a_typed_move_is_read_in_every_form_the_game_knows_and_a_refusal_says_why() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Draughts));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Draughts)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
     // Black's man on 6 must jump twice: 6x15x24.
-    d.send(Event::ChooseStartPosition(Some("B:W10,19,28:B1,6".into())));
-    d.send(Event::NewGame);
-    d.send(Event::PlayNotation("1-5".into()));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        "B:W10,19,28:B1,6".into(),
+    ))));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Board(BoardEvent::PlayNotation("1-5".into())));
     assert_eq!(
         d.board().message.as_deref(),
         Some("'1-5': not a legal move here (a capture is compulsory)")
     );
-    d.send(Event::PlayNotation("6x15".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("6x15".into())));
     assert_eq!(
         d.board().message.as_deref(),
         Some("'6x15': not a legal move here (the jump continues: 6x24)")
     );
-    d.send(Event::PlayNotation("6x33".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("6x33".into())));
     assert_eq!(
         d.board().message.as_deref(),
         Some("'6x33': square 33 is outside 1-32")
     );
     assert!(d.board().moves.is_empty(), "nothing played by a refusal");
     // The jump with its landing squares, as the README writes it, and the short form.
-    d.send(Event::PlayNotation("6x15x24".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("6x15x24".into())));
     assert_eq!(d.board().moves, vec!["6x24".to_string()]);
-    d.send(Event::Undo);
-    d.send(Event::PlayNotation(" 6X24 ".into()));
+    d.send(Event::Board(BoardEvent::Undo));
+    d.send(Event::Board(BoardEvent::PlayNotation(" 6X24 ".into())));
     assert_eq!(d.board().moves, vec!["6x24".to_string()]);
 
     // Othello: the square is named, and why a square is not a move.
     let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
-    d.send(Event::PlayNotation("z9".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("z9".into())));
     assert_eq!(
         d.board().message.as_deref(),
         Some("'z9': not a square: expected a file letter a..h (or pass)")
     );
-    d.send(Event::PlayNotation("d4".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("d4".into())));
     assert_eq!(
         d.board().message.as_deref(),
         Some("'d4': illegal move d4 for black: d4 is occupied")
     );
-    d.send(Event::PlayNotation("F5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("F5".into())));
     assert_eq!(d.board().moves, vec!["f5".to_string()]);
 }
 
 #[test]
 fn a_new_search_does_not_show_the_last_ones_count() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.settle();
     assert_eq!(d.board().moves.len(), 2, "the computer answered");
     assert!(d.app.move_stats().last().is_some_and(|s| s.nodes > 0));
     let reply = d.board().legal_moves[0].notation.clone();
-    d.send(Event::PlayNotation(reply));
+    d.send(Event::Board(BoardEvent::PlayNotation(reply)));
     // The computer's search is asked for but has not started.
     assert_eq!(d.thinks(), 1);
     let thinking = d.board().thinking.expect("thinking");
@@ -1187,15 +1208,17 @@ fn a_new_search_does_not_show_the_last_ones_count() {
 #[test]
 fn the_four_in_a_row_that_won_is_marked_and_named() {
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
-    d.send(Event::Accessibility { labels: true });
+    d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: true,
+    }));
     for col in ["4", "3", "4", "3", "4", "3"] {
-        d.send(Event::PlayNotation(col.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(col.into())));
     }
     assert!(
         d.board().cells.iter().all(|c| !c.winning),
         "no line before the game is won"
     );
-    d.send(Event::PlayNotation("4".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("4".into())));
     let b = d.board();
     assert!(b.finished);
     // Column 4 (index 3), the bottom four rows; cells run row by row from the top.
@@ -1213,7 +1236,7 @@ fn the_four_in_a_row_that_won_is_marked_and_named() {
         top.label
     );
     // Undoing the winning move takes the mark away.
-    d.send(Event::Undo);
+    d.send(Event::Board(BoardEvent::Undo));
     assert!(d.board().cells.iter().all(|c| !c.winning));
 }
 
@@ -1221,13 +1244,15 @@ fn the_four_in_a_row_that_won_is_marked_and_named() {
 fn a_move_typed_in_capitals_is_the_same_move() {
     let mut d = start(GameKind::Focus, PlayMode::TwoPlayers);
     let first = d.board().legal_moves[0].notation.clone();
-    d.send(Event::PlayNotation(first.to_ascii_uppercase()));
+    d.send(Event::Board(BoardEvent::PlayNotation(
+        first.to_ascii_uppercase(),
+    )));
     assert_eq!(d.board().moves, vec![first]);
     // A square that is no move says so in the player's language.
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de".into()],
-    });
-    d.send(Event::PlayNotation("a1-a2".into()));
+    }));
+    d.send(Event::Board(BoardEvent::PlayNotation("a1-a2".into())));
     let message = d.board().message.expect("refused");
     assert!(message.starts_with("„a1-a2“"), "{message}");
 }
@@ -1266,7 +1291,7 @@ fn a_game_with_passes_counts_its_moves_and_its_list_reads_back() {
 
     let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
     for text in &written {
-        d.send(Event::PlayNotation(text.clone()));
+        d.send(Event::Board(BoardEvent::PlayNotation(text.clone())));
     }
     let b = d.board();
     assert!(b.finished, "{}", b.status);
@@ -1274,7 +1299,7 @@ fn a_game_with_passes_counts_its_moves_and_its_list_reads_back() {
         b.moves, written,
         "the board's list holds the passes it played"
     );
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     let after = d.app.after_game_view().expect("after the game");
     assert_eq!(after.move_count as usize, squares);
     assert_eq!(after.move_count_text, format!("{squares} moves"));
@@ -1299,16 +1324,16 @@ fn a_game_with_passes_counts_its_moves_and_its_list_reads_back() {
 #[test]
 fn relaxed_draughts_is_chosen_as_the_games_rules_and_lets_a_capture_go() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     let home = d.app.home_view();
     let games: Vec<GameKind> = home.games.iter().map(|g| g.game).collect();
     assert_eq!(games, GameKind::ALL, "six games, each once");
     // Othello has one set of rules: no choice, and a variant it does not take is ignored.
     assert!(home.variants.is_empty());
-    d.send(Event::ChooseRules(RulesVariant::Relaxed));
+    d.send(Event::Home(HomeEvent::ChooseRules(RulesVariant::Relaxed)));
     assert_eq!(d.app.home_view().rules, RulesVariant::Standard);
 
-    d.send(Event::ChooseGame(GameKind::Draughts));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Draughts)));
     let offered = |d: &Driver| -> Vec<(RulesVariant, String, bool)> {
         d.app
             .home_view()
@@ -1324,16 +1349,18 @@ fn relaxed_draughts_is_chosen_as_the_games_rules_and_lets_a_capture_go() {
             (RulesVariant::Relaxed, "Captures optional".into(), false),
         ]
     );
-    d.send(Event::ChooseRules(RulesVariant::Relaxed));
+    d.send(Event::Home(HomeEvent::ChooseRules(RulesVariant::Relaxed)));
     assert_eq!(d.app.home_view().rules, RulesVariant::Relaxed);
     assert_eq!(
         offered(&d).iter().map(|o| o.2).collect::<Vec<_>>(),
         [false, true]
     );
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
     // Black's man on 6 can jump 10; the man on 1 can also step to 5.
-    d.send(Event::ChooseStartPosition(Some("B:W10,19,28:B1,6".into())));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        "B:W10,19,28:B1,6".into(),
+    ))));
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     assert!(
         b.title.starts_with("Draughts (captures optional)"),
@@ -1344,31 +1371,31 @@ fn relaxed_draughts_is_chosen_as_the_games_rules_and_lets_a_capture_go() {
     assert!(steps.contains(&"1-5".to_string()), "{steps:?}");
     assert!(steps.contains(&"6x24".to_string()), "{steps:?}");
     assert_eq!(b.rules, RulesVariant::Relaxed);
-    d.send(Event::PlayNotation("1-5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("1-5".into())));
     assert_eq!(d.board().moves, vec!["1-5".to_string()]);
 
     // The game in progress comes back under its rules in a new process.
     d.settle();
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
-    d.send(Event::OpenBoard);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     assert_eq!(d.board().moves, vec!["1-5".to_string()]);
     assert_eq!(d.app.home_view().rules, RulesVariant::Relaxed);
 
     // The standard rules refuse the same step; another game forgets the draughts rules.
-    d.send(Event::OpenHome);
-    d.send(Event::ChooseRules(RulesVariant::Standard));
-    d.send(Event::NewGame);
-    d.send(Event::AcceptConfirmation);
-    d.send(Event::PlayNotation("1-5".into()));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::ChooseRules(RulesVariant::Standard)));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
+    d.send(Event::Board(BoardEvent::PlayNotation("1-5".into())));
     assert_eq!(
         d.board().message.as_deref(),
         Some("'1-5': not a legal move here (a capture is compulsory)")
     );
-    d.send(Event::OpenHome);
-    d.send(Event::ChooseRules(RulesVariant::Relaxed));
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseGame(GameKind::Draughts));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::ChooseRules(RulesVariant::Relaxed)));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Draughts)));
     assert_eq!(d.app.home_view().rules, RulesVariant::Standard);
 }
 
@@ -1382,8 +1409,8 @@ fn a_relaxed_draughts_game_saved_in_the_old_format_is_restored_under_relaxed_rul
     std::fs::write(dir.path().join("game.json"), old).expect("write");
     let app = ply_app::app::App::new(common::config(dir.path()));
     let mut d = Driver::with(dir, app);
-    d.send(Event::ScreenShown);
-    d.send(Event::OpenBoard);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     let b = d.board();
     assert_eq!(
         (b.game, b.moves.clone()),
@@ -1406,7 +1433,7 @@ fn a_relaxed_draughts_game_saved_in_the_old_format_is_restored_under_relaxed_rul
         .expect("White has a move")
         .notation
         .clone();
-    d.send(Event::PlayNotation(reply.clone()));
+    d.send(Event::Board(BoardEvent::PlayNotation(reply.clone())));
     d.settle();
     let saved = std::fs::read_to_string(d.dir.path().join("game.json")).expect("saved");
     assert!(
@@ -1414,7 +1441,7 @@ fn a_relaxed_draughts_game_saved_in_the_old_format_is_restored_under_relaxed_rul
         "{saved}"
     );
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
-    d.send(Event::OpenBoard);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     assert_eq!(d.board().moves, vec!["1-5".to_string(), reply]);
 }

@@ -11,7 +11,11 @@ mod common;
 use common::Driver;
 use ply_app::Session;
 use ply_app::app::view::{ReviewStatus, ReviewView, ViewModel};
-use ply_app::app::{AppTab, Effect, Event, MemoryPressure, Msg, PlayMode, PonderMode, Screen};
+use ply_app::app::{
+    AfterGameEvent, AppTab, BoardEvent, ConfirmationEvent, Effect, Event, HistoryEvent, HomeEvent,
+    MemoryPressure, Msg, NavigationEvent, PlatformEvent, PlayMode, PonderMode, ReviewEvent, Screen,
+    SettingsEvent,
+};
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
 use proptest::prelude::*;
@@ -31,75 +35,81 @@ enum Op {
 
 fn event() -> impl Strategy<Value = Event> {
     prop_oneof![
-        prop::sample::select(ply_app::GameKind::ALL.to_vec()).prop_map(Event::ChooseGame),
-        prop::sample::select(ply_app::RulesVariant::ALL.to_vec()).prop_map(Event::ChooseRules),
-        (0u32..8).prop_map(Event::ChoosePlayers),
-        (0u32..7, any::<bool>()).prop_map(|(seat, human)| Event::ChooseSeat { seat, human }),
-        (0u32..7, 0u8..=2).prop_map(|(seat, level)| Event::ChooseSeatLevel { seat, level }),
-        prop::sample::select(PlayMode::ALL.to_vec()).prop_map(Event::ChooseMode),
-        (0u8..=3).prop_map(Event::ChooseLevel),
-        Just(Event::NewGame),
-        Just(Event::OpenBoard),
-        Just(Event::OpenHome),
-        Just(Event::OpenHistory),
-        Just(Event::OpenSettings),
-        Just(Event::OpenAfterGame),
-        Just(Event::Back),
+        prop::sample::select(ply_app::GameKind::ALL.to_vec())
+            .prop_map(|v| Event::Home(HomeEvent::ChooseGame(v))),
+        prop::sample::select(ply_app::RulesVariant::ALL.to_vec())
+            .prop_map(|v| Event::Home(HomeEvent::ChooseRules(v))),
+        (0u32..8).prop_map(|v| Event::Home(HomeEvent::ChoosePlayers(v))),
+        (0u32..7, any::<bool>())
+            .prop_map(|(seat, human)| Event::Home(HomeEvent::ChooseSeat { seat, human })),
+        (0u32..7, 0u8..=2)
+            .prop_map(|(seat, level)| Event::Home(HomeEvent::ChooseSeatLevel { seat, level })),
+        prop::sample::select(PlayMode::ALL.to_vec())
+            .prop_map(|v| Event::Home(HomeEvent::ChooseMode(v))),
+        (0u8..=3).prop_map(|v| Event::Home(HomeEvent::ChooseLevel(v))),
+        Just(Event::Home(HomeEvent::NewGame)),
+        Just(Event::Navigation(NavigationEvent::OpenBoard)),
+        Just(Event::Navigation(NavigationEvent::OpenHome)),
+        Just(Event::Navigation(NavigationEvent::OpenHistory)),
+        Just(Event::Navigation(NavigationEvent::OpenSettings)),
+        Just(Event::Navigation(NavigationEvent::OpenAfterGame)),
+        Just(Event::Navigation(NavigationEvent::Back)),
         prop::sample::select(vec![AppTab::Play, AppTab::History, AppTab::Settings])
-            .prop_map(Event::SelectTab),
-        Just(Event::AcceptConfirmation),
-        Just(Event::CancelConfirmation),
-        Just(Event::Undo),
-        Just(Event::Redo),
-        Just(Event::Hint),
-        Just(Event::Resign),
-        Just(Event::Pause),
-        Just(Event::Resume),
-        Just(Event::ReviewGame),
-        (0u32..80).prop_map(Event::ReviewStep),
-        Just(Event::CloseReview),
-        Just(Event::CancelSelection),
-        (0u32..4).prop_map(Event::ChoosePath),
-        (0u32..70).prop_map(Event::TapCell),
-        "[a-h1-8x\\- ]{0,6}".prop_map(Event::PlayNotation),
-        Just(Event::ScreenShown),
-        Just(Event::ScreenHidden),
-        Just(Event::Foreground),
-        Just(Event::Background),
-        (any::<bool>(), any::<bool>())
-            .prop_map(|(online, metered)| Event::Network { online, metered }),
-        Just(Event::Inactive),
+            .prop_map(|v| Event::Navigation(NavigationEvent::SelectTab(v))),
+        Just(Event::Confirmation(ConfirmationEvent::Accept)),
+        Just(Event::Confirmation(ConfirmationEvent::Cancel)),
+        Just(Event::Board(BoardEvent::Undo)),
+        Just(Event::Board(BoardEvent::Redo)),
+        Just(Event::Board(BoardEvent::Hint)),
+        Just(Event::Board(BoardEvent::Resign)),
+        Just(Event::Board(BoardEvent::Pause)),
+        Just(Event::Board(BoardEvent::Resume)),
+        Just(Event::AfterGame(AfterGameEvent::ReviewGame)),
+        (0u32..80).prop_map(|v| Event::Review(ReviewEvent::Step(v))),
+        Just(Event::Review(ReviewEvent::Close)),
+        Just(Event::Board(BoardEvent::CancelSelection)),
+        (0u32..4).prop_map(|v| Event::Board(BoardEvent::ChoosePath(v))),
+        (0u32..70).prop_map(|v| Event::Board(BoardEvent::TapCell(v))),
+        "[a-h1-8x\\- ]{0,6}".prop_map(|v| Event::Board(BoardEvent::PlayNotation(v))),
+        Just(Event::Platform(PlatformEvent::ScreenShown)),
+        Just(Event::Platform(PlatformEvent::ScreenHidden)),
+        Just(Event::Platform(PlatformEvent::Foreground)),
+        Just(Event::Platform(PlatformEvent::Background)),
+        (any::<bool>(), any::<bool>()).prop_map(|(online, metered)| Event::Platform(
+            PlatformEvent::Network { online, metered }
+        )),
+        Just(Event::Platform(PlatformEvent::Inactive)),
         prop::sample::select(vec![
             MemoryPressure::Backgrounded,
             MemoryPressure::Low,
             MemoryPressure::Critical
         ])
-        .prop_map(Event::MemoryPressure),
+        .prop_map(|v| Event::Platform(PlatformEvent::MemoryPressure(v))),
         prop::sample::select(vec![0u64, 1 << 20, 3 << 30]).prop_map(|available_ram_bytes| {
-            Event::DeviceMemory {
+            Event::Platform(PlatformEvent::DeviceMemory {
                 available_ram_bytes,
-            }
+            })
         }),
-        any::<bool>().prop_map(|labels| Event::Accessibility { labels }),
+        any::<bool>().prop_map(|labels| Event::Platform(PlatformEvent::Accessibility { labels })),
         prop::sample::select(vec!["en-US", "de-DE", "fr", "", "de_AT.UTF-8"]).prop_map(|tag| {
-            Event::Languages {
+            Event::Platform(PlatformEvent::Languages {
                 preferred: vec![tag.to_owned()],
-            }
+            })
         }),
-        Just(Event::Pass),
-        Just(Event::SyncNow),
+        Just(Event::Board(BoardEvent::Pass)),
+        Just(Event::History(HistoryEvent::SyncNow)),
         prop::sample::select(vec![PonderMode::On, PonderMode::Off, PonderMode::ByLevel])
-            .prop_map(Event::SetPonder),
-        "[ -~]{0,20}".prop_map(Event::RestoreUi),
+            .prop_map(|v| Event::Settings(SettingsEvent::SetPonder(v))),
+        "[ -~]{0,20}".prop_map(|v| Event::Platform(PlatformEvent::RestoreUi(v))),
         // Never a position of any game (the replay below starts from the standard start).
-        "\\?[ -~]{0,8}".prop_map(|t| Event::ChooseStartPosition(Some(t))),
-        "\\?[ -~]{0,8}".prop_map(Event::EditStartPosition),
-        "[ -~]{0,12}".prop_map(|json| Event::EditWeights {
+        "\\?[ -~]{0,8}".prop_map(|t| Event::Home(HomeEvent::ChooseStartPosition(Some(t)))),
+        "\\?[ -~]{0,8}".prop_map(|v| Event::Home(HomeEvent::EditStartPosition(v))),
+        "[ -~]{0,12}".prop_map(|json| Event::Settings(SettingsEvent::EditWeights {
             game: GameKind::Othello,
             json
-        }),
-        "[ -~]{0,30}".prop_map(Event::SetServerUrl),
-        any::<bool>().prop_map(Event::SetSyncEnabled),
+        })),
+        "[ -~]{0,30}".prop_map(|v| Event::Settings(SettingsEvent::SetServerUrl(v))),
+        any::<bool>().prop_map(|v| Event::Settings(SettingsEvent::SetSyncEnabled(v))),
     ]
 }
 
@@ -246,7 +256,7 @@ proptest! {
     #[test]
     fn random_events_never_break_the_core(ops in prop::collection::vec(op(), 1..60)) {
         let mut d = Driver::new();
-        d.send(Event::ChooseLevel(1));
+        d.send(Event::Home(HomeEvent::ChooseLevel(1)));
         let device = d.app.limits();
         let mut held: Vec<Msg> = Vec::new();
         // What a shell that reads the view model only on `Render` shows.
@@ -259,7 +269,7 @@ proptest! {
                     if let Some(b) = d.app.board_view() {
                         let legal: Vec<u32> = b.cells.iter().filter(|c| c.legal).map(|c| c.index).collect();
                         if !legal.is_empty() {
-                            rendered |= check_batch(&d.send(Event::TapCell(legal[n % legal.len()])));
+                            rendered |= check_batch(&d.send(Event::Board(BoardEvent::TapCell(legal[n % legal.len()]))));
                         }
                     }
                 }
@@ -267,7 +277,7 @@ proptest! {
                     if let Some(b) = d.app.board_view()
                         && !b.legal_moves.is_empty()
                     {
-                        rendered |= check_batch(&d.send(Event::ChooseMove(b.legal_moves[n % b.legal_moves.len()].index)));
+                        rendered |= check_batch(&d.send(Event::Board(BoardEvent::ChooseMove(b.legal_moves[n % b.legal_moves.len()].index))));
                     }
                 }
                 Op::Step => rendered |= check_batch(&d.step().unwrap_or_default()),

@@ -12,7 +12,10 @@ mod common;
 use common::{Collector, FakeCollector};
 use ply_app::app::background::GIVE_UP_AFTER_FAILURES;
 use ply_app::app::runtime::{Runtime, Shell};
-use ply_app::app::{BackgroundOutcome, Effect, Event, PlayMode, SyncState};
+use ply_app::app::{
+    BackgroundOutcome, BoardEvent, Effect, Event, HistoryEvent, HomeEvent, PlatformEvent, PlayMode,
+    SettingsEvent, SyncState,
+};
 use ply_app::settings::GameKind;
 use ply_core::sync::protocol::{STATE_FILE, SyncState as OutboxSyncState, load_state};
 use ply_core::sync::{HttpRequest, HttpResponse, HttpTransport, Outbox, TransportError};
@@ -93,20 +96,20 @@ fn idle(rt: &Runtime) {
 fn game_waiting(dir: &Path, sync: bool) {
     let rt = Runtime::new(common::config(dir), Arc::new(Recorder::default()), None);
     for e in [
-        Event::Network {
+        Event::Platform(PlatformEvent::Network {
             online: false,
             metered: false,
-        },
-        Event::SetServerUrl("http://collector.test".into()),
-        Event::SetSyncEnabled(sync),
-        Event::ChooseGame(GameKind::ConnectFour),
-        Event::ChooseMode(PlayMode::TwoPlayers),
-        Event::NewGame,
+        }),
+        Event::Settings(SettingsEvent::SetServerUrl("http://collector.test".into())),
+        Event::Settings(SettingsEvent::SetSyncEnabled(sync)),
+        Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)),
+        Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)),
+        Event::Home(HomeEvent::NewGame),
     ] {
         rt.dispatch(e);
     }
     for m in ["4", "3", "4", "3", "4", "3", "4"] {
-        rt.dispatch(Event::PlayNotation(m.into()));
+        rt.dispatch(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     idle(&rt);
     assert_eq!(rt.read(|a| a.history_view()).entries.len(), 1);
@@ -144,7 +147,7 @@ fn background_process(
     let shell = Arc::new(Recorder::default());
     let rt = Runtime::new(common::config(dir), shell.clone(), Some(gated.clone()));
     idle(&rt);
-    rt.dispatch(Event::Background);
+    rt.dispatch(Event::Platform(PlatformEvent::Background));
     idle(&rt);
     std::fs::write(dir.join("outbox").join(STATE_FILE), b"{}").expect("fresh state");
     collector.set(mode);
@@ -162,9 +165,11 @@ fn nothing_to_send_is_done() {
         Arc::new(Recorder::default()),
         Some(collector.clone()),
     );
-    rt.dispatch(Event::SetServerUrl("http://collector.test".into()));
-    rt.dispatch(Event::SetSyncEnabled(true));
-    rt.dispatch(Event::Background);
+    rt.dispatch(Event::Settings(SettingsEvent::SetServerUrl(
+        "http://collector.test".into(),
+    )));
+    rt.dispatch(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
+    rt.dispatch(Event::Platform(PlatformEvent::Background));
     let run = rt.background_sync();
     assert_eq!(run.outcome, BackgroundOutcome::Done);
     assert_eq!(run.result, None, "no run");
@@ -266,9 +271,9 @@ fn a_collector_down_is_retried_at_the_cores_time_then_given_up() {
     idle(&rt);
     assert_eq!(schedules(&shell.take()), 0);
     // Its next event: the core asks for a run at its backoff time.
-    rt.dispatch(Event::Foreground);
+    rt.dispatch(Event::Platform(PlatformEvent::Foreground));
     idle(&rt);
-    let fx = rt.dispatch(Event::Background);
+    let fx = rt.dispatch(Event::Platform(PlatformEvent::Background));
     assert_eq!(schedules(&fx), 1, "{fx:?}");
     // The collector back, the time come: done.
     collector.set(Collector::Accepting);
@@ -296,17 +301,17 @@ fn nothing_asks_for_a_sync_while_the_platforms_run_is_under_way() {
         .expect("the run reached the collector");
     let mut fx = Vec::new();
     for e in [
-        Event::Foreground,
-        Event::Background,
-        Event::Network {
+        Event::Platform(PlatformEvent::Foreground),
+        Event::Platform(PlatformEvent::Background),
+        Event::Platform(PlatformEvent::Network {
             online: false,
             metered: false,
-        },
-        Event::Network {
+        }),
+        Event::Platform(PlatformEvent::Network {
             online: true,
             metered: false,
-        },
-        Event::SyncNow,
+        }),
+        Event::History(HistoryEvent::SyncNow),
     ] {
         fx.extend(rt.dispatch(e));
     }
@@ -316,7 +321,7 @@ fn nothing_asks_for_a_sync_while_the_platforms_run_is_under_way() {
     assert!(matches!(run.outcome, BackgroundOutcome::RetryAfter { .. }));
     idle(&rt);
     assert_eq!(schedules(&shell.take()), 0);
-    let fx = rt.dispatch(Event::Background);
+    let fx = rt.dispatch(Event::Platform(PlatformEvent::Background));
     assert_eq!(
         schedules(&fx),
         1,
@@ -394,7 +399,7 @@ fn a_run_cancelled_midway_loses_nothing_and_the_next_sends_the_rest() {
         Some(transport.clone()),
     );
     idle(&rt);
-    rt.dispatch(Event::Background);
+    rt.dispatch(Event::Platform(PlatformEvent::Background));
     idle(&rt);
     std::fs::write(dir.path().join("outbox").join(STATE_FILE), b"{}").expect("fresh state");
     transport.collector.set(Collector::Accepting);
@@ -475,17 +480,17 @@ fn finishing_the_writes_waits_for_the_game_to_be_saved() {
         None,
     );
     for e in [
-        Event::ScreenShown,
-        Event::ChooseGame(GameKind::ConnectFour),
-        Event::ChooseMode(PlayMode::TwoPlayers),
-        Event::NewGame,
-        Event::PlayNotation("4".into()),
-        Event::ScreenHidden,
-        Event::Background,
+        Event::Platform(PlatformEvent::ScreenShown),
+        Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)),
+        Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)),
+        Event::Home(HomeEvent::NewGame),
+        Event::Board(BoardEvent::PlayNotation("4".into())),
+        Event::Platform(PlatformEvent::ScreenHidden),
+        Event::Platform(PlatformEvent::Background),
     ] {
         rt.dispatch(e);
     }
     assert!(rt.finish_writes());
-    let again = ply_app::app::App::new(common::config(dir.path()));
+    let (again, _) = ply_app::app::App::new(common::config(dir.path()));
     assert_eq!(again.board_view().expect("the game").moves, ["4"]);
 }

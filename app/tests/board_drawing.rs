@@ -11,8 +11,9 @@ mod common;
 
 use common::{Driver, start as game};
 use ply_app::app::{
-    BoardShape, BoardView, Command, Effect, Event, Msg, PlayMode, Rgb, SeatSymbol, ThinkKind,
-    ThinkingKind,
+    AfterGameEvent, BoardEvent, BoardShape, BoardView, Command, ConfirmationEvent, Effect, Event,
+    HomeEvent, Msg, NavigationEvent, PlatformEvent, PlayMode, Rgb, SeatSymbol, SettingsEvent,
+    ThinkKind, ThinkingKind,
 };
 use ply_app::settings::GameKind;
 use ply_core::games::chinese_checkers;
@@ -20,13 +21,13 @@ use ply_core::games::chinese_checkers;
 /// A multi-player game of `players` people.
 fn table(game: GameKind, players: u32) -> Driver {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChoosePlayers(players));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(game)));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(players)));
     for seat in 0..players {
-        d.send(Event::ChooseSeat { seat, human: true });
+        d.send(Event::Home(HomeEvent::ChooseSeat { seat, human: true }));
     }
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     d
 }
 
@@ -184,28 +185,28 @@ fn a_tap_at_a_point_plays_the_square_under_it_or_the_nearest_hole() {
         (f32::NAN, 1.0),
         (1.0, f32::INFINITY),
     ] {
-        d.send(Event::TapPoint { x, y });
+        d.send(Event::Board(BoardEvent::TapPoint { x, y }));
         let after = d.board();
         assert!(after.moves.is_empty() && after.message.is_none(), "{x} {y}");
     }
     // Anywhere in d3's square plays d3.
-    d.send(Event::TapPoint {
+    d.send(Event::Board(BoardEvent::TapPoint {
         x: d3.x + 0.45,
         y: d3.y - 0.45,
-    });
+    }));
     assert_eq!(d.board().moves, ["d3"]);
     // An illegal square says so, as a tap on its cell does.
-    d.send(Event::TapPoint { x: 0.5, y: 0.5 });
+    d.send(Event::Board(BoardEvent::TapPoint { x: 0.5, y: 0.5 }));
     assert_eq!(d.board().message.as_deref(), Some("Not a legal move"));
 
     // The star: the nearest hole within one spacing, so a tap between holes still counts.
     let mut d = table(GameKind::ChineseCheckers, 2);
     let b = d.board();
     let marble = b.cells.iter().find(|c| c.legal).expect("a marble to move");
-    d.send(Event::TapPoint {
+    d.send(Event::Board(BoardEvent::TapPoint {
         x: marble.x + 0.3,
         y: marble.y + 0.3,
-    });
+    }));
     let b = d.board();
     let selected: Vec<u32> = b
         .cells
@@ -215,29 +216,29 @@ fn a_tap_at_a_point_plays_the_square_under_it_or_the_nearest_hole() {
         .collect();
     assert_eq!(selected, [marble.index]);
     let to = b.cells.iter().find(|c| c.legal).expect("a hole to go to");
-    d.send(Event::TapPoint {
+    d.send(Event::Board(BoardEvent::TapPoint {
         x: to.x - 0.45,
         y: to.y,
-    });
+    }));
     assert_eq!(d.board().moves.len(), 1, "played by a tap half a hole away");
     // The star's empty corner, more than a spacing from every hole: nothing.
     let before = d.board();
-    d.send(Event::TapPoint { x: 0.2, y: 0.2 });
+    d.send(Event::Board(BoardEvent::TapPoint { x: 0.2, y: 0.2 }));
     assert_eq!(d.board(), before);
 }
 
 #[test]
 fn a_tap_while_the_computer_thinks_is_refused_with_a_reason_not_ignored() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
-    d.send(Event::ChooseSide(ply_app::Side::Second));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
+    d.send(Event::Home(HomeEvent::ChooseSide(ply_app::Side::Second)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     assert!(b.thinking.is_some() && !b.accepts_input);
-    let fx = d.send(Event::TapPoint { x: 3.5, y: 2.5 });
+    let fx = d.send(Event::Board(BoardEvent::TapPoint { x: 3.5, y: 2.5 }));
     assert_eq!(d.board().message.as_deref(), Some("It is not your move"));
     assert!(fx.contains(&Effect::Render));
 }
@@ -249,57 +250,57 @@ fn a_move_is_animated_once_not_on_a_redraw_a_return_undo_or_resignation() {
     assert!(start.animation.is_empty());
     let seq = |d: &Driver| d.board().animation_seq;
 
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     let first = seq(&d);
     assert_ne!(first, start.animation_seq, "a move is new");
     assert!(!d.board().animation.is_empty());
     // Redraws, leaving and coming back, the app hidden and shown: the same move, not new.
     for e in [
-        Event::OpenHome,
-        Event::OpenBoard,
-        Event::ScreenHidden,
-        Event::ScreenShown,
-        Event::Languages {
+        Event::Navigation(NavigationEvent::OpenHome),
+        Event::Navigation(NavigationEvent::OpenBoard),
+        Event::Platform(PlatformEvent::ScreenHidden),
+        Event::Platform(PlatformEvent::ScreenShown),
+        Event::Platform(PlatformEvent::Languages {
             preferred: vec!["de".into()],
-        },
+        }),
     ] {
         d.send(e.clone());
         assert_eq!(seq(&d), first, "after {e:?}");
     }
-    d.send(Event::PlayNotation("d6".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("d6".into())));
     let second = seq(&d);
     assert_ne!(second, first);
     // Undo shows the position before: nothing to animate, and no new number.
-    d.send(Event::Undo);
+    d.send(Event::Board(BoardEvent::Undo));
     assert_eq!(seq(&d), second);
     assert!(d.board().animation.is_empty());
     // Another move from there is new, though it is again the game's second move.
-    d.send(Event::PlayNotation("f6".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f6".into())));
     let third = seq(&d);
     assert!(third != second && third != first);
     // Undo then redo: the move comes back, and is animated again.
-    d.send(Event::Undo);
-    d.send(Event::Redo);
+    d.send(Event::Board(BoardEvent::Undo));
+    d.send(Event::Board(BoardEvent::Redo));
     let redone = seq(&d);
     assert_ne!(redone, third);
     assert_eq!(d.board().moves, ["f5", "f6"]);
 
     // Resigning changes no move.
     let mut d = game(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.settle();
     let before = seq(&d);
     assert_eq!(d.board().moves.len(), 2, "the computer replied");
-    d.send(Event::Resign);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert!(d.board().finished);
     assert_eq!(seq(&d), before);
 
     // A new game never reuses a number the shell animated.
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     let fresh = seq(&d);
     assert!(fresh > before);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     assert!(seq(&d) > fresh);
 }
 
@@ -318,13 +319,15 @@ fn last_search(d: &Driver) -> (u64, ThinkKind) {
 #[test]
 fn a_progress_tick_redraws_the_thinking_line_alone_and_pondering_redraws_nothing() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
-    d.send(Event::ChooseSide(ply_app::Side::Second));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::SetPonder(ply_app::app::PonderMode::On));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
+    d.send(Event::Home(HomeEvent::ChooseSide(ply_app::Side::Second)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Settings(SettingsEvent::SetPonder(
+        ply_app::app::PonderMode::On,
+    )));
+    d.send(Event::Home(HomeEvent::NewGame));
     let (ticket, kind) = last_search(&d);
     assert_eq!(kind, ThinkKind::Move);
     let fx = d.deliver(Msg::Progress { ticket });
@@ -362,7 +365,7 @@ fn a_progress_tick_redraws_the_thinking_line_alone_and_pondering_redraws_nothing
     assert!(d.board().thinking.is_none());
 
     // A hint's search ticks the same way, in its own words.
-    d.send(Event::Hint);
+    d.send(Event::Board(BoardEvent::Hint));
     let (ticket, kind) = last_search(&d);
     assert_eq!(kind, ThinkKind::Hint);
     assert_eq!(
@@ -377,11 +380,11 @@ fn a_progress_tick_redraws_the_thinking_line_alone_and_pondering_redraws_nothing
 fn a_review_ticks_its_progress_and_says_it_in_words() {
     let mut d = game(GameKind::ConnectFour, PlayMode::TwoPlayers);
     for m in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(m.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     d.settle();
-    d.send(Event::OpenAfterGame);
-    d.send(Event::ReviewGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     let ticket = d
         .queue
         .iter()
@@ -449,7 +452,7 @@ fn the_star_offers_a_zoom_that_makes_its_holes_touch_sized_and_the_grids_none() 
             "zoomed: {w} by {h} on a {phone} phone"
         );
     }
-    d.send(Event::ZoomBoard(true));
+    d.send(Event::Board(BoardEvent::ZoomBoard(true)));
     let zoomed = d.board();
     assert!(zoomed.zoomed);
     assert_eq!(
@@ -458,23 +461,23 @@ fn the_star_offers_a_zoom_that_makes_its_holes_touch_sized_and_the_grids_none() 
         "the same board in the same units"
     );
     let marble = zoomed.cells.iter().find(|c| c.legal).expect("a marble");
-    d.send(Event::TapPoint {
+    d.send(Event::Board(BoardEvent::TapPoint {
         x: marble.x,
         y: marble.y,
-    });
+    }));
     assert!(d.board().cells[marble.index as usize].selected);
     // A new game keeps the person's choice.
-    d.send(Event::NewGame);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert!(d.board().zoomed);
-    d.send(Event::ZoomBoard(false));
+    d.send(Event::Board(BoardEvent::ZoomBoard(false)));
     assert!(!d.board().zoomed);
 
     // A grid offers none: asked for, it is still drawn to fit.
     for kind in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
         let mut d = game(kind, PlayMode::TwoPlayers);
         assert_eq!(d.board().zoom, 1.0, "{kind:?}");
-        d.send(Event::ZoomBoard(true));
+        d.send(Event::Board(BoardEvent::ZoomBoard(true)));
         assert!(!d.board().zoomed, "{kind:?}");
     }
 }
@@ -487,7 +490,7 @@ fn the_last_moves_replaced_pieces_are_the_cores() {
     use ply_app::board::Piece;
     let mut d = game(GameKind::Othello, PlayMode::TwoPlayers);
     let before = d.board();
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     let after = d.board();
     let turned: Vec<u32> = after
         .cells
@@ -510,25 +513,25 @@ fn the_last_moves_replaced_pieces_are_the_cores() {
         }
     }
     // Undone, nothing is animated and nothing was replaced.
-    d.send(Event::Undo);
+    d.send(Event::Board(BoardEvent::Undo));
     assert!(d.board().cells.iter().all(|c| c.previous_piece == c.piece));
 
     // Draughts: black kings taken by a white king's double jump fade out as kings, not men.
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Draughts));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::ChooseStartPosition(Some(
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Draughts)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
         "W:WK14:BK10,K11,K18,K19,K26,K27".into(),
-    )));
-    d.send(Event::NewGame);
+    ))));
+    d.send(Event::Home(HomeEvent::NewGame));
     let before = d.board();
     let legal = d.board().legal_moves;
     let jump = legal
         .iter()
         .find(|m| m.notation.matches('x').count() == 2)
         .unwrap_or_else(|| panic!("a double jump among {legal:?}"));
-    d.send(Event::ChooseMove(jump.index));
+    d.send(Event::Board(BoardEvent::ChooseMove(jump.index)));
     let after = d.board();
     let taken: Vec<_> = after
         .cells

@@ -10,24 +10,27 @@
 mod common;
 
 use common::Driver;
-use ply_app::app::{ConfirmView, Effect, Event, MemoryPressure, PlayMode, Screen};
+use ply_app::app::{
+    BoardEvent, ConfirmView, ConfirmationEvent, Effect, Event, HomeEvent, MemoryPressure,
+    NavigationEvent, PlatformEvent, PlayMode, Screen,
+};
 use ply_app::settings::GameKind;
 use ply_app::snapshot::Side;
 
 fn start(game: GameKind, mode: PlayMode) -> Driver {
     let mut d = Driver::new().with_depth(2);
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(game)));
+    d.send(Event::Home(HomeEvent::ChooseMode(mode)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     d
 }
 
 /// Othello against the computer after the person's f5 and the computer's answer.
 fn othello_under_way() -> Driver {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.settle();
     assert_eq!(d.board().moves.len(), 2);
     d
@@ -37,15 +40,17 @@ fn othello_under_way() -> Driver {
 /// column and red, the person, is to move: red plays elsewhere, and yellow's reply wins.
 fn connect_four_yellow_about_to_win() -> Driver {
     let mut d = Driver::new().with_depth(2);
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
-    d.send(Event::ChooseSide(Side::First));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::ChooseStartPosition(Some("121212".into())));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
+    d.send(Event::Home(HomeEvent::ChooseSide(Side::First)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        "121212".into(),
+    ))));
     assert_eq!(d.app.home_view().start_position_error, None);
-    d.send(Event::NewGame);
-    d.send(Event::PlayNotation("7".into()));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Board(BoardEvent::PlayNotation("7".into())));
     assert_eq!(d.board().moves, ["7"]);
     assert_eq!(
         d.thinks(),
@@ -88,29 +93,29 @@ fn a_new_game_in_place_of_one_being_played_is_asked_about_from_home_and_from_the
     for from_home in [true, false] {
         let mut d = othello_under_way();
         if from_home {
-            d.send(Event::OpenHome);
+            d.send(Event::Navigation(NavigationEvent::OpenHome));
         }
         let screen = d.app.screen();
-        let fx = d.send(Event::NewGame);
+        let fx = d.send(Event::Home(HomeEvent::NewGame));
         assert_eq!(question(&d), Some(new_game_question()));
         assert_eq!(saves(&fx), 1, "the question is part of the saved UI state");
         assert_eq!(d.app.screen(), screen, "asked where the person is");
         assert_eq!(d.board().moves.len(), 2, "nothing replaced yet");
         assert!(!d.app.view().back_leaves_app, "back answers the question");
 
-        d.send(Event::CancelConfirmation);
+        d.send(Event::Confirmation(ConfirmationEvent::Cancel));
         assert_eq!(question(&d), None);
         assert_eq!(d.board().moves.len(), 2, "cancelled: the same game");
         assert_eq!(d.app.screen(), screen);
 
-        d.send(Event::NewGame);
-        d.send(Event::AcceptConfirmation);
+        d.send(Event::Home(HomeEvent::NewGame));
+        d.send(Event::Confirmation(ConfirmationEvent::Accept));
         assert_eq!(question(&d), None);
         assert_eq!(d.app.screen(), Screen::Board);
         let b = d.board();
         assert!(b.moves.is_empty() && !b.finished, "a new game: {b:?}");
         // An answer with no question up does nothing.
-        d.send(Event::AcceptConfirmation);
+        d.send(Event::Confirmation(ConfirmationEvent::Accept));
         assert!(d.board().moves.is_empty());
     }
 }
@@ -121,8 +126,8 @@ fn nothing_to_lose_nothing_asked() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
     assert_eq!(question(&d), None);
     assert_eq!(d.app.screen(), Screen::Board);
-    d.send(Event::OpenHome);
-    d.send(Event::NewGame);
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(
         question(&d),
         None,
@@ -132,35 +137,35 @@ fn nothing_to_lose_nothing_asked() {
 
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
     for c in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(c.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(c.into())));
     }
     assert!(d.board().finished);
-    d.send(Event::OpenAfterGame);
-    d.send(Event::NewGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(question(&d), None, "a finished game is in the history");
     assert!(d.board().moves.is_empty());
     assert_eq!(d.app.screen(), Screen::Board);
 
     // No resignation to ask about where none is possible.
     let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer);
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     assert_eq!(question(&d), None);
 }
 
 #[test]
 fn resigning_is_asked_and_only_a_yes_resigns() {
     let mut d = othello_under_way();
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     assert_eq!(question(&d), Some(resign_question()));
     assert!(!d.board().finished);
 
-    d.send(Event::CancelConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Cancel));
     assert_eq!(question(&d), None);
     assert!(!d.board().finished, "cancelled: the game goes on");
 
     // Back (Android's system back, a top bar's) puts the question away and goes nowhere.
-    d.send(Event::Resign);
-    d.send(Event::Back);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(question(&d), None);
     assert_eq!(
         d.app.screen(),
@@ -169,8 +174,8 @@ fn resigning_is_asked_and_only_a_yes_resigns() {
     );
     assert!(!d.board().finished);
 
-    d.send(Event::Resign);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     let b = d.board();
     assert!(
         b.finished && b.status.ends_with("(Black resigned)."),
@@ -185,13 +190,13 @@ fn resigning_is_asked_and_only_a_yes_resigns() {
 #[test]
 fn resigning_before_the_first_move_says_the_game_is_not_kept() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     let q = question(&d).expect("asked");
     assert_eq!(
         q.detail,
         "Your opponent wins. A game without a move is not kept in your history."
     );
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     d.settle();
     assert!(d.board().finished);
     assert!(
@@ -203,32 +208,32 @@ fn resigning_before_the_first_move_says_the_game_is_not_kept() {
 #[test]
 fn platform_events_leave_the_question_up() {
     let mut d = othello_under_way();
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     for e in [
-        Event::ScreenHidden,
-        Event::Background,
-        Event::MemoryPressure(MemoryPressure::Critical),
-        Event::Network {
+        Event::Platform(PlatformEvent::ScreenHidden),
+        Event::Platform(PlatformEvent::Background),
+        Event::Platform(PlatformEvent::MemoryPressure(MemoryPressure::Critical)),
+        Event::Platform(PlatformEvent::Network {
             online: false,
             metered: false,
-        },
-        Event::Accessibility { labels: false },
-        Event::Foreground,
-        Event::ScreenShown,
+        }),
+        Event::Platform(PlatformEvent::Accessibility { labels: false }),
+        Event::Platform(PlatformEvent::Foreground),
+        Event::Platform(PlatformEvent::ScreenShown),
     ] {
         d.send(e.clone());
         d.settle();
         assert_eq!(question(&d), Some(resign_question()), "after {e:?}");
     }
     // The phone's language changes: the question is asked again in the new language.
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-DE".into()],
-    });
+    }));
     assert_eq!(
         question(&d).map(|q| q.question),
         Some("Diese Partie aufgeben?".into())
     );
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert!(d.board().finished);
 }
 
@@ -236,18 +241,18 @@ fn platform_events_leave_the_question_up() {
 fn the_computers_move_arriving_under_a_resign_question_leaves_it_up_until_the_game_ends() {
     // The computer answers while the person reads the question: still theirs to resign.
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     assert_eq!(d.thinks(), 1);
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     d.think();
     assert_eq!(d.board().moves.len(), 2, "the computer moved");
     assert_eq!(question(&d), Some(resign_question()));
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert!(d.board().finished);
 
     // The computer's reply ends the game: there is nothing left to resign.
     let mut d = connect_four_yellow_about_to_win();
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     assert!(question(&d).is_some());
     d.take_effects();
     d.think();
@@ -259,7 +264,7 @@ fn the_computers_move_arriving_under_a_resign_question_leaves_it_up_until_the_ga
         "and is not restored after process death: {}",
         d.saved_ui()
     );
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert!(
         !d.board().status.contains("resigned"),
         "{}",
@@ -270,7 +275,7 @@ fn the_computers_move_arriving_under_a_resign_question_leaves_it_up_until_the_ga
 #[test]
 fn the_computers_move_ending_the_game_under_a_new_game_question_keeps_the_persons_request() {
     let mut d = connect_four_yellow_about_to_win();
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(question(&d), Some(new_game_question()));
     d.think();
     assert!(d.board().finished);
@@ -279,7 +284,7 @@ fn the_computers_move_ending_the_game_under_a_new_game_question_keeps_the_person
         Some(new_game_question()),
         "the person asked for a new game"
     );
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     let b = d.board();
     assert!(b.moves.is_empty() && !b.finished, "{b:?}");
 }
@@ -287,11 +292,11 @@ fn the_computers_move_ending_the_game_under_a_new_game_question_keeps_the_person
 #[test]
 fn leaving_the_screen_puts_the_question_away() {
     let mut d = othello_under_way();
-    d.send(Event::Resign);
-    d.send(Event::OpenHistory);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
     assert_eq!(d.app.screen(), Screen::History);
     assert_eq!(question(&d), None);
-    d.send(Event::OpenBoard);
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     assert_eq!(question(&d), None, "not asked again on return");
     assert!(!d.board().finished);
 }
@@ -301,20 +306,20 @@ fn a_question_up_at_process_death_is_up_again_after_the_restore() {
     for (resign, screen) in [(true, Screen::Board), (false, Screen::Home)] {
         let mut d = othello_under_way();
         if screen == Screen::Home {
-            d.send(Event::OpenHome);
+            d.send(Event::Navigation(NavigationEvent::OpenHome));
         }
         d.send(if resign {
-            Event::Resign
+            Event::Board(BoardEvent::Resign)
         } else {
-            Event::NewGame
+            Event::Home(HomeEvent::NewGame)
         });
         let asked = question(&d).expect("asked");
         let blob = d.saved_ui();
         // Killed with the question up: the file writes happened, the search did not.
         d.run_all_but_searches();
         let mut d = d.restart();
-        d.send(Event::RestoreUi(blob));
-        d.send(Event::ScreenShown);
+        d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
+        d.send(Event::Platform(PlatformEvent::ScreenShown));
         assert_eq!(d.app.screen(), screen);
         assert_eq!(
             question(&d),
@@ -323,7 +328,7 @@ fn a_question_up_at_process_death_is_up_again_after_the_restore() {
         );
         assert_eq!(d.board().moves.len(), 2, "the game it is about");
         assert!(!d.app.view().back_leaves_app);
-        d.send(Event::AcceptConfirmation);
+        d.send(Event::Confirmation(ConfirmationEvent::Accept));
         let b = d.board();
         if resign {
             assert!(b.finished, "{}", b.status);
@@ -336,21 +341,21 @@ fn a_question_up_at_process_death_is_up_again_after_the_restore() {
 #[test]
 fn a_restored_question_whose_action_no_longer_applies_is_not_asked() {
     let mut d = othello_under_way();
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     let stale = d.saved_ui();
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert!(d.board().finished);
     let answered = d.saved_ui();
     d.settle();
 
     // The last blob saved says no question.
     let mut restored = d.restart();
-    restored.send(Event::RestoreUi(answered));
+    restored.send(Event::Platform(PlatformEvent::RestoreUi(answered)));
     assert_eq!(question(&restored), None);
 
     // An older blob (a platform that lost the last save) asks about a finished game: not asked.
     let mut d = restored.restart();
-    d.send(Event::RestoreUi(stale));
+    d.send(Event::Platform(PlatformEvent::RestoreUi(stale)));
     assert_eq!(question(&d), None);
     assert_eq!(d.app.screen(), Screen::Board);
     assert!(!d.saved_ui().contains("Resign"), "{}", d.saved_ui());

@@ -13,16 +13,19 @@ mod common;
 
 use common::Driver;
 use ply_app::Piece;
-use ply_app::app::{AnimationStep, CellView, Event, PlayMode, Screen, ThinkingKind};
+use ply_app::app::{
+    AnimationStep, BoardEvent, CellView, Event, HistoryEvent, HomeEvent, NavigationEvent,
+    PlatformEvent, PlayMode, Screen, ThinkingKind,
+};
 use ply_app::settings::GameKind;
 
 fn start(game: GameKind, mode: PlayMode) -> Driver {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(game)));
+    d.send(Event::Home(HomeEvent::ChooseMode(mode)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     d
 }
 
@@ -41,16 +44,16 @@ fn cell(d: &Driver, name: &str) -> CellView {
 #[test]
 fn capture_paths_ending_on_the_same_square_are_offered_and_the_chosen_one_is_played() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Draughts));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::ChooseStartPosition(Some(
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Draughts)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
         "W:WK14:B10,11,18,19,26,27".into(),
-    )));
+    ))));
     assert_eq!(d.app.home_view().start_position_error, None);
-    d.send(Event::NewGame);
-    d.send(Event::TapCell(cell(&d, "14").index));
-    d.send(Event::TapCell(cell(&d, "30").index));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Board(BoardEvent::TapCell(cell(&d, "14").index)));
+    d.send(Event::Board(BoardEvent::TapCell(cell(&d, "30").index)));
     let b = d.board();
     let mut choices: Vec<_> = b.path_choices.iter().map(|m| m.notation.clone()).collect();
     choices.sort();
@@ -62,7 +65,7 @@ fn capture_paths_ending_on_the_same_square_are_offered_and_the_chosen_one_is_pla
         .find(|m| m.notation == "14x7x16x23x30")
         .expect("the long path")
         .index;
-    d.send(Event::ChoosePath(long));
+    d.send(Event::Board(BoardEvent::ChoosePath(long)));
     let b = d.board();
     assert_eq!(b.moves, ["14x7x16x23x30"]);
     assert!(b.path_choices.is_empty());
@@ -84,17 +87,17 @@ fn capture_paths_ending_on_the_same_square_are_offered_and_the_chosen_one_is_pla
 #[test]
 fn cancelling_the_path_choice_plays_nothing() {
     let mut d = Driver::new();
-    d.send(Event::ChooseGame(GameKind::Draughts));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::ChooseStartPosition(Some(
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Draughts)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
         "W:WK14:B10,11,18,19,26,27".into(),
-    )));
-    d.send(Event::NewGame);
-    d.send(Event::ScreenShown);
-    d.send(Event::TapCell(cell(&d, "14").index));
-    d.send(Event::TapCell(cell(&d, "30").index));
+    ))));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Board(BoardEvent::TapCell(cell(&d, "14").index)));
+    d.send(Event::Board(BoardEvent::TapCell(cell(&d, "30").index)));
     assert_eq!(d.board().path_choices.len(), 2);
-    d.send(Event::CancelSelection);
+    d.send(Event::Board(BoardEvent::CancelSelection));
     let b = d.board();
     assert!(b.path_choices.is_empty() && b.moves.is_empty());
     assert!(b.accepts_input);
@@ -125,13 +128,13 @@ fn a_draughts_board_marks_its_light_squares_unplayable() {
         .expect("a light square")
         .index;
     let before = d.board();
-    d.send(Event::TapCell(light));
+    d.send(Event::Board(BoardEvent::TapCell(light)));
     let after = d.board();
     assert_eq!(after.moves, before.moves);
     assert_eq!(after.cells, before.cells, "no selection, no highlight");
     // Square 9 holds a black man that can move; selecting it shows its two destinations.
     assert_eq!(cell(&d, "9").label, "9, black man, legal move");
-    d.send(Event::TapCell(cell(&d, "9").index));
+    d.send(Event::Board(BoardEvent::TapCell(cell(&d, "9").index)));
     assert_eq!(cell(&d, "9").label, "9, black man, selected");
     let mut targets: Vec<_> = d
         .board()
@@ -161,11 +164,11 @@ fn othello_and_connect_four_cells_say_what_they_hold_and_animate_the_last_move()
         .collect();
     legal.sort();
     assert_eq!(legal, ["c4", "d3", "e6", "f5"]);
-    d.send(Event::TapCell(cell(&d, "a1").index));
+    d.send(Event::Board(BoardEvent::TapCell(cell(&d, "a1").index)));
     let b = d.board();
     assert_eq!(b.message.as_deref(), Some("Not a legal move"));
     assert!(b.moves.is_empty());
-    d.send(Event::TapCell(cell(&d, "f5").index));
+    d.send(Event::Board(BoardEvent::TapCell(cell(&d, "f5").index)));
     let b = d.board();
     assert_eq!(b.moves, ["f5"]);
     assert_eq!(b.message, None, "a move clears the remark");
@@ -195,7 +198,7 @@ fn othello_and_connect_four_cells_say_what_they_hold_and_animate_the_last_move()
         .find(|c| c.row == 0 && c.col == 3)
         .expect("top of d")
         .index;
-    d.send(Event::TapCell(top_of_d));
+    d.send(Event::Board(BoardEvent::TapCell(top_of_d)));
     let d1 = cell(&d, "d1");
     assert_eq!(d1.label, "d1, red stone, last move");
     assert_eq!(cell(&d, "d2").label, "d2, empty, legal move");
@@ -214,13 +217,13 @@ fn othello_and_connect_four_cells_say_what_they_hold_and_animate_the_last_move()
 #[test]
 fn undo_does_not_replay_an_animation() {
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
-    d.send(Event::PlayNotation("4".into()));
-    d.send(Event::PlayNotation("5".into()));
-    d.send(Event::Undo);
+    d.send(Event::Board(BoardEvent::PlayNotation("4".into())));
+    d.send(Event::Board(BoardEvent::PlayNotation("5".into())));
+    d.send(Event::Board(BoardEvent::Undo));
     let b = d.board();
     assert_eq!(b.moves, ["4"]);
     assert!(b.animation.is_empty(), "{:?}", b.animation);
-    d.send(Event::Redo);
+    d.send(Event::Board(BoardEvent::Redo));
     let b = d.board();
     assert_eq!(b.moves, ["4", "5"]);
     assert!(matches!(
@@ -235,23 +238,23 @@ fn undo_does_not_replay_an_animation() {
 #[test]
 fn on_stop_and_on_start_pause_and_resume_the_computer_once() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
-    d.send(Event::ChooseSide(ply_app::Side::Second));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
+    d.send(Event::Home(HomeEvent::ChooseSide(ply_app::Side::Second)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(d.thinks(), 1, "the computer opens");
-    d.send(Event::ScreenHidden);
-    d.send(Event::Background);
+    d.send(Event::Platform(PlatformEvent::ScreenHidden));
+    d.send(Event::Platform(PlatformEvent::Background));
     d.settle();
     let away = d.board();
     assert!(away.moves.is_empty(), "no move while hidden");
     assert_eq!(away.thinking, None);
-    d.send(Event::Foreground);
-    d.send(Event::ScreenShown);
-    d.send(Event::Foreground);
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::Foreground));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Platform(PlatformEvent::Foreground));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     assert_eq!(
         d.thinks(),
         1,
@@ -284,13 +287,15 @@ fn a_process_started_in_the_background_does_not_think() {
         .next_back()
         .expect("the board saved the UI state");
     let mut d = d.restart();
-    d.send(Event::RestoreUi(blob));
-    d.send(Event::Accessibility { labels: false });
+    d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
+    d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: false,
+    }));
     // Configuration.locales of a phone set to German, then English.
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-DE".into(), "en-US".into()],
-    });
-    d.send(Event::Background);
+    }));
+    d.send(Event::Platform(PlatformEvent::Background));
     d.settle();
     assert_eq!(d.app.screen(), Screen::Board);
     assert!(
@@ -300,8 +305,8 @@ fn a_process_started_in_the_background_does_not_think() {
     );
     assert_eq!(d.board().moves, moves, "no move with no UI");
     assert!(d.board().cells.iter().all(|c| c.label.is_empty()));
-    d.send(Event::Foreground);
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::Foreground));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     assert_eq!(d.thinks(), 1, "the computer goes on once the app is shown");
 }
 
@@ -311,28 +316,31 @@ fn a_process_started_in_the_background_does_not_think() {
 fn back_goes_where_the_core_says_and_leaves_the_app_from_home() {
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
     assert!(!d.app.view().back_leaves_app);
-    d.send(Event::Back);
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(d.app.screen(), Screen::Home);
     assert!(d.app.view().back_leaves_app);
-    d.send(Event::Back);
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(
         d.app.screen(),
         Screen::Home,
         "on home, back is the system's"
     );
-    for screen in [Event::OpenHistory, Event::OpenSettings] {
+    for screen in [
+        Event::Navigation(NavigationEvent::OpenHistory),
+        Event::Navigation(NavigationEvent::OpenSettings),
+    ] {
         d.send(screen);
         assert!(!d.app.view().back_leaves_app);
-        d.send(Event::Back);
+        d.send(Event::Navigation(NavigationEvent::Back));
         assert_eq!(d.app.screen(), Screen::Home);
     }
-    d.send(Event::OpenBoard);
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     for mv in ["4", "3", "4", "3", "4", "3", "4"] {
-        d.send(Event::PlayNotation(mv.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(mv.into())));
     }
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     assert_eq!(d.app.screen(), Screen::AfterGame);
-    d.send(Event::Back);
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(
         d.app.screen(),
         Screen::Board,
@@ -347,22 +355,22 @@ fn back_goes_where_the_core_says_and_leaves_the_app_from_home() {
 fn a_history_row_is_tapped_to_review_it_and_back_returns_to_the_list() {
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
     for mv in ["4", "3", "4", "3", "4", "3", "4"] {
-        d.send(Event::PlayNotation(mv.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(mv.into())));
     }
     d.settle();
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
-    d.send_settled(Event::OpenHistory);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send_settled(Event::Navigation(NavigationEvent::OpenHistory));
     let row = d.app.view().history.expect("history").entries[0].clone();
     assert!(row.can_review);
-    d.send_settled(Event::ReviewPastGame { id: row.id });
+    d.send_settled(Event::History(HistoryEvent::ReviewPastGame { id: row.id }));
     let view = d.app.view();
     let past = view.history.expect("history").review.expect("the review");
     assert_eq!(past.review.moves.len(), 7);
     assert!(!view.back_leaves_app);
-    d.send(Event::Back);
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(d.app.screen(), Screen::History);
     assert!(d.app.view().history.expect("history").review.is_none());
-    d.send(Event::Back);
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(d.app.screen(), Screen::Home);
 }

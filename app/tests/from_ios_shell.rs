@@ -10,7 +10,10 @@
 mod common;
 
 use common::{Driver, start};
-use ply_app::app::{AppTab, Effect, Event, PlayMode, Screen};
+use ply_app::app::{
+    AppTab, BoardEvent, Effect, Event, HistoryEvent, HomeEvent, NavigationEvent, PlatformEvent,
+    PlayMode, ReviewEvent, Screen,
+};
 use ply_app::settings::GameKind;
 use std::collections::HashSet;
 
@@ -23,7 +26,9 @@ fn a_tab_switch_hides_the_board_and_coming_back_continues_the_same_game() {
     d.think();
     let before = d.board().moves.clone();
     assert_eq!(before.len(), 1);
-    d.send(Event::SelectTab(AppTab::History));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::History,
+    )));
     d.settle();
     assert_eq!(d.app.screen(), Screen::History);
     assert_eq!(d.app.view().tab, AppTab::History);
@@ -37,7 +42,7 @@ fn a_tab_switch_hides_the_board_and_coming_back_continues_the_same_game() {
         before,
         "no move while the board is on another tab"
     );
-    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     assert_eq!(d.app.screen(), Screen::Board);
     d.settle();
     let b = d.board();
@@ -50,9 +55,11 @@ fn a_tab_switch_hides_the_board_and_coming_back_continues_the_same_game() {
 fn a_paused_game_stays_paused_across_a_tab_switch() {
     let mut d = start(GameKind::ConnectFour, PlayMode::ComputerVsComputer);
     d.think();
-    d.send(Event::Pause);
-    d.send(Event::SelectTab(AppTab::Settings));
-    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::Board(BoardEvent::Pause));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::Settings,
+    )));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     d.settle();
     let b = d.board();
     assert_eq!(b.moves.len(), 1, "still paused");
@@ -64,22 +71,28 @@ fn a_paused_game_stays_paused_across_a_tab_switch() {
 #[test]
 fn the_play_tab_returns_to_the_screen_it_left() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::SelectTab(AppTab::History));
-    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::History,
+    )));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     assert_eq!(d.app.screen(), Screen::Home, "no game: home");
     assert!(!d.app.home_view().can_resume);
 
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
-    d.send(Event::SelectTab(AppTab::Settings));
-    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::Settings,
+    )));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     assert_eq!(d.app.screen(), Screen::Board, "a game: its board");
 
     // The saved UI state remembers the play screen across a force-quit.
     let blob = d
-        .send(Event::SelectTab(AppTab::Settings))
+        .send(Event::Navigation(NavigationEvent::SelectTab(
+            AppTab::Settings,
+        )))
         .into_iter()
         .find_map(|e| match e {
             Effect::SaveUiState(b) => Some(b),
@@ -88,35 +101,39 @@ fn the_play_tab_returns_to_the_screen_it_left() {
         .expect("a saved UI state");
     d.settle();
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
-    d.send(Event::RestoreUi(blob));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
     // Bundle.main.preferredLocalizations of a phone set to German.
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de".into()],
-    });
+    }));
     assert_eq!(d.app.screen(), Screen::Settings);
     assert_eq!(d.app.view().tab, AppTab::Settings, "the restored tab");
     assert!(d.app.settings_view().memory.starts_with("Suchen nutzen"));
-    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     assert_eq!(
         d.app.screen(),
         Screen::Board,
         "the game and its board came back"
     );
 
-    d.send(Event::OpenHome);
-    d.send(Event::SelectTab(AppTab::History));
-    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::History,
+    )));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     assert_eq!(d.app.screen(), Screen::Home, "home was left, home it is");
 
-    d.send(Event::OpenBoard);
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     for mv in ["4", "3", "4", "3", "4", "3", "4"] {
-        d.send(Event::PlayNotation(mv.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(mv.into())));
     }
     assert!(d.board().finished);
-    d.send(Event::OpenAfterGame);
-    d.send(Event::SelectTab(AppTab::History));
-    d.send(Event::SelectTab(AppTab::Play));
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::History,
+    )));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     assert_eq!(
         d.app.screen(),
         Screen::AfterGame,
@@ -130,9 +147,9 @@ fn the_play_tab_returns_to_the_screen_it_left() {
 #[test]
 fn the_saved_ui_state_restores_the_home_choices_and_garbage_is_ignored() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseLevel(3));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(3)));
     let blob = d
         .take_effects()
         .into_iter()
@@ -144,13 +161,15 @@ fn the_saved_ui_state_restores_the_home_choices_and_garbage_is_ignored() {
         .expect("a choice saves the UI state");
     d.settle();
     let mut d = d.restart();
-    d.send(Event::RestoreUi("not the core's blob".into()));
+    d.send(Event::Platform(PlatformEvent::RestoreUi(
+        "not the core's blob".into(),
+    )));
     let home = d.app.home_view();
     assert!(
         home.games.iter().any(|g| g.selected),
         "a game is still selected"
     );
-    d.send(Event::RestoreUi(blob));
+    d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
     let home = d.app.home_view();
     let selected: Vec<_> = home.games.iter().filter(|g| g.selected).collect();
     assert_eq!(selected.len(), 1);
@@ -164,8 +183,8 @@ fn the_saved_ui_state_restores_the_home_choices_and_garbage_is_ignored() {
 fn every_home_option_list_has_unique_values_and_one_selection() {
     for game in [GameKind::Othello, GameKind::ConnectFour, GameKind::Draughts] {
         let mut d = Driver::new();
-        d.send(Event::ChooseGame(game));
-        d.send(Event::ChooseMode(PlayMode::VsComputer));
+        d.send(Event::Home(HomeEvent::ChooseGame(game)));
+        d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
         let h = d.app.home_view();
         assert!(h.engine_choices && !h.sides.is_empty());
         let counts = [
@@ -196,21 +215,25 @@ fn every_home_option_list_has_unique_values_and_one_selection() {
 fn a_history_row_is_tapped_to_review_it_and_closed_from_the_tab() {
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
     for mv in ["4", "3", "4", "3", "4", "3", "4"] {
-        d.send(Event::PlayNotation(mv.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(mv.into())));
     }
     d.settle();
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
-    d.send_settled(Event::SelectTab(AppTab::History));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send_settled(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::History,
+    )));
     let row = d.app.view().history.expect("history").entries[0].clone();
     assert!(row.can_review && row.review_refusal.is_none());
-    d.send_settled(Event::ReviewPastGame { id: row.id });
+    d.send_settled(Event::History(HistoryEvent::ReviewPastGame { id: row.id }));
     let ready = d.app.view().history.expect("history").review;
     assert!(ready.is_some());
-    d.send(Event::SelectTab(AppTab::Play));
-    d.send(Event::SelectTab(AppTab::History));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        AppTab::History,
+    )));
     assert_eq!(d.app.view().history.expect("history").review, ready);
-    d.send(Event::CloseReview);
+    d.send(Event::Review(ReviewEvent::Close));
     let h = d.app.view().history.expect("history");
     assert!(h.review.is_none());
     assert_eq!(h.entries.len(), 1);

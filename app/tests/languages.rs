@@ -10,7 +10,10 @@ mod common;
 
 use common::Driver;
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
-use ply_app::app::{Effect, Event, PlayMode};
+use ply_app::app::{
+    AfterGameEvent, BoardEvent, ConfirmationEvent, Effect, Event, HomeEvent, NavigationEvent,
+    PlatformEvent, PlayMode,
+};
 use ply_app::i18n::Lang;
 use ply_app::settings::GameKind;
 use std::collections::{BTreeMap, BTreeSet};
@@ -163,13 +166,13 @@ fn every_message_the_code_asks_for_exists_and_every_message_is_used() {
 
 fn german_othello() -> Driver {
     let mut d = Driver::new().with_depth(1);
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-AT".into(), "en-GB".into()],
-    });
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
-    d.send(Event::ChooseLevel(1));
+    }));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
     d
 }
 
@@ -195,7 +198,7 @@ fn a_phone_preferring_german_gets_every_screen_in_german() {
         home.engine
     );
     assert!(home.games.iter().any(|g| g.label == "Vier gewinnt"));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     assert_eq!(b.title, "Othello: gegen den Computer");
     assert_eq!(b.status, "Du spielst Schwarz (X). Du bist am Zug.");
@@ -213,7 +216,7 @@ fn a_phone_preferring_german_gets_every_screen_in_german() {
     );
 
     // The computer's move is announced in German, and so is a refused tap.
-    d.send(Event::ChooseMove(b.legal_moves[0].index));
+    d.send(Event::Board(BoardEvent::ChooseMove(b.legal_moves[0].index)));
     d.settle();
     assert!(
         d.effects.iter().any(
@@ -222,18 +225,18 @@ fn a_phone_preferring_german_gets_every_screen_in_german() {
         "{:?}",
         d.effects
     );
-    d.send(Event::TapCell(0));
+    d.send(Event::Board(BoardEvent::TapCell(0)));
     assert_eq!(d.board().message.as_deref(), Some("Kein möglicher Zug"));
 }
 
 #[test]
 fn the_history_says_each_result_in_the_language_of_the_day_it_is_read() {
     let mut d = german_othello();
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     // A move first: a game resigned before any move is no game, and the history skips it.
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.settle();
-    d.send(Event::Resign);
+    d.send(Event::Board(BoardEvent::Resign));
     let question = d.app.view().confirmation.expect("the person is asked");
     assert_eq!(question.question, "Diese Partie aufgeben?");
     assert_eq!(
@@ -244,7 +247,7 @@ fn the_history_says_each_result_in_the_language_of_the_day_it_is_read() {
         (question.confirm.as_str(), question.cancel.as_str()),
         ("Aufgeben", "Abbrechen")
     );
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     d.settle();
     let b = d.board();
     assert!(b.finished);
@@ -261,9 +264,9 @@ fn the_history_says_each_result_in_the_language_of_the_day_it_is_read() {
     );
 
     // The phone switches to a language without a catalog: English.
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["ja-JP".into()],
-    });
+    }));
     let b = d.board();
     assert!(b.status.starts_with("The computer wins "), "{}", b.status);
     assert!(b.status.ends_with(" (Black resigned)."), "{}", b.status);
@@ -277,9 +280,9 @@ fn the_history_says_each_result_in_the_language_of_the_day_it_is_read() {
     // A restarted app reads how the game ended from the history file: the game ended in German,
     // and an English phone reads it in English.
     let mut d = d.restart();
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["en-GB".into()],
-    });
+    }));
     let h = d.app.history_view();
     assert!(
         h.entries[0].result.starts_with("The computer wins "),
@@ -298,14 +301,14 @@ fn score(b: &ply_app::app::BoardView) -> String {
 fn a_language_change_redraws_in_the_new_language() {
     let mut d = Driver::new();
     assert_eq!(d.app.home_view().modes[0].label, "Against the computer");
-    let fx = d.send(Event::Languages {
+    let fx = d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-DE".into()],
-    });
+    }));
     assert!(fx.contains(&Effect::Render), "{fx:?}");
     assert_eq!(d.app.home_view().modes[0].label, "Gegen den Computer");
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["fr-FR".into(), "en-US".into()],
-    });
+    }));
     assert_eq!(d.app.home_view().modes[0].label, "Against the computer");
 }
 
@@ -330,12 +333,12 @@ fn dates_are_written_in_the_core_s_language_at_the_phone_s_offset() {
 
 /// Connect Four between two people: the first stacks column 1 and wins on the 7th move.
 fn finished_connect_four(d: &mut Driver) {
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for m in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(m.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     d.settle();
 }
@@ -344,9 +347,9 @@ fn finished_connect_four(d: &mut Driver) {
 fn the_history_line_is_the_core_s_with_the_time_zone_of_the_day_the_game_ended() {
     use ply_app::app::history_view::date_text;
     let mut d = Driver::new();
-    d.send(Event::TimeZone {
+    d.send(Event::Platform(PlatformEvent::TimeZone {
         utc_offset_minutes: 120,
-    });
+    }));
     finished_connect_four(&mut d);
     let e = d.app.history_view().entries.remove(0);
     assert_eq!(e.ended_at, date_text(Lang::En, e.ended_at_ms, 120));
@@ -355,22 +358,22 @@ fn the_history_line_is_the_core_s_with_the_time_zone_of_the_day_the_game_ended()
         format!("{} · 7 moves · On this device (sync is off)", e.ended_at)
     );
     // The phone travels (or the clocks change): the game keeps the time it ended at there.
-    d.send(Event::TimeZone {
+    d.send(Event::Platform(PlatformEvent::TimeZone {
         utc_offset_minutes: -300,
-    });
+    }));
     // An offset no time zone has is no time zone.
-    d.send(Event::TimeZone {
+    d.send(Event::Platform(PlatformEvent::TimeZone {
         utc_offset_minutes: 100_000,
-    });
+    }));
     let again = d.app.history_view().entries.remove(0);
     assert_eq!(again.ended_at, e.ended_at);
     // Games finished now use today's offset, and a restarted app reads the kept one.
     finished_connect_four(&mut d);
     let mut d = d.restart();
     d.settle();
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de".into()],
-    });
+    }));
     let entries = d.app.history_view().entries;
     assert_eq!(entries.len(), 2);
     assert_eq!(
@@ -399,7 +402,7 @@ fn the_history_line_is_the_core_s_with_the_time_zone_of_the_day_the_game_ended()
 #[test]
 fn the_texts_beside_and_after_the_board_are_composed_by_the_core_in_its_language() {
     let mut d = german_othello();
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     assert_eq!(b.players[0].line, "Schwarz (X): 2");
     assert_eq!(b.moves_text, "");
@@ -408,16 +411,16 @@ fn the_texts_beside_and_after_the_board_are_composed_by_the_core_in_its_language
         b.legal_moves[0].label,
         format!("{} spielen", b.legal_moves[0].notation)
     );
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     // While the computer thinks, the person has no move to choose.
     assert_eq!(d.board().legal_moves_label, "Jetzt ist kein Zug möglich");
     d.settle();
     let b = d.board();
     assert!(b.moves_text.starts_with("Züge: f5 "), "{}", b.moves_text);
-    d.send(Event::Resign);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     d.settle();
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     let a = d.app.after_game_view().expect("after the game");
     assert_eq!(a.move_count_text, "2 Züge");
     assert_eq!(a.points.len(), 1);
@@ -428,7 +431,7 @@ fn the_texts_beside_and_after_the_board_are_composed_by_the_core_in_its_language
         "{}",
         a.chart_description
     );
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     let r = d
         .app
         .after_game_view()
@@ -451,14 +454,14 @@ fn the_texts_beside_and_after_the_board_are_composed_by_the_core_in_its_language
 
     // Focus counts each player's reserve too.
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Focus));
-    d.send(Event::ChoosePlayers(2));
-    d.send(Event::ChooseSeat {
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Focus)));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(2)));
+    d.send(Event::Home(HomeEvent::ChooseSeat {
         seat: 1,
         human: true,
-    });
-    d.send(Event::NewGame);
+    }));
+    d.send(Event::Home(HomeEvent::NewGame));
     let p = &d.board().players[1];
     assert_eq!(p.reserve, Some(0));
     assert_eq!(p.line, format!("{}: {} (0 in reserve)", p.name, p.count));

@@ -10,7 +10,8 @@ mod common;
 
 use common::{Driver, config, start};
 use ply_app::app::{
-    App, Command, Effect, Event, MemoryPressure, PlayMode, PonderMode, ReviewStatus, SyncState,
+    AfterGameEvent, App, BoardEvent, Command, Effect, Event, HomeEvent, MemoryPressure,
+    NavigationEvent, PlatformEvent, PlayMode, PonderMode, ReviewStatus, SettingsEvent, SyncState,
     ThinkKind,
 };
 use ply_app::settings::GameKind;
@@ -38,11 +39,11 @@ fn queued(d: &Driver, kind: ThinkKind) -> usize {
 fn finished_connect_four() -> Driver {
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers);
     for m in ["4", "3", "4", "3", "4", "3", "4"] {
-        d.send(Event::PlayNotation(m.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     d.settle();
     assert!(d.board().finished);
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     d
 }
 
@@ -73,17 +74,23 @@ fn many_trips_to_the_background_end_with_the_full_table() {
     let device = d.app.limits();
     assert_eq!(device.tt_bytes, 128 * MIB, "the test device's table");
     for trip in 0..12 {
-        d.send(Event::ScreenHidden);
-        d.send(Event::Background);
-        d.send(Event::MemoryPressure(MemoryPressure::Backgrounded));
+        d.send(Event::Platform(PlatformEvent::ScreenHidden));
+        d.send(Event::Platform(PlatformEvent::Background));
+        d.send(Event::Platform(PlatformEvent::MemoryPressure(
+            MemoryPressure::Backgrounded,
+        )));
         assert_eq!(
             d.app.limits(),
             device,
             "trip {trip}: being cached cuts nothing"
         );
         if trip % 3 == 1 {
-            d.send(Event::MemoryPressure(MemoryPressure::Low));
-            d.send(Event::MemoryPressure(MemoryPressure::Low));
+            d.send(Event::Platform(PlatformEvent::MemoryPressure(
+                MemoryPressure::Low,
+            )));
+            d.send(Event::Platform(PlatformEvent::MemoryPressure(
+                MemoryPressure::Low,
+            )));
             assert_eq!(
                 d.app.limits().tt_bytes,
                 device.tt_bytes / 4,
@@ -96,19 +103,23 @@ fn many_trips_to_the_background_end_with_the_full_table() {
             );
         }
         if trip % 3 == 2 {
-            d.send(Event::MemoryPressure(MemoryPressure::Critical));
-            d.send(Event::MemoryPressure(MemoryPressure::Low));
+            d.send(Event::Platform(PlatformEvent::MemoryPressure(
+                MemoryPressure::Critical,
+            )));
+            d.send(Event::Platform(PlatformEvent::MemoryPressure(
+                MemoryPressure::Low,
+            )));
             assert_eq!(
                 d.app.limits().tt_bytes,
                 device.tt_bytes / 16,
                 "a milder level does not lift a worse one"
             );
         }
-        d.send(Event::DeviceMemory {
+        d.send(Event::Platform(PlatformEvent::DeviceMemory {
             available_ram_bytes: 2 << 30,
-        });
-        d.send(Event::Foreground);
-        d.send(Event::ScreenShown);
+        }));
+        d.send(Event::Platform(PlatformEvent::Foreground));
+        d.send(Event::Platform(PlatformEvent::ScreenShown));
         assert_eq!(
             d.app.limits(),
             device,
@@ -118,7 +129,7 @@ fn many_trips_to_the_background_end_with_the_full_table() {
     }
     // The game goes on with them: the person moves, the computer answers.
     let m = d.board().legal_moves[0].index;
-    d.send(Event::ChooseMove(m));
+    d.send(Event::Board(BoardEvent::ChooseMove(m)));
     d.settle();
     assert_eq!(d.board().moves.len(), 2);
 }
@@ -129,12 +140,14 @@ fn many_trips_to_the_background_end_with_the_full_table() {
 fn a_warning_in_the_foreground_lasts_until_the_app_has_been_away() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
     let device = d.app.limits();
-    d.send(Event::MemoryPressure(MemoryPressure::Low));
-    d.send(Event::Inactive);
-    d.send(Event::Foreground);
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Low,
+    )));
+    d.send(Event::Platform(PlatformEvent::Inactive));
+    d.send(Event::Platform(PlatformEvent::Foreground));
     assert_eq!(d.app.limits().tt_bytes, device.tt_bytes / 4);
-    d.send(Event::Background);
-    d.send(Event::Inactive);
+    d.send(Event::Platform(PlatformEvent::Background));
+    d.send(Event::Platform(PlatformEvent::Inactive));
     assert_eq!(d.app.limits(), device, "back through .inactive");
 }
 
@@ -143,12 +156,14 @@ fn a_warning_in_the_foreground_lasts_until_the_app_has_been_away() {
 #[test]
 fn a_critical_warning_while_the_computer_thinks_still_yields_a_legal_move() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::SetPonder(PonderMode::On));
+    d.send(Event::Settings(SettingsEvent::SetPonder(PonderMode::On)));
     let device = d.app.limits();
     let m = d.board().legal_moves[0].index;
-    d.send(Event::ChooseMove(m));
+    d.send(Event::Board(BoardEvent::ChooseMove(m)));
     assert_eq!(queued(&d, ThinkKind::Move), 1, "the computer thinks");
-    d.send(Event::MemoryPressure(MemoryPressure::Critical));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Critical,
+    )));
     assert_eq!(session_table(&d), device.tt_bytes / 16);
     assert_eq!(
         queued(&d, ThinkKind::Move),
@@ -172,8 +187,8 @@ fn a_critical_warning_while_the_computer_thinks_still_yields_a_legal_move() {
     assert_eq!(queued(&d, ThinkKind::Ponder), 0, "no pondering after it");
 
     // After a trip away, pondering and the device's table come back.
-    d.send(Event::Background);
-    d.send(Event::Foreground);
+    d.send(Event::Platform(PlatformEvent::Background));
+    d.send(Event::Platform(PlatformEvent::Foreground));
     assert_eq!(session_table(&d), device.tt_bytes);
     assert_eq!(queued(&d, ThinkKind::Ponder), 1, "pondering again");
 }
@@ -183,34 +198,44 @@ fn a_critical_warning_while_the_computer_thinks_still_yields_a_legal_move() {
 #[test]
 fn a_critical_warning_stops_optional_searches_and_a_low_one_lets_them_finish() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
-    d.send(Event::Hint);
+    d.send(Event::Board(BoardEvent::Hint));
     assert_eq!(queued(&d, ThinkKind::Hint), 1);
-    d.send(Event::MemoryPressure(MemoryPressure::Low));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Low,
+    )));
     d.settle();
     assert!(hinted(&d), "a low warning: the hint is shown");
 
-    d.send(Event::Hint);
-    d.send(Event::MemoryPressure(MemoryPressure::Critical));
+    d.send(Event::Board(BoardEvent::Hint));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Critical,
+    )));
     assert!(d.board().thinking.is_none(), "the hint stopped");
     d.settle();
     assert!(!hinted(&d), "its late result is dropped");
-    d.send(Event::Hint);
+    d.send(Event::Board(BoardEvent::Hint));
     d.settle();
     assert!(hinted(&d), "asked again, it runs");
 
     let mut d = finished_connect_four();
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     let stop = queued_review_stop(&d);
-    d.send(Event::MemoryPressure(MemoryPressure::Low));
-    d.send(Event::MemoryPressure(MemoryPressure::Backgrounded));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Low,
+    )));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Backgrounded,
+    )));
     assert!(!stop.is_stopped(), "a low warning lets the review run");
     d.settle();
     assert_eq!(review_status(&d), Some(ReviewStatus::Ready));
 
     let mut d = finished_connect_four();
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     let stop = queued_review_stop(&d);
-    d.send(Event::MemoryPressure(MemoryPressure::Critical));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Critical,
+    )));
     assert!(stop.is_stopped(), "a critical one stops it");
     d.settle();
     assert_eq!(review_status(&d), None);
@@ -222,26 +247,28 @@ fn a_critical_warning_stops_optional_searches_and_a_low_one_lets_them_finish() {
 #[test]
 fn warnings_during_a_background_sync_leave_it_alone() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::SetServerUrl("http://collector.test".into()));
-    d.send(Event::SetSyncEnabled(true));
-    d.send(Event::Network {
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Settings(SettingsEvent::SetServerUrl(
+        "http://collector.test".into(),
+    )));
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
+    d.send(Event::Platform(PlatformEvent::Network {
         online: false,
         metered: false,
-    });
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    }));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for m in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(m.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     d.settle();
-    d.send(Event::ScreenHidden);
-    d.send(Event::Background);
-    d.send(Event::Network {
+    d.send(Event::Platform(PlatformEvent::ScreenHidden));
+    d.send(Event::Platform(PlatformEvent::Background));
+    d.send(Event::Platform(PlatformEvent::Network {
         online: true,
         metered: false,
-    });
+    }));
     d.settle();
     let job = d.app.background_job().expect("a run: a game waits");
     d.take_effects();
@@ -250,7 +277,7 @@ fn warnings_during_a_background_sync_leave_it_alone() {
         MemoryPressure::Critical,
         MemoryPressure::Low,
     ] {
-        d.send(Event::MemoryPressure(level));
+        d.send(Event::Platform(PlatformEvent::MemoryPressure(level)));
     }
     let outbox = d.dir.path().join(ply_app::app::store::OUTBOX_DIR);
     let result = ply_app::app::sync_job::run_sync(&outbox, &d.collector, &job);
@@ -278,32 +305,34 @@ fn the_device_memory_reported_with_the_foreground_recomputes_the_caps() {
     let mut cold = config(dir.path());
     cold.available_ram_bytes = 40 * MIB;
     let mut d = Driver::with(dir, App::new(cold));
-    d.send(Event::Background);
+    d.send(Event::Platform(PlatformEvent::Background));
     assert_eq!(d.app.limits().tt_bytes, 4 * MIB, "40 MiB free at start");
-    d.send(Event::DeviceMemory {
+    d.send(Event::Platform(PlatformEvent::DeviceMemory {
         available_ram_bytes: 2 << 30,
-    });
-    d.send(Event::Foreground);
+    }));
+    d.send(Event::Platform(PlatformEvent::Foreground));
     let device = d.app.limits();
     assert_eq!(
         device.tt_bytes,
         128 * MIB,
         "4 GiB, 2 GiB free: the device's"
     );
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(session_table(&d), 128 * MIB);
     // Under pressure a new reading moves the share with it, and unknown memory is no cut.
-    d.send(Event::MemoryPressure(MemoryPressure::Low));
-    d.send(Event::DeviceMemory {
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Low,
+    )));
+    d.send(Event::Platform(PlatformEvent::DeviceMemory {
         available_ram_bytes: 256 * MIB,
-    });
+    }));
     assert_eq!(session_table(&d), 8 * MIB, "a quarter of 32 MiB");
-    d.send(Event::DeviceMemory {
+    d.send(Event::Platform(PlatformEvent::DeviceMemory {
         available_ram_bytes: 0,
-    });
+    }));
     assert_eq!(session_table(&d), 32 * MIB, "a quarter of 128 MiB");
 }
 
@@ -314,18 +343,18 @@ fn an_interruption_during_a_search_loses_nothing() {
     let mut d = start(GameKind::Othello, PlayMode::ComputerVsComputer);
     assert_eq!(d.thinks(), 1, "the first computer thinks");
     let jobs = d.queue.len();
-    d.send(Event::Inactive);
-    d.send(Event::DeviceMemory {
+    d.send(Event::Platform(PlatformEvent::Inactive));
+    d.send(Event::Platform(PlatformEvent::DeviceMemory {
         available_ram_bytes: 2 << 30,
-    });
-    d.send(Event::Foreground);
+    }));
+    d.send(Event::Platform(PlatformEvent::Foreground));
     assert_eq!(d.queue.len(), jobs, "no search cancelled, none asked again");
     d.think();
     assert_eq!(d.board().moves.len(), 1, "the search's move was played");
     assert_eq!(d.thinks(), 1, "and the next computer thinks");
     // Interrupted again, then sent away: only then does the search stop.
-    d.send(Event::Inactive);
-    d.send(Event::Background);
+    d.send(Event::Platform(PlatformEvent::Inactive));
+    d.send(Event::Platform(PlatformEvent::Background));
     d.think();
     assert_eq!(
         d.board().moves.len(),
@@ -333,7 +362,7 @@ fn an_interruption_during_a_search_loses_nothing() {
         "a hidden app's search is cancelled"
     );
     // Back through .inactive: the board is seen again and the computers go on.
-    d.send(Event::Inactive);
+    d.send(Event::Platform(PlatformEvent::Inactive));
     assert_eq!(d.thinks(), 1);
     d.think();
     assert_eq!(d.board().moves.len(), 2);
@@ -343,10 +372,10 @@ fn an_interruption_during_a_search_loses_nothing() {
 #[test]
 fn an_interruption_during_a_review_loses_nothing() {
     let mut d = finished_connect_four();
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     let stop = queued_review_stop(&d);
-    d.send(Event::Inactive);
-    d.send(Event::Foreground);
+    d.send(Event::Platform(PlatformEvent::Inactive));
+    d.send(Event::Platform(PlatformEvent::Foreground));
     assert!(!stop.is_stopped(), "the review's search goes on");
     assert!(matches!(
         review_status(&d),

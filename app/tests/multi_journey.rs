@@ -8,7 +8,9 @@
 mod common;
 
 use common::Driver;
-use ply_app::app::{BoardShape, Event, Screen};
+use ply_app::app::{
+    BoardEvent, BoardShape, Event, HomeEvent, NavigationEvent, PlatformEvent, Screen, SettingsEvent,
+};
 use ply_app::session::{PlayerKind, Session};
 use ply_app::settings::{GameKind, default_engine_settings};
 use ply_app::{Piece, PlyError, Side};
@@ -22,20 +24,20 @@ use ply_core::games::virus::Virus;
 /// level 1), and the game started.
 fn table(game: GameKind, humans: &[bool]) -> Driver {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChoosePlayers(humans.len() as u32));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(game)));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(humans.len() as u32)));
     for (seat, &human) in humans.iter().enumerate() {
-        d.send(Event::ChooseSeat {
+        d.send(Event::Home(HomeEvent::ChooseSeat {
             seat: seat as u32,
             human,
-        });
-        d.send(Event::ChooseSeatLevel {
+        }));
+        d.send(Event::Home(HomeEvent::ChooseSeatLevel {
             seat: seat as u32,
             level: 1,
-        });
+        }));
     }
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     d
 }
 
@@ -53,7 +55,9 @@ fn replay<G: Game>(start: G, moves: &[String]) -> G {
 #[test]
 fn the_home_screen_offers_seats_for_the_multi_player_games() {
     let mut d = Driver::new();
-    d.send(Event::ChooseGame(GameKind::ChineseCheckers));
+    d.send(Event::Home(HomeEvent::ChooseGame(
+        GameKind::ChineseCheckers,
+    )));
     let home = d.app.home_view();
     let counts: Vec<u32> = home.player_counts.iter().map(|c| c.count).collect();
     assert_eq!(counts, [2, 3, 4, 6]);
@@ -61,22 +65,29 @@ fn the_home_screen_offers_seats_for_the_multi_player_games() {
     assert_eq!(home.seats.len(), 3, "the triangle of three by default");
     assert!(home.seats[0].human && !home.seats[1].human);
     // Chinese Checkers has no five-player seating: refused, nothing changes.
-    d.send(Event::ChoosePlayers(5));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(5)));
     assert_eq!(d.app.home_view().seats.len(), 3);
-    d.send(Event::ChoosePlayers(6));
-    d.send(Event::ChooseSeatLevel { seat: 5, level: 9 });
+    d.send(Event::Home(HomeEvent::ChoosePlayers(6)));
+    d.send(Event::Home(HomeEvent::ChooseSeatLevel {
+        seat: 5,
+        level: 9,
+    }));
     let home = d.app.home_view();
     assert_eq!(home.seats.len(), 6);
     assert_eq!(home.seats[5].label, "Orange: the computer, level 9");
     // The two-player engine choices stay with the two-player games.
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseAlgorithm(ply_app::app::AlgorithmChoice::Mcts));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseAlgorithm(
+        ply_app::app::AlgorithmChoice::Mcts,
+    )));
     assert!(d.app.home_view().engine.starts_with("MCTS"));
-    d.send(Event::ChooseGame(GameKind::ChineseCheckers));
+    d.send(Event::Home(HomeEvent::ChooseGame(
+        GameKind::ChineseCheckers,
+    )));
     let engine = d.app.home_view().engine;
     assert!(engine.starts_with("Best-Reply Search"), "{engine}");
     // Focus seats at most four: the six become four, keeping the first four's choices.
-    d.send(Event::ChooseGame(GameKind::Focus));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Focus)));
     let home = d.app.home_view();
     assert_eq!(home.seats.len(), 4);
     assert_eq!(
@@ -88,7 +99,7 @@ fn the_home_screen_offers_seats_for_the_multi_player_games() {
         [4]
     );
     // The two-player games keep their modes.
-    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
     let home = d.app.home_view();
     assert!(home.seats.is_empty() && home.player_counts.is_empty() && !home.modes.is_empty());
 }
@@ -117,8 +128,8 @@ fn a_virus_game_passed_around_a_table_of_two_people_and_a_computer() {
         // A tap on the first legal target (an infection is a tap on its square).
         let target = b.cells.iter().find(|c| c.legal).map(|c| c.index);
         match target {
-            Some(cell) => d.send(Event::TapCell(cell)),
-            None => d.send(Event::ChooseMove(b.legal_moves[0].index)),
+            Some(cell) => d.send(Event::Board(BoardEvent::TapCell(cell))),
+            None => d.send(Event::Board(BoardEvent::ChooseMove(b.legal_moves[0].index))),
         };
     }
     d.settle();
@@ -150,7 +161,7 @@ fn a_virus_game_passed_around_a_table_of_two_people_and_a_computer() {
         .map(|p| p.engine.as_ref().map(|e| e.algorithm.as_str()))
         .collect();
     assert_eq!(engines, [None, Some("brs"), None]);
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     let after = d.app.after_game_view().expect("after the game");
     assert!(!after.can_review, "the review judges two-player games");
     assert!(
@@ -158,7 +169,7 @@ fn a_virus_game_passed_around_a_table_of_two_people_and_a_computer() {
         "{}",
         after.transcript
     );
-    d.send(Event::OpenHistory);
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
     d.settle();
     let history = d.app.history_view();
     assert_eq!(history.entries.len(), 1);
@@ -202,7 +213,7 @@ fn chinese_checkers_selects_a_marble_then_the_hole_it_goes_to() {
 
     // Select a marble that can move: its destinations are marked; tap one.
     let from = b.cells.iter().find(|c| c.legal).expect("a marble to move");
-    d.send(Event::TapCell(from.index));
+    d.send(Event::Board(BoardEvent::TapCell(from.index)));
     let b = d.board();
     assert!(b.cells.iter().any(|c| c.selected && c.index == from.index));
     let to = b
@@ -212,7 +223,7 @@ fn chinese_checkers_selects_a_marble_then_the_hole_it_goes_to() {
         .expect("a hole to go to")
         .index;
     assert!(b.cells.iter().filter(|c| c.legal).all(|c| c.seat.is_none()));
-    d.send(Event::TapCell(to));
+    d.send(Event::Board(BoardEvent::TapCell(to)));
     let b = d.board();
     assert_eq!(b.moves.len(), 1);
     let pos = replay(start, &b.moves);
@@ -226,7 +237,7 @@ fn chinese_checkers_selects_a_marble_then_the_hole_it_goes_to() {
     );
 
     // Undo between two people takes back one move.
-    d.send(Event::Undo);
+    d.send(Event::Board(BoardEvent::Undo));
     assert!(d.board().moves.is_empty());
 }
 
@@ -244,17 +255,19 @@ fn focus_moves_stacks_and_places_reserve_pieces() {
     let text = pos.format_position();
 
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Focus));
-    d.send(Event::ChooseStartPosition(Some(text.clone())));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Focus)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        text.clone(),
+    ))));
     let home = d.app.home_view();
     assert_eq!(home.start_position_error, None);
     assert_eq!(home.seats.len(), 2, "the position seats two");
-    d.send(Event::ChooseSeat {
+    d.send(Event::Home(HomeEvent::ChooseSeat {
         seat: 1,
         human: true,
-    });
-    d.send(Event::NewGame);
+    }));
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     let d4 = b
         .cells
@@ -270,10 +283,10 @@ fn focus_moves_stacks_and_places_reserve_pieces() {
     // With the d4 stack selected, a tap on a square it cannot reach (a4, three away) places the
     // reserve piece there.
     let a4 = sq("a4") as u32;
-    d.send(Event::TapCell(sq("d4") as u32));
+    d.send(Event::Board(BoardEvent::TapCell(sq("d4") as u32)));
     assert!(d.board().cells[sq("d4") as usize].selected);
     assert!(!d.board().cells[a4 as usize].legal);
-    d.send(Event::TapCell(a4));
+    d.send(Event::Board(BoardEvent::TapCell(a4)));
     let b = d.board();
     assert_eq!(b.moves.last().map(String::as_str), Some("+a4"));
     let mut expect = pos;
@@ -295,11 +308,11 @@ fn focus_moves_stacks_and_places_reserve_pieces() {
 
     // Blue moves the e5 stack one square onto d5; then Red moves the two on d4 two squares up,
     // onto d6 (two pieces, two squares).
-    d.send(Event::TapCell(sq("e5") as u32));
-    d.send(Event::TapCell(sq("d5") as u32));
-    d.send(Event::TapCell(sq("d4") as u32));
+    d.send(Event::Board(BoardEvent::TapCell(sq("e5") as u32)));
+    d.send(Event::Board(BoardEvent::TapCell(sq("d5") as u32)));
+    d.send(Event::Board(BoardEvent::TapCell(sq("d4") as u32)));
     assert!(d.board().cells[sq("d6") as usize].legal);
-    d.send(Event::TapCell(sq("d6") as u32));
+    d.send(Event::Board(BoardEvent::TapCell(sq("d6") as u32)));
     let b = d.board();
     assert_eq!(b.moves, ["+a4", "e5-d5", "d4-d6"]);
     assert_eq!(b.cells[sq("d6") as usize].stack, [1, 0]);
@@ -311,13 +324,13 @@ fn a_computer_seat_moves_after_a_restart_and_undo_returns_to_the_person() {
     let mut d = table(GameKind::Virus, &[true, false, false]).with_depth(1);
     let b = d.board();
     let cell = b.cells.iter().find(|c| c.legal).expect("a target").index;
-    d.send(Event::TapCell(cell));
+    d.send(Event::Board(BoardEvent::TapCell(cell)));
     // The process dies while the first computer thinks (the game file written before).
     d.run_all_but_searches();
     let blob = d.saved_ui();
     let mut d = d.restart();
-    d.send(Event::RestoreUi(blob));
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     assert_eq!(d.app.screen(), Screen::Board);
     d.settle();
     let b = d.board();
@@ -325,7 +338,7 @@ fn a_computer_seat_moves_after_a_restart_and_undo_returns_to_the_person() {
     assert_eq!(b.turn_seat, Some(0));
     assert!(b.accepts_input);
     // Undo takes back the computers' moves and the person's.
-    d.send(Event::Undo);
+    d.send(Event::Board(BoardEvent::Undo));
     d.settle();
     let b = d.board();
     assert!(
@@ -424,14 +437,14 @@ fn a_table_of_computers_plays_on_its_own_and_pauses() {
     let b = d.board();
     assert!(b.can_pause && !b.can_resign && !b.accepts_input);
     d.step();
-    d.send(Event::Pause);
+    d.send(Event::Board(BoardEvent::Pause));
     d.settle();
     let b = d.board();
     assert!(b.can_resume && !b.can_pause, "{}", b.status);
     assert!(b.status.starts_with("Paused."), "{}", b.status);
     let moves = b.moves.len();
     assert_eq!(d.thinks(), 0);
-    d.send(Event::Resume);
+    d.send(Event::Board(BoardEvent::Resume));
     d.settle();
     let b = d.board();
     assert!(b.finished && b.moves.len() > moves, "{}", b.status);
@@ -446,14 +459,16 @@ fn a_focus_player_with_only_reserve_pieces_sees_where_they_can_go() {
     stacks[3 * 8 + 3] = Stack::from_pieces(&[0, 1]);
     let pos = Focus::from_parts(stacks, [2, 0, 0, 0], [0; 4], 2, 0).expect("a position");
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Focus));
-    d.send(Event::ChooseStartPosition(Some(pos.format_position())));
-    d.send(Event::ChooseSeat {
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Focus)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        pos.format_position(),
+    ))));
+    d.send(Event::Home(HomeEvent::ChooseSeat {
         seat: 1,
         human: true,
-    });
-    d.send(Event::NewGame);
+    }));
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     let mut legal = Vec::new();
     pos.legal_moves(&mut legal);
@@ -473,12 +488,12 @@ fn a_focus_player_with_only_reserve_pieces_sees_where_they_can_go() {
 #[test]
 fn custom_weights_for_a_multi_player_game_reach_its_computer_seats() {
     let mut d = Driver::new();
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     let json = ply_app::heuristic_weights_json(GameKind::Focus, "default".into()).expect("preset");
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: GameKind::Focus,
         json: "{\"no such factor\": 1}".into(),
-    });
+    }));
     let focus = |d: &Driver| {
         d.app
             .settings_view()
@@ -488,24 +503,27 @@ fn custom_weights_for_a_multi_player_game_reach_its_computer_seats() {
             .expect("Focus's weights editor")
     };
     assert!(focus(&d).error.is_some() && !focus(&d).custom);
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: GameKind::Focus,
         json: json.clone(),
-    });
+    }));
     d.settle();
     let w = focus(&d);
     assert!(w.custom && w.error.is_none(), "{:?}", w.error);
-    d.send(Event::OpenHome);
-    d.send(Event::ChooseGame(GameKind::Focus));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Focus)));
     let home = d.app.home_view();
     assert!(home.engine.contains("custom weights"), "{}", home.engine);
     // A table of a person and a computer at those weights: the computer answers.
-    d.send(Event::ChoosePlayers(2));
-    d.send(Event::ChooseSeatLevel { seat: 1, level: 1 });
-    d.send(Event::NewGame);
-    d.send(Event::ScreenShown);
+    d.send(Event::Home(HomeEvent::ChoosePlayers(2)));
+    d.send(Event::Home(HomeEvent::ChooseSeatLevel {
+        seat: 1,
+        level: 1,
+    }));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     let first = d.board().legal_moves[0].index;
-    d.send(Event::ChooseMove(first));
+    d.send(Event::Board(BoardEvent::ChooseMove(first)));
     d.settle();
     let b = d.board();
     assert_eq!(b.moves.len(), 2, "{}", b.status);
@@ -531,7 +549,7 @@ fn computers_alone_stop_where_a_record_ends() {
         b.message
     );
     // Resuming asks nothing more of the engines.
-    d.send(Event::Resume);
+    d.send(Event::Board(BoardEvent::Resume));
     d.settle();
     assert_eq!(d.board().moves.len(), limit);
     assert_eq!(d.thinks(), 0);
@@ -547,19 +565,21 @@ fn when_the_only_person_is_out_the_computers_can_be_paused() {
     stacks[5 * 8 + 5] = Stack::from_pieces(&[2]);
     let pos = Focus::from_parts(stacks, [0; 4], [0; 4], 3, 1).expect("a position");
     let mut d = Driver::new().with_depth(1);
-    d.send(Event::ChooseGame(GameKind::Focus));
-    d.send(Event::ChooseStartPosition(Some(pos.format_position())));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Focus)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
+        pos.format_position(),
+    ))));
     assert_eq!(d.app.home_view().seats.len(), 3);
-    d.send(Event::ChooseSeat {
+    d.send(Event::Home(HomeEvent::ChooseSeat {
         seat: 0,
         human: true,
-    });
-    d.send(Event::NewGame);
+    }));
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     assert!(b.players[0].out && !b.finished);
     assert!(b.can_pause, "nobody at the device plays any more");
-    d.send(Event::ScreenShown);
-    d.send(Event::Pause);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Board(BoardEvent::Pause));
     d.settle();
     let b = d.board();
     assert!(
@@ -567,7 +587,7 @@ fn when_the_only_person_is_out_the_computers_can_be_paused() {
         "{}",
         b.status
     );
-    d.send(Event::Resume);
+    d.send(Event::Board(BoardEvent::Resume));
     d.settle();
     let b = d.board();
     assert!(b.moves.len() <= ply_core::record::limits::MAX_MOVES);

@@ -13,7 +13,8 @@ mod common;
 
 use common::Driver;
 use ply_app::app::{
-    Command, Effect, Event, MemoryPressure, Msg, PlayMode, ReviewStatus, Screen, store,
+    BoardEvent, Command, ConfirmationEvent, Effect, Event, HistoryEvent, HomeEvent, MemoryPressure,
+    Msg, NavigationEvent, PlatformEvent, PlayMode, ReviewEvent, ReviewStatus, Screen, store,
 };
 use ply_app::settings::GameKind;
 use ply_core::Game;
@@ -27,13 +28,13 @@ const MOVES: [&str; 7] = ["1", "2", "1", "2", "1", "2", "1"];
 /// A Connect Four game between two people played to its end (`moves`), on the after-game
 /// screen.
 fn finished_connect_four(d: &mut Driver, moves: &[&str]) {
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     for m in moves {
-        d.send(Event::PlayNotation((*m).into()));
+        d.send(Event::Board(BoardEvent::PlayNotation((*m).into())));
     }
     d.settle();
 }
@@ -59,7 +60,7 @@ fn core_review(moves: &[&str]) -> ply_core::review::Review {
 
 /// The history's only entry's id, after a restart.
 fn only_entry(d: &mut Driver) -> String {
-    d.send_settled(Event::OpenHistory);
+    d.send_settled(Event::Navigation(NavigationEvent::OpenHistory));
     let h = d.app.history_view();
     assert_eq!(h.entries.len(), 1);
     h.entries[0].id.clone()
@@ -71,23 +72,25 @@ fn a_finished_game_is_reviewed_from_the_history_in_a_new_session() {
     finished_connect_four(&mut d, &MOVES);
     assert!(d.board().finished);
     // The next game is under way when the process dies: two moves in.
-    d.send(Event::NewGame);
-    d.send(Event::AcceptConfirmation);
-    d.send(Event::PlayNotation("4".into()));
-    d.send(Event::PlayNotation("4".into()));
+    d.send(Event::Home(HomeEvent::NewGame));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
+    d.send(Event::Board(BoardEvent::PlayNotation("4".into())));
+    d.send(Event::Board(BoardEvent::PlayNotation("4".into())));
     d.settle();
     let in_progress = d.board();
     assert_eq!(in_progress.moves, ["4", "4"]);
 
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     let id = only_entry(&mut d);
     let entry = d.app.history_view().entries[0].clone();
     assert!(entry.can_review && entry.review_refusal.is_none());
     assert_eq!(entry.moves, 7);
 
     d.take_effects();
-    d.send(Event::ReviewPastGame { id: id.clone() });
+    d.send(Event::History(HistoryEvent::ReviewPastGame {
+        id: id.clone(),
+    }));
     assert_eq!(d.queued_reviews(), 1);
     assert!(
         d.take_effects()
@@ -102,7 +105,9 @@ fn a_finished_game_is_reviewed_from_the_history_in_a_new_session() {
         ReviewStatus::Running { done: 0, total: 7 }
     );
     // Asked again while it runs: nothing more starts.
-    d.send(Event::ReviewPastGame { id: id.clone() });
+    d.send(Event::History(HistoryEvent::ReviewPastGame {
+        id: id.clone(),
+    }));
     assert_eq!(d.queued_reviews(), 1);
     // Its progress ticks redraw the progress alone, and the progress view is the past review's.
     let ticket = match &d.queue[d.queued_review_index()] {
@@ -136,7 +141,7 @@ fn a_finished_game_is_reviewed_from_the_history_in_a_new_session() {
     }
 
     // Stepping through it on the history screen: move 6 on the board after five moves.
-    d.send(Event::ReviewStep(6));
+    d.send(Event::Review(ReviewEvent::Step(6)));
     let step = d
         .app
         .history_view()
@@ -147,16 +152,16 @@ fn a_finished_game_is_reviewed_from_the_history_in_a_new_session() {
     assert_eq!(step.board.moves, MOVES[..5]);
 
     // Back returns to the history's list, not home; back again leaves the history.
-    d.send(Event::Back);
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(d.app.screen(), Screen::History);
     let h = d.app.history_view();
     assert!(h.review.is_none() && h.message.is_none());
     assert_eq!(h.entries.len(), 1);
-    d.send(Event::Back);
+    d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(d.app.screen(), Screen::Home);
 
     // The game in progress is as it was, and its own after-game review is untouched.
-    d.send(Event::OpenBoard);
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     let b = d.board();
     assert_eq!((b.moves.clone(), b.finished), (in_progress.moves, false));
     d.settle();
@@ -167,13 +172,13 @@ fn a_finished_game_is_reviewed_from_the_history_in_a_new_session() {
 fn a_resigned_game_is_rebuilt_with_its_resignation() {
     let mut d = Driver::new();
     finished_connect_four(&mut d, &["4", "3", "4"]);
-    d.send(Event::Resign);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     d.settle();
     assert!(d.board().finished);
     let mut d = d.restart();
     let id = only_entry(&mut d);
-    d.send_settled(Event::ReviewPastGame { id });
+    d.send_settled(Event::History(HistoryEvent::ReviewPastGame { id }));
     let past = d.app.history_view().review.expect("the review");
     assert_eq!(past.result, d.app.history_view().entries[0].result);
     assert!(past.result.contains("resigned"), "{}", past.result);
@@ -190,61 +195,71 @@ fn platform_events_during_a_past_review_lose_nothing() {
     let mut d = Driver::new();
     finished_connect_four(&mut d, &MOVES);
     let mut d = d.restart();
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     let id = only_entry(&mut d);
     let history_file = std::fs::read(d.dir.path().join(store::HISTORY_FILE)).expect("history");
 
     // Backgrounded while it runs: the review's search stops and the review is put away; its late
     // result changes nothing.
-    d.send(Event::ReviewPastGame { id: id.clone() });
+    d.send(Event::History(HistoryEvent::ReviewPastGame {
+        id: id.clone(),
+    }));
     let stop = d.queued_review_stop();
     let late = d.run_held(d.queued_review_index());
-    d.send(Event::Background);
+    d.send(Event::Platform(PlatformEvent::Background));
     assert!(stop.is_stopped(), "the review's search stops");
     assert!(d.app.history_view().review.is_none());
     if let Some(m) = late {
         d.deliver(m);
     }
     assert!(d.app.history_view().review.is_none(), "a late result");
-    d.send(Event::DeviceMemory {
+    d.send(Event::Platform(PlatformEvent::DeviceMemory {
         available_ram_bytes: 1 << 30,
-    });
-    d.send(Event::Foreground);
+    }));
+    d.send(Event::Platform(PlatformEvent::Foreground));
     d.settle();
     assert_eq!(d.app.screen(), Screen::History);
     assert_eq!(d.queued_reviews(), 0, "nothing starts by itself");
 
     // Asked again, it runs to the end; the screen hidden and shown, an interruption, a
     // background trip and low memory pressure leave a ready review as it was.
-    d.send_settled(Event::ReviewPastGame { id: id.clone() });
+    d.send_settled(Event::History(HistoryEvent::ReviewPastGame {
+        id: id.clone(),
+    }));
     let ready = d.app.history_view().review.expect("ready");
     assert_eq!(ready.review.status, ReviewStatus::Ready);
     for e in [
-        Event::Inactive,
-        Event::ScreenHidden,
-        Event::Background,
-        Event::MemoryPressure(MemoryPressure::Low),
-        Event::Foreground,
-        Event::ScreenShown,
+        Event::Platform(PlatformEvent::Inactive),
+        Event::Platform(PlatformEvent::ScreenHidden),
+        Event::Platform(PlatformEvent::Background),
+        Event::Platform(PlatformEvent::MemoryPressure(MemoryPressure::Low)),
+        Event::Platform(PlatformEvent::Foreground),
+        Event::Platform(PlatformEvent::ScreenShown),
     ] {
         d.send_settled(e);
     }
     assert_eq!(d.app.history_view().review, Some(ready.clone()));
 
     // An interruption while it runs stops nothing; critical memory pressure puts it away.
-    d.send(Event::CloseReview);
-    d.send(Event::ReviewPastGame { id: id.clone() });
-    d.send(Event::Inactive);
+    d.send(Event::Review(ReviewEvent::Close));
+    d.send(Event::History(HistoryEvent::ReviewPastGame {
+        id: id.clone(),
+    }));
+    d.send(Event::Platform(PlatformEvent::Inactive));
     assert!(!d.queued_review_stop().is_stopped());
-    d.send(Event::MemoryPressure(MemoryPressure::Critical));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Critical,
+    )));
     assert!(d.queued_review_stop().is_stopped());
     assert!(d.app.history_view().review.is_none());
     d.settle();
 
     // Leaving the history and coming back keeps a ready review (a tab switched and back).
-    d.send_settled(Event::ReviewPastGame { id: id.clone() });
-    d.send(Event::OpenSettings);
-    d.send(Event::OpenHistory);
+    d.send_settled(Event::History(HistoryEvent::ReviewPastGame {
+        id: id.clone(),
+    }));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
     assert_eq!(d.app.history_view().review, Some(ready));
 
     // Nothing of the history was lost or rewritten by reviewing.
@@ -279,7 +294,7 @@ fn an_old_history_without_moves_loads_and_says_it_cannot_be_reviewed() {
     assert_eq!(entry.review_refusal.as_deref(), Some(reason));
 
     d.take_effects();
-    d.send(Event::ReviewPastGame { id });
+    d.send(Event::History(HistoryEvent::ReviewPastGame { id }));
     assert_eq!(d.queued_reviews(), 0);
     let h = d.app.history_view();
     assert!(h.review.is_none());
@@ -287,9 +302,9 @@ fn an_old_history_without_moves_loads_and_says_it_cannot_be_reviewed() {
     assert!(d.take_effects().contains(&Effect::Announce(reason.into())));
 
     // An id the history does not hold: refused, nothing lost.
-    d.send(Event::ReviewPastGame {
+    d.send(Event::History(HistoryEvent::ReviewPastGame {
         id: "no-such-game".into(),
-    });
+    }));
     assert_eq!(d.queued_reviews(), 0);
     let h = d.app.history_view();
     assert_eq!(
@@ -300,14 +315,14 @@ fn an_old_history_without_moves_loads_and_says_it_cannot_be_reviewed() {
     d.settle();
     assert_eq!(std::fs::read(&path).expect("history"), old);
     // Opening the history again puts the message away.
-    d.send(Event::OpenHome);
-    d.send(Event::OpenHistory);
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
     assert!(d.app.history_view().message.is_none());
 
     // In German too.
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-DE".into()],
-    });
+    }));
     let entry = d.app.history_view().entries[0].clone();
     assert!(
         entry
@@ -319,26 +334,26 @@ fn an_old_history_without_moves_loads_and_says_it_cannot_be_reviewed() {
 #[test]
 fn a_multi_player_game_keeps_its_moves_and_says_it_has_no_review() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Virus));
-    d.send(Event::ChoosePlayers(2));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Virus)));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(2)));
     for seat in 0..2 {
-        d.send(Event::ChooseSeat { seat, human: true });
+        d.send(Event::Home(HomeEvent::ChooseSeat { seat, human: true }));
     }
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     for _ in 0..100 {
         d.settle();
         let b = d.board();
         if b.finished {
             break;
         }
-        d.send(Event::ChooseMove(b.legal_moves[0].index));
+        d.send(Event::Board(BoardEvent::ChooseMove(b.legal_moves[0].index)));
     }
     d.settle();
     let b = d.board();
     assert!(b.finished, "{}", b.status);
     let reason = "No review: the review judges the moves of two-player games only.";
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     let after = d.app.after_game_view().expect("after the game");
     assert!(!after.can_review);
     assert_eq!(after.review_refusal.as_deref(), Some(reason));
@@ -353,7 +368,7 @@ fn a_multi_player_game_keeps_its_moves_and_says_it_has_no_review() {
     )
     .expect("history");
     assert_eq!(kept[0].move_list.as_deref(), Some(&b.moves[..]));
-    d.send(Event::ReviewPastGame { id });
+    d.send(Event::History(HistoryEvent::ReviewPastGame { id }));
     assert_eq!(d.queued_reviews(), 0);
     assert_eq!(d.app.history_view().message.as_deref(), Some(reason));
 }
@@ -367,21 +382,25 @@ fn leaving_the_history_puts_a_running_past_review_away_and_a_refusal_replaces_th
 
     // A running past review stops when the person leaves the history (the game in progress
     // would otherwise wait behind it on the one thinking thread).
-    d.send(Event::ReviewPastGame { id: id.clone() });
+    d.send(Event::History(HistoryEvent::ReviewPastGame {
+        id: id.clone(),
+    }));
     let stop = d.queued_review_stop();
     assert!(d.app.history_view().review.is_some());
-    d.send(Event::SelectTab(ply_app::app::AppTab::Play));
+    d.send(Event::Navigation(NavigationEvent::SelectTab(
+        ply_app::app::AppTab::Play,
+    )));
     assert!(stop.is_stopped(), "the past review's search is stopped");
-    d.send(Event::OpenHistory);
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
     assert!(d.app.history_view().review.is_none());
 
     // A refusal replaces the review shown: never one game's review under another's refusal.
-    d.send(Event::ReviewPastGame { id });
+    d.send(Event::History(HistoryEvent::ReviewPastGame { id }));
     d.settle();
     assert!(d.app.history_view().review.is_some());
-    d.send(Event::ReviewPastGame {
+    d.send(Event::History(HistoryEvent::ReviewPastGame {
         id: "no-such-game".into(),
-    });
+    }));
     let h = d.app.history_view();
     assert!(
         h.review.is_none(),

@@ -10,23 +10,28 @@ mod common;
 
 use common::{Driver, start};
 use ply_app::app::background::{BackgroundOutcome, retry_base_seconds};
-use ply_app::app::{Event, MemoryPressure, PlayMode, sync_worker_policy};
+use ply_app::app::{
+    BoardEvent, Event, HomeEvent, MemoryPressure, NavigationEvent, PlatformEvent, PlayMode,
+    SettingsEvent, sync_worker_policy,
+};
 use ply_app::settings::GameKind;
 use std::sync::atomic::Ordering;
 
 fn enable_sync(d: &mut Driver) {
-    d.send(Event::OpenSettings);
-    d.send(Event::SetServerUrl("http://collector.test".into()));
-    d.send(Event::SetSyncEnabled(true));
-    d.send(Event::OpenHome);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    d.send(Event::Settings(SettingsEvent::SetServerUrl(
+        "http://collector.test".into(),
+    )));
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
 }
 
 fn quick_win(d: &mut Driver) {
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for col in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(col.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(col.into())));
     }
 }
 
@@ -37,17 +42,17 @@ fn android_trim_levels_sent_raw_cut_the_table_as_their_pressure_levels() {
     let mut d = start(GameKind::Othello, PlayMode::VsComputer);
     let device = d.app.limits();
     // TRIM_MEMORY_UI_HIDDEN, then TRIM_MEMORY_BACKGROUND: being cached cuts nothing.
-    d.send(Event::TrimMemory { level: 20 });
-    d.send(Event::TrimMemory { level: 40 });
+    d.send(Event::Platform(PlatformEvent::TrimMemory { level: 20 }));
+    d.send(Event::Platform(PlatformEvent::TrimMemory { level: 40 }));
     assert_eq!(d.app.limits(), device);
     // TRIM_MEMORY_RUNNING_LOW: a quarter.
-    d.send(Event::TrimMemory { level: 10 });
+    d.send(Event::Platform(PlatformEvent::TrimMemory { level: 10 }));
     assert_eq!(d.app.limits().tt_bytes, device.tt_bytes / 4);
     // A level Android may add later asks nothing.
-    d.send(Event::TrimMemory { level: 99 });
+    d.send(Event::Platform(PlatformEvent::TrimMemory { level: 99 }));
     assert_eq!(d.app.limits().tt_bytes, device.tt_bytes / 4);
     // TRIM_MEMORY_COMPLETE: a sixteenth.
-    d.send(Event::TrimMemory { level: 80 });
+    d.send(Event::Platform(PlatformEvent::TrimMemory { level: 80 }));
     assert_eq!(d.app.limits().tt_bytes, device.tt_bytes / 16);
     // Every level of ComponentCallbacks2, by its documented value.
     let table = [
@@ -75,25 +80,25 @@ fn android_trim_levels_sent_raw_cut_the_table_as_their_pressure_levels() {
 #[test]
 fn android_capabilities_decide_online_and_metered_in_the_core() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::NetworkCapabilities {
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Platform(PlatformEvent::NetworkCapabilities {
         internet: true,
         not_metered: false,
-    });
+    }));
     enable_sync(&mut d);
     quick_win(&mut d);
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 0, "metered");
-    d.send(Event::NetworkCapabilities {
+    d.send(Event::Platform(PlatformEvent::NetworkCapabilities {
         internet: false,
         not_metered: false,
-    });
+    }));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 0, "lost");
-    d.send(Event::NetworkCapabilities {
+    d.send(Event::Platform(PlatformEvent::NetworkCapabilities {
         internet: true,
         not_metered: true,
-    });
+    }));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1, "Wi-Fi");
 }
@@ -103,35 +108,35 @@ fn android_capabilities_decide_online_and_metered_in_the_core() {
 #[test]
 fn ios_path_low_data_mode_is_metered_and_an_unsatisfied_path_offline() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::NetworkPath {
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Platform(PlatformEvent::NetworkPath {
         satisfied: true,
         expensive: false,
         constrained: true,
-    });
+    }));
     enable_sync(&mut d);
     quick_win(&mut d);
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 0, "Low Data");
-    d.send(Event::NetworkPath {
+    d.send(Event::Platform(PlatformEvent::NetworkPath {
         satisfied: true,
         expensive: true,
         constrained: false,
-    });
+    }));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 0, "cellular");
-    d.send(Event::NetworkPath {
+    d.send(Event::Platform(PlatformEvent::NetworkPath {
         satisfied: false,
         expensive: false,
         constrained: false,
-    });
+    }));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 0, "offline");
-    d.send(Event::NetworkPath {
+    d.send(Event::Platform(PlatformEvent::NetworkPath {
         satisfied: true,
         expensive: false,
         constrained: false,
-    });
+    }));
     d.settle();
     assert_eq!(d.collector.uploads.load(Ordering::Relaxed), 1, "Wi-Fi");
 }

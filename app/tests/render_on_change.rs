@@ -9,7 +9,7 @@
 mod common;
 
 use common::{Driver, start};
-use ply_app::app::{Cue, Effect, Event, PlayMode};
+use ply_app::app::{BoardEvent, Cue, Effect, Event, PlatformEvent, PlayMode};
 use ply_app::board::Piece;
 use ply_app::settings::GameKind;
 
@@ -20,25 +20,28 @@ fn renders(fx: &[Effect]) -> usize {
 #[test]
 fn the_first_message_renders() {
     let mut d = Driver::new();
-    assert_eq!(renders(&d.send(Event::ScreenShown)), 1);
+    assert_eq!(
+        renders(&d.send(Event::Platform(PlatformEvent::ScreenShown))),
+        1
+    );
 }
 
 #[test]
 fn repeated_platform_events_ask_for_no_redraw() {
     let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
     d.settle();
-    let online = Event::Network {
+    let online = Event::Platform(PlatformEvent::Network {
         online: true,
         metered: false,
-    };
+    });
     d.send(online.clone());
     let before = d.app.view();
     for e in [
         online.clone(),
         online,
-        Event::Accessibility { labels: true },
-        Event::ScreenShown,
-        Event::Foreground,
+        Event::Platform(PlatformEvent::Accessibility { labels: true }),
+        Event::Platform(PlatformEvent::ScreenShown),
+        Event::Platform(PlatformEvent::Foreground),
     ] {
         let fx = d.send(e.clone());
         assert_eq!(
@@ -54,12 +57,16 @@ fn repeated_platform_events_ask_for_no_redraw() {
 fn a_change_the_shell_draws_renders_once() {
     let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
     d.settle();
-    d.send(Event::Accessibility { labels: true });
+    d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: true,
+    }));
     // Labels off empties every cell's label: the board the shell draws changed.
-    let fx = d.send(Event::Accessibility { labels: false });
+    let fx = d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: false,
+    }));
     assert_eq!(renders(&fx), 1, "{fx:?}");
     let legal = d.board().legal_moves[0].index;
-    let fx = d.send(Event::ChooseMove(legal));
+    let fx = d.send(Event::Board(BoardEvent::ChooseMove(legal)));
     assert_eq!(renders(&fx), 1, "{fx:?}");
     assert_eq!(fx.last(), Some(&Effect::Render));
     // A tap on a taken cell is refused: its message is new once, the same the second time.
@@ -70,10 +77,10 @@ fn a_change_the_shell_draws_renders_once() {
         .find(|c| !c.legal && c.piece != Piece::Empty)
         .expect("a disc")
         .index;
-    let refused = d.send(Event::TapCell(taken));
+    let refused = d.send(Event::Board(BoardEvent::TapCell(taken)));
     assert!(refused.contains(&Effect::Cue(Cue::Refused)), "{refused:?}");
     assert_eq!(renders(&refused), 1, "{refused:?}");
-    let again = d.send(Event::TapCell(taken));
+    let again = d.send(Event::Board(BoardEvent::TapCell(taken)));
     assert!(again.contains(&Effect::Cue(Cue::Refused)), "{again:?}");
     assert_eq!(renders(&again), 0, "{again:?}");
 }

@@ -13,7 +13,9 @@ mod common;
 
 use common::Driver;
 use ply_app::app::{
-    Command, Effect, Event, MemoryPressure, MoveLabel, PlayMode, ReviewStatus, ReviewView,
+    AfterGameEvent, BoardEvent, Command, ConfirmationEvent, Effect, Event, HomeEvent,
+    MemoryPressure, MoveLabel, NavigationEvent, PlatformEvent, PlayMode, ReviewEvent, ReviewStatus,
+    ReviewView,
 };
 use ply_app::settings::GameKind;
 use ply_core::Game;
@@ -28,16 +30,16 @@ const MOVES: [&str; 7] = ["1", "2", "1", "2", "1", "2", "1"];
 
 fn finished_connect_four() -> Driver {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for m in MOVES {
-        d.send(Event::PlayNotation(m.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     d.settle();
     assert!(d.board().finished);
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     d
 }
 
@@ -51,13 +53,13 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
     let after = d.app.after_game_view().expect("after-game");
     assert!(after.can_review && after.review.is_none());
 
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     assert_eq!(d.queued_reviews(), 1);
     let running = review(&d).expect("a review");
     assert_eq!(running.status, ReviewStatus::Running { done: 0, total: 7 });
     assert!(!d.app.after_game_view().expect("after-game").can_review);
     // Asking again while it runs starts nothing more.
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     assert_eq!(d.queued_reviews(), 1);
 
     d.take_effects();
@@ -154,7 +156,7 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
     // Move 6 on its board: the position after five moves, the played stone's cell (column b,
     // third from the bottom: row 3 from the top of six) and the best one's (column a, fourth
     // from the bottom: row 2) marked.
-    d.send(Event::ReviewStep(6));
+    d.send(Event::Review(ReviewEvent::Step(6)));
     let step = review(&d).and_then(|r| r.step).expect("step 6");
     assert_eq!(step.ply, 6);
     let mut board = ConnectFour::start();
@@ -204,10 +206,10 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
     assert_eq!(step.board.status, step.text);
 
     // Out of range steps change nothing; the ends have no further step.
-    d.send(Event::ReviewStep(0));
-    d.send(Event::ReviewStep(8));
+    d.send(Event::Review(ReviewEvent::Step(0)));
+    d.send(Event::Review(ReviewEvent::Step(8)));
     assert_eq!(review(&d).and_then(|r| r.step).map(|s| s.ply), Some(6));
-    d.send(Event::ReviewStep(1));
+    d.send(Event::Review(ReviewEvent::Step(1)));
     let first = review(&d).and_then(|r| r.step).expect("step 1");
     assert_eq!((first.previous_ply, first.next_ply), (None, Some(2)));
     assert!(
@@ -217,14 +219,14 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
             .iter()
             .all(|c| c.piece == ply_app::Piece::Empty)
     );
-    d.send(Event::ReviewStep(7));
+    d.send(Event::Review(ReviewEvent::Step(7)));
     assert_eq!(
         review(&d).and_then(|r| r.step).and_then(|s| s.next_ply),
         None
     );
 
     // Closing puts it away; it can be asked for again.
-    d.send(Event::CloseReview);
+    d.send(Event::Review(ReviewEvent::Close));
     assert!(review(&d).is_none());
     assert!(d.app.after_game_view().expect("after-game").can_review);
 }
@@ -234,23 +236,23 @@ fn a_finished_game_is_reviewed_then_stepped_through() {
 #[test]
 fn book_moves_are_marked_as_the_books_in_an_othello_review() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     // The Tiger's main line.
     let line = ["f5", "d6", "c3", "d3", "c4", "f4", "c5", "b3", "c2"];
     for m in line {
-        d.send(Event::PlayNotation(m.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     d.settle();
     assert_eq!(d.board().moves.len(), line.len());
-    d.send(Event::Resign);
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Board(BoardEvent::Resign));
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     d.settle();
     assert!(d.board().finished);
-    d.send(Event::OpenAfterGame);
-    d.send(Event::ReviewGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     d.settle();
     let r = review(&d).expect("a review");
     assert_eq!(r.status, ReviewStatus::Ready);
@@ -269,7 +271,7 @@ fn book_moves_are_marked_as_the_books_in_an_othello_review() {
         pos.play(pos.parse_move(&shown.played).expect("legal"));
     }
     assert!(r.moves[..4].iter().all(|m| m.label == MoveLabel::Book));
-    d.send(Event::ReviewStep(1));
+    d.send(Event::Review(ReviewEvent::Step(1)));
     let step = review(&d).and_then(|r| r.step).expect("a step");
     assert_eq!(step.text, "1. f5 is in the opening book of real games.");
 }
@@ -277,10 +279,10 @@ fn book_moves_are_marked_as_the_books_in_an_othello_review() {
 #[test]
 fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
     let mut d = finished_connect_four();
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     // Taken back before the review ran: the review goes, and its search is stopped.
-    d.send(Event::OpenBoard);
-    d.send(Event::Undo);
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
+    d.send(Event::Board(BoardEvent::Undo));
     assert!(!d.board().finished);
     let Some(Command::Review { stop, ticket, .. }) = d
         .queue
@@ -293,54 +295,54 @@ fn taking_back_a_move_or_a_new_game_drops_the_review_and_stops_it() {
     assert!(stop.is_stopped(), "the dropped review's search is stopped");
     // Its late result is ignored.
     d.settle();
-    d.send(Event::PlayNotation("1".into()));
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Board(BoardEvent::PlayNotation("1".into())));
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     assert!(
         review(&d).is_none(),
         "ticket {ticket}'s result belongs to no review"
     );
 
     // Reviewing, then a new game: the review's search is stopped, and the new game has none.
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     let stop = d.queued_review_stop();
-    d.send(Event::OpenHome);
-    d.send(Event::NewGame);
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert!(stop.is_stopped());
     d.settle();
     assert!(d.app.after_game_view().is_none_or(|a| a.review.is_none()));
 
     // Closing a running review stops it too.
     let mut d = finished_connect_four();
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     let stop = d.queued_review_stop();
-    d.send(Event::CloseReview);
+    d.send(Event::Review(ReviewEvent::Close));
     assert!(stop.is_stopped());
 }
 
 #[test]
 fn hiding_the_app_stops_a_running_review_and_keeps_a_finished_one() {
     for hide in [
-        Event::ScreenHidden,
-        Event::Background,
-        Event::MemoryPressure(MemoryPressure::Critical),
+        Event::Platform(PlatformEvent::ScreenHidden),
+        Event::Platform(PlatformEvent::Background),
+        Event::Platform(PlatformEvent::MemoryPressure(MemoryPressure::Critical)),
     ] {
         let mut d = finished_connect_four();
-        d.send(Event::ReviewGame);
+        d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
         let stop = d.queued_review_stop();
         d.send(hide.clone());
         assert!(stop.is_stopped(), "{hide:?} stops the review's search");
         assert!(review(&d).is_none());
         d.settle();
         assert!(review(&d).is_none(), "its late result is dropped");
-        d.send(Event::ScreenShown);
-        d.send(Event::Foreground);
+        d.send(Event::Platform(PlatformEvent::ScreenShown));
+        d.send(Event::Platform(PlatformEvent::Foreground));
         assert!(d.app.after_game_view().expect("after-game").can_review);
     }
     // A finished review stays through a trip to the background.
     let mut d = finished_connect_four();
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     d.settle();
-    d.send(Event::Background);
-    d.send(Event::Foreground);
+    d.send(Event::Platform(PlatformEvent::Background));
+    d.send(Event::Platform(PlatformEvent::Foreground));
     assert_eq!(review(&d).map(|r| r.status), Some(ReviewStatus::Ready));
 }

@@ -7,7 +7,9 @@
 mod common;
 
 use ply_app::app::runtime::{Runtime, Shell};
-use ply_app::app::{App, Effect, Event, PlayMode};
+use ply_app::app::{
+    App, BoardEvent, Effect, Event, HomeEvent, PlatformEvent, PlayMode, SettingsEvent,
+};
 use ply_app::settings::GameKind;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -39,10 +41,10 @@ fn a_game_against_the_computer_on_the_core_threads() {
         shell.0.lock().expect("effects").extend(fx);
     };
     for e in [
-        Event::ScreenShown,
-        Event::ChooseGame(GameKind::ConnectFour),
-        Event::ChooseLevel(2),
-        Event::NewGame,
+        Event::Platform(PlatformEvent::ScreenShown),
+        Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)),
+        Event::Home(HomeEvent::ChooseLevel(2)),
+        Event::Home(HomeEvent::NewGame),
     ] {
         send(e);
     }
@@ -53,7 +55,7 @@ fn a_game_against_the_computer_on_the_core_threads() {
             break;
         }
         let m = b.legal_moves.first().expect("a move").index;
-        send(Event::ChooseMove(m));
+        send(Event::Board(BoardEvent::ChooseMove(m)));
     }
     idle(&rt);
     let b = rt.read(|a| a.board_view()).expect("board");
@@ -67,7 +69,7 @@ fn a_game_against_the_computer_on_the_core_threads() {
     let outbox = ply_core::sync::Outbox::open(dir.path().join("outbox")).expect("outbox");
     assert_eq!(outbox.list().expect("list").len(), 1);
     drop(rt);
-    let again = App::new(common::config(dir.path()));
+    let (again, _) = App::new(common::config(dir.path()));
     assert_eq!(again.history_view().entries.len(), 1);
     assert_eq!(again.board_view().expect("restored").moves, b.moves);
 }
@@ -80,14 +82,14 @@ fn a_burst_of_moves_is_saved_as_its_last_state() {
         Arc::new(Recorder::default()),
         None,
     );
-    rt.dispatch(Event::ScreenShown);
-    rt.dispatch(Event::ChooseMode(PlayMode::TwoPlayers));
-    rt.dispatch(Event::ChooseGame(GameKind::Othello));
-    rt.dispatch(Event::NewGame);
+    rt.dispatch(Event::Platform(PlatformEvent::ScreenShown));
+    rt.dispatch(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    rt.dispatch(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    rt.dispatch(Event::Home(HomeEvent::NewGame));
     let before = rt.jobs_started();
     for _ in 0..40 {
         let m = rt.read(|a| a.board_view()).expect("board").legal_moves[0].index;
-        rt.dispatch(Event::ChooseMove(m));
+        rt.dispatch(Event::Board(BoardEvent::ChooseMove(m)));
     }
     idle(&rt);
     assert_eq!(
@@ -97,7 +99,7 @@ fn a_burst_of_moves_is_saved_as_its_last_state() {
     );
     let shown = rt.read(|a| a.board_view()).expect("board");
     drop(rt);
-    let again = App::new(common::config(dir.path()));
+    let (again, _) = App::new(common::config(dir.path()));
     assert_eq!(again.board_view().expect("restored").moves, shown.moves);
 }
 
@@ -109,16 +111,19 @@ fn an_event_returns_its_effects_and_finished_work_calls_the_shell() {
     idle(&rt);
     shell.0.lock().expect("effects").clear();
     // Nothing the shell draws changed: no redraw asked.
-    assert_eq!(rt.dispatch(Event::ScreenShown), vec![]);
-    let fx = rt.dispatch(Event::ChooseGame(GameKind::ConnectFour));
+    assert_eq!(
+        rt.dispatch(Event::Platform(PlatformEvent::ScreenShown)),
+        vec![]
+    );
+    let fx = rt.dispatch(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
     assert_eq!(fx.last(), Some(&Effect::Render), "{fx:?}");
-    rt.dispatch(Event::ChooseGame(GameKind::Othello));
-    rt.dispatch(Event::ChooseLevel(1));
-    let fx = rt.dispatch(Event::NewGame);
+    rt.dispatch(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    rt.dispatch(Event::Home(HomeEvent::ChooseLevel(1)));
+    let fx = rt.dispatch(Event::Home(HomeEvent::NewGame));
     assert!(fx.contains(&Effect::Render), "{fx:?}");
     // The person plays black: the computer answers on its worker, whose effects reach the shell.
     let m = rt.read(|a| a.board_view()).expect("board").legal_moves[0].index;
-    let fx = rt.dispatch(Event::ChooseMove(m));
+    let fx = rt.dispatch(Event::Board(BoardEvent::ChooseMove(m)));
     assert!(fx.contains(&Effect::Render), "{fx:?}");
     idle(&rt);
     let later = shell.0.lock().expect("effects").clone();
@@ -147,21 +152,21 @@ fn a_background_sync_right_after_a_cold_start_sends_what_the_outbox_holds() {
             None,
         );
         for e in [
-            Event::ScreenShown,
-            Event::Network {
+            Event::Platform(PlatformEvent::ScreenShown),
+            Event::Platform(PlatformEvent::Network {
                 online: false,
                 metered: false,
-            },
-            Event::SetServerUrl("http://collector.test".into()),
-            Event::SetSyncEnabled(true),
-            Event::ChooseGame(GameKind::ConnectFour),
-            Event::ChooseMode(PlayMode::TwoPlayers),
-            Event::NewGame,
+            }),
+            Event::Settings(SettingsEvent::SetServerUrl("http://collector.test".into())),
+            Event::Settings(SettingsEvent::SetSyncEnabled(true)),
+            Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)),
+            Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)),
+            Event::Home(HomeEvent::NewGame),
         ] {
             rt.dispatch(e);
         }
         for m in ["4", "3", "4", "3", "4", "3", "4"] {
-            rt.dispatch(Event::PlayNotation(m.into()));
+            rt.dispatch(Event::Board(BoardEvent::PlayNotation(m.into())));
         }
         idle(&rt);
         assert!(rt.read(|a| a.board_view()).expect("board").finished);
@@ -173,7 +178,7 @@ fn a_background_sync_right_after_a_cold_start_sends_what_the_outbox_holds() {
         Arc::new(Recorder::default()),
         Some(collector.clone()),
     );
-    rt.dispatch(Event::Background);
+    rt.dispatch(Event::Platform(PlatformEvent::Background));
     // No run only if the start's own scan won the race and synced first (still in the
     // foreground then); either way the record must be sent by the time the core is idle.
     let run = rt.background_sync();
@@ -229,19 +234,19 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
     let shell = Arc::new(Batches::default());
     let rt = Runtime::new(common::config(dir.path()), shell.clone(), None);
     for e in [
-        Event::ScreenShown,
-        Event::ChooseGame(GameKind::Othello),
-        Event::ChooseMode(PlayMode::VsComputer),
+        Event::Platform(PlatformEvent::ScreenShown),
+        Event::Home(HomeEvent::ChooseGame(GameKind::Othello)),
+        Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)),
         // Searches on its time (no depth cap), and ponders.
-        Event::ChooseLevel(10),
-        Event::SetPonder(ply_app::app::PonderMode::On),
-        Event::NewGame,
+        Event::Home(HomeEvent::ChooseLevel(10)),
+        Event::Settings(SettingsEvent::SetPonder(ply_app::app::PonderMode::On)),
+        Event::Home(HomeEvent::NewGame),
     ] {
         rt.dispatch(e);
     }
     // Out of the book (f5 d6 c3 d3 from the book, then c7): a real search, seconds long.
     for (m, after) in [("f5", 2), ("c3", 4)] {
-        rt.dispatch(Event::PlayNotation(m.into()));
+        rt.dispatch(Event::Board(BoardEvent::PlayNotation(m.into())));
         wait_for(&rt, |b| b.moves.len() == after && b.accepts_input);
     }
     // How many ticks a search gets depends on how soon it ends on this machine (its time
@@ -255,7 +260,7 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
     let mut kept = Vec::new();
     for _ in 0..10 {
         shell.take();
-        rt.dispatch(Event::PlayNotation(human.clone()));
+        rt.dispatch(Event::Board(BoardEvent::PlayNotation(human.clone())));
         let deadline = std::time::Instant::now() + Duration::from_secs(10);
         let mut searching = true;
         while searching && ticks.len() < 3 && std::time::Instant::now() < deadline {
@@ -311,7 +316,7 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
         let Some(mv) = board.legal_moves.first() else {
             break;
         };
-        rt.dispatch(Event::PlayNotation(mv.notation.clone()));
+        rt.dispatch(Event::Board(BoardEvent::PlayNotation(mv.notation.clone())));
         plies += 2;
     }
     assert!(
@@ -332,6 +337,6 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
         "{batches:?}"
     );
     assert!(ponder_batches.len() <= 1, "{batches:?}");
-    rt.dispatch(Event::ScreenHidden);
+    rt.dispatch(Event::Platform(PlatformEvent::ScreenHidden));
     idle(&rt);
 }

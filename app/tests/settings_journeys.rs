@@ -10,7 +10,8 @@ mod common;
 
 use common::{Collector, Driver};
 use ply_app::app::{
-    Effect, Event, HomeView, LevelOption, MemoryPressure, PlayMode, PonderMode, Screen,
+    BoardEvent, ConfirmationEvent, Effect, Event, HistoryEvent, HomeEvent, HomeView, LevelOption,
+    MemoryPressure, NavigationEvent, PlatformEvent, PlayMode, PonderMode, Screen, SettingsEvent,
     SyncProblem, SyncState,
 };
 use ply_app::settings::GameKind;
@@ -24,12 +25,12 @@ fn type_into(d: &mut Driver, text: &str, event: fn(String) -> Event) {
 }
 
 fn quick_win(d: &mut Driver) {
-    d.send(Event::OpenHome);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for col in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(col.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(col.into())));
     }
     assert!(d.board().finished);
 }
@@ -50,32 +51,36 @@ fn outbox_records(d: &Driver) -> usize {
 #[test]
 fn a_typed_address_turns_sync_on_without_return() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::OpenSettings);
-    type_into(&mut d, "http://coll", Event::SetServerUrl);
-    d.send(Event::Network {
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    type_into(&mut d, "http://coll", |v| {
+        Event::Settings(SettingsEvent::SetServerUrl(v))
+    });
+    d.send(Event::Platform(PlatformEvent::Network {
         online: true,
         metered: false,
-    });
-    d.send(Event::Languages {
+    }));
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de".into()],
+    }));
+    d.send(Event::Platform(PlatformEvent::Background));
+    d.send(Event::Platform(PlatformEvent::Foreground));
+    type_into(&mut d, "http://collector.test/", |v| {
+        Event::Settings(SettingsEvent::SetServerUrl(v))
     });
-    d.send(Event::Background);
-    d.send(Event::Foreground);
-    type_into(&mut d, "http://collector.test/", Event::SetServerUrl);
     let s = d.app.settings_view();
     assert_eq!(s.server_url, "http://collector.test/", "drawn as typed");
     assert_eq!(s.server_url_error, None);
     assert!(!s.sync_enabled);
-    d.send(Event::SetSyncEnabled(true));
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
     let s = d.app.settings_view();
     assert!(s.sync_enabled, "{:?}", s.server_url_error);
     assert_eq!(s.server_url_error, None);
     // The stored address is the typed one, and the next finished game goes there.
     d.settle();
     let d = &mut d.restart();
-    d.send(Event::ScreenShown);
-    d.send(Event::OpenSettings);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     assert!(d.app.settings_view().sync_enabled);
     assert_eq!(d.app.settings_view().server_url, "http://collector.test");
     quick_win(d);
@@ -89,12 +94,14 @@ fn a_typed_address_turns_sync_on_without_return() {
 #[test]
 fn a_half_typed_address_cannot_turn_sync_on() {
     let mut d = Driver::new();
-    d.send(Event::OpenSettings);
-    type_into(&mut d, "http:/", Event::SetServerUrl);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    type_into(&mut d, "http:/", |v| {
+        Event::Settings(SettingsEvent::SetServerUrl(v))
+    });
     let s = d.app.settings_view();
     assert_eq!(s.server_url, "http:/");
     assert!(s.server_url_error.is_some());
-    d.send(Event::SetSyncEnabled(true));
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
     assert!(!d.app.settings_view().sync_enabled);
     assert_eq!(d.app.settings_view().server_url, "http:/", "the text stays");
 }
@@ -104,15 +111,19 @@ fn a_half_typed_address_cannot_turn_sync_on() {
 #[test]
 fn the_weights_editor_text_lives_in_the_core() {
     let mut d = Driver::new();
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     let good =
         ply_app::heuristic_weights_json(GameKind::Othello, "default".into()).expect("preset");
-    let edit = |json: &str| Event::EditWeights {
-        game: GameKind::Othello,
-        json: json.into(),
+    let edit = |json: &str| {
+        Event::Settings(SettingsEvent::EditWeights {
+            game: GameKind::Othello,
+            json: json.into(),
+        })
     };
     d.send(edit("{ \"weights\": {\"nonsense\": 3} }"));
-    d.send(Event::MemoryPressure(MemoryPressure::Critical));
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
+        MemoryPressure::Critical,
+    )));
     let w = d.app.settings_view().weights[0].clone();
     assert_eq!(w.game, GameKind::Othello);
     assert_eq!(
@@ -121,10 +132,10 @@ fn the_weights_editor_text_lives_in_the_core() {
     );
     assert!(!w.custom && w.error.is_none(), "nothing applied yet");
     // Apply sends the view's own text.
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: w.game,
         json: w.json.clone(),
-    });
+    }));
     let w = d.app.settings_view().weights[0].clone();
     assert!(
         w.error.as_deref().is_some_and(|e| e.contains("nonsense")),
@@ -141,10 +152,10 @@ fn the_weights_editor_text_lives_in_the_core() {
         w.error, None,
         "the refusal was about the text before the edit"
     );
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: w.game,
         json: w.json,
-    });
+    }));
     let w = d.app.settings_view().weights[0].clone();
     assert!(w.custom && w.error.is_none(), "{w:?}");
     assert_eq!(w.json, good.trim());
@@ -152,8 +163,8 @@ fn the_weights_editor_text_lives_in_the_core() {
     assert_eq!(d.app.settings_view().weights[1].json, "");
     // An edit not applied is gone when the screen opens again; the stored weights are shown.
     d.send(edit("{"));
-    d.send(Event::OpenHome);
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     assert_eq!(d.app.settings_view().weights[0].json, good.trim());
 }
 
@@ -169,28 +180,34 @@ fn stones(b: &ply_app::app::BoardView) -> usize {
 #[test]
 fn a_typed_start_position_is_the_one_a_new_game_starts_from() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    type_into(&mut d, "4453", Event::EditStartPosition);
-    d.send(Event::Accessibility { labels: false });
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    type_into(&mut d, "4453", |v| {
+        Event::Home(HomeEvent::EditStartPosition(v))
+    });
+    d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: false,
+    }));
     let home = d.app.home_view();
     assert_eq!(home.start_position_text, "4453");
     assert_eq!(home.start_position, None, "typed, not applied");
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(d.app.screen(), Screen::Board);
     let b = d.board();
     assert_eq!(stones(&b), 4, "four stones from the position");
     assert!(b.moves.is_empty());
-    d.send(Event::PlayNotation("1".into()));
-    d.send(Event::OpenHome);
+    d.send(Event::Board(BoardEvent::PlayNotation("1".into())));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
     let home = d.app.home_view();
     assert_eq!(home.start_position.as_deref(), Some("4453"));
     assert_eq!(home.start_position_text, "4453", "the chosen position");
 
     // Not a position: New game does not start and the home view says why.
-    type_into(&mut d, "4448", Event::EditStartPosition);
-    let fx = d.send(Event::NewGame);
+    type_into(&mut d, "4448", |v| {
+        Event::Home(HomeEvent::EditStartPosition(v))
+    });
+    let fx = d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(d.app.screen(), Screen::Home);
     assert!(
         d.app.view().confirmation.is_none(),
@@ -212,31 +229,31 @@ fn a_typed_start_position_is_the_one_a_new_game_starts_from() {
     );
     assert_eq!(d.board().moves, ["1"], "the game in progress is untouched");
     // Applying the field's text is what the shells' button does.
-    d.send(Event::EditStartPosition("44".into()));
-    d.send(Event::ChooseStartPosition(Some(
+    d.send(Event::Home(HomeEvent::EditStartPosition("44".into())));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(
         d.app.home_view().start_position_text,
-    )));
+    ))));
     let home = d.app.home_view();
     assert_eq!(home.start_position.as_deref(), Some("44"));
     assert_eq!(home.start_position_error, None);
     // A blank field is the standard start.
-    d.send(Event::EditStartPosition(String::new()));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::EditStartPosition(String::new())));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert!(
         d.app.view().confirmation.is_some(),
         "the game being played is not replaced unasked"
     );
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     assert_eq!(stones(&d.board()), 0);
 
     // Another game, or another number of players, clears what was typed.
-    d.send(Event::OpenHome);
-    d.send(Event::EditStartPosition("44".into()));
-    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::EditStartPosition("44".into())));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
     assert_eq!(d.app.home_view().start_position_text, "");
-    d.send(Event::ChooseGame(GameKind::Virus));
-    d.send(Event::EditStartPosition("x".into()));
-    d.send(Event::ChoosePlayers(3));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Virus)));
+    d.send(Event::Home(HomeEvent::EditStartPosition("x".into())));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(3)));
     assert_eq!(d.app.home_view().start_position_text, "");
 }
 
@@ -309,25 +326,25 @@ fn every_option_list_has_exactly_one_choice_marked() {
         if custom {
             let good = ply_app::heuristic_weights_json(GameKind::Othello, "default".into())
                 .expect("preset");
-            d.send(Event::OpenSettings);
-            d.send(Event::SetWeights {
+            d.send(Event::Navigation(NavigationEvent::OpenSettings));
+            d.send(Event::Settings(SettingsEvent::SetWeights {
                 game: GameKind::Othello,
                 json: good,
-            });
-            d.send(Event::OpenHome);
+            }));
+            d.send(Event::Navigation(NavigationEvent::OpenHome));
         }
         for game in ply_app::GameKind::ALL {
-            d.send(Event::ChooseGame(game));
+            d.send(Event::Home(HomeEvent::ChooseGame(game)));
             for mode in PlayMode::ALL {
-                d.send(Event::ChooseMode(mode));
+                d.send(Event::Home(HomeEvent::ChooseMode(mode)));
                 for level in 1..=10 {
-                    d.send(Event::ChooseLevel(level));
+                    d.send(Event::Home(HomeEvent::ChooseLevel(level)));
                     let home = d.app.home_view();
                     assert_one_choice_each(&home, &format!("{game:?} {mode:?} level {level}"));
                     if level == 1 {
                         // Every preset the list offers can be chosen, and is then the one marked.
                         for h in &home.heuristics {
-                            d.send(Event::ChooseHeuristic(h.preset.clone()));
+                            d.send(Event::Home(HomeEvent::ChooseHeuristic(h.preset.clone())));
                             let after = d.app.home_view();
                             assert_one_choice_each(&after, &format!("{game:?} {:?}", h.preset));
                             assert!(
@@ -339,16 +356,16 @@ fn every_option_list_has_exactly_one_choice_marked() {
                                 h.preset
                             );
                         }
-                        d.send(Event::ChooseHeuristic(None));
+                        d.send(Event::Home(HomeEvent::ChooseHeuristic(None)));
                     }
                 }
             }
             for count in home_player_counts(&d) {
-                d.send(Event::ChoosePlayers(count));
-                d.send(Event::ChooseSeat {
+                d.send(Event::Home(HomeEvent::ChoosePlayers(count)));
+                d.send(Event::Home(HomeEvent::ChooseSeat {
                     seat: 1,
                     human: true,
-                });
+                }));
                 assert_one_choice_each(&d.app.home_view(), &format!("{game:?} {count} players"));
             }
         }
@@ -374,33 +391,36 @@ fn levels(list: &[LevelOption]) -> Vec<(u8, String, bool)> {
 #[test]
 fn the_levels_and_their_clamp_are_the_cores() {
     let mut d = Driver::new();
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseLevel(4));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(4)));
     let home = d.app.home_view();
     let expected: Vec<_> = (1..=10u8)
         .map(|l| (l, format!("Level {l}"), l == 4))
         .collect();
     assert_eq!(levels(&home.levels), expected);
     assert_eq!((home.min_level, home.max_level), (1, 10));
-    d.send(Event::ChooseLevel(0));
+    d.send(Event::Home(HomeEvent::ChooseLevel(0)));
     assert_eq!(d.app.home_view().level, 1);
     assert!(d.app.home_view().levels[0].selected);
-    d.send(Event::ChooseLevel(u8::MAX));
+    d.send(Event::Home(HomeEvent::ChooseLevel(u8::MAX)));
     assert_eq!(d.app.home_view().level, 10);
     assert!(d.app.home_view().levels[9].selected);
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-CH".into()],
-    });
+    }));
     assert_eq!(d.app.home_view().levels[2].label, "Stufe 3");
 
     // A seat's level: its own list, clamped the same way.
-    d.send(Event::ChooseGame(GameKind::Virus));
-    d.send(Event::ChoosePlayers(3));
-    d.send(Event::ChooseSeat {
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Virus)));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(3)));
+    d.send(Event::Home(HomeEvent::ChooseSeat {
         seat: 2,
         human: false,
-    });
-    d.send(Event::ChooseSeatLevel { seat: 2, level: 0 });
+    }));
+    d.send(Event::Home(HomeEvent::ChooseSeatLevel {
+        seat: 2,
+        level: 0,
+    }));
     let seat = d.app.home_view().seats[2].clone();
     assert_eq!(seat.level, 1);
     assert_eq!(
@@ -411,7 +431,10 @@ fn the_levels_and_their_clamp_are_the_cores() {
             .collect::<Vec<_>>(),
         [1]
     );
-    d.send(Event::ChooseSeatLevel { seat: 2, level: 77 });
+    d.send(Event::Home(HomeEvent::ChooseSeatLevel {
+        seat: 2,
+        level: 77,
+    }));
     assert_eq!(d.app.home_view().seats[2].level, 10);
     assert_eq!(d.app.home_view().seats[2].levels.len(), 10);
 }
@@ -430,8 +453,8 @@ fn the_player_counts_and_their_labels_are_the_cores() {
             .map(|c| (c.count, c.label.clone(), c.selected))
             .collect()
     };
-    d.send(Event::ChooseGame(GameKind::Virus));
-    d.send(Event::ChoosePlayers(3));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Virus)));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(3)));
     assert_eq!(
         counts(&d),
         [
@@ -440,11 +463,13 @@ fn the_player_counts_and_their_labels_are_the_cores() {
             (4, "4 players".to_string(), false),
         ]
     );
-    d.send(Event::ChooseGame(GameKind::ChineseCheckers));
-    d.send(Event::ChoosePlayers(6));
-    d.send(Event::Languages {
+    d.send(Event::Home(HomeEvent::ChooseGame(
+        GameKind::ChineseCheckers,
+    )));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(6)));
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-DE".into()],
-    });
+    }));
     assert_eq!(
         counts(&d),
         [
@@ -455,7 +480,7 @@ fn the_player_counts_and_their_labels_are_the_cores() {
         ]
     );
     // The two-player games offer modes instead.
-    d.send(Event::ChooseGame(GameKind::Othello));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
     assert!(counts(&d).is_empty());
 }
 
@@ -464,7 +489,7 @@ fn the_player_counts_and_their_labels_are_the_cores() {
 #[test]
 fn the_ponder_choices_and_their_labels_are_the_cores() {
     let mut d = Driver::new();
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     let labels = |d: &Driver| -> Vec<(PonderMode, String, bool)> {
         d.app
             .settings_view()
@@ -482,10 +507,10 @@ fn the_ponder_choices_and_their_labels_are_the_cores() {
         ]
     );
     let off = d.app.settings_view().ponder_options[2].mode;
-    d.send(Event::SetPonder(off));
-    d.send(Event::Languages {
+    d.send(Event::Settings(SettingsEvent::SetPonder(off)));
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de".into()],
-    });
+    }));
     assert_eq!(
         labels(&d),
         [
@@ -504,11 +529,13 @@ fn the_ponder_choices_and_their_labels_are_the_cores() {
 #[test]
 fn a_collector_the_phone_refuses_over_plain_http_needs_https_and_nothing_is_lost() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
     d.collector.set(Collector::CleartextRefused);
-    d.send(Event::OpenSettings);
-    type_into(&mut d, "http://collector.test", Event::SetServerUrl);
-    d.send(Event::SetSyncEnabled(true));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    type_into(&mut d, "http://collector.test", |v| {
+        Event::Settings(SettingsEvent::SetServerUrl(v))
+    });
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
     quick_win(&mut d);
     d.take_effects();
     d.settle();
@@ -530,35 +557,35 @@ fn a_collector_the_phone_refuses_over_plain_http_needs_https_and_nothing_is_lost
         h.sync_status
     );
     assert!(h.can_sync_now);
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     let problem = d.app.settings_view().sync_problem.expect("settings say it");
     assert!(
         problem.starts_with("Last attempt: this address needs https"),
         "{problem}"
     );
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-DE".into()],
-    });
+    }));
     let problem = d.app.settings_view().sync_problem.expect("in German");
     assert!(
         problem.starts_with("Letzter Versuch: diese Adresse braucht https"),
         "{problem}"
     );
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["en".into()],
-    });
+    }));
 
     // The platform lets it through now (an https address, a build that allows it): the person
     // asks, the game is sent, and the problem is gone.
     d.collector.set(Collector::Accepting);
-    d.send(Event::OpenHistory);
-    d.send(Event::SyncNow);
+    d.send(Event::Navigation(NavigationEvent::OpenHistory));
+    d.send(Event::History(HistoryEvent::SyncNow));
     d.settle();
     assert_eq!(outbox_records(&d), 0);
     let h = d.app.history_view();
     assert_eq!(h.entries[0].sync, SyncState::Synced);
     assert!(!h.sync_status.contains("https"), "{}", h.sync_status);
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     assert_eq!(d.app.settings_view().sync_problem, None);
 
     // Registered now: a refusal of the upload itself (not the registration) says the same.
@@ -589,13 +616,15 @@ fn a_collector_the_phone_refuses_over_plain_http_needs_https_and_nothing_is_lost
 #[test]
 fn a_background_run_refused_over_plain_http_reports_the_typed_problem() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::OpenSettings);
-    d.send(Event::SetServerUrl("http://collector.test".into()));
-    d.send(Event::SetSyncEnabled(true));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    d.send(Event::Settings(SettingsEvent::SetServerUrl(
+        "http://collector.test".into(),
+    )));
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
     d.collector.set(Collector::CleartextRefused);
     // In the background the core leaves the run to the platform's worker.
-    d.send(Event::Background);
+    d.send(Event::Platform(PlatformEvent::Background));
     quick_win(&mut d);
     d.settle();
     assert_eq!(d.collector.registrations.load(Ordering::Relaxed), 0);
@@ -607,7 +636,7 @@ fn a_background_run_refused_over_plain_http_reports_the_typed_problem() {
         "{result:?}"
     );
     assert_eq!(result.remaining, 1);
-    d.send(Event::SyncFinished(result));
+    d.send(Event::Platform(PlatformEvent::SyncFinished(result)));
     assert!(
         d.app.history_view().sync_status.contains("needs https"),
         "{}",

@@ -13,8 +13,9 @@ mod common;
 use common::{Driver, start};
 use ply_app::app::background::BackgroundOutcome;
 use ply_app::app::{
-    ActionKind, ActionStyle, ActionView, AlgorithmChoice, ChartMark, Effect, Event, IosTaskKind,
-    OrderingChoice, PlayMode, ScenePhase, Screen, ios_sync_request, ios_task_end,
+    ActionKind, ActionStyle, ActionView, AfterGameEvent, AlgorithmChoice, BoardEvent, ChartMark,
+    ConfirmationEvent, Effect, Event, HomeEvent, IosTaskKind, NavigationEvent, OrderingChoice,
+    PlatformEvent, PlayMode, ScenePhase, Screen, SettingsEvent, ios_sync_request, ios_task_end,
 };
 use ply_app::settings::GameKind;
 use ply_app::snapshot::Side;
@@ -54,7 +55,7 @@ fn the_board_offers_its_buttons_in_order_with_their_events() {
     assert_eq!(find(&b.actions, Undo).label, "Undo");
 
     // A move, the computer's reply: undo is offered and takes both back.
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.think();
     let b = d.board();
     assert_eq!(b.moves.len(), 2);
@@ -66,12 +67,12 @@ fn the_board_offers_its_buttons_in_order_with_their_events() {
 
     // Resign asks first (the core's question), then the game is over: no hint, no resign,
     // the summary offered as the main way on.
-    d.send(Event::PlayNotation("f5".into()));
+    d.send(Event::Board(BoardEvent::PlayNotation("f5".into())));
     d.think();
     let b = d.board();
     press(&mut d, &b.actions, Resign);
     assert!(d.app.view().confirmation.is_some(), "resigning asks first");
-    d.send(Event::AcceptConfirmation);
+    d.send(Event::Confirmation(ConfirmationEvent::Accept));
     d.settle();
     let b = d.board();
     assert!(b.finished);
@@ -81,10 +82,10 @@ fn the_board_offers_its_buttons_in_order_with_their_events() {
     assert_eq!(d.app.screen(), Screen::AfterGame);
 
     // In German, the same buttons in German.
-    d.send(Event::Languages {
+    d.send(Event::Platform(PlatformEvent::Languages {
         preferred: vec!["de-DE".into()],
-    });
-    d.send(Event::OpenBoard);
+    }));
+    d.send(Event::Navigation(NavigationEvent::OpenBoard));
     assert_eq!(find(&d.board().actions, NewGame).label, "Neues Spiel");
 }
 
@@ -103,14 +104,14 @@ fn pause_pass_and_zoom_come_first_when_the_game_offers_them() {
     assert!(!kinds(&b.actions).contains(&Pause));
 
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::ChooseStartPosition(Some(format!(
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::ChooseStartPosition(Some(format!(
         "OX{} X",
         "-".repeat(62)
-    ))));
-    d.send(Event::NewGame);
+    )))));
+    d.send(Event::Home(HomeEvent::NewGame));
     let b = d.board();
     assert!(b.must_pass);
     assert_eq!(b.actions[0].kind, Pass);
@@ -133,15 +134,15 @@ fn pause_pass_and_zoom_come_first_when_the_game_offers_them() {
 
 fn finished_connect_four(mode: PlayMode) -> Driver {
     let mut d = Driver::new().with_depth(2);
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(mode)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     if mode == PlayMode::TwoPlayers {
         // The first person stacks column 1 and wins on the 7th move.
         for c in ["1", "2", "1", "2", "1", "2", "1"] {
-            d.send(Event::PlayNotation(c.into()));
+            d.send(Event::Board(BoardEvent::PlayNotation(c.into())));
         }
     }
     // Against the computer, the person plays the first legal column each turn; the board
@@ -152,12 +153,12 @@ fn finished_connect_four(mode: PlayMode) -> Driver {
         }
         let b = d.board();
         if b.accepts_input {
-            d.send(Event::ChooseMove(b.legal_moves[0].index));
+            d.send(Event::Board(BoardEvent::ChooseMove(b.legal_moves[0].index)));
         }
         d.settle();
     }
     assert!(d.board().finished, "{}", d.board().status);
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     d
 }
 
@@ -180,7 +181,7 @@ fn the_after_game_screen_offers_review_share_board_new_game_and_home() {
     assert_eq!(kinds(&a.actions), [Share, BackToBoard, NewGame, Home]);
     press(&mut d, &a.actions, BackToBoard);
     assert_eq!(d.app.screen(), Screen::Board);
-    d.send(Event::OpenAfterGame);
+    d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
     let a = d.app.after_game_view().expect("after-game");
     press(&mut d, &a.actions, Home);
     assert_eq!(d.app.screen(), Screen::Home);
@@ -229,7 +230,7 @@ fn every_playable_cell_is_a_button_and_a_review_board_has_none() {
     );
 
     let mut d = finished_connect_four(PlayMode::TwoPlayers);
-    d.send(Event::ReviewGame);
+    d.send(Event::AfterGame(AfterGameEvent::ReviewGame));
     d.settle();
     let a = d.app.after_game_view().expect("after-game");
     let step = a.review.and_then(|r| r.step).expect("a step");
@@ -242,16 +243,16 @@ fn every_playable_cell_is_a_button_and_a_review_board_has_none() {
 #[test]
 fn the_level_shows_in_every_game_and_each_list_says_its_selection() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
     let h = d.app.home_view();
     assert!(h.level_shown, "two people get hints at the level");
     assert_eq!(h.level_title, "The hints' level");
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
     let h = d.app.home_view();
     assert!(h.level_shown);
     assert_eq!(h.level_title, "The computer's level");
-    d.send(Event::ChooseGame(GameKind::Virus));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Virus)));
     assert!(d.app.home_view().level_shown);
 
     let selected = |d: &Driver| {
@@ -286,13 +287,17 @@ fn the_level_shows_in_every_game_and_each_list_says_its_selection() {
         (GameKind::Virus, 4),
         "the default table"
     );
-    d.send(Event::ChoosePlayers(2));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(2)));
     assert_eq!(selected(&d).players, 2);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
-    d.send(Event::ChooseSide(Side::Second));
-    d.send(Event::ChooseAlgorithm(AlgorithmChoice::ALL[1]));
-    d.send(Event::ChooseOrdering(OrderingChoice::ALL[1]));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
+    d.send(Event::Home(HomeEvent::ChooseSide(Side::Second)));
+    d.send(Event::Home(HomeEvent::ChooseAlgorithm(
+        AlgorithmChoice::ALL[1],
+    )));
+    d.send(Event::Home(HomeEvent::ChooseOrdering(
+        OrderingChoice::ALL[1],
+    )));
     let h = selected(&d);
     assert_eq!(
         (h.game, h.mode, h.side),
@@ -304,18 +309,18 @@ fn the_level_shows_in_every_game_and_each_list_says_its_selection() {
     );
     assert_eq!(h.players, 0, "a two-player game has no player count");
     let preset = h.heuristics.last().and_then(|o| o.preset.clone());
-    d.send(Event::ChooseHeuristic(preset.clone()));
+    d.send(Event::Home(HomeEvent::ChooseHeuristic(preset.clone())));
     assert_eq!(selected(&d).heuristic, preset);
     // Custom weights: the custom option (no preset) is the selection.
-    d.send(Event::OpenSettings);
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
     let weights =
         ply_app::heuristic_weights_json(GameKind::Othello, "default".into()).expect("preset");
-    d.send(Event::SetWeights {
+    d.send(Event::Settings(SettingsEvent::SetWeights {
         game: GameKind::Othello,
         json: weights,
-    });
-    d.send(Event::OpenHome);
-    d.send(Event::ChooseHeuristic(None));
+    }));
+    d.send(Event::Navigation(NavigationEvent::OpenHome));
+    d.send(Event::Home(HomeEvent::ChooseHeuristic(None)));
     let h = selected(&d);
     assert_eq!(h.heuristic, None);
     assert!(
@@ -333,31 +338,31 @@ fn the_level_shows_in_every_game_and_each_list_says_its_selection() {
 fn scene_phases_show_hide_and_resume_a_search() {
     let mut d = Driver::new();
     let active = |d: &mut Driver| {
-        d.send(Event::ScenePhase {
+        d.send(Event::Platform(PlatformEvent::ScenePhase {
             phase: ScenePhase::Active,
             available_ram_bytes: 2 << 30,
-        })
+        }))
     };
     active(&mut d);
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::VsComputer));
-    d.send(Event::ChooseSide(Side::Second));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::VsComputer)));
+    d.send(Event::Home(HomeEvent::ChooseSide(Side::Second)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(
         d.thinks(),
         1,
         "the computer, black, thinks on a shown board"
     );
-    d.send(Event::ScenePhase {
+    d.send(Event::Platform(PlatformEvent::ScenePhase {
         phase: ScenePhase::Inactive,
         available_ram_bytes: 0,
-    });
+    }));
     assert!(d.board().thinking.is_some(), "Control Centre stops nothing");
-    let fx = d.send(Event::ScenePhase {
+    let fx = d.send(Event::Platform(PlatformEvent::ScenePhase {
         phase: ScenePhase::Background,
         available_ram_bytes: 0,
-    });
+    }));
     assert!(
         d.board().thinking.is_none(),
         "the background stops the search: {fx:?}"
@@ -378,13 +383,15 @@ fn scene_phases_show_hide_and_resume_a_search() {
 
     // A process launched for a background task starts in the background: nothing is searched.
     let mut d = Driver::new();
-    d.send(Event::ChooseGame(GameKind::Othello));
-    d.send(Event::ChooseMode(PlayMode::ComputerVsComputer));
-    d.send(Event::ScenePhase {
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Othello)));
+    d.send(Event::Home(HomeEvent::ChooseMode(
+        PlayMode::ComputerVsComputer,
+    )));
+    d.send(Event::Platform(PlatformEvent::ScenePhase {
         phase: ScenePhase::Background,
         available_ram_bytes: 0,
-    });
-    d.send(Event::NewGame);
+    }));
+    d.send(Event::Home(HomeEvent::NewGame));
     assert_eq!(d.thinks(), 0);
 }
 
@@ -394,26 +401,26 @@ fn scene_phases_show_hide_and_resume_a_search() {
 fn an_active_scene_reports_memory_and_ends_a_warnings_cut() {
     let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
     let device = d.app.limits();
-    d.send(Event::MemoryPressure(
+    d.send(Event::Platform(PlatformEvent::MemoryPressure(
         ply_app::app::MemoryPressure::Critical,
-    ));
+    )));
     assert_eq!(d.app.limits().tt_bytes, device.tt_bytes / 16);
     for phase in [ScenePhase::Inactive, ScenePhase::Background] {
-        d.send(Event::ScenePhase {
+        d.send(Event::Platform(PlatformEvent::ScenePhase {
             phase,
             available_ram_bytes: 0,
-        });
+        }));
     }
-    d.send(Event::ScenePhase {
+    d.send(Event::Platform(PlatformEvent::ScenePhase {
         phase: ScenePhase::Active,
         available_ram_bytes: 2 << 30,
-    });
+    }));
     assert_eq!(d.app.limits(), device, "the device's caps again");
     // Little memory free: a smaller table.
-    d.send(Event::ScenePhase {
+    d.send(Event::Platform(PlatformEvent::ScenePhase {
         phase: ScenePhase::Active,
         available_ram_bytes: 64 << 20,
-    });
+    }));
     assert!(d.app.limits().tt_bytes < device.tt_bytes);
 }
 
@@ -423,14 +430,16 @@ fn an_active_scene_reports_memory_and_ends_a_warnings_cut() {
 fn ios_keeps_the_cells_labels_whatever_it_reports() {
     let mut d = start(GameKind::Othello, PlayMode::TwoPlayers);
     for (voice_over, switch_control) in [(false, false), (true, false), (false, true)] {
-        d.send(Event::IosAccessibility {
+        d.send(Event::Platform(PlatformEvent::IosAccessibility {
             voice_over,
             switch_control,
-        });
+        }));
         assert!(d.board().cells.iter().all(|c| !c.label.is_empty()));
     }
     // Android's own event still turns them off.
-    d.send(Event::Accessibility { labels: false });
+    d.send(Event::Platform(PlatformEvent::Accessibility {
+        labels: false,
+    }));
     assert!(d.board().cells.iter().all(|c| c.label.is_empty()));
 }
 
@@ -439,22 +448,24 @@ fn ios_keeps_the_cells_labels_whatever_it_reports() {
 #[test]
 fn ios_background_tasks_are_app_refreshes_at_the_cores_times() {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::OpenSettings);
-    d.send(Event::SetServerUrl("http://collector.test".into()));
-    d.send(Event::SetSyncEnabled(true));
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Navigation(NavigationEvent::OpenSettings));
+    d.send(Event::Settings(SettingsEvent::SetServerUrl(
+        "http://collector.test".into(),
+    )));
+    d.send(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
     d.collector.set(common::Collector::Down);
-    d.send(Event::ChooseGame(GameKind::ConnectFour));
-    d.send(Event::ChooseMode(PlayMode::TwoPlayers));
-    d.send(Event::NewGame);
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::ConnectFour)));
+    d.send(Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)));
+    d.send(Event::Home(HomeEvent::NewGame));
     for c in ["1", "2", "1", "2", "1", "2", "1"] {
-        d.send(Event::PlayNotation(c.into()));
+        d.send(Event::Board(BoardEvent::PlayNotation(c.into())));
     }
     d.settle();
-    let fx = d.send(Event::ScenePhase {
+    let fx = d.send(Event::Platform(PlatformEvent::ScenePhase {
         phase: ScenePhase::Background,
         available_ram_bytes: 0,
-    });
+    }));
     let (at, metered_ok) = fx
         .iter()
         .find_map(|e| match e {

@@ -13,7 +13,7 @@
 mod common;
 
 use common::{Collector, Driver, FakeCollector};
-use ply_app::app::{BoardView, Event, PlayMode, svg};
+use ply_app::app::{BoardEvent, BoardView, Event, HomeEvent, PlatformEvent, PlayMode, svg};
 use ply_app::{GameKind, Side};
 use std::path::PathBuf;
 
@@ -48,12 +48,12 @@ fn golden(name: &str, view: &BoardView) -> String {
 fn start(game: GameKind, mode: PlayMode, level: u8, depth: u32) -> Driver {
     let mut d = Driver::new().with_depth(depth);
     d.collector = FakeCollector::new(Collector::Down);
-    d.send_settled(Event::ChooseGame(game))
-        .send_settled(Event::ChooseMode(mode))
-        .send_settled(Event::ChooseSide(Side::First))
-        .send_settled(Event::ChooseLevel(level))
-        .send_settled(Event::NewGame)
-        .send_settled(Event::ScreenShown);
+    d.send_settled(Event::Home(HomeEvent::ChooseGame(game)))
+        .send_settled(Event::Home(HomeEvent::ChooseMode(mode)))
+        .send_settled(Event::Home(HomeEvent::ChooseSide(Side::First)))
+        .send_settled(Event::Home(HomeEvent::ChooseLevel(level)))
+        .send_settled(Event::Home(HomeEvent::NewGame))
+        .send_settled(Event::Platform(PlatformEvent::ScreenShown));
     d
 }
 
@@ -91,7 +91,7 @@ fn othello() {
     assert!(cell_group(&s, 27).contains(WHITE) && cell_group(&s, 28).contains(BLACK));
     assert!(cell_group(&s, 19).contains("<title>d3, empty, legal move</title>"));
 
-    d.send_settled(Event::PlayNotation("f5".into()));
+    d.send_settled(Event::Board(BoardEvent::PlayNotation("f5".into())));
     let reply = d
         .board()
         .moves
@@ -99,8 +99,8 @@ fn othello() {
         .cloned()
         .expect("the computer replied");
     let ours = d.board().legal_moves[0].notation.clone();
-    d.send_settled(Event::PlayNotation(ours));
-    d.send_settled(Event::Hint);
+    d.send_settled(Event::Board(BoardEvent::PlayNotation(ours)));
+    d.send_settled(Event::Board(BoardEvent::Hint));
     let b = d.board();
     assert_eq!(b.moves.len(), 4, "{:?} after {reply}", b.moves);
     let s = golden("othello-hint", &b);
@@ -139,9 +139,9 @@ fn connect_four() {
     assert_eq!(count(&s, LEGAL), 7);
 
     for m in ["4", "4", "3"] {
-        d.send_settled(Event::PlayNotation(m.into()));
+        d.send_settled(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
-    d.send_settled(Event::Hint);
+    d.send_settled(Event::Board(BoardEvent::Hint));
     let s = golden("connect4-hint", &d.board());
     assert_eq!((count(&s, RED), count(&s, YELLOW)), (2, 1));
     // Red's two on the bottom row (columns 3 and 4), Yellow's on column 4 above.
@@ -152,7 +152,7 @@ fn connect_four() {
 
     let mut d = start(GameKind::ConnectFour, PlayMode::TwoPlayers, 2, 3);
     for m in ["4", "3", "4", "3", "4", "3", "4"] {
-        d.send_settled(Event::PlayNotation(m.into()));
+        d.send_settled(Event::Board(BoardEvent::PlayNotation(m.into())));
     }
     let b = d.board();
     assert!(b.status.starts_with("Red wins"), "{}", b.status);
@@ -193,7 +193,7 @@ fn draughts() {
         .find(|c| c.legal)
         .expect("a movable man")
         .index;
-    d.send_settled(Event::TapCell(from));
+    d.send_settled(Event::Board(BoardEvent::TapCell(from)));
     let s = golden("draughts-selected", &d.board());
     assert!(
         cell_group(&s, from).contains(" selected\""),
@@ -202,10 +202,10 @@ fn draughts() {
     let destinations = d.board().cells.iter().filter(|c| c.legal).count();
     assert!(destinations >= 1);
     assert_eq!(count(&s, LEGAL), destinations);
-    d.send_settled(Event::CancelSelection);
+    d.send_settled(Event::Board(BoardEvent::CancelSelection));
 
-    d.send_settled(Event::PlayNotation("11-15".into()));
-    d.send_settled(Event::Hint);
+    d.send_settled(Event::Board(BoardEvent::PlayNotation("11-15".into())));
+    d.send_settled(Event::Board(BoardEvent::Hint));
     let b = d.board();
     let s = golden("draughts-hint", &b);
     assert_eq!(count(&s, HINT), 2, "the hint's start and end squares");
@@ -248,13 +248,13 @@ const SEATS: [&str; 6] = [
 fn table(game: GameKind, players: u32) -> Driver {
     let mut d = Driver::new().with_depth(1);
     d.collector = FakeCollector::new(Collector::Down);
-    d.send_settled(Event::ChooseGame(game))
-        .send_settled(Event::ChoosePlayers(players));
+    d.send_settled(Event::Home(HomeEvent::ChooseGame(game)))
+        .send_settled(Event::Home(HomeEvent::ChoosePlayers(players)));
     for seat in 0..players {
-        d.send_settled(Event::ChooseSeat { seat, human: true });
+        d.send_settled(Event::Home(HomeEvent::ChooseSeat { seat, human: true }));
     }
-    d.send_settled(Event::NewGame)
-        .send_settled(Event::ScreenShown);
+    d.send_settled(Event::Home(HomeEvent::NewGame))
+        .send_settled(Event::Platform(PlatformEvent::ScreenShown));
     d
 }
 
@@ -264,7 +264,7 @@ fn multi_player() {
     let mut d = table(GameKind::Virus, 4);
     for _ in 0..3 {
         let i = d.board().legal_moves[0].index;
-        d.send_settled(Event::ChooseMove(i));
+        d.send_settled(Event::Board(BoardEvent::ChooseMove(i)));
     }
     let b = d.board();
     let s = golden("virus-three-moves", &b);
@@ -296,7 +296,7 @@ fn multi_player() {
         .find(|c| c.legal)
         .expect("a marble to move")
         .index;
-    d.send_settled(Event::TapCell(from));
+    d.send_settled(Event::Board(BoardEvent::TapCell(from)));
     let b = d.board();
     let s = golden("chinese-checkers-selected", &b);
     assert_eq!(count(&s, "<g id=\"cell-"), 121);

@@ -8,6 +8,15 @@ import dev.ply.appcore.BoardView
 import dev.ply.appcore.ClientPlatform
 import dev.ply.appcore.Effect
 import dev.ply.appcore.Event
+import dev.ply.appcore.AfterGameEvent
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HistoryEvent
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.NavigationEvent
+import dev.ply.appcore.PlatformEvent
+import dev.ply.appcore.ReviewEvent
+import dev.ply.appcore.SettingsEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.MoveLabel
 import dev.ply.appcore.PlayMode
@@ -135,11 +144,11 @@ class AppCoreTest {
 
     private fun start(dir: String, shell: FakeShell, game: GameKind, mode: PlayMode, level: Int, transport: HttpTransport? = null): AppCore {
         val app = TempDirs.core(config(dir), shell, transport)
-        app.send(shell, Event.ScreenShown)
-        app.send(shell, Event.ChooseGame(game))
-        app.send(shell, Event.ChooseMode(mode))
-        app.send(shell, Event.ChooseLevel(level.toUByte()))
-        app.send(shell, Event.NewGame)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(game)))
+        app.send(shell, Event.Home(HomeEvent.ChooseMode(mode)))
+        app.send(shell, Event.Home(HomeEvent.ChooseLevel(level.toUByte())))
+        app.send(shell, Event.Home(HomeEvent.NewGame))
         return app
     }
 
@@ -163,7 +172,7 @@ class AppCoreTest {
             var turns = 0
             while (!board.finished) {
                 assertTrue(board.acceptsInput, board.status)
-                app.sendAndBoard(shell, Event.ChooseMove(board.legalMoves.first().index))
+                app.sendAndBoard(shell, Event.Board(BoardEvent.ChooseMove(board.legalMoves.first().index)))
                 board = settled(app, shell)
                 turns++
                 assertTrue(turns < 600, "$kind: the game ends")
@@ -173,7 +182,7 @@ class AppCoreTest {
             }
             assertTrue(shell.seen.contains(Effect.Announce(board.status)), "$kind: the result is announced")
             assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("The computer (") && it.v1.contains(") played") }, "$kind")
-            app.send(shell, Event.OpenHistory)
+            app.send(shell, Event.Navigation(NavigationEvent.OpenHistory))
             settled(app, shell)
             val history = assertNotNull(app.historyView())
             assertEquals(1, history.entries.size, "$kind")
@@ -190,7 +199,7 @@ class AppCoreTest {
      */
     private fun outOfTheBook(app: AppCore, shell: FakeShell) {
         for (move in listOf("f5", "c3")) {
-            app.send(shell, Event.PlayNotation(move))
+            app.send(shell, Event.Board(BoardEvent.PlayNotation(move)))
             settled(app, shell)
         }
         assertEquals(BOOK_LINE, assertNotNull(app.boardView()).moves)
@@ -203,17 +212,17 @@ class AppCoreTest {
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 10)
         settled(app, shell)
         outOfTheBook(app, shell)
-        val thinking = app.sendAndBoard(shell, Event.PlayNotation("c7"))
+        val thinking = app.sendAndBoard(shell, Event.Board(BoardEvent.PlayNotation("c7")))
         assertEquals(ThinkingKind.MOVE, thinking?.thinking?.kind)
-        val undone = assertNotNull(app.sendAndBoard(shell, Event.Undo))
+        val undone = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.Undo)))
         assertTrue(undone.moves == BOOK_LINE && undone.thinking == null && undone.acceptsInput, undone.status)
         // The cancelled search ends on the core's thread; it must not play into the undone game.
         val later = settled(app, shell)
         assertEquals(BOOK_LINE, later.moves, "a stale search changed the game")
-        val redone = assertNotNull(app.sendAndBoard(shell, Event.Redo))
+        val redone = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.Redo)))
         assertEquals(BOOK_LINE + "c7", redone.moves)
         assertEquals(ThinkingKind.MOVE, redone.thinking?.kind, "the computer thinks again after redo")
-        app.send(shell, Event.Undo)
+        app.send(shell, Event.Board(BoardEvent.Undo))
         assertEquals(BOOK_LINE, settled(app, shell).moves)
         app.destroy()
     }
@@ -225,15 +234,15 @@ class AppCoreTest {
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 10)
         settled(app, shell)
         outOfTheBook(app, shell)
-        val thinking = app.sendAndBoard(shell, Event.PlayNotation("c7"))
+        val thinking = app.sendAndBoard(shell, Event.Board(BoardEvent.PlayNotation("c7")))
         assertEquals(ThinkingKind.MOVE, thinking?.thinking?.kind)
-        app.send(shell, Event.ScreenHidden)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenHidden))
         val hidden = settled(app, shell)
         assertEquals(BOOK_LINE + "c7", hidden.moves, "no move while hidden")
         assertNull(hidden.thinking)
-        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
         assertEquals(ThinkingKind.MOVE, app.boardView()?.thinking?.kind, "thinking again once shown")
-        app.send(shell, Event.Undo)
+        app.send(shell, Event.Board(BoardEvent.Undo))
         val undone = settled(app, shell)
         assertTrue(undone.moves == BOOK_LINE && undone.acceptsInput)
         app.destroy()
@@ -244,16 +253,16 @@ class AppCoreTest {
         val dir = newDir()
         val shell = FakeShell()
         val app = start(dir, shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)
-        app.send(shell, Event.PlayNotation("4"))
-        app.send(shell, Event.PlayNotation("3"))
+        app.send(shell, Event.Board(BoardEvent.PlayNotation("4")))
+        app.send(shell, Event.Board(BoardEvent.PlayNotation("3")))
         val before = settled(app, shell)
         val blob = assertNotNull(shell.uiState)
         app.destroy()
 
         val again = FakeShell()
         val restored = TempDirs.core(config(dir), again, null)
-        restored.send(again, Event.RestoreUi(blob))
-        restored.send(again, Event.ScreenShown)
+        restored.send(again, Event.Platform(PlatformEvent.RestoreUi(blob)))
+        restored.send(again, Event.Platform(PlatformEvent.ScreenShown))
         val after = settled(restored, again)
         assertEquals(Screen.BOARD, assertNotNull(restored.view()).screen)
         assertEquals(before.moves, after.moves)
@@ -276,21 +285,21 @@ class AppCoreTest {
     fun aFailedSyncIsScheduledAtTheCoresRetryTimeAlsoInTheBackground() {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, OfflineTransport())
-        app.send(shell, Event.ScreenShown)
-        app.send(shell, Event.OpenSettings)
-        app.send(shell, Event.SetServerUrl("ftp://nowhere"))
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenSettings))
+        app.send(shell, Event.Settings(SettingsEvent.SetServerUrl("ftp://nowhere")))
         assertNotNull(app.settingsView()?.serverUrlError, "a bad address is refused")
-        app.send(shell, Event.SetServerUrl("https://collector.example"))
-        app.send(shell, Event.SetSyncEnabled(true))
+        app.send(shell, Event.Settings(SettingsEvent.SetServerUrl("https://collector.example")))
+        app.send(shell, Event.Settings(SettingsEvent.SetSyncEnabled(true)))
         assertTrue(app.settingsView()!!.syncEnabled)
-        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
-        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
-        app.send(shell, Event.NewGame)
-        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.send(shell, Event.PlayNotation(c))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)))
+        app.send(shell, Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
+        app.send(shell, Event.Home(HomeEvent.NewGame))
+        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.send(shell, Event.Board(BoardEvent.PlayNotation(c)))
         settled(app, shell)
         val retry = shell.scheduled.lastOrNull()
         assertNotNull(retry, "the failed attempt asks the platform to try again")
-        app.send(shell, Event.Background)
+        app.send(shell, Event.Platform(PlatformEvent.Background))
         shell.drain()
         assertEquals(retry, shell.scheduled.last(), "backgrounding keeps the core's retry time")
         assertEquals(SyncState.Waiting, app.historyView()!!.entries[0].sync)
@@ -302,14 +311,14 @@ class AppCoreTest {
     fun relaxedDraughtsIsTheGameDraughtsUnderTheRelaxedRules() {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
-        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
         assertEquals(GameKind.entries.toList(), app.homeView()!!.games.map { it.game })
-        app.send(shell, Event.ChooseGame(GameKind.DRAUGHTS))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.DRAUGHTS)))
         assertEquals(listOf(RulesVariant.STANDARD, RulesVariant.RELAXED), app.homeView()!!.variants.map { it.rules })
-        app.send(shell, Event.ChooseRules(RulesVariant.RELAXED))
-        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
-        app.send(shell, Event.ChooseStartPosition("B:W10,19,28:B1,6"))
-        app.send(shell, Event.NewGame)
+        app.send(shell, Event.Home(HomeEvent.ChooseRules(RulesVariant.RELAXED)))
+        app.send(shell, Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
+        app.send(shell, Event.Home(HomeEvent.ChooseStartPosition("B:W10,19,28:B1,6")))
+        app.send(shell, Event.Home(HomeEvent.NewGame))
         val b = assertNotNull(app.boardView())
         assertEquals(GameKind.DRAUGHTS, b.game)
         assertTrue(b.legalMoves.any { it.notation == "1-5" }, "a step past a capture is a move")
@@ -320,12 +329,12 @@ class AppCoreTest {
     fun computerAgainstComputerPausesAndResumes() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.COMPUTER_VS_COMPUTER, 3)
-        app.send(shell, Event.Pause)
+        app.send(shell, Event.Board(BoardEvent.Pause))
         val paused = settled(app, shell)
         assertTrue(paused.canResume && !paused.canPause, paused.status)
         assertTrue(paused.status.startsWith("Paused"), paused.status)
         assertEquals(paused.moves, settled(app, shell).moves, "no move while paused")
-        app.send(shell, Event.Resume)
+        app.send(shell, Event.Board(BoardEvent.Resume))
         val end = settled(app, shell)
         assertTrue(end.finished, end.status)
         assertTrue(end.moves.size > paused.moves.size)
@@ -339,12 +348,12 @@ class AppCoreTest {
         for ((i, c) in listOf("4", "5", "4", "5", "4", "5", "4").withIndex()) {
             val b = assertNotNull(app.boardView())
             assertEquals(if (i % 2 == 0) "Red (X) to move." else "Yellow (O) to move.", b.status)
-            app.send(shell, Event.PlayNotation(c))
+            app.send(shell, Event.Board(BoardEvent.PlayNotation(c)))
         }
         val end = settled(app, shell)
         assertEquals("Red wins (four in a row).", end.status)
         assertTrue(shell.seen.contains(Effect.Cue(dev.ply.appcore.Cue.GAME_OVER)))
-        app.send(shell, Event.OpenAfterGame)
+        app.send(shell, Event.Navigation(NavigationEvent.OpenAfterGame))
         val after = assertNotNull(app.afterGameView())
         assertEquals(7u, after.moveCount)
         assertTrue(after.shareText.contains("4545454"), after.shareText)
@@ -356,14 +365,14 @@ class AppCoreTest {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.TWO_PLAYERS, 1)
         for (m in BOOK_LINE + "c7") {
-            app.send(shell, Event.PlayNotation(m))
+            app.send(shell, Event.Board(BoardEvent.PlayNotation(m)))
         }
         settled(app, shell)
-        app.send(shell, Event.Resign)
+        app.send(shell, Event.Board(BoardEvent.Resign))
         assertEquals("Resign this game?", app.view()?.confirmation?.question, "the core asks first")
-        app.send(shell, Event.AcceptConfirmation)
-        app.send(shell, Event.OpenAfterGame)
-        app.send(shell, Event.ReviewGame)
+        app.send(shell, Event.Confirmation(ConfirmationEvent.ACCEPT))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenAfterGame))
+        app.send(shell, Event.AfterGame(AfterGameEvent.REVIEW_GAME))
         assertTrue(app.waitIdle(60_000uL), "the review finished")
         shell.drain()
         val review = assertNotNull(app.afterGameView()?.review)
@@ -381,14 +390,14 @@ class AppCoreTest {
     fun theFinishedGameIsReviewedAndSteppedThrough() {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
-        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
         quickWin(app, shell)
-        app.send(shell, Event.OpenAfterGame)
+        app.send(shell, Event.Navigation(NavigationEvent.OpenAfterGame))
         val before = assertNotNull(app.afterGameView())
         assertTrue(before.canReview)
         assertNull(before.review)
 
-        app.send(shell, Event.ReviewGame)
+        app.send(shell, Event.AfterGame(AfterGameEvent.REVIEW_GAME))
         val asked = assertNotNull(app.afterGameView()?.review)
         assertTrue(asked.status is ReviewStatus.Running || asked.status == ReviewStatus.Ready)
         assertTrue(app.waitIdle(60_000uL), "the review finished")
@@ -410,7 +419,7 @@ class AppCoreTest {
         assertTrue(shell.seen.any { it is Effect.Announce && it.v1.startsWith("Review ready.") })
 
         // Step to move 6: the board after five moves, the played and best cells marked.
-        app.send(shell, Event.ReviewStep(6u))
+        app.send(shell, Event.Review(ReviewEvent.Step(6u)))
         val step = assertNotNull(app.afterGameView()?.review?.step)
         assertEquals(6u, step.ply)
         assertEquals(listOf(3 * 7 + 1), step.board.cells.filter { it.lastMove }.map { it.index.toInt() })
@@ -419,7 +428,7 @@ class AppCoreTest {
         assertEquals(5u, step.previousPly)
         assertEquals(7u, step.nextPly)
 
-        app.send(shell, Event.CloseReview)
+        app.send(shell, Event.Review(ReviewEvent.Close))
         assertNull(app.afterGameView()?.review)
         app.destroy()
     }
@@ -428,14 +437,14 @@ class AppCoreTest {
     fun aChineseCheckersTableOfOnePersonAndTwoComputers() {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
-        app.send(shell, Event.ScreenShown)
-        app.send(shell, Event.ChooseGame(GameKind.CHINESE_CHECKERS))
-        app.send(shell, Event.ChoosePlayers(3u))
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.CHINESE_CHECKERS)))
+        app.send(shell, Event.Home(HomeEvent.ChoosePlayers(3u)))
         val home = assertNotNull(app.homeView())
         assertEquals(listOf(2u, 3u, 4u, 6u), home.playerCounts.map { it.count })
         assertEquals(listOf(true, false, false), home.seats.map { it.human })
-        for (seat in 1u..2u) app.send(shell, Event.ChooseSeatLevel(seat, 1u))
-        app.send(shell, Event.NewGame)
+        for (seat in 1u..2u) app.send(shell, Event.Home(HomeEvent.ChooseSeatLevel(seat, 1u)))
+        app.send(shell, Event.Home(HomeEvent.NewGame))
         val start = settled(app, shell)
         assertEquals(BoardShape.STAR, start.shape)
         assertEquals(121, start.cells.size)
@@ -446,10 +455,10 @@ class AppCoreTest {
 
         // A marble, then the hole it goes to; the two computers answer.
         val from = start.cells.first { it.legal && it.seat == 0u }
-        val selected = assertNotNull(app.sendAndBoard(shell, Event.TapCell(from.index)))
+        val selected = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.TapCell(from.index))))
         assertTrue(selected.cells.single { it.selected }.index == from.index)
         val to = selected.cells.first { it.legal && it.seat == null }
-        app.send(shell, Event.TapCell(to.index))
+        app.send(shell, Event.Board(BoardEvent.TapCell(to.index)))
         val after = settled(app, shell)
         assertEquals(3, after.moves.size, "the person's move and both computers' replies")
         assertEquals(0u, after.turnSeat)
@@ -463,14 +472,14 @@ class AppCoreTest {
     fun cellLabelsAreBuiltOnlyWhileAnAccessibilityServiceIsOn() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.TWO_PLAYERS, 1)
-        val labelled = assertNotNull(app.sendAndBoard(shell, Event.PlayNotation("f5")))
+        val labelled = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.PlayNotation("f5"))))
         assertTrue(labelled.cells.all { it.label.isNotEmpty() })
         assertTrue(labelled.cells.any { it.label == "f5, black disc, last move" })
         // As the Android shell does when AccessibilityManager.isEnabled turns false.
-        val plain = assertNotNull(app.sendAndBoard(shell, Event.Accessibility(false)))
+        val plain = assertNotNull(app.sendAndBoard(shell, Event.Platform(PlatformEvent.Accessibility(false))))
         assertTrue(plain.cells.all { it.label.isEmpty() })
         assertEquals(labelled.cells.map { it.copy(label = "") }, plain.cells, "only the labels differ")
-        val again = assertNotNull(app.sendAndBoard(shell, Event.Accessibility(true)))
+        val again = assertNotNull(app.sendAndBoard(shell, Event.Platform(PlatformEvent.Accessibility(true))))
         assertEquals(labelled.cells, again.cells)
         app.destroy()
     }
@@ -480,17 +489,17 @@ class AppCoreTest {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
         // As the Android shell sends Configuration.locales at start and on every change.
-        app.send(shell, Event.Languages(listOf("de-DE", "en-US")))
-        app.send(shell, Event.ScreenShown)
-        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
-        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
-        val b = assertNotNull(app.sendAndBoard(shell, Event.NewGame))
+        app.send(shell, Event.Platform(PlatformEvent.Languages(listOf("de-DE", "en-US"))))
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)))
+        app.send(shell, Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
+        val b = assertNotNull(app.sendAndBoard(shell, Event.Home(HomeEvent.NewGame)))
         assertEquals("Vier gewinnt: zu zweit an diesem Gerät", b.title)
         assertEquals("Rot (X) ist am Zug.", b.status)
-        repeat(6) { app.send(shell, Event.TapCell(0u)) }
-        val full = assertNotNull(app.sendAndBoard(shell, Event.TapCell(35u)))
+        repeat(6) { app.send(shell, Event.Board(BoardEvent.TapCell(0u))) }
+        val full = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.TapCell(35u))))
         assertEquals("Diese Spalte ist voll", full.message)
-        val english = assertNotNull(app.sendAndBoard(shell, Event.Languages(listOf("en-GB"))))
+        val english = assertNotNull(app.sendAndBoard(shell, Event.Platform(PlatformEvent.Languages(listOf("en-GB")))))
         assertEquals("Red (X) to move.", english.status)
         app.destroy()
     }
@@ -499,11 +508,11 @@ class AppCoreTest {
     fun aFullColumnAndABadMoveAreRefusedWithAReason() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.CONNECT_FOUR, PlayMode.TWO_PLAYERS, 1)
-        repeat(6) { app.send(shell, Event.TapCell(0u)) }
-        val full = assertNotNull(app.sendAndBoard(shell, Event.TapCell(35u)))
+        repeat(6) { app.send(shell, Event.Board(BoardEvent.TapCell(0u))) }
+        val full = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.TapCell(35u))))
         assertEquals("That column is full", full.message)
         assertEquals(6, full.moves.size)
-        val bad = assertNotNull(app.sendAndBoard(shell, Event.PlayNotation("9")))
+        val bad = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.PlayNotation("9"))))
         assertEquals("'9': not a column: a move is one digit 1-7", bad.message)
         assertEquals(6, bad.moves.size)
         app.destroy()
@@ -513,14 +522,14 @@ class AppCoreTest {
     fun invalidSettingsNameTheirField() {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
-        app.send(shell, Event.OpenSettings)
-        app.send(shell, Event.SetWeights(GameKind.OTHELLO, "{\"weights\": {\"nonsense\": 1}}"))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenSettings))
+        app.send(shell, Event.Settings(SettingsEvent.SetWeights(GameKind.OTHELLO, "{\"weights\": {\"nonsense\": 1}}")))
         val w = assertNotNull(app.settingsView()).weights.first { it.game == GameKind.OTHELLO }
         assertTrue(w.error?.contains("nonsense") == true, w.toString())
         assertTrue(!w.custom)
-        app.send(shell, Event.SetServerUrl("collector.example"))
+        app.send(shell, Event.Settings(SettingsEvent.SetServerUrl("collector.example")))
         assertNotNull(app.settingsView()?.serverUrlError)
-        app.send(shell, Event.SetSyncEnabled(true))
+        app.send(shell, Event.Settings(SettingsEvent.SetSyncEnabled(true)))
         assertTrue(!app.settingsView()!!.syncEnabled, "sync stays off without a valid address")
         app.destroy()
     }
@@ -529,15 +538,15 @@ class AppCoreTest {
     fun backgroundStopsTheComputerAndForegroundResumesIt() {
         val shell = FakeShell()
         val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.VS_COMPUTER, 2)
-        app.send(shell, Event.PlayNotation("d3"))
-        app.send(shell, Event.Background)
+        app.send(shell, Event.Board(BoardEvent.PlayNotation("d3")))
+        app.send(shell, Event.Platform(PlatformEvent.Background))
         val away = settled(app, shell)
         assertTrue(away.moves.size <= 2, "at most the move that was already found")
-        app.send(shell, Event.Foreground)
+        app.send(shell, Event.Platform(PlatformEvent.Foreground))
         val back = settled(app, shell)
         assertEquals(2, back.moves.size)
         assertTrue(back.acceptsInput)
-        app.send(shell, Event.Hint)
+        app.send(shell, Event.Board(BoardEvent.Hint))
         val hinted = settled(app, shell)
         assertEquals(1, hinted.cells.count { it.hint }, "one cell carries the hint")
         app.destroy()
@@ -549,33 +558,33 @@ class AppCoreTest {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
         val view = { assertNotNull(app.view()) }
-        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
         assertTrue(view().backLeavesApp, "home: back is the system's")
         quickWin(app, shell)
-        app.send(shell, Event.OpenAfterGame)
+        app.send(shell, Event.Navigation(NavigationEvent.OpenAfterGame))
         assertEquals(Screen.AFTER_GAME, view().screen)
         assertFalse(view().backLeavesApp)
-        app.send(shell, Event.Back)
+        app.send(shell, Event.Navigation(NavigationEvent.Back))
         assertEquals(Screen.BOARD, view().screen, "after-game goes back to its board")
-        app.send(shell, Event.OpenAfterGame)
-        app.send(shell, Event.SelectTab(AppTab.HISTORY))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenAfterGame))
+        app.send(shell, Event.Navigation(NavigationEvent.SelectTab(AppTab.HISTORY)))
         assertEquals(AppTab.HISTORY, view().tab)
         assertEquals(Screen.AFTER_GAME, view().playScreen, "the Play tab keeps its screen")
-        app.send(shell, Event.SelectTab(AppTab.PLAY))
+        app.send(shell, Event.Navigation(NavigationEvent.SelectTab(AppTab.PLAY)))
         assertEquals(Screen.AFTER_GAME, view().screen, "the play area comes back where it was left")
         assertEquals(AppTab.PLAY, view().tab)
-        app.send(shell, Event.OpenSettings)
-        app.send(shell, Event.Back)
+        app.send(shell, Event.Navigation(NavigationEvent.OpenSettings))
+        app.send(shell, Event.Navigation(NavigationEvent.Back))
         assertEquals(Screen.HOME, view().screen)
         assertTrue(view().backLeavesApp)
         app.destroy()
     }
 
     private fun quickWin(app: AppCore, shell: FakeShell) {
-        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
-        app.send(shell, Event.ChooseMode(PlayMode.TWO_PLAYERS))
-        app.send(shell, Event.NewGame)
-        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.send(shell, Event.PlayNotation(c))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)))
+        app.send(shell, Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
+        app.send(shell, Event.Home(HomeEvent.NewGame))
+        for (c in listOf("1", "2", "1", "2", "1", "2", "1")) app.send(shell, Event.Board(BoardEvent.PlayNotation(c)))
         assertTrue(app.waitIdle(30_000uL))
         shell.drain()
     }
@@ -585,26 +594,26 @@ class AppCoreTest {
         val shell = FakeShell()
         val collector = SwitchableCollector()
         val app = TempDirs.core(config(newDir()), shell, collector)
-        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
         quickWin(app, shell)
         assertEquals(SyncState.Local, app.historyView()!!.entries[0].sync, "sync is off")
 
         collector.mode = SwitchableCollector.Mode.DOWN
-        app.send(shell, Event.SetServerUrl("http://collector.test"))
-        app.send(shell, Event.SetSyncEnabled(true))
-        app.send(shell, Event.OpenHistory)
+        app.send(shell, Event.Settings(SettingsEvent.SetServerUrl("http://collector.test")))
+        app.send(shell, Event.Settings(SettingsEvent.SetSyncEnabled(true)))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenHistory))
         settled(app, shell)
         assertEquals(SyncState.Waiting, app.historyView()!!.entries[0].sync)
 
         collector.mode = SwitchableCollector.Mode.REJECTING
-        app.send(shell, Event.SyncNow)
+        app.send(shell, Event.History(HistoryEvent.SyncNow))
         settled(app, shell)
         val rejected = app.historyView()!!.entries[0].sync
         assertTrue(rejected is SyncState.Rejected && rejected.reason.contains("not wanted"), rejected.toString())
 
         collector.mode = SwitchableCollector.Mode.ACCEPTING
         quickWin(app, shell)
-        app.send(shell, Event.SyncNow)
+        app.send(shell, Event.History(HistoryEvent.SyncNow))
         settled(app, shell)
         val h = app.historyView()!!
         assertEquals(2, h.entries.size)
@@ -621,30 +630,30 @@ class AppCoreTest {
         val collector = SwitchableCollector()
         collector.mode = SwitchableCollector.Mode.CLEARTEXT_REFUSED
         val app = TempDirs.core(config(newDir()), shell, collector)
-        app.send(shell, Event.ScreenShown)
-        app.send(shell, Event.OpenSettings)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenSettings))
         val url = "http://collector.test"
-        for (end in 1..url.length) app.send(shell, Event.SetServerUrl(url.take(end)))
+        for (end in 1..url.length) app.send(shell, Event.Settings(SettingsEvent.SetServerUrl(url.take(end))))
         assertEquals(url, app.settingsView()!!.serverUrl)
-        app.send(shell, Event.SetSyncEnabled(true))
+        app.send(shell, Event.Settings(SettingsEvent.SetSyncEnabled(true)))
         assertTrue(app.settingsView()!!.syncEnabled, "no Return needed")
         // In the background the run is the platform's worker's, and it reports the typed problem.
-        app.send(shell, Event.Background)
+        app.send(shell, Event.Platform(PlatformEvent.Background))
         quickWin(app, shell)
         // No retry can get through a refusal: the worker gives up, and the game waits.
         assertEquals(BackgroundOutcome.GiveUp, app.backgroundSync())
-        app.send(shell, Event.Foreground)
-        app.send(shell, Event.OpenHistory)
+        app.send(shell, Event.Platform(PlatformEvent.Foreground))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenHistory))
         settled(app, shell)
         val h = app.historyView()!!
         assertEquals(SyncState.Waiting, h.entries[0].sync, "the game waits")
         assertTrue(h.syncStatus.contains("Last attempt: this address needs https"), h.syncStatus)
-        app.send(shell, Event.OpenSettings)
+        app.send(shell, Event.Navigation(NavigationEvent.OpenSettings))
         assertTrue(app.settingsView()!!.syncProblem?.contains("needs https") == true)
 
         collector.mode = SwitchableCollector.Mode.ACCEPTING
-        app.send(shell, Event.OpenHistory)
-        app.send(shell, Event.SyncNow)
+        app.send(shell, Event.Navigation(NavigationEvent.OpenHistory))
+        app.send(shell, Event.History(HistoryEvent.SyncNow))
         settled(app, shell)
         val after = app.historyView()!!
         assertEquals(SyncState.Synced, after.entries[0].sync)
@@ -657,17 +666,17 @@ class AppCoreTest {
     fun theScreensDrawTheCoresListsAndTexts() {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
-        app.send(shell, Event.Languages(listOf("de-DE")))
-        app.send(shell, Event.OpenSettings)
+        app.send(shell, Event.Platform(PlatformEvent.Languages(listOf("de-DE"))))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenSettings))
         val ponder = app.settingsView()!!.ponderOptions
         assertEquals(listOf("Ab Stufe 7", "Immer", "Nie"), ponder.map { it.label })
-        app.send(shell, Event.SetPonder(ponder[1].mode))
+        app.send(shell, Event.Settings(SettingsEvent.SetPonder(ponder[1].mode)))
         assertEquals(listOf(false, true, false), app.settingsView()!!.ponderOptions.map { it.selected })
-        app.send(shell, Event.EditWeights(GameKind.OTHELLO, "{"))
+        app.send(shell, Event.Settings(SettingsEvent.EditWeights(GameKind.OTHELLO, "{")))
         assertEquals("{", app.settingsView()!!.weights.first { it.game == GameKind.OTHELLO }.json)
-        app.send(shell, Event.OpenHome)
-        app.send(shell, Event.ChooseGame(GameKind.CONNECT_FOUR))
-        app.send(shell, Event.EditStartPosition("44"))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenHome))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)))
+        app.send(shell, Event.Home(HomeEvent.EditStartPosition("44")))
         val home = app.homeView()!!
         assertEquals("44", home.startPositionText)
         assertEquals(null, home.startPosition)
@@ -682,8 +691,8 @@ class AppCoreTest {
         // Level 10 thinks for seconds: the board is left while the computer is thinking.
         val app = start(dir, shell, GameKind.CONNECT_FOUR, PlayMode.VS_COMPUTER, 10)
         settled(app, shell)
-        app.send(shell, Event.ChooseMove(3u))
-        app.send(shell, Event.OpenHome)
+        app.send(shell, Event.Board(BoardEvent.ChooseMove(3u)))
+        app.send(shell, Event.Navigation(NavigationEvent.OpenHome))
         val left = settled(app, shell)
         assertEquals(1, left.moves.size, "leaving the board stops the computer")
         val blob = assertNotNull(shell.uiState)
@@ -692,17 +701,17 @@ class AppCoreTest {
         // A new process: the platform gives back the UI state, then shows the screen.
         val again = FakeShell()
         val restored = TempDirs.core(config(dir), again, null)
-        restored.send(again, Event.RestoreUi(blob))
-        restored.send(again, Event.ScreenShown)
+        restored.send(again, Event.Platform(PlatformEvent.RestoreUi(blob)))
+        restored.send(again, Event.Platform(PlatformEvent.ScreenShown))
         assertTrue(restored.waitIdle(30_000uL))
         again.drain()
         assertEquals(Screen.HOME, restored.view()!!.screen)
         assertEquals(1, restored.boardView()!!.moves.size, "no search while on Home")
         val home = restored.homeView()!!
         assertTrue(home.canResume && home.resumeLabel.contains("Connect Four"), home.resumeLabel)
-        val board = restored.sendAndBoard(again, Event.OpenBoard)
+        val board = restored.sendAndBoard(again, Event.Navigation(NavigationEvent.OpenBoard))
         assertEquals(ThinkingKind.MOVE, board?.thinking?.kind, "the computer thinks once the board is shown")
-        restored.send(again, Event.ScreenHidden)
+        restored.send(again, Event.Platform(PlatformEvent.ScreenHidden))
         assertTrue(restored.waitIdle(5_000uL))
         restored.destroy()
     }
@@ -711,12 +720,12 @@ class AppCoreTest {
     fun ponderingLeavesThePersonFreeAndStopsWhenTheScreenHides() {
         val shell = FakeShell()
         val app = TempDirs.core(config(newDir()), shell, null)
-        app.send(shell, Event.ScreenShown)
-        app.send(shell, Event.SetPonder(dev.ply.appcore.PonderMode.ON))
-        app.send(shell, Event.ChooseGame(GameKind.OTHELLO))
-        app.send(shell, Event.ChooseLevel(8u))
-        app.send(shell, Event.NewGame)
-        app.send(shell, Event.PlayNotation("f5"))
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
+        app.send(shell, Event.Settings(SettingsEvent.SetPonder(dev.ply.appcore.PonderMode.ON)))
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.OTHELLO)))
+        app.send(shell, Event.Home(HomeEvent.ChooseLevel(8u)))
+        app.send(shell, Event.Home(HomeEvent.NewGame))
+        app.send(shell, Event.Board(BoardEvent.PlayNotation("f5")))
         // Wait for the computer's answer, not for the core to be idle: it goes on pondering.
         var board = app.boardView()!!
         val deadline = System.nanoTime() + 60_000_000_000L
@@ -728,11 +737,11 @@ class AppCoreTest {
         assertNull(board.thinking, "pondering is the person's time: nothing to wait for")
         assertTrue(board.canHint, "the person may ask for a hint meanwhile")
         // Level 8 ponders for seconds; hiding the screen stops it at once.
-        app.send(shell, Event.ScreenHidden)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenHidden))
         assertTrue(app.waitIdle(5_000uL), "pondering stopped when the screen hid")
-        app.send(shell, Event.ScreenShown)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
         val legal = app.boardView()!!.legalMoves.first().index
-        val after = assertNotNull(app.sendAndBoard(shell, Event.ChooseMove(legal)))
+        val after = assertNotNull(app.sendAndBoard(shell, Event.Board(BoardEvent.ChooseMove(legal))))
         // The person's move stops pondering and the answer is searched; or, when the pondering
         // restarted on showing the screen already finished from its kept table and the person
         // played the reply it expected, the answer came at once from it (a ponder hit).
@@ -740,7 +749,7 @@ class AppCoreTest {
             after.thinking?.kind == ThinkingKind.MOVE || after.moves.size == 4,
             "the answer is searched or already played: ${after.thinking} after ${after.moves}",
         )
-        app.send(shell, Event.ScreenHidden)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenHidden))
         assertTrue(app.waitIdle(5_000uL))
         shell.drain()
         app.destroy()

@@ -8,6 +8,10 @@ import dev.ply.appcore.AppConfig
 import dev.ply.appcore.ClientPlatform
 import dev.ply.appcore.Effect
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.PlatformEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.PlayMode
 import dev.ply.ffi.AppShell
@@ -68,27 +72,27 @@ class BenchTest {
         val app = TempDirs.core(
             AppConfig(dir, ClientPlatform.ANDROID, "bench", 0uL, 0uL, 4u, null), shell, null,
         )
-        app.dispatch(Event.ScreenShown)
-        app.dispatch(Event.Accessibility(labels))
-        app.dispatch(Event.ChooseGame(kind))
-        app.dispatch(Event.ChooseMode(PlayMode.TWO_PLAYERS))
+        app.dispatch(Event.Platform(PlatformEvent.ScreenShown))
+        app.dispatch(Event.Platform(PlatformEvent.Accessibility(labels)))
+        app.dispatch(Event.Home(HomeEvent.ChooseGame(kind)))
+        app.dispatch(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
         while (taps.wall.size < moves) {
-            app.dispatch(Event.NewGame)
+            app.dispatch(Event.Home(HomeEvent.NewGame))
             // A game cut at 200 moves is still going: the core asks before replacing it.
-            app.dispatch(Event.AcceptConfirmation)
+            app.dispatch(Event.Confirmation(ConfirmationEvent.ACCEPT))
             var b = app.boardView()!!
             while (!b.finished && b.moves.size < 200) {
                 val m = b.legalMoves[rng.nextInt(b.legalMoves.size)]
                 val c0 = cpuNanos()
                 val t0 = System.nanoTime()
                 if (split) {
-                    shell.effects(app.dispatch(Event.ChooseMove(m.index)))
+                    shell.effects(app.dispatch(Event.Board(BoardEvent.ChooseMove(m.index))))
                     val t1 = System.nanoTime()
                     b = app.boardView()!!
                     taps.dispatch.add((t1 - t0) / 1000.0)
                     taps.view.add((System.nanoTime() - t1) / 1000.0)
                 } else {
-                    val update = app.dispatchAndBoard(Event.ChooseMove(m.index))
+                    val update = app.dispatchAndBoard(Event.Board(BoardEvent.ChooseMove(m.index)))
                     shell.effects(update.effects)
                     b = update.board!!
                 }

@@ -1,11 +1,11 @@
 //! The after-game screen's view model: the result, the computer's effort per move (a chart and
 //! its text), the transcript to share, and the review.
 
-use super::Event;
 use super::board_view::{action, numbered, status_text, title};
 use super::view::{
     ActionKind, ActionStyle, ActionView, AfterGameView, ChartMark, ChartPoint, ChartSeries,
 };
+use super::{AfterGameEvent, Event, HomeEvent, NavigationEvent};
 use super::{Game, review, review_view};
 use crate::i18n::Lang;
 use crate::tr;
@@ -170,7 +170,7 @@ fn actions(lang: Lang, can_review: bool) -> Vec<ActionView> {
             label,
             true,
             Primary,
-            Some(Event::ReviewGame),
+            Some(Event::AfterGame(AfterGameEvent::ReviewGame)),
         ));
     }
     out.push(action(
@@ -186,7 +186,7 @@ fn actions(lang: Lang, can_review: bool) -> Vec<ActionView> {
         label,
         true,
         Normal,
-        Some(Event::OpenBoard),
+        Some(Event::Navigation(NavigationEvent::OpenBoard)),
     ));
     let label = tr!(lang, "action-new-game");
     out.push(action(
@@ -194,14 +194,14 @@ fn actions(lang: Lang, can_review: bool) -> Vec<ActionView> {
         label,
         true,
         Normal,
-        Some(Event::NewGame),
+        Some(Event::Home(HomeEvent::NewGame)),
     ));
     out.push(action(
         K::Home,
         tr!(lang, "action-home"),
         true,
         Normal,
-        Some(Event::OpenHome),
+        Some(Event::Navigation(NavigationEvent::OpenHome)),
     ));
     out
 }

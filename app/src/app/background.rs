@@ -66,7 +66,8 @@ fn retry_at(at_ms: Option<u64>, now_ms: u64) -> BackgroundOutcome {
 impl App {
     /// The sync run a platform's background worker should make now, or, when there is none, the
     /// outcome to report. The core counts the run as under way until its result arrives
-    /// (`Msg::Synced` or `Event::SyncFinished`), and asks for no other background sync meanwhile.
+    /// (`Msg::Synced` or `PlatformEvent::SyncFinished`), and asks for no other background sync
+    /// meanwhile.
     pub fn background_job(&mut self) -> Result<SyncJob, BackgroundOutcome> {
         let Some(url) = self.sync_configured() else {
             return Err(BackgroundOutcome::Done);

@@ -7,7 +7,10 @@ use super::setup::{
     side_name, side_symbol,
 };
 use super::view::*;
-use super::{App, Event, Game, ThinkKind, animation, progress, seat_style};
+use super::{
+    App, BoardEvent, Event, Game, HomeEvent, NavigationEvent, ThinkKind, animation, progress,
+    seat_style,
+};
 use crate::board::Piece;
 use crate::i18n::Lang;
 use crate::rules_variant::RulesVariant;
@@ -545,7 +548,7 @@ impl Controls {
                 tr!(lang, "action-pass"),
                 true,
                 Primary,
-                Event::Pass,
+                Event::Board(BoardEvent::Pass),
             );
         }
         if self.can_pause {
@@ -554,37 +557,61 @@ impl Controls {
                 tr!(lang, "action-pause"),
                 true,
                 Primary,
-                Event::Pause,
+                Event::Board(BoardEvent::Pause),
             );
         }
         if self.can_resume {
             let label = tr!(lang, "action-resume");
-            add(K::Resume, label, true, Primary, Event::Resume);
+            add(
+                K::Resume,
+                label,
+                true,
+                Primary,
+                Event::Board(BoardEvent::Resume),
+            );
         }
         if !self.finished {
             let label = tr!(lang, "action-hint");
-            add(K::Hint, label, self.can_hint, Normal, Event::Hint);
+            add(
+                K::Hint,
+                label,
+                self.can_hint,
+                Normal,
+                Event::Board(BoardEvent::Hint),
+            );
         }
         add(
             K::Undo,
             tr!(lang, "action-undo"),
             self.can_undo,
             Normal,
-            Event::Undo,
+            Event::Board(BoardEvent::Undo),
         );
         add(
             K::Redo,
             tr!(lang, "action-redo"),
             self.can_redo,
             Normal,
-            Event::Redo,
+            Event::Board(BoardEvent::Redo),
         );
         if self.zoom && self.zoomed {
             let label = tr!(lang, "action-fit-board");
-            add(K::FitBoard, label, true, Normal, Event::ZoomBoard(false));
+            add(
+                K::FitBoard,
+                label,
+                true,
+                Normal,
+                Event::Board(BoardEvent::ZoomBoard(false)),
+            );
         } else if self.zoom {
             let label = tr!(lang, "action-zoom-in");
-            add(K::ZoomIn, label, true, Normal, Event::ZoomBoard(true));
+            add(
+                K::ZoomIn,
+                label,
+                true,
+                Normal,
+                Event::Board(BoardEvent::ZoomBoard(true)),
+            );
         }
         if !self.finished {
             let label = tr!(lang, "action-resign");
@@ -593,14 +620,26 @@ impl Controls {
                 label,
                 self.can_resign,
                 Destructive,
-                Event::Resign,
+                Event::Board(BoardEvent::Resign),
             );
         }
         let label = tr!(lang, "action-new-game");
-        add(K::NewGame, label, true, Normal, Event::NewGame);
+        add(
+            K::NewGame,
+            label,
+            true,
+            Normal,
+            Event::Home(HomeEvent::NewGame),
+        );
         if self.finished {
             let label = tr!(lang, "action-game-summary");
-            add(K::GameSummary, label, true, Primary, Event::OpenAfterGame);
+            add(
+                K::GameSummary,
+                label,
+                true,
+                Primary,
+                Event::Navigation(NavigationEvent::OpenAfterGame),
+            );
         }
         out
     }

@@ -10,11 +10,30 @@ use crate::rules_variant::RulesVariant;
 use crate::settings::GameKind;
 use crate::snapshot::Side;
 
-/// Something the person did or the platform reported.
+/// Something the person did or the platform reported, by where it comes from: one group for
+/// each screen's own events ([`HomeEvent`], [`BoardEvent`], [`AfterGameEvent`],
+/// [`HistoryEvent`], [`SettingsEvent`]), the review that two screens show ([`ReviewEvent`]),
+/// moving between screens ([`NavigationEvent`]), the answer to a question
+/// ([`ConfirmationEvent`]), and the platform's reports ([`PlatformEvent`]). Each group converts
+/// into an `Event` (and a `Msg`), so `app.update(BoardEvent::Undo)` is one.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
 pub enum Event {
-    // Home: the choices of the next game.
+    Home(HomeEvent),
+    Board(BoardEvent),
+    AfterGame(AfterGameEvent),
+    History(HistoryEvent),
+    Review(ReviewEvent),
+    Settings(SettingsEvent),
+    Navigation(NavigationEvent),
+    Confirmation(ConfirmationEvent),
+    Platform(PlatformEvent),
+}
+
+/// The home screen: the choices of the next game, and starting it.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum HomeEvent {
     ChooseGame(GameKind),
     /// The rules the game is played under (one of the home view's `variants`; draughts:
     /// standard, or relaxed with optional captures).
@@ -48,29 +67,18 @@ pub enum Event {
     /// Starts a game from the home screen's choices and shows the board; while a game with
     /// moves is still being played, the view model asks first (`confirmation`).
     NewGame,
-    /// Back to the game in progress (from home, history, settings or after-game).
-    OpenBoard,
-    OpenHome,
-    OpenHistory,
-    OpenSettings,
-    OpenAfterGame,
-    /// Every back, the platform's gesture or button and a top bar's: after-game goes back to its
-    /// board, every other screen but home to home; with a question up, back cancels it. On home
-    /// it does nothing ([`super::ViewModel::back_leaves_app`] tells the shell to let the system
-    /// handle it).
-    Back,
-    /// The person picked a tab of a tabbed shell (iOS). Play shows whichever of home, board and
-    /// after-game the person last left, as long as it still applies (no board without a game);
-    /// the tab already shown changes nothing.
-    SelectTab(AppTab),
+}
 
-    // A question the view model asks (`confirmation`).
-    /// Yes: the action asked about is done.
-    AcceptConfirmation,
-    /// No, or the dialog was dismissed: nothing is done.
-    CancelConfirmation,
+impl From<HomeEvent> for Event {
+    fn from(e: HomeEvent) -> Self {
+        Event::Home(e)
+    }
+}
 
-    // Board.
+/// The board: moves, the selection, and the game's buttons.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum BoardEvent {
     /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts and
     /// Chinese Checkers: select a piece, then its destination; Focus: select a stack, then its
     /// destination, or tap a square that starts no move, or the selected stack again, to place
@@ -102,26 +110,69 @@ pub enum Event {
     Resume,
     /// Draw the board larger, scrolling (`BoardView::zoom` times), or back to fit the window.
     ZoomBoard(bool),
+}
 
-    // After the game.
+impl From<BoardEvent> for Event {
+    fn from(e: BoardEvent) -> Self {
+        Event::Board(e)
+    }
+}
+
+/// The after-game screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum AfterGameEvent {
     /// Review the finished game (after-game's `can_review`): runs in the background.
     ReviewGame,
-    /// Show move `ply` (1-based) of the review on its board.
-    ReviewStep(u32),
-    /// Stop and put away the review (on the history screen, the past game's: back to the list).
-    CloseReview,
+}
 
-    // History.
+impl From<AfterGameEvent> for Event {
+    fn from(e: AfterGameEvent) -> Self {
+        Event::AfterGame(e)
+    }
+}
+
+/// The history screen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum HistoryEvent {
     /// Review the history's game `id` (an entry's `can_review`), on the history screen, with
-    /// the same background review as `ReviewGame`; `ReviewStep` steps through it and
-    /// `CloseReview` or back returns to the list. The game in progress is left as it is. A game
-    /// that cannot be reviewed (an unknown id, a multi-player game, one kept before the
+    /// the same background review as `ReviewGame`; `ReviewEvent::Step` steps through it and
+    /// `ReviewEvent::Close` or back returns to the list. The game in progress is left as it is. A
+    /// game that cannot be reviewed (an unknown id, a multi-player game, one kept before the
     /// history kept moves) is refused with the reason in the history view's `message`.
-    ReviewPastGame {
-        id: String,
-    },
+    ReviewPastGame { id: String },
+    /// Upload the finished games now (history screen).
+    SyncNow,
+}
 
-    // Settings.
+impl From<HistoryEvent> for Event {
+    fn from(e: HistoryEvent) -> Self {
+        Event::History(e)
+    }
+}
+
+/// A review, on whichever screen shows it: the finished game's on after-game
+/// ([`AfterGameEvent::ReviewGame`]), a past game's on history ([`HistoryEvent::ReviewPastGame`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum ReviewEvent {
+    /// Show move `ply` (1-based) of the review on its board.
+    Step(u32),
+    /// Stop and put away the review (on the history screen, the past game's: back to the list).
+    Close,
+}
+
+impl From<ReviewEvent> for Event {
+    fn from(e: ReviewEvent) -> Self {
+        Event::Review(e)
+    }
+}
+
+/// The settings screen.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum SettingsEvent {
     SetSyncEnabled(bool),
     /// The collector address field's text, with every edit: kept as typed (the settings view's
     /// `server_url`), stored once valid, and what `SetSyncEnabled(true)` checks.
@@ -141,17 +192,68 @@ pub enum Event {
         game: GameKind,
         json: String,
     },
-    /// Upload the finished games now (history screen).
-    SyncNow,
+}
 
-    // Platform (what the core does with each: `lifecycle.rs`).
+impl From<SettingsEvent> for Event {
+    fn from(e: SettingsEvent) -> Self {
+        Event::Settings(e)
+    }
+}
+
+/// Moving between the screens, from any of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum NavigationEvent {
+    /// Back to the game in progress (from home, history, settings or after-game).
+    OpenBoard,
+    OpenHome,
+    OpenHistory,
+    OpenSettings,
+    OpenAfterGame,
+    /// Every back, the platform's gesture or button and a top bar's: after-game goes back to its
+    /// board, every other screen but home to home; with a question up, back cancels it. On home
+    /// it does nothing ([`super::ViewModel::back_leaves_app`] tells the shell to let the system
+    /// handle it).
+    Back,
+    /// The person picked a tab of a tabbed shell (iOS). Play shows whichever of home, board and
+    /// after-game the person last left, as long as it still applies (no board without a game);
+    /// the tab already shown changes nothing.
+    SelectTab(AppTab),
+}
+
+impl From<NavigationEvent> for Event {
+    fn from(e: NavigationEvent) -> Self {
+        Event::Navigation(e)
+    }
+}
+
+/// The answer to a question the view model asks (`confirmation`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum ConfirmationEvent {
+    /// Yes: the action asked about is done.
+    Accept,
+    /// No, or the dialog was dismissed: nothing is done.
+    Cancel,
+}
+
+impl From<ConfirmationEvent> for Event {
+    fn from(e: ConfirmationEvent) -> Self {
+        Event::Confirmation(e)
+    }
+}
+
+/// What the platform reports (what the core does with each: `lifecycle.rs`).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum PlatformEvent {
     /// The app's UI can be seen: Android ON_START, iOS a scene on screen (active or
     /// inactive). Which tab shows is the core's own (`SelectTab`).
     ScreenShown,
     /// The app's UI cannot be seen: Android ON_STOP, iOS a scene in the background.
     ScreenHidden,
     /// The app came to the foreground (Android ON_START, iOS scene `.active`). Send
-    /// [`Event::DeviceMemory`] just before it.
+    /// [`PlatformEvent::DeviceMemory`] just before it.
     Foreground,
     /// The app is on screen but something covers it and takes the input (iOS scene `.inactive`:
     /// Control Centre, Notification Centre, an alert, a call's banner, the app switcher). The
@@ -169,24 +271,16 @@ pub enum Event {
     },
     /// The network's state as the core understands it (prefer the platform's raw facts:
     /// `NetworkCapabilities`, `NetworkPath`).
-    Network {
-        online: bool,
-        metered: bool,
-    },
+    Network { online: bool, metered: bool },
     /// The platform says memory is short, at this level (iOS `didReceiveMemoryWarning`:
     /// `Critical`; the core decides what each level does).
     MemoryPressure(MemoryPressure),
     /// Android's `onTrimMemory(level)`, the level as the platform gives it: the core maps it
     /// (`MemoryPressure::from_android_trim_level`; a level that asks nothing changes nothing).
-    TrimMemory {
-        level: i32,
-    },
+    TrimMemory { level: i32 },
     /// Android's default network, as its capabilities say (`onCapabilitiesChanged`; `onLost`:
     /// both false): the core decides what online and metered are (`platform_facts.rs`).
-    NetworkCapabilities {
-        internet: bool,
-        not_metered: bool,
-    },
+    NetworkCapabilities { internet: bool, not_metered: bool },
     /// iOS's network path, every update (`NWPathMonitor`, unsatisfied ones too): the core
     /// decides what online and metered are (`platform_facts.rs`).
     NetworkPath {
@@ -195,22 +289,18 @@ pub enum Event {
         constrained: bool,
     },
     /// The memory the system says is free now (Android `ActivityManager.MemoryInfo.availMem`,
-    /// iOS `os_proc_available_memory()`; zero: unknown), sent with every [`Event::Foreground`]:
-    /// the core recomputes the device's search caps from it. (The figure at start may be a
-    /// process's started for a background sync while another app filled the memory; total
-    /// memory and cores do not change, so `AppConfig`'s are kept.)
-    DeviceMemory {
-        available_ram_bytes: u64,
-    },
+    /// iOS `os_proc_available_memory()`; zero: unknown), sent with every
+    /// [`PlatformEvent::Foreground`]: the core recomputes the device's search caps from it. (The
+    /// figure at start may be a process's started for a background sync while another app filled
+    /// the memory; total memory and cores do not change, so `AppConfig`'s are kept.)
+    DeviceMemory { available_ram_bytes: u64 },
     /// Whether any accessibility service that reads labels is on (Android:
     /// `AccessibilityManager.isEnabled`, which covers TalkBack, Switch Access and Voice Access;
     /// iOS never sends it: Voice Control speaks the labels and has no public status). Labels are
     /// on until a shell says otherwise; while off, the board's cell labels are left empty, which
     /// saves a phone most of the cost of a tap's view model (64 strings built in Rust and decoded
     /// in Kotlin).
-    Accessibility {
-        labels: bool,
-    },
+    Accessibility { labels: bool },
     /// iOS's assistive technologies that can be told apart (`UIAccessibility.isVoiceOverRunning`,
     /// `isSwitchControlRunning`), at start and on every change: the core decides whether the
     /// cells' labels are written (`platform_facts::ios_labels`).
@@ -219,24 +309,26 @@ pub enum Event {
         switch_control: bool,
     },
     /// The platform's preferred languages, most preferred first, as BCP 47 tags (Android
-    /// `Configuration.locales`, per-app language included; iOS `Bundle.main.preferredLocalizations`,
-    /// the languages its own strings resolve to).
+    /// `Configuration.locales`, per-app language included; iOS
+    /// `Bundle.main.preferredLocalizations`, the languages its own strings resolve to).
     /// Every text the core produces is in the first that has a catalog (English, German),
     /// English when none has. Send it at start and whenever the system's languages change.
-    Languages {
-        preferred: Vec<String>,
-    },
+    Languages { preferred: Vec<String> },
     /// The phone's offset from UTC now, in minutes (east positive; Android
     /// `TimeZone.getDefault().getOffset(now)`, iOS `TimeZone.current.secondsFromGMT() / 60`).
     /// Send it with `Languages`: a game that ends keeps the offset of its day, and the history
     /// shows its time with it.
-    TimeZone {
-        utc_offset_minutes: i32,
-    },
+    TimeZone { utc_offset_minutes: i32 },
     /// A sync run by the platform's background worker ended.
     SyncFinished(SyncResult),
     /// The platform's saved UI state (what the last `SaveUiState` effect carried).
     RestoreUi(String),
+}
+
+impl From<PlatformEvent> for Event {
+    fn from(e: PlatformEvent) -> Self {
+        Event::Platform(e)
+    }
 }
 
 /// A haptic or sound cue.

@@ -14,7 +14,7 @@ use crate::tr;
 const MAX_OFFSET_MINUTES: i32 = 18 * 60;
 
 impl App {
-    /// The phone's offset from UTC (`Event::TimeZone`); an impossible one is ignored.
+    /// The phone's offset from UTC (`PlatformEvent::TimeZone`); an impossible one is ignored.
     pub(super) fn set_time_zone(&mut self, utc_offset_minutes: i32) {
         if utc_offset_minutes.abs() <= MAX_OFFSET_MINUTES {
             self.utc_offset_minutes = Some(utc_offset_minutes);

@@ -39,7 +39,10 @@ pub mod view;
 
 pub use background::{BackgroundOutcome, BackgroundRun};
 pub use confirm::Confirmable;
-pub use event::{Cue, Effect, Event};
+pub use event::{
+    AfterGameEvent, BoardEvent, ConfirmationEvent, Cue, Effect, Event, HistoryEvent, HomeEvent,
+    NavigationEvent, PlatformEvent, ReviewEvent, SettingsEvent,
+};
 pub use lifecycle::MemoryPressure;
 pub use platform_facts::{
     IOS_SYNC_TASK_ID, IosTaskEnd, IosTaskKind, IosTaskRequest, NetworkState, ScenePhase,
@@ -155,6 +158,15 @@ pub struct OutboxState {
     pub next_attempt_at_ms: u64,
 }
 
+/// What one message leads to: the effects for the shell, in order, and the commands for the
+/// runtime. The only way either leaves the core.
+#[derive(Debug, Default)]
+#[must_use]
+pub struct Update {
+    pub effects: Vec<Effect>,
+    pub commands: Vec<Command>,
+}
+
 /// Everything that changes the core: the shell's events and the results of commands.
 #[derive(Debug, Clone)]
 pub enum Msg {
@@ -192,6 +204,28 @@ impl From<Event> for Msg {
         Msg::Event(e)
     }
 }
+
+/// Each group of events is a message too: `app.update(HomeEvent::NewGame)`.
+macro_rules! msg_from_events {
+    ($($group:ty),*) => {$(
+        impl From<$group> for Msg {
+            fn from(e: $group) -> Self {
+                Msg::Event(e.into())
+            }
+        }
+    )*};
+}
+msg_from_events!(
+    HomeEvent,
+    BoardEvent,
+    AfterGameEvent,
+    HistoryEvent,
+    ReviewEvent,
+    SettingsEvent,
+    NavigationEvent,
+    ConfirmationEvent,
+    PlatformEvent
+);
 
 /// Sets the seat list to `n` seats: cut, or filled with computers at the level.
 fn resize_seats(s: &mut Setup, n: usize) {
@@ -253,7 +287,8 @@ pub struct App {
     config: AppConfig,
     /// The caps of the searches to come: the device's, cut while memory is short.
     limits: EngineLimits,
-    /// The device's caps, from its memory at start or as last reported (`Event::DeviceMemory`).
+    /// The device's caps, from its memory at start or as last reported
+    /// (`PlatformEvent::DeviceMemory`).
     device_limits: EngineLimits,
     /// The worst memory pressure since the app last came to the foreground.
     pressure: Option<MemoryPressure>,
@@ -270,7 +305,8 @@ pub struct App {
     metered: bool,
     game: Option<Game>,
     history: Vec<FinishedGame>,
-    /// A game of the history under review (`Event::ReviewPastGame`), shown on the history screen.
+    /// A game of the history under review (`HistoryEvent::ReviewPastGame`), shown on the history
+    /// screen.
     past_review: Option<PastReview>,
     /// Why the last past game asked for was not reviewed (shown on the history screen).
     history_message: Option<String>,
@@ -284,22 +320,24 @@ pub struct App {
     url_error: Option<String>,
     /// Cell labels are built (an accessibility service may read them).
     labels: bool,
-    /// The language of every text ([`Event::Languages`]).
+    /// The language of every text ([`PlatformEvent::Languages`]).
     lang: Lang,
-    /// The phone's offset from UTC in minutes ([`Event::TimeZone`]), `None` until a shell says.
+    /// The phone's offset from UTC in minutes ([`PlatformEvent::TimeZone`]), `None` until a shell
+    /// says.
     utc_offset_minutes: Option<i32>,
     /// The start position text last refused, with the reason.
     position_error: Option<(String, String)>,
     /// The start position field's text as typed and not yet applied.
     position_draft: Option<String>,
     weights_drafts: BTreeMap<String, (String, Option<String>)>,
-    /// The person zoomed the board (`Event::ZoomBoard`); kept for the next game, drawn only
+    /// The person zoomed the board (`BoardEvent::ZoomBoard`); kept for the next game, drawn only
     /// where the board offers a zoom.
     board_zoomed: bool,
     next_ticket: u64,
     /// The view model the last `Render` announced: a message that leaves it equal asks for
     /// no redraw, so a shell pays nothing across the FFI for an event that changed nothing.
     last_rendered: Option<ViewModel>,
+    /// The commands asked for while handling the current message (`Update::commands`).
     commands: Vec<Command>,
     /// Threads of every search instead of each level's share of the cores
     /// ([`App::set_search_threads`]); `None` for the level's.
@@ -321,8 +359,10 @@ fn keep_last_saved_state(fx: &mut Vec<Effect>) {
 
 impl App {
     /// The core for `config`, with whatever the data directory holds: the game in progress is
-    /// restored, but hidden until the shell says `ScreenShown` (no search starts before).
-    pub fn new(config: AppConfig) -> App {
+    /// restored, but hidden until the shell says `ScreenShown` (no search starts before). With
+    /// it, the commands its start asks for (the outbox's scan; the removal of a saved game that
+    /// cannot be restored).
+    pub fn new(config: AppConfig) -> (App, Vec<Command>) {
         let dir = PathBuf::from(&config.data_dir);
         let loaded = store::load(&dir);
         let limits = recommended_limits(
@@ -385,7 +425,8 @@ impl App {
                 }
             }
         }
-        app
+        let commands = std::mem::take(&mut app.commands);
+        (app, commands)
     }
 
     /// The directory the core keeps its files in.
@@ -398,13 +439,8 @@ impl App {
         self.limits
     }
 
-    /// The commands asked for since the last call, for the runtime to run.
-    pub fn take_commands(&mut self) -> Vec<Command> {
-        std::mem::take(&mut self.commands)
-    }
-
-    /// Handles one message; returns the effects for the shell.
-    pub fn update(&mut self, msg: impl Into<Msg>) -> Vec<Effect> {
+    /// Handles one message; returns the effects for the shell and the commands for the runtime.
+    pub fn update(&mut self, msg: impl Into<Msg>) -> Update {
         let mut fx = Vec::new();
         match msg.into() {
             Msg::Event(e) => self.event(e, &mut fx),
@@ -414,7 +450,12 @@ impl App {
                 result,
             } => self.thought(ticket, kind, result, &mut fx),
             // A tick changes nothing but the progress shown: no whole render.
-            Msg::Progress { ticket } => return progress::tick(self, ticket),
+            Msg::Progress { ticket } => {
+                return Update {
+                    effects: progress::tick(self, ticket),
+                    commands: std::mem::take(&mut self.commands),
+                };
+            }
             Msg::Reviewed { ticket, result } => self.reviewed(ticket, result, &mut fx),
             Msg::Pondered { ticket } => {
                 if let Some(g) = self.game.as_mut()
@@ -453,7 +494,10 @@ impl App {
         self.settle_confirmation(&mut fx);
         keep_last_saved_state(&mut fx);
         self.render_if_changed(&mut fx);
-        fx
+        Update {
+            effects: fx,
+            commands: std::mem::take(&mut self.commands),
+        }
     }
 
     /// Asks for a `Render` only when the view model differs from the one last announced.
@@ -478,7 +522,7 @@ impl App {
 
     fn event(&mut self, e: Event, fx: &mut Vec<Effect>) {
         match e {
-            Event::ChooseGame(g) => {
+            Event::Home(HomeEvent::ChooseGame(g)) => {
                 if self.setup.game != g {
                     // Presets and positions belong to one game.
                     self.position_error = None;
@@ -491,18 +535,18 @@ impl App {
                     })
                 }
             }
-            Event::ChooseRules(r) => {
+            Event::Home(HomeEvent::ChooseRules(r)) => {
                 if r.applies_to(self.setup.game) {
                     self.set_setup(fx, |s| s.rules = r)
                 }
             }
-            Event::ChooseStartPosition(text) => {
+            Event::Home(HomeEvent::ChooseStartPosition(text)) => {
                 self.choose_start_position(text, fx);
             }
-            Event::EditStartPosition(text) => self.position_draft = Some(text),
-            Event::ChooseMode(m) => self.set_setup(fx, |s| s.mode = m),
-            Event::ChooseSide(side) => self.set_setup(fx, |s| s.human_side = side),
-            Event::ChoosePlayers(n) => {
+            Event::Home(HomeEvent::EditStartPosition(text)) => self.position_draft = Some(text),
+            Event::Home(HomeEvent::ChooseMode(m)) => self.set_setup(fx, |s| s.mode = m),
+            Event::Home(HomeEvent::ChooseSide(side)) => self.set_setup(fx, |s| s.human_side = side),
+            Event::Home(HomeEvent::ChoosePlayers(n)) => {
                 let game = self.setup.game;
                 let valid = game.player_counts().iter().any(|&c| u32::from(c) == n);
                 if game.is_multi_player() && valid {
@@ -516,7 +560,7 @@ impl App {
                     })
                 }
             }
-            Event::ChooseSeat { seat, human } => {
+            Event::Home(HomeEvent::ChooseSeat { seat, human }) => {
                 let game = self.setup.game;
                 if game.is_multi_player() && (seat as usize) < self.setup.seats_for(game).len() {
                     self.set_setup(fx, |s| {
@@ -527,7 +571,7 @@ impl App {
                     })
                 }
             }
-            Event::ChooseSeatLevel { seat, level } => {
+            Event::Home(HomeEvent::ChooseSeatLevel { seat, level }) => {
                 let game = self.setup.game;
                 if game.is_multi_player() && (seat as usize) < self.setup.seats_for(game).len() {
                     let level = level.clamp(*setup::LEVELS.start(), *setup::LEVELS.end());
@@ -539,13 +583,13 @@ impl App {
                     })
                 }
             }
-            Event::ChooseLevel(level) => {
+            Event::Home(HomeEvent::ChooseLevel(level)) => {
                 let level = level.clamp(*setup::LEVELS.start(), *setup::LEVELS.end());
                 self.set_setup(fx, |s| s.level = level)
             }
-            Event::ChooseAlgorithm(a) => self.set_setup(fx, |s| s.algorithm = a),
-            Event::ChooseOrdering(o) => self.set_setup(fx, |s| s.ordering = o),
-            Event::ChooseHeuristic(h) => {
+            Event::Home(HomeEvent::ChooseAlgorithm(a)) => self.set_setup(fx, |s| s.algorithm = a),
+            Event::Home(HomeEvent::ChooseOrdering(o)) => self.set_setup(fx, |s| s.ordering = o),
+            Event::Home(HomeEvent::ChooseHeuristic(h)) => {
                 let known = h
                     .as_ref()
                     .is_none_or(|name| crate::heuristic_presets(self.setup.game).contains(name));
@@ -553,27 +597,27 @@ impl App {
                     self.set_setup(fx, |s| s.heuristic = h)
                 }
             }
-            Event::NewGame => self.ask_new_game(fx),
-            Event::AcceptConfirmation => self.accept_confirmation(fx),
-            Event::CancelConfirmation => self.cancel_confirmation(fx),
-            Event::OpenBoard
-            | Event::OpenHome
-            | Event::OpenHistory
-            | Event::OpenSettings
-            | Event::OpenAfterGame
-            | Event::Back
-            | Event::SelectTab(_) => self.navigate(e, fx),
-            e @ (Event::ReviewGame
-            | Event::ReviewPastGame { .. }
-            | Event::ReviewStep(_)
-            | Event::CloseReview) => self.review_event(e, fx),
-            Event::TapCell(i) => self.tap(i, fx),
-            Event::TapPoint { x, y } => {
+            Event::Home(HomeEvent::NewGame) => self.ask_new_game(fx),
+            Event::Confirmation(ConfirmationEvent::Accept) => self.accept_confirmation(fx),
+            Event::Confirmation(ConfirmationEvent::Cancel) => self.cancel_confirmation(fx),
+            Event::Navigation(NavigationEvent::OpenBoard)
+            | Event::Navigation(NavigationEvent::OpenHome)
+            | Event::Navigation(NavigationEvent::OpenHistory)
+            | Event::Navigation(NavigationEvent::OpenSettings)
+            | Event::Navigation(NavigationEvent::OpenAfterGame)
+            | Event::Navigation(NavigationEvent::Back)
+            | Event::Navigation(NavigationEvent::SelectTab(_)) => self.navigate(e, fx),
+            e @ (Event::AfterGame(AfterGameEvent::ReviewGame)
+            | Event::History(HistoryEvent::ReviewPastGame { .. })
+            | Event::Review(ReviewEvent::Step(_))
+            | Event::Review(ReviewEvent::Close)) => self.review_event(e, fx),
+            Event::Board(BoardEvent::TapCell(i)) => self.tap(i, fx),
+            Event::Board(BoardEvent::TapPoint { x, y }) => {
                 if let Some(i) = self.game.as_ref().and_then(|g| g.cell_at(x, y)) {
                     self.tap(i, fx)
                 }
             }
-            Event::ChooseMove(i) => {
+            Event::Board(BoardEvent::ChooseMove(i)) => {
                 let m = self.game.as_ref().and_then(|g| {
                     g.snapshot
                         .legal_moves
@@ -586,7 +630,7 @@ impl App {
                     None => self.say(tr!(self.lang, "message-no-move-number", number = i), fx),
                 }
             }
-            Event::Pass => {
+            Event::Board(BoardEvent::Pass) => {
                 let pass = self
                     .game
                     .as_ref()
@@ -596,7 +640,7 @@ impl App {
                     None => self.say(tr!(self.lang, "message-not-legal"), fx),
                 }
             }
-            Event::PlayNotation(text) => {
+            Event::Board(BoardEvent::PlayNotation(text)) => {
                 // The game's own parser reads every form it knows (a draughts jump with its
                 // landing squares or without) and says what is wrong with the rest.
                 let found = self.game.as_ref().map(|g| {
@@ -632,7 +676,7 @@ impl App {
                     }
                 }
             }
-            Event::ChoosePath(i) => {
+            Event::Board(BoardEvent::ChoosePath(i)) => {
                 let m = self
                     .game
                     .as_ref()
@@ -641,17 +685,17 @@ impl App {
                     self.play_human(m, fx)
                 }
             }
-            Event::CancelSelection => {
+            Event::Board(BoardEvent::CancelSelection) => {
                 if let Some(g) = self.game.as_mut() {
                     g.marks.selected = None;
                     g.marks.path_choices.clear();
                 }
             }
-            Event::Undo => self.undo_redo(true, fx),
-            Event::Redo => self.undo_redo(false, fx),
-            Event::Hint => self.hint(fx),
-            Event::Resign => self.ask_resign(fx),
-            Event::Pause => {
+            Event::Board(BoardEvent::Undo) => self.undo_redo(true, fx),
+            Event::Board(BoardEvent::Redo) => self.undo_redo(false, fx),
+            Event::Board(BoardEvent::Hint) => self.hint(fx),
+            Event::Board(BoardEvent::Resign) => self.ask_resign(fx),
+            Event::Board(BoardEvent::Pause) => {
                 if let Some(g) = self.game.as_mut()
                     && !g.people_in_play()
                     && !g.finished()
@@ -661,66 +705,70 @@ impl App {
                     self.save_game();
                 }
             }
-            Event::ZoomBoard(on) => self.board_zoomed = on,
-            Event::Resume => {
+            Event::Board(BoardEvent::ZoomBoard(on)) => self.board_zoomed = on,
+            Event::Board(BoardEvent::Resume) => {
                 if let Some(g) = self.game.as_mut() {
                     g.paused = false;
                     self.save_game();
                     self.maybe_think(fx);
                 }
             }
-            e @ (Event::SetSyncEnabled(_)
-            | Event::SetServerUrl(_)
-            | Event::SetSyncOnMetered(_)
-            | Event::SetPonder(_)
-            | Event::SetHaptics(_)
-            | Event::SetWeights { .. }
-            | Event::EditWeights { .. }) => self.settings_event(e, fx),
-            Event::SyncNow => self.consider_sync(SyncTrigger::Person, fx),
-            e @ (Event::ScreenShown
-            | Event::ScreenHidden
-            | Event::Foreground
-            | Event::Inactive
-            | Event::Background
-            | Event::MemoryPressure(_)
-            | Event::DeviceMemory { .. }) => self.lifecycle(e, fx),
-            Event::Network { online, metered } => {
+            e @ (Event::Settings(SettingsEvent::SetSyncEnabled(_))
+            | Event::Settings(SettingsEvent::SetServerUrl(_))
+            | Event::Settings(SettingsEvent::SetSyncOnMetered(_))
+            | Event::Settings(SettingsEvent::SetPonder(_))
+            | Event::Settings(SettingsEvent::SetHaptics(_))
+            | Event::Settings(SettingsEvent::SetWeights { .. })
+            | Event::Settings(SettingsEvent::EditWeights { .. })) => self.settings_event(e, fx),
+            Event::History(HistoryEvent::SyncNow) => self.consider_sync(SyncTrigger::Person, fx),
+            e @ (Event::Platform(PlatformEvent::ScreenShown)
+            | Event::Platform(PlatformEvent::ScreenHidden)
+            | Event::Platform(PlatformEvent::Foreground)
+            | Event::Platform(PlatformEvent::Inactive)
+            | Event::Platform(PlatformEvent::Background)
+            | Event::Platform(PlatformEvent::MemoryPressure(_))
+            | Event::Platform(PlatformEvent::DeviceMemory { .. })) => self.lifecycle(e, fx),
+            Event::Platform(PlatformEvent::Network { online, metered }) => {
                 self.network(NetworkState { online, metered }, fx)
             }
-            Event::NetworkCapabilities {
+            Event::Platform(PlatformEvent::NetworkCapabilities {
                 internet,
                 not_metered,
-            } => self.network(NetworkState::from_android(internet, not_metered), fx),
-            Event::NetworkPath {
+            }) => self.network(NetworkState::from_android(internet, not_metered), fx),
+            Event::Platform(PlatformEvent::NetworkPath {
                 satisfied,
                 expensive,
                 constrained,
-            } => self.network(
+            }) => self.network(
                 NetworkState::from_ios_path(satisfied, expensive, constrained),
                 fx,
             ),
-            Event::TrimMemory { level } => {
+            Event::Platform(PlatformEvent::TrimMemory { level }) => {
                 if let Some(pressure) = MemoryPressure::from_android_trim_level(level) {
-                    self.lifecycle(Event::MemoryPressure(pressure), fx);
+                    self.lifecycle(Event::Platform(PlatformEvent::MemoryPressure(pressure)), fx);
                 }
             }
-            Event::Accessibility { labels } => self.labels = labels,
-            Event::IosAccessibility {
+            Event::Platform(PlatformEvent::Accessibility { labels }) => self.labels = labels,
+            Event::Platform(PlatformEvent::IosAccessibility {
                 voice_over,
                 switch_control,
-            } => self.labels = platform_facts::ios_labels(voice_over, switch_control),
-            Event::ScenePhase {
+            }) => self.labels = platform_facts::ios_labels(voice_over, switch_control),
+            Event::Platform(PlatformEvent::ScenePhase {
                 phase,
                 available_ram_bytes,
-            } => {
+            }) => {
                 for e in phase.events(available_ram_bytes) {
                     self.lifecycle(e, fx);
                 }
             }
-            Event::TimeZone { utc_offset_minutes } => self.set_time_zone(utc_offset_minutes),
-            Event::Languages { preferred } => self.lang = Lang::negotiate(&preferred),
-            Event::SyncFinished(result) => self.synced(result, fx),
-            Event::RestoreUi(blob) => self.restore_ui(&blob, fx),
+            Event::Platform(PlatformEvent::TimeZone { utc_offset_minutes }) => {
+                self.set_time_zone(utc_offset_minutes)
+            }
+            Event::Platform(PlatformEvent::Languages { preferred }) => {
+                self.lang = Lang::negotiate(&preferred)
+            }
+            Event::Platform(PlatformEvent::SyncFinished(result)) => self.synced(result, fx),
+            Event::Platform(PlatformEvent::RestoreUi(blob)) => self.restore_ui(&blob, fx),
         }
     }
 

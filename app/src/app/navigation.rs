@@ -5,7 +5,7 @@
 
 use super::store::UiState;
 use super::view::{AppTab, Screen};
-use super::{App, Command, Effect, Event};
+use super::{App, Command, Effect, Event, NavigationEvent};
 
 impl Screen {
     /// The tab of a tabbed shell that holds this screen.
@@ -29,34 +29,36 @@ impl App {
     pub(super) fn navigate(&mut self, e: Event, fx: &mut Vec<Effect>) {
         if self.confirm.is_some() {
             self.cancel_confirmation(fx);
-            if e == Event::Back {
+            if e == Event::Navigation(NavigationEvent::Back) {
                 return;
             }
         }
         match e {
-            Event::OpenBoard => {
+            Event::Navigation(NavigationEvent::OpenBoard) => {
                 if self.game.is_some() {
                     self.show(Screen::Board, fx)
                 }
             }
-            Event::OpenHome => self.show(Screen::Home, fx),
-            Event::OpenHistory => self.open_history(fx),
-            Event::OpenSettings => self.open_settings(fx),
-            Event::OpenAfterGame => {
+            Event::Navigation(NavigationEvent::OpenHome) => self.show(Screen::Home, fx),
+            Event::Navigation(NavigationEvent::OpenHistory) => self.open_history(fx),
+            Event::Navigation(NavigationEvent::OpenSettings) => self.open_settings(fx),
+            Event::Navigation(NavigationEvent::OpenAfterGame) => {
                 if self.game.as_ref().is_some_and(|g| g.finished()) {
                     self.show(Screen::AfterGame, fx)
                 }
             }
             // Back from a past game's review is the history's list.
-            Event::Back if self.screen == Screen::History && self.past_review.is_some() => {
+            Event::Navigation(NavigationEvent::Back)
+                if self.screen == Screen::History && self.past_review.is_some() =>
+            {
                 self.close_past_review()
             }
-            Event::Back => {
+            Event::Navigation(NavigationEvent::Back) => {
                 if let Some(screen) = self.back_target() {
                     self.show(screen, fx)
                 }
             }
-            Event::SelectTab(tab) => self.select_tab(tab, fx),
+            Event::Navigation(NavigationEvent::SelectTab(tab)) => self.select_tab(tab, fx),
             other => log::warn!("not a navigation event: {other:?}"),
         }
     }

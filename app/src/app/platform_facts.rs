@@ -1,10 +1,11 @@
 //! What the platforms' raw facts mean, so that no shell decides it: Android's trim levels and
 //! network capabilities, iOS's network path, the background worker's policy and the transport's
-//! limits. The shells send the facts as the platform gives them (`Event::TrimMemory`,
-//! `Event::NetworkCapabilities`, `Event::NetworkPath`) and read the policies from here.
+//! limits. The shells send the facts as the platform gives them (`PlatformEvent::TrimMemory`,
+//! `PlatformEvent::NetworkCapabilities`, `PlatformEvent::NetworkPath`) and read the policies from
+//! here.
 
 use super::background::{BackgroundOutcome, retry_base_seconds};
-use super::{Event, MemoryPressure};
+use super::{Event, MemoryPressure, PlatformEvent};
 
 // Android's `ComponentCallbacks2.TRIM_MEMORY_*` values (stable since API 14).
 const TRIM_MEMORY_RUNNING_MODERATE: i32 = 5;
@@ -48,7 +49,8 @@ impl NetworkState {
     }
 
     /// iOS's `NWPath`: online when `.satisfied`; metered when expensive (cellular, a personal
-    /// hotspot) or constrained (Low Data Mode), both of which the person pays for or asked to spare.
+    /// hotspot) or constrained (Low Data Mode), both of which the person pays for or asked to
+    /// spare.
     pub fn from_ios_path(satisfied: bool, expensive: bool, constrained: bool) -> NetworkState {
         NetworkState {
             online: satisfied,
@@ -126,14 +128,20 @@ impl ScenePhase {
     pub fn events(self, available_ram_bytes: u64) -> Vec<Event> {
         match self {
             ScenePhase::Active => vec![
-                Event::DeviceMemory {
+                Event::Platform(PlatformEvent::DeviceMemory {
                     available_ram_bytes,
-                },
-                Event::Foreground,
-                Event::ScreenShown,
+                }),
+                Event::Platform(PlatformEvent::Foreground),
+                Event::Platform(PlatformEvent::ScreenShown),
             ],
-            ScenePhase::Inactive => vec![Event::Inactive, Event::ScreenShown],
-            ScenePhase::Background => vec![Event::ScreenHidden, Event::Background],
+            ScenePhase::Inactive => vec![
+                Event::Platform(PlatformEvent::Inactive),
+                Event::Platform(PlatformEvent::ScreenShown),
+            ],
+            ScenePhase::Background => vec![
+                Event::Platform(PlatformEvent::ScreenHidden),
+                Event::Platform(PlatformEvent::Background),
+            ],
         }
     }
 

@@ -1,13 +1,14 @@
-//! The reviews: the finished game's, after the game (`Event::ReviewGame`), and any past game's
-//! from the history (`Event::ReviewPastGame`), rebuilt from the moves the history keeps. Both
-//! run the same background review (`ply_core::review`) on the think worker. One past review at
-//! a time is kept beside the game in progress, which it never touches: the person may review
-//! last week's game in the middle of today's.
+//! The reviews: the finished game's, after the game (`AfterGameEvent::ReviewGame`), and any past
+//! game's from the history (`HistoryEvent::ReviewPastGame`), rebuilt from the moves the history
+//! keeps. Both run the same background review (`ply_core::review`) on the think worker. One past
+//! review at a time is kept beside the game in progress, which it never touches: the person may
+//! review last week's game in the middle of today's.
 
 use super::store::FinishedGame;
 use super::view::{PastReviewView, Screen};
 use super::{
-    App, Command, Effect, Event, Game, Marks, animation, board_view, history_view, review_view,
+    AfterGameEvent, App, Command, Effect, Event, Game, HistoryEvent, Marks, ReviewEvent, animation,
+    board_view, history_view, review_view,
 };
 use crate::error::PlyError;
 use crate::i18n::Lang;
@@ -107,9 +108,9 @@ impl App {
     pub(super) fn review_event(&mut self, e: Event, fx: &mut Vec<Effect>) {
         let past = self.screen == Screen::History && self.past_review.is_some();
         match e {
-            Event::ReviewGame => self.start_review(fx),
-            Event::ReviewPastGame { id } => self.review_past_game(&id, fx),
-            Event::ReviewStep(ply) => {
+            Event::AfterGame(AfterGameEvent::ReviewGame) => self.start_review(fx),
+            Event::History(HistoryEvent::ReviewPastGame { id }) => self.review_past_game(&id, fx),
+            Event::Review(ReviewEvent::Step(ply)) => {
                 let r = if past {
                     self.past_review
                         .as_mut()
@@ -123,8 +124,8 @@ impl App {
                     r.step = Some(ply);
                 }
             }
-            Event::CloseReview if past => self.close_past_review(),
-            Event::CloseReview => {
+            Event::Review(ReviewEvent::Close) if past => self.close_past_review(),
+            Event::Review(ReviewEvent::Close) => {
                 if let Some(g) = self.game.as_mut() {
                     g.review = None;
                 }

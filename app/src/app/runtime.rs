@@ -113,7 +113,7 @@ impl Runtime {
             config.app_version,
             config.data_dir
         );
-        let app = App::new(config);
+        let (app, commands) = App::new(config);
         let inner = Arc::new(Inner {
             app: Mutex::new(app),
             shell,
@@ -129,7 +129,6 @@ impl Runtime {
             background_stop: Mutex::new(BackgroundStop::default()),
         });
         let rt = Runtime { inner };
-        let commands = lock(&rt.inner.app).take_commands();
         rt.inner.run(commands);
         rt
     }
@@ -195,10 +194,11 @@ impl Runtime {
     }
 
     /// Stops the platform's background run under way ([`Runtime::background_sync`] on another
-    /// thread), or the one about to start if none has yet: it sends no further request, applies the answer of the one under way, leaves the
-    /// rest in the outbox and returns soon after. Returns what the platform's scheduler is to be
-    /// told now, for a platform that must end the task before the run returns (iOS's expiration
-    /// handler): the run's own outcome may come too late to be used.
+    /// thread), or the one about to start if none has yet: it sends no further request, applies the
+    /// answer of the one under way, leaves the rest in the outbox and returns soon after. Returns
+    /// what the platform's scheduler is to be told now, for a platform that must end the task
+    /// before the run returns (iOS's expiration handler): the run's own outcome may come too late
+    /// to be used.
     pub fn cancel_background_sync(&self) -> BackgroundOutcome {
         let mut slot = lock(&self.inner.background_stop);
         match slot.current.as_ref() {
@@ -273,13 +273,9 @@ impl Runtime {
 impl Inner {
     /// Updates the state with `msg`, starts the commands it asked for, and returns its effects.
     fn update(self: &Arc<Self>, msg: Msg) -> Vec<Effect> {
-        let (fx, commands) = {
-            let mut app = lock(&self.app);
-            let fx = app.update(msg);
-            (fx, app.take_commands())
-        };
-        self.run(commands);
-        fx
+        let update = lock(&self.app).update(msg);
+        self.run(update.commands);
+        update.effects
     }
 
     /// As `update`, for the result of the core's own work: the effects go to the shell.

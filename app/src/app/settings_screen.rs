@@ -5,7 +5,10 @@
 use super::history_view::problem_text;
 use super::prefs::{self, PONDER_FROM_LEVEL, PonderMode, weights_key};
 use super::setup::{PlayMode, game_title};
-use super::{App, Effect, Event, PonderOption, SettingsView, SyncTrigger, ThinkKind, WeightsView};
+use super::{
+    App, Effect, Event, PonderOption, SettingsEvent, SettingsView, SyncTrigger, ThinkKind,
+    WeightsView,
+};
 use crate::settings::GameKind;
 use crate::tr;
 
@@ -16,8 +19,8 @@ impl App {
     /// A settings event; any other event is left alone.
     pub(super) fn settings_event(&mut self, e: Event, fx: &mut Vec<Effect>) {
         match e {
-            Event::SetSyncEnabled(on) => self.set_sync_enabled(on, fx),
-            Event::SetServerUrl(text) => {
+            Event::Settings(SettingsEvent::SetSyncEnabled(on)) => self.set_sync_enabled(on, fx),
+            Event::Settings(SettingsEvent::SetServerUrl(text)) => {
                 match prefs::server_url(self.lang, &text) {
                     Ok(url) => {
                         self.url_error = None;
@@ -27,10 +30,12 @@ impl App {
                 }
                 self.url_draft = text;
             }
-            Event::SetSyncOnMetered(on) => self.set_prefs(|p| p.sync_on_metered = on),
-            Event::SetPonder(mode) => self.set_ponder(mode),
-            Event::SetHaptics(on) => self.set_prefs(|p| p.haptics = on),
-            Event::SetWeights { game, json } => {
+            Event::Settings(SettingsEvent::SetSyncOnMetered(on)) => {
+                self.set_prefs(|p| p.sync_on_metered = on)
+            }
+            Event::Settings(SettingsEvent::SetPonder(mode)) => self.set_ponder(mode),
+            Event::Settings(SettingsEvent::SetHaptics(on)) => self.set_prefs(|p| p.haptics = on),
+            Event::Settings(SettingsEvent::SetWeights { game, json }) => {
                 let key = weights_key(game).to_string();
                 match prefs::weights_edit(self.lang, game, &json) {
                     Ok(prefs::WeightsEdit::Clear) => {
@@ -50,7 +55,7 @@ impl App {
                     }
                 }
             }
-            Event::EditWeights { game, json } => {
+            Event::Settings(SettingsEvent::EditWeights { game, json }) => {
                 // The refusal was about the text before this edit.
                 self.weights_drafts
                     .insert(weights_key(game).to_string(), (json, None));

@@ -63,7 +63,7 @@ pub struct FinishedGame {
     pub end: Option<super::board_view::GameEnd>,
     pub ended_at_ms: u64,
     /// The moves in the game's notation, from its start position, so the game can be rebuilt
-    /// and reviewed in any later session (`Event::ReviewPastGame`); `None` in games recorded
+    /// and reviewed in any later session (`HistoryEvent::ReviewPastGame`); `None` in games recorded
     /// before the history kept them, which say they cannot be reviewed.
     ///
     /// What it costs (measured by the test `a_full_history_with_moves_stays_small` below):
@@ -74,8 +74,8 @@ pub struct FinishedGame {
     /// whole, on the core's I/O thread, only when a game ends.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub move_list: Option<Vec<String>>,
-    /// The phone's offset from UTC in minutes when the game ended (`Event::TimeZone`); absent in
-    /// games recorded before it was kept (shown with today's offset).
+    /// The phone's offset from UTC in minutes when the game ended (`PlatformEvent::TimeZone`);
+    /// absent in games recorded before it was kept (shown with today's offset).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub utc_offset_minutes: Option<i32>,
     pub moves: u32,

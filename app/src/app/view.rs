@@ -30,7 +30,7 @@ pub enum AppTab {
 }
 
 /// A question before an action that cannot be taken back ("Resign this game?"): the shell draws
-/// it as a dialog over the screen and sends `AcceptConfirmation` or `CancelConfirmation` (a
+/// it as a dialog over the screen and sends `ConfirmationEvent::Accept` or `Cancel` (a
 /// dismissal cancels).
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
@@ -103,14 +103,14 @@ pub struct ActionView {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ViewModel {
     pub screen: Screen,
-    /// The tab a tabbed shell shows selected: the one `screen` belongs to (`Event::SelectTab`
-    /// when the person picks another).
+    /// The tab a tabbed shell shows selected: the one `screen` belongs to
+    /// (`NavigationEvent::SelectTab` when the person picks another).
     pub tab: AppTab,
     /// What a tabbed shell's Play tab shows: `screen` when it is home, the board or after-game,
     /// else the one of them the person left (and that still applies: no board without a game).
     pub play_screen: Screen,
     /// Back on this screen leaves the app (home, no question asked): the shell lets the system
-    /// handle it instead of sending [`crate::Event::Back`].
+    /// handle it instead of sending [`crate::NavigationEvent::Back`].
     pub back_leaves_app: bool,
     /// A question waiting for the person's answer, drawn over the screen.
     pub confirmation: Option<ConfirmView>,
@@ -212,7 +212,7 @@ pub struct SeatOption {
     /// The computer's level at this seat.
     pub level: u8,
     /// The levels the computer at this seat can play at, this seat's selected
-    /// (`Event::ChooseSeatLevel`).
+    /// (`HomeEvent::ChooseSeatLevel`).
     pub levels: Vec<LevelOption>,
     /// "Red: a person" / "Blue: the computer, level 6".
     pub label: String,
@@ -223,19 +223,20 @@ pub struct SeatOption {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct HomeView {
     pub games: Vec<GameOption>,
-    /// The rules the chosen game can be played under (`Event::ChooseRules`); empty for a game
+    /// The rules the chosen game can be played under (`HomeEvent::ChooseRules`); empty for a game
     /// with one set of rules (draughts has two: captures compulsory or optional).
     pub variants: Vec<RulesOption>,
     pub modes: Vec<ModeOption>,
     /// The side the person plays; empty unless the mode is against the computer.
     pub sides: Vec<SideOption>,
-    /// A multi-player game: how many play (`Event::ChoosePlayers`); empty for the two-player
+    /// A multi-player game: how many play (`HomeEvent::ChoosePlayers`); empty for the two-player
     /// games, which offer `modes` instead (and the multi-player games none).
     pub player_counts: Vec<PlayerCountOption>,
-    /// A multi-player game: who sits where (`Event::ChooseSeat`, `Event::ChooseSeatLevel`).
+    /// A multi-player game: who sits where (`HomeEvent::ChooseSeat`, `HomeEvent::ChooseSeatLevel`).
     pub seats: Vec<SeatOption>,
     /// The selected option of each list, as a value (a picker's selection): `games`' game,
-    /// `variants`' rules, `modes`' mode, `sides`' side, `player_counts`' count (0 for the two-player games),
+    /// `variants`' rules, `modes`' mode, `sides`' side, `player_counts`' count (0 for the
+    /// two-player games),
     /// `algorithms`', `orderings`' choice and `heuristics`' preset (`None`: the custom weights).
     pub game: GameKind,
     pub rules: RulesVariant,
@@ -246,7 +247,7 @@ pub struct HomeView {
     pub ordering: OrderingChoice,
     pub heuristic: Option<String>,
     pub level: u8,
-    /// Every level, `level` selected (`Event::ChooseLevel`): a picker draws these, a slider
+    /// Every level, `level` selected (`HomeEvent::ChooseLevel`): a picker draws these, a slider
     /// `min_level` to `max_level`.
     pub levels: Vec<LevelOption>,
     /// The level control is shown (with `level_title` over it). Always true today: the level
@@ -267,9 +268,10 @@ pub struct HomeView {
     /// The position the next game starts from, in the game's notation (`None`: the standard
     /// start).
     pub start_position: Option<String>,
-    /// The start position field's text: what was typed (`Event::EditStartPosition`), else the
-    /// chosen position, else empty. `Event::ChooseStartPosition` with it applies it, and so does
-    /// `Event::NewGame`.
+    /// The start position field's text: what was typed (`HomeEvent::EditStartPosition`), else the
+    /// chosen position, else empty. `HomeEvent::ChooseStartPosition` with it applies it, and so
+    /// does
+    /// `HomeEvent::NewGame`.
     pub start_position_text: String,
     /// The start position text last refused and why ("not a position: ...").
     pub start_position_error: Option<String>,
@@ -332,13 +334,13 @@ pub struct CellView {
     /// (Othello's flipped discs, draughts' captured pieces): what the move's animation shows
     /// before it turns over or fades out. Elsewhere `piece`.
     pub previous_piece: Piece,
-    /// Accessibility reads this cell as a button that taps it (`Event::TapCell`): every
+    /// Accessibility reads this cell as a button that taps it (`BoardEvent::TapCell`): every
     /// playable cell of the game's board, legal or not (a tap the game refuses is answered with
     /// the reason), never a review board's, which takes no input. Cells that are not buttons
     /// but `playable` are read as text.
     pub button: bool,
     /// The accessibility label: "d3, empty, legal move" or "14, white king"; empty while the
-    /// shell says no accessibility service reads labels (`Event::Accessibility`).
+    /// shell says no accessibility service reads labels (`PlatformEvent::Accessibility`).
     pub label: String,
 }
 
@@ -480,7 +482,7 @@ pub struct BoardView {
     /// so that its cells are touch-sized on a phone: 2.25 for the star, 1 for the grids (no
     /// zoom offered). Taps are still sent in board units.
     pub zoom: f32,
-    /// The person asked for the zoom (`Event::ZoomBoard`); never with `zoom` 1.
+    /// The person asked for the zoom (`BoardEvent::ZoomBoard`); never with `zoom` 1.
     pub zoomed: bool,
     pub cells: Vec<CellView>,
     /// The last move, step by step (empty at the start and after undo).
@@ -509,7 +511,7 @@ pub struct BoardView {
     pub legal_moves: Vec<LegalMove>,
     /// What a screen reader says of the legal moves list (the board's actions): "12 legal
     /// moves", "No move to play now"; empty while no accessibility service reads labels
-    /// (`Event::Accessibility`), when the board offers its moves as no actions.
+    /// (`PlatformEvent::Accessibility`), when the board offers its moves as no actions.
     pub legal_moves_label: String,
     /// The moves played, in notation.
     pub moves: Vec<String>,
@@ -607,8 +609,8 @@ pub struct AfterGameView {
     pub transcript: String,
     /// Text for the platform's share sheet.
     pub share_text: String,
-    /// The game can be reviewed (`Event::ReviewGame`): a two-player game with moves, not being
-    /// reviewed already.
+    /// The game can be reviewed (`AfterGameEvent::ReviewGame`): a two-player game with moves, not
+    /// being reviewed already.
     pub can_review: bool,
     /// Why this game has no review, when it has none (a multi-player game): "No review: ...".
     pub review_refusal: Option<String>,
@@ -698,7 +700,7 @@ pub struct ReviewStepView {
     pub board: BoardView,
     /// "12. f5 was a mistake; f6 was best."
     pub text: String,
-    /// What `Event::ReviewStep` takes to step back or on (`None` at either end).
+    /// What `ReviewEvent::Step` takes to step back or on (`None` at either end).
     pub previous_ply: Option<u32>,
     pub next_ply: Option<u32>,
 }
@@ -717,7 +719,7 @@ pub struct ReviewView {
     pub moves: Vec<ReviewedMove>,
     /// The inaccuracies, mistakes and blunders, in order.
     pub mistakes: Vec<ReviewedMove>,
-    /// The move shown on its board (`Event::ReviewStep`); the first mistake, else the first
+    /// The move shown on its board (`ReviewEvent::Step`); the first mistake, else the first
     /// move, until the person picks one.
     pub step: Option<ReviewStepView>,
     /// How the values were found: "Exact values from the solver where marked; other values
@@ -774,7 +776,7 @@ pub struct HistoryEntry {
     pub result: String,
     pub ended_at_ms: u64,
     /// When the game ended, in the language's style and the phone's time zone at the time
-    /// (`Event::TimeZone`): "12 Mar 2026, 14:05".
+    /// (`PlatformEvent::TimeZone`): "12 Mar 2026, 14:05".
     pub ended_at: String,
     pub moves: u32,
     pub sync: SyncState,
@@ -782,13 +784,14 @@ pub struct HistoryEntry {
     pub sync_label: String,
     /// The line under the result: "12 Mar 2026, 14:05 · 42 moves · Waiting to sync".
     pub detail: String,
-    /// The game can be reviewed: the row is tapped to send `Event::ReviewPastGame` with `id`.
+    /// The game can be reviewed: the row is tapped to send `HistoryEvent::ReviewPastGame` with
+    /// `id`.
     pub can_review: bool,
     /// Why it cannot be, when it cannot: "No review: the review judges two-player games only."
     pub review_refusal: Option<String>,
 }
 
-/// A game of the history under review (`Event::ReviewPastGame`).
+/// A game of the history under review (`HistoryEvent::ReviewPastGame`).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct PastReviewView {
@@ -810,8 +813,8 @@ pub struct HistoryView {
     pub sync_status: String,
     pub can_sync_now: bool,
     pub syncing: bool,
-    /// The past game under review, drawn instead of the list; `CloseReview` or back returns to
-    /// the list.
+    /// The past game under review, drawn instead of the list; `ReviewEvent::Close` or back returns
+    /// to the list.
     pub review: Option<PastReviewView>,
     /// Why the game last asked for was not reviewed ("That game is no longer in the history.").
     pub message: Option<String>,
@@ -822,8 +825,8 @@ pub struct HistoryView {
 pub struct WeightsView {
     pub game: GameKind,
     pub title: String,
-    /// The editor's text: what was typed (`Event::EditWeights`), else the stored custom weights,
-    /// else empty. `Event::SetWeights` with it applies it.
+    /// The editor's text: what was typed (`SettingsEvent::EditWeights`), else the stored custom
+    /// weights, else empty. `SettingsEvent::SetWeights` with it applies it.
     pub json: String,
     pub custom: bool,
     pub error: Option<String>,
@@ -843,7 +846,7 @@ pub struct PonderOption {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SettingsView {
     pub sync_enabled: bool,
-    /// As typed (`Event::SetServerUrl` with every edit).
+    /// As typed (`SettingsEvent::SetServerUrl` with every edit).
     pub server_url: String,
     pub server_url_error: Option<String>,
     /// Sync is on and its last run left records waiting: why ("Last attempt: this address needs
@@ -851,7 +854,7 @@ pub struct SettingsView {
     pub sync_problem: Option<String>,
     pub sync_on_metered: bool,
     pub ponder: PonderMode,
-    /// Every ponder mode, `ponder` selected (`Event::SetPonder`).
+    /// Every ponder mode, `ponder` selected (`SettingsEvent::SetPonder`).
     pub ponder_options: Vec<PonderOption>,
     pub haptics: bool,
     pub weights: Vec<WeightsView>,

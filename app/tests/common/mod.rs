@@ -5,7 +5,9 @@
 
 use ply_app::SearchLimits;
 use ply_app::app::runtime::execute;
-use ply_app::app::{App, AppConfig, Command, Effect, Event, Msg, ThinkKind};
+use ply_app::app::{
+    App, AppConfig, Command, Effect, Event, HomeEvent, Msg, PlatformEvent, ThinkKind,
+};
 use ply_app::session::ClientPlatform;
 use ply_core::sync::{HttpRequest, HttpResponse, HttpTransport, TransportError};
 use std::collections::VecDeque;
@@ -110,11 +112,11 @@ impl HttpTransport for FakeCollector {
 /// A game of `game` in `mode` on the board, the computer at level 1: the journeys' usual start.
 pub fn start(game: ply_app::settings::GameKind, mode: ply_app::app::PlayMode) -> Driver {
     let mut d = Driver::new();
-    d.send(Event::ScreenShown);
-    d.send(Event::ChooseGame(game));
-    d.send(Event::ChooseMode(mode));
-    d.send(Event::ChooseLevel(1));
-    d.send(Event::NewGame);
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(game)));
+    d.send(Event::Home(HomeEvent::ChooseMode(mode)));
+    d.send(Event::Home(HomeEvent::ChooseLevel(1)));
+    d.send(Event::Home(HomeEvent::NewGame));
     d
 }
 
@@ -137,17 +139,16 @@ impl Driver {
         Driver::with(dir, app)
     }
 
-    pub fn with(dir: tempfile::TempDir, app: App) -> Driver {
-        let mut d = Driver {
+    /// A driver of `app` (as `App::new` returns it: the core and its start's commands).
+    pub fn with(dir: tempfile::TempDir, (app, commands): (App, Vec<Command>)) -> Driver {
+        Driver {
             dir,
             app,
-            queue: VecDeque::new(),
+            queue: commands.into(),
             effects: Vec::new(),
             collector: FakeCollector::new(Collector::Accepting),
             fixed_search: None,
-        };
-        d.collect();
-        d
+        }
     }
 
     /// The same data directory opened by a new process (the old one died without warning).
@@ -175,19 +176,15 @@ impl Driver {
         self
     }
 
-    fn collect(&mut self) {
-        self.queue.extend(self.app.take_commands());
-    }
-
     pub fn send(&mut self, e: Event) -> Vec<Effect> {
         self.deliver(Msg::Event(e))
     }
 
     pub fn deliver(&mut self, msg: Msg) -> Vec<Effect> {
-        let fx = self.app.update(msg);
-        self.effects.extend(fx.iter().cloned());
-        self.collect();
-        fx
+        let update = self.app.update(msg);
+        self.effects.extend(update.effects.iter().cloned());
+        self.queue.extend(update.commands);
+        update.effects
     }
 
     /// Runs the oldest queued command and delivers its result.

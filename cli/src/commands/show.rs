@@ -5,7 +5,10 @@ use crate::commands::play::options;
 use crate::games::GameArgs;
 use anyhow::{Context, Result, anyhow, bail};
 use ply_app::ClientPlatform;
-use ply_app::app::{App, AppConfig, Command, Event, Msg, PlayMode, ThinkKind, svg};
+use ply_app::app::{
+    App, AppConfig, BoardEvent, Command, Event, HomeEvent, Msg, PlatformEvent, PlayMode, ThinkKind,
+    svg,
+};
 use ply_core::Game;
 use ply_core::games::GameKind;
 use ply_core::record::read_move_list;
@@ -66,7 +69,8 @@ fn board_svg(args: &Args) -> Result<String> {
     }
     let rules = options::rules(kind, &args.game.variant)?;
     let dir = std::env::temp_dir().join(format!("ply-show-{}-unused", std::process::id()));
-    let mut app = App::new(AppConfig {
+    // The core's commands are not run (no write, no sync): only a hint's search is.
+    let (mut app, _) = App::new(AppConfig {
         data_dir: dir.to_string_lossy().into_owned(),
         platform: ClientPlatform::Cli,
         app_version: env!("CARGO_PKG_VERSION").into(),
@@ -76,18 +80,18 @@ fn board_svg(args: &Args) -> Result<String> {
         token: None,
     });
     for e in [
-        Event::ChooseGame(kind),
-        Event::ChooseRules(rules),
-        Event::ChooseMode(PlayMode::TwoPlayers),
-        Event::NewGame,
-        Event::ScreenShown,
+        Event::Home(HomeEvent::ChooseGame(kind)),
+        Event::Home(HomeEvent::ChooseRules(rules)),
+        Event::Home(HomeEvent::ChooseMode(PlayMode::TwoPlayers)),
+        Event::Home(HomeEvent::NewGame),
+        Event::Platform(PlatformEvent::ScreenShown),
     ] {
-        app.update(e);
+        let _ = app.update(e);
     }
     let moves = read_move_list(kind, args.moves.as_deref().unwrap_or("")).moves;
     for (n, text) in moves.iter().enumerate() {
         let before = app.board_view().map_or(0, |b| b.moves.len());
-        app.update(Event::PlayNotation(text.to_string()));
+        let _ = app.update(Event::Board(BoardEvent::PlayNotation(text.to_string())));
         let board = app.board_view().context("the game could not start")?;
         if board.moves.len() == before {
             bail!(
@@ -98,8 +102,7 @@ fn board_svg(args: &Args) -> Result<String> {
         }
     }
     if args.hint {
-        app.update(Event::Hint);
-        for c in app.take_commands() {
+        for c in app.update(Event::Board(BoardEvent::Hint)).commands {
             if let Command::Think {
                 ticket,
                 kind: ThinkKind::Hint,
@@ -108,7 +111,7 @@ fn board_svg(args: &Args) -> Result<String> {
             } = c
             {
                 let result = session.hint_at(epoch, None);
-                app.update(Msg::Thought {
+                let _ = app.update(Msg::Thought {
                     ticket,
                     kind: ThinkKind::Hint,
                     result,

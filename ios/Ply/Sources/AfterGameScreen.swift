@@ -101,7 +101,7 @@ struct ReviewSections: View {
                 .accessibilityLabel(Text(review.graphDescription))
                 Text(review.caption).font(.footnote).foregroundStyle(.secondary)
             }
-            Button("Close the review") { app.send(.closeReview) }
+            Button("Close the review") { app.send(.review(.close)) }
         } header: {
             Text("Review")
         }
@@ -112,7 +112,7 @@ struct ReviewSections: View {
                 }
                 ForEach(review.mistakes, id: \.ply) { m in
                     Button {
-                        app.send(.reviewStep(m.ply))
+                        app.send(.review(.step(m.ply)))
                     } label: {
                         Text(m.text).foregroundStyle(color(m.label))
                     }
@@ -128,12 +128,12 @@ struct ReviewSections: View {
                         .frame(maxWidth: 480)
                     HStack {
                         Button("Previous move") {
-                            if let ply = step.previousPly { app.send(.reviewStep(ply)) }
+                            if let ply = step.previousPly { app.send(.review(.step(ply))) }
                         }
                         .disabled(step.previousPly == nil)
                         Spacer()
                         Button("Next move") {
-                            if let ply = step.nextPly { app.send(.reviewStep(ply)) }
+                            if let ply = step.nextPly { app.send(.review(.step(ply))) }
                         }
                         .disabled(step.nextPly == nil)
                     }

@@ -64,7 +64,7 @@ struct BoardCanvasView: View {
                                 .accessibilityLabel(board.legalMovesLabel)
                                 .accessibilityActions {
                                     ForEach(board.legalMoves, id: \.index) { move in
-                                        Button(move.label) { send(.chooseMove(move.index)) }
+                                        Button(move.label) { send(.board(.chooseMove(move.index))) }
                                     }
                                 }
                         }
@@ -90,7 +90,7 @@ struct BoardCanvasView: View {
         if cell.isButton, let send {
             element
                 .accessibilityAddTraits(.isButton)
-                .accessibilityAction { send(.tapCell(cell.index)) }
+                .accessibilityAction { send(.board(.tapCell(cell.index))) }
         } else {
             element
         }

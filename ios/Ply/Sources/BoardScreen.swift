@@ -53,7 +53,7 @@ struct BoardScreen: View {
         .toolbar {
             // Back as on Android: the core says where it goes.
             ToolbarItem(placement: .topBarLeading) {
-                Button { app.send(.back) } label: { Label("Back", systemImage: "chevron.backward") }
+                Button { app.send(.navigation(.back)) } label: { Label("Back", systemImage: "chevron.backward") }
             }
         }
         // Two capture paths end on the tapped square: the core's choices, or cancel.
@@ -61,9 +61,9 @@ struct BoardScreen: View {
                                                                   set: { _ in }),
                             titleVisibility: .visible) {
             ForEach(board.pathChoices, id: \.index) { choice in
-                Button(choice.notation) { app.send(.choosePath(choice.index)) }
+                Button(choice.notation) { app.send(.board(.choosePath(choice.index))) }
             }
-            Button("Cancel", role: .cancel) { app.send(.cancelSelection) }
+            Button("Cancel", role: .cancel) { app.send(.board(.cancelSelection)) }
         }
     }
 }
@@ -133,7 +133,7 @@ struct BoardPanel: View {
             if !board.legalMoves.isEmpty {
                 Menu("Play a move") {
                     ForEach(board.legalMoves, id: \.index) { move in
-                        Button(move.label) { app.send(.chooseMove(move.index)) }
+                        Button(move.label) { app.send(.board(.chooseMove(move.index))) }
                     }
                 }
             }

@@ -30,7 +30,7 @@ struct HistoryScreen: View {
                         if h.syncing {
                             ProgressView()
                         } else {
-                            Button("Sync now") { app.send(.syncNow) }
+                            Button("Sync now") { app.send(.history(.syncNow)) }
                                 .disabled(!h.canSyncNow)
                         }
                     }
@@ -40,7 +40,7 @@ struct HistoryScreen: View {
                 }
                 ForEach(h.entries, id: \.id) { e in
                     if e.canReview {
-                        Button { app.send(.reviewPastGame(id: e.id)) } label: { row(e) }
+                        Button { app.send(.history(.reviewPastGame(id: e.id))) } label: { row(e) }
                             .accessibilityHint(Text("Review the game"))
                     } else {
                         row(e)

@@ -12,32 +12,32 @@ struct HomeScreen: View {
         Form {
             if home.canResume {
                 Section {
-                    Button(home.resumeLabel) { app.send(.openBoard) }
+                    Button(home.resumeLabel) { app.send(.navigation(.openBoard)) }
                 }
             }
             Section("Game") {
-                Picker("Game", selection: Binding(get: { home.game }, set: { app.send(.chooseGame($0)) })) {
+                Picker("Game", selection: Binding(get: { home.game }, set: { app.send(.home(.chooseGame($0))) })) {
                     ForEach(home.games, id: \.game) { Text($0.label).tag($0.game) }
                 }
                 // The chosen game's rules, when it has more than one set (draughts).
                 if !home.variants.isEmpty {
-                    Picker("Rules", selection: Binding(get: { home.rules }, set: { app.send(.chooseRules($0)) })) {
+                    Picker("Rules", selection: Binding(get: { home.rules }, set: { app.send(.home(.chooseRules($0))) })) {
                         ForEach(home.variants, id: \.rules) { Text($0.label).tag($0.rules) }
                     }
                 }
                 if !home.modes.isEmpty {
-                    Picker("Players", selection: Binding(get: { home.mode }, set: { app.send(.chooseMode($0)) })) {
+                    Picker("Players", selection: Binding(get: { home.mode }, set: { app.send(.home(.chooseMode($0))) })) {
                         ForEach(home.modes, id: \.mode) { Text($0.label).tag($0.mode) }
                     }
                 }
                 if !home.playerCounts.isEmpty {
                     Picker("Number of players", selection: Binding(get: { home.players },
-                                                                   set: { app.send(.choosePlayers($0)) })) {
+                                                                   set: { app.send(.home(.choosePlayers($0))) })) {
                         ForEach(home.playerCounts, id: \.count) { Text($0.label).tag($0.count) }
                     }
                 }
                 if !home.sides.isEmpty {
-                    Picker("You play", selection: Binding(get: { home.side }, set: { app.send(.chooseSide($0)) })) {
+                    Picker("You play", selection: Binding(get: { home.side }, set: { app.send(.home(.chooseSide($0))) })) {
                         ForEach(home.sides, id: \.side) { Text($0.label).tag($0.side) }
                     }
                 }
@@ -48,7 +48,7 @@ struct HomeScreen: View {
             if home.levelShown {
                 Section {
                     Picker(home.levelTitle, selection: Binding(get: { home.level },
-                                                               set: { app.send(.chooseLevel($0)) })) {
+                                                               set: { app.send(.home(.chooseLevel($0))) })) {
                         ForEach(home.levels, id: \.level) { Text($0.label).tag($0.level) }
                     }
                 } footer: {
@@ -61,18 +61,18 @@ struct HomeScreen: View {
             Section("Start position") {
                 // The core keeps the text (each edit is sent); New game starts from it.
                 TextField("Standard start", text: Binding(get: { home.startPositionText },
-                                                          set: { app.send(.editStartPosition($0)) }))
+                                                          set: { app.send(.home(.editStartPosition($0))) }))
                     .font(.body.monospaced())
                     .autocorrectionDisabled()
                     .textInputAutocapitalization(.never)
-                    .onSubmit { app.send(.chooseStartPosition(home.startPositionText)) }
+                    .onSubmit { app.send(.home(.chooseStartPosition(home.startPositionText))) }
                 if let error = home.startPositionError {
                     Text(error).foregroundStyle(.red).font(.footnote)
                 }
             }
             Section {
                 // The core asks first when a game in progress would be lost.
-                Button("New game") { app.send(.newGame) }
+                Button("New game") { app.send(.home(.newGame)) }
                     .bold()
             }
         }
@@ -85,13 +85,13 @@ struct HomeScreen: View {
             ForEach(home.seats, id: \.seat) { seat in
                 VStack(alignment: .leading) {
                     Picker(seat.name, selection: Binding(get: { seat.human },
-                                                         set: { app.send(.chooseSeat(seat: seat.seat, human: $0)) })) {
+                                                         set: { app.send(.home(.chooseSeat(seat: seat.seat, human: $0))) })) {
                         Text("Person").tag(true)
                         Text("Computer").tag(false)
                     }
                     if !seat.human {
                         Picker("Level", selection: Binding(get: { seat.level },
-                                                           set: { app.send(.chooseSeatLevel(seat: seat.seat, level: $0)) })) {
+                                                           set: { app.send(.home(.chooseSeatLevel(seat: seat.seat, level: $0))) })) {
                             ForEach(seat.levels, id: \.level) { Text($0.label).tag($0.level) }
                         }
                     }
@@ -104,13 +104,13 @@ struct HomeScreen: View {
 
     private var engineSection: some View {
         Section("Computer") {
-            Picker("Algorithm", selection: Binding(get: { home.algorithm }, set: { app.send(.chooseAlgorithm($0)) })) {
+            Picker("Algorithm", selection: Binding(get: { home.algorithm }, set: { app.send(.home(.chooseAlgorithm($0))) })) {
                 ForEach(home.algorithms, id: \.choice) { Text($0.label).tag($0.choice) }
             }
-            Picker("Move ordering", selection: Binding(get: { home.ordering }, set: { app.send(.chooseOrdering($0)) })) {
+            Picker("Move ordering", selection: Binding(get: { home.ordering }, set: { app.send(.home(.chooseOrdering($0))) })) {
                 ForEach(home.orderings, id: \.choice) { Text($0.label).tag($0.choice) }
             }
-            Picker("Evaluation", selection: Binding(get: { home.heuristic }, set: { app.send(.chooseHeuristic($0)) })) {
+            Picker("Evaluation", selection: Binding(get: { home.heuristic }, set: { app.send(.home(.chooseHeuristic($0))) })) {
                 ForEach(home.heuristics, id: \.preset) { Text($0.label).tag($0.preset) }
             }
         }

@@ -86,7 +86,7 @@ struct Tabs: View {
     let view: ViewModel
 
     var body: some View {
-        TabView(selection: Binding(get: { view.tab }, set: { app.send(.selectTab($0)) })) {
+        TabView(selection: Binding(get: { view.tab }, set: { app.send(.navigation(.selectTab($0))) })) {
             NavigationStack { PlayScreen(view: view) }
                 .tabItem { Label("Play", systemImage: "circle.grid.3x3.fill") }
                 .tag(AppTab.play)
@@ -103,8 +103,8 @@ struct Tabs: View {
         .alert(view.confirmation?.question ?? "",
                isPresented: Binding(get: { view.confirmation != nil }, set: { _ in }),
                presenting: view.confirmation) { confirm in
-            Button(confirm.confirm, role: .destructive) { app.send(.acceptConfirmation) }
-            Button(confirm.cancel, role: .cancel) { app.send(.cancelConfirmation) }
+            Button(confirm.confirm, role: .destructive) { app.send(.confirmation(.accept)) }
+            Button(confirm.cancel, role: .cancel) { app.send(.confirmation(.cancel)) }
         } message: { confirm in
             Text(confirm.detail)
         }

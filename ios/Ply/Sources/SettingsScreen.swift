@@ -13,9 +13,9 @@ struct SettingsScreen: View {
             Group {
                 Section {
                     Toggle("Upload finished games", isOn: Binding(get: { s.syncEnabled },
-                                                                  set: { app.send(.setSyncEnabled($0)) }))
+                                                                  set: { app.send(.settings(.setSyncEnabled($0))) }))
                     TextField("Collector URL", text: Binding(get: { s.serverUrl },
-                                                             set: { app.send(.setServerUrl($0)) }))
+                                                             set: { app.send(.settings(.setServerUrl($0))) }))
                         .keyboardType(.URL)
                         .textInputAutocapitalization(.never)
                         .autocorrectionDisabled()
@@ -26,23 +26,23 @@ struct SettingsScreen: View {
                         Text(problem).foregroundStyle(.red).font(.footnote)
                     }
                     Toggle("Sync on cellular and Low Data Mode", isOn: Binding(get: { s.syncOnMetered },
-                                                                              set: { app.send(.setSyncOnMetered($0)) }))
+                                                                              set: { app.send(.settings(.setSyncOnMetered($0))) }))
                 } header: {
                     Text("Sync")
                 }
                 Section("Play") {
                     Picker("Think on your time", selection: Binding(get: { s.ponder },
-                                                                    set: { app.send(.setPonder($0)) })) {
+                                                                    set: { app.send(.settings(.setPonder($0))) })) {
                         ForEach(s.ponderOptions, id: \.mode) { option in
                             Text(option.label).tag(option.mode)
                         }
                     }
-                    Toggle("Haptics", isOn: Binding(get: { s.haptics }, set: { app.send(.setHaptics($0)) }))
+                    Toggle("Haptics", isOn: Binding(get: { s.haptics }, set: { app.send(.settings(.setHaptics($0))) }))
                 }
                 ForEach(s.weights, id: \.game) { w in
                     Section {
                         TextEditor(text: Binding(get: { w.json },
-                                                 set: { app.send(.editWeights(game: w.game, json: $0)) }))
+                                                 set: { app.send(.settings(.editWeights(game: w.game, json: $0))) }))
                             .font(.footnote.monospaced())
                             .frame(minHeight: 80)
                             .autocorrectionDisabled()
@@ -50,7 +50,7 @@ struct SettingsScreen: View {
                         if let error = w.error {
                             Text(error).foregroundStyle(.red).font(.footnote)
                         }
-                        Button("Apply") { app.send(.setWeights(game: w.game, json: w.json)) }
+                        Button("Apply") { app.send(.settings(.setWeights(game: w.game, json: w.json))) }
                     } header: {
                         Text(w.title)
                     } footer: {

@@ -11,6 +11,7 @@ import dev.ply.app.ui.PlyTheme
 import dev.ply.app.ui.UiSources
 import dev.ply.appcore.Cue
 import dev.ply.appcore.Event
+import dev.ply.appcore.PlatformEvent
 import dev.ply.appcore.ViewModel
 import dev.ply.appcore.WorkProgress
 import dev.ply.ffi.AppCore
@@ -172,7 +173,7 @@ class Session(languages: List<String> = listOf("en"), dataDir: File? = null) : A
         host.observe { platform.host.value = it }
         host.start(
             create = { shell -> AppCore.start(appConfig(dir.absolutePath, "ui-test", DEVICE, null), shell, null) },
-            first = { listOf(Event.Accessibility(false), Event.Languages(this.languages), Event.ScreenShown) },
+            first = { listOf(Event.Platform(PlatformEvent.Accessibility(false)), Event.Platform(PlatformEvent.Languages(this.languages)), Event.Platform(PlatformEvent.ScreenShown)) },
         )
         main.drain()
     }
@@ -187,7 +188,7 @@ class Session(languages: List<String> = listOf("en"), dataDir: File? = null) : A
 
     fun language(vararg tags: String) {
         languages = tags.toList()
-        send(Event.Languages(languages))
+        send(Event.Platform(PlatformEvent.Languages(languages)))
     }
 
     /** Waits for the core's work (the computer's move, a hint, a review) and performs its effects. */

@@ -6,6 +6,9 @@ import androidx.compose.runtime.InternalComposeTracingApi
 import androidx.compose.ui.ImageComposeScene
 import androidx.compose.ui.unit.Density
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HomeEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.ThinkingKind
 import dev.ply.appcore.ThinkingView
@@ -69,11 +72,11 @@ fun main(args: Array<String>) {
     val cases = listOf(
         Case("Othello, mid-game (64 cells)") { s -> s.twoPlayers(GameKind.OTHELLO); s.play("f5", "d6", "c3", "f4", "e6", "f6") },
         Case("Chinese Checkers (121 holes)") { s ->
-            s.send(Event.ChooseGame(GameKind.CHINESE_CHECKERS))
-            s.send(Event.ChoosePlayers(2u))
-            s.vm.home!!.seats.forEach { s.send(Event.ChooseSeat(it.seat, true)) }
-            s.send(Event.NewGame)
-            if (s.vm.confirmation != null) s.send(Event.AcceptConfirmation)
+            s.send(Event.Home(HomeEvent.ChooseGame(GameKind.CHINESE_CHECKERS)))
+            s.send(Event.Home(HomeEvent.ChoosePlayers(2u)))
+            s.vm.home!!.seats.forEach { s.send(Event.Home(HomeEvent.ChooseSeat(it.seat, true))) }
+            s.send(Event.Home(HomeEvent.NewGame))
+            if (s.vm.confirmation != null) s.send(Event.Confirmation(ConfirmationEvent.ACCEPT))
             s.firstMoves(6)
         },
     )
@@ -113,7 +116,7 @@ fun main(args: Array<String>) {
             Recompositions.take()
             // Renders: a move and its undo, each a new view model read from the core.
             val renders = (1..runs).map { i ->
-                s.send(if (i % 2 == 1) Event.Undo else Event.Redo)
+                s.send(if (i % 2 == 1) Event.Board(BoardEvent.Undo) else Event.Board(BoardEvent.Redo))
                 frame()
             }
             val perRender = Recompositions.take()

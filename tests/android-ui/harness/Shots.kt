@@ -3,6 +3,12 @@ package dev.ply.uitest
 import androidx.compose.ui.ImageComposeScene
 import androidx.compose.ui.unit.Density
 import dev.ply.appcore.Event
+import dev.ply.appcore.AfterGameEvent
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HistoryEvent
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.NavigationEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.PlayMode
 import dev.ply.appcore.RulesVariant
@@ -55,34 +61,34 @@ fun shoot(session: Session, ui: JvmPlatformUi, dark: Boolean, w: Window, out: Fi
 class Shot(val name: String, val caption: String, val anew: Boolean = false, val drive: (Session) -> Unit)
 
 fun Session.twoPlayers(game: GameKind) {
-    send(Event.ChooseGame(game))
-    send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
-    send(Event.NewGame)
-    if (vm.confirmation != null) send(Event.AcceptConfirmation)
+    send(Event.Home(HomeEvent.ChooseGame(game)))
+    send(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
+    send(Event.Home(HomeEvent.NewGame))
+    if (vm.confirmation != null) send(Event.Confirmation(ConfirmationEvent.ACCEPT))
 }
 
-fun Session.play(vararg moves: String) = moves.forEach { send(Event.PlayNotation(it)); settle() }
+fun Session.play(vararg moves: String) = moves.forEach { send(Event.Board(BoardEvent.PlayNotation(it))); settle() }
 
 /** Plays the first legal move [n] times (the person's and, between people, the other's). */
 fun Session.firstMoves(n: Int) = repeat(n) {
     val b = vm.board ?: return
     if (b.legalMoves.isEmpty() || b.finished) return
-    send(Event.ChooseMove(b.legalMoves.first().index))
+    send(Event.Board(BoardEvent.ChooseMove(b.legalMoves.first().index)))
     settle()
 }
 
 /** A game against the computer at its lowest level, to the end by the first legal moves. */
 fun Session.quickGameAgainstComputer(game: GameKind) {
-    send(Event.ChooseGame(game))
-    send(Event.ChooseMode(PlayMode.VS_COMPUTER))
-    send(Event.ChooseLevel(vm.home!!.minLevel))
-    send(Event.NewGame)
-    if (vm.confirmation != null) send(Event.AcceptConfirmation)
+    send(Event.Home(HomeEvent.ChooseGame(game)))
+    send(Event.Home(HomeEvent.ChooseMode(PlayMode.VS_COMPUTER)))
+    send(Event.Home(HomeEvent.ChooseLevel(vm.home!!.minLevel)))
+    send(Event.Home(HomeEvent.NewGame))
+    if (vm.confirmation != null) send(Event.Confirmation(ConfirmationEvent.ACCEPT))
     settle()
     var guard = 0
     while (vm.board?.finished == false && guard++ < 200) {
         val b = vm.board!!
-        if (b.mustPass) send(Event.Pass) else if (b.legalMoves.isNotEmpty()) send(Event.ChooseMove(b.legalMoves.first().index))
+        if (b.mustPass) send(Event.Board(BoardEvent.Pass)) else if (b.legalMoves.isNotEmpty()) send(Event.Board(BoardEvent.ChooseMove(b.legalMoves.first().index)))
         settle()
     }
     check(vm.board?.finished == true) { "the game did not end" }
@@ -91,10 +97,10 @@ fun Session.quickGameAgainstComputer(game: GameKind) {
 val SHOTS = listOf(
     Shot("home", "Home") { },
     Shot("home-draughts", "Home: draughts and its rules") { s ->
-        s.send(Event.ChooseGame(GameKind.DRAUGHTS)); s.send(Event.ChooseRules(RulesVariant.RELAXED))
+        s.send(Event.Home(HomeEvent.ChooseGame(GameKind.DRAUGHTS))); s.send(Event.Home(HomeEvent.ChooseRules(RulesVariant.RELAXED)))
     },
     Shot("othello", "Othello: hint and last move") { s ->
-        s.twoPlayers(GameKind.OTHELLO); s.play("f5", "d6", "c3", "f4"); s.send(Event.Hint); s.settle()
+        s.twoPlayers(GameKind.OTHELLO); s.play("f5", "d6", "c3", "f4"); s.send(Event.Board(BoardEvent.Hint)); s.settle()
     },
     Shot("connect-four", "Connect Four: a win line") { s ->
         s.twoPlayers(GameKind.CONNECT_FOUR); s.play("1", "2", "1", "2", "1", "2", "1")
@@ -103,42 +109,42 @@ val SHOTS = listOf(
         s.twoPlayers(GameKind.DRAUGHTS); s.play("11-15", "22-18")
         val b = s.vm.board!!
         val from = b.cells.first { it.legal }
-        s.send(Event.TapCell(from.index))
+        s.send(Event.Board(BoardEvent.TapCell(from.index)))
     },
     Shot("virus", "Virus") { s -> s.twoPlayers(GameKind.VIRUS); s.firstMoves(6) },
     Shot("focus", "Focus: stacks") { s -> s.twoPlayers(GameKind.FOCUS); s.firstMoves(8) },
     Shot("star", "Chinese Checkers") { s ->
-        s.send(Event.ChooseGame(GameKind.CHINESE_CHECKERS)); s.send(Event.ChooseLevel(s.vm.home!!.minLevel))
-        s.send(Event.NewGame); s.settle(); s.firstMoves(3)
-        if (s.vm.board!!.zoomed) s.send(Event.ZoomBoard(false))
+        s.send(Event.Home(HomeEvent.ChooseGame(GameKind.CHINESE_CHECKERS))); s.send(Event.Home(HomeEvent.ChooseLevel(s.vm.home!!.minLevel)))
+        s.send(Event.Home(HomeEvent.NewGame)); s.settle(); s.firstMoves(3)
+        if (s.vm.board!!.zoomed) s.send(Event.Board(BoardEvent.ZoomBoard(false)))
     },
     Shot("star-zoomed", "Chinese Checkers zoomed") { s ->
-        s.send(Event.ChooseGame(GameKind.CHINESE_CHECKERS)); s.send(Event.ChooseLevel(s.vm.home!!.minLevel))
-        s.send(Event.NewGame); s.settle(); s.firstMoves(3); s.send(Event.ZoomBoard(true))
+        s.send(Event.Home(HomeEvent.ChooseGame(GameKind.CHINESE_CHECKERS))); s.send(Event.Home(HomeEvent.ChooseLevel(s.vm.home!!.minLevel)))
+        s.send(Event.Home(HomeEvent.NewGame)); s.settle(); s.firstMoves(3); s.send(Event.Board(BoardEvent.ZoomBoard(true)))
     },
     // Driven anew for every picture: the search (draughts at the top level, no book) ends in
     // seconds, and its move would land between two pictures.
     Shot("thinking", "The computer thinking, with progress", anew = true) { s ->
-        s.send(Event.ChooseGame(GameKind.DRAUGHTS)); s.send(Event.ChooseMode(PlayMode.VS_COMPUTER))
-        s.send(Event.ChooseLevel(s.vm.home!!.maxLevel)); s.send(Event.NewGame)
-        if (s.vm.confirmation != null) s.send(Event.AcceptConfirmation)
-        s.send(Event.PlayNotation("11-15"))
+        s.send(Event.Home(HomeEvent.ChooseGame(GameKind.DRAUGHTS))); s.send(Event.Home(HomeEvent.ChooseMode(PlayMode.VS_COMPUTER)))
+        s.send(Event.Home(HomeEvent.ChooseLevel(s.vm.home!!.maxLevel))); s.send(Event.Home(HomeEvent.NewGame))
+        if (s.vm.confirmation != null) s.send(Event.Confirmation(ConfirmationEvent.ACCEPT))
+        s.send(Event.Board(BoardEvent.PlayNotation("11-15")))
         s.until { (s.platform.progress.value?.thinking?.nodes ?: 0uL) > 0uL }
     },
     Shot("confirm", "Resign? (the core's question)") { s ->
-        s.twoPlayers(GameKind.OTHELLO); s.play("f5"); s.send(Event.Resign)
+        s.twoPlayers(GameKind.OTHELLO); s.play("f5"); s.send(Event.Board(BoardEvent.Resign))
         check(s.vm.confirmation != null)
     },
     Shot("after-game", "After the game: chart and review") { s ->
-        s.quickGameAgainstComputer(GameKind.CONNECT_FOUR); s.send(Event.OpenAfterGame)
-        s.send(Event.ReviewGame); s.settle()
+        s.quickGameAgainstComputer(GameKind.CONNECT_FOUR); s.send(Event.Navigation(NavigationEvent.OpenAfterGame))
+        s.send(Event.AfterGame(AfterGameEvent.REVIEW_GAME)); s.settle()
     },
-    Shot("history", "History") { s -> s.quickGameAgainstComputer(GameKind.CONNECT_FOUR); s.send(Event.OpenHistory) },
+    Shot("history", "History") { s -> s.quickGameAgainstComputer(GameKind.CONNECT_FOUR); s.send(Event.Navigation(NavigationEvent.OpenHistory)) },
     Shot("history-review", "History: a past game's review") { s ->
-        s.quickGameAgainstComputer(GameKind.OTHELLO); s.send(Event.OpenHistory)
-        s.send(Event.ReviewPastGame(s.vm.history!!.entries.first().id)); s.settle()
+        s.quickGameAgainstComputer(GameKind.OTHELLO); s.send(Event.Navigation(NavigationEvent.OpenHistory))
+        s.send(Event.History(HistoryEvent.ReviewPastGame(s.vm.history!!.entries.first().id))); s.settle()
     },
-    Shot("settings", "Settings") { s -> s.send(Event.OpenSettings) },
+    Shot("settings", "Settings") { s -> s.send(Event.Navigation(NavigationEvent.OpenSettings)) },
 )
 
 fun main(args: Array<String>) {

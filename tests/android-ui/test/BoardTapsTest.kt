@@ -30,6 +30,10 @@ import dev.ply.app.ui.toColor
 import dev.ply.appcore.ActionKind
 import dev.ply.appcore.CellView
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.PlatformEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.Piece
 import dev.ply.appcore.PlayMode
@@ -61,17 +65,17 @@ class BoardTapsTest {
 
     /** Two people at one device, from [position] (the core's start-position text) if given. */
     private fun Session.twoPeople(game: GameKind, position: String? = null) {
-        send(Event.ChooseGame(game))
-        send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
+        send(Event.Home(HomeEvent.ChooseGame(game)))
+        send(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
         // The multi-player games: two seats, both people.
         if (vm.home!!.playerCounts.isNotEmpty()) {
-            send(Event.ChoosePlayers(2u))
-            vm.home!!.seats.forEach { send(Event.ChooseSeat(it.seat, true)) }
+            send(Event.Home(HomeEvent.ChoosePlayers(2u)))
+            vm.home!!.seats.forEach { send(Event.Home(HomeEvent.ChooseSeat(it.seat, true))) }
         }
-        position?.let { send(Event.ChooseStartPosition(it)) }
+        position?.let { send(Event.Home(HomeEvent.ChooseStartPosition(it))) }
         check(vm.home?.startPositionError == null) { "position refused: ${vm.home?.startPositionError}" }
-        send(Event.NewGame)
-        if (vm.confirmation != null) send(Event.AcceptConfirmation)
+        send(Event.Home(HomeEvent.NewGame))
+        if (vm.confirmation != null) send(Event.Confirmation(ConfirmationEvent.ACCEPT))
     }
 
     /** The cell whose label names it [name] ("14", "d3"): labels are written with a screen reader on. */
@@ -151,7 +155,7 @@ class BoardTapsTest {
 
     @Test
     fun aDraughtsDoubleJumpByTwoTaps() = Session().use { s ->
-        s.send(Event.Accessibility(true))
+        s.send(Event.Platform(PlatformEvent.Accessibility(true)))
         // Black's man on 6 must jump twice: 6x15x24, over the white men on 10 and 19.
         s.twoPeople(GameKind.DRAUGHTS, "B:W10,19,28:B1,6")
         ui(s) {
@@ -174,7 +178,7 @@ class BoardTapsTest {
 
     @Test
     fun twoCapturePathsToOneSquareAreChosenInTheDialog() = Session().use { s ->
-        s.send(Event.Accessibility(true))
+        s.send(Event.Platform(PlatformEvent.Accessibility(true)))
         // A white king on 14 reaches 30 by 14x23x30 or by 14x7x16x23x30.
         s.twoPeople(GameKind.DRAUGHTS, "W:WK14:B10,11,18,19,26,27")
         ui(s) {
@@ -207,14 +211,14 @@ class BoardTapsTest {
         repeat(40) {
             val b = vm.board!!
             for (marble in b.cells.filter { it.legal }) {
-                send(Event.TapCell(marble.index))
+                send(Event.Board(BoardEvent.TapCell(marble.index)))
                 val far = vm.board!!.cells.filter { it.legal }
                     .maxByOrNull { hypot(it.x - marble.x, it.y - marble.y) }
-                send(Event.CancelSelection)
+                send(Event.Board(BoardEvent.CancelSelection))
                 // Neighbouring holes are one unit apart, one hop two: farther is a chain.
                 if (far != null && hypot(far.x - marble.x, far.y - marble.y) > 2.05f) return marble to far
             }
-            send(Event.ChooseMove(b.legalMoves.first().index))
+            send(Event.Board(BoardEvent.ChooseMove(b.legalMoves.first().index)))
         }
         error("no hop chain in 40 moves")
     }
@@ -255,7 +259,7 @@ class BoardTapsTest {
 
     @Test
     fun theSameMovesThroughTalkBack() = Session().use { s ->
-        s.send(Event.Accessibility(true))
+        s.send(Event.Platform(PlatformEvent.Accessibility(true)))
         s.twoPeople(GameKind.DRAUGHTS, "B:W10,19,28:B1,6")
         ui(s) {
             // Each square a button named by the core: TalkBack's double tap is its click.
@@ -289,7 +293,7 @@ class BoardTapsTest {
 
     @Test
     fun aStarHopChainThroughTheActionsMenu() = Session().use { s ->
-        s.send(Event.Accessibility(true))
+        s.send(Event.Platform(PlatformEvent.Accessibility(true)))
         s.twoPeople(GameKind.CHINESE_CHECKERS)
         val (marble, hole) = s.playUntilAHopChain()
         val played = s.vm.board!!.moves.size
@@ -311,14 +315,14 @@ class BoardTapsTest {
 
     @Test
     fun theComputersMoveIsSpokenThenLeftForSwipesToPass() = Session().use { s ->
-        s.send(Event.Accessibility(true))
-        s.send(Event.ChooseGame(GameKind.CONNECT_FOUR))
-        s.send(Event.ChooseMode(PlayMode.VS_COMPUTER))
-        s.send(Event.ChooseLevel(s.vm.home!!.minLevel))
-        s.send(Event.NewGame)
+        s.send(Event.Platform(PlatformEvent.Accessibility(true)))
+        s.send(Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)))
+        s.send(Event.Home(HomeEvent.ChooseMode(PlayMode.VS_COMPUTER)))
+        s.send(Event.Home(HomeEvent.ChooseLevel(s.vm.home!!.minLevel)))
+        s.send(Event.Home(HomeEvent.NewGame))
         ui(s) {
             mainClock.autoAdvance = false
-            s.send(Event.PlayNotation("4"))
+            s.send(Event.Board(BoardEvent.PlayNotation("4")))
             s.settle()
             mainClock.advanceTimeBy(100)
             val spoken = checkNotNull(s.platform.announcement.value) { "the computer's move is announced" }

@@ -32,6 +32,11 @@ import dev.ply.app.ui.BOARD_TAG
 import dev.ply.appcore.ActionKind
 import dev.ply.appcore.CellView
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.NavigationEvent
+import dev.ply.appcore.PlatformEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.Piece
 import dev.ply.appcore.PlayMode
@@ -113,11 +118,11 @@ class UiJourneyTest {
         listOf(16, 8, 0).all { sh -> abs(((argb shr sh) and 0xFF) - ((rgb shr sh) and 0xFF)) <= 24 }
 
     private fun Session.newOthello(mode: PlayMode) {
-        send(Event.ChooseGame(GameKind.OTHELLO))
-        send(Event.ChooseMode(mode))
-        send(Event.ChooseLevel(vm.home!!.minLevel))
-        send(Event.NewGame)
-        if (vm.confirmation != null) send(Event.AcceptConfirmation)
+        send(Event.Home(HomeEvent.ChooseGame(GameKind.OTHELLO)))
+        send(Event.Home(HomeEvent.ChooseMode(mode)))
+        send(Event.Home(HomeEvent.ChooseLevel(vm.home!!.minLevel)))
+        send(Event.Home(HomeEvent.NewGame))
+        if (vm.confirmation != null) send(Event.Confirmation(ConfirmationEvent.ACCEPT))
     }
 
     /** The board's button of [kind], found by the label the core gives it, outside any dialog. */
@@ -190,7 +195,7 @@ class UiJourneyTest {
     @Test
     fun resignAsksFirstAndCancelKeepsTheGame() = Session().use { s ->
         s.newOthello(PlayMode.TWO_PLAYERS)
-        s.send(Event.PlayNotation("f5"))
+        s.send(Event.Board(BoardEvent.PlayNotation("f5")))
         ui(s) {
             button(s, ActionKind.RESIGN).performClick()
             waitForIdle()
@@ -213,7 +218,7 @@ class UiJourneyTest {
     @Test
     fun aNewGameWhileOneIsPlayedAsksAndReplacesIt() = Session().use { s ->
         s.newOthello(PlayMode.TWO_PLAYERS)
-        s.send(Event.PlayNotation("f5"))
+        s.send(Event.Board(BoardEvent.PlayNotation("f5")))
         ui(s) {
             button(s, ActionKind.NEW_GAME).performClick()
             waitForIdle()
@@ -243,12 +248,12 @@ class UiJourneyTest {
                 assertEquals(Screen.HOME, s.vm.screen, "the system's back from $open")
                 text("home_title").assertExists()
             }
-            s.send(Event.ChooseGame(GameKind.CONNECT_FOUR))
-            s.send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
+            s.send(Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)))
+            s.send(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
             text("play").performScrollTo().performClick()
             waitForIdle()
             assertEquals(Screen.BOARD, s.vm.screen)
-            for (c in listOf("1", "2", "1", "2", "1", "2", "1")) s.send(Event.PlayNotation(c))
+            for (c in listOf("1", "2", "1", "2", "1", "2", "1")) s.send(Event.Board(BoardEvent.PlayNotation(c)))
             waitForIdle()
             button(s, ActionKind.GAME_SUMMARY).performClick()
             waitForIdle()
@@ -288,8 +293,8 @@ class UiJourneyTest {
             relaxed.assertIsSelected()
             standard.assertIsNotSelected()
             // A position where Black can jump 6x24 or step 1-5: under relaxed rules both are moves.
-            s.send(Event.ChooseMode(PlayMode.TWO_PLAYERS))
-            s.send(Event.ChooseStartPosition("B:W10,19,28:B1,6"))
+            s.send(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
+            s.send(Event.Home(HomeEvent.ChooseStartPosition("B:W10,19,28:B1,6")))
             text("play").performScrollTo().performClick()
             waitForIdle()
             val b = s.vm.board!!
@@ -297,7 +302,7 @@ class UiJourneyTest {
             onNodeWithText(b.title).assertExists()
             assertTrue(b.title.startsWith("Draughts (captures optional)"), b.title)
             assertTrue(b.legalMoves.any { it.notation == "1-5" }, "a step past a capture: ${b.legalMoves.map { it.notation }}")
-            s.send(Event.PlayNotation("1-5"))
+            s.send(Event.Board(BoardEvent.PlayNotation("1-5")))
             waitForIdle()
             assertEquals(listOf("1-5"), s.vm.board!!.moves)
         }
@@ -305,7 +310,7 @@ class UiJourneyTest {
 
     @Test
     fun settingsTogglesAsWholeRows() = Session().use { s ->
-        s.send(Event.OpenSettings)
+        s.send(Event.Navigation(NavigationEvent.OpenSettings))
         ui(s) {
             val haptics = s.vm.settings!!.haptics
             val row = onNode(hasText(en.get("haptics")) and isToggleable(), useUnmergedTree = false)
@@ -323,7 +328,7 @@ class UiJourneyTest {
 
     @Test
     fun theSameJourneyThroughTheAccessibilitySemantics() = Session().use { s ->
-        s.send(Event.Accessibility(true))
+        s.send(Event.Platform(PlatformEvent.Accessibility(true)))
         s.newOthello(PlayMode.TWO_PLAYERS)
         ui(s) {
             val b = s.vm.board!!

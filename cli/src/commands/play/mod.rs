@@ -18,7 +18,10 @@ use anyhow::{Context, Result, anyhow, bail};
 use kept::{game_word, mode_word};
 use options::Choices;
 use ply_app::app::runtime::Runtime;
-use ply_app::app::{AppConfig, BoardView, Effect, Event, PlayMode, prefs, svg};
+use ply_app::app::{
+    AfterGameEvent, AppConfig, BoardEvent, BoardView, Effect, Event, HistoryEvent, HomeEvent,
+    NavigationEvent, PlatformEvent, PlayMode, ReviewEvent, SettingsEvent, prefs, svg,
+};
 use ply_app::i18n::Lang;
 use ply_app::tr;
 use ply_app::{ClientPlatform, GameKind, RulesVariant};
@@ -218,9 +221,9 @@ pub fn run(mut args: Args) -> Result<()> {
     for note in &choices.notes {
         println!("{note}");
     }
-    rt.dispatch(Event::Languages {
+    rt.dispatch(Event::Platform(PlatformEvent::Languages {
         preferred: vec![args.lang.clone()],
-    });
+    }));
     // Decided before the choices reach the core, so a refusal changes nothing kept.
     // A kept game without a move is only its setup: replaced without asking, as the apps do.
     let kept_game = rt.read(|a| {
@@ -271,17 +274,17 @@ pub fn run(mut args: Args) -> Result<()> {
     // The command line decides each run whether finished games are uploaded.
     match &server {
         Some(url) => {
-            rt.dispatch(Event::SetServerUrl(url.clone()));
-            rt.dispatch(Event::SetSyncEnabled(true));
+            rt.dispatch(Event::Settings(SettingsEvent::SetServerUrl(url.clone())));
+            rt.dispatch(Event::Settings(SettingsEvent::SetSyncEnabled(true)));
         }
         None => {
             if rt.read(|a| a.settings_view().sync_enabled) {
-                rt.dispatch(Event::SetSyncEnabled(false));
+                rt.dispatch(Event::Settings(SettingsEvent::SetSyncEnabled(false)));
             }
         }
     }
     if resume {
-        rt.dispatch(Event::OpenBoard);
+        rt.dispatch(Event::Navigation(NavigationEvent::OpenBoard));
     } else {
         if args.resume {
             println!("{}", tr!(lang, "play-nothing-to-resume"));
@@ -291,18 +294,18 @@ pub fn run(mut args: Args) -> Result<()> {
                 tr!(lang, "play-kept-replaced", dir = dir.display().to_string())
             );
         }
-        rt.dispatch_confirmed(Event::NewGame);
+        rt.dispatch_confirmed(Event::Home(HomeEvent::NewGame));
     }
     // Engine lines start after the moves a resumed game already had (no search has started:
     // the screen is not shown yet).
     let moves_before = rt.read(|a| a.board_view().map_or(0, |b| b.moves.len() as u32));
     println!("{}", tr!(lang, "play-type-help"));
-    rt.dispatch(Event::ScreenShown);
-    rt.dispatch(Event::Foreground);
-    rt.dispatch(Event::Network {
+    rt.dispatch(Event::Platform(PlatformEvent::ScreenShown));
+    rt.dispatch(Event::Platform(PlatformEvent::Foreground));
+    rt.dispatch(Event::Platform(PlatformEvent::Network {
         online: true,
         metered: false,
-    });
+    }));
     read_lines(tx);
     leave_on_interrupt();
     let terminal = Terminal::new(
@@ -743,7 +746,8 @@ impl<'a> Terminal<'a> {
                 };
             }
             "history" => {
-                self.rt.dispatch(Event::OpenHistory);
+                self.rt
+                    .dispatch(Event::Navigation(NavigationEvent::OpenHistory));
                 // The history screen stops a search; what was just finished and the outbox
                 // scan it asked for land before the list is printed.
                 self.rt.wait_idle(Duration::from_secs(10));
@@ -751,11 +755,13 @@ impl<'a> Terminal<'a> {
                     "{}",
                     text::history(self.lang, &self.rt.read(|a| a.history_view()))
                 );
-                self.rt.dispatch(Event::OpenBoard);
+                self.rt
+                    .dispatch(Event::Navigation(NavigationEvent::OpenBoard));
                 return Flow::Go;
             }
             "settings" => {
-                self.rt.dispatch(Event::OpenSettings);
+                self.rt
+                    .dispatch(Event::Navigation(NavigationEvent::OpenSettings));
                 let (settings, home, threads) = self
                     .rt
                     .read(|a| (a.settings_view(), a.home_view(), a.computer_threads()));
@@ -767,7 +773,8 @@ impl<'a> Terminal<'a> {
                         tr!(self.lang, "play-settings-threads", threads = threads)
                     );
                 }
-                self.rt.dispatch(Event::OpenBoard);
+                self.rt
+                    .dispatch(Event::Navigation(NavigationEvent::OpenBoard));
                 return Flow::Go;
             }
             "review" if !b.finished => {
@@ -782,7 +789,8 @@ impl<'a> Terminal<'a> {
                     return self.refuse(&reason);
                 }
                 self.past_review = false;
-                self.rt.dispatch(Event::ReviewGame);
+                self.rt
+                    .dispatch(Event::AfterGame(AfterGameEvent::ReviewGame));
                 println!("{}", tr!(self.lang, "play-reviewing"));
                 // A review takes seconds (the solvers settle what they can in their budget).
                 self.rt.wait_idle(Duration::from_secs(600));
@@ -804,9 +812,9 @@ impl<'a> Terminal<'a> {
                 };
                 return self.review_step(ply);
             }
-            "undo" => Event::Undo,
-            "redo" => Event::Redo,
-            "new" => Event::NewGame,
+            "undo" => Event::Board(BoardEvent::Undo),
+            "redo" => Event::Board(BoardEvent::Redo),
+            "new" => Event::Home(HomeEvent::NewGame),
             "hint" if !b.can_hint => {
                 return self.refuse(&if b.finished {
                     tr!(self.lang, "play-no-hint-over")
@@ -814,34 +822,37 @@ impl<'a> Terminal<'a> {
                     tr!(self.lang, "play-no-hint-turn")
                 });
             }
-            "hint" => Event::Hint,
+            "hint" => Event::Board(BoardEvent::Hint),
             "resign" if !b.can_resign && b.game.is_multi_player() && !b.finished => {
                 return self.refuse(&tr!(self.lang, "play-no-resign-multi"));
             }
             "resign" if !b.can_resign => {
                 return self.refuse(&tr!(self.lang, "play-nothing-to-resign"));
             }
-            "resign" => Event::Resign,
+            "resign" => Event::Board(BoardEvent::Resign),
             "pause" if !b.can_pause => {
                 return self.refuse(&tr!(self.lang, "play-pause-watch-only"));
             }
-            "pause" => Event::Pause,
+            "pause" => Event::Board(BoardEvent::Pause),
             "resume" if !b.can_resume => {
                 return self.refuse(&tr!(self.lang, "play-nothing-paused"));
             }
-            "resume" => Event::Resume,
+            "resume" => Event::Board(BoardEvent::Resume),
             _ if watching(b) => {
                 return self.refuse(&tr!(self.lang, "play-watching"));
             }
             _ if is_command_like(&word) => {
                 return self.refuse(&unknown_command(self.lang, &word));
             }
-            _ => Event::PlayNotation(typed.to_string()),
+            _ => Event::Board(BoardEvent::PlayNotation(typed.to_string())),
         };
         // Only a line that reaches the core may bring its message back (a second bad move
         // repeats the refusal); `settings` or a refused word must not revive an old one.
         self.force_message = true;
-        if matches!(event, Event::NewGame | Event::Resign) {
+        if matches!(
+            event,
+            Event::Home(HomeEvent::NewGame) | Event::Board(BoardEvent::Resign)
+        ) {
             self.rt.dispatch_confirmed(event);
         } else {
             self.rt.dispatch(event);
@@ -852,11 +863,13 @@ impl<'a> Terminal<'a> {
     /// `review #N`: the history's game N (as `history` numbers them) reviewed on the history
     /// screen, then back to the board.
     fn review_past(&mut self, n: usize) -> Flow {
-        self.rt.dispatch(Event::OpenHistory);
+        self.rt
+            .dispatch(Event::Navigation(NavigationEvent::OpenHistory));
         self.rt.wait_idle(Duration::from_secs(10));
         let entries = self.rt.read(|a| a.history_view()).entries;
         let Some(entry) = n.checked_sub(1).and_then(|i| entries.get(i)) else {
-            self.rt.dispatch(Event::OpenBoard);
+            self.rt
+                .dispatch(Event::Navigation(NavigationEvent::OpenBoard));
             let games = text::count(self.lang, entries.len() as u64, Noun::Game);
             return self.refuse(&tr!(
                 self.lang,
@@ -866,9 +879,10 @@ impl<'a> Terminal<'a> {
             ));
         };
         println!("#{n} {} — {}", entry.title, entry.result);
-        self.rt.dispatch(Event::ReviewPastGame {
-            id: entry.id.clone(),
-        });
+        self.rt
+            .dispatch(Event::History(HistoryEvent::ReviewPastGame {
+                id: entry.id.clone(),
+            }));
         if entry.can_review {
             println!("{}", tr!(self.lang, "play-reviewing"));
         }
@@ -883,24 +897,27 @@ impl<'a> Terminal<'a> {
             (None, Some(reason)) => println!("{reason}"),
             (None, None) => println!("{}", tr!(self.lang, "play-review-stopped")),
         }
-        self.rt.dispatch(Event::OpenBoard);
+        self.rt
+            .dispatch(Event::Navigation(NavigationEvent::OpenBoard));
         Flow::Go
     }
 
     /// `review N`: move N of the review last asked for, on its board beside the best one.
     fn review_step(&mut self, ply: u32) -> Flow {
         let step = if self.past_review {
-            self.rt.dispatch(Event::OpenHistory);
-            self.rt.dispatch(Event::ReviewStep(ply));
+            self.rt
+                .dispatch(Event::Navigation(NavigationEvent::OpenHistory));
+            self.rt.dispatch(Event::Review(ReviewEvent::Step(ply)));
             let step = self
                 .rt
                 .read(|a| a.history_view())
                 .review
                 .and_then(|p| p.review.step);
-            self.rt.dispatch(Event::OpenBoard);
+            self.rt
+                .dispatch(Event::Navigation(NavigationEvent::OpenBoard));
             step
         } else {
-            self.rt.dispatch(Event::ReviewStep(ply));
+            self.rt.dispatch(Event::Review(ReviewEvent::Step(ply)));
             self.rt
                 .read(|a| a.after_game_view())
                 .and_then(|v| v.review)
@@ -925,7 +942,8 @@ impl<'a> Terminal<'a> {
     /// Stops a search, then waits until the game is saved and a finished one is in the outbox
     /// and a sync attempt has ended.
     fn leave(&mut self, rx: &Receiver<Input>) {
-        self.rt.dispatch(Event::ScreenHidden);
+        self.rt
+            .dispatch(Event::Platform(PlatformEvent::ScreenHidden));
         if !self.rt.wait_idle(LEAVE_TIMEOUT) {
             eprintln!(
                 "{}",

@@ -1,9 +1,10 @@
 //! `ply play`'s command line, turned into the app core's home-screen choices: the same
-//! [`Setup`](ply_app::app::setup::Setup) the phone apps build from taps, so the terminal plays the same engines.
+//! [`Setup`](ply_app::app::setup::Setup) the phone apps build from taps, so the terminal plays the
+//! same engines.
 
 use anyhow::{Result, anyhow, bail};
 use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
-use ply_app::app::{AlgorithmChoice, Event, OrderingChoice, PlayMode};
+use ply_app::app::{AlgorithmChoice, Event, HomeEvent, OrderingChoice, PlayMode};
 use ply_app::i18n::Lang;
 use ply_app::tr;
 use ply_app::{GameKind, RulesVariant, Side, heuristic_presets, settings_for_difficulty};
@@ -320,31 +321,35 @@ impl Choices {
     /// The events that make the app core's home screen hold these choices.
     pub fn events(&self) -> Vec<Event> {
         let mut events = vec![
-            Event::ChooseGame(self.game),
-            Event::ChooseRules(self.rules),
-            Event::ChooseMode(self.mode),
-            Event::ChooseSide(self.side),
-            Event::ChooseLevel(self.level),
-            Event::ChooseAlgorithm(self.algorithm),
-            Event::ChooseOrdering(self.ordering),
-            Event::ChooseHeuristic(self.heuristic.clone()),
+            Event::Home(HomeEvent::ChooseGame(self.game)),
+            Event::Home(HomeEvent::ChooseRules(self.rules)),
+            Event::Home(HomeEvent::ChooseMode(self.mode)),
+            Event::Home(HomeEvent::ChooseSide(self.side)),
+            Event::Home(HomeEvent::ChooseLevel(self.level)),
+            Event::Home(HomeEvent::ChooseAlgorithm(self.algorithm)),
+            Event::Home(HomeEvent::ChooseOrdering(self.ordering)),
+            Event::Home(HomeEvent::ChooseHeuristic(self.heuristic.clone())),
         ];
         if !self.seats.is_empty() {
             // Before the position: a new player count clears it.
-            events.push(Event::ChoosePlayers(self.seats.len() as u32));
+            events.push(Event::Home(HomeEvent::ChoosePlayers(
+                self.seats.len() as u32
+            )));
             for (i, s) in self.seats.iter().enumerate() {
                 let seat = i as u32;
-                events.push(Event::ChooseSeat {
+                events.push(Event::Home(HomeEvent::ChooseSeat {
                     seat,
                     human: s.human,
-                });
-                events.push(Event::ChooseSeatLevel {
+                }));
+                events.push(Event::Home(HomeEvent::ChooseSeatLevel {
                     seat,
                     level: s.level,
-                });
+                }));
             }
         }
-        events.push(Event::ChooseStartPosition(self.position.clone()));
+        events.push(Event::Home(HomeEvent::ChooseStartPosition(
+            self.position.clone(),
+        )));
         events
     }
 }
@@ -519,7 +524,8 @@ mod tests {
 
     #[test]
     fn depth_maps_to_the_lowest_level_that_reaches_it() {
-        // Othello levels 1-8 search 1-8 plies; Connect Four 1, 2, 4, 6, ...; draughts 1, 2, 3, 4, 6.
+        // Othello levels 1-8 search 1-8 plies; Connect Four 1, 2, 4, 6, ...; draughts 1, 2, 3, 4,
+        // 6.
         assert_eq!(choices(&["othello", "--depth", "6"]).expect("c").level, 6);
         assert_eq!(choices(&["connect4", "--depth", "3"]).expect("c").level, 3);
         assert_eq!(choices(&["connect4", "--depth", "4"]).expect("c").level, 3);
@@ -616,11 +622,11 @@ mod tests {
         let events = c.events();
         let players = events
             .iter()
-            .position(|e| *e == Event::ChoosePlayers(3))
+            .position(|e| *e == Event::Home(HomeEvent::ChoosePlayers(3)))
             .expect("the player count");
         let position = events
             .iter()
-            .position(|e| matches!(e, Event::ChooseStartPosition(_)))
+            .position(|e| matches!(e, Event::Home(HomeEvent::ChooseStartPosition(_))))
             .expect("the position");
         assert!(players < position, "a new player count clears the position");
         // Without --seats: you first, computers after, as many as the apps seat by default.

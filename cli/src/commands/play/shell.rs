@@ -4,7 +4,7 @@
 
 use anyhow::{Context, Result};
 use ply_app::app::runtime::{Runtime, Shell};
-use ply_app::app::{App, Effect, Event};
+use ply_app::app::{App, ConfirmationEvent, Effect, Event};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -76,7 +76,7 @@ impl Core {
     pub fn dispatch_confirmed(&self, event: Event) {
         self.dispatch(event);
         if self.read(|a| a.view().confirmation.is_some()) {
-            self.dispatch(Event::AcceptConfirmation);
+            self.dispatch(Event::Confirmation(ConfirmationEvent::Accept));
         }
     }
 

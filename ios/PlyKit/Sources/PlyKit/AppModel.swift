@@ -103,11 +103,11 @@ public final class AppModel {
             // scene phase among them).
             var first: [Event] = []
             if let saved = services.uiState.load() {
-                first.append(.restoreUi(saved))
+                first.append(.platform(.restoreUi(saved)))
             }
             first += languageEvents()
             let a = services.signals.accessibility
-            first.append(.iosAccessibility(voiceOver: a.voiceOver, switchControl: a.switchControl))
+            first.append(.platform(.iosAccessibility(voiceOver: a.voiceOver, switchControl: a.switchControl)))
             if let path = services.network.current {
                 first.append(Self.networkEvent(path))
             }
@@ -169,7 +169,7 @@ public final class AppModel {
     /// The scene phase (the launch's included: a process launched for a background task starts
     /// in `.background`), as the core's event; the writes are finished where the core says.
     public func sceneChanged(to phase: ScenePhase) {
-        send(.scenePhase(phase: phase, availableRamBytes: services.device.availableMemory()))
+        send(.platform(.scenePhase(phase: phase, availableRamBytes: services.device.availableMemory())))
         if sceneEndsWrites(phase) {
             finishWrites()
         }
@@ -183,24 +183,24 @@ public final class AppModel {
     public func handle(_ signal: SystemSignal) {
         switch signal {
         case .memoryWarning:
-            send(.memoryPressure(.critical))
+            send(.platform(.memoryPressure(.critical)))
         case .languagesChanged:
             for e in languageEvents() {
                 send(e)
             }
         case .accessibilityChanged:
             let a = services.signals.accessibility
-            send(.iosAccessibility(voiceOver: a.voiceOver, switchControl: a.switchControl))
+            send(.platform(.iosAccessibility(voiceOver: a.voiceOver, switchControl: a.switchControl)))
         }
     }
 
     private func languageEvents() -> [Event] {
-        [.languages(preferred: services.device.languages()),
-         .timeZone(utcOffsetMinutes: services.device.utcOffsetMinutes())]
+        [.platform(.languages(preferred: services.device.languages())),
+         .platform(.timeZone(utcOffsetMinutes: services.device.utcOffsetMinutes()))]
     }
 
     nonisolated static func networkEvent(_ path: NetworkPathFacts) -> Event {
-        .networkPath(satisfied: path.satisfied, expensive: path.expensive, constrained: path.constrained)
+        .platform(.networkPath(satisfied: path.satisfied, expensive: path.expensive, constrained: path.constrained))
     }
 
     /// Keeps the app running (at most the system's background time) until the core's last

@@ -48,8 +48,8 @@ public struct BoardLayout: Equatable, Sendable {
     /// A tap at `point` as the core's event, in board units: the core finds the square, or the
     /// star's nearest hole.
     public func tap(at point: CGPoint) -> Event {
-        guard unit > 0 else { return .tapPoint(x: -1, y: -1) }
-        return .tapPoint(x: Float((point.x - origin.x) / unit), y: Float((point.y - origin.y) / unit))
+        guard unit > 0 else { return .board(.tapPoint(x: -1, y: -1)) }
+        return .board(.tapPoint(x: Float((point.x - origin.x) / unit), y: Float((point.y - origin.y) / unit)))
     }
 
     /// The size of a zoomed board drawn in `size` (`BoardView.zoom` times as large; the grids'

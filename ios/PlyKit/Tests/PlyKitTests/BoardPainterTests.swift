@@ -18,11 +18,11 @@ final class BoardPainterTests: XCTestCase, @unchecked Sendable {
         -> (AppModel, BoardView) {
         let model = try await startedModel(Fakes())
         model.sceneChanged(to: .active)
-        model.send(.chooseGame(game))
-        model.send(.chooseMode(mode))
-        model.send(.newGame)
+        model.send(.home(.chooseGame(game)))
+        model.send(.home(.chooseMode(mode)))
+        model.send(.home(.newGame))
         for m in moves {
-            model.send(.playNotation(m))
+            model.send(.board(.playNotation(m)))
         }
         return (model, try XCTUnwrap(model.board))
     }
@@ -139,13 +139,13 @@ final class BoardPainterTests: XCTestCase, @unchecked Sendable {
 
         let model = try await startedModel(Fakes())
         model.sceneChanged(to: .active)
-        model.send(.chooseGame(.draughts))
-        model.send(.chooseMode(.twoPlayers))
-        model.send(.chooseStartPosition("W:WK14:BK10,K11,K18,K19,K26,K27"))
-        model.send(.newGame)
+        model.send(.home(.chooseGame(.draughts)))
+        model.send(.home(.chooseMode(.twoPlayers)))
+        model.send(.home(.chooseStartPosition("W:WK14:BK10,K11,K18,K19,K26,K27")))
+        model.send(.home(.newGame))
         let jump = try XCTUnwrap(model.board?.legalMoves.first { $0.notation.filter { $0 == "x" }.count == 2 },
                                  "a double jump among \(model.board?.legalMoves.map(\.notation) ?? [])")
-        model.send(.chooseMove(jump.index))
+        model.send(.board(.chooseMove(jump.index)))
         let d = try XCTUnwrap(model.board)
         let taken = d.cells.filter { $0.previousPiece != $0.piece }
         XCTAssertEqual(taken.count, 2)

@@ -224,8 +224,8 @@ enum TempDirs {
             return (made, cores)
         }
         for core in running {
-            _ = core.dispatch(event: .screenHidden)
-            _ = core.dispatch(event: .background)
+            _ = core.dispatch(event: .platform(.screenHidden))
+            _ = core.dispatch(event: .platform(.background))
             _ = core.waitIdle(timeoutMs: 10_000)
             _ = core.finishWrites()
         }
@@ -298,11 +298,11 @@ extension AppModel {
     /// A Connect Four game between two people that the first wins in seven moves, played by
     /// taps on the cells of the columns (the bottom cell of column 1 and 2).
     func quickWin() {
-        send(.chooseGame(.connectFour))
-        send(.chooseMode(.twoPlayers))
-        send(.newGame)
+        send(.home(.chooseGame(.connectFour)))
+        send(.home(.chooseMode(.twoPlayers)))
+        send(.home(.newGame))
         for c in ["1", "2", "1", "2", "1", "2", "1"] {
-            send(.playNotation(c))
+            send(.board(.playNotation(c)))
         }
     }
 }

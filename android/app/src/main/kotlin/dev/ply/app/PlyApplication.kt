@@ -17,6 +17,7 @@ import androidx.lifecycle.Lifecycle
 import androidx.lifecycle.LifecycleOwner
 import androidx.lifecycle.ProcessLifecycleOwner
 import dev.ply.appcore.Event
+import dev.ply.appcore.PlatformEvent
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.LogLevel
 import dev.ply.ffi.initLogging
@@ -68,16 +69,16 @@ class PlyApplication : Application() {
             object : DefaultLifecycleObserver {
                 override fun onStart(owner: LifecycleOwner) {
                     // The per-app language is changed in the system's settings while the app is stopped.
-                    host.send(Event.Languages(languages(resources.configuration)))
+                    host.send(Event.Platform(PlatformEvent.Languages(languages(resources.configuration))))
                     host.send(timeZone())
                     host.send(deviceMemory(readDevice()))
-                    host.send(Event.Foreground)
-                    host.send(Event.ScreenShown)
+                    host.send(Event.Platform(PlatformEvent.Foreground))
+                    host.send(Event.Platform(PlatformEvent.ScreenShown))
                 }
 
                 override fun onStop(owner: LifecycleOwner) {
-                    host.send(Event.ScreenHidden)
-                    host.send(Event.Background)
+                    host.send(Event.Platform(PlatformEvent.ScreenHidden))
+                    host.send(Event.Platform(PlatformEvent.Background))
                 }
             },
         )
@@ -101,13 +102,13 @@ class PlyApplication : Application() {
             // On the main thread, before the events that came while the core started.
             first = {
                 buildList {
-                    saved?.let { add(Event.RestoreUi(it)) }
-                    add(Event.Accessibility(accessibilityOn()))
-                    add(Event.Languages(languages(resources.configuration)))
+                    saved?.let { add(Event.Platform(PlatformEvent.RestoreUi(it))) }
+                    add(Event.Platform(PlatformEvent.Accessibility(accessibilityOn())))
+                    add(Event.Platform(PlatformEvent.Languages(languages(resources.configuration))))
                     add(timeZone())
                     // Started by WorkManager with no UI: the core assumes the foreground until told.
                     if (!ProcessLifecycleOwner.get().lifecycle.currentState.isAtLeast(Lifecycle.State.STARTED)) {
-                        add(Event.Background)
+                        add(Event.Platform(PlatformEvent.Background))
                     }
                 }
             },
@@ -117,12 +118,12 @@ class PlyApplication : Application() {
     /** A new system or per-app language (among other changes): the core's texts follow it. */
     override fun onConfigurationChanged(newConfig: Configuration) {
         super.onConfigurationChanged(newConfig)
-        host.send(Event.Languages(languages(newConfig)))
+        host.send(Event.Platform(PlatformEvent.Languages(languages(newConfig))))
     }
 
     /** The phone's offset from UTC now: the core writes the history's times with it. */
     private fun timeZone(): Event =
-        Event.TimeZone(java.util.TimeZone.getDefault().getOffset(System.currentTimeMillis()) / 60_000)
+        Event.Platform(PlatformEvent.TimeZone(java.util.TimeZone.getDefault().getOffset(System.currentTimeMillis()) / 60_000))
 
     /** The languages resources resolve against, most preferred first ("de-AT,en-GB"). */
     private fun languages(config: Configuration): List<String> =
@@ -131,12 +132,12 @@ class PlyApplication : Application() {
     /** The platform's trim level as given: the core decides what each level means and does. */
     override fun onTrimMemory(level: Int) {
         super.onTrimMemory(level)
-        host.send(Event.TrimMemory(level))
+        host.send(Event.Platform(PlatformEvent.TrimMemory(level)))
     }
 
     /**
      * Memory and cores now: all three for the core's start; the free memory again with every
-     * `Foreground` (`Event.DeviceMemory`), from which the core recomputes its search caps.
+     * `Foreground` (`PlatformEvent.DeviceMemory`), from which the core recomputes its search caps.
      */
     private fun readDevice(): DeviceInfo {
         val info = ActivityManager.MemoryInfo()
@@ -150,7 +151,7 @@ class PlyApplication : Application() {
     /** While no accessibility service is on, the core leaves cell labels empty (a cheaper tap). */
     private fun watchAccessibility() {
         val am = getSystemService(Context.ACCESSIBILITY_SERVICE) as? AccessibilityManager ?: return
-        am.addAccessibilityStateChangeListener { on -> mainHandler.post { host.send(Event.Accessibility(on)) } }
+        am.addAccessibilityStateChangeListener { on -> mainHandler.post { host.send(Event.Platform(PlatformEvent.Accessibility(on))) } }
     }
 
     /** The default network's state, for the core's sync (metered networks wait unless allowed). */
@@ -159,15 +160,15 @@ class PlyApplication : Application() {
         val callback = object : ConnectivityManager.NetworkCallback() {
             override fun onCapabilitiesChanged(network: Network, caps: NetworkCapabilities) {
                 host.send(
-                    Event.NetworkCapabilities(
+                    Event.Platform(PlatformEvent.NetworkCapabilities(
                         internet = caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_INTERNET),
                         notMetered = caps.hasCapability(NetworkCapabilities.NET_CAPABILITY_NOT_METERED),
-                    ),
+                    )),
                 )
             }
 
             override fun onLost(network: Network) {
-                host.send(Event.NetworkCapabilities(internet = false, notMetered = false))
+                host.send(Event.Platform(PlatformEvent.NetworkCapabilities(internet = false, notMetered = false)))
             }
         }
         // Callbacks on the main thread, where events are sent.

@@ -3,6 +3,7 @@ package dev.ply.shell
 import dev.ply.appcore.AppConfig
 import dev.ply.appcore.ClientPlatform
 import dev.ply.appcore.Event
+import dev.ply.appcore.PlatformEvent
 
 /**
  * The phone as the core's search caps see it: the app fills this from
@@ -24,4 +25,4 @@ fun appConfig(dataDir: String, appVersion: String, device: DeviceInfo, token: St
 )
 
 /** The free memory now, for the core to recompute its caps (sent with every `Foreground`; negative: zero, unknown). */
-fun deviceMemory(device: DeviceInfo): Event = Event.DeviceMemory(device.availableRamBytes.coerceAtLeast(0).toULong())
+fun deviceMemory(device: DeviceInfo): Event = Event.Platform(PlatformEvent.DeviceMemory(device.availableRamBytes.coerceAtLeast(0).toULong()))

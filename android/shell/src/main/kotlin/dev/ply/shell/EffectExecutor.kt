@@ -20,7 +20,7 @@ interface PlatformEffects {
      */
     fun renderProgress()
 
-    /** Keep this blob (the core's UI state) and send it back with `Event.RestoreUi` at the next start. */
+    /** Keep this blob (the core's UI state) and send it back with `PlatformEvent.RestoreUi` at the next start. */
     fun saveUiState(blob: String)
 
     /**

@@ -1,6 +1,11 @@
 package dev.ply.shell
 
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.NavigationEvent
+import dev.ply.appcore.PlatformEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.PlayMode
 import dev.ply.appcore.Screen
@@ -39,14 +44,14 @@ class ConfirmationJourneyTest {
         val dir = tempDir()
         val saver = RecordingPlatform()
         val first = TempDirs.core(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
-        first.sendNow(Event.ScreenShown, saver)
-        first.sendNow(Event.ChooseGame(GameKind.CONNECT_FOUR), saver)
-        first.sendNow(Event.ChooseMode(PlayMode.TWO_PLAYERS), saver)
-        first.sendNow(Event.NewGame, saver)
+        first.sendNow(Event.Platform(PlatformEvent.ScreenShown), saver)
+        first.sendNow(Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)), saver)
+        first.sendNow(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)), saver)
+        first.sendNow(Event.Home(HomeEvent.NewGame), saver)
         assertNull(first.view()?.confirmation, "no game to lose: no question")
-        first.sendNow(Event.PlayNotation("4"), saver)
-        first.sendNow(Event.OpenHome, saver)
-        first.sendNow(Event.NewGame, saver)
+        first.sendNow(Event.Board(BoardEvent.PlayNotation("4")), saver)
+        first.sendNow(Event.Navigation(NavigationEvent.OpenHome), saver)
+        first.sendNow(Event.Home(HomeEvent.NewGame), saver)
         val asked = assertNotNull(first.view()?.confirmation, "a game with a move: the core asks")
         assertEquals("Start a new game?", asked.question)
         assertEquals("New game", asked.confirm)
@@ -63,7 +68,7 @@ class ConfirmationJourneyTest {
         val host = CoreHost(Executor { it.run() }, main, p) { listOf("de-DE") }
         host.start(
             { shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) },
-            { listOf(Event.RestoreUi(blob), Event.Languages(listOf("de-DE"))) },
+            { listOf(Event.Platform(PlatformEvent.RestoreUi(blob)), Event.Platform(PlatformEvent.Languages(listOf("de-DE")))) },
         )
         main.drain()
         val core = assertNotNull(host.core)
@@ -75,7 +80,7 @@ class ConfirmationJourneyTest {
 
         // The system back (the dialog's dismissal) cancels: the same game, still on home.
         p.calls.clear()
-        host.send(Event.Back)
+        host.send(Event.Navigation(NavigationEvent.Back))
         main.drain()
         assertNull(core.view()?.confirmation)
         assertEquals(Screen.HOME, core.view()?.screen)
@@ -83,8 +88,8 @@ class ConfirmationJourneyTest {
         val saved = p.calls.last { it.startsWith("save:") }
         assertFalse(saved.contains("NewGame"), "the answer reaches the saved state: $saved")
 
-        host.send(Event.NewGame)
-        host.send(Event.AcceptConfirmation)
+        host.send(Event.Home(HomeEvent.NewGame))
+        host.send(Event.Confirmation(ConfirmationEvent.ACCEPT))
         main.drain()
         assertNull(core.view()?.confirmation)
         assertEquals(Screen.BOARD, core.view()?.screen)

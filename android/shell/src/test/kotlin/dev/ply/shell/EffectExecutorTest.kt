@@ -4,6 +4,12 @@ import dev.ply.appcore.BackgroundOutcome
 import dev.ply.appcore.Cue
 import dev.ply.appcore.Effect
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.NavigationEvent
+import dev.ply.appcore.PlatformEvent
+import dev.ply.appcore.SettingsEvent
 import dev.ply.appcore.Screen
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.syncRetryBaseSeconds
@@ -62,17 +68,17 @@ class EffectExecutorTest {
             // The core's start reads its files on its own thread and draws when that is done, so
             // the first ScreenShown may find the screen drawn already: then it changes nothing.
             assertTrue(core.waitIdle(10_000uL), "the core's start finishes")
-            val shown = core.dispatch(Event.ScreenShown)
+            val shown = core.dispatch(Event.Platform(PlatformEvent.ScreenShown))
             assertTrue(shown.count { it is Effect.Render } <= 1, shown.toString())
             assertTrue(shown.isEmpty() || shown.last() == Effect.Render, shown.toString())
-            for (e in listOf(Event.ChooseLevel(3u), Event.NewGame, Event.PlayNotation("f5"), Event.Resign, Event.AcceptConfirmation, Event.OpenHome)) {
+            for (e in listOf(Event.Home(HomeEvent.ChooseLevel(3u)), Event.Home(HomeEvent.NewGame), Event.Board(BoardEvent.PlayNotation("f5")), Event.Board(BoardEvent.Resign), Event.Confirmation(ConfirmationEvent.ACCEPT), Event.Navigation(NavigationEvent.OpenHome))) {
                 val fx = core.dispatch(e)
                 assertEquals(Effect.Render, fx.last(), fx.toString())
                 assertEquals(1, fx.count { it is Effect.Render }, fx.toString())
                 assertTrue(fx.count { it is Effect.SaveUiState } <= 1, fx.toString())
                 assertEquals(0, fx.count { it is Effect.RenderProgress }, fx.toString())
             }
-            val again = core.dispatch(Event.ScreenShown)
+            val again = core.dispatch(Event.Platform(PlatformEvent.ScreenShown))
             assertEquals(0, again.count { it is Effect.Render }, again.toString())
         } finally {
             core.destroy()
@@ -91,11 +97,11 @@ class EffectExecutorTest {
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, p) })
         val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, null)
         try {
-            core.sendNow(Event.ScreenShown, p)
-            core.sendNow(Event.ChooseMode(dev.ply.appcore.PlayMode.COMPUTER_VS_COMPUTER), p)
-            core.sendNow(Event.ChooseLevel(1u), p)
+            core.sendNow(Event.Platform(PlatformEvent.ScreenShown), p)
+            core.sendNow(Event.Home(HomeEvent.ChooseMode(dev.ply.appcore.PlayMode.COMPUTER_VS_COMPUTER)), p)
+            core.sendNow(Event.Home(HomeEvent.ChooseLevel(1u)), p)
             p.calls.clear()
-            core.sendNow(Event.NewGame, p)
+            core.sendNow(Event.Home(HomeEvent.NewGame), p)
             assertEquals(Screen.BOARD, core.view()?.screen)
             assertTrue(core.waitIdle(60_000uL))
             assertTrue(main.size > 0, "the computer's moves were posted, not performed on its thread")
@@ -116,10 +122,10 @@ class EffectExecutorTest {
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, p) })
         val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, OfflineTransport())
         try {
-            core.sendNow(Event.Background, p)
+            core.sendNow(Event.Platform(PlatformEvent.Background), p)
             assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(core.backgroundSync()), "sync off: nothing to do")
-            core.sendNow(Event.SetServerUrl("https://collector.example"), p)
-            core.sendNow(Event.SetSyncEnabled(true), p)
+            core.sendNow(Event.Settings(SettingsEvent.SetServerUrl("https://collector.example")), p)
+            core.sendNow(Event.Settings(SettingsEvent.SetSyncEnabled(true)), p)
             core.quickWin(p)
             assertTrue(core.waitIdle(30_000uL))
             main.drain()
@@ -134,8 +140,8 @@ class EffectExecutorTest {
             main.drain()
             assertTrue(p.calls.none { it.startsWith("schedule:") }, "the worker's own run schedules nothing: ${p.calls}")
             // Outside a background run the core's ScheduleSync reaches the platform again.
-            core.sendNow(Event.Foreground, p)
-            core.sendNow(Event.Background, p)
+            core.sendNow(Event.Platform(PlatformEvent.Foreground), p)
+            core.sendNow(Event.Platform(PlatformEvent.Background), p)
             assertTrue(p.calls.any { it.startsWith("schedule:") }, "${p.calls}")
         } finally {
             core.destroy()
@@ -143,12 +149,12 @@ class EffectExecutorTest {
         FakeCollector().use { collector ->
             val sent = TempDirs.core(appConfig(tempDir(), "test", device, null), PostingShell({}, {}), HttpUrlConnectionTransport())
             try {
-                sent.sendNow(Event.NetworkCapabilities(internet = false, notMetered = false), p)
-                sent.sendNow(Event.SetServerUrl(collector.url), p)
-                sent.sendNow(Event.SetSyncEnabled(true), p)
+                sent.sendNow(Event.Platform(PlatformEvent.NetworkCapabilities(internet = false, notMetered = false)), p)
+                sent.sendNow(Event.Settings(SettingsEvent.SetServerUrl(collector.url)), p)
+                sent.sendNow(Event.Settings(SettingsEvent.SetSyncEnabled(true)), p)
                 sent.quickWin(p)
-                sent.sendNow(Event.Background, p)
-                sent.sendNow(Event.NetworkCapabilities(internet = true, notMetered = true), p)
+                sent.sendNow(Event.Platform(PlatformEvent.Background), p)
+                sent.sendNow(Event.Platform(PlatformEvent.NetworkCapabilities(internet = true, notMetered = true)), p)
                 assertTrue(sent.waitIdle(30_000uL))
                 assertEquals(BackgroundSync.Outcome.SUCCESS, BackgroundSync.outcome(sent.backgroundSync()))
                 assertEquals(1, collector.stored.size, "the game arrived")
@@ -188,28 +194,28 @@ class EffectExecutorTest {
             val table = core.limits().ttBytes
             assertEquals(128uL shl 20, table, "4 GiB with 2 GiB free")
             repeat(8) {
-                core.sendNow(Event.ScreenHidden, p)
-                core.sendNow(Event.Background, p)
-                core.sendNow(Event.TrimMemory(40), p)
+                core.sendNow(Event.Platform(PlatformEvent.ScreenHidden), p)
+                core.sendNow(Event.Platform(PlatformEvent.Background), p)
+                core.sendNow(Event.Platform(PlatformEvent.TrimMemory(40)), p)
                 if (it == 3) {
-                    core.sendNow(Event.TrimMemory(10), p)
+                    core.sendNow(Event.Platform(PlatformEvent.TrimMemory(10)), p)
                     assertEquals(table / 4uL, core.limits().ttBytes)
                 }
                 core.sendNow(deviceMemory(device), p)
-                core.sendNow(Event.Foreground, p)
-                core.sendNow(Event.ScreenShown, p)
+                core.sendNow(Event.Platform(PlatformEvent.Foreground), p)
+                core.sendNow(Event.Platform(PlatformEvent.ScreenShown), p)
                 assertEquals(table, core.limits().ttBytes, "trip $it")
             }
-            core.sendNow(Event.TrimMemory(99), p)
+            core.sendNow(Event.Platform(PlatformEvent.TrimMemory(99)), p)
             assertEquals(table, core.limits().ttBytes, "a level the core does not know asks nothing")
-            core.sendNow(Event.TrimMemory(80), p)
+            core.sendNow(Event.Platform(PlatformEvent.TrimMemory(80)), p)
             assertEquals(table / 16uL, core.limits().ttBytes)
             // A process started while memory was short gets the device's table on the way back.
-            core.sendNow(Event.Background, p)
+            core.sendNow(Event.Platform(PlatformEvent.Background), p)
             core.sendNow(deviceMemory(DeviceInfo(4L shl 30, 3L shl 30, 4)), p)
-            core.sendNow(Event.Foreground, p)
+            core.sendNow(Event.Platform(PlatformEvent.Foreground), p)
             assertEquals(table, core.limits().ttBytes)
-            assertEquals(Event.DeviceMemory(0uL), deviceMemory(DeviceInfo(1, -5, 1)), "unknown is zero")
+            assertEquals(Event.Platform(PlatformEvent.DeviceMemory(0uL)), deviceMemory(DeviceInfo(1, -5, 1)), "unknown is zero")
         } finally {
             core.destroy()
         }
@@ -263,7 +269,7 @@ class CoreHostTest {
         val states = mutableListOf<CoreHost.State>()
         host.observe { states += it }
         host.start({ throw java.io.IOException("core directory unreadable") }, { emptyList() })
-        host.send(Event.ScreenShown)
+        host.send(Event.Platform(PlatformEvent.ScreenShown))
         background.drain()
         main.drain()
         val failed = assertIs<CoreHost.State.Failed>(host.state)
@@ -272,13 +278,13 @@ class CoreHostTest {
         assertFalse(failed.restartNeeded, "another start may succeed: the screen offers Try again")
         assertNull(host.core)
         assertNull(host.awaitCore(10), "the worker does not wait for a core that failed")
-        host.send(Event.OpenHistory) // dropped, no crash
+        host.send(Event.Navigation(NavigationEvent.OpenHistory)) // dropped, no crash
 
         val dir = tempDir()
-        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Accessibility(false)) })
+        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Platform(PlatformEvent.Accessibility(false))) })
         assertIs<CoreHost.State.Starting>(host.state)
-        host.send(Event.ScreenShown)
-        host.send(Event.OpenSettings)
+        host.send(Event.Platform(PlatformEvent.ScreenShown))
+        host.send(Event.Navigation(NavigationEvent.OpenSettings))
         background.drain()
         main.drain()
         val core = assertNotNull(host.core)
@@ -288,7 +294,7 @@ class CoreHostTest {
             listOf(CoreHost.State.Starting::class, CoreHost.State.Failed::class, CoreHost.State.Starting::class, CoreHost.State.Ready::class),
             states.map { it::class },
         )
-        host.send(Event.OpenHome)
+        host.send(Event.Navigation(NavigationEvent.OpenHome))
         assertEquals(Screen.HOME, core.view()?.screen)
         host.start({ error("not again") }, { emptyList() })
         assertIs<CoreHost.State.Ready>(host.state, "a started core is kept")
@@ -325,24 +331,24 @@ class CoreHostTest {
         // A game on Home from an earlier process, whose UI state says Home.
         val first = TempDirs.core(appConfig(dir, "test", device, null), PostingShell({}, {}), null)
         val saver = RecordingPlatform()
-        first.sendNow(Event.ScreenShown, saver)
-        first.sendNow(Event.ChooseGame(dev.ply.core.GameKind.CONNECT_FOUR), saver)
-        first.sendNow(Event.ChooseMode(dev.ply.appcore.PlayMode.TWO_PLAYERS), saver)
-        first.sendNow(Event.NewGame, saver)
-        first.sendNow(Event.PlayNotation("4"), saver)
-        first.sendNow(Event.OpenHome, saver)
+        first.sendNow(Event.Platform(PlatformEvent.ScreenShown), saver)
+        first.sendNow(Event.Home(HomeEvent.ChooseGame(dev.ply.core.GameKind.CONNECT_FOUR)), saver)
+        first.sendNow(Event.Home(HomeEvent.ChooseMode(dev.ply.appcore.PlayMode.TWO_PLAYERS)), saver)
+        first.sendNow(Event.Home(HomeEvent.NewGame), saver)
+        first.sendNow(Event.Board(BoardEvent.PlayNotation("4")), saver)
+        first.sendNow(Event.Navigation(NavigationEvent.OpenHome), saver)
         assertTrue(first.waitIdle(30_000uL))
         first.destroy()
         val blob = saver.calls.last { it.startsWith("save:") }.removePrefix("save:")
 
         val host = CoreHost(background, main, p) { listOf("en-US") }
-        host.send(Event.ScreenShown)
-        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.RestoreUi(blob)) })
+        host.send(Event.Platform(PlatformEvent.ScreenShown))
+        host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Platform(PlatformEvent.RestoreUi(blob))) })
         main.drain()
         val core = assertNotNull(host.core)
         assertEquals(Screen.HOME, core.view()?.screen, "restored before ScreenShown")
         assertTrue(assertNotNull(core.homeView()).canResume)
-        host.send(Event.OpenBoard)
+        host.send(Event.Navigation(NavigationEvent.OpenBoard))
         assertEquals(listOf("4"), core.boardView()?.moves)
         core.destroy()
     }

@@ -2,6 +2,8 @@ package dev.ply.shell
 
 import dev.ply.appcore.Effect
 import dev.ply.appcore.Event
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.PlatformEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.PlayMode
 import dev.ply.appcore.WorkProgress
@@ -59,11 +61,11 @@ class ProgressTickTest {
             repeat(20) { core.quickWin(platform) }
             core.waitIdle(10_000uL)
             main.drain()
-            core.sendNow(Event.ScreenShown, platform)
-            core.sendNow(Event.ChooseGame(GameKind.OTHELLO), platform)
-            core.sendNow(Event.ChooseMode(PlayMode.COMPUTER_VS_COMPUTER), platform)
-            core.sendNow(Event.ChooseLevel(10u), platform)
-            core.sendNow(Event.NewGame, platform)
+            core.sendNow(Event.Platform(PlatformEvent.ScreenShown), platform)
+            core.sendNow(Event.Home(HomeEvent.ChooseGame(GameKind.OTHELLO)), platform)
+            core.sendNow(Event.Home(HomeEvent.ChooseMode(PlayMode.COMPUTER_VS_COMPUTER)), platform)
+            core.sendNow(Event.Home(HomeEvent.ChooseLevel(10u)), platform)
+            core.sendNow(Event.Home(HomeEvent.NewGame), platform)
             platform.calls.clear()
             val deadline = System.nanoTime() + 20_000_000_000L
             while (platform.progress.count { it.thinking != null } < 5 && System.nanoTime() < deadline) {
@@ -118,7 +120,7 @@ class ProgressTickTest {
             }
             assertEquals(600, tick.size)
         } finally {
-            core.dispatch(Event.ScreenHidden)
+            core.dispatch(Event.Platform(PlatformEvent.ScreenHidden))
             core.waitIdle(30_000uL)
             core.destroy()
         }

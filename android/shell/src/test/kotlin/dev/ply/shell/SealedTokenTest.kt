@@ -1,6 +1,8 @@
 package dev.ply.shell
 
 import dev.ply.appcore.Event
+import dev.ply.appcore.PlatformEvent
+import dev.ply.appcore.SettingsEvent
 import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
 import org.junit.jupiter.api.BeforeAll
@@ -130,9 +132,9 @@ class SealedTokenTest {
         val shell = PostingShell(post = { main.execute(it) }, perform = { EffectExecutor.perform(it, platform) })
         val core = TempDirs.core(appConfig(dir, "test", DeviceInfo(4L shl 30, 2L shl 30, 4), tokens.token()), shell, HttpUrlConnectionTransport())
         try {
-            core.sendNow(Event.Background, platform)
-            core.sendNow(Event.SetServerUrl(collector.url), platform)
-            core.sendNow(Event.SetSyncEnabled(true), platform)
+            core.sendNow(Event.Platform(PlatformEvent.Background), platform)
+            core.sendNow(Event.Settings(SettingsEvent.SetServerUrl(collector.url)), platform)
+            core.sendNow(Event.Settings(SettingsEvent.SetSyncEnabled(true)), platform)
             core.quickWin(platform)
             assertTrue(core.waitIdle(30_000uL))
             val outcome = core.backgroundSync()

@@ -2,6 +2,7 @@ package dev.ply.shell
 
 import dev.ply.appcore.AppConfig
 import dev.ply.appcore.Event
+import dev.ply.appcore.PlatformEvent
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.AppShell
 import dev.ply.core.HttpTransport
@@ -39,8 +40,8 @@ object TempDirs {
             // waiting for idle lets the writes already asked for finish. A core the test closed
             // itself refuses calls, but its file worker may still run a save it queued.
             val refused = runCatching {
-                core.dispatch(Event.ScreenHidden)
-                core.dispatch(Event.Background)
+                core.dispatch(Event.Platform(PlatformEvent.ScreenHidden))
+                core.dispatch(Event.Platform(PlatformEvent.Background))
                 core.waitIdle(10_000uL)
                 // Idle counts searches and syncs, not the file worker: a save still queued would
                 // create the directory again after it is removed.

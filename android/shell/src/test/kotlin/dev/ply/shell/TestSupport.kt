@@ -5,6 +5,8 @@ import com.sun.net.httpserver.HttpServer
 import dev.ply.appcore.Cue
 import dev.ply.appcore.Effect
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
+import dev.ply.appcore.HomeEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.PlayMode
 import dev.ply.ffi.AppCore
@@ -78,10 +80,10 @@ fun AppCore.sendNow(event: Event, platform: PlatformEffects) = EffectExecutor.pe
 
 /** A Connect Four game between two people that red wins in seven moves. */
 fun AppCore.quickWin(platform: PlatformEffects) {
-    sendNow(Event.ChooseGame(GameKind.CONNECT_FOUR), platform)
-    sendNow(Event.ChooseMode(PlayMode.TWO_PLAYERS), platform)
-    sendNow(Event.NewGame, platform)
-    for (c in listOf("1", "2", "1", "2", "1", "2", "1")) sendNow(Event.PlayNotation(c), platform)
+    sendNow(Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)), platform)
+    sendNow(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)), platform)
+    sendNow(Event.Home(HomeEvent.NewGame), platform)
+    for (c in listOf("1", "2", "1", "2", "1", "2", "1")) sendNow(Event.Board(BoardEvent.PlayNotation(c)), platform)
 }
 
 /** A collector on loopback speaking the wire format of `core/src/sync/wire.rs`. */

@@ -36,6 +36,7 @@ import dev.ply.app.R
 import dev.ply.appcore.AfterGameView
 import dev.ply.appcore.ChartMark
 import dev.ply.appcore.Event
+import dev.ply.appcore.ReviewEvent
 import dev.ply.appcore.MoveLabel
 import dev.ply.appcore.ReviewStatus
 import dev.ply.appcore.ReviewView
@@ -109,7 +110,7 @@ internal fun ReviewSection(r: ReviewView, send: Send) {
         is ReviewStatus.Failed -> Text(r.statusText)
         ReviewStatus.Ready -> ReadyReview(r, send)
     }
-    OutlinedButton(onClick = { send(Event.CloseReview) }) { Text(appText(R.string.close_review)) }
+    OutlinedButton(onClick = { send(Event.Review(ReviewEvent.Close)) }) { Text(appText(R.string.close_review)) }
 }
 
 @Composable
@@ -121,17 +122,17 @@ private fun ReadyReview(r: ReviewView, send: Send) {
     Heading(appText(R.string.mistakes_title), MaterialTheme.typography.titleSmall)
     if (r.mistakes.isEmpty()) Text(appText(R.string.no_mistakes))
     r.mistakes.forEach { m ->
-        TextButton(onClick = { send(Event.ReviewStep(m.ply)) }) { Text(m.text, color = labelColor(m.label)) }
+        TextButton(onClick = { send(Event.Review(ReviewEvent.Step(m.ply))) }) { Text(m.text, color = labelColor(m.label)) }
     }
     r.step?.let { step ->
         Text(step.text, style = MaterialTheme.typography.bodyLarge)
         // The position, read cell by cell (no button: nothing is played here).
         Board(step.board, send = null, modifier = Modifier.fillMaxWidth().aspectRatio(step.board.aspect))
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-            OutlinedButton(onClick = { step.previousPly?.let { send(Event.ReviewStep(it)) } }, enabled = step.previousPly != null) {
+            OutlinedButton(onClick = { step.previousPly?.let { send(Event.Review(ReviewEvent.Step(it))) } }, enabled = step.previousPly != null) {
                 Text(appText(R.string.previous_move))
             }
-            OutlinedButton(onClick = { step.nextPly?.let { send(Event.ReviewStep(it)) } }, enabled = step.nextPly != null) {
+            OutlinedButton(onClick = { step.nextPly?.let { send(Event.Review(ReviewEvent.Step(it))) } }, enabled = step.nextPly != null) {
                 Text(appText(R.string.next_move))
             }
         }

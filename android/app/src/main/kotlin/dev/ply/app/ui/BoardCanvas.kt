@@ -45,6 +45,7 @@ import dev.ply.appcore.AnimationStep
 import dev.ply.appcore.BoardView
 import dev.ply.appcore.CellView
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.Piece
 import dev.ply.appcore.SeatStyle
@@ -56,7 +57,7 @@ import kotlin.math.roundToInt
 /**
  * The board: a Canvas that draws the core's [BoardView] where the core places each cell (its `x`
  * and `y` in board units, the board [BoardView.width] units across), and sends a tap as the point
- * it hit (`Event.TapPoint`: the core finds the square, or the star's nearest hole). For screen
+ * it hit (`BoardEvent.TapPoint`: the core finds the square, or the star's nearest hole). For screen
  * readers, each playable cell is a node with the core's label over its own box
  * ([BoardView.cellWidth] by [BoardView.cellHeight]), and the board offers the legal moves as
  * actions; with no accessibility service on (the labels are empty) no node is composed. Without
@@ -83,7 +84,7 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
     // The legal moves as the board's actions, for TalkBack's actions menu: the core describes
     // the board only while a service reads labels (else the description is empty).
     val moves = if (send != null && board.legalMovesLabel.isNotEmpty()) {
-        board.legalMoves.map { m -> CustomAccessibilityAction(m.label) { send(Event.ChooseMove(m.index)); true } }
+        board.legalMoves.map { m -> CustomAccessibilityAction(m.label) { send(Event.Board(BoardEvent.ChooseMove(m.index))); true } }
     } else {
         null
     }
@@ -101,7 +102,7 @@ fun Board(board: BoardView, send: Send?, modifier: Modifier = Modifier) {
             Modifier.pointerInput(board.width, send) {
                 detectTapGestures { p ->
                     val unit = size.width / board.width
-                    send(Event.TapPoint(p.x / unit, p.y / unit))
+                    send(Event.Board(BoardEvent.TapPoint(p.x / unit, p.y / unit)))
                 }
             }
         }
@@ -156,7 +157,7 @@ private fun CellNodes(board: BoardView, send: Send?) {
                         contentDescription = cell.label
                         if (send != null && cell.button) {
                             role = Role.Button
-                            onClick { send(Event.TapCell(cell.index)); true }
+                            onClick { send(Event.Board(BoardEvent.TapCell(cell.index))); true }
                         }
                     },
             )

@@ -30,6 +30,7 @@ import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.appcore.BoardView
 import dev.ply.appcore.Event
+import dev.ply.appcore.BoardEvent
 
 /**
  * The game: the board, and beside it (landscape, tablets) or under it (portrait phones) the
@@ -73,15 +74,15 @@ fun BoardScreen(board: BoardView, send: Send) {
     }
     if (board.pathChoices.isNotEmpty()) {
         AlertDialog(
-            onDismissRequest = { send(Event.CancelSelection) },
+            onDismissRequest = { send(Event.Board(BoardEvent.CancelSelection)) },
             title = { Text(appText(R.string.choose_path)) },
             text = {
                 Column {
-                    board.pathChoices.forEach { m -> TextButton(onClick = { send(Event.ChoosePath(m.index)) }) { Text(m.notation) } }
+                    board.pathChoices.forEach { m -> TextButton(onClick = { send(Event.Board(BoardEvent.ChoosePath(m.index))) }) { Text(m.notation) } }
                 }
             },
             confirmButton = {},
-            dismissButton = { TextButton(onClick = { send(Event.CancelSelection) }) { Text(appText(R.string.cancel)) } },
+            dismissButton = { TextButton(onClick = { send(Event.Board(BoardEvent.CancelSelection)) }) { Text(appText(R.string.cancel)) } },
         )
     }
 }

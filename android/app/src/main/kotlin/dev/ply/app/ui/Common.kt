@@ -33,6 +33,8 @@ import dev.ply.appcore.ActionStyle
 import dev.ply.appcore.ActionView
 import dev.ply.appcore.ConfirmView
 import dev.ply.appcore.Event
+import dev.ply.appcore.ConfirmationEvent
+import dev.ply.appcore.NavigationEvent
 
 /** Sends an event to the core (on the main thread) and performs its effects. */
 typealias Send = (Event) -> Unit
@@ -58,7 +60,7 @@ fun BackBar(title: String, send: Send) {
     TopAppBar(
         title = { Heading(title, MaterialTheme.typography.titleLarge) },
         navigationIcon = {
-            IconButton(onClick = { send(Event.Back) }) {
+            IconButton(onClick = { send(Event.Navigation(NavigationEvent.Back)) }) {
                 Icon(Icons.AutoMirrored.Filled.ArrowBack, contentDescription = appText(R.string.back))
             }
         },
@@ -75,11 +77,11 @@ fun Heading(text: String, style: TextStyle, modifier: Modifier = Modifier) {
 @Composable
 fun ConfirmDialog(confirm: ConfirmView, send: Send) {
     AlertDialog(
-        onDismissRequest = { send(Event.CancelConfirmation) },
+        onDismissRequest = { send(Event.Confirmation(ConfirmationEvent.CANCEL)) },
         title = { Text(confirm.question) },
         text = { Text(confirm.detail) },
-        confirmButton = { TextButton(onClick = { send(Event.AcceptConfirmation) }) { Text(confirm.confirm) } },
-        dismissButton = { TextButton(onClick = { send(Event.CancelConfirmation) }) { Text(confirm.cancel) } },
+        confirmButton = { TextButton(onClick = { send(Event.Confirmation(ConfirmationEvent.ACCEPT)) }) { Text(confirm.confirm) } },
+        dismissButton = { TextButton(onClick = { send(Event.Confirmation(ConfirmationEvent.CANCEL)) }) { Text(confirm.cancel) } },
     )
 }
 

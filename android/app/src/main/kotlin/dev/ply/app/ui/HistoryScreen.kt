@@ -25,6 +25,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.appcore.Event
+import dev.ply.appcore.HistoryEvent
 import dev.ply.appcore.HistoryView
 
 /**
@@ -57,7 +58,7 @@ fun HistoryScreen(view: HistoryView, send: Send) {
         ) {
             Text(view.syncStatus, style = MaterialTheme.typography.titleSmall)
             Row(verticalAlignment = Alignment.CenterVertically, horizontalArrangement = Arrangement.spacedBy(12.dp)) {
-                OutlinedButton(onClick = { send(Event.SyncNow) }, enabled = view.canSyncNow) {
+                OutlinedButton(onClick = { send(Event.History(HistoryEvent.SyncNow)) }, enabled = view.canSyncNow) {
                     Text(appText(R.string.sync_now))
                 }
                 if (view.syncing) CircularProgressIndicator(Modifier.padding(4.dp))
@@ -71,7 +72,7 @@ fun HistoryScreen(view: HistoryView, send: Send) {
                         modifier = Modifier.clickable(
                             enabled = e.canReview,
                             onClickLabel = appText(R.string.review_game),
-                        ) { send(Event.ReviewPastGame(e.id)) },
+                        ) { send(Event.History(HistoryEvent.ReviewPastGame(e.id))) },
                         overlineContent = { Text(e.title) },
                         headlineContent = { Text(e.result) },
                         // Date, moves and sync state in the core's language and the phone's time zone;

@@ -32,6 +32,8 @@ import androidx.compose.ui.text.input.ImeAction
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.appcore.Event
+import dev.ply.appcore.HomeEvent
+import dev.ply.appcore.NavigationEvent
 import dev.ply.appcore.HomeView
 import dev.ply.appcore.LevelOption
 import dev.ply.appcore.SeatOption
@@ -49,25 +51,25 @@ fun HomeScreen(home: HomeView, send: Send) {
             ) {
                 Heading(appText(R.string.home_title), MaterialTheme.typography.headlineLarge)
                 if (home.canResume) {
-                    Button(onClick = { send(Event.OpenBoard) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
+                    Button(onClick = { send(Event.Navigation(NavigationEvent.OpenBoard)) }, modifier = Modifier.fillMaxWidth()) { Text(home.resumeLabel) }
                 }
-                ChoiceRow(appText(R.string.game), home.games, { it.selected }, { it.label }) { send(Event.ChooseGame(it.game)) }
+                ChoiceRow(appText(R.string.game), home.games, { it.selected }, { it.label }) { send(Event.Home(HomeEvent.ChooseGame(it.game))) }
                 // The chosen game's rules, when it has more than one set (draughts).
                 if (home.variants.isNotEmpty()) {
-                    ChoiceRow(appText(R.string.rules), home.variants, { it.selected }, { it.label }) { send(Event.ChooseRules(it.rules)) }
+                    ChoiceRow(appText(R.string.rules), home.variants, { it.selected }, { it.label }) { send(Event.Home(HomeEvent.ChooseRules(it.rules))) }
                 }
                 if (home.modes.isNotEmpty()) {
-                    ChoiceRow(appText(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.ChooseMode(it.mode)) }
+                    ChoiceRow(appText(R.string.mode), home.modes, { it.selected }, { it.label }) { send(Event.Home(HomeEvent.ChooseMode(it.mode))) }
                 }
                 if (home.playerCounts.isNotEmpty()) {
                     ChoiceRow(appText(R.string.players), home.playerCounts, { it.selected }, { it.label }) {
-                        send(Event.ChoosePlayers(it.count))
+                        send(Event.Home(HomeEvent.ChoosePlayers(it.count)))
                     }
                     Heading(appText(R.string.seats), MaterialTheme.typography.titleSmall)
                     home.seats.forEach { seat -> Seat(home, seat, send) }
                 }
                 if (home.sides.isNotEmpty()) {
-                    ChoiceRow(appText(R.string.your_side), home.sides, { it.selected }, { it.label }) { send(Event.ChooseSide(it.side)) }
+                    ChoiceRow(appText(R.string.your_side), home.sides, { it.selected }, { it.label }) { send(Event.Home(HomeEvent.ChooseSide(it.side))) }
                 }
                 // The level sets the computer's strength and the hints' (a multi-player game's
                 // computers have their seats' levels): the core says whether it is shown, and
@@ -83,7 +85,7 @@ fun HomeScreen(home: HomeView, send: Send) {
                         // The slider's range is the core's; the core clamps whatever it is sent.
                         onValueChange = { v ->
                             val level = v.roundToInt()
-                            if (level != home.level.toInt()) send(Event.ChooseLevel(level.toUByte()))
+                            if (level != home.level.toInt()) send(Event.Home(HomeEvent.ChooseLevel(level.toUByte())))
                         },
                         valueRange = min.toFloat()..max.toFloat(),
                         steps = (max - min - 1).coerceAtLeast(0),
@@ -95,22 +97,22 @@ fun HomeScreen(home: HomeView, send: Send) {
                     HorizontalDivider()
                     Heading(appText(R.string.engine), MaterialTheme.typography.titleMedium)
                     ChoiceRow(appText(R.string.algorithm), home.algorithms, { it.selected }, { it.label }) {
-                        send(Event.ChooseAlgorithm(it.choice))
+                        send(Event.Home(HomeEvent.ChooseAlgorithm(it.choice)))
                     }
                     ChoiceRow(appText(R.string.ordering), home.orderings, { it.selected }, { it.label }) {
-                        send(Event.ChooseOrdering(it.choice))
+                        send(Event.Home(HomeEvent.ChooseOrdering(it.choice)))
                     }
                     ChoiceRow(appText(R.string.heuristic), home.heuristics, { it.selected }, { it.label }) {
-                        send(Event.ChooseHeuristic(it.preset))
+                        send(Event.Home(HomeEvent.ChooseHeuristic(it.preset)))
                     }
                 }
                 HorizontalDivider()
                 StartPosition(home, send)
                 // The core asks first when a game in progress would be lost.
-                Button(onClick = { send(Event.NewGame) }, modifier = Modifier.fillMaxWidth()) { Text(appText(R.string.play)) }
+                Button(onClick = { send(Event.Home(HomeEvent.NewGame)) }, modifier = Modifier.fillMaxWidth()) { Text(appText(R.string.play)) }
                 Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-                    OutlinedButton(onClick = { send(Event.OpenHistory) }) { Text(appText(R.string.history)) }
-                    OutlinedButton(onClick = { send(Event.OpenSettings) }) { Text(appText(R.string.settings)) }
+                    OutlinedButton(onClick = { send(Event.Navigation(NavigationEvent.OpenHistory)) }) { Text(appText(R.string.history)) }
+                    OutlinedButton(onClick = { send(Event.Navigation(NavigationEvent.OpenSettings)) }) { Text(appText(R.string.settings)) }
                 }
             }
         }
@@ -123,8 +125,8 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
     Column(Modifier.semantics(mergeDescendants = false) { contentDescription = seat.label }) {
         Row(horizontalArrangement = Arrangement.spacedBy(8.dp), verticalAlignment = Alignment.CenterVertically) {
             Text(seat.name, style = MaterialTheme.typography.bodyLarge, modifier = Modifier.widthIn(min = 72.dp))
-            FilterChip(selected = seat.human, onClick = { send(Event.ChooseSeat(seat.seat, true)) }, label = { Text(appText(R.string.seat_person)) })
-            FilterChip(selected = !seat.human, onClick = { send(Event.ChooseSeat(seat.seat, false)) }, label = { Text(appText(R.string.seat_computer)) })
+            FilterChip(selected = seat.human, onClick = { send(Event.Home(HomeEvent.ChooseSeat(seat.seat, true))) }, label = { Text(appText(R.string.seat_person)) })
+            FilterChip(selected = !seat.human, onClick = { send(Event.Home(HomeEvent.ChooseSeat(seat.seat, false))) }, label = { Text(appText(R.string.seat_computer)) })
         }
         if (!seat.human) {
             val min = home.minLevel.toInt()
@@ -134,7 +136,7 @@ private fun Seat(home: HomeView, seat: SeatOption, send: Send) {
                 value = seat.level.toFloat(),
                 onValueChange = { v ->
                     val level = v.roundToInt()
-                    if (level != seat.level.toInt()) send(Event.ChooseSeatLevel(seat.seat, level.toUByte()))
+                    if (level != seat.level.toInt()) send(Event.Home(HomeEvent.ChooseSeatLevel(seat.seat, level.toUByte())))
                 },
                 valueRange = min.toFloat()..max.toFloat(),
                 steps = (max - min - 1).coerceAtLeast(0),
@@ -161,7 +163,7 @@ private fun Modifier.levelState(levels: List<LevelOption>): Modifier {
 private fun StartPosition(home: HomeView, send: Send) {
     OutlinedTextField(
         value = home.startPositionText,
-        onValueChange = { send(Event.EditStartPosition(it)) },
+        onValueChange = { send(Event.Home(HomeEvent.EditStartPosition(it))) },
         label = { Text(appText(R.string.start_position)) },
         placeholder = { Text(appText(R.string.start_position_hint)) },
         isError = home.startPositionError != null,
@@ -171,11 +173,11 @@ private fun StartPosition(home: HomeView, send: Send) {
         modifier = Modifier.fillMaxWidth(),
     )
     Row(horizontalArrangement = Arrangement.spacedBy(8.dp)) {
-        OutlinedButton(onClick = { send(Event.ChooseStartPosition(home.startPositionText)) }) {
+        OutlinedButton(onClick = { send(Event.Home(HomeEvent.ChooseStartPosition(home.startPositionText))) }) {
             Text(appText(R.string.use_position))
         }
         if (home.startPosition != null) {
-            OutlinedButton(onClick = { send(Event.ChooseStartPosition(null)) }) {
+            OutlinedButton(onClick = { send(Event.Home(HomeEvent.ChooseStartPosition(null))) }) {
                 Text(appText(R.string.standard_start))
             }
         }

@@ -20,6 +20,7 @@ import androidx.compose.ui.Modifier
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.appcore.Event
+import dev.ply.appcore.NavigationEvent
 import dev.ply.appcore.Screen
 import dev.ply.appcore.ViewModel
 import dev.ply.shell.CoreHost
@@ -53,7 +54,7 @@ fun PlyRoot(sources: UiSources, send: Send, onRetry: () -> Unit) {
 @Composable
 private fun Screens(vm: ViewModel, send: Send) {
     // The core says where back goes; where it would leave the app, the system handles it.
-    LocalPlatformUi.current.BackHandler(enabled = !vm.backLeavesApp) { send(Event.Back) }
+    LocalPlatformUi.current.BackHandler(enabled = !vm.backLeavesApp) { send(Event.Navigation(NavigationEvent.Back)) }
     when (vm.screen) {
         Screen.HOME -> vm.home?.let { HomeScreen(it, send) }
         Screen.BOARD -> vm.board?.let { BoardScreen(it, send) }

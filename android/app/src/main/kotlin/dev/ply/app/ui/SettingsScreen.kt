@@ -30,6 +30,7 @@ import androidx.compose.ui.text.input.KeyboardType
 import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.appcore.Event
+import dev.ply.appcore.SettingsEvent
 import dev.ply.appcore.SettingsView
 import dev.ply.appcore.WeightsView
 
@@ -43,11 +44,11 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                 Modifier.widthIn(max = 640.dp).fillMaxWidth().verticalScroll(rememberScrollState()).padding(16.dp),
                 verticalArrangement = Arrangement.spacedBy(12.dp),
             ) {
-                Toggle(appText(R.string.sync), view.syncEnabled) { send(Event.SetSyncEnabled(it)) }
+                Toggle(appText(R.string.sync), view.syncEnabled) { send(Event.Settings(SettingsEvent.SetSyncEnabled(it))) }
                 // The core keeps the address as typed (every edit is sent) and says what is wrong with it.
                 OutlinedTextField(
                     value = view.serverUrl,
-                    onValueChange = { send(Event.SetServerUrl(it)) },
+                    onValueChange = { send(Event.Settings(SettingsEvent.SetServerUrl(it))) },
                     label = { Text(appText(R.string.server_url)) },
                     isError = view.serverUrlError != null,
                     supportingText = { view.serverUrlError?.let { Text(it) } },
@@ -56,12 +57,12 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                     modifier = Modifier.fillMaxWidth(),
                 )
                 view.syncProblem?.let { Text(it, color = MaterialTheme.colorScheme.error) }
-                Toggle(appText(R.string.sync_on_metered), view.syncOnMetered) { send(Event.SetSyncOnMetered(it)) }
+                Toggle(appText(R.string.sync_on_metered), view.syncOnMetered) { send(Event.Settings(SettingsEvent.SetSyncOnMetered(it))) }
                 HorizontalDivider()
                 ChoiceRow(appText(R.string.ponder), view.ponderOptions, { it.selected }, { it.label }) {
-                    send(Event.SetPonder(it.mode))
+                    send(Event.Settings(SettingsEvent.SetPonder(it.mode)))
                 }
-                Toggle(appText(R.string.haptics), view.haptics) { send(Event.SetHaptics(it)) }
+                Toggle(appText(R.string.haptics), view.haptics) { send(Event.Settings(SettingsEvent.SetHaptics(it))) }
                 HorizontalDivider()
                 Heading(appText(R.string.weights), MaterialTheme.typography.titleMedium)
                 view.weights.forEach { WeightsEditor(it, send) }
@@ -93,7 +94,7 @@ private fun Toggle(label: String, checked: Boolean, onChange: (Boolean) -> Unit)
 private fun WeightsEditor(w: WeightsView, send: Send) {
     OutlinedTextField(
         value = w.json,
-        onValueChange = { send(Event.EditWeights(w.game, it)) },
+        onValueChange = { send(Event.Settings(SettingsEvent.EditWeights(w.game, it))) },
         label = { Text(w.title) },
         placeholder = { Text(appText(R.string.weights_placeholder)) },
         isError = w.error != null,
@@ -103,5 +104,5 @@ private fun WeightsEditor(w: WeightsView, send: Send) {
         minLines = 3,
         modifier = Modifier.fillMaxWidth(),
     )
-    Button(onClick = { send(Event.SetWeights(w.game, w.json)) }) { Text(appText(R.string.save)) }
+    Button(onClick = { send(Event.Settings(SettingsEvent.SetWeights(w.game, w.json))) }) { Text(appText(R.string.save)) }
 }
