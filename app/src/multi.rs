@@ -259,7 +259,7 @@ pub fn new_game<G: MultiBoard>(
             }
             pos
         }
-        None => G::start_for_players(players).ok_or_else(|| SettingsError::Players {
+        None => G::start_for_players(players).ok_or(SettingsError::Players {
             game: kind,
             players,
         })?,
