@@ -2,7 +2,7 @@
 
 use crate::board::{self, MoveCells, Piece};
 use crate::engine::{self, Found, Playable};
-use crate::error::PlyError;
+use crate::error::AppError;
 use crate::line;
 use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, Side, Snapshot};
@@ -22,14 +22,14 @@ pub trait AnyGame: Send {
     fn side_to_move(&self) -> u8;
     fn outcome(&self) -> Option<Outcome>;
     fn ply(&self) -> usize;
-    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError>;
+    fn play_text(&mut self, text: &str) -> Result<MoveInfo, AppError>;
     /// The legal-move index `text` names, or why it names none (the game's parser's words).
     fn find_text(&self, text: &str) -> Result<u32, line::TextError>;
     /// The cells of the line that won the game, to highlight (see `BoardView::winning_cells`).
     fn winning_cells(&self) -> Vec<u32>;
-    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError>;
+    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, AppError>;
     /// `play_index` without a copy of the move's description (when only a snapshot follows).
-    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError>;
+    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), AppError>;
     fn undo(&mut self) -> bool;
     fn redo(&mut self) -> bool;
     fn snapshot(&self, status: GameStatus, computer_to_move: bool, can_undo: bool) -> Snapshot;
@@ -41,7 +41,7 @@ pub trait AnyGame: Send {
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
         after: Option<&str>,
-    ) -> Result<(PreparedSearch, String), PlyError>;
+    ) -> Result<(PreparedSearch, String), AppError>;
     /// A hint's search: for the two-player games the after-game review's best move
     /// ([`engine::reviews_best`], its tables within `table_bytes` as the review's), falling back
     /// to `prepare`'s search if it finds none; for the others `prepare`'s.
@@ -51,7 +51,7 @@ pub trait AnyGame: Send {
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
         _table_bytes: u64,
-    ) -> Result<PreparedSearch, PlyError> {
+    ) -> Result<PreparedSearch, AppError> {
         self.prepare(config, heuristic, algorithm, None)
             .map(|(search, _)| search)
     }
@@ -60,7 +60,7 @@ pub trait AnyGame: Send {
     fn set_keep_table(&mut self, keep: bool);
     /// The current position in the game's notation (identifies a pondered position).
     fn position_key(&self) -> String;
-    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError>;
+    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, AppError>;
     fn transcript(&self) -> String;
     /// The review of the moves played so far, ready to run without the session lock; its
     /// tables together stay within `table_bytes`.
@@ -72,7 +72,7 @@ pub trait AnyGame: Send {
 
 /// A review to run off the session lock: reports `(moves done, moves)` as it goes.
 pub type ReviewTask =
-    Arc<dyn Fn(&StopToken, &mut dyn FnMut(usize, usize)) -> Result<Review, PlyError> + Send + Sync>;
+    Arc<dyn Fn(&StopToken, &mut dyn FnMut(usize, usize)) -> Result<Review, AppError> + Send + Sync>;
 
 /// One move of a review on its board: the cells before it, the move played and the best one.
 #[derive(Debug, Clone, PartialEq)]
@@ -208,7 +208,7 @@ impl<G: Playable> AnyGame for Driver<G> {
         self.line.ply()
     }
 
-    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError> {
+    fn play_text(&mut self, text: &str) -> Result<MoveInfo, AppError> {
         let index = line::index_of_text(&self.line, text)?;
         self.play_index(index, None)
     }
@@ -221,14 +221,14 @@ impl<G: Playable> AnyGame for Driver<G> {
         self.line.current().winning_cells()
     }
 
-    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
+    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, AppError> {
         self.play_index_silent(index, stats)?;
         self.last
             .clone()
-            .ok_or_else(|| PlyError::internal("a move was played but not described"))
+            .ok_or_else(|| AppError::internal("a move was played but not described"))
     }
 
-    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError> {
+    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), AppError> {
         let mv = line::move_at(&self.line, index)?;
         let pos = *self.line.current();
         let before = pos.pieces();
@@ -319,7 +319,7 @@ impl<G: Playable> AnyGame for Driver<G> {
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
         after: Option<&str>,
-    ) -> Result<(PreparedSearch, String), PlyError> {
+    ) -> Result<(PreparedSearch, String), AppError> {
         let eval = match self.evaluators.iter().find(|(h, _)| h == heuristic) {
             Some((_, e)) => Arc::clone(e),
             None => {
@@ -333,13 +333,15 @@ impl<G: Playable> AnyGame for Driver<G> {
         };
         let mut pos = *self.line.current();
         if let Some(text) = after {
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+            let mv = pos.parse_move(text).map_err(|e| AppError::MoveText {
+                text: text.to_string(),
+                error: line::TextError::Parse(e),
+            })?;
             if !pos.is_legal(mv) {
-                return Err(PlyError::illegal(format!(
-                    "'{text}' is not a legal move here"
-                )));
+                return Err(AppError::MoveText {
+                    text: text.to_string(),
+                    error: line::TextError::NotLegal,
+                });
             }
             pos.play(mv);
         }
@@ -380,7 +382,7 @@ impl<G: Playable> AnyGame for Driver<G> {
         self.line.current().format_position()
     }
 
-    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
+    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, AppError> {
         line::record(&self.line, &self.stats, resigned_by, meta)
     }
 
@@ -390,7 +392,7 @@ impl<G: Playable> AnyGame for Driver<G> {
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
         table_bytes: u64,
-    ) -> Result<PreparedSearch, PlyError> {
+    ) -> Result<PreparedSearch, AppError> {
         let (search, _) = self.prepare(config, heuristic, algorithm, None)?;
         let pos = *self.line.current();
         let review = review_config::<G>(table_bytes);

@@ -1,7 +1,7 @@
 //! The games a session can play (board view plus the weighted heuristic), and one search.
 
 use crate::board::BoardView;
-use crate::error::PlyError;
+use crate::error::AppError;
 use crate::settings::{HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::SearchInfo;
 use ply_core::Evaluator;
@@ -89,15 +89,12 @@ fn found<G: Playable>(pos: &G, result: SearchResult<G::Move>, algorithm: SearchA
 /// The evaluator of a heuristic choice: a named preset, or explicit weights as JSON.
 pub fn evaluator<G: HasHeuristic>(
     choice: &HeuristicChoice,
-) -> Result<Arc<dyn Evaluator<G>>, PlyError> {
+) -> Result<Arc<dyn Evaluator<G>>, AppError> {
     match choice {
-        HeuristicChoice::Preset { name } => {
-            G::heuristic(name).map_err(|e| PlyError::settings(e.to_string()))
-        }
+        HeuristicChoice::Preset { name } => Ok(G::heuristic(name)?),
         HeuristicChoice::CustomWeights { json } => {
-            let weights =
-                Weights::from_json(json).map_err(|e| PlyError::settings(e.to_string()))?;
-            G::heuristic_from_weights(&weights).map_err(|e| PlyError::settings(e.to_string()))
+            let weights = Weights::from_json(json)?;
+            Ok(G::heuristic_from_weights(&weights)?)
         }
     }
 }

@@ -1,12 +1,12 @@
 //! The last line of defence: no panic may unwind into Kotlin or Swift (that would abort the app).
 //! Every exported entry point runs its body through [`guard`], which turns a panic into
-//! [`PlyError::Internal`]. Bodies never `unwrap` inputs; this only catches bugs.
+//! [`AppError::Internal`]. Bodies never `unwrap` inputs; this only catches bugs.
 
-use crate::error::PlyError;
+use crate::error::AppError;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-/// Runs `f`, converting a panic into `PlyError::Internal` with the panic message.
-pub fn guard<T>(what: &str, f: impl FnOnce() -> Result<T, PlyError>) -> Result<T, PlyError> {
+/// Runs `f`, converting a panic into `AppError::Internal` with the panic message.
+pub fn guard<T>(what: &str, f: impl FnOnce() -> Result<T, AppError>) -> Result<T, AppError> {
     // The session state behind a panic is protected by its mutex (poisoning is handled where it
     // is locked), so observing it after an unwind is safe.
     match catch_unwind(AssertUnwindSafe(f)) {
@@ -18,7 +18,7 @@ pub fn guard<T>(what: &str, f: impl FnOnce() -> Result<T, PlyError>) -> Result<T
                 .or_else(|| payload.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
             log::error!("panic in {what}: {message}");
-            Err(PlyError::internal(format!("{what}: {message}")))
+            Err(AppError::internal(format!("{what}: {message}")))
         }
     }
 }

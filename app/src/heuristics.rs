@@ -1,6 +1,6 @@
 //! The weighted heuristic's presets and weights, for the settings screens' weights editor.
 
-use crate::error::PlyError;
+use crate::error::AppError;
 use crate::guard::{guard, guard_or};
 use crate::settings::GameKind;
 use ply_core::heuristic::HasHeuristic;
@@ -18,13 +18,11 @@ pub fn heuristic_presets(game: GameKind) -> Vec<String> {
 
 /// The weights of preset `preset` of `game` as JSON (edit them and pass them back as
 /// `HeuristicChoice.CustomWeights`). `InvalidSettings` for an unknown preset.
-pub fn heuristic_weights_json(game: GameKind, preset: String) -> Result<String, PlyError> {
+pub fn heuristic_weights_json(game: GameKind, preset: String) -> Result<String, AppError> {
     guard("heuristic_weights_json", || {
         let weights = ply_core::with_game_kind!(game,
             two_player G => G::heuristic_weights(&preset),
             multi m => preset_weights::<G>(&preset));
-        weights
-            .map(|w| w.to_json())
-            .map_err(|e| PlyError::settings(e.to_string()))
+        weights.map(|w| w.to_json()).map_err(AppError::from)
     })
 }

@@ -37,7 +37,7 @@ pub mod settings;
 pub mod snapshot;
 
 pub use board::Piece;
-pub use error::PlyError;
+pub use error::{AppError, PositionError, SettingsError, Turn};
 pub use heuristics::{heuristic_presets, heuristic_weights_json};
 pub use limits::{EngineLimits, recommended_limits};
 pub use rules_variant::RulesVariant;

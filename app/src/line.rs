@@ -2,7 +2,7 @@
 //! with a game's line of moves: find a typed or indexed move, keep the computers' statistics,
 //! and build the record and the move list.
 
-use crate::error::PlyError;
+use crate::error::AppError;
 use ply_core::Game;
 use ply_core::game::ParseError;
 use ply_core::games::GameKind as CoreKind;
@@ -17,34 +17,35 @@ pub fn legal<G: Game>(pos: &G) -> Vec<G::Move> {
     moves
 }
 
-pub fn play_error(e: PlayError) -> PlyError {
+pub fn play_error(e: PlayError) -> AppError {
     match e {
-        PlayError::GameOver => PlyError::GameOver,
-        PlayError::Illegal(reason) => PlyError::illegal(reason),
-        PlayError::Parse(p) => PlyError::illegal(p.to_string()),
+        PlayError::GameOver => AppError::GameOver,
+        PlayError::Illegal(reason) => {
+            AppError::internal(format!("a legal move was refused: {reason}"))
+        }
+        PlayError::Parse(p) => AppError::internal(format!("a legal move was refused: {p}")),
     }
 }
 
 /// The legal-move index of a move typed in the game's notation, in the line's current position.
-pub fn index_of_text<G: Game>(line: &GameLine<G>, text: &str) -> Result<u32, PlyError> {
+pub fn index_of_text<G: Game>(line: &GameLine<G>, text: &str) -> Result<u32, AppError> {
     if line.outcome().is_some() {
-        return Err(PlyError::GameOver);
+        return Err(AppError::GameOver);
     }
-    find_text(line.current(), text).map_err(|e| {
-        let reason = match e {
-            TextError::NotLegal => "not a legal move here".to_string(),
-            TextError::Parse(e) => e.message,
-        };
-        PlyError::illegal(format!("'{text}': {reason}"))
+    find_text(line.current(), text).map_err(|error| AppError::MoveText {
+        text: text.to_string(),
+        error,
     })
 }
 
 /// Why a typed move names no legal move.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
     /// It reads as a move, but not one of the legal moves here.
+    #[error("not a legal move here")]
     NotLegal,
     /// The game's parser refused it: its English words, and for a move its reason as data.
+    #[error("{}", .0.message)]
     Parse(ParseError),
 }
 
@@ -65,17 +66,18 @@ pub fn find_text<G: Game>(pos: &G, text: &str) -> Result<u32, TextError> {
 }
 
 /// The move at legal-move `index` of the line's current position.
-pub fn move_at<G: Game>(line: &GameLine<G>, index: u32) -> Result<G::Move, PlyError> {
+pub fn move_at<G: Game>(line: &GameLine<G>, index: u32) -> Result<G::Move, AppError> {
     if line.outcome().is_some() {
-        return Err(PlyError::GameOver);
+        return Err(AppError::GameOver);
     }
     let legal = legal(line.current());
-    legal.get(index as usize).copied().ok_or_else(|| {
-        PlyError::illegal(format!(
-            "move index {index} is out of range (there are {} legal moves)",
-            legal.len()
-        ))
-    })
+    legal
+        .get(index as usize)
+        .copied()
+        .ok_or(AppError::NoSuchMove {
+            index,
+            legal: u32::try_from(legal.len()).unwrap_or(u32::MAX),
+        })
 }
 
 /// After `redo` replayed the move at `ply`: statistics have a slot for it (kept across undo).
@@ -93,7 +95,7 @@ pub fn record<G: Game>(
     stats: &[Option<MoveStats>],
     resigned_by: Option<u8>,
     meta: RecordMeta,
-) -> Result<GameRecord, PlyError> {
+) -> Result<GameRecord, AppError> {
     let computer: Vec<bool> = meta.players.iter().map(|p| p.engine.is_some()).collect();
     let kept: Vec<Option<MoveStats>> = (0..line.ply())
         .map(|i| {
@@ -110,9 +112,7 @@ pub fn record<G: Game>(
             }
         })
         .collect();
-    record_from_line(line, &kept, resigned_by, meta).map_err(|e| PlyError::BadRecord {
-        reason: e.to_string(),
-    })
+    record_from_line(line, &kept, resigned_by, meta).map_err(AppError::Record)
 }
 
 /// The moves of a game going on as Ply writes every move list (the core's one writer), from

@@ -14,7 +14,7 @@
 use crate::board::{MoveCells, Piece};
 use crate::driver::{AnyGame, PreparedSearch, ReviewStepCells, ReviewTask};
 use crate::engine::Found;
-use crate::error::PlyError;
+use crate::error::{AppError, PositionError, SettingsError};
 use crate::line;
 use crate::settings::{GameKind, HeuristicChoice, SearchAlgorithm};
 use crate::snapshot::{Cell, GameStatus, MoveInfo, SearchInfo, Side, Snapshot};
@@ -247,24 +247,21 @@ pub fn new_game<G: MultiBoard>(
     kind: GameKind,
     players: usize,
     start: Option<&str>,
-) -> Result<Box<dyn AnyGame>, PlyError> {
+) -> Result<Box<dyn AnyGame>, AppError> {
     let pos = match start {
         Some(text) => {
-            let pos = G::parse_position(text.trim()).map_err(|e| PlyError::BadPosition {
-                reason: e.to_string(),
-            })?;
+            let pos = G::parse_position(text.trim()).map_err(PositionError::Parse)?;
             if pos.players() != players {
-                return Err(PlyError::BadPosition {
-                    reason: format!(
-                        "the position seats {} players, not {players}",
-                        pos.players()
-                    ),
-                });
+                return Err(AppError::BadPosition(PositionError::Seats {
+                    seats: pos.players(),
+                    players,
+                }));
             }
             pos
         }
-        None => G::start_for_players(players).ok_or_else(|| {
-            PlyError::settings(format!("{} does not seat {players} players", G::NAME))
+        None => G::start_for_players(players).ok_or(SettingsError::Players {
+            game: kind,
+            players,
         })?,
     };
     Ok(Box::new(MultiDriver {
@@ -276,38 +273,33 @@ pub fn new_game<G: MultiBoard>(
 }
 
 /// The players a position of `kind` seats.
-pub fn position_players(kind: GameKind, text: &str) -> Result<usize, PlyError> {
-    fn seats<G: Game>(text: &str) -> Result<usize, PlyError> {
+pub fn position_players(kind: GameKind, text: &str) -> Result<usize, AppError> {
+    fn seats<G: Game>(text: &str) -> Result<usize, AppError> {
         G::parse_position(text.trim())
             .map(|p| p.players())
-            .map_err(|e| PlyError::BadPosition {
-                reason: e.to_string(),
-            })
+            .map_err(|e| AppError::BadPosition(PositionError::Parse(e)))
     }
     ply_core::with_game_kind!(kind,
         multi_player G => seats::<G>(text),
-        two m => Err(PlyError::internal(format!("{m} is not a multi-player game"))))
+        two m => Err(AppError::internal(format!("{m} is not a multi-player game"))))
 }
 
 /// The evaluator of a heuristic choice for a multi-player game.
-fn evaluator<G: MultiFactors>(choice: &HeuristicChoice) -> Result<WeightedMulti<G>, PlyError> {
+fn evaluator<G: MultiFactors>(choice: &HeuristicChoice) -> Result<WeightedMulti<G>, AppError> {
     match choice {
-        HeuristicChoice::Preset { name } => {
-            WeightedMulti::preset(name).map_err(|e| PlyError::settings(e.to_string()))
-        }
+        HeuristicChoice::Preset { name } => Ok(WeightedMulti::preset(name)?),
         HeuristicChoice::CustomWeights { json } => {
-            let weights =
-                Weights::from_json(json).map_err(|e| PlyError::settings(e.to_string()))?;
-            WeightedMulti::new(&weights).map_err(|e| PlyError::settings(e.to_string()))
+            let weights = Weights::from_json(json)?;
+            Ok(WeightedMulti::new(&weights)?)
         }
     }
 }
 
 /// Whether the engine of `game` accepts `choice` (the weights editor's check).
-pub fn check_weights(game: GameKind, choice: &HeuristicChoice) -> Result<(), PlyError> {
+pub fn check_weights(game: GameKind, choice: &HeuristicChoice) -> Result<(), AppError> {
     ply_core::with_game_kind!(game,
         multi_player G => evaluator::<G>(choice).map(drop),
-        two m => Err(PlyError::internal(format!("{m} is not a multi-player game"))))
+        two m => Err(AppError::internal(format!("{m} is not a multi-player game"))))
 }
 
 /// The multi-player search for the app's settings: the algorithm as chosen (a two-player
@@ -482,7 +474,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         self.line.ply()
     }
 
-    fn play_text(&mut self, text: &str) -> Result<MoveInfo, PlyError> {
+    fn play_text(&mut self, text: &str) -> Result<MoveInfo, AppError> {
         let index = line::index_of_text(&self.line, text)?;
         self.play_index(index, None)
     }
@@ -495,14 +487,14 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         Vec::new()
     }
 
-    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, PlyError> {
+    fn play_index(&mut self, index: u32, stats: Option<MoveStats>) -> Result<MoveInfo, AppError> {
         self.play_index_silent(index, stats)?;
         self.last
             .clone()
-            .ok_or_else(|| PlyError::internal("a move was played but not described"))
+            .ok_or_else(|| AppError::internal("a move was played but not described"))
     }
 
-    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), PlyError> {
+    fn play_index_silent(&mut self, index: u32, stats: Option<MoveStats>) -> Result<(), AppError> {
         let mv = line::move_at(&self.line, index)?;
         let pos = *self.line.current();
         let ply = self.line.ply();
@@ -578,17 +570,19 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         heuristic: &HeuristicChoice,
         algorithm: SearchAlgorithm,
         after: Option<&str>,
-    ) -> Result<(PreparedSearch, String), PlyError> {
+    ) -> Result<(PreparedSearch, String), AppError> {
         let eval = evaluator::<G>(heuristic)?;
         let mut pos = *self.line.current();
         if let Some(text) = after {
-            let mv = pos
-                .parse_move(text)
-                .map_err(|e| PlyError::illegal(format!("'{text}': {e}")))?;
+            let mv = pos.parse_move(text).map_err(|e| AppError::MoveText {
+                text: text.to_string(),
+                error: line::TextError::Parse(e),
+            })?;
             if !pos.is_legal(mv) {
-                return Err(PlyError::illegal(format!(
-                    "'{text}' is not a legal move here"
-                )));
+                return Err(AppError::MoveText {
+                    text: text.to_string(),
+                    error: line::TextError::NotLegal,
+                });
             }
             pos.play(mv);
         }
@@ -610,7 +604,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         self.line.current().format_position()
     }
 
-    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, PlyError> {
+    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, AppError> {
         line::record(&self.line, &self.stats, resigned_by, meta)
     }
 
@@ -621,9 +615,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
     /// A review judges two players' moves against each other; the multi-player games have none.
     fn review_task(&self, _table_bytes: u64) -> ReviewTask {
         Arc::new(|_: &StopToken, _: &mut dyn FnMut(usize, usize)| {
-            Err(PlyError::settings(
-                "a review covers two-player games; this game seats more",
-            ))
+            Err(SettingsError::ReviewMultiPlayer.into())
         })
     }
 

@@ -3,7 +3,7 @@
 //! [`ply_core::Game::variants`]); which variants a game takes is that table's answer, not this
 //! module's.
 
-use crate::error::PlyError;
+use crate::error::{AppError, SettingsError};
 use crate::settings::GameKind;
 use serde::{Deserialize, Serialize};
 
@@ -45,16 +45,16 @@ impl RulesVariant {
 
     /// The variant named `name` (any case) for `game`; `InvalidSettings` naming the ones it
     /// takes for a name it does not.
-    pub fn of(game: GameKind, name: &str) -> Result<RulesVariant, PlyError> {
+    pub fn of(game: GameKind, name: &str) -> Result<RulesVariant, AppError> {
         let lower = name.to_ascii_lowercase();
         RulesVariant::ALL
             .into_iter()
             .find(|v| v.name() == lower && v.applies_to(game))
             .ok_or_else(|| {
-                PlyError::settings(format!(
-                    "unknown variant '{name}' for {game} (expected {})",
-                    game.variants().join(" or ")
-                ))
+                AppError::from(SettingsError::Variant {
+                    game,
+                    variant: name.to_string(),
+                })
             })
     }
 }

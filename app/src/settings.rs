@@ -1,7 +1,7 @@
 //! Engine settings as the shells set them, difficulty levels, and their translation into the
 //! core's `SearchConfig` (clamped to the device limits).
 
-use crate::error::PlyError;
+use crate::error::{AppError, SettingsError};
 use crate::level_threads::threads_for_level;
 use crate::limits::EngineLimits;
 use ply_core::search::{
@@ -155,11 +155,9 @@ const DEPTHS_MULTI: [u32; 10] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 6];
 /// - heuristic preset `default` at every level, but Othello's levels 3+ judge with the patterns
 ///   learned from real games and open from their book; Othello's level 10 has no depth: it
 ///   deepens with ProbCut for as long as its time allows.
-pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettings, PlyError> {
+pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettings, AppError> {
     if !(1..=10).contains(&level) {
-        return Err(PlyError::settings(format!(
-            "difficulty {level} is outside 1..=10"
-        )));
+        return Err(SettingsError::Level { level }.into());
     }
     let i = usize::from(level - 1);
     let table = match game {

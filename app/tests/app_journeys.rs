@@ -180,7 +180,7 @@ fn hiding_the_screen_stops_thinking_and_showing_it_resumes() {
     assert!(matches!(
         msg,
         Msg::Thought {
-            result: Err(ply_app::PlyError::Cancelled),
+            result: Err(ply_app::AppError::Cancelled),
             ..
         }
     ));

@@ -13,7 +13,7 @@ use ply_app::app::{
 };
 use ply_app::session::{PlayerKind, Session};
 use ply_app::settings::{GameKind, default_engine_settings};
-use ply_app::{Piece, PlyError, Side};
+use ply_app::{AppError, Piece, Side};
 use ply_core::Game;
 use ply_core::games::chinese_checkers::{self, ChineseCheckers};
 use ply_core::games::focus::stack::Stack;
@@ -353,17 +353,17 @@ fn sessions_refuse_seatings_the_games_do_not_have() {
     let err = Session::with_seats(GameKind::ChineseCheckers, vec![PlayerKind::Human; 5], None)
         .err()
         .expect("five players refused");
-    assert!(matches!(err, PlyError::InvalidSettings { .. }), "{err}");
+    assert!(matches!(err, AppError::Settings(_)), "{err}");
     let err = Session::with_seats(GameKind::Othello, vec![PlayerKind::Human; 3], None)
         .err()
         .expect("three players refused");
-    assert!(matches!(err, PlyError::InvalidSettings { .. }), "{err}");
+    assert!(matches!(err, AppError::Settings(_)), "{err}");
     // A start position seating four refused for three.
     let four = Virus::start_for_players(4).expect("4").format_position();
     let err = Session::with_seats(GameKind::Virus, vec![PlayerKind::Human; 3], Some(four))
         .err()
         .expect("four-seat position refused for three");
-    assert!(matches!(err, PlyError::BadPosition { .. }), "{err}");
+    assert!(matches!(err, AppError::BadPosition(_)), "{err}");
     // No resignation with three players.
     let s = Session::with_seats(
         GameKind::Focus,

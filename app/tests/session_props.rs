@@ -1,14 +1,14 @@
 //! Robustness of the game session (`ply_app::Session`): random sequences of calls (legal and illegal moves, calls
 //! after the game is over, undo/redo, hints, computer moves, cancels, resignations, exports),
 //! single-threaded and from several threads on one session at once. Nothing may panic (a
-//! caught panic would surface as `PlyError::Internal`) and every snapshot must be consistent.
+//! caught panic would surface as `AppError::Internal`) and every snapshot must be consistent.
 
 // A test may panic on what it set up itself; clippy spares `#[test]` functions but not
 // their helpers.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ply_app::{
-    GameKind, GameStatus, PlayerKind, PlyError, RulesVariant, SearchLimits, Session, Side,
+    AppError, GameKind, GameStatus, PlayerKind, RulesVariant, SearchLimits, Session, Side,
     Snapshot, settings_for_difficulty,
 };
 use proptest::prelude::*;
@@ -32,7 +32,7 @@ fn session(kind: (GameKind, RulesVariant), first: PlayerKind, second: PlayerKind
 fn available(kind: (GameKind, RulesVariant)) -> bool {
     !matches!(
         Session::with_rules(kind.0, kind.1, vec![PlayerKind::Human; 2], None),
-        Err(PlyError::Internal { .. })
+        Err(AppError::Internal(_))
     )
 }
 
@@ -87,15 +87,15 @@ fn check(s: &Snapshot) {
 }
 
 /// Errors a call may legitimately return; anything else (above all `Internal`) is a bug.
-fn expected(r: Result<(), PlyError>) {
+fn expected(r: Result<(), AppError>) {
     match r {
         Ok(())
-        | Err(PlyError::IllegalMove { .. })
-        | Err(PlyError::GameOver)
-        | Err(PlyError::NotYourTurn { .. })
-        | Err(PlyError::Cancelled)
-        | Err(PlyError::Busy { .. })
-        | Err(PlyError::BadRecord { .. }) => {}
+        | Err(AppError::MoveText { .. } | AppError::NoSuchMove { .. })
+        | Err(AppError::GameOver)
+        | Err(AppError::NotYourTurn(_))
+        | Err(AppError::Cancelled)
+        | Err(AppError::Busy)
+        | Err(AppError::Record(_)) => {}
         Err(e) => panic!("unexpected error {e:?}"),
     }
 }
@@ -269,7 +269,7 @@ fn bad_start_positions_are_typed_errors() {
             PlayerKind::Human,
             Some(text.into()),
         ) {
-            Err(PlyError::BadPosition { reason }) => assert!(!reason.is_empty()),
+            Err(AppError::BadPosition(reason)) => assert!(!reason.to_string().is_empty()),
             other => panic!("{kind:?} {text:?}: {:?}", other.map(|_| ())),
         }
     }

@@ -1,13 +1,14 @@
 //! `AppCore`: the app core (`ply_app::app::Runtime`) for the phone shells. The shells send it
 //! events, read view models, and perform the effects it hands to their `AppShell`.
 
+use crate::error::PlyError;
+use ply_app::EngineLimits;
 use ply_app::app::runtime::{Runtime, Shell};
 use ply_app::app::{
     AfterGameView, AppConfig, BackgroundOutcome, BoardView, Effect, Event, HistoryView, HomeView,
     SettingsView, ViewModel, WorkProgress,
 };
 use ply_app::guard::{guard, guard_or};
-use ply_app::{EngineLimits, PlyError};
 use ply_core::sync::HttpTransport;
 use std::sync::Arc;
 
@@ -82,12 +83,12 @@ impl AppCore {
         shell: Arc<dyn AppShell>,
         transport: Option<Arc<dyn HttpTransport>>,
     ) -> Result<Arc<Self>, PlyError> {
-        guard("AppCore.start", || {
-            std::fs::create_dir_all(&config.data_dir).map_err(|e| PlyError::Storage {
-                reason: format!("the data folder {} cannot be made: {e}", config.data_dir),
-            })?;
+        std::fs::create_dir_all(&config.data_dir).map_err(|e| PlyError::Storage {
+            reason: format!("the data folder {} cannot be made: {e}", config.data_dir),
+        })?;
+        Ok(guard("AppCore.start", || {
             Ok(AppCore::new(config, shell, transport))
-        })
+        })?)
     }
 
     /// Handles one event and returns its effects, for the caller to perform in order.

@@ -12,13 +12,15 @@
 //! - [`platform`]: the background worker's policy, the transport's limits, iOS's scene phases
 //!   and background tasks;
 //! - [`logging::init_logging`] (`initLogging`), [`logging::init_logging_to`] (`initLoggingTo`);
-//! - `PlyError` (`PlyException`, defined in `ply_app`): the one error type.
+//! - [`error::PlyError`] (`PlyException`): the one error type, what `AppCore.start` can fail
+//!   with (inside, the app core's errors are `ply_app::AppError`, said on its screens).
 //!
 //! No panic crosses the FFI: every entry point runs inside `ply_app::guard::guard`.
 
 uniffi::setup_scaffolding!();
 
 pub mod app;
+pub mod error;
 pub mod logging;
 pub mod platform;
 

@@ -397,6 +397,23 @@ error-url-character = Die Adresse enthält { $character }, das in einer Adresse 
 error-url-host = Die Adresse hat keinen Hostnamen
 error-url-port = Der Port „{ $port }“ ist keine Zahl von 0 bis 65535
 error-weights = Die Engine lehnt diese Gewichte ab: { $error }
+# Was der App-Kern ablehnt oder nicht kann (AppError::message).
+error-game-over = Die Partie ist vorbei.
+error-no-such-move = Es gibt keinen möglichen Zug { $index } (es gibt { $legal }).
+error-computer-to-move = Der Computer ist am Zug.
+error-human-to-move = Die Seite am Zug spielt ein Mensch.
+error-computer-resigns = Nur ein Mensch gibt auf, und dieser Platz gehört dem Computer.
+error-cancelled = Die Suche des Computers wurde abgebrochen.
+error-busy = Der Computer denkt schon nach.
+error-record = Das Protokoll der Partie konnte nicht erstellt werden: { $error }
+error-internal = In Ply ist etwas schiefgegangen: { $error }
+error-position-seats = Die Stellung ist für { $seats } Spieler, nicht für { $players }.
+error-position-over = In dieser Stellung ist die Partie schon vorbei.
+error-level = Stufe { $level } gibt es nicht (die Stufen sind 1 bis 10).
+error-variant = { $game } hat keine Regelvariante „{ $variant }“.
+error-players = { $game } wird nicht mit { $players } Spielern gespielt.
+error-resign-multi-player = Eine Partie mit mehr als zwei Spielern kann man nicht aufgeben: Es gibt keinen einzelnen Sieger.
+error-review-multi-player = Eine Bewertung gibt es für Partien zu zweit; diese hat mehr Spieler.
 
 ## Why the last sync left games waiting
 

@@ -445,6 +445,23 @@ error-url-host = The address has no host name
 error-url-port = The port '{ $port }' is not a number from 0 to 65535
 # $error: the engine's reason, in English
 error-weights = The engine refuses these weights: { $error }
+# What the app core refuses or fails with (AppError::message).
+error-game-over = The game is over.
+error-no-such-move = There is no legal move { $index } (there are { $legal }).
+error-computer-to-move = The computer has the move.
+error-human-to-move = A person plays the side to move.
+error-computer-resigns = Only a person resigns, and that seat is the computer's.
+error-cancelled = The computer's search was stopped.
+error-busy = The computer is already thinking.
+error-record = The game's record could not be made: { $error }
+error-internal = Something went wrong inside Ply: { $error }
+error-position-seats = The position seats { $seats } players, not { $players }.
+error-position-over = The game is already over in this position.
+error-level = Level { $level } does not exist (the levels are 1 to 10).
+error-variant = { $game } has no rules variant '{ $variant }'.
+error-players = { $game } is not played by { $players } players.
+error-resign-multi-player = A game of more than two players cannot be resigned: there is no one winner to name.
+error-review-multi-player = A review covers two-player games; this game seats more.
 
 ## Why the last sync left games waiting ($detail: the network's or the collector's words, in English)
 

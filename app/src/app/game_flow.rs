@@ -20,7 +20,7 @@ impl App {
         self.game.as_ref()?.session.computer_threads()
     }
 
-    pub(super) fn session_for(&self, setup: &Setup) -> Result<Session, PlyError> {
+    pub(super) fn session_for(&self, setup: &Setup) -> Result<Session, AppError> {
         let custom = self.prefs.custom_weights(setup.game);
         let seats = setup.seat_players(custom)?;
         let session =
@@ -86,13 +86,13 @@ impl App {
                 fx.push(Effect::Announce(tr!(
                     self.lang,
                     "announce-cannot-start",
-                    error = e.to_string()
+                    error = e.message(self.lang)
                 )));
             }
         }
     }
 
-    pub(super) fn restore_game(&self, saved: &SavedGame) -> Result<Game, PlyError> {
+    pub(super) fn restore_game(&self, saved: &SavedGame) -> Result<Game, AppError> {
         // Replayed between two people (a session refuses a person's move on a computer's turn),
         // then the computer takes its seats.
         let players = saved

@@ -56,7 +56,7 @@ pub use sync_job::{SyncJob, SyncProblem, SyncResult};
 pub use view::*;
 
 use crate::driver::ReviewTask;
-use crate::error::PlyError;
+use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::limits::{EngineLimits, recommended_limits};
 use crate::line::TextError;
@@ -174,7 +174,7 @@ pub enum Msg {
     Thought {
         ticket: u64,
         kind: ThinkKind,
-        result: Result<ComputerMove, PlyError>,
+        result: Result<ComputerMove, AppError>,
     },
     /// A search is still running: redraw its node count.
     Progress {
@@ -195,7 +195,7 @@ pub enum Msg {
     /// A review ended (stopped ones too: their result says so).
     Reviewed {
         ticket: u64,
-        result: Result<Review, PlyError>,
+        result: Result<Review, AppError>,
     },
 }
 
@@ -655,22 +655,11 @@ impl App {
                 });
                 match found {
                     Some(Ok(m)) => self.play_human(m, fx),
-                    // A move's reason is the core's data, said in the player's language; any
-                    // other parse error keeps the parser's English words.
-                    Some(Err(TextError::Parse(e))) => {
-                        let reason = match &e.reason {
-                            Some(r) => crate::move_refusal::move_refusal(self.lang, r),
-                            None => e.message,
-                        };
-                        let text = tr!(
-                            self.lang,
-                            "message-not-legal-because",
-                            notation = text.trim(),
-                            reason = reason
-                        );
-                        self.say(text, fx)
+                    Some(Err(error)) => {
+                        let refused = AppError::MoveText { text, error };
+                        self.say(refused.message(self.lang), fx)
                     }
-                    Some(Err(TextError::NotLegal)) | None => {
+                    None => {
                         let text = tr!(self.lang, "message-not-legal-here", notation = text.trim());
                         self.say(text, fx)
                     }

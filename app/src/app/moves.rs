@@ -132,7 +132,7 @@ impl App {
                 }
                 self.after_change(fx);
             }
-            Err(e) => self.say(e.to_string(), fx),
+            Err(e) => self.say(e.message(self.lang), fx),
         }
     }
 
@@ -212,7 +212,7 @@ impl App {
                 self.say(text, fx);
                 self.maybe_think(fx);
             }
-            Err(e) => self.say(e.to_string(), fx),
+            Err(e) => self.say(e.message(self.lang), fx),
         }
     }
 
@@ -235,7 +235,7 @@ impl App {
                 }
                 self.after_change(fx);
             }
-            Err(e) => self.say(e.to_string(), fx),
+            Err(e) => self.say(e.message(self.lang), fx),
         }
     }
 }

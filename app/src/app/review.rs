@@ -10,7 +10,7 @@ use super::{
     AfterGameEvent, App, Command, Effect, Event, Game, HistoryEvent, Marks, ReviewEvent, animation,
     board_view, history_view, review_view,
 };
-use crate::error::PlyError;
+use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::session::{PlayerKind, Session};
 use crate::settings::GameKind;
@@ -225,7 +225,7 @@ impl App {
             session.resign(winner.other()).map_err(|e| e.to_string())?;
         }
         session.set_limits(self.limits);
-        let snapshot = session.snapshot().map_err(|e: PlyError| e.to_string())?;
+        let snapshot = session.snapshot().map_err(|e: AppError| e.to_string())?;
         if matches!(snapshot.status, GameStatus::Playing) {
             return Err(format!("the game is not over after {} moves", moves.len()));
         }
@@ -277,7 +277,7 @@ impl App {
     pub(super) fn reviewed(
         &mut self,
         ticket: u64,
-        result: Result<Review, PlyError>,
+        result: Result<Review, AppError>,
         fx: &mut Vec<Effect>,
     ) {
         let past = self.past_review.as_mut().map(|p| &mut p.game);
@@ -291,7 +291,7 @@ impl App {
             return;
         };
         let Some(r) = g.review.as_mut() else { return };
-        r.result = Some(result.map_err(|e| e.to_string()));
+        r.result = Some(result.map_err(|e| e.message(self.lang)));
         if let Some(Some(Ok(review))) = g.review.as_ref().map(|r| &r.result) {
             fx.push(Effect::Announce(review_view::announcement(
                 self.lang, g, review,

@@ -8,7 +8,7 @@ use crate::settings::{
 };
 use crate::snapshot::Side;
 use crate::tr;
-use crate::{PlayerKind, PlyError};
+use crate::{AppError, PlayerKind};
 use serde::{Deserialize, Serialize};
 
 /// One seat of a multi-player game: a person, or the computer at a level.
@@ -215,7 +215,7 @@ impl Setup {
     pub fn engine_settings(
         &self,
         custom_weights: Option<&str>,
-    ) -> Result<EngineSettings, PlyError> {
+    ) -> Result<EngineSettings, AppError> {
         if self.game.is_multi_player() {
             return self.seat_settings(self.level, custom_weights);
         }
@@ -275,7 +275,7 @@ impl Setup {
         &self,
         level: u8,
         custom_weights: Option<&str>,
-    ) -> Result<EngineSettings, PlyError> {
+    ) -> Result<EngineSettings, AppError> {
         let base = settings_for_difficulty(self.game, level)?;
         let heuristic = match (&self.heuristic, custom_weights) {
             (Some(name), _) => HeuristicChoice::Preset { name: name.clone() },
@@ -314,7 +314,7 @@ impl Setup {
     }
 
     /// Who plays each seat, in turn order.
-    pub fn seat_players(&self, custom_weights: Option<&str>) -> Result<Vec<PlayerKind>, PlyError> {
+    pub fn seat_players(&self, custom_weights: Option<&str>) -> Result<Vec<PlayerKind>, AppError> {
         if !self.game.is_multi_player() {
             return Ok(self.players(custom_weights)?.to_vec());
         }
@@ -333,7 +333,7 @@ impl Setup {
     }
 
     /// Who plays each side of a two-player game, first then second.
-    pub fn players(&self, custom_weights: Option<&str>) -> Result<[PlayerKind; 2], PlyError> {
+    pub fn players(&self, custom_weights: Option<&str>) -> Result<[PlayerKind; 2], AppError> {
         let computer = PlayerKind::Computer {
             settings: self.engine_settings(custom_weights)?,
         };

@@ -3,7 +3,6 @@
 //! game and refused with the reason.
 
 use super::{App, Effect, resize_seats};
-use crate::error::PlyError;
 use crate::session::Session;
 use crate::tr;
 
@@ -38,10 +37,7 @@ impl App {
                 true
             }
             Err(e) => {
-                let why = match e {
-                    PlyError::BadPosition { reason } => reason,
-                    other => other.to_string(),
-                };
+                let why = e.message(self.lang);
                 self.position_error = text.map(|t| (t, why));
                 false
             }

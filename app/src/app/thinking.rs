@@ -86,7 +86,7 @@ impl App {
         &mut self,
         ticket: u64,
         kind: ThinkKind,
-        result: Result<ComputerMove, PlyError>,
+        result: Result<ComputerMove, AppError>,
         fx: &mut Vec<Effect>,
     ) {
         let Some(g) = self.game.as_mut() else { return };
@@ -145,7 +145,7 @@ impl App {
                 g.marks.hint = Some(cm.played);
             }
             (ThinkKind::Ponder, _) => {}
-            (_, Err(PlyError::Cancelled)) | (ThinkKind::Hint, _) => {
+            (_, Err(AppError::Cancelled)) | (ThinkKind::Hint, _) => {
                 if current {
                     self.maybe_think(fx);
                 }
@@ -155,7 +155,7 @@ impl App {
                     g.marks.message = Some(tr!(
                         self.lang,
                         "message-computer-failed",
-                        error = e.to_string()
+                        error = e.message(self.lang)
                     ));
                     g.paused = !g.people_in_play();
                 }

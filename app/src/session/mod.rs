@@ -15,7 +15,7 @@
 
 use crate::driver::{AnyGame, Driver, PreparedSearch, ReviewStepCells, ReviewTask};
 use crate::engine::Found;
-use crate::error::PlyError;
+use crate::error::{AppError, PositionError, SettingsError, Turn};
 use crate::guard::{guard, guard_or};
 use crate::limits::{EngineLimits, unlimited};
 use crate::rules_variant::RulesVariant;
@@ -116,41 +116,38 @@ fn new_game(
     rules: RulesVariant,
     players: usize,
     start: Option<&str>,
-) -> Result<Box<dyn AnyGame>, PlyError> {
-    fn parse<G: Game>(text: Option<&str>) -> Result<G, PlyError> {
+) -> Result<Box<dyn AnyGame>, AppError> {
+    fn parse<G: Game>(text: Option<&str>) -> Result<G, AppError> {
         match text {
             None => Ok(G::start()),
-            Some(t) => G::parse_position(t.trim()).map_err(|e| PlyError::BadPosition {
-                reason: e.to_string(),
-            }),
+            Some(t) => G::parse_position(t.trim())
+                .map_err(|e| AppError::BadPosition(PositionError::Parse(e))),
         }
     }
     if !rules.applies_to(kind) {
-        return Err(PlyError::settings(format!(
-            "{kind} has no variant '{}' (it has {})",
-            rules.name(),
-            kind.variants().join(" or ")
-        )));
+        return Err(SettingsError::Variant {
+            game: kind,
+            variant: rules.name().to_string(),
+        }
+        .into());
     }
     let game: Box<dyn AnyGame> = ply_core::with_game_kind!(kind,
         two_player G => {
             let pos = parse::<G>(start)?
                 .with_variant(rules.name())
-                .map_err(|e| PlyError::BadPosition {
-                    reason: e.to_string(),
-                })?;
+                .map_err(PositionError::Parse)?;
             Box::new(Driver::new(kind, pos))
         },
         multi m => crate::multi::new_game::<G>(kind, players, start)?);
     if !kind.is_multi_player() && players != 2 {
-        return Err(PlyError::settings(format!(
-            "{kind:?} is a two-player game, not one for {players}"
-        )));
+        return Err(SettingsError::Players {
+            game: kind,
+            players,
+        }
+        .into());
     }
     if game.outcome().is_some() {
-        return Err(PlyError::BadPosition {
-            reason: "the game is already over in this position".into(),
-        });
+        return Err(PositionError::AlreadyOver.into());
     }
     Ok(game)
 }
@@ -225,7 +222,7 @@ impl Session {
         first: PlayerKind,
         second: PlayerKind,
         start_position: Option<String>,
-    ) -> Result<Self, PlyError> {
+    ) -> Result<Self, AppError> {
         Self::with_seats(game, vec![first, second], start_position)
     }
 
@@ -236,7 +233,7 @@ impl Session {
         game: GameKind,
         seats: Vec<PlayerKind>,
         start_position: Option<String>,
-    ) -> Result<Self, PlyError> {
+    ) -> Result<Self, AppError> {
         Self::with_rules(game, RulesVariant::Standard, seats, start_position)
     }
 
@@ -247,14 +244,11 @@ impl Session {
         rules: RulesVariant,
         seats: Vec<PlayerKind>,
         start_position: Option<String>,
-    ) -> Result<Self, PlyError> {
+    ) -> Result<Self, AppError> {
         guard("Session.with_rules", || {
             let n = seats.len();
             if !game.player_counts().iter().any(|&c| usize::from(c) == n) {
-                return Err(PlyError::settings(format!(
-                    "{game:?} seats {:?} players, not {n}",
-                    game.player_counts()
-                )));
+                return Err(SettingsError::Players { game, players: n }.into());
             }
             let mut g = new_game(game, rules, n, start_position.as_deref())?;
             // Fail early on settings the engine cannot use.
@@ -378,12 +372,12 @@ impl Session {
     }
 
     /// Everything to draw the game now.
-    pub fn snapshot(&self) -> Result<Snapshot, PlyError> {
+    pub fn snapshot(&self) -> Result<Snapshot, AppError> {
         guard("snapshot", || Ok(lock(&self.state).snapshot()))
     }
 
     /// Plays a human move given in the game's notation (`f5`, `pass`, `4`, `11-15`, `22x15`).
-    pub fn play(&self, move_text: String) -> Result<MoveInfo, PlyError> {
+    pub fn play(&self, move_text: String) -> Result<MoveInfo, AppError> {
         guard("play", || {
             let mut s = lock(&self.state);
             check_human_turn(&s)?;
@@ -406,7 +400,7 @@ impl Session {
     }
 
     /// Plays the human move at `legal_move_index` of the snapshot's `legal_moves`.
-    pub fn play_index(&self, legal_move_index: u32) -> Result<MoveInfo, PlyError> {
+    pub fn play_index(&self, legal_move_index: u32) -> Result<MoveInfo, AppError> {
         guard("play_index", || {
             let mut s = lock(&self.state);
             check_human_turn(&s)?;
@@ -419,7 +413,7 @@ impl Session {
     /// Plays the human move at `legal_move_index` (as `play_index`) and returns the snapshot
     /// after it: what a game screen does on every tap, in one call across the FFI boundary
     /// instead of two (each crossing costs microseconds of marshalling on the JVM).
-    pub fn play_index_and_snapshot(&self, legal_move_index: u32) -> Result<Snapshot, PlyError> {
+    pub fn play_index_and_snapshot(&self, legal_move_index: u32) -> Result<Snapshot, AppError> {
         guard("play_index_and_snapshot", || {
             let mut s = lock(&self.state);
             check_human_turn(&s)?;
@@ -431,7 +425,7 @@ impl Session {
 
     /// Takes back moves until a human is to move (see the module docs); false if nothing to undo.
     /// Cancels a running computer move. Undoing a resignation only lifts the resignation.
-    pub fn undo(&self) -> Result<bool, PlyError> {
+    pub fn undo(&self) -> Result<bool, AppError> {
         self.cancel_running();
         guard("undo", || {
             let mut s = lock(&self.state);
@@ -449,7 +443,7 @@ impl Session {
     }
 
     /// Replays undone moves until a human is to move; false if nothing to redo.
-    pub fn redo(&self) -> Result<bool, PlyError> {
+    pub fn redo(&self) -> Result<bool, AppError> {
         self.cancel_running();
         guard("redo", || {
             let mut s = lock(&self.state);
@@ -471,7 +465,7 @@ impl Session {
     /// player's settings; everything stays clamped to `set_limits`. Errors: `NotYourTurn` if a
     /// human has the move, `GameOver`, `Busy` if another search runs, `Cancelled` if `cancel()`,
     /// undo/redo or another change happened meanwhile (nothing is played then).
-    pub fn computer_move(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
+    pub fn computer_move(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, AppError> {
         guard("computer_move", || self.think(true, limits, None))
     }
 
@@ -479,7 +473,7 @@ impl Session {
     /// Without `limits`, in the two-player games, the move the after-game review calls best
     /// (its book, solver and search: the review never faults it; `engine::reviews_best`); with
     /// `limits`, and in the multi-player games, the level's search within them.
-    pub fn hint(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, PlyError> {
+    pub fn hint(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, AppError> {
         guard("hint", || self.think(false, limits, None))
     }
 
@@ -513,26 +507,22 @@ impl Session {
 
     /// `player` gives up; the other side wins. `GameOver` if the game has already ended,
     /// `NotYourTurn` for the computer's seat (a computer never resigns).
-    pub fn resign(&self, player: Side) -> Result<(), PlyError> {
+    pub fn resign(&self, player: Side) -> Result<(), AppError> {
         self.cancel_running();
         guard("resign", || {
             let mut s = lock(&self.state);
             if s.is_over() {
-                return Err(PlyError::GameOver);
+                return Err(AppError::GameOver);
             }
             if s.players.len() != 2 {
-                return Err(PlyError::settings(
-                    "a resignation ends a two-player game; with more players there is no one winner to name",
-                ));
+                return Err(SettingsError::ResignMultiPlayer.into());
             }
             // The collector refuses a record in which a computer resigns (a forged loss).
             if matches!(
                 s.players.get(usize::from(player.index())),
                 Some(PlayerKind::Computer { .. })
             ) {
-                return Err(PlyError::NotYourTurn {
-                    reason: "that seat is the computer's, and only a person resigns".into(),
-                });
+                return Err(AppError::NotYourTurn(Turn::ComputerResigns));
             }
             s.resigned_by = Some(player.index());
             s.changed();
@@ -542,10 +532,10 @@ impl Session {
 
     /// The finished game as a record v1 JSON document (validated by replaying every move).
     /// `BadRecord` while the game is still being played.
-    pub fn record_json(&self) -> Result<String, PlyError> {
+    pub fn record_json(&self) -> Result<String, AppError> {
         guard("record_json", || {
             let record = self.build_record()?;
-            serde_json::to_string(&record).map_err(|e| PlyError::internal(e.to_string()))
+            serde_json::to_string(&record).map_err(|e| AppError::internal(e.to_string()))
         })
     }
 
@@ -563,7 +553,7 @@ impl Session {
         lock(&self.state).game.review_step(ply, best)
     }
 
-    pub fn notation(&self) -> Result<String, PlyError> {
+    pub fn notation(&self) -> Result<String, AppError> {
         guard("notation", || {
             let s = lock(&self.state);
             if s.is_over() {
@@ -583,7 +573,7 @@ impl Session {
 
 impl Session {
     /// The record of the finished game (for the outbox and `record_json`).
-    pub fn build_record(&self) -> Result<ply_core::record::GameRecord, PlyError> {
+    pub fn build_record(&self) -> Result<ply_core::record::GameRecord, AppError> {
         let s = lock(&self.state);
         let info = |p: &PlayerKind| match p {
             PlayerKind::Human => PlayerInfo::human(),
@@ -600,14 +590,12 @@ impl Session {
     }
 }
 
-fn check_human_turn(s: &State) -> Result<(), PlyError> {
+fn check_human_turn(s: &State) -> Result<(), AppError> {
     if s.is_over() {
-        return Err(PlyError::GameOver);
+        return Err(AppError::GameOver);
     }
     if s.computer_to_move() {
-        return Err(PlyError::NotYourTurn {
-            reason: "the computer has the move; call computer_move".into(),
-        });
+        return Err(AppError::NotYourTurn(Turn::ComputerToMove));
     }
     Ok(())
 }

@@ -27,7 +27,7 @@ impl Session {
         &self,
         epoch: u64,
         limits: Option<SearchLimits>,
-    ) -> Result<ComputerMove, PlyError> {
+    ) -> Result<ComputerMove, AppError> {
         guard("computer_move", || self.think(true, limits, Some(epoch)))
     }
 
@@ -36,7 +36,7 @@ impl Session {
         &self,
         epoch: u64,
         limits: Option<SearchLimits>,
-    ) -> Result<ComputerMove, PlyError> {
+    ) -> Result<ComputerMove, AppError> {
         guard("hint", || self.think(false, limits, Some(epoch)))
     }
 
@@ -84,21 +84,19 @@ impl Session {
         &self,
         prepared: PreparedSearch,
         epoch: Option<u64>,
-    ) -> Result<Found, PlyError> {
+    ) -> Result<Found, AppError> {
         let token = StopToken::new();
         {
             let mut thinking = lock(&self.thinking);
             if epoch.is_some_and(|e| e != self.cancels.load(Ordering::Relaxed)) {
-                return Err(PlyError::Cancelled);
+                return Err(AppError::Cancelled);
             }
             if thinking.is_some() {
-                return Err(PlyError::Busy {
-                    reason: "a computer move or hint is already being searched".into(),
-                });
+                return Err(AppError::Busy);
             }
             *thinking = Some(token.clone());
         }
-        let found: Result<Found, PlyError> = guard("search", || Ok(prepared(&token)));
+        let found: Result<Found, AppError> = guard("search", || Ok(prepared(&token)));
         // A cancelled search's count would overwrite the 0 a newer request left
         // (`forget_last_nodes`).
         if !token.is_stopped() {
@@ -107,7 +105,7 @@ impl Session {
         *lock(&self.thinking) = None;
         let found = found?;
         if token.is_stopped() {
-            return Err(PlyError::Cancelled);
+            return Err(AppError::Cancelled);
         }
         Ok(found)
     }
@@ -120,19 +118,17 @@ impl Session {
         play: bool,
         over: Option<SearchLimits>,
         epoch: Option<u64>,
-    ) -> Result<ComputerMove, PlyError> {
+    ) -> Result<ComputerMove, AppError> {
         let (prepared, generation, algorithm) = {
             let mut state = lock(&self.state);
             if state.is_over() {
-                return Err(PlyError::GameOver);
+                return Err(AppError::GameOver);
             }
             let side = state.game.side_to_move();
             let settings = match Self::computer_settings(&state, side) {
                 Some(settings) => settings,
                 None if play => {
-                    return Err(PlyError::NotYourTurn {
-                        reason: "a human plays the side to move".into(),
-                    });
+                    return Err(AppError::NotYourTurn(Turn::HumanToMove));
                 }
                 // A hint for a human: the opponent computer's settings (with more players the
                 // first computer's), else the hint settings, else the default level.
@@ -179,7 +175,7 @@ impl Session {
         let found = self.run_search(prepared, epoch)?;
         let mut state = lock(&self.state);
         if state.generation != generation {
-            return Err(PlyError::Cancelled);
+            return Err(AppError::Cancelled);
         }
         Self::apply(&mut state, found, play)
     }
@@ -189,10 +185,10 @@ impl Session {
         state: &mut State,
         found: Found,
         play: bool,
-    ) -> Result<ComputerMove, PlyError> {
+    ) -> Result<ComputerMove, AppError> {
         let index = found
             .index
-            .ok_or_else(|| PlyError::internal("the search found no move"))?;
+            .ok_or_else(|| AppError::internal("the search found no move"))?;
         let played = if play {
             let stats = MoveStats {
                 nodes: found.info.nodes,
@@ -221,13 +217,13 @@ impl Session {
 
     /// Whether `position` (the game's position notation) is one a game can start from: it parses
     /// and the game is not over there.
-    pub fn check_position(game: GameKind, position: &str) -> Result<(), PlyError> {
+    pub fn check_position(game: GameKind, position: &str) -> Result<(), AppError> {
         Self::position_players(game, position).map(drop)
     }
 
     /// How many players a game from `position` seats (2 for the two-player games; a
     /// multi-player game's position says), if a game can start there (as `check_position`).
-    pub fn position_players(game: GameKind, position: &str) -> Result<u32, PlyError> {
+    pub fn position_players(game: GameKind, position: &str) -> Result<u32, AppError> {
         guard("position_players", || {
             let n = if game.is_multi_player() {
                 crate::multi::position_players(game, position)?
@@ -262,7 +258,7 @@ impl Session {
     /// and the result itself for a ponder hit). Returns the expected reply, or `None` when there
     /// is nothing to ponder (no expectation for this position, or no computer to answer).
     /// Stopped by `cancel()` like any search; `epoch` as for `computer_move_at`.
-    pub fn ponder_at(&self, epoch: u64) -> Result<Option<String>, PlyError> {
+    pub fn ponder_at(&self, epoch: u64) -> Result<Option<String>, AppError> {
         guard("ponder", || {
             let (prepared, generation, expected) = {
                 let mut state = lock(&self.state);
@@ -301,10 +297,10 @@ impl Session {
     }
 }
 
-fn describe_legal(game: &dyn AnyGame, index: u32) -> Result<MoveInfo, PlyError> {
+fn describe_legal(game: &dyn AnyGame, index: u32) -> Result<MoveInfo, AppError> {
     let snap = game.snapshot(GameStatus::Playing, false, false);
     snap.legal_moves
         .into_iter()
         .find(|m| m.index == index)
-        .ok_or_else(|| PlyError::internal("the hinted move is not in the legal list"))
+        .ok_or_else(|| AppError::internal("the hinted move is not in the legal list"))
 }

@@ -1,7 +1,7 @@
 package dev.ply.shell
 
 import dev.ply.appcore.Event
-import dev.ply.appcore.PlyException
+import dev.ply.ffi.PlyException
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.startFailureReason
 import java.util.concurrent.CountDownLatch
