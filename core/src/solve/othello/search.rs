@@ -266,8 +266,9 @@ fn stability_cap(p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
     }
 }
 
-/// The recursive search, written once and compiled twice: portable, and (on x86-64) with the
-/// POPCNT/LZCNT/BMI instructions the baseline target lacks, chosen at run time.
+/// The recursive search, written once and compiled three times: portable, and (on x86-64) with
+/// the POPCNT/LZCNT/BMI instructions the baseline target lacks, without and with AVX2 (see
+/// [`Build`]), chosen at run time.
 macro_rules! search_functions {
     ($(#[$attr:meta])*) => {
     /// Exact score of `(p, o)` if it lies inside `(alpha, beta)`; otherwise a bound on the
