@@ -55,7 +55,7 @@ const DIRECTIONS: [(i32, i32); 8] = [
 ];
 
 /// `RAYS[sq][d]`: the squares strictly beyond `sq` in direction `d`, to the board edge.
-static RAYS: [[u64; 8]; 64] = build_rays();
+pub(crate) static RAYS: [[u64; 8]; 64] = build_rays();
 
 const fn build_rays() -> [[u64; 8]; 64] {
     let mut rays = [[0u64; 8]; 64];

@@ -11,6 +11,8 @@
 //!   empty squares ([`crate::Outcome::margin`] = winner's discs + empties - loser's discs).
 
 pub mod bitboard;
+#[cfg(target_arch = "x86_64")]
+pub mod bitboard_avx2;
 pub mod moves;
 pub mod notation;
 pub mod obf;
