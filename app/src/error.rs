@@ -164,7 +164,15 @@ impl AppError {
 impl PositionError {
     pub fn message(&self, lang: Lang) -> String {
         match self {
-            PositionError::Parse(e) => e.to_string(),
+            PositionError::Parse(e) => match &e.reason {
+                Some(reason) => tr!(
+                    lang,
+                    "error-position-move",
+                    reason = crate::move_refusal::move_refusal(lang, reason),
+                    at = e.at
+                ),
+                None => e.to_string(),
+            },
             PositionError::Seats { seats, players } => tr!(
                 lang,
                 "error-position-seats",
@@ -247,6 +255,30 @@ mod tests {
         // A parser's own words stay as they are in both.
         let p = AppError::BadPosition(PositionError::Parse(parse));
         assert_eq!(p.message(Lang::De), p.message(Lang::En));
+    }
+
+    /// A start position whose move list has a move the rules refuse gives the reason as data,
+    /// so it is said in the player's language with where it is.
+    #[test]
+    fn a_refused_move_of_a_position_is_said_in_german() {
+        let said = |position: &str| match crate::Session::position_players(
+            GameKind::ConnectFour,
+            position,
+        ) {
+            Err(e) => (e.message(Lang::En), e.message(Lang::De)),
+            Ok(n) => panic!("{position} seats {n}"),
+        };
+        let (en, de) = said("4448");
+        assert!(en.ends_with("(at character 3)"), "{en}");
+        assert_eq!(
+            de,
+            "keine Spalte: ein Zug ist eine Ziffer 1-7 (bei Zeichen 3)"
+        );
+        let (_, de) = said("4444444");
+        assert!(
+            de.contains("Spalte 4") && de.ends_with("(bei Zeichen 6)"),
+            "{de}"
+        );
     }
 
     #[test]

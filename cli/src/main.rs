@@ -88,6 +88,11 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => err.exit(),
     };
+    // `ply play --lang de` says its refusals in German, the word before them included.
+    let lang = match &cli.command {
+        Command::Play(args) => ply_app::i18n::Lang::negotiate(&[&args.lang]),
+        _ => ply_app::i18n::Lang::En,
+    };
     let result = match cli.command {
         Command::Play(args) => commands::play::run(args),
         Command::Perft(args) => commands::perft::run(args),
@@ -110,7 +115,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {err:#}");
+            eprintln!("{}", commands::play::error_line(lang, &err));
             ExitCode::FAILURE
         }
     }

@@ -318,9 +318,37 @@ fn othello_scout_report_and_invariants() {
         .iter()
         .map(|o| o.as_str().expect("an opening"))
         .collect();
-    let unique: std::collections::HashSet<&str> = openings.iter().copied().collect();
-    assert_eq!(unique.len(), openings.len(), "each trial its own opening");
     assert_eq!(summary["distinct"], openings.len() as u64);
+    assert_eq!(read(a.path(), "openings.txt"), openings.join("\n") + "\n");
+    // Each trial its own position: no opening's position is another's, turned or mirrored
+    // (the eight images made here square by square, not by the experiment's bitboards).
+    let mut seen = std::collections::HashSet::new();
+    for line in &openings {
+        let pos = ply_core::games::othello::Othello::parse_position(line).expect("an opening");
+        let text = pos.format_position();
+        let (board, side) = text.split_at(64);
+        let cells: Vec<char> = board.chars().collect();
+        let images: Vec<String> = (0..8)
+            .map(|k| {
+                let mut image: String = (0..64)
+                    .map(|i| {
+                        let (r, c) = (i / 8, i % 8);
+                        let (r, c) = if k & 4 != 0 { (c, r) } else { (r, c) };
+                        let r = if k & 2 != 0 { 7 - r } else { r };
+                        let c = if k & 1 != 0 { 7 - c } else { c };
+                        cells[r * 8 + c]
+                    })
+                    .collect();
+                image.push_str(side);
+                image
+            })
+            .collect();
+        assert!(
+            images.iter().all(|i| !seen.contains(i)),
+            "{line} repeats an earlier opening's position"
+        );
+        seen.insert(images[0].clone());
+    }
     for j in summary["judged"].as_array().expect("judged") {
         assert!(
             VERDICTS.contains(&j["verdict"].as_str().expect("verdict")),

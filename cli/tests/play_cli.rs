@@ -321,7 +321,7 @@ fn bad_input_is_refused_clearly_and_loses_nothing() {
         (vec!["othello", "--server", "ftp://x"], "--server"),
         (
             vec!["othello", "--variant", "relaxed"],
-            "unknown variant 'relaxed' for othello",
+            "--variant: Othello has no rules variant 'relaxed'",
         ),
         (
             vec!["othello", "--lang", "fr"],

@@ -216,6 +216,29 @@ fn kept_and_resumed(dir: &str) -> String {
     run(&["checkers", "--depth", "30"], "quit\n", true);
     run(&["othello", "--depth", "30"], "quit\n", true);
     run(&["othello", "--depth", "2"], "quit\n", true);
+    // Options refused before a game starts (checked before the kept game is).
+    for refused in [
+        &["othello", "--algo", "minimax"][..],
+        &["othello", "--algo", "negamax"],
+        &["othello", "--ordering", "random"],
+        &["othello", "--side", "left"],
+        &["othello", "--mode", "watch", "--side", "first"],
+        &["othello", "--depth", "0"],
+        &["othello", "--time-ms", "0"],
+        &["othello", "--variant", "relaxed"],
+        &["othello", "--heuristic", "nope"],
+        &["othello", "--players", "3"],
+        &["othello", "--server", "ftp://x"],
+        &["connect4", "--position", "4448"],
+        &["virus", "--seats", "h,robot"],
+        &["virus", "--mode", "watch"],
+        &["virus", "--variant", "big"],
+        &["virus", "--algo", "maxn"],
+        &["virus", "--players", "5"],
+        &["virus", "--players", "3", "--seats", "h,c"],
+    ] {
+        run(refused, "", false);
+    }
     all
 }
 
@@ -296,6 +319,24 @@ fn every_text_of_play_in_german_comes_from_the_catalog() {
         "--time-ms 250: Stufe 2 (bis 400 ms je Zug)",
         "--depth 30: die stärkste Stufe sucht",
         "Tschüss.",
+        "--algo minimax ist ein Vergleichsmaßstab der Forschung",
+        "unbekannter Algorithmus --algo „negamax“",
+        "unbekannte Zugsortierung --ordering „random“",
+        "unbekannte Seite --side „left“",
+        "passt nicht zu --mode watch",
+        "Fehler: --depth muss mindestens 1 sein",
+        "--time-ms muss mindestens 1 sein",
+        "Othello hat keine Regelvariante „relaxed“",
+        "unbekannte Bewertung --heuristic „nope“ für Othello",
+        "--seats und --players gelten für die Spiele mit mehr Personen",
+        "--server: ",
+        "--position „4448“: keine Spalte",
+        "--seats: Platz 2 ist „robot“",
+        "--mode gilt für die Spiele zu zweit",
+        "hat keine Variante „big“",
+        "ply play spielt Virus wie die Apps: Best-Reply-Suche",
+        "wird zu 2, 3, 4 gespielt, nicht zu 5",
+        "--players 3, aber --seats nennt 2 Plätze",
     ] {
         assert!(output.contains(german), "no '{german}' in:\n{output}");
     }

@@ -455,6 +455,8 @@ error-cancelled = The computer's search was stopped.
 error-busy = The computer is already thinking.
 error-record = The game's record could not be made: { $error }
 error-internal = Something went wrong inside Ply: { $error }
+# $reason: why a move of the position's move list was refused; $at: where (from 0)
+error-position-move = { $reason } (at character { $at })
 error-position-seats = The position seats { $seats } players, not { $players }.
 error-position-over = The game is already over in this position.
 error-level = Level { $level } does not exist (the levels are 1 to 10).
@@ -515,6 +517,8 @@ play-help = Type a move in the game's notation (Othello f5 or pass, Connect Four
 play-bye = Bye.
 play-interrupted = Interrupted: leaving (the unfinished game is kept).
 play-end-of-input = End of input: leaving.
+# Before every refusal `ply` prints ($message: what is refused and why)
+play-error = error: { $message }
 play-could-not-start = the game could not start
 # $seconds: whole seconds
 play-leave-timeout = warning: still saving or syncing after { $seconds } s; leaving anyway (the outbox keeps finished games)
@@ -536,6 +540,33 @@ play-depth-strongest = --depth { $depth }: the strongest level searches { $plies
 play-depth-searches = --depth { $depth }: playing level { $level }, which searches { $plies } plies
 play-depth-level = --depth { $depth }: playing level { $level }
 play-time-level = --time-ms { $ms }: playing level { $level } (up to { $budget } ms a move)
+
+# ply play's options refused before a game starts ($game: the game's title; $name: its name as
+# `ply play` takes it; $word, $side, $algo, $ordering, $position: what was typed)
+play-option-no-game = ply play needs a game: othello, connect4, checkers, virus, focus or chinese-checkers
+play-option-seat-word = --seats: seat { $seat } is '{ $word }' (expected human or computer)
+play-option-two-player-flag = { $flag } is for the two-player games; { $game } seats its players with --seats
+play-option-multi-variant = { $game } has no variant '{ $variant }': its rules are in --position
+play-option-multi-engine = ply play plays { $game } as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search { $name } --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine
+play-option-players-and-seats = --players { $players } but --seats names { $seats } seats
+# $counts: "2, 3, 4"
+play-option-player-count = { $game } seats { $counts } players, not { $players }
+play-option-position-seats = --position seats { $position } players, not the { $seats } of --seats or --players
+play-option-seats-for-two = --seats and --players are for the multi-player games; { $game } is for two (see --mode and --side)
+play-option-variant = --variant: { $error }
+play-option-side = unknown --side '{ $side }' (expected first, second, both or none)
+play-option-side-and-mode = --side { $side } does not fit --mode { $mode }: a side is chosen only against the computer
+play-option-depth-zero = --depth must be at least 1
+play-option-time-zero = --time-ms must be at least 1
+play-option-minimax = --algo minimax is a research baseline, not an opponent: try `ply search --algo minimax`
+play-option-algorithm = unknown --algo '{ $algo }' (expected level, pvs, alphabeta, scout or mcts)
+play-option-ordering = unknown --ordering '{ $ordering }' (expected level, static, full or history-ads)
+# $presets: "default, windows, threats"
+play-option-heuristic = unknown --heuristic '{ $name }' for { $game } (presets: { $presets })
+play-option-position = --position '{ $position }': { $error }
+play-option-server = --server: { $problem }
+play-option-no-data-dir = no data directory: pass --data-dir, or set XDG_DATA_HOME or HOME
+play-option-cannot-create = cannot create { $dir }: { $error }
 
 # Lines typed ($count: the length, with the language's thousands separator)
 play-line-too-long = That line is { $count } characters long: no move or command is longer than { $longest }.

@@ -10,10 +10,11 @@
 //! cannot be re-run.
 //!
 //! Ours: each trial plays its own random [`OPENING_PLIES`]-ply opening (seeded; the paper states
-//! none, and two plies give only twelve openings, too few for independent trials; a repeated
-//! opening is skipped, its game would be the same), then a game in which the measured side
-//! plays SCOUT's move and the other side a 2-ply alpha-beta; at each of the measured side's first
-//! [`MOVES`] turns, SCOUT and alpha-beta search at the depth (generation order, no table: the
+//! none, and two plies give only twelve openings, too few for independent trials; an opening
+//! whose position is one already played, or a rotation or reflection of it, is skipped: it is
+//! no independent trial; the distinct ones are in `openings.txt`), then a game in which the
+//! measured side plays SCOUT's move and the other side a 2-ply alpha-beta; at each of the
+//! measured side's first [`MOVES`] turns, SCOUT and alpha-beta search at the depth (generation order, no table: the
 //! paper's algorithms as it describes them) and, for reference, PVS with Ply's default ordering
 //! and a 16 MiB table. The smallest proof tree of the start position at the same depth is the
 //! floor under any search that returns the exact depth-8 value without a table.
@@ -23,6 +24,7 @@ use super::plot::{Series, line_chart};
 use super::report::{csv, grouped, num, table, write};
 use super::stats::{Interval, geometric_interval, mean, ratio_interval, wilcoxon_log};
 use super::verdict::{Evidence, Judged, Verdict, judge};
+use crate::tournament::othello_symmetry::canonical;
 use anyhow::{Result, anyhow};
 use ply_core::Game;
 use ply_core::games::othello::Othello;
@@ -33,6 +35,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
+use std::collections::HashSet;
 use std::path::Path;
 
 /// The paper's 15 movements.
@@ -107,7 +110,8 @@ pub struct EngineSummary {
 #[derive(Debug, Clone, Serialize)]
 pub struct Summary {
     pub depth: u32,
-    /// Trials run, the distinct ones (a repeated opening is skipped) and their openings.
+    /// Trials run, the distinct ones (an opening whose position is one already played, up to
+    /// the board's eight symmetries, is skipped) and their openings (`openings.txt`).
     pub trials: usize,
     pub distinct: usize,
     pub openings: Vec<String>,
@@ -146,6 +150,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let mut disagreements = 0;
     let mut list = Vec::new();
     let mut openings: Vec<String> = Vec::new();
+    let mut played = HashSet::new();
     // The engines search each position in a seeded random order, so that none always runs first
     // (on a cold cache, or after another's allocations); its own generator keeps the openings.
     let mut order_rng = super::order_rng(run.seed);
@@ -159,12 +164,13 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             line.push(pos.format_move(mv));
             pos.play(mv);
         }
-        let line = line.join(" ");
-        if openings.contains(&line) {
+        // A rotation or reflection of a position already played is that position seen another
+        // way, not an independent trial.
+        if !played.insert(canonical(&pos)) {
             bar.inc(moves as u64);
             continue;
         }
-        openings.push(line);
+        openings.push(line.join(" "));
         let measured = pos.side_to_move();
         let mut turn = 0;
         while turn < moves && pos.outcome().is_none() {
@@ -359,6 +365,7 @@ fn write_outputs(
         ),
     )?;
     write(out, "summary.json", &serde_json::to_string_pretty(s)?)?;
+    write(out, "openings.txt", &(s.openings.join("\n") + "\n"))?;
     for (file, engine, title) in [
         (
             "scout.svg",
@@ -498,7 +505,9 @@ fn write_outputs(
          J. Hernandez, K. Daza, H. Florez, \"Alpha-Beta vs Scout Algorithms for the Othello Game\" \
          (2019), section 6 and figures 5-6, re-run with Ply's engines \
          (`ply experiment othello-scout-vs-alphabeta`).\n\n{}\n\n\
-         Protocol: trials: {trials}, {} of them distinct; each plays its own random \
+         Protocol: trials: {trials}, {} of them distinct (no opening's position the same as \
+         another's or a rotation or reflection of it; listed in `openings.txt`); each plays its \
+         own random \
          {OPENING_PLIES}-ply opening (seeded; the paper states none), then a game in \
          which the measured side plays SCOUT's move and the other side a 2-ply alpha-beta; at each \
          of the measured side's first {moves} turns ({} searches per engine) SCOUT and alpha-beta \
@@ -521,7 +530,7 @@ fn write_outputs(
          (full minimax: {}), and after f5 {}; a search without a table that returns the exact \
          value visits at least that many.\n\n\
          ![SCOUT](scout.svg) ![alpha-beta](alphabeta.svg)\n\n\
-         Data: `measurements.csv` (one row per search), `summary.json`.\n",
+         Data: `measurements.csv` (one row per search), `summary.json`, `openings.txt`.\n",
         s.depth,
         super::provenance(run),
         s.distinct,

@@ -7,6 +7,7 @@
 //! `review`, `history`, `settings`, `moves`, `board`, `help`, `quit` (or the end of input).
 
 mod kept;
+mod option_error;
 pub mod options;
 pub(crate) mod shell;
 mod text;
@@ -14,8 +15,9 @@ mod text;
 pub use options::Args;
 
 use crate::http::UreqTransport;
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use kept::{game_word, mode_word};
+use option_error::OptionError;
 use options::Choices;
 use ply_app::app::runtime::Runtime;
 use ply_app::app::{
@@ -128,6 +130,17 @@ fn edit_distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// The line `ply` prints for a command that failed: in `lang` for `ply play`, English for the
+/// others.
+pub fn error_line(lang: Lang, error: &anyhow::Error) -> String {
+    tr!(lang, "play-error", message = format!("{error:#}"))
+}
+
+/// A refused option in the player's language, as the error `ply` prints.
+fn said(lang: Lang, error: OptionError) -> anyhow::Error {
+    anyhow!("{}", error.message(lang))
+}
+
 pub fn run(mut args: Args) -> Result<()> {
     let known: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
     if !known.contains(&args.lang.to_ascii_lowercase().as_str()) {
@@ -140,8 +153,7 @@ pub fn run(mut args: Args) -> Result<()> {
     let lang = Lang::negotiate(&[&args.lang]);
     let dir = match &args.data_dir {
         Some(d) => d.clone(),
-        None => shell::default_data_dir()
-            .context("no data directory: pass --data-dir, or set XDG_DATA_HOME or HOME")?,
+        None => shell::default_data_dir().ok_or_else(|| said(lang, OptionError::NoDataDir))?,
     };
     // `ply play --resume` without a game: the game kept last, in its mode.
     let mut kept_mode = None;
@@ -157,21 +169,27 @@ pub fn run(mut args: Args) -> Result<()> {
         args.variant = rules.name().to_string();
         kept_mode = Some(mode);
     }
-    let mut choices = Choices::from_args(&args, lang)?;
+    let mut choices = Choices::from_args(&args, lang).map_err(|e| said(lang, e))?;
     if let Some(mode) = kept_mode {
         choices.mode = mode;
     }
     let server = match &args.server {
-        Some(text) => {
-            Some(prefs::server_url(lang, text).map_err(|e| anyhow!("--server: {}", e.message))?)
-        }
+        Some(text) => Some(
+            prefs::server_url(lang, text)
+                .map_err(|e| said(lang, OptionError::Server(e.message)))?,
+        ),
         None => None,
     };
-    fs::create_dir_all(&dir)
-        .with_context(|| format!("cannot create the data directory {}", dir.display()))?;
-    if let Some(d) = &args.svg_dir {
-        fs::create_dir_all(d)
-            .with_context(|| format!("cannot create the SVG directory {}", d.display()))?;
+    for d in std::iter::once(&dir).chain(&args.svg_dir) {
+        fs::create_dir_all(d).map_err(|e| {
+            said(
+                lang,
+                OptionError::CannotCreate {
+                    dir: d.clone(),
+                    error: e.to_string(),
+                },
+            )
+        })?;
     }
     // This game's (and mode's) kept game becomes the core's; a --resume that names no mode
     // takes the game's one kept game in any mode.

@@ -2,7 +2,7 @@
 //! [`Setup`](ply_app::app::setup::Setup) the phone apps build from taps, so the terminal plays the
 //! same engines.
 
-use anyhow::{Result, anyhow, bail};
+use super::option_error::OptionError;
 use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
 use ply_app::app::{AlgorithmChoice, Event, HomeEvent, OrderingChoice, PlayMode};
 use ply_app::i18n::Lang;
@@ -87,8 +87,9 @@ pub struct Args {
     #[arg(long)]
     pub players: Option<u8>,
     /// The language of the board's texts (status line, messages, labels), as the phone apps
-    /// take it from the system: en or de. Every line `play` prints is in it, move errors
-    /// included; the command line's own errors stay English.
+    /// take it from the system: en or de. Every line `play` prints is in it, move errors and
+    /// refused options included; clap's own refusals (an unknown flag, a level out of 1-10)
+    /// stay English.
     #[arg(long, default_value = "en")]
     pub lang: String,
     /// Threads for the computer's moves, 1 to 64, instead of the level's share of this
@@ -152,42 +153,39 @@ pub struct Choices {
 }
 
 /// `--seats human,computer,...` (h and c for short): true for a person.
-pub fn parse_seats(text: &str) -> Result<Vec<bool>> {
+pub fn parse_seats(text: &str) -> Result<Vec<bool>, OptionError> {
     text.split(',')
         .map(str::trim)
         .enumerate()
         .map(|(i, s)| match s.to_ascii_lowercase().as_str() {
             "human" | "h" | "person" => Ok(true),
             "computer" | "c" | "engine" => Ok(false),
-            other => bail!(
-                "--seats: seat {} is '{other}' (expected human or computer)",
-                i + 1
-            ),
+            other => Err(OptionError::SeatWord {
+                seat: i + 1,
+                word: other.to_owned(),
+            }),
         })
         .collect()
 }
 
 /// A multi-player game's rules, with the options that do not apply to it refused.
-fn multi_game(kind: GameKind, args: &Args) -> Result<RulesVariant> {
-    let name = kind.name();
+fn multi_game(kind: GameKind, args: &Args) -> Result<RulesVariant, OptionError> {
     for (flag, given) in [
         ("--mode", args.mode.is_some()),
         ("--side", args.side.is_some()),
     ] {
         if given {
-            bail!("{flag} is for the two-player games; {name} seats its players with --seats");
+            return Err(OptionError::TwoPlayerFlag { flag, game: kind });
         }
     }
     if args.variant != "standard" {
-        bail!(
-            "{name} has no variant '{}': its rules are in --position",
-            args.variant
-        );
+        return Err(OptionError::MultiVariant {
+            game: kind,
+            variant: args.variant.clone(),
+        });
     }
     if !matches!(args.algo.as_str(), "level" | "brs") || args.ordering != "level" {
-        bail!(
-            "ply play plays {name} as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search {name} --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine"
-        );
+        return Err(OptionError::MultiEngine { game: kind });
     }
     rules(kind, "standard")
 }
@@ -199,7 +197,7 @@ fn seats(
     args: &Args,
     position_players: Option<u32>,
     level: u8,
-) -> Result<Vec<SeatChoice>> {
+) -> Result<Vec<SeatChoice>, OptionError> {
     let people = match &args.seats {
         Some(text) => parse_seats(text)?,
         None => {
@@ -216,21 +214,19 @@ fn seats(
     };
     let n = people.len();
     if let Some(p) = args.players.filter(|&p| usize::from(p) != n) {
-        bail!("--players {p} but --seats names {n} seats");
+        return Err(OptionError::PlayersAndSeats {
+            players: p,
+            seats: n,
+        });
     }
     if !game.player_counts().iter().any(|&c| usize::from(c) == n) {
-        bail!(
-            "{} seats {} players, not {n}",
-            ply_app::app::setup::game_title(ply_app::i18n::Lang::En, game),
-            game.player_counts()
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+        return Err(OptionError::PlayerCount { game, players: n });
     }
     if let Some(p) = position_players.filter(|&p| p as usize != n) {
-        bail!("--position seats {p} players, not the {n} of --seats or --players");
+        return Err(OptionError::PositionSeats {
+            position: p,
+            seats: n,
+        });
     }
     Ok(people
         .into_iter()
@@ -239,20 +235,15 @@ fn seats(
 }
 
 impl Choices {
-    pub fn from_args(args: &Args, lang: Lang) -> Result<Choices> {
+    pub fn from_args(args: &Args, lang: Lang) -> Result<Choices, OptionError> {
         let Some(game) = args.game else {
-            bail!(
-                "ply play needs a game: othello, connect4, checkers, virus, focus or chinese-checkers"
-            );
+            return Err(OptionError::NoGame);
         };
-        let name = game.name();
         let rules = if game.is_multi_player() {
             multi_game(game, args)?
         } else {
             if args.seats.is_some() || args.players.is_some() {
-                bail!(
-                    "--seats and --players are for the multi-player games; {game} is for two (see --mode and --side)"
-                );
+                return Err(OptionError::SeatsForTwo { game });
             }
             rules(game, &args.variant)?
         };
@@ -269,16 +260,16 @@ impl Choices {
             (None, None, Some(ms)) => level_for_time(lang, ms, &mut notes)?,
             (None, None, None) => DEFAULT_LEVEL,
         };
-        let game_name = name;
         let heuristic = match &args.heuristic {
             None => None,
             Some(name) => {
                 let presets = heuristic_presets(game);
                 if !presets.contains(name) {
-                    bail!(
-                        "unknown --heuristic '{name}' for {game_name} (presets: {})",
-                        presets.join(", ")
-                    );
+                    return Err(OptionError::Heuristic {
+                        name: name.clone(),
+                        game,
+                        presets,
+                    });
                 }
                 Some(name.clone())
             }
@@ -287,7 +278,12 @@ impl Choices {
         let position_players = match &args.position {
             Some(p) => match ply_app::Session::position_players(game, p) {
                 Ok(n) => Some(n),
-                Err(e) => bail!("--position '{p}': {e}"),
+                Err(error) => {
+                    return Err(OptionError::Position {
+                        text: p.clone(),
+                        error: Box::new(error),
+                    });
+                }
             },
             None => None,
         };
@@ -355,11 +351,14 @@ impl Choices {
 }
 
 /// The rules `--variant` names for `game`.
-pub fn rules(game: GameKind, variant: &str) -> Result<RulesVariant> {
-    RulesVariant::of(game, variant).map_err(|e| anyhow!("--variant: {e}"))
+pub fn rules(game: GameKind, variant: &str) -> Result<RulesVariant, OptionError> {
+    RulesVariant::of(game, variant).map_err(|e| OptionError::Variant(Box::new(e)))
 }
 
-fn mode_and_side(mode: Option<ModeArg>, side: Option<&str>) -> Result<(PlayMode, Side)> {
+fn mode_and_side(
+    mode: Option<ModeArg>,
+    side: Option<&str>,
+) -> Result<(PlayMode, Side), OptionError> {
     enum Wanted {
         Side(Side),
         Both,
@@ -372,7 +371,7 @@ fn mode_and_side(mode: Option<ModeArg>, side: Option<&str>) -> Result<(PlayMode,
             "second" | "2" | "white" | "yellow" | "o" | "w" => Wanted::Side(Side::Second),
             "both" => Wanted::Both,
             "none" | "engine" => Wanted::Neither,
-            other => bail!("unknown --side '{other}' (expected first, second, both or none)"),
+            other => return Err(OptionError::Side(other.to_owned())),
         }),
     };
     Ok(match (mode, wanted) {
@@ -383,15 +382,16 @@ fn mode_and_side(mode: Option<ModeArg>, side: Option<&str>) -> Result<(PlayMode,
         (None | Some(ModeArg::Watch), Some(Wanted::Neither)) | (Some(ModeArg::Watch), None) => {
             (PlayMode::ComputerVsComputer, Side::First)
         }
-        (Some(m), Some(_)) => bail!(
-            "--side {} does not fit --mode {}: a side is chosen only against the computer",
-            side.unwrap_or_default(),
-            match m {
-                ModeArg::Computer => "computer",
-                ModeArg::TwoPlayers => "two-players",
-                ModeArg::Watch => "watch",
-            }
-        ),
+        (Some(m), Some(_)) => {
+            return Err(OptionError::SideAndMode {
+                side: side.unwrap_or_default().to_owned(),
+                mode: match m {
+                    ModeArg::Computer => "computer",
+                    ModeArg::TwoPlayers => "two-players",
+                    ModeArg::Watch => "watch",
+                },
+            });
+        }
     })
 }
 
@@ -405,9 +405,14 @@ fn level_depth(game: GameKind, level: u8) -> Option<u32> {
 
 /// The lowest level searching at least `depth` plies in `game` (a level that deepens on its time
 /// reaches any depth; otherwise level 10 beyond its depth).
-fn level_for_depth(lang: Lang, game: GameKind, depth: u32, notes: &mut Vec<String>) -> Result<u8> {
+fn level_for_depth(
+    lang: Lang,
+    game: GameKind,
+    depth: u32,
+    notes: &mut Vec<String>,
+) -> Result<u8, OptionError> {
     if depth == 0 {
-        bail!("--depth must be at least 1");
+        return Err(OptionError::DepthZero);
     }
     let found = LEVELS
         .clone()
@@ -440,9 +445,9 @@ fn level_for_depth(lang: Lang, game: GameKind, depth: u32, notes: &mut Vec<Strin
 }
 
 /// The lowest level whose time budget (100·level² ms) is at least `ms`.
-fn level_for_time(lang: Lang, ms: u64, notes: &mut Vec<String>) -> Result<u8> {
+fn level_for_time(lang: Lang, ms: u64, notes: &mut Vec<String>) -> Result<u8, OptionError> {
     if ms == 0 {
-        bail!("--time-ms must be at least 1");
+        return Err(OptionError::TimeZero);
     }
     let budget = |level: u8| 100 * u64::from(level) * u64::from(level);
     let level = LEVELS
@@ -459,30 +464,26 @@ fn level_for_time(lang: Lang, ms: u64, notes: &mut Vec<String>) -> Result<u8> {
     Ok(level)
 }
 
-fn algorithm(text: &str) -> Result<AlgorithmChoice> {
+fn algorithm(text: &str) -> Result<AlgorithmChoice, OptionError> {
     Ok(match text.to_ascii_lowercase().as_str() {
         "level" | "by-level" => AlgorithmChoice::ByLevel,
         "pvs" => AlgorithmChoice::Pvs,
         "alphabeta" | "alpha-beta" | "ab" => AlgorithmChoice::AlphaBeta,
         "scout" => AlgorithmChoice::Scout,
         "mcts" => AlgorithmChoice::Mcts,
-        "minimax" => bail!(
-            "--algo minimax is a research baseline, not an opponent: try `ply search --algo minimax`"
-        ),
-        other => bail!("unknown --algo '{other}' (expected level, pvs, alphabeta, scout or mcts)"),
+        "minimax" => return Err(OptionError::Minimax),
+        other => return Err(OptionError::Algorithm(other.to_owned())),
     })
 }
 
-fn ordering(text: &str) -> Result<OrderingChoice> {
+fn ordering(text: &str) -> Result<OrderingChoice, OptionError> {
     Ok(match text.to_ascii_lowercase().replace(' ', "").as_str() {
         "level" | "by-level" => OrderingChoice::ByLevel,
         "static" | "none" => OrderingChoice::StaticOnly,
         // The old `ply play` default list is the full preset.
         "full" | "static,tt,killer,history" => OrderingChoice::Full,
         "history-ads" | "ads" | "ads-mtf" | "static,tt,ads-mtf" => OrderingChoice::HistoryAds,
-        other => {
-            bail!("unknown --ordering '{other}' (expected level, static, full or history-ads)")
-        }
+        other => return Err(OptionError::Ordering(other.to_owned())),
     })
 }
 
@@ -497,11 +498,11 @@ mod tests {
         args: Args,
     }
 
-    fn choices(line: &[&str]) -> Result<Choices> {
+    fn choices(line: &[&str]) -> anyhow::Result<Choices> {
         let mut argv = vec!["play"];
         argv.extend_from_slice(line);
         let cli = Cli::try_parse_from(argv).map_err(|e| anyhow::anyhow!("{e}"))?;
-        Choices::from_args(&cli.args, Lang::En)
+        Ok(Choices::from_args(&cli.args, Lang::En)?)
     }
 
     #[test]

@@ -23,17 +23,25 @@ fn describe(ch: char) -> String {
 }
 
 fn move_error(at: usize, ch: char, err: MoveError) -> ParseError {
-    match err {
-        MoveError::NoSuchColumn(_) => {
-            ParseError::new(at, format!("{} is not a column digit 1-7", describe(ch)))
-        }
-        MoveError::ColumnFull(c) => {
-            ParseError::new(at, format!("move '{ch}': column {} is already full", c + 1))
-        }
-        MoveError::GameOver => ParseError::new(
-            at,
-            format!("move '{ch}': the game is already over (four in a row was made before it)"),
+    // The position's own English words, with the reason as data for the player's language.
+    let (message, reason) = match err {
+        MoveError::NoSuchColumn(_) => (
+            format!("{} is not a column digit 1-7", describe(ch)),
+            MoveTextError::NotAColumn,
         ),
+        MoveError::ColumnFull(c) => (
+            format!("move '{ch}': column {} is already full", c + 1),
+            MoveTextError::ColumnFull { column: c + 1 },
+        ),
+        MoveError::GameOver => (
+            format!("move '{ch}': the game is already over (four in a row was made before it)"),
+            MoveTextError::FourInARow,
+        ),
+    };
+    ParseError {
+        message,
+        at,
+        reason: Some(reason),
     }
 }
 
