@@ -122,9 +122,6 @@ pub struct ViewModel {
 /// progress (`App::view` draws home otherwise).
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-// The board's model is the largest; a view model is built once per render and crosses the FFI
-// by value, so a box would save nothing (and UniFFI takes no `Box` in a variant).
-#[allow(clippy::large_enum_variant)]
 pub enum ScreenView {
     Home { home: HomeView },
     Board { board: BoardView },
