@@ -152,7 +152,7 @@ typecheck=(swiftc -typecheck -swift-version 6 -I "$modules" -I "$kit/Sources/Ply
            "$root/tests/swift/old-render.swift")
 echo "swift.sh: swiftc -typecheck tests/swift/old-render.swift (the old render, then the fixed one)" >&2
 if in_root "${typecheck[@]}" -D OLD >"$OUT/old-render.log" 2>&1; then
-    echo "swift.sh: the old render's \`now.home\` on ViewModel? compiled: the compiler check is broken" >&2
+    echo "swift.sh: the old render's \`now.screen\` on ViewModel? compiled: the compiler check is broken" >&2
     exit 1
 fi
 unwrap=$(grep -c "^[^ ].*error: value of optional type 'ViewModel?' must be unwrapped to refer to member" "$OUT/old-render.log" || true)

@@ -10,7 +10,8 @@ mod common;
 use common::{Collector, Driver, start};
 use ply_app::app::{
     BackgroundOutcome, BoardEvent, ConfirmationEvent, Effect, Event, HistoryEvent, HomeEvent, Msg,
-    NavigationEvent, PlatformEvent, PlayMode, Screen, SettingsEvent, SyncState, ThinkingKind,
+    NavigationEvent, PlatformEvent, PlayMode, Screen, ScreenView, SettingsEvent, SyncState,
+    ThinkingKind,
 };
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
@@ -94,7 +95,9 @@ fn a_whole_game_of_each_kind_against_the_computer() {
         );
         // The after-game screen charts every computer move.
         d.send(Event::Navigation(NavigationEvent::OpenAfterGame));
-        let a = d.app.view().after_game.expect("after-game view");
+        let ScreenView::AfterGame { after_game: a } = d.app.view().screen else {
+            panic!("the after-game screen");
+        };
         let computer_moves = record.moves.iter().filter(|m| m.stats.is_some()).count();
         assert_eq!(a.points.len(), computer_moves, "{game:?}");
         // Each point is the search the record keeps for that move.

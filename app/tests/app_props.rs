@@ -14,7 +14,7 @@ use ply_app::app::view::{ReviewStatus, ReviewView, ViewModel};
 use ply_app::app::{
     AfterGameEvent, AppTab, BoardEvent, ConfirmationEvent, Effect, Event, HistoryEvent, HomeEvent,
     MemoryPressure, Msg, NavigationEvent, PlatformEvent, PlayMode, PonderMode, ReviewEvent, Screen,
-    SettingsEvent,
+    ScreenView, SettingsEvent,
 };
 use ply_app::session::PlayerKind;
 use ply_app::settings::GameKind;
@@ -195,15 +195,24 @@ fn without_progress(mut v: ViewModel) -> ViewModel {
             r.status_text = masked(&r.status_text);
         }
     }
-    if let Some(t) = v.board.as_mut().and_then(|b| b.thinking.as_mut()) {
-        t.nodes = 0;
-        t.text = masked(&t.text);
-    }
-    if let Some(r) = v.after_game.as_mut().and_then(|a| a.review.as_mut()) {
-        review(r);
-    }
-    if let Some(p) = v.history.as_mut().and_then(|h| h.review.as_mut()) {
-        review(&mut p.review);
+    match &mut v.screen {
+        ScreenView::Board { board } => {
+            if let Some(t) = board.thinking.as_mut() {
+                t.nodes = 0;
+                t.text = masked(&t.text);
+            }
+        }
+        ScreenView::AfterGame { after_game } => {
+            if let Some(r) = after_game.review.as_mut() {
+                review(r);
+            }
+        }
+        ScreenView::History { history } => {
+            if let Some(p) = history.review.as_mut() {
+                review(&mut p.review);
+            }
+        }
+        ScreenView::Home { .. } | ScreenView::Settings { .. } => {}
     }
     v
 }
@@ -231,7 +240,8 @@ fn masked(text: &str) -> String {
 /// play screen, and a question is about a game and keeps back in the app.
 fn check_navigation(d: &Driver) {
     let v = d.app.view();
-    let tab = match v.screen {
+    assert_eq!(v.screen.screen(), d.app.screen());
+    let tab = match v.screen.screen() {
         Screen::Home | Screen::Board | Screen::AfterGame => AppTab::Play,
         Screen::History => AppTab::History,
         Screen::Settings => AppTab::Settings,
@@ -241,7 +251,7 @@ fn check_navigation(d: &Driver) {
         v.play_screen,
         Screen::Home | Screen::Board | Screen::AfterGame
     ));
-    if v.screen == Screen::Board || v.play_screen == Screen::Board {
+    if v.play_screen == Screen::Board {
         assert!(d.app.board_view().is_some(), "no board without a game");
     }
     if v.confirmation.is_some() {

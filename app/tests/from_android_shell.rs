@@ -361,16 +361,15 @@ fn a_history_row_is_tapped_to_review_it_and_back_returns_to_the_list() {
     let mut d = d.restart();
     d.send(Event::Platform(PlatformEvent::ScreenShown));
     d.send_settled(Event::Navigation(NavigationEvent::OpenHistory));
-    let row = d.app.view().history.expect("history").entries[0].clone();
+    let row = d.drawn_history().entries[0].clone();
     assert!(row.can_review);
     d.send_settled(Event::History(HistoryEvent::ReviewPastGame { id: row.id }));
-    let view = d.app.view();
-    let past = view.history.expect("history").review.expect("the review");
+    let past = d.drawn_history().review.expect("the review");
     assert_eq!(past.review.moves.len(), 7);
-    assert!(!view.back_leaves_app);
+    assert!(!d.app.view().back_leaves_app);
     d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(d.app.screen(), Screen::History);
-    assert!(d.app.view().history.expect("history").review.is_none());
+    assert!(d.drawn_history().review.is_none());
     d.send(Event::Navigation(NavigationEvent::Back));
     assert_eq!(d.app.screen(), Screen::Home);
 }

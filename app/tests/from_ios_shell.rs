@@ -223,18 +223,18 @@ fn a_history_row_is_tapped_to_review_it_and_closed_from_the_tab() {
     d.send_settled(Event::Navigation(NavigationEvent::SelectTab(
         AppTab::History,
     )));
-    let row = d.app.view().history.expect("history").entries[0].clone();
+    let row = d.drawn_history().entries[0].clone();
     assert!(row.can_review && row.review_refusal.is_none());
     d.send_settled(Event::History(HistoryEvent::ReviewPastGame { id: row.id }));
-    let ready = d.app.view().history.expect("history").review;
+    let ready = d.drawn_history().review;
     assert!(ready.is_some());
     d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     d.send(Event::Navigation(NavigationEvent::SelectTab(
         AppTab::History,
     )));
-    assert_eq!(d.app.view().history.expect("history").review, ready);
+    assert_eq!(d.drawn_history().review, ready);
     d.send(Event::Review(ReviewEvent::Close));
-    let h = d.app.view().history.expect("history");
+    let h = d.drawn_history();
     assert!(h.review.is_none());
     assert_eq!(h.entries.len(), 1);
     assert_eq!(d.app.screen(), Screen::History);

@@ -113,7 +113,10 @@ fn the_tab_follows_the_screen_and_the_play_tab_keeps_its_place() {
         AppTab::History,
     )));
     let v = d.app.view();
-    assert_eq!((v.screen, v.tab), (Screen::History, AppTab::History));
+    assert_eq!(
+        (v.screen.screen(), v.tab),
+        (Screen::History, AppTab::History)
+    );
     assert_eq!(
         v.play_screen,
         Screen::Home,
@@ -128,7 +131,10 @@ fn the_tab_follows_the_screen_and_the_play_tab_keeps_its_place() {
         AppTab::Settings,
     )));
     let v = d.app.view();
-    assert_eq!((v.screen, v.tab), (Screen::Settings, AppTab::Settings));
+    assert_eq!(
+        (v.screen.screen(), v.tab),
+        (Screen::Settings, AppTab::Settings)
+    );
     assert_eq!(v.play_screen, Screen::Board, "the Play tab keeps the board");
 
     d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
@@ -140,7 +146,10 @@ fn the_tab_follows_the_screen_and_the_play_tab_keeps_its_place() {
     assert_eq!(d.app.view().play_screen, Screen::AfterGame);
     d.send(Event::Navigation(NavigationEvent::SelectTab(AppTab::Play)));
     let v = d.app.view();
-    assert_eq!((v.screen, v.tab), (Screen::AfterGame, AppTab::Play));
+    assert_eq!(
+        (v.screen.screen(), v.tab),
+        (Screen::AfterGame, AppTab::Play)
+    );
 }
 
 #[test]
@@ -202,7 +211,11 @@ fn a_restored_process_opens_on_the_tab_it_left() {
         let mut d = d.restart();
         d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
         let v = d.app.view();
-        assert_eq!((v.screen, v.tab), (screen, tab), "restored on {tab:?}");
+        assert_eq!(
+            (v.screen.screen(), v.tab),
+            (screen, tab),
+            "restored on {tab:?}"
+        );
         assert_eq!(
             v.play_screen,
             Screen::Board,
@@ -224,7 +237,7 @@ fn a_restored_board_without_its_game_opens_home() {
     d.send(Event::Platform(PlatformEvent::RestoreUi(blob)));
     let v = d.app.view();
     assert_eq!(
-        (v.screen, v.tab, v.play_screen),
+        (v.screen.screen(), v.tab, v.play_screen),
         (Screen::Home, AppTab::Play, Screen::Home)
     );
     assert!(v.back_leaves_app);

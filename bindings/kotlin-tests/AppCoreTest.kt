@@ -23,6 +23,7 @@ import dev.ply.appcore.PlayMode
 import dev.ply.appcore.ReviewStatus
 import dev.ply.appcore.RulesVariant
 import dev.ply.appcore.Screen
+import dev.ply.appcore.ScreenView
 import dev.ply.appcore.SyncState
 import dev.ply.appcore.ThinkingKind
 import dev.ply.ffi.AppCore
@@ -41,6 +42,7 @@ import org.junit.jupiter.api.TestInstance
 import java.util.concurrent.ConcurrentLinkedQueue
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
+import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
@@ -187,7 +189,7 @@ class AppCoreTest {
             val history = assertNotNull(app.historyView())
             assertEquals(1, history.entries.size, "$kind")
             assertEquals(SyncState.Local, history.entries[0].sync)
-            assertEquals(Screen.HISTORY, assertNotNull(app.view()).screen)
+            assertIs<ScreenView.History>(assertNotNull(app.view()).screen)
             app.destroy()
         }
     }
@@ -264,7 +266,7 @@ class AppCoreTest {
         restored.send(again, Event.Platform(PlatformEvent.RestoreUi(blob)))
         restored.send(again, Event.Platform(PlatformEvent.ScreenShown))
         val after = settled(restored, again)
-        assertEquals(Screen.BOARD, assertNotNull(restored.view()).screen)
+        assertIs<ScreenView.Board>(assertNotNull(restored.view()).screen)
         assertEquals(before.moves, after.moves)
         assertEquals(before.cells, after.cells)
         assertEquals("Red (X) to move.", after.status)
@@ -562,20 +564,20 @@ class AppCoreTest {
         assertTrue(view().backLeavesApp, "home: back is the system's")
         quickWin(app, shell)
         app.send(shell, Event.Navigation(NavigationEvent.OpenAfterGame))
-        assertEquals(Screen.AFTER_GAME, view().screen)
+        assertIs<ScreenView.AfterGame>(view().screen)
         assertFalse(view().backLeavesApp)
         app.send(shell, Event.Navigation(NavigationEvent.Back))
-        assertEquals(Screen.BOARD, view().screen, "after-game goes back to its board")
+        assertIs<ScreenView.Board>(view().screen, "after-game goes back to its board")
         app.send(shell, Event.Navigation(NavigationEvent.OpenAfterGame))
         app.send(shell, Event.Navigation(NavigationEvent.SelectTab(AppTab.HISTORY)))
         assertEquals(AppTab.HISTORY, view().tab)
         assertEquals(Screen.AFTER_GAME, view().playScreen, "the Play tab keeps its screen")
         app.send(shell, Event.Navigation(NavigationEvent.SelectTab(AppTab.PLAY)))
-        assertEquals(Screen.AFTER_GAME, view().screen, "the play area comes back where it was left")
+        assertIs<ScreenView.AfterGame>(view().screen, "the play area comes back where it was left")
         assertEquals(AppTab.PLAY, view().tab)
         app.send(shell, Event.Navigation(NavigationEvent.OpenSettings))
         app.send(shell, Event.Navigation(NavigationEvent.Back))
-        assertEquals(Screen.HOME, view().screen)
+        assertIs<ScreenView.Home>(view().screen)
         assertTrue(view().backLeavesApp)
         app.destroy()
     }
@@ -705,7 +707,7 @@ class AppCoreTest {
         restored.send(again, Event.Platform(PlatformEvent.ScreenShown))
         assertTrue(restored.waitIdle(30_000uL))
         again.drain()
-        assertEquals(Screen.HOME, restored.view()!!.screen)
+        assertIs<ScreenView.Home>(restored.view()!!.screen)
         assertEquals(1, restored.boardView()!!.moves.size, "no search while on Home")
         val home = restored.homeView()!!
         assertTrue(home.canResume && home.resumeLabel.contains("Connect Four"), home.resumeLabel)

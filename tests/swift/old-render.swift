@@ -1,17 +1,18 @@
-// The render of ios/Ply/Sources/AppModel.swift at 2b8925d (#46's certain error), against the
-// generated bindings: `core.view()` returns `ViewModel?`, so `now.home` and the four reads after
-// it must be unwrapped. tests/swift.sh compiles it twice: with -D OLD (the old shape) it must
-// fail with those five errors; without it (the shape PlyKit's AppModel has) it must compile.
+// The render of ios/Ply/Sources/AppModel.swift at 2b8925d (#46's certain error), on today's view
+// model, against the generated bindings: `core.view()` returns `ViewModel?`, so `now.screen` and
+// the four reads after it must be unwrapped. tests/swift.sh compiles it twice: with -D OLD (the
+// old shape) it must fail with those five errors; without it (the shape PlyKit's AppModel has) it
+// must compile.
 import PlyFFI
 
 final class OldRender {
     let core: AppCore
     var view: ViewModel?
-    var home: HomeView?
-    var board: BoardView?
-    var afterGame: AfterGameView?
-    var history: HistoryView?
-    var settings: SettingsView?
+    var screen: ScreenView?
+    var tab: AppTab?
+    var playScreen: Screen?
+    var backLeavesApp = false
+    var confirmation: ConfirmView?
 
     init(core: AppCore) {
         self.core = core
@@ -21,19 +22,19 @@ final class OldRender {
         #if OLD
         let now = core.view()
         view = now
-        if let v = now.home { home = v }
-        if let v = now.board { board = v }
-        if let v = now.afterGame { afterGame = v }
-        if let v = now.history { history = v }
-        if let v = now.settings { settings = v }
+        screen = now.screen
+        tab = now.tab
+        playScreen = now.playScreen
+        backLeavesApp = now.backLeavesApp
+        confirmation = now.confirmation
         #else
         guard let now = core.view() else { return }
         view = now
-        if let v = now.home { home = v }
-        if let v = now.board { board = v }
-        if let v = now.afterGame { afterGame = v }
-        if let v = now.history { history = v }
-        if let v = now.settings { settings = v }
+        screen = now.screen
+        tab = now.tab
+        playScreen = now.playScreen
+        backLeavesApp = now.backLeavesApp
+        confirmation = now.confirmation
         #endif
     }
 }

@@ -784,31 +784,38 @@ impl App {
     }
 
     /// Everything to draw now.
+    /// Everything to draw now: the screen [`App::screen`] names, with its model, and the tab,
+    /// the Play tab's screen and back as that screen has them.
     pub fn view(&self) -> ViewModel {
+        let screen = match self.screen() {
+            Screen::Home => None,
+            Screen::Board => self.board_view().map(|board| ScreenView::Board { board }),
+            Screen::AfterGame => self
+                .after_game_view()
+                .map(|after_game| ScreenView::AfterGame { after_game }),
+            Screen::History => Some(ScreenView::History {
+                history: self.history_view(),
+            }),
+            Screen::Settings => Some(ScreenView::Settings {
+                settings: self.settings_view(),
+            }),
+        }
+        .unwrap_or_else(|| ScreenView::Home {
+            home: self.home_view(),
+        });
         ViewModel {
-            screen: self.screen,
-            tab: self.screen.tab(),
+            tab: screen.screen().tab(),
             play_screen: self.play_screen_shown(),
             back_leaves_app: self.confirm.is_none() && self.back_target().is_none(),
             confirmation: self.confirmation_view(),
-            home: (self.screen == Screen::Home).then(|| self.home_view()),
-            board: if self.screen == Screen::Board {
-                self.board_view()
-            } else {
-                None
-            },
-            after_game: if self.screen == Screen::AfterGame {
-                self.after_game_view()
-            } else {
-                None
-            },
-            history: (self.screen == Screen::History).then(|| self.history_view()),
-            settings: (self.screen == Screen::Settings).then(|| self.settings_view()),
+            screen,
         }
     }
 
+    /// The screen drawn ([`ViewModel::screen`]): the one on top, or home when that is the board
+    /// or after-game and no game is in progress (neither is drawn without one).
     pub fn screen(&self) -> Screen {
-        self.screen
+        self.drawable(self.screen)
     }
 
     /// The board of the game in progress (whatever screen is on top).

@@ -63,14 +63,24 @@ impl App {
         }
     }
 
-    /// Where back goes from the screen on top; `None` on home, where back leaves the app.
+    /// `screen`, or home when it is the board or after-game and no game is in progress: neither
+    /// is drawn without one. No event leads there (the start, [`App::restore_ui`] and every way to
+    /// those screens check for a game, and a game is only ever replaced by a new one); this
+    /// keeps the view model whole if one ever did, with the tab, the Play tab's screen and back
+    /// all taken from the screen drawn.
+    pub(super) fn drawable(&self, screen: Screen) -> Screen {
+        match screen {
+            Screen::Board | Screen::AfterGame if self.game.is_none() => Screen::Home,
+            s => s,
+        }
+    }
+
+    /// Where back goes from the screen drawn; `None` on home, where back leaves the app.
     pub(super) fn back_target(&self) -> Option<Screen> {
-        match self.screen {
+        match self.screen() {
             Screen::Home => None,
-            Screen::AfterGame if self.game.is_some() => Some(Screen::Board),
-            Screen::Board | Screen::AfterGame | Screen::History | Screen::Settings => {
-                Some(Screen::Home)
-            }
+            Screen::AfterGame => Some(Screen::Board),
+            Screen::Board | Screen::History | Screen::Settings => Some(Screen::Home),
         }
     }
 
@@ -115,8 +125,9 @@ impl App {
 
     /// What the Play tab shows now.
     pub(super) fn play_screen_shown(&self) -> Screen {
-        if self.screen.in_play() {
-            self.screen
+        let screen = self.screen();
+        if screen.in_play() {
+            screen
         } else {
             self.play_screen_now()
         }
@@ -164,14 +175,57 @@ impl App {
             }
         };
         self.setup = ui.setup;
-        let screen = match ui.screen {
-            Screen::Board | Screen::AfterGame if self.game.is_none() => Screen::Home,
-            s => s,
-        };
+        let screen = self.drawable(ui.screen);
         self.screen = screen;
         self.play_screen = ui.play_screen.unwrap_or(screen);
         self.play_screen = self.play_screen_now();
         self.confirm = ui.confirm;
         self.maybe_think(fx);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{AppConfig, ScreenView};
+    use super::*;
+    use crate::session::ClientPlatform;
+
+    fn app(dir: &std::path::Path) -> App {
+        let (app, _) = App::new(AppConfig {
+            data_dir: dir.display().to_string(),
+            platform: ClientPlatform::Desktop,
+            app_version: "test".into(),
+            total_ram_bytes: 4 << 30,
+            available_ram_bytes: 2 << 30,
+            cpu_cores: 2,
+            token: None,
+        });
+        app
+    }
+
+    /// The state no event reaches, a game's screen without a game, still draws a whole view:
+    /// home, with the tab, the Play tab's screen and back agreeing with it.
+    #[test]
+    fn a_game_screen_without_a_game_draws_home() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("a temporary directory: {e}"));
+        let mut app = app(dir.path());
+        assert!(app.game.is_none(), "a fresh data directory holds no game");
+        for screen in [Screen::Board, Screen::AfterGame] {
+            app.screen = screen;
+            app.play_screen = screen;
+            let v = app.view();
+            assert!(
+                matches!(v.screen, ScreenView::Home { .. }),
+                "{screen:?}: {:?}",
+                v.screen.screen()
+            );
+            assert_eq!(app.screen(), Screen::Home, "{screen:?}");
+            assert_eq!(v.tab, AppTab::Play, "{screen:?}");
+            assert_eq!(v.play_screen, Screen::Home, "{screen:?}");
+            assert!(v.back_leaves_app, "{screen:?}: back on home leaves the app");
+            let mut fx = Vec::new();
+            app.navigate(Event::Navigation(NavigationEvent::Back), &mut fx);
+            assert!(fx.is_empty(), "{screen:?}: back goes nowhere: {fx:?}");
+        }
     }
 }

@@ -98,11 +98,12 @@ pub struct ActionView {
     pub event: Option<Event>,
 }
 
-/// Everything to draw now: the screen on top and its view model (the others are `None`).
+/// Everything to draw now: the screen and its view model, and what surrounds it.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct ViewModel {
-    pub screen: Screen,
+    /// The screen to draw, with its view model: the one source of which screen is drawn.
+    pub screen: ScreenView,
     /// The tab a tabbed shell shows selected: the one `screen` belongs to
     /// (`NavigationEvent::SelectTab` when the person picks another).
     pub tab: AppTab,
@@ -114,11 +115,32 @@ pub struct ViewModel {
     pub back_leaves_app: bool,
     /// A question waiting for the person's answer, drawn over the screen.
     pub confirmation: Option<ConfirmView>,
-    pub home: Option<HomeView>,
-    pub board: Option<BoardView>,
-    pub after_game: Option<AfterGameView>,
-    pub history: Option<HistoryView>,
-    pub settings: Option<SettingsView>,
+}
+
+/// The screen to draw and its view model, one variant per [`Screen`]: a screen cannot come
+/// without its model, nor with another's. The board and after-game exist only with a game in
+/// progress (`App::view` draws home otherwise).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum ScreenView {
+    Home { home: HomeView },
+    Board { board: BoardView },
+    AfterGame { after_game: AfterGameView },
+    History { history: HistoryView },
+    Settings { settings: SettingsView },
+}
+
+impl ScreenView {
+    /// Which screen this is.
+    pub fn screen(&self) -> Screen {
+        match self {
+            ScreenView::Home { .. } => Screen::Home,
+            ScreenView::Board { .. } => Screen::Board,
+            ScreenView::AfterGame { .. } => Screen::AfterGame,
+            ScreenView::History { .. } => Screen::History,
+            ScreenView::Settings { .. } => Screen::Settings,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]

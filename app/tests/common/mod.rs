@@ -6,7 +6,7 @@
 use ply_app::SearchLimits;
 use ply_app::app::runtime::execute;
 use ply_app::app::{
-    App, AppConfig, Command, Effect, Event, HomeEvent, Msg, PlatformEvent, ThinkKind,
+    App, AppConfig, Command, Effect, Event, HomeEvent, Msg, PlatformEvent, ScreenView, ThinkKind,
 };
 use ply_app::session::ClientPlatform;
 use ply_core::sync::{HttpRequest, HttpResponse, HttpTransport, TransportError};
@@ -285,6 +285,14 @@ impl Driver {
 
     pub fn board(&self) -> ply_app::app::BoardView {
         self.app.board_view().expect("a game is in progress")
+    }
+
+    /// The history the view model draws: the screen on top must be the history.
+    pub fn drawn_history(&self) -> ply_app::app::HistoryView {
+        match self.app.view().screen {
+            ScreenView::History { history } => history,
+            other => panic!("the history is not drawn but {:?}", other.screen()),
+        }
     }
 
     pub fn take_effects(&mut self) -> Vec<Effect> {

@@ -90,10 +90,14 @@ struct Tabs: View {
             NavigationStack { PlayScreen(view: view) }
                 .tabItem { Label("Play", systemImage: "circle.grid.3x3.fill") }
                 .tag(AppTab.play)
-            NavigationStack { view.history.map(HistoryScreen.init) }
+            NavigationStack {
+                if case let .history(history) = view.screen { HistoryScreen(h: history) }
+            }
                 .tabItem { Label("History", systemImage: "clock") }
                 .tag(AppTab.history)
-            NavigationStack { view.settings.map(SettingsScreen.init) }
+            NavigationStack {
+                if case let .settings(settings) = view.screen { SettingsScreen(s: settings) }
+            }
                 .tabItem { Label("Settings", systemImage: "gear") }
                 .tag(AppTab.settings)
         }
@@ -117,12 +121,11 @@ struct PlayScreen: View {
     let view: ViewModel
 
     var body: some View {
-        if let home = view.home {
-            HomeScreen(home: home)
-        } else if let board = view.board {
-            BoardScreen(board: board)
-        } else if let after = view.afterGame {
-            AfterGameScreen(game: after)
+        switch view.screen {
+        case let .home(home): HomeScreen(home: home)
+        case let .board(board): BoardScreen(board: board)
+        case let .afterGame(after): AfterGameScreen(game: after)
+        case .history, .settings: EmptyView()
         }
     }
 }

@@ -12,6 +12,13 @@ import dev.ply.app.ui.UiSources
 import dev.ply.appcore.Cue
 import dev.ply.appcore.Event
 import dev.ply.appcore.PlatformEvent
+import dev.ply.appcore.AfterGameView
+import dev.ply.appcore.BoardView
+import dev.ply.appcore.HistoryView
+import dev.ply.appcore.HomeView
+import dev.ply.appcore.Screen
+import dev.ply.appcore.ScreenView
+import dev.ply.appcore.SettingsView
 import dev.ply.appcore.ViewModel
 import dev.ply.appcore.WorkProgress
 import dev.ply.ffi.AppCore
@@ -232,4 +239,19 @@ fun App(session: Session, ui: PlatformUi, dark: Boolean, send: (Event) -> Unit =
     CompositionLocalProvider(LocalPlatformUi provides ui) {
         PlyTheme(dark = dark) { PlyRoot(session.platform, send, onRetry = {}) }
     }
+}
+
+// What the tests read of the screen drawn: its model when it is that screen (the app switches over
+// `screen` instead), and which screen it is.
+val ViewModel.home: HomeView? get() = (screen as? ScreenView.Home)?.home
+val ViewModel.board: BoardView? get() = (screen as? ScreenView.Board)?.board
+val ViewModel.afterGame: AfterGameView? get() = (screen as? ScreenView.AfterGame)?.afterGame
+val ViewModel.history: HistoryView? get() = (screen as? ScreenView.History)?.history
+val ViewModel.settings: SettingsView? get() = (screen as? ScreenView.Settings)?.settings
+val ViewModel.drawn: Screen get() = when (screen) {
+    is ScreenView.Home -> Screen.HOME
+    is ScreenView.Board -> Screen.BOARD
+    is ScreenView.AfterGame -> Screen.AFTER_GAME
+    is ScreenView.History -> Screen.HISTORY
+    is ScreenView.Settings -> Screen.SETTINGS
 }

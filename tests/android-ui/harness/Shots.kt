@@ -166,7 +166,7 @@ fun main(args: Array<String>) {
         } else {
             Session(listOf(lang)).also { s ->
                 shot.drive(s)
-                if (!name.startsWith("home")) check(s.vm.screen != Screen.HOME || name == "confirm") { "$name: still on Home" }
+                if (!name.startsWith("home")) check(s.vm.drawn != Screen.HOME || name == "confirm") { "$name: still on Home" }
             }
         }
         rows.append("<h2>$caption</h2>\n")

@@ -226,7 +226,7 @@ class UiJourneyTest {
             dialogButton(q.confirm).performClick()
             waitForIdle()
             assertEquals(emptyList<String>(), s.vm.board!!.moves)
-            assertEquals(Screen.BOARD, s.vm.screen)
+            assertEquals(Screen.BOARD, s.vm.drawn)
         }
     }
 
@@ -237,36 +237,36 @@ class UiJourneyTest {
             for (open in listOf("settings", "history")) {
                 text(open).performScrollTo().performClick()
                 waitForIdle()
-                assertTrue(s.vm.screen != Screen.HOME)
+                assertTrue(s.vm.drawn != Screen.HOME)
                 onNodeWithContentDescription(en.get("back")).performClick()
                 waitForIdle()
-                assertEquals(Screen.HOME, s.vm.screen, "the top bar's back from $open")
+                assertEquals(Screen.HOME, s.vm.drawn, "the top bar's back from $open")
                 text(open).performScrollTo().performClick()
                 waitForIdle()
                 assertTrue(p.pressBack())
                 waitForIdle()
-                assertEquals(Screen.HOME, s.vm.screen, "the system's back from $open")
+                assertEquals(Screen.HOME, s.vm.drawn, "the system's back from $open")
                 text("home_title").assertExists()
             }
             s.send(Event.Home(HomeEvent.ChooseGame(GameKind.CONNECT_FOUR)))
             s.send(Event.Home(HomeEvent.ChooseMode(PlayMode.TWO_PLAYERS)))
             text("play").performScrollTo().performClick()
             waitForIdle()
-            assertEquals(Screen.BOARD, s.vm.screen)
+            assertEquals(Screen.BOARD, s.vm.drawn)
             for (c in listOf("1", "2", "1", "2", "1", "2", "1")) s.send(Event.Board(BoardEvent.PlayNotation(c)))
             waitForIdle()
             button(s, ActionKind.GAME_SUMMARY).performClick()
             waitForIdle()
-            assertEquals(Screen.AFTER_GAME, s.vm.screen)
+            assertEquals(Screen.AFTER_GAME, s.vm.drawn)
             assertTrue(p.pressBack())
             waitForIdle()
-            val from = s.vm.screen
+            val from = s.vm.drawn
             assertTrue(from == Screen.BOARD || from == Screen.HOME, "back from after-game: $from")
             if (from == Screen.BOARD) {
                 onNodeWithContentDescription(en.get("back")).performClick()
                 waitForIdle()
             }
-            assertEquals(Screen.HOME, s.vm.screen)
+            assertEquals(Screen.HOME, s.vm.drawn)
         }
     }
 
@@ -298,7 +298,7 @@ class UiJourneyTest {
             text("play").performScrollTo().performClick()
             waitForIdle()
             val b = s.vm.board!!
-            assertEquals(Screen.BOARD, s.vm.screen)
+            assertEquals(Screen.BOARD, s.vm.drawn)
             onNodeWithText(b.title).assertExists()
             assertTrue(b.title.startsWith("Draughts (captures optional)"), b.title)
             assertTrue(b.legalMoves.any { it.notation == "1-5" }, "a step past a capture: ${b.legalMoves.map { it.notation }}")

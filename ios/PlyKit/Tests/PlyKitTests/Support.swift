@@ -276,6 +276,30 @@ func pause(_ seconds: Double) async throws {
     try await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
 }
 
+extension ViewModel {
+    // Each screen's model when it is the screen drawn (the app switches over `screen` instead).
+    var home: HomeView? {
+        guard case let .home(home) = screen else { return nil }
+        return home
+    }
+    var board: BoardView? {
+        guard case let .board(board) = screen else { return nil }
+        return board
+    }
+    var afterGame: AfterGameView? {
+        guard case let .afterGame(afterGame) = screen else { return nil }
+        return afterGame
+    }
+    var history: HistoryView? {
+        guard case let .history(history) = screen else { return nil }
+        return history
+    }
+    var settings: SettingsView? {
+        guard case let .settings(settings) = screen else { return nil }
+        return settings
+    }
+}
+
 extension AppModel {
     /// The board on top.
     var board: BoardView? { view?.board }

@@ -8,7 +8,7 @@ import dev.ply.appcore.NavigationEvent
 import dev.ply.appcore.PlatformEvent
 import dev.ply.core.GameKind
 import dev.ply.appcore.PlayMode
-import dev.ply.appcore.Screen
+import dev.ply.appcore.ScreenView
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.uniffiEnsureInitialized
 import org.junit.jupiter.api.AfterEach
@@ -18,6 +18,7 @@ import org.junit.jupiter.api.TestInstance
 import java.util.concurrent.Executor
 import kotlin.test.assertEquals
 import kotlin.test.assertFalse
+import kotlin.test.assertIs
 import kotlin.test.assertNotNull
 import kotlin.test.assertNull
 import kotlin.test.assertTrue
@@ -73,7 +74,7 @@ class ConfirmationJourneyTest {
         main.drain()
         val core = assertNotNull(host.core)
         val view = assertNotNull(core.view())
-        assertEquals(Screen.HOME, view.screen)
+        assertIs<ScreenView.Home>(view.screen)
         val again = assertNotNull(view.confirmation, "the dialog is up again after the restore")
         assertEquals("Neues Spiel beginnen?", again.question, "in the phone's language")
         assertEquals("Abbrechen", again.cancel)
@@ -83,7 +84,7 @@ class ConfirmationJourneyTest {
         host.send(Event.Navigation(NavigationEvent.Back))
         main.drain()
         assertNull(core.view()?.confirmation)
-        assertEquals(Screen.HOME, core.view()?.screen)
+        assertIs<ScreenView.Home>(core.view()?.screen)
         assertEquals(listOf("4"), core.boardView()?.moves)
         val saved = p.calls.last { it.startsWith("save:") }
         assertFalse(saved.contains("NewGame"), "the answer reaches the saved state: $saved")
@@ -92,7 +93,7 @@ class ConfirmationJourneyTest {
         host.send(Event.Confirmation(ConfirmationEvent.ACCEPT))
         main.drain()
         assertNull(core.view()?.confirmation)
-        assertEquals(Screen.BOARD, core.view()?.screen)
+        assertIs<ScreenView.Board>(core.view()?.screen)
         assertEquals(emptyList(), core.boardView()?.moves, "a new game")
         core.destroy()
     }

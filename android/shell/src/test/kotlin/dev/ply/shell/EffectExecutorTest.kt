@@ -10,7 +10,7 @@ import dev.ply.appcore.HomeEvent
 import dev.ply.appcore.NavigationEvent
 import dev.ply.appcore.PlatformEvent
 import dev.ply.appcore.SettingsEvent
-import dev.ply.appcore.Screen
+import dev.ply.appcore.ScreenView
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.syncRetryBaseSeconds
 import dev.ply.ffi.syncWorkerPolicy
@@ -102,7 +102,7 @@ class EffectExecutorTest {
             core.sendNow(Event.Home(HomeEvent.ChooseLevel(1u)), p)
             p.calls.clear()
             core.sendNow(Event.Home(HomeEvent.NewGame), p)
-            assertEquals(Screen.BOARD, core.view()?.screen)
+            assertIs<ScreenView.Board>(core.view()?.screen)
             assertTrue(core.waitIdle(60_000uL))
             assertTrue(main.size > 0, "the computer's moves were posted, not performed on its thread")
             val before = p.calls.size
@@ -288,14 +288,14 @@ class CoreHostTest {
         background.drain()
         main.drain()
         val core = assertNotNull(host.core)
-        assertEquals(Screen.SETTINGS, core.view()?.screen, "the events sent while starting went in")
+        assertIs<ScreenView.Settings>(core.view()?.screen, "the events sent while starting went in")
         assertEquals("render", p.calls.last())
         assertEquals(
             listOf(CoreHost.State.Starting::class, CoreHost.State.Failed::class, CoreHost.State.Starting::class, CoreHost.State.Ready::class),
             states.map { it::class },
         )
         host.send(Event.Navigation(NavigationEvent.OpenHome))
-        assertEquals(Screen.HOME, core.view()?.screen)
+        assertIs<ScreenView.Home>(core.view()?.screen)
         host.start({ error("not again") }, { emptyList() })
         assertIs<CoreHost.State.Ready>(host.state, "a started core is kept")
         core.destroy()
@@ -346,7 +346,7 @@ class CoreHostTest {
         host.start({ shell -> TempDirs.core(appConfig(dir, "test", device, null), shell, null) }, { listOf(Event.Platform(PlatformEvent.RestoreUi(blob))) })
         main.drain()
         val core = assertNotNull(host.core)
-        assertEquals(Screen.HOME, core.view()?.screen, "restored before ScreenShown")
+        assertIs<ScreenView.Home>(core.view()?.screen, "restored before ScreenShown")
         assertTrue(assertNotNull(core.homeView()).canResume)
         host.send(Event.Navigation(NavigationEvent.OpenBoard))
         assertEquals(listOf("4"), core.boardView()?.moves)

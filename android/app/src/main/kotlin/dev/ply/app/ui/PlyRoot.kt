@@ -21,7 +21,7 @@ import androidx.compose.ui.unit.dp
 import dev.ply.app.R
 import dev.ply.appcore.Event
 import dev.ply.appcore.NavigationEvent
-import dev.ply.appcore.Screen
+import dev.ply.appcore.ScreenView
 import dev.ply.appcore.ViewModel
 import dev.ply.shell.CoreHost
 
@@ -55,13 +55,13 @@ fun PlyRoot(sources: UiSources, send: Send, onRetry: () -> Unit) {
 private fun Screens(vm: ViewModel, send: Send) {
     // The core says where back goes; where it would leave the app, the system handles it.
     LocalPlatformUi.current.BackHandler(enabled = !vm.backLeavesApp) { send(Event.Navigation(NavigationEvent.Back)) }
-    when (vm.screen) {
-        Screen.HOME -> vm.home?.let { HomeScreen(it, send) }
-        Screen.BOARD -> vm.board?.let { BoardScreen(it, send) }
-        Screen.AFTER_GAME -> vm.afterGame?.let { AfterGameScreen(it, send) }
-        Screen.HISTORY -> vm.history?.let { HistoryScreen(it, send) }
-        Screen.SETTINGS -> vm.settings?.let { SettingsScreen(it, send) }
-    } ?: Loading()
+    when (val screen = vm.screen) {
+        is ScreenView.Home -> HomeScreen(screen.home, send)
+        is ScreenView.Board -> BoardScreen(screen.board, send)
+        is ScreenView.AfterGame -> AfterGameScreen(screen.afterGame, send)
+        is ScreenView.History -> HistoryScreen(screen.history, send)
+        is ScreenView.Settings -> SettingsScreen(screen.settings, send)
+    }
     // The core decides when to ask and keeps the question (it survives process death).
     vm.confirmation?.let { ConfirmDialog(it, send) }
 }
