@@ -783,7 +783,6 @@ impl App {
         });
     }
 
-    /// Everything to draw now.
     /// Everything to draw now: the screen [`App::screen`] names, with its model, and the tab,
     /// the Play tab's screen and back as that screen has them.
     pub fn view(&self) -> ViewModel {
