@@ -144,7 +144,7 @@ in_root swift build --build-tests "${spm[@]}"
 echo "swift.sh: built in $(( $(date +%s) - t_build )) s" >&2
 
 # The compiler sees what tree-sitter and the name check could not: #46's certain error (the old
-# render's `now.home` on `ViewModel?`) fails to type-check against the generated bindings with
+# render's five reads on `ViewModel?`, today `now.screen` and four more) fails to type-check against the generated bindings with
 # the five "must be unwrapped" errors, and the same file with the optional unwrapped passes.
 modules=$root/build/swift-spm/debug/Modules
 [ -d "$modules" ] || modules=$(ls -d "$root"/build/swift-spm/*/debug/Modules | head -n 1)

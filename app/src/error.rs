@@ -80,7 +80,7 @@ pub enum SettingsError {
     Level { level: u8 },
     #[error("unknown variant '{variant}' for {game} (expected {})", game.variants().join(" or "))]
     Variant { game: GameKind, variant: String },
-    #[error("{game} does not seat {players} players (it seats {})", seats(*game))]
+    #[error("{game} does not seat {players} players (it seats {})", player_counts(Lang::En, *game))]
     Players { game: GameKind, players: usize },
     #[error(
         "a resignation ends a two-player game; with more players there is no one winner to name"
@@ -90,11 +90,13 @@ pub enum SettingsError {
     ReviewMultiPlayer,
 }
 
-/// "2, 3, 4 or 6".
-fn seats(game: GameKind) -> String {
+/// "2, 3, 4 or 6" in `lang`.
+fn player_counts(lang: Lang, game: GameKind) -> String {
     let counts: Vec<String> = game.player_counts().iter().map(u8::to_string).collect();
     match counts.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        Some((last, rest)) if !rest.is_empty() => {
+            tr!(lang, "list-or", rest = rest.join(", "), last = last)
+        }
         _ => counts.concat(),
     }
 }
@@ -193,13 +195,15 @@ impl SettingsError {
                 lang,
                 "error-variant",
                 game = crate::app::setup::game_title(lang, *game),
-                variant = variant.as_str()
+                variant = variant.as_str(),
+                expected = game.variants().join(", ")
             ),
             SettingsError::Players { game, players } => tr!(
                 lang,
                 "error-players",
                 game = crate::app::setup::game_title(lang, *game),
-                players = *players
+                players = *players,
+                counts = player_counts(lang, *game)
             ),
             SettingsError::ResignMultiPlayer => tr!(lang, "error-resign-multi-player"),
             SettingsError::ReviewMultiPlayer => tr!(lang, "error-review-multi-player"),
@@ -293,7 +297,7 @@ mod tests {
         );
         assert_eq!(
             e.message(Lang::De),
-            "Sternhalma wird nicht mit 5 Spielern gespielt."
+            "Sternhalma wird nicht mit 5 Spielern gespielt, sondern mit 2, 3, 4 oder 6."
         );
     }
 }

@@ -90,7 +90,7 @@ fn main() -> ExitCode {
     };
     // `ply play --lang de` says its refusals in German, the word before them included.
     let lang = match &cli.command {
-        Command::Play(args) => ply_app::i18n::Lang::negotiate(&[&args.lang]),
+        Command::Play(args) => commands::play::chosen_lang(&args.lang).unwrap_or_default(),
         _ => ply_app::i18n::Lang::En,
     };
     let result = match cli.command {

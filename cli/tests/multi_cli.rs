@@ -262,7 +262,10 @@ fn play_seats_people_and_the_computer_around_one_terminal() {
         &["play", "virus", "--players", "3", "--seats", "h,c"],
         "--players 3",
     );
-    refused(&["play", "virus", "--players", "5"], "not 5");
+    refused(
+        &["play", "virus", "--players", "5"],
+        "Virus is not played by 5 players, but by 2, 3 or 4.",
+    );
     refused(&["play", "othello", "--seats", "h,c"], "multi-player games");
     refused(
         &["play", "virus", "--mode", "watch"],

@@ -236,6 +236,7 @@ fn kept_and_resumed(dir: &str) -> String {
         &["virus", "--algo", "maxn"],
         &["virus", "--players", "5"],
         &["virus", "--players", "3", "--seats", "h,c"],
+        &["virus", "--players", "2", "--seats", "h"],
     ] {
         run(refused, "", false);
     }
@@ -328,15 +329,16 @@ fn every_text_of_play_in_german_comes_from_the_catalog() {
         "--time-ms muss mindestens 1 sein",
         "Othello hat keine Regelvariante „relaxed“",
         "unbekannte Bewertung --heuristic „nope“ für Othello",
-        "--seats und --players gelten für die Spiele mit mehr Personen",
-        "--server: ",
+        "--seats und --players gelten für die Spiele mit mehr als zwei Spielern",
+        "--server: Die Adresse muss mit http:// oder https:// beginnen",
         "--position „4448“: keine Spalte",
         "--seats: Platz 2 ist „robot“",
         "--mode gilt für die Spiele zu zweit",
         "hat keine Variante „big“",
         "ply play spielt Virus wie die Apps: Best-Reply-Suche",
-        "wird zu 2, 3, 4 gespielt, nicht zu 5",
+        "Virus wird nicht mit 5 Spielern gespielt, sondern mit 2, 3 oder 4.",
         "--players 3, aber --seats nennt 2 Plätze",
+        "--players 2, aber --seats nennt einen Platz",
     ] {
         assert!(output.contains(german), "no '{german}' in:\n{output}");
     }

@@ -411,8 +411,9 @@ error-position-move = { $reason } (bei Zeichen { $at })
 error-position-seats = Die Stellung ist für { $seats } Spieler, nicht für { $players }.
 error-position-over = In dieser Stellung ist die Partie schon vorbei.
 error-level = Stufe { $level } gibt es nicht (die Stufen sind 1 bis 10).
-error-variant = { $game } hat keine Regelvariante „{ $variant }“.
-error-players = { $game } wird nicht mit { $players } Spielern gespielt.
+error-variant = { $game } hat keine Regelvariante „{ $variant }“ (seine Varianten: { $expected }).
+error-players = { $game } wird nicht mit { $players } Spielern gespielt, sondern mit { $counts }.
+list-or = { $rest } oder { $last }
 error-resign-multi-player = Eine Partie mit mehr als zwei Spielern kann man nicht aufgeben: Es gibt keinen einzelnen Sieger.
 error-review-multi-player = Eine Bewertung gibt es für Partien zu zweit; diese hat mehr Spieler.
 
@@ -486,11 +487,13 @@ play-option-no-game = ply play braucht ein Spiel: othello, connect4, checkers, v
 play-option-seat-word = --seats: Platz { $seat } ist „{ $word }“ (erwartet: human oder computer)
 play-option-two-player-flag = { $flag } gilt für die Spiele zu zweit; { $game } besetzt seine Plätze mit --seats
 play-option-multi-variant = { $game } hat keine Variante „{ $variant }“: seine Regeln stehen in --position
-play-option-multi-engine = ply play spielt { $game } wie die Apps: Best-Reply-Suche mit History-ADS und Threat-ADS je nach Stufe; ply search { $name } --algo paranoid|maxn|brs|mcts --ordering ... durchsucht eine Stellung mit jeder Suchmaschine
-play-option-players-and-seats = --players { $players }, aber --seats nennt { $seats } Plätze
-play-option-player-count = { $game } wird zu { $counts } gespielt, nicht zu { $players }
+play-option-multi-engine = ply play spielt { $game } wie die Apps: Best-Reply-Suche mit History-ADS und Threat-ADS je nach Stufe; ply search { $name } --algo paranoid|maxn|brs|mcts --ordering ... durchsucht eine Stellung mit jeder Engine
+play-option-players-and-seats = --players { $players }, aber --seats nennt { $seats ->
+    [one] einen Platz
+   *[other] { $seats } Plätze
+}
 play-option-position-seats = --position besetzt { $position } Plätze, nicht die { $seats } von --seats oder --players
-play-option-seats-for-two = --seats und --players gelten für die Spiele mit mehr Personen; { $game } ist für zwei (siehe --mode und --side)
+play-option-seats-for-two = --seats und --players gelten für die Spiele mit mehr als zwei Spielern; { $game } ist für zwei (siehe --mode und --side)
 play-option-variant = --variant: { $error }
 play-option-side = unbekannte Seite --side „{ $side }“ (erwartet: first, second, both oder none)
 play-option-side-and-mode = --side { $side } passt nicht zu --mode { $mode }: eine Seite wählt man nur gegen den Computer

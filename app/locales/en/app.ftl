@@ -460,8 +460,12 @@ error-position-move = { $reason } (at character { $at })
 error-position-seats = The position seats { $seats } players, not { $players }.
 error-position-over = The game is already over in this position.
 error-level = Level { $level } does not exist (the levels are 1 to 10).
-error-variant = { $game } has no rules variant '{ $variant }'.
-error-players = { $game } is not played by { $players } players.
+# $expected: the game's variants as typed ("standard, relaxed")
+error-variant = { $game } has no rules variant '{ $variant }' (its variants: { $expected }).
+# $counts: the player counts the game takes ("2, 3, 4 or 6", with list-or)
+error-players = { $game } is not played by { $players } players, but by { $counts }.
+# The last two items of a list of choices: "4 or 6"
+list-or = { $rest } or { $last }
 error-resign-multi-player = A game of more than two players cannot be resigned: there is no one winner to name.
 error-review-multi-player = A review covers two-player games; this game seats more.
 
@@ -548,9 +552,10 @@ play-option-seat-word = --seats: seat { $seat } is '{ $word }' (expected human o
 play-option-two-player-flag = { $flag } is for the two-player games; { $game } seats its players with --seats
 play-option-multi-variant = { $game } has no variant '{ $variant }': its rules are in --position
 play-option-multi-engine = ply play plays { $game } as the apps do: Best-Reply Search with History-ADS and Threat-ADS by level; ply search { $name } --algo paranoid|maxn|brs|mcts --ordering ... searches a position with any engine
-play-option-players-and-seats = --players { $players } but --seats names { $seats } seats
-# $counts: "2, 3, 4"
-play-option-player-count = { $game } seats { $counts } players, not { $players }
+play-option-players-and-seats = --players { $players } but --seats names { $seats ->
+    [one] one seat
+   *[other] { $seats } seats
+}
 play-option-position-seats = --position seats { $position } players, not the { $seats } of --seats or --players
 play-option-seats-for-two = --seats and --players are for the multi-player games; { $game } is for two (see --mode and --side)
 play-option-variant = --variant: { $error }

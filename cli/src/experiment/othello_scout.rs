@@ -14,8 +14,8 @@
 //! whose position is one already played, or a rotation or reflection of it, is skipped: it is
 //! no independent trial; the distinct ones are in `openings.txt`), then a game in which the
 //! measured side plays SCOUT's move and the other side a 2-ply alpha-beta; at each of the
-//! measured side's first [`MOVES`] turns, SCOUT and alpha-beta search at the depth (generation order, no table: the
-//! paper's algorithms as it describes them) and, for reference, PVS with Ply's default ordering
+//! measured side's first [`MOVES`] turns, SCOUT and alpha-beta search at the depth (generation
+//! order, no table: the paper's algorithms as it describes them) and, for reference, PVS with Ply's default ordering
 //! and a 16 MiB table. The smallest proof tree of the start position at the same depth is the
 //! floor under any search that returns the exact depth-8 value without a table.
 
@@ -135,6 +135,13 @@ pub struct Summary {
     pub reply_minimal_tree: u64,
 }
 
+/// Whether `pos` is new to `played`, up to the board's eight symmetries (then it is recorded):
+/// a rotation or reflection of a position already played is that position seen another way,
+/// not an independent trial.
+fn first_time(played: &mut HashSet<(u64, u64, u8)>, pos: &Othello) -> bool {
+    played.insert(canonical(pos))
+}
+
 pub fn run(run: &Run, out: &Path) -> Result<Summary> {
     let trials = run.trials(10, 2);
     let depth: u32 = if run.quick { 4 } else { 8 };
@@ -164,9 +171,7 @@ pub fn run(run: &Run, out: &Path) -> Result<Summary> {
             line.push(pos.format_move(mv));
             pos.play(mv);
         }
-        // A rotation or reflection of a position already played is that position seen another
-        // way, not an independent trial.
-        if !played.insert(canonical(&pos)) {
+        if !first_time(&mut played, &pos) {
             bar.inc(moves as u64);
             continue;
         }
@@ -545,4 +550,24 @@ fn write_outputs(
         grouped(s.reply_minimal_tree as i64),
     );
     write(out, "report.md", &report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// f5 d6 turned and mirrored is e6 f4, d3 c5 and c4 e3: one trial among the four; another
+    /// second move is another position.
+    #[test]
+    fn an_opening_turned_or_mirrored_is_not_a_new_trial() {
+        let mut played = HashSet::new();
+        let kept: Vec<bool> = ["f5 d6", "e6 f4", "d3 c5", "c4 e3", "f5 f6", "f5 d6"]
+            .iter()
+            .map(|line| {
+                let pos = Othello::parse_position(line).expect("an opening");
+                first_time(&mut played, &pos)
+            })
+            .collect();
+        assert_eq!(kept, [true, false, false, false, true, false]);
+    }
 }

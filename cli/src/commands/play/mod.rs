@@ -141,16 +141,27 @@ fn said(lang: Lang, error: OptionError) -> anyhow::Error {
     anyhow!("{}", error.message(lang))
 }
 
+/// The language `--lang` names, when it has a catalog: its primary tag decides ("de", "de-AT",
+/// "de_DE.UTF-8").
+pub fn chosen_lang(tag: &str) -> Option<Lang> {
+    let lang = Lang::negotiate(&[tag]);
+    let primary = tag
+        .split(['-', '_', '.', '@'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    (lang.tag() == primary).then_some(lang)
+}
+
 pub fn run(mut args: Args) -> Result<()> {
-    let known: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
-    if !known.contains(&args.lang.to_ascii_lowercase().as_str()) {
+    let Some(lang) = chosen_lang(&args.lang) else {
+        let known: Vec<&str> = Lang::ALL.iter().map(|l| l.tag()).collect();
         bail!(
             "--lang {}: the board speaks {}",
             args.lang,
             known.join(" or ")
         );
-    }
-    let lang = Lang::negotiate(&[&args.lang]);
+    };
     let dir = match &args.data_dir {
         Some(d) => d.clone(),
         None => shell::default_data_dir().ok_or_else(|| said(lang, OptionError::NoDataDir))?,
@@ -984,6 +995,16 @@ impl<'a> Terminal<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_language_is_chosen_by_its_primary_tag_or_not_at_all() {
+        assert_eq!(chosen_lang("de"), Some(Lang::De));
+        assert_eq!(chosen_lang("de-AT"), Some(Lang::De));
+        assert_eq!(chosen_lang("DE_de.UTF-8"), Some(Lang::De));
+        assert_eq!(chosen_lang("en-GB"), Some(Lang::En));
+        assert_eq!(chosen_lang("fr"), None);
+        assert_eq!(chosen_lang(""), None);
+    }
 
     #[test]
     fn edit_distance_counts_single_edits() {

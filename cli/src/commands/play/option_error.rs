@@ -36,11 +36,8 @@ pub enum OptionError {
         players: u8,
         seats: usize,
     },
-    /// A player count the game is not played by.
-    PlayerCount {
-        game: GameKind,
-        players: usize,
-    },
+    /// A player count the game is not played by (the core's `SettingsError::Players`).
+    Players(Box<AppError>),
     /// The position seats another number of players than the options.
     PositionSeats {
         position: u32,
@@ -128,18 +125,7 @@ impl OptionError {
                 players = *players,
                 seats = *seats
             ),
-            OptionError::PlayerCount { game, players } => tr!(
-                lang,
-                "play-option-player-count",
-                game = title(*game),
-                counts = game
-                    .player_counts()
-                    .iter()
-                    .map(u8::to_string)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                players = *players
-            ),
+            OptionError::Players(e) => e.message(lang),
             OptionError::PositionSeats { position, seats } => tr!(
                 lang,
                 "play-option-position-seats",

@@ -7,7 +7,9 @@ use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
 use ply_app::app::{AlgorithmChoice, Event, HomeEvent, OrderingChoice, PlayMode};
 use ply_app::i18n::Lang;
 use ply_app::tr;
-use ply_app::{GameKind, RulesVariant, Side, heuristic_presets, settings_for_difficulty};
+use ply_app::{
+    GameKind, RulesVariant, SettingsError, Side, heuristic_presets, settings_for_difficulty,
+};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -87,9 +89,10 @@ pub struct Args {
     #[arg(long)]
     pub players: Option<u8>,
     /// The language of the board's texts (status line, messages, labels), as the phone apps
-    /// take it from the system: en or de. Every line `play` prints is in it, move errors and
-    /// refused options included; clap's own refusals (an unknown flag, a level out of 1-10)
-    /// stay English.
+    /// take it from the system: en or de (or a tag such as de-AT). Every line `play` prints is
+    /// in it, move errors and refused options included; clap's own refusals (an unknown flag, a
+    /// level out of 1-10), a position's parse error without a typed reason and the system's
+    /// file errors stay English.
     #[arg(long, default_value = "en")]
     pub lang: String,
     /// Threads for the computer's moves, 1 to 64, instead of the level's share of this
@@ -220,7 +223,9 @@ fn seats(
         });
     }
     if !game.player_counts().iter().any(|&c| usize::from(c) == n) {
-        return Err(OptionError::PlayerCount { game, players: n });
+        return Err(OptionError::Players(Box::new(
+            SettingsError::Players { game, players: n }.into(),
+        )));
     }
     if let Some(p) = position_players.filter(|&p| p as usize != n) {
         return Err(OptionError::PositionSeats {
