@@ -258,12 +258,12 @@ fn play_after_the_game_is_over_is_rejected() {
 }
 
 #[test]
-fn bad_characters_are_named_with_their_place() {
+fn bad_characters_are_refused_with_their_place() {
     for (text, at) in [("0", 0), ("128", 2), ("44a", 2), ("4 4", 1), ("4é", 1)] {
         let err = ConnectFour::parse_position(text).unwrap_err();
         assert_eq!(err.at, at, "{text}");
         assert!(
-            err.message.contains("not a column digit 1-7"),
+            err.message == "not a column: a move is one digit 1-7",
             "{text}: {}",
             err.message
         );

@@ -22,27 +22,15 @@ fn describe(ch: char) -> String {
     }
 }
 
-fn move_error(at: usize, ch: char, err: MoveError) -> ParseError {
-    // The position's own English words, with the reason as data for the player's language.
-    let (message, reason) = match err {
-        MoveError::NoSuchColumn(_) => (
-            format!("{} is not a column digit 1-7", describe(ch)),
-            MoveTextError::NotAColumn,
-        ),
-        MoveError::ColumnFull(c) => (
-            format!("move '{ch}': column {} is already full", c + 1),
-            MoveTextError::ColumnFull { column: c + 1 },
-        ),
-        MoveError::GameOver => (
-            format!("move '{ch}': the game is already over (four in a row was made before it)"),
-            MoveTextError::FourInARow,
-        ),
+/// A move of a position's list the rules refuse: the same reason, and so the same words, as a
+/// typed move's, with where it is.
+fn move_error(at: usize, err: MoveError) -> ParseError {
+    let reason = match err {
+        MoveError::NoSuchColumn(_) => MoveTextError::NotAColumn,
+        MoveError::ColumnFull(c) => MoveTextError::ColumnFull { column: c + 1 },
+        MoveError::GameOver => MoveTextError::FourInARow,
     };
-    ParseError {
-        message,
-        at,
-        reason: Some(reason),
-    }
+    ParseError::refused(at, reason)
 }
 
 /// Parses one move (a column digit `1`..`7`) and checks that it is legal in `pos`.
@@ -86,7 +74,7 @@ pub fn parse_position(text: &str) -> Result<ConnectFour, ParseError> {
     let mut pos = ConnectFour::new();
     for (at, ch) in text.char_indices() {
         let col = column_of_digit(ch).unwrap_or(u8::MAX);
-        pos.try_play(col).map_err(|e| move_error(at, ch, e))?;
+        pos.try_play(col).map_err(|e| move_error(at, e))?;
     }
     Ok(pos)
 }
