@@ -38,8 +38,9 @@ pub enum MoveTextError {
     AfterSquare,
     #[error("not a square: expected a rank digit 1..8 after the file letter")]
     NoRankDigit,
-    /// `mover`: 0 black, 1 white.
-    #[error("illegal move {square} for {}: {}", disc(*mover), othello_reason(square, *mover, why))]
+    /// `mover`: 0 black, 1 white. The text names the square or the mover once: the player's
+    /// own text is shown beside it, so "illegal move e5 for black" before it only repeated it.
+    #[error("{}", othello_reason(square, *mover, why))]
     OthelloIllegal {
         square: String,
         mover: Player,
@@ -147,7 +148,7 @@ pub enum OthelloIllegal {
     FlipsNone,
 }
 
-/// The English reason after "illegal move f5 for black: ": the mover or the square named again.
+/// The English reason an Othello square (or pass) is refused.
 fn othello_reason(square: &str, mover: Player, why: &OthelloIllegal) -> String {
     let side = disc(mover);
     match why {
@@ -155,7 +156,7 @@ fn othello_reason(square: &str, mover: Player, why: &OthelloIllegal) -> String {
         OthelloIllegal::MayNotPass => format!("{side} has a legal move, so it may not pass"),
         OthelloIllegal::MustPass => format!("{side} has no legal move and must pass"),
         OthelloIllegal::Occupied => format!("{square} is occupied"),
-        OthelloIllegal::FlipsNone => format!("{square} flips no disc"),
+        OthelloIllegal::FlipsNone => format!("{square} flips no disc for {side}"),
     }
 }
 

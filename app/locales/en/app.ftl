@@ -690,11 +690,11 @@ move-no-file-letter = not a square: expected a file letter a..h (or pass)
 move-after-square = unexpected text after the square
 move-no-rank-digit = not a square: expected a rank digit 1..8 after the file letter
 # $mover: side-black-inline or side-white-inline
-move-othello-game-over = illegal move { $square } for { $mover }: the game is over
-move-othello-may-not-pass = illegal move { $square } for { $mover }: { $mover } has a legal move, so it may not pass
-move-othello-must-pass = illegal move { $square } for { $mover }: { $mover } has no legal move and must pass
-move-othello-occupied = illegal move { $square } for { $mover }: { $square } is occupied
-move-othello-flips-none = illegal move { $square } for { $mover }: { $square } flips no disc
+move-othello-game-over = the game is over
+move-othello-may-not-pass = { $mover } has a legal move, so it may not pass
+move-othello-must-pass = { $mover } has no legal move and must pass
+move-othello-occupied = { $square } is occupied
+move-othello-flips-none = { $square } flips no disc for { $mover }
 move-empty-square = empty square
 move-not-a-file = '{ $file }' is not a file of this board (a-{ $last })
 move-not-a-rank = '{ $rank }' is not a rank of this board (1-{ $size })
