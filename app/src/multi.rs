@@ -26,7 +26,7 @@ use ply_core::heuristic::multi::{MultiFactors, WeightedMulti};
 use ply_core::line::GameLine;
 use ply_core::record::{GameRecord, MoveStats, RecordMeta};
 use ply_core::search::multi::{
-    HistoryAds, MultiAlgorithm, MultiConfig, MultiOrdering, MultiResult, search_multi,
+    HistoryAds, MultiAlgorithm, MultiConfig, MultiOrdering, MultiResult, search_multi_avoiding,
 };
 use ply_core::search::{KillerMode, SearchConfig, StopToken};
 use ply_core::{Game, Outcome};
@@ -341,6 +341,22 @@ pub fn multi_config(config: &SearchConfig, algorithm: SearchAlgorithm) -> MultiC
     multi
 }
 
+/// The moves from `pos` that lead back to a position of the game so far (`seen`). The engine
+/// leaves them out while it has another move: without the game's past a deterministic search
+/// plays the same cycle for ever (Focus at the low levels went round one for 1,000 moves).
+fn returning_moves<G: Game>(pos: &G, seen: &[G]) -> Vec<G::Move> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    legal
+        .into_iter()
+        .filter(|&mv| {
+            let mut next = *pos;
+            next.play(mv);
+            seen.contains(&next)
+        })
+        .collect()
+}
+
 /// Iterative deepening over `search_multi` within the time budget: the deepest completed
 /// search's move (a cut-off first iteration still gives its best move so far). Without a time
 /// budget, the one search at full depth (the iterations carry nothing over: no table). Returns
@@ -350,13 +366,14 @@ fn deepen<G: MultiBoard>(
     eval: &WeightedMulti<G>,
     config: &MultiConfig,
     stop: &StopToken,
+    avoid: &[G::Move],
 ) -> (MultiResult<G::Move>, u32, u64) {
     let full = config.depth.max(1);
     let timed = config
         .time_ms
         .filter(|_| config.algorithm != MultiAlgorithm::Mcts);
     let Some(time_ms) = timed else {
-        let r = search_multi(pos, eval, config, stop);
+        let r = search_multi_avoiding(pos, eval, config, stop, avoid);
         let depth = if r.completed && config.algorithm != MultiAlgorithm::Mcts {
             full
         } else {
@@ -378,7 +395,7 @@ fn deepen<G: MultiBoard>(
             time_ms: Some(remaining()),
             ..*config
         };
-        let r = search_multi(pos, eval, &c, stop);
+        let r = search_multi_avoiding(pos, eval, &c, stop, avoid);
         nodes += r.nodes;
         if r.completed {
             best = Some((r, depth));
@@ -400,7 +417,7 @@ fn deepen<G: MultiBoard>(
         time_ms: None,
         ..*config
     };
-    let r = search_multi(pos, eval, &c, stop);
+    let r = search_multi_avoiding(pos, eval, &c, stop, avoid);
     nodes += r.nodes;
     let depth = u32::from(r.completed);
     let completed = r.completed && full == 1;
@@ -573,6 +590,7 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
     ) -> Result<(PreparedSearch, String), AppError> {
         let eval = evaluator::<G>(heuristic)?;
         let mut pos = *self.line.current();
+        let mut seen = self.line.positions().to_vec();
         if let Some(text) = after {
             let mv = pos.parse_move(text).map_err(|e| AppError::MoveText {
                 text: text.to_string(),
@@ -585,12 +603,14 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
                 });
             }
             pos.play(mv);
+            seen.push(pos);
         }
         let key = pos.format_position();
         let multi = multi_config(&config, algorithm);
+        let avoid = returning_moves(&pos, &seen);
         let search: PreparedSearch = Box::new(move |stop: &StopToken| {
             let started = Instant::now();
-            let (r, depth, nodes) = deepen(&pos, &eval, &multi, stop);
+            let (r, depth, nodes) = deepen(&pos, &eval, &multi, stop, &avoid);
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             found(&pos, r, depth, nodes, ms, algorithm)
         });
@@ -668,6 +688,79 @@ fn found<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::limits::unlimited;
+    use crate::settings::{SearchLimits, search_config, settings_for_difficulty};
+    use ply_core::search::multi::search_multi;
+
+    /// Computers alone at the low levels never play back into a position of the game while
+    /// they have another move. Before the engine was told the game's past, a four-player game at
+    /// level 1 went round one cycle (a reserve piece on e5, a6-a5, a5-a6, ...) until `ply play`'s
+    /// limit of 1,000 moves. Depth-bound (the time is generous), so deterministic.
+    #[test]
+    fn computers_alone_at_the_low_levels_do_not_go_round_a_cycle() {
+        for players in 2..=4 {
+            for level in 1..=3 {
+                let settings = settings_for_difficulty(GameKind::Focus, level).expect("a level");
+                let over = SearchLimits {
+                    depth: None,
+                    time_ms: Some(600_000),
+                };
+                let config = search_config(&settings, Some(over), &unlimited(), GameKind::Focus);
+                let start = Focus::start_for_players(players).expect("a start");
+                let mut game = MultiDriver {
+                    kind: GameKind::Focus,
+                    line: GameLine::new(start),
+                    stats: Vec::new(),
+                    last: None,
+                };
+                for ply in 0..300 {
+                    if game.outcome().is_some() {
+                        break;
+                    }
+                    let (search, _) = game
+                        .prepare(config, &settings.heuristic, settings.algorithm, None)
+                        .expect("a search");
+                    let index = search(&StopToken::new()).index.expect("a move");
+                    let pos = *game.line.current();
+                    let mut legal = Vec::new();
+                    pos.legal_moves(&mut legal);
+                    let forced = legal.iter().all(|&mv| {
+                        let mut next = pos;
+                        next.play(mv);
+                        game.line.positions().contains(&next)
+                    });
+                    game.play_index(index, None)
+                        .expect("the engine's move is legal");
+                    let (now, before) = game.line.positions().split_last().expect("positions");
+                    assert!(
+                        forced || !before.contains(now),
+                        "{players} players, level {level}: move {} returns to a played position",
+                        ply + 1
+                    );
+                }
+            }
+        }
+    }
+
+    /// The moves that return to a position already played are exactly those whose position
+    /// is in the list, found by playing each legal move (a second, plain computation).
+    #[test]
+    fn a_move_back_to_a_played_position_is_found() {
+        let start = Focus::start_for_players(2).expect("two players");
+        let mut legal = Vec::new();
+        start.legal_moves(&mut legal);
+        let (first, second) = (legal[0], legal[1]);
+        let mut after_first = start;
+        after_first.play(first);
+        assert_eq!(returning_moves(&start, &[after_first]), vec![first]);
+        assert_eq!(returning_moves(&start, &[start]), Vec::new());
+        let mut after_second = start;
+        after_second.play(second);
+        assert_eq!(
+            returning_moves(&start, &[after_second, after_first]),
+            vec![first, second]
+        );
+    }
 
     #[test]
     fn deepening_out_of_time_still_finds_a_move_and_says_how_deep() {
@@ -675,13 +768,13 @@ mod tests {
         let eval = WeightedMulti::<Virus>::preset("default").expect("preset");
         let mut config = MultiConfig::new(MultiAlgorithm::BestReply, 4);
         config.time_ms = Some(0);
-        let (r, depth, nodes) = deepen(&pos, &eval, &config, &StopToken::new());
+        let (r, depth, nodes) = deepen(&pos, &eval, &config, &StopToken::new(), &[]);
         assert!(r.best_move.is_some_and(|m| pos.is_legal(m)));
         assert_eq!((depth, r.completed), (1, false));
         assert_eq!(nodes, r.nodes);
         // Time enough: every depth, the deepest one's move, the nodes of all of them.
         config.time_ms = Some(600_000);
-        let (r, depth, nodes) = deepen(&pos, &eval, &config, &StopToken::new());
+        let (r, depth, nodes) = deepen(&pos, &eval, &config, &StopToken::new(), &[]);
         assert_eq!((depth, r.completed), (4, true));
         let direct = search_multi(
             &pos,

@@ -1180,10 +1180,7 @@ fn a_typed_move_is_read_in_every_form_the_game_knows_and_a_refusal_says_why() {
         Some("'z9': not a square: expected a file letter a..h (or pass)")
     );
     d.send(Event::Board(BoardEvent::PlayNotation("d4".into())));
-    assert_eq!(
-        d.board().message.as_deref(),
-        Some("'d4': d4 is occupied")
-    );
+    assert_eq!(d.board().message.as_deref(), Some("'d4': d4 is occupied"));
     d.send(Event::Board(BoardEvent::PlayNotation("F5".into())));
     assert_eq!(d.board().moves, vec!["f5".to_string()]);
 }

@@ -287,8 +287,7 @@ fn show_svg_draws_the_app_cores_board_after_moves() {
     let o = ply(&["show", "othello", "--svg", &b, "--moves", "f5 a1"]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o)
-            .contains("move 2 'a1' refused: 'a1': a1 flips no disc for white"),
+        stderr(&o).contains("move 2 'a1' refused: 'a1': a1 flips no disc for white"),
         "{}",
         stderr(&o)
     );

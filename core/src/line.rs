@@ -44,6 +44,11 @@ impl<G: Game> GameLine<G> {
         &self.moves
     }
 
+    /// Every position of the line so far, the start first and the current one last.
+    pub fn positions(&self) -> &[G] {
+        &self.positions
+    }
+
     /// Position before move `i` (0-based).
     pub fn position_before(&self, i: usize) -> Option<&G> {
         if i < self.moves.len() {

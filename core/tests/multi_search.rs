@@ -16,7 +16,7 @@ use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
 use ply_core::search::multi::{
     HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiOrdering, MultiResult,
-    search_multi,
+    search_multi, search_multi_avoiding,
 };
 use ply_core::search::ordering::ads::AdsList;
 use proptest::prelude::*;
@@ -289,6 +289,45 @@ proptest! {
         let mut child = pos;
         child.play(mv);
         prop_assert_eq!(paranoid(&child, depth - 1, root), want);
+    }
+
+    /// The root moves a caller avoids are left out: Paranoid's value is then the best of the
+    /// other root moves by the plain definition, and the move chosen is one of them; every
+    /// engine keeps to the others; with every move avoided, the search is the plain one.
+    #[test]
+    fn avoided_root_moves_are_left_out_unless_all_are(pos in position(), depth in 1u32..=3) {
+        let root = pos.side_to_move();
+        let kids = children(&pos);
+        prop_assume!(kids.len() >= 2);
+        let best = run(&pos, config(MultiAlgorithm::Paranoid, depth, true))
+            .best_move
+            .expect("a move");
+        let avoid = [best];
+        let want = kids
+            .iter()
+            .filter(|(m, _)| *m != best)
+            .map(|(_, c)| paranoid(c, depth - 1, root))
+            .max()
+            .expect("another move");
+        let stop = StopToken::new();
+        let r = search_multi_avoiding(
+            &pos,
+            &SquaresEval,
+            &config(MultiAlgorithm::Paranoid, depth, true),
+            &stop,
+            &avoid,
+        );
+        prop_assert_eq!(r.value, want);
+        prop_assert!(r.best_move.is_some_and(|m| m != best));
+        for algorithm in [MultiAlgorithm::MaxN, MultiAlgorithm::BestReply, MultiAlgorithm::Mcts] {
+            let c = config(algorithm, depth, true);
+            let r = search_multi_avoiding(&pos, &SquaresEval, &c, &stop, &avoid);
+            prop_assert!(r.best_move.is_some_and(|m| m != best), "{:?}", algorithm);
+        }
+        let all: Vec<u8> = kids.iter().map(|(m, _)| *m).collect();
+        let c = config(MultiAlgorithm::Paranoid, depth, true);
+        let r = search_multi_avoiding(&pos, &SquaresEval, &c, &stop, &all);
+        prop_assert_eq!(r.value, paranoid(&pos, depth, root));
     }
 
     #[test]

@@ -122,7 +122,14 @@ impl<G: MultiGame> Mcts<'_, G> {
         self.share_among_active(&pos);
     }
 
-    fn iterate(&mut self, root: &G, path: &mut Vec<usize>, root_sum: &mut [f64]) {
+    /// One playout from the root; the root's moves in `avoid` are left out unless all are.
+    fn iterate(
+        &mut self,
+        root: &G,
+        avoid: &[G::Move],
+        path: &mut Vec<usize>,
+        root_sum: &mut [f64],
+    ) {
         path.clear();
         path.push(0);
         let mut node = 0;
@@ -134,6 +141,9 @@ impl<G: MultiGame> Mcts<'_, G> {
             }
             if !self.tree.is_expanded(node) {
                 pos.legal_moves(&mut self.moves);
+                if node == 0 {
+                    super::keep_unavoided(&mut self.moves, avoid, |m| *m);
+                }
                 self.tree.expand(node, pos.side_to_move(), &self.moves);
                 if !self.tree.is_expanded(node) {
                     break;
@@ -176,6 +186,7 @@ pub(super) fn run<G: MultiGame>(
     eval: &dyn MultiEvaluator<G>,
     config: &MultiMcts,
     budget: &Budget,
+    avoid: &[G::Move],
 ) -> MultiResult<G::Move> {
     let players = G::NUM_PLAYERS;
     let root_player = pos.side_to_move();
@@ -207,7 +218,7 @@ pub(super) fn run<G: MultiGame>(
                     break;
                 }
             }
-            mcts.iterate(pos, &mut path, &mut root_sum);
+            mcts.iterate(pos, avoid, &mut path, &mut root_sum);
             playouts += 1;
         }
     }

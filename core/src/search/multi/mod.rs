@@ -125,10 +125,25 @@ pub fn search_multi<G: MultiGame>(
     config: &MultiConfig,
     stop: &StopToken,
 ) -> MultiResult<G::Move> {
+    search_multi_avoiding(pos, eval, config, stop, &[])
+}
+
+/// [`search_multi`] with the root moves in `avoid` left out, unless every root move is in it.
+/// The caller knows the game's past, which the search does not: leaving out the moves that
+/// return to a position already played keeps a deterministic engine from going round a cycle
+/// for ever (in Focus, reserve pieces and split stacks make cycles common).
+pub fn search_multi_avoiding<G: MultiGame>(
+    pos: &G,
+    eval: &dyn MultiEvaluator<G>,
+    config: &MultiConfig,
+    stop: &StopToken,
+    avoid: &[G::Move],
+) -> MultiResult<G::Move> {
     let budget = Budget::new(stop, config.time_ms);
     let mut s = Search {
         eval,
         config,
+        avoid,
         root: pos.side_to_move(),
         budget: &budget,
         nodes: 0,
@@ -153,7 +168,7 @@ pub fn search_multi<G: MultiGame>(
             (v[usize::from(s.root)], v)
         }
         MultiAlgorithm::BestReply => (s.brs(pos, depth, 0, i32::MIN, i32::MAX, true), Vec::new()),
-        MultiAlgorithm::Mcts => return mcts::run(pos, eval, &config.mcts, &budget),
+        MultiAlgorithm::Mcts => return mcts::run(pos, eval, &config.mcts, &budget, avoid),
     };
     stop.publish_nodes(s.nodes);
     MultiResult {
@@ -164,6 +179,13 @@ pub fn search_multi<G: MultiGame>(
         cutoffs: s.cutoffs,
         completed: !s.aborted,
         time_ms: budget.elapsed_ms(),
+    }
+}
+
+/// Drops the moves in `avoid` from `moves`, unless that would drop them all.
+fn keep_unavoided<T, M: PartialEq>(moves: &mut Vec<T>, avoid: &[M], mv: impl Fn(&T) -> M) {
+    if !avoid.is_empty() && moves.iter().any(|m| !avoid.contains(&mv(m))) {
+        moves.retain(|m| !avoid.contains(&mv(m)));
     }
 }
 
@@ -190,6 +212,8 @@ enum NodeKind {
 struct Search<'a, G: MultiGame> {
     eval: &'a dyn MultiEvaluator<G>,
     config: &'a MultiConfig,
+    /// Root moves left out ([`search_multi_avoiding`]).
+    avoid: &'a [G::Move],
     root: Player,
     budget: &'a Budget,
     nodes: u64,
@@ -239,6 +263,9 @@ impl<G: MultiGame> Search<'_, G> {
     fn moves(&self, pos: &G, ply: usize, kind: Option<NodeKind>) -> Vec<Candidate<G::Move>> {
         let mut out = Vec::new();
         self.generate(pos, &mut out);
+        if ply == 0 {
+            keep_unavoided(&mut out, self.avoid, |c| c.mv);
+        }
         self.order(&mut out, ply, kind);
         out
     }
