@@ -26,6 +26,7 @@ pub mod error;
 pub mod guard;
 pub mod heuristics;
 pub mod i18n;
+pub mod judgement;
 pub mod level_threads;
 pub mod limits;
 mod line;

@@ -425,7 +425,15 @@ fn the_texts_beside_and_after_the_board_are_composed_by_the_core_in_its_language
     assert_eq!(a.move_count_text, "2 Züge");
     assert_eq!(a.points.len(), 1);
     let p = &a.points[0];
-    assert_eq!(p.line, format!("{}: {}, Wert {}", p.label, p.text, p.score));
+    // The computer's value with its unit, on the one scale of every judgement: its expected
+    // score in percent from the core's scale (a move after f5 is no proven result).
+    let percent = ply_core::search::score::expected_percent(p.score)
+        .round()
+        .clamp(1.0, 99.0);
+    assert_eq!(
+        p.line,
+        format!("{}: {}, {percent:.0} % erwartet", p.label, p.text)
+    );
     assert!(
         a.chart_description.starts_with("1 Computerzug, insgesamt "),
         "{}",

@@ -244,7 +244,11 @@ chart-description = { $moves ->
     [one] Stellung
    *[other] Stellungen
 } und { $ms } ms; die meisten in einem Zug: { $max }
-chart-line = { $label }: { $point }, Wert { $score }
+chart-line = { $label }: { $point }, { $value }
+value-points = { $n ->
+    [one] { $points } Punkt
+   *[other] { $points } Punkte
+}
 # the after-game chart's legend: the bars, the line
 chart-series-positions = Durchsuchte Stellungen
 chart-series-time = Bedenkzeit (ms)
@@ -558,7 +562,6 @@ play-legend-pieces = x o Steine, X O Damen
 play-engine-book = Computer: Zug aus dem Eröffnungsbuch, { $value }
 play-engine-search = Computer: { $positions } durchsucht, Tiefe { $depth }, { $ms } ms, { $value }
 play-engine-pv = , Hauptvariante { $moves }
-play-value-points = Bewertung { $points } Punkte für { $mover }
 play-value-for = für { $mover }: { $judgement }
 play-judgement-expected = { $percent } % erwartet
 play-judgement-win = { $plies ->

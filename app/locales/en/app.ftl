@@ -268,8 +268,12 @@ chart-description = { $moves ->
     [one] position
    *[other] positions
 } and { $ms } ms in all; the most on one move: { $max }
-# One line of the chart's list: $label "12. f5", $point a chart-point, $score the search's value
-chart-line = { $label }: { $point }, value { $score }
+# One line of the chart's list: $label "12. f5", $point a chart-point, $value the search's value with its unit
+chart-line = { $label }: { $point }, { $value }
+value-points = { $n ->
+    [one] { $points } point
+   *[other] { $points } points
+}
 # the after-game chart's legend: the bars, the line
 chart-series-positions = Positions searched
 chart-series-time = Thinking time (ms)
@@ -627,7 +631,6 @@ play-legend-pieces = x o men, X O kings
 play-engine-book = engine: opening book move, { $value }
 play-engine-search = engine: { $positions } searched, depth { $depth }, { $ms } ms, { $value }
 play-engine-pv = , pv { $moves }
-play-value-points = evaluation { $points } points for { $mover }
 play-value-for = for { $mover }: { $judgement }
 play-judgement-expected = { $percent }% expected
 play-judgement-win = { $plies ->

@@ -47,7 +47,11 @@ pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
                     "chart-line",
                     label = &label,
                     point = &text,
-                    score = st.score
+                    value = crate::judgement::value_text(
+                        lang,
+                        st.score,
+                        g.setup.game.is_multi_player()
+                    )
                 ),
                 label,
                 nodes: st.nodes,

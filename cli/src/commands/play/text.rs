@@ -7,9 +7,9 @@ use ply_app::app::{
     ReviewView, SettingsView,
 };
 use ply_app::i18n::Lang;
+use ply_app::judgement::value_text;
 use ply_app::tr;
 use ply_app::{GameKind, Piece};
-use ply_core::search::score::{decode_terminal, expected_percent};
 
 fn is_draughts(game: GameKind) -> bool {
     game == GameKind::Draughts
@@ -260,56 +260,18 @@ pub fn legend(lang: Lang, view: &BoardView) -> String {
     parts.join(", ")
 }
 
-/// A two-player score as a player reads it, on the one scale of every judgement: the words of
-/// `ply_core::search::score::judgement` in `lang` (a proven result with its distance and
-/// margin, else the expected score in percent).
-pub fn judgement(lang: Lang, score: i32) -> String {
-    match decode_terminal(score) {
-        None => {
-            let percent = expected_percent(score).round().clamp(1.0, 99.0);
-            tr!(
-                lang,
-                "play-judgement-expected",
-                percent = format!("{percent:.0}")
-            )
-        }
-        Some((won, margin, plies)) => {
-            let result = if won {
-                tr!(lang, "play-judgement-win", plies = plies)
-            } else {
-                tr!(lang, "play-judgement-loss", plies = plies)
-            };
-            match u32::try_from(margin) {
-                Ok(m) if m > 0 => {
-                    tr!(lang, "play-judgement-margin", result = result, margin = m)
-                }
-                _ => result,
-            }
-        }
-    }
-}
-
 /// The engine's statistics for one of its moves; `mover` names the side that played it. A
 /// two-player score is on the one scale of every judgement (`search::score::judgement`: a
 /// proven result, or the mover's expected score in percent); the multi-player games' searches
 /// value a position in their evaluation's points, with no such scale, and say so. An opening
 /// book move (depth 0: no search chose it) is named as such.
 pub fn move_stat(lang: Lang, s: &MoveStat, mover: &str, multi_player: bool) -> String {
-    let value = if multi_player {
-        tr!(
-            lang,
-            "play-value-points",
-            points = format!("{:+}", s.score),
-            mover = mover
-        )
-    } else {
-        tr!(
-            lang,
-            "play-value-for",
-            mover = mover,
-            judgement = judgement(lang, s.score)
-        )
-    };
+    let value = tr!(
+        lang,
+        "play-value-for",
+        mover = mover,
+        judgement = value_text(lang, s.score, multi_player)
+    );
     let mut line = if s.depth == 0 {
         format!("  {}", tr!(lang, "play-engine-book", value = value))
     } else {
@@ -674,7 +636,7 @@ mod tests {
         );
         assert_eq!(
             move_stat(Lang::En, &stat(3, -40), "Blue (computer)", true),
-            "  engine: 12,345 positions searched, depth 3, 3.2 ms, evaluation -40 points for Blue (computer), pv d3 c3"
+            "  engine: 12,345 positions searched, depth 3, 3.2 ms, for Blue (computer): -40 points, pv d3 c3"
         );
     }
 
