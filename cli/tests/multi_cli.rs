@@ -239,7 +239,7 @@ fn play_seats_people_and_the_computer_around_one_terminal() {
     let engine_lines: Vec<&str> = out
         .lines()
         .filter_map(|l| l.trim_start().strip_prefix("engine: "))
-        .filter_map(|l| l.split(" for ").nth(1)?.split(", pv").next())
+        .filter_map(|l| l.split(" for ").nth(1)?.split(": ").next())
         .collect();
     assert!(movers.len() > 10, "{out}");
     assert_eq!(engine_lines, movers, "{out}");
