@@ -562,36 +562,6 @@ impl App {
         self.drawable(self.screen)
     }
 
-    /// The board of the game in progress (whatever screen is on top).
-    pub fn board_view(&self) -> Option<BoardView> {
-        let g = self.game.as_ref()?;
-        Some(screens::board::view::build(
-            self.lang,
-            g,
-            self.visible(),
-            self.labels,
-            self.board.zoomed,
-        ))
-    }
-
-    pub fn home_view(&self) -> HomeView {
-        screens::home::view::home(self)
-    }
-
-    pub fn after_game_view(&self) -> Option<AfterGameView> {
-        self.game
-            .as_ref()
-            .map(|g| screens::after_game::view::after_game(self.lang, g))
-    }
-
-    pub fn history_view(&self) -> HistoryView {
-        screens::history::view::history(self)
-    }
-
-    pub fn settings_view(&self) -> SettingsView {
-        screens::settings::view::view(self)
-    }
-
     /// The game's record v1 JSON once it is finished (for sharing and the terminal).
     pub fn record_json(&self) -> Option<String> {
         self.game.as_ref()?.session.record_json().ok()

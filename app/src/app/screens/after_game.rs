@@ -3,7 +3,7 @@
 
 pub mod view;
 
-use crate::app::{App, Effect, Event};
+use crate::app::{AfterGameView, App, Effect, Event};
 
 /// The after-game screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,5 +24,9 @@ impl App {
         match e {
             AfterGameEvent::ReviewGame => self.start_review(fx),
         }
+    }
+
+    pub fn after_game_view(&self) -> Option<AfterGameView> {
+        self.game.as_ref().map(|g| view::after_game(self.lang, g))
     }
 }

@@ -4,7 +4,7 @@
 pub(in crate::app) mod moves;
 pub mod view;
 
-use crate::app::{App, Effect, Event};
+use crate::app::{App, BoardView, Effect, Event};
 use crate::error::AppError;
 use crate::line::TextError;
 use crate::tr;
@@ -155,5 +155,17 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The board of the game in progress (whatever screen is on top).
+    pub fn board_view(&self) -> Option<BoardView> {
+        let g = self.game.as_ref()?;
+        Some(view::build(
+            self.lang,
+            g,
+            self.visible(),
+            self.labels,
+            self.board.zoomed,
+        ))
     }
 }

@@ -4,7 +4,7 @@
 pub mod view;
 
 use super::review::PastReview;
-use crate::app::{App, Effect, Event, SyncTrigger};
+use crate::app::{App, Effect, Event, HistoryView, SyncTrigger};
 
 /// The history screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -42,5 +42,9 @@ impl App {
             HistoryEvent::ReviewPastGame { id } => self.review_past_game(&id, fx),
             HistoryEvent::SyncNow => self.consider_sync(SyncTrigger::Person, fx),
         }
+    }
+
+    pub fn history_view(&self) -> HistoryView {
+        view::history(self)
     }
 }

@@ -5,7 +5,7 @@ mod start_position;
 pub mod view;
 
 use crate::app::setup::{self, AlgorithmChoice, OrderingChoice, PlayMode, Setup};
-use crate::app::{App, Effect, Event};
+use crate::app::{App, Effect, Event, HomeView};
 use crate::rules_variant::RulesVariant;
 use crate::settings::GameKind;
 use crate::snapshot::Side;
@@ -144,6 +144,10 @@ impl App {
             }
             HomeEvent::NewGame => self.ask_new_game(fx),
         }
+    }
+
+    pub fn home_view(&self) -> HomeView {
+        view::home(self)
     }
 }
 

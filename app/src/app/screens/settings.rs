@@ -7,7 +7,7 @@ pub mod view;
 
 use crate::app::prefs::{self, PonderMode, weights_key};
 use crate::app::setup::PlayMode;
-use crate::app::{App, Effect, Event, SyncTrigger, ThinkKind};
+use crate::app::{App, Effect, Event, SettingsView, SyncTrigger, ThinkKind};
 use crate::settings::GameKind;
 use std::collections::BTreeMap;
 
@@ -99,6 +99,10 @@ impl App {
                     .insert(weights_key(game).to_string(), (json, None));
             }
         }
+    }
+
+    pub fn settings_view(&self) -> SettingsView {
+        view::view(self)
     }
 
     /// Turning sync on checks the address as typed: a typed address needs no Return first.

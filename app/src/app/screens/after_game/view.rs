@@ -22,7 +22,7 @@ fn milliseconds(lang: Lang, ms: f64) -> String {
     lang.group(whole)
 }
 
-pub(in crate::app) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
+pub(super) fn after_game(lang: Lang, g: &Game) -> AfterGameView {
     let points: Vec<ChartPoint> = g
         .stats
         .values()

@@ -306,13 +306,7 @@ pub(in crate::app) fn touches(m: &MoveInfo, cell: u32) -> bool {
     m.to == Some(cell) || m.from == Some(cell)
 }
 
-pub(in crate::app) fn build(
-    lang: Lang,
-    g: &Game,
-    visible: bool,
-    labels: bool,
-    zoomed: bool,
-) -> BoardView {
+pub(super) fn build(lang: Lang, g: &Game, visible: bool, labels: bool, zoomed: bool) -> BoardView {
     let s = &g.snapshot;
     let finished = g.finished();
     let human_turn = !finished && !s.computer_to_move;

@@ -85,7 +85,7 @@ pub(in crate::app) fn entry_title(lang: Lang, setup: &Setup) -> String {
     }
 }
 
-pub(in crate::app) fn history(app: &App) -> HistoryView {
+pub(super) fn history(app: &App) -> HistoryView {
     let lang = app.lang;
     let sync_on = app.sync_configured().is_some();
     let entries = app

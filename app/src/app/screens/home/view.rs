@@ -22,7 +22,7 @@ fn level_options(lang: Lang, selected: u8) -> Vec<LevelOption> {
         .collect()
 }
 
-pub(in crate::app) fn home(app: &App) -> HomeView {
+pub(super) fn home(app: &App) -> HomeView {
     let lang = app.lang;
     let s = &app.setup;
     let custom = app.prefs.custom_weights(s.game).is_some();

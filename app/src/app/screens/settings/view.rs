@@ -11,7 +11,7 @@ use crate::tr;
 /// The ponder modes in the order the settings offer them.
 const PONDER_MODES: [PonderMode; 3] = [PonderMode::ByLevel, PonderMode::On, PonderMode::Off];
 
-pub(in crate::app) fn view(app: &App) -> SettingsView {
+pub(super) fn view(app: &App) -> SettingsView {
     let lang = app.lang;
     let l = app.limits;
     let sync_problem = app
