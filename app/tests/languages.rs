@@ -314,7 +314,7 @@ fn a_language_change_redraws_in_the_new_language() {
 
 #[test]
 fn dates_are_written_in_the_core_s_language_at_the_phone_s_offset() {
-    use ply_app::app::history_view::date_text;
+    use ply_app::app::screens::history::view::date_text;
     // 2026-03-12 14:05 UTC.
     let t = 1_773_324_300_000;
     assert_eq!(date_text(Lang::En, t, 0), "12 Mar 2026, 14:05");
@@ -345,7 +345,7 @@ fn finished_connect_four(d: &mut Driver) {
 
 #[test]
 fn the_history_line_is_the_core_s_with_the_time_zone_of_the_day_the_game_ended() {
-    use ply_app::app::history_view::date_text;
+    use ply_app::app::screens::history::view::date_text;
     let mut d = Driver::new();
     d.send(Event::Platform(PlatformEvent::TimeZone {
         utc_offset_minutes: 120,

@@ -4,7 +4,7 @@
 //! answer.
 
 use super::view::ConfirmView;
-use super::{App, Effect, Game};
+use super::{App, ConfirmationEvent, Effect, Game};
 use crate::tr;
 use serde::{Deserialize, Serialize};
 
@@ -52,7 +52,14 @@ impl App {
         }
     }
 
-    pub(super) fn accept_confirmation(&mut self, fx: &mut Vec<Effect>) {
+    pub(super) fn confirmation_event(&mut self, e: ConfirmationEvent, fx: &mut Vec<Effect>) {
+        match e {
+            ConfirmationEvent::Accept => self.accept_confirmation(fx),
+            ConfirmationEvent::Cancel => self.cancel_confirmation(fx),
+        }
+    }
+
+    fn accept_confirmation(&mut self, fx: &mut Vec<Effect>) {
         let Some(what) = self.confirm.take() else {
             return;
         };

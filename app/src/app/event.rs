@@ -2,13 +2,14 @@
 
 use super::lifecycle::MemoryPressure;
 use super::platform_facts::ScenePhase;
-use super::prefs::PonderMode;
-use super::setup::{AlgorithmChoice, OrderingChoice, PlayMode};
+use super::screens::after_game::AfterGameEvent;
+use super::screens::board::BoardEvent;
+use super::screens::history::HistoryEvent;
+use super::screens::home::HomeEvent;
+use super::screens::review::ReviewEvent;
+use super::screens::settings::SettingsEvent;
 use super::sync_job::SyncResult;
 use super::view::AppTab;
-use crate::rules_variant::RulesVariant;
-use crate::settings::GameKind;
-use crate::snapshot::Side;
 
 /// Something the person did or the platform reported, by where it comes from: one group for
 /// each screen's own events ([`HomeEvent`], [`BoardEvent`], [`AfterGameEvent`],
@@ -28,176 +29,6 @@ pub enum Event {
     Navigation(NavigationEvent),
     Confirmation(ConfirmationEvent),
     Platform(PlatformEvent),
-}
-
-/// The home screen: the choices of the next game, and starting it.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum HomeEvent {
-    ChooseGame(GameKind),
-    /// The rules the game is played under (one of the home view's `variants`; draughts:
-    /// standard, or relaxed with optional captures).
-    ChooseRules(RulesVariant),
-    ChooseMode(PlayMode),
-    ChooseSide(Side),
-    /// A multi-player game: how many play (one of the home view's `player_counts`).
-    ChoosePlayers(u32),
-    /// A multi-player game: a person or the computer at seat `seat`.
-    ChooseSeat {
-        seat: u32,
-        human: bool,
-    },
-    /// A multi-player game: the level of the computer at seat `seat`.
-    ChooseSeatLevel {
-        seat: u32,
-        level: u8,
-    },
-    ChooseLevel(u8),
-    ChooseAlgorithm(AlgorithmChoice),
-    ChooseOrdering(OrderingChoice),
-    /// A heuristic preset by name, or `None` for the custom weights (or `default`).
-    ChooseHeuristic(Option<String>),
-    /// Start the next game from this position in the game's notation (the same text `ply show`
-    /// and the records use), or from the standard start with `None` or a blank text. A text that
-    /// does not parse is refused with the reason in the home view, and the choice is kept.
-    ChooseStartPosition(Option<String>),
-    /// The start position field's text as typed, with every edit (the home view's
-    /// `start_position_text`); applied by `ChooseStartPosition` or `NewGame`.
-    EditStartPosition(String),
-    /// Starts a game from the home screen's choices and shows the board; while a game with
-    /// moves is still being played, the view model asks first (`confirmation`).
-    NewGame,
-}
-
-impl From<HomeEvent> for Event {
-    fn from(e: HomeEvent) -> Self {
-        Event::Home(e)
-    }
-}
-
-/// The board: moves, the selection, and the game's buttons.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum BoardEvent {
-    /// A tap on a cell (Connect Four: any cell of a column drops a stone there; draughts and
-    /// Chinese Checkers: select a piece, then its destination; Focus: select a stack, then its
-    /// destination, or tap a square that starts no move, or the selected stack again, to place
-    /// a reserve piece there).
-    TapCell(u32),
-    /// A tap at a point of the board, in board units (the board view's `width` by `height`, as
-    /// its cells' `x` and `y`): the cell there, or the nearest hole of the star within one
-    /// hole's spacing, is tapped as by `TapCell`; a tap beyond every cell does nothing.
-    TapPoint {
-        x: f32,
-        y: f32,
-    },
-    /// A move by its index in the board's legal moves (keyboard, accessibility, the terminal).
-    ChooseMove(u32),
-    /// A move in the game's notation (`f5`, `4`, `11-15`, `pass`).
-    PlayNotation(String),
-    /// Othello: the person to move has no move and passes (the board's `must_pass`).
-    Pass,
-    /// One of the capture paths offered when two paths end on the same square.
-    ChoosePath(u32),
-    CancelSelection,
-    Undo,
-    Redo,
-    Hint,
-    /// Resigns the game for the person, once they confirm (the view model asks).
-    Resign,
-    /// Computer against computer: stop after the current move; `Resume` continues.
-    Pause,
-    Resume,
-    /// Draw the board larger, scrolling (`BoardView::zoom` times), or back to fit the window.
-    ZoomBoard(bool),
-}
-
-impl From<BoardEvent> for Event {
-    fn from(e: BoardEvent) -> Self {
-        Event::Board(e)
-    }
-}
-
-/// The after-game screen.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum AfterGameEvent {
-    /// Review the finished game (after-game's `can_review`): runs in the background.
-    ReviewGame,
-}
-
-impl From<AfterGameEvent> for Event {
-    fn from(e: AfterGameEvent) -> Self {
-        Event::AfterGame(e)
-    }
-}
-
-/// The history screen.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum HistoryEvent {
-    /// Review the history's game `id` (an entry's `can_review`), on the history screen, with
-    /// the same background review as `ReviewGame`; `ReviewEvent::Step` steps through it and
-    /// `ReviewEvent::Close` or back returns to the list. The game in progress is left as it is. A
-    /// game that cannot be reviewed (an unknown id, a multi-player game, one kept before the
-    /// history kept moves) is refused with the reason in the history view's `message`.
-    ReviewPastGame { id: String },
-    /// Upload the finished games now (history screen).
-    SyncNow,
-}
-
-impl From<HistoryEvent> for Event {
-    fn from(e: HistoryEvent) -> Self {
-        Event::History(e)
-    }
-}
-
-/// A review, on whichever screen shows it: the finished game's on after-game
-/// ([`AfterGameEvent::ReviewGame`]), a past game's on history ([`HistoryEvent::ReviewPastGame`]).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum ReviewEvent {
-    /// Show move `ply` (1-based) of the review on its board.
-    Step(u32),
-    /// Stop and put away the review (on the history screen, the past game's: back to the list).
-    Close,
-}
-
-impl From<ReviewEvent> for Event {
-    fn from(e: ReviewEvent) -> Self {
-        Event::Review(e)
-    }
-}
-
-/// The settings screen.
-#[derive(Debug, Clone, PartialEq)]
-#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
-pub enum SettingsEvent {
-    SetSyncEnabled(bool),
-    /// The collector address field's text, with every edit: kept as typed (the settings view's
-    /// `server_url`), stored once valid, and what `SetSyncEnabled(true)` checks.
-    SetServerUrl(String),
-    SetSyncOnMetered(bool),
-    SetPonder(PonderMode),
-    SetHaptics(bool),
-    /// Apply the weights editor's text for a game (blank clears the custom weights): stored if
-    /// the engine accepts it, else kept with the reason.
-    SetWeights {
-        game: GameKind,
-        json: String,
-    },
-    /// The weights editor's text for a game as typed, with every edit (the weights view's
-    /// `json`); applied by `SetWeights`.
-    EditWeights {
-        game: GameKind,
-        json: String,
-    },
-}
-
-impl From<SettingsEvent> for Event {
-    fn from(e: SettingsEvent) -> Self {
-        Event::Settings(e)
-    }
 }
 
 /// Moving between the screens, from any of them.

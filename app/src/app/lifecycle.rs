@@ -11,7 +11,7 @@
 //! | `MemoryPressure(level)` | see [`MemoryPressure`] |
 //! | `DeviceMemory` | the device's caps are recomputed from the free memory now |
 
-use super::{App, Effect, Event, PlatformEvent, SyncTrigger, ThinkKind};
+use super::{App, Effect, PlatformEvent, SyncTrigger, ThinkKind};
 use crate::i18n::Lang;
 use crate::limits::{recommended_limits, with_table_share};
 use crate::tr;
@@ -69,38 +69,36 @@ impl MemoryPressure {
 
 impl App {
     /// Handles the platform's lifecycle events (see the module documentation).
-    pub(super) fn lifecycle(&mut self, e: Event, fx: &mut Vec<Effect>) {
+    pub(super) fn lifecycle(&mut self, e: PlatformEvent, fx: &mut Vec<Effect>) {
         match e {
-            Event::Platform(PlatformEvent::ScreenShown) => {
+            PlatformEvent::ScreenShown => {
                 self.shown = true;
                 self.maybe_think(fx);
             }
-            Event::Platform(PlatformEvent::ScreenHidden) => {
+            PlatformEvent::ScreenHidden => {
                 self.shown = false;
                 self.stop_thinking();
                 self.stop_review();
             }
-            Event::Platform(PlatformEvent::Foreground) => self.come_to_foreground(fx),
+            PlatformEvent::Foreground => self.come_to_foreground(fx),
             // An interruption leaves the board in sight: a search or a review stopped here was
             // lost for nothing (Control Centre pulled down for a second). iOS passes through it
             // on the way back from the background too.
-            Event::Platform(PlatformEvent::Inactive) => {
+            PlatformEvent::Inactive => {
                 if !self.foreground {
                     self.come_to_foreground(fx);
                 }
             }
-            Event::Platform(PlatformEvent::Background) => {
+            PlatformEvent::Background => {
                 self.foreground = false;
                 self.stop_thinking();
                 self.stop_review();
                 self.schedule_background_sync(fx);
             }
-            Event::Platform(PlatformEvent::MemoryPressure(level)) => {
-                self.memory_pressure(level, fx)
-            }
-            Event::Platform(PlatformEvent::DeviceMemory {
+            PlatformEvent::MemoryPressure(level) => self.memory_pressure(level, fx),
+            PlatformEvent::DeviceMemory {
                 available_ram_bytes,
-            }) => {
+            } => {
                 self.device_limits = recommended_limits(
                     self.config.total_ram_bytes,
                     available_ram_bytes,

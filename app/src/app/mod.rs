@@ -7,29 +7,23 @@
 //! by choosing when each command's result arrives (`tests/app_journeys.rs`); [`runtime::Runtime`]
 //! runs the commands on the core's own worker threads for the shells.
 
-mod after_game_view;
 mod animation;
 pub mod background;
 pub mod board_geometry;
-pub mod board_view;
 mod confirm;
 pub mod event;
 mod game_flow;
-pub mod history_view;
 pub mod lifecycle;
-mod moves;
 mod navigation;
 mod old_formats;
+mod platform;
 mod platform_facts;
 pub mod prefs;
 mod progress;
-mod review;
-mod review_view;
 pub mod runtime;
+pub mod screens;
 mod seat_style;
-mod settings_screen;
 pub mod setup;
-mod start_position;
 pub mod store;
 pub mod svg;
 mod sync_flow;
@@ -39,10 +33,7 @@ pub mod view;
 
 pub use background::{BackgroundOutcome, BackgroundRun};
 pub use confirm::Confirmable;
-pub use event::{
-    AfterGameEvent, BoardEvent, ConfirmationEvent, Cue, Effect, Event, HistoryEvent, HomeEvent,
-    NavigationEvent, PlatformEvent, ReviewEvent, SettingsEvent,
-};
+pub use event::{ConfirmationEvent, Cue, Effect, Event, NavigationEvent, PlatformEvent};
 pub use lifecycle::MemoryPressure;
 pub use platform_facts::{
     IOS_SYNC_TASK_ID, IosTaskEnd, IosTaskKind, IosTaskRequest, NetworkState, ScenePhase,
@@ -50,6 +41,12 @@ pub use platform_facts::{
     ios_task_end, sync_worker_policy,
 };
 pub use prefs::{Field, FieldError, PonderMode, Prefs};
+pub use screens::after_game::AfterGameEvent;
+pub use screens::board::BoardEvent;
+pub use screens::history::HistoryEvent;
+pub use screens::home::HomeEvent;
+pub use screens::review::ReviewEvent;
+pub use screens::settings::SettingsEvent;
 pub use setup::{AlgorithmChoice, OrderingChoice, PlayMode, Setup};
 pub use store::{FinishedGame, MoveStat, SavedGame};
 pub use sync_job::{SyncJob, SyncProblem, SyncResult};
@@ -59,8 +56,6 @@ use crate::driver::ReviewTask;
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::limits::{EngineLimits, recommended_limits};
-use crate::line::TextError;
-use crate::rules_variant::RulesVariant;
 use crate::session::{ClientPlatform, PlayerKind, Session};
 use crate::settings::GameKind;
 use crate::snapshot::{ComputerMove, EndReason, GameStatus, MoveInfo, Side, Snapshot};
@@ -68,7 +63,11 @@ use crate::tr;
 use ply_core::record::now_ms;
 use ply_core::review::Review;
 use ply_core::search::StopToken;
-use review::{PastReview, ReviewState};
+use screens::board::BoardState;
+use screens::history::HistoryState;
+use screens::home::HomeState;
+use screens::review::ReviewState;
+use screens::settings::SettingsState;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -227,17 +226,6 @@ msg_from_events!(
     PlatformEvent
 );
 
-/// Sets the seat list to `n` seats: cut, or filled with computers at the level.
-fn resize_seats(s: &mut Setup, n: usize) {
-    s.seats.truncate(n);
-    while s.seats.len() < n {
-        s.seats.push(setup::SeatChoice {
-            human: false,
-            level: s.level,
-        });
-    }
-}
-
 /// Marks on the board that are not part of the game.
 #[derive(Debug, Clone, Default)]
 struct Marks {
@@ -305,19 +293,14 @@ pub struct App {
     metered: bool,
     game: Option<Game>,
     history: Vec<FinishedGame>,
-    /// A game of the history under review (`HistoryEvent::ReviewPastGame`), shown on the history
-    /// screen.
-    past_review: Option<PastReview>,
-    /// Why the last past game asked for was not reviewed (shown on the history screen).
-    history_message: Option<String>,
+    /// The history screen's own state (a past game's review).
+    history_screen: HistoryState,
     outbox: Option<OutboxState>,
     token: Option<String>,
     syncing: bool,
     /// The run under way is a platform's background run (`background_job`).
     background_run: bool,
     last_sync: Option<SyncResult>,
-    url_draft: String,
-    url_error: Option<String>,
     /// Cell labels are built (an accessibility service may read them).
     labels: bool,
     /// The language of every text ([`PlatformEvent::Languages`]).
@@ -325,14 +308,12 @@ pub struct App {
     /// The phone's offset from UTC in minutes ([`PlatformEvent::TimeZone`]), `None` until a shell
     /// says.
     utc_offset_minutes: Option<i32>,
-    /// The start position text last refused, with the reason.
-    position_error: Option<(String, String)>,
-    /// The start position field's text as typed and not yet applied.
-    position_draft: Option<String>,
-    weights_drafts: BTreeMap<String, (String, Option<String>)>,
-    /// The person zoomed the board (`BoardEvent::ZoomBoard`); kept for the next game, drawn only
-    /// where the board offers a zoom.
-    board_zoomed: bool,
+    /// The home screen's own state (the start position field).
+    home: HomeState,
+    /// The board's own state (its zoom).
+    board: BoardState,
+    /// The settings screen's own state (its fields as typed).
+    settings: SettingsState,
     next_ticket: u64,
     /// The view model the last `Render` announced: a message that leaves it equal asks for
     /// no redraw, so a shell pays nothing across the FFI for an event that changed nothing.
@@ -375,7 +356,10 @@ impl App {
             limits,
             device_limits: limits,
             pressure: None,
-            url_draft: loaded.prefs.server_url.clone(),
+            settings: SettingsState {
+                url_draft: loaded.prefs.server_url.clone(),
+                ..SettingsState::default()
+            },
             prefs: loaded.prefs,
             setup: Setup::default(),
             screen: Screen::Home,
@@ -387,21 +371,17 @@ impl App {
             metered: false,
             game: None,
             history: loaded.history,
-            past_review: None,
-            history_message: None,
+            history_screen: HistoryState::default(),
             outbox: None,
             token: config.token.clone(),
             syncing: false,
             background_run: false,
             last_sync: None,
-            url_error: None,
             labels: true,
             lang: Lang::En,
             utc_offset_minutes: None,
-            position_error: None,
-            position_draft: None,
-            weights_drafts: BTreeMap::new(),
-            board_zoomed: false,
+            home: HomeState::default(),
+            board: BoardState::default(),
             next_ticket: 0,
             last_rendered: None,
             commands: vec![Command::ScanOutbox],
@@ -520,253 +500,18 @@ impl App {
         self.shown && self.foreground && self.screen == Screen::Board
     }
 
+    /// Each group of events to the update of its screen (or of what it is about).
     fn event(&mut self, e: Event, fx: &mut Vec<Effect>) {
         match e {
-            Event::Home(HomeEvent::ChooseGame(g)) => {
-                if self.setup.game != g {
-                    // Presets and positions belong to one game.
-                    self.position_error = None;
-                    self.position_draft = None;
-                    self.set_setup(fx, |s| {
-                        s.game = g;
-                        s.rules = RulesVariant::Standard;
-                        s.heuristic = None;
-                        s.start_position = None;
-                    })
-                }
-            }
-            Event::Home(HomeEvent::ChooseRules(r)) => {
-                if r.applies_to(self.setup.game) {
-                    self.set_setup(fx, |s| s.rules = r)
-                }
-            }
-            Event::Home(HomeEvent::ChooseStartPosition(text)) => {
-                self.choose_start_position(text, fx);
-            }
-            Event::Home(HomeEvent::EditStartPosition(text)) => self.position_draft = Some(text),
-            Event::Home(HomeEvent::ChooseMode(m)) => self.set_setup(fx, |s| s.mode = m),
-            Event::Home(HomeEvent::ChooseSide(side)) => self.set_setup(fx, |s| s.human_side = side),
-            Event::Home(HomeEvent::ChoosePlayers(n)) => {
-                let game = self.setup.game;
-                let valid = game.player_counts().iter().any(|&c| u32::from(c) == n);
-                if game.is_multi_player() && valid {
-                    self.position_error = None;
-                    self.position_draft = None;
-                    self.set_setup(fx, |s| {
-                        s.seats = s.seats_for(game);
-                        resize_seats(s, n as usize);
-                        // A start position seats a fixed number of players.
-                        s.start_position = None;
-                    })
-                }
-            }
-            Event::Home(HomeEvent::ChooseSeat { seat, human }) => {
-                let game = self.setup.game;
-                if game.is_multi_player() && (seat as usize) < self.setup.seats_for(game).len() {
-                    self.set_setup(fx, |s| {
-                        s.seats = s.seats_for(game);
-                        if let Some(c) = s.seats.get_mut(seat as usize) {
-                            c.human = human;
-                        }
-                    })
-                }
-            }
-            Event::Home(HomeEvent::ChooseSeatLevel { seat, level }) => {
-                let game = self.setup.game;
-                if game.is_multi_player() && (seat as usize) < self.setup.seats_for(game).len() {
-                    let level = level.clamp(*setup::LEVELS.start(), *setup::LEVELS.end());
-                    self.set_setup(fx, |s| {
-                        s.seats = s.seats_for(game);
-                        if let Some(c) = s.seats.get_mut(seat as usize) {
-                            c.level = level;
-                        }
-                    })
-                }
-            }
-            Event::Home(HomeEvent::ChooseLevel(level)) => {
-                let level = level.clamp(*setup::LEVELS.start(), *setup::LEVELS.end());
-                self.set_setup(fx, |s| s.level = level)
-            }
-            Event::Home(HomeEvent::ChooseAlgorithm(a)) => self.set_setup(fx, |s| s.algorithm = a),
-            Event::Home(HomeEvent::ChooseOrdering(o)) => self.set_setup(fx, |s| s.ordering = o),
-            Event::Home(HomeEvent::ChooseHeuristic(h)) => {
-                let known = h
-                    .as_ref()
-                    .is_none_or(|name| crate::heuristic_presets(self.setup.game).contains(name));
-                if known {
-                    self.set_setup(fx, |s| s.heuristic = h)
-                }
-            }
-            Event::Home(HomeEvent::NewGame) => self.ask_new_game(fx),
-            Event::Confirmation(ConfirmationEvent::Accept) => self.accept_confirmation(fx),
-            Event::Confirmation(ConfirmationEvent::Cancel) => self.cancel_confirmation(fx),
-            Event::Navigation(NavigationEvent::OpenBoard)
-            | Event::Navigation(NavigationEvent::OpenHome)
-            | Event::Navigation(NavigationEvent::OpenHistory)
-            | Event::Navigation(NavigationEvent::OpenSettings)
-            | Event::Navigation(NavigationEvent::OpenAfterGame)
-            | Event::Navigation(NavigationEvent::Back)
-            | Event::Navigation(NavigationEvent::SelectTab(_)) => self.navigate(e, fx),
-            e @ (Event::AfterGame(AfterGameEvent::ReviewGame)
-            | Event::History(HistoryEvent::ReviewPastGame { .. })
-            | Event::Review(ReviewEvent::Step(_))
-            | Event::Review(ReviewEvent::Close)) => self.review_event(e, fx),
-            Event::Board(BoardEvent::TapCell(i)) => self.tap(i, fx),
-            Event::Board(BoardEvent::TapPoint { x, y }) => {
-                if let Some(i) = self.game.as_ref().and_then(|g| g.cell_at(x, y)) {
-                    self.tap(i, fx)
-                }
-            }
-            Event::Board(BoardEvent::ChooseMove(i)) => {
-                let m = self.game.as_ref().and_then(|g| {
-                    g.snapshot
-                        .legal_moves
-                        .iter()
-                        .find(|m| m.index == i)
-                        .cloned()
-                });
-                match m {
-                    Some(m) => self.play_human(m, fx),
-                    None => self.say(tr!(self.lang, "message-no-move-number", number = i), fx),
-                }
-            }
-            Event::Board(BoardEvent::Pass) => {
-                let pass = self
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.snapshot.legal_moves.iter().find(|m| m.is_pass).cloned());
-                match pass {
-                    Some(m) => self.play_human(m, fx),
-                    None => self.say(tr!(self.lang, "message-not-legal"), fx),
-                }
-            }
-            Event::Board(BoardEvent::PlayNotation(text)) => {
-                // The game's own parser reads every form it knows (a draughts jump with its
-                // landing squares or without) and says what is wrong with the rest.
-                let found = self.game.as_ref().map(|g| {
-                    g.session.find_move(&text).and_then(|i| {
-                        g.snapshot
-                            .legal_moves
-                            .iter()
-                            .find(|m| m.index == i)
-                            .cloned()
-                            .ok_or(TextError::NotLegal)
-                    })
-                });
-                match found {
-                    Some(Ok(m)) => self.play_human(m, fx),
-                    Some(Err(error)) => {
-                        let refused = AppError::MoveText { text, error };
-                        self.say(refused.message(self.lang), fx)
-                    }
-                    None => {
-                        let text = tr!(self.lang, "message-not-legal-here", notation = text.trim());
-                        self.say(text, fx)
-                    }
-                }
-            }
-            Event::Board(BoardEvent::ChoosePath(i)) => {
-                let m = self
-                    .game
-                    .as_ref()
-                    .and_then(|g| g.marks.path_choices.get(i as usize).cloned());
-                if let Some(m) = m {
-                    self.play_human(m, fx)
-                }
-            }
-            Event::Board(BoardEvent::CancelSelection) => {
-                if let Some(g) = self.game.as_mut() {
-                    g.marks.selected = None;
-                    g.marks.path_choices.clear();
-                }
-            }
-            Event::Board(BoardEvent::Undo) => self.undo_redo(true, fx),
-            Event::Board(BoardEvent::Redo) => self.undo_redo(false, fx),
-            Event::Board(BoardEvent::Hint) => self.hint(fx),
-            Event::Board(BoardEvent::Resign) => self.ask_resign(fx),
-            Event::Board(BoardEvent::Pause) => {
-                if let Some(g) = self.game.as_mut()
-                    && !g.people_in_play()
-                    && !g.finished()
-                {
-                    g.cancel_thinking();
-                    g.paused = true;
-                    self.save_game();
-                }
-            }
-            Event::Board(BoardEvent::ZoomBoard(on)) => self.board_zoomed = on,
-            Event::Board(BoardEvent::Resume) => {
-                if let Some(g) = self.game.as_mut() {
-                    g.paused = false;
-                    self.save_game();
-                    self.maybe_think(fx);
-                }
-            }
-            e @ (Event::Settings(SettingsEvent::SetSyncEnabled(_))
-            | Event::Settings(SettingsEvent::SetServerUrl(_))
-            | Event::Settings(SettingsEvent::SetSyncOnMetered(_))
-            | Event::Settings(SettingsEvent::SetPonder(_))
-            | Event::Settings(SettingsEvent::SetHaptics(_))
-            | Event::Settings(SettingsEvent::SetWeights { .. })
-            | Event::Settings(SettingsEvent::EditWeights { .. })) => self.settings_event(e, fx),
-            Event::History(HistoryEvent::SyncNow) => self.consider_sync(SyncTrigger::Person, fx),
-            e @ (Event::Platform(PlatformEvent::ScreenShown)
-            | Event::Platform(PlatformEvent::ScreenHidden)
-            | Event::Platform(PlatformEvent::Foreground)
-            | Event::Platform(PlatformEvent::Inactive)
-            | Event::Platform(PlatformEvent::Background)
-            | Event::Platform(PlatformEvent::MemoryPressure(_))
-            | Event::Platform(PlatformEvent::DeviceMemory { .. })) => self.lifecycle(e, fx),
-            Event::Platform(PlatformEvent::Network { online, metered }) => {
-                self.network(NetworkState { online, metered }, fx)
-            }
-            Event::Platform(PlatformEvent::NetworkCapabilities {
-                internet,
-                not_metered,
-            }) => self.network(NetworkState::from_android(internet, not_metered), fx),
-            Event::Platform(PlatformEvent::NetworkPath {
-                satisfied,
-                expensive,
-                constrained,
-            }) => self.network(
-                NetworkState::from_ios_path(satisfied, expensive, constrained),
-                fx,
-            ),
-            Event::Platform(PlatformEvent::TrimMemory { level }) => {
-                if let Some(pressure) = MemoryPressure::from_android_trim_level(level) {
-                    self.lifecycle(Event::Platform(PlatformEvent::MemoryPressure(pressure)), fx);
-                }
-            }
-            Event::Platform(PlatformEvent::Accessibility { labels }) => self.labels = labels,
-            Event::Platform(PlatformEvent::IosAccessibility {
-                voice_over,
-                switch_control,
-            }) => self.labels = platform_facts::ios_labels(voice_over, switch_control),
-            Event::Platform(PlatformEvent::ScenePhase {
-                phase,
-                available_ram_bytes,
-            }) => {
-                for e in phase.events(available_ram_bytes) {
-                    self.lifecycle(e, fx);
-                }
-            }
-            Event::Platform(PlatformEvent::TimeZone { utc_offset_minutes }) => {
-                self.set_time_zone(utc_offset_minutes)
-            }
-            Event::Platform(PlatformEvent::Languages { preferred }) => {
-                self.lang = Lang::negotiate(&preferred)
-            }
-            Event::Platform(PlatformEvent::SyncFinished(result)) => self.synced(result, fx),
-            Event::Platform(PlatformEvent::RestoreUi(blob)) => self.restore_ui(&blob, fx),
-        }
-    }
-
-    fn network(&mut self, now: NetworkState, fx: &mut Vec<Effect>) {
-        let back = now.online && (!self.online || (self.metered && !now.metered));
-        self.online = now.online;
-        self.metered = now.metered;
-        if back {
-            self.consider_sync(SyncTrigger::NetworkBack, fx);
+            Event::Home(e) => self.home_event(e, fx),
+            Event::Board(e) => self.board_event(e, fx),
+            Event::AfterGame(e) => self.after_game_event(e, fx),
+            Event::History(e) => self.history_event(e, fx),
+            Event::Review(e) => self.review_event(e),
+            Event::Settings(e) => self.settings_event(e, fx),
+            Event::Navigation(e) => self.navigate(e, fx),
+            Event::Confirmation(e) => self.confirmation_event(e, fx),
+            Event::Platform(e) => self.platform_event(e, fx),
         }
     }
 
@@ -815,36 +560,6 @@ impl App {
     /// or after-game and no game is in progress (neither is drawn without one).
     pub fn screen(&self) -> Screen {
         self.drawable(self.screen)
-    }
-
-    /// The board of the game in progress (whatever screen is on top).
-    pub fn board_view(&self) -> Option<BoardView> {
-        let g = self.game.as_ref()?;
-        Some(board_view::build(
-            self.lang,
-            g,
-            self.visible(),
-            self.labels,
-            self.board_zoomed,
-        ))
-    }
-
-    pub fn home_view(&self) -> HomeView {
-        board_view::home(self)
-    }
-
-    pub fn after_game_view(&self) -> Option<AfterGameView> {
-        self.game
-            .as_ref()
-            .map(|g| after_game_view::after_game(self.lang, g))
-    }
-
-    pub fn history_view(&self) -> HistoryView {
-        history_view::history(self)
-    }
-
-    pub fn settings_view(&self) -> SettingsView {
-        settings_screen::view(self)
     }
 
     /// The game's record v1 JSON once it is finished (for sharing and the terminal).

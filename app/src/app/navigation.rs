@@ -5,7 +5,7 @@
 
 use super::store::UiState;
 use super::view::{AppTab, Screen};
-use super::{App, Command, Effect, Event, NavigationEvent};
+use super::{App, Command, Effect, NavigationEvent};
 
 impl Screen {
     /// The tab of a tabbed shell that holds this screen.
@@ -26,40 +26,39 @@ impl App {
     /// The events that move between screens. A question belongs to the screen it was asked on:
     /// leaving the screen puts it away, and back (as a dialog's own dismissal does) only puts it
     /// away.
-    pub(super) fn navigate(&mut self, e: Event, fx: &mut Vec<Effect>) {
+    pub(super) fn navigate(&mut self, e: NavigationEvent, fx: &mut Vec<Effect>) {
         if self.confirm.is_some() {
             self.cancel_confirmation(fx);
-            if e == Event::Navigation(NavigationEvent::Back) {
+            if e == NavigationEvent::Back {
                 return;
             }
         }
         match e {
-            Event::Navigation(NavigationEvent::OpenBoard) => {
+            NavigationEvent::OpenBoard => {
                 if self.game.is_some() {
                     self.show(Screen::Board, fx)
                 }
             }
-            Event::Navigation(NavigationEvent::OpenHome) => self.show(Screen::Home, fx),
-            Event::Navigation(NavigationEvent::OpenHistory) => self.open_history(fx),
-            Event::Navigation(NavigationEvent::OpenSettings) => self.open_settings(fx),
-            Event::Navigation(NavigationEvent::OpenAfterGame) => {
+            NavigationEvent::OpenHome => self.show(Screen::Home, fx),
+            NavigationEvent::OpenHistory => self.open_history(fx),
+            NavigationEvent::OpenSettings => self.open_settings(fx),
+            NavigationEvent::OpenAfterGame => {
                 if self.game.as_ref().is_some_and(|g| g.finished()) {
                     self.show(Screen::AfterGame, fx)
                 }
             }
             // Back from a past game's review is the history's list.
-            Event::Navigation(NavigationEvent::Back)
-                if self.screen == Screen::History && self.past_review.is_some() =>
+            NavigationEvent::Back
+                if self.screen == Screen::History && self.history_screen.past_review.is_some() =>
             {
                 self.close_past_review()
             }
-            Event::Navigation(NavigationEvent::Back) => {
+            NavigationEvent::Back => {
                 if let Some(screen) = self.back_target() {
                     self.show(screen, fx)
                 }
             }
-            Event::Navigation(NavigationEvent::SelectTab(tab)) => self.select_tab(tab, fx),
-            other => log::warn!("not a navigation event: {other:?}"),
+            NavigationEvent::SelectTab(tab) => self.select_tab(tab, fx),
         }
     }
 
@@ -101,14 +100,14 @@ impl App {
 
     fn open_history(&mut self, fx: &mut Vec<Effect>) {
         self.commands.push(Command::ScanOutbox);
-        self.history_message = None;
+        self.history_screen.message = None;
         self.show(Screen::History, fx)
     }
 
     fn open_settings(&mut self, fx: &mut Vec<Effect>) {
-        self.url_draft = self.prefs.server_url.clone();
-        self.url_error = None;
-        self.weights_drafts.clear();
+        self.settings.url_draft = self.prefs.server_url.clone();
+        self.settings.url_error = None;
+        self.settings.weights_drafts.clear();
         self.show(Screen::Settings, fx)
     }
 
@@ -224,7 +223,7 @@ mod tests {
             assert_eq!(v.play_screen, Screen::Home, "{screen:?}");
             assert!(v.back_leaves_app, "{screen:?}: back on home leaves the app");
             let mut fx = Vec::new();
-            app.navigate(Event::Navigation(NavigationEvent::Back), &mut fx);
+            app.navigate(NavigationEvent::Back, &mut fx);
             assert!(fx.is_empty(), "{screen:?}: back goes nowhere: {fx:?}");
         }
     }

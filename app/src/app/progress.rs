@@ -13,7 +13,7 @@ use std::sync::atomic::Ordering;
 /// What a tick of search or review `ticket` asks the shell for: nothing when the work is no
 /// longer current or nobody sees it (pondering), else `RenderProgress`.
 pub(super) fn tick(app: &App, ticket: u64) -> Vec<Effect> {
-    let past = app.past_review.as_ref().map(|p| &p.game);
+    let past = app.history_screen.past_review.as_ref().map(|p| &p.game);
     let review = app
         .game
         .iter()
@@ -82,7 +82,7 @@ impl App {
     pub fn progress_view(&self) -> WorkProgress {
         // The review the screen shows: a past game's on the history screen.
         let shown = if self.screen == Screen::History {
-            self.past_review.as_ref().map(|p| &p.game)
+            self.history_screen.past_review.as_ref().map(|p| &p.game)
         } else {
             self.game.as_ref()
         };

@@ -60,7 +60,7 @@ pub struct FinishedGame {
     pub result: String,
     /// How it ended, so the history says it in the language of the day it is read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub end: Option<super::board_view::GameEnd>,
+    pub end: Option<super::screens::board::view::GameEnd>,
     pub ended_at_ms: u64,
     /// The moves in the game's notation, from its start position, so the game can be rebuilt
     /// and reviewed in any later session (`HistoryEvent::ReviewPastGame`); `None` in games recorded

@@ -126,7 +126,7 @@ impl App {
                     g.snapshot = snap;
                 }
                 g.marks = Marks::default();
-                let who = board_view::seat_label(self.lang, g, cm.played.seat);
+                let who = screens::board::view::seat_label(self.lang, g, cm.played.seat);
                 fx.push(Effect::Announce(tr!(
                     self.lang,
                     "announce-played",

@@ -1,7 +1,7 @@
 //! The app core's view models as terminal text: the board with its marks, the lines under it,
 //! the after-game summary, the history and the settings.
 
-use ply_app::app::board_view::numbered;
+use ply_app::app::screens::board::view::numbered;
 use ply_app::app::{
     AfterGameView, BoardShape, BoardView, CellView, HistoryView, HomeView, MoveStat, ReviewStatus,
     ReviewView, SettingsView,

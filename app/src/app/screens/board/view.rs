@@ -1,19 +1,13 @@
-//! The board's view model (its status line, cells, players and controls) and the home
-//! screen's.
+//! The board's view model: its status line, cells, players and controls.
 
-use super::board_geometry::Geometry;
-use super::setup::{
-    self, OrderingChoice, PlayMode, Setup, describe_engine, game_title, rules_label, seat_name,
-    side_name, side_symbol,
-};
-use super::view::*;
-use super::{
-    App, BoardEvent, Event, Game, HomeEvent, NavigationEvent, ThinkKind, animation, progress,
-    seat_style,
+use crate::app::board_geometry::Geometry;
+use crate::app::setup::{PlayMode, Setup, seat_name, side_name, side_symbol};
+use crate::app::view::*;
+use crate::app::{
+    BoardEvent, Event, Game, HomeEvent, NavigationEvent, ThinkKind, animation, progress, seat_style,
 };
 use crate::board::Piece;
 use crate::i18n::Lang;
-use crate::rules_variant::RulesVariant;
 use crate::settings::GameKind;
 use crate::snapshot::{EndReason, GameStatus, MoveInfo, Side};
 use crate::tr;
@@ -74,17 +68,17 @@ fn player_who(lang: Lang, setup: &Setup, seat: u32) -> Who {
 }
 
 /// A player by seat, as the status line names them.
-pub(super) fn seat_label(lang: Lang, g: &Game, seat: u32) -> String {
+pub(in crate::app) fn seat_label(lang: Lang, g: &Game, seat: u32) -> String {
     player_who(lang, &g.setup, seat).text(lang)
 }
 
 /// "Black (X)", or "You" / "The computer (White)" against the computer.
-pub(super) fn side_label(lang: Lang, g: &Game, side: Side) -> String {
+pub(in crate::app) fn side_label(lang: Lang, g: &Game, side: Side) -> String {
     side_who(lang, &g.setup, side).text(lang)
 }
 
 /// "Virus: 4 players", "Othello: against the computer".
-pub(super) fn title(lang: Lang, setup: &Setup) -> String {
+pub(in crate::app) fn title(lang: Lang, setup: &Setup) -> String {
     let game = setup.title(lang);
     if setup.game.is_multi_player() {
         let players = setup.seats_for(setup.game).len();
@@ -99,7 +93,7 @@ pub(super) fn title(lang: Lang, setup: &Setup) -> String {
 }
 
 /// A mode inside a sentence: "against the computer".
-pub(super) fn mode_inline(lang: Lang, mode: PlayMode) -> String {
+pub(in crate::app) fn mode_inline(lang: Lang, mode: PlayMode) -> String {
     match mode {
         PlayMode::VsComputer => tr!(lang, "mode-vs-computer-inline"),
         PlayMode::TwoPlayers => tr!(lang, "mode-two-players-inline"),
@@ -152,7 +146,7 @@ pub struct GameEnd {
 }
 
 impl GameEnd {
-    pub(super) fn of(g: &Game) -> Option<GameEnd> {
+    pub(in crate::app) fn of(g: &Game) -> Option<GameEnd> {
         let s = &g.snapshot;
         (s.status != GameStatus::Playing).then_some(GameEnd {
             status: s.status,
@@ -164,7 +158,7 @@ impl GameEnd {
 }
 
 /// The result line: "You win 36-28 (no move left).", "Draw (threefold repetition).".
-pub(super) fn end_text(lang: Lang, setup: &Setup, end: &GameEnd) -> String {
+pub(in crate::app) fn end_text(lang: Lang, setup: &Setup, end: &GameEnd) -> String {
     let game = setup.game;
     match end.status {
         GameStatus::Playing => String::new(),
@@ -221,7 +215,7 @@ pub(super) fn end_text(lang: Lang, setup: &Setup, end: &GameEnd) -> String {
 }
 
 /// The status line: whose turn, or how the game ended.
-pub(super) fn status_text(lang: Lang, g: &Game) -> String {
+pub(in crate::app) fn status_text(lang: Lang, g: &Game) -> String {
     if let Some(end) = GameEnd::of(g) {
         return end_text(lang, &g.setup, &end);
     }
@@ -275,7 +269,7 @@ pub(super) fn status_text(lang: Lang, g: &Game) -> String {
     }
 }
 
-pub(super) fn piece_name(lang: Lang, p: Piece) -> Option<String> {
+pub(in crate::app) fn piece_name(lang: Lang, p: Piece) -> Option<String> {
     Some(match p {
         Piece::Empty => return None,
         Piece::Black => tr!(lang, "piece-black-disc"),
@@ -300,7 +294,7 @@ pub fn numbered(index: usize, notation: &str) -> String {
 }
 
 /// "Moves: f5 d6 c3", empty before the first move.
-pub(super) fn moves_text(lang: Lang, moves: &[String]) -> String {
+pub(in crate::app) fn moves_text(lang: Lang, moves: &[String]) -> String {
     if moves.is_empty() {
         String::new()
     } else {
@@ -308,7 +302,7 @@ pub(super) fn moves_text(lang: Lang, moves: &[String]) -> String {
     }
 }
 
-pub(super) fn touches(m: &MoveInfo, cell: u32) -> bool {
+pub(in crate::app) fn touches(m: &MoveInfo, cell: u32) -> bool {
     m.to == Some(cell) || m.from == Some(cell)
 }
 
@@ -647,7 +641,11 @@ impl Controls {
 
 /// What a cell holds, for its accessibility label: "black disc", "Red infected", "stack of 3,
 /// Blue on top", "empty".
-pub(super) fn cell_contents(lang: Lang, game: GameKind, c: &crate::snapshot::Cell) -> String {
+pub(in crate::app) fn cell_contents(
+    lang: Lang,
+    game: GameKind,
+    c: &crate::snapshot::Cell,
+) -> String {
     let Some(what) = piece_name(lang, c.piece) else {
         return tr!(lang, "cell-empty");
     };
@@ -703,7 +701,7 @@ fn players(lang: Lang, g: &Game) -> Vec<PlayerView> {
 }
 
 /// A player's line beside the board: "Blue (computer): 12 (3 in reserve, out)".
-pub(super) fn player_line(
+pub(in crate::app) fn player_line(
     lang: Lang,
     name: &str,
     count: u32,
@@ -730,214 +728,8 @@ pub(super) fn player_line(
     }
 }
 
-/// Every level, `selected` marked.
-fn level_options(lang: Lang, selected: u8) -> Vec<LevelOption> {
-    setup::LEVELS
-        .map(|level| LevelOption {
-            level,
-            label: tr!(lang, "home-level", level = level),
-            selected: level == selected,
-        })
-        .collect()
-}
-
-pub(super) fn home(app: &App) -> HomeView {
-    let lang = app.lang;
-    let s = &app.setup;
-    let custom = app.prefs.custom_weights(s.game).is_some();
-    let mut presets = crate::heuristic_presets(s.game);
-    presets.sort_by_key(|p| (p != "default", p.clone()));
-    let mut heuristics = Vec::new();
-    if custom {
-        heuristics.push(HeuristicOption {
-            preset: None,
-            label: tr!(lang, "home-custom-weights"),
-            selected: s.heuristic.is_none(),
-        });
-    }
-    // Without a choice of their own, the computer judges with its level's evaluation.
-    let level_preset = crate::settings::settings_for_difficulty(s.game, s.level)
-        .ok()
-        .and_then(|e| match e.heuristic {
-            crate::settings::HeuristicChoice::Preset { name } => Some(name),
-            crate::settings::HeuristicChoice::CustomWeights { .. } => None,
-        })
-        .unwrap_or_else(|| "default".to_string());
-    for p in presets {
-        let selected = s.heuristic.as_deref() == Some(p.as_str())
-            || (s.heuristic.is_none() && !custom && p == level_preset);
-        heuristics.push(HeuristicOption {
-            label: p.clone(),
-            preset: Some(p),
-            selected,
-        });
-    }
-    let engine = s
-        .engine_settings(app.prefs.custom_weights(s.game))
-        .map(|e| describe_engine(lang, &e))
-        .unwrap_or_else(|e| e.to_string());
-    let resume = app.game.as_ref().filter(|g| !g.finished());
-    let multi = s.game.is_multi_player();
-    let seats = if multi {
-        s.seats_for(s.game)
-    } else {
-        Vec::new()
-    };
-    let heuristic = s
-        .heuristic
-        .clone()
-        .or_else(|| (!custom).then(|| level_preset.clone()));
-    // The level sets the computer's strength, and the hints' in every game: a game between
-    // people and a multi-player game (whose computers have their seats' levels) still give
-    // hints at it.
-    let computer_by_level = !multi && s.mode != PlayMode::TwoPlayers;
-    HomeView {
-        game: s.game,
-        mode: s.mode,
-        side: s.human_side,
-        players: if multi { seats.len() as u32 } else { 0 },
-        algorithm: s.algorithm,
-        ordering: s.ordering,
-        heuristic,
-        level_shown: true,
-        level_title: if computer_by_level {
-            tr!(lang, "home-level-computer")
-        } else {
-            tr!(lang, "home-level-hints")
-        },
-        games: GameKind::ALL
-            .iter()
-            .map(|&game| GameOption {
-                game,
-                label: game_title(lang, game),
-                selected: game == s.game,
-            })
-            .collect(),
-        rules: s.rules,
-        variants: {
-            let offered = RulesVariant::offered(s.game);
-            if offered.len() > 1 {
-                offered
-                    .into_iter()
-                    .map(|rules| RulesOption {
-                        rules,
-                        label: rules_label(lang, rules),
-                        selected: rules == s.rules,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            }
-        },
-        player_counts: if multi {
-            s.game
-                .player_counts()
-                .iter()
-                .map(|&n| PlayerCountOption {
-                    count: u32::from(n),
-                    label: tr!(lang, "home-player-count", count = n),
-                    selected: usize::from(n) == seats.len(),
-                })
-                .collect()
-        } else {
-            Vec::new()
-        },
-        seats: seats
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let name = seat_name(lang, s.game, i as u32);
-                SeatOption {
-                    seat: i as u32,
-                    human: c.human,
-                    level: c.level,
-                    levels: level_options(lang, c.level),
-                    label: if c.human {
-                        tr!(lang, "home-seat-person", seat = &name)
-                    } else {
-                        tr!(lang, "home-seat-computer", seat = &name, level = c.level)
-                    },
-                    name,
-                }
-            })
-            .collect(),
-        modes: PlayMode::ALL
-            .iter()
-            .filter(|_| !multi)
-            .map(|&mode| ModeOption {
-                mode,
-                label: mode.label(lang),
-                selected: mode == s.mode,
-            })
-            .collect(),
-        sides: if s.mode == PlayMode::VsComputer && !multi {
-            [Side::First, Side::Second]
-                .into_iter()
-                .map(|side| SideOption {
-                    side,
-                    label: if side == Side::First {
-                        tr!(
-                            lang,
-                            "home-side-first",
-                            side = side_name(lang, s.game, side)
-                        )
-                    } else {
-                        tr!(
-                            lang,
-                            "home-side-second",
-                            side = side_name(lang, s.game, side)
-                        )
-                    },
-                    selected: side == s.human_side,
-                })
-                .collect()
-        } else {
-            Vec::new()
-        },
-        level: s.level,
-        levels: level_options(lang, s.level),
-        min_level: *setup::LEVELS.start(),
-        max_level: *setup::LEVELS.end(),
-        engine,
-        // The multi-player games search by level at each seat.
-        engine_choices: computer_by_level,
-        algorithms: setup::AlgorithmChoice::ALL
-            .iter()
-            .map(|&choice| AlgorithmOption {
-                choice,
-                label: choice.label(lang),
-                selected: choice == s.algorithm,
-            })
-            .collect(),
-        orderings: OrderingChoice::ALL
-            .iter()
-            .map(|&choice| OrderingOption {
-                choice,
-                label: choice.label(lang),
-                selected: choice == s.ordering,
-            })
-            .collect(),
-        heuristics,
-        start_position: s.start_position.clone(),
-        start_position_text: app.start_position_text(),
-        start_position_error: app.position_error_text(),
-        can_resume: resume.is_some(),
-        resume_label: resume
-            .map(|g| {
-                let game = g.setup.title(lang);
-                tr!(
-                    lang,
-                    "home-resume",
-                    game = game,
-                    number = g.snapshot.move_number + 1
-                )
-            })
-            .unwrap_or_default(),
-    }
-}
-
 /// A button of a screen.
-pub(super) fn action(
+pub(in crate::app) fn action(
     kind: ActionKind,
     label: String,
     enabled: bool,

@@ -1,12 +1,13 @@
 //! The after-game screen's view model: the result, the computer's effort per move (a chart and
 //! its text), the transcript to share, and the review.
 
-use super::board_view::{action, numbered, status_text, title};
-use super::view::{
+use crate::app::Game;
+use crate::app::screens::board::view::{action, numbered, status_text, title};
+use crate::app::screens::review::{self, view as review_view};
+use crate::app::view::{
     ActionKind, ActionStyle, ActionView, AfterGameView, ChartMark, ChartPoint, ChartSeries,
 };
-use super::{AfterGameEvent, Event, HomeEvent, NavigationEvent};
-use super::{Game, review, review_view};
+use crate::app::{AfterGameEvent, Event, HomeEvent, NavigationEvent};
 use crate::i18n::Lang;
 use crate::tr;
 

@@ -2,14 +2,15 @@
 //! shells send, so they hold no copy), and the position it names once applied, parsed by the
 //! game and refused with the reason.
 
-use super::{App, Effect, resize_seats};
+use super::resize_seats;
+use crate::app::{App, Effect};
 use crate::session::Session;
 use crate::tr;
 
 impl App {
     /// Applies `text` as the next game's start position (`None` or blank: the standard start);
     /// true when it was taken. A refused text keeps the choice before it and shows why.
-    pub(super) fn choose_start_position(
+    pub(in crate::app) fn choose_start_position(
         &mut self,
         text: Option<String>,
         fx: &mut Vec<Effect>,
@@ -25,8 +26,8 @@ impl App {
         };
         match checked {
             Ok(players) => {
-                self.position_error = None;
-                self.position_draft = None;
+                self.home.position_error = None;
+                self.home.position_draft = None;
                 self.set_setup(fx, |s| {
                     s.start_position = text;
                     if let Some(n) = players {
@@ -38,7 +39,7 @@ impl App {
             }
             Err(e) => {
                 let why = e.message(self.lang);
-                self.position_error = text.map(|t| (t, why));
+                self.home.position_error = text.map(|t| (t, why));
                 false
             }
         }
@@ -47,8 +48,8 @@ impl App {
     /// Before a game starts: a text typed and not applied is the position the person means.
     /// False when it is refused: the game does not start, and the home view and an
     /// announcement say why.
-    pub(super) fn apply_position_draft(&mut self, fx: &mut Vec<Effect>) -> bool {
-        let Some(text) = self.position_draft.clone() else {
+    pub(in crate::app) fn apply_position_draft(&mut self, fx: &mut Vec<Effect>) -> bool {
+        let Some(text) = self.home.position_draft.clone() else {
             return true;
         };
         let taken = self.choose_start_position(Some(text), fx);
@@ -59,15 +60,17 @@ impl App {
     }
 
     /// The start position text last refused, with the reason, in the person's language.
-    pub(super) fn position_error_text(&self) -> Option<String> {
-        self.position_error
+    pub(in crate::app) fn position_error_text(&self) -> Option<String> {
+        self.home
+            .position_error
             .as_ref()
             .map(|(text, why)| tr!(self.lang, "home-position-error", position = text, why = why))
     }
 
     /// The start position field's text: as typed, else the chosen position, else empty.
-    pub(super) fn start_position_text(&self) -> String {
-        self.position_draft
+    pub(in crate::app) fn start_position_text(&self) -> String {
+        self.home
+            .position_draft
             .clone()
             .or_else(|| self.setup.start_position.clone())
             .unwrap_or_default()

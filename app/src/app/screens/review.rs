@@ -2,14 +2,16 @@
 //! game's from the history (`HistoryEvent::ReviewPastGame`), rebuilt from the moves the history
 //! keeps. Both run the same background review (`ply_core::review`) on the think worker. One past
 //! review at a time is kept beside the game in progress, which it never touches: the person may
-//! review last week's game in the middle of today's.
+//! review last week's game in the middle of today's. A review's own events ([`ReviewEvent`]) step
+//! through it and put it away, on whichever screen shows it.
 
-use super::store::FinishedGame;
-use super::view::{PastReviewView, Screen};
-use super::{
-    AfterGameEvent, App, Command, Effect, Event, Game, HistoryEvent, Marks, ReviewEvent, animation,
-    board_view, history_view, review_view,
-};
+pub mod view;
+
+use crate::app::screens::board::view as board_view;
+use crate::app::screens::history::view as history_view;
+use crate::app::store::FinishedGame;
+use crate::app::view::{PastReviewView, Screen};
+use crate::app::{App, Command, Effect, Event, Game, Marks, animation};
 use crate::error::AppError;
 use crate::i18n::Lang;
 use crate::session::{PlayerKind, Session};
@@ -22,17 +24,34 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
+/// A review, on whichever screen shows it: the finished game's on after-game
+/// ([`AfterGameEvent::ReviewGame`]), a past game's on history ([`HistoryEvent::ReviewPastGame`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum ReviewEvent {
+    /// Show move `ply` (1-based) of the review on its board.
+    Step(u32),
+    /// Stop and put away the review (on the history screen, the past game's: back to the list).
+    Close,
+}
+
+impl From<ReviewEvent> for Event {
+    fn from(e: ReviewEvent) -> Self {
+        Event::Review(e)
+    }
+}
+
 /// A review of a finished game: running on the think worker, then its result.
-pub(super) struct ReviewState {
-    pub(super) ticket: u64,
-    pub(super) stop: StopToken,
+pub(in crate::app) struct ReviewState {
+    pub(in crate::app) ticket: u64,
+    pub(in crate::app) stop: StopToken,
     /// Moves judged so far (the worker counts, the view reads).
-    pub(super) done: Arc<AtomicUsize>,
+    pub(in crate::app) done: Arc<AtomicUsize>,
     /// Moves of the game when the review began: a changed game makes the review stale.
-    pub(super) plies: u32,
-    pub(super) result: Option<Result<Review, String>>,
+    pub(in crate::app) plies: u32,
+    pub(in crate::app) result: Option<Result<Review, String>>,
     /// The move shown on its board, once the person picked one.
-    pub(super) step: Option<u32>,
+    pub(in crate::app) step: Option<u32>,
 }
 
 impl Drop for ReviewState {
@@ -44,14 +63,14 @@ impl Drop for ReviewState {
 
 /// A game of the history under review: the game rebuilt from its moves, with its review in
 /// `game.review`.
-pub(super) struct PastReview {
-    pub(super) id: String,
-    pub(super) game: Game,
+pub(in crate::app) struct PastReview {
+    pub(in crate::app) id: String,
+    pub(in crate::app) game: Game,
 }
 
 /// Why a finished game cannot be reviewed, in the person's language; `None` when it can.
 /// `has_moves`: its moves are known (the history keeps them since #30; older entries have none).
-pub(super) fn refusal(lang: Lang, game: GameKind, has_moves: bool) -> Option<String> {
+pub(in crate::app) fn refusal(lang: Lang, game: GameKind, has_moves: bool) -> Option<String> {
     if game.is_multi_player() {
         // `ply_core::review` judges a move by the mover's expected score against one opponent;
         // with three or more seats there is no such score to judge by.
@@ -64,7 +83,7 @@ pub(super) fn refusal(lang: Lang, game: GameKind, has_moves: bool) -> Option<Str
 }
 
 /// The history entry's refusal, if any.
-pub(super) fn entry_refusal(lang: Lang, entry: &FinishedGame) -> Option<String> {
+pub(in crate::app) fn entry_refusal(lang: Lang, entry: &FinishedGame) -> Option<String> {
     let has_moves = entry.move_list.as_ref().is_some_and(|m| !m.is_empty());
     refusal(lang, entry.setup.game, has_moves)
 }
@@ -72,7 +91,7 @@ pub(super) fn entry_refusal(lang: Lang, entry: &FinishedGame) -> Option<String> 
 impl Game {
     /// A review of this game may start: it is over, has moves, and none runs or is ready
     /// (a failed one may be tried again).
-    pub(super) fn reviewable(&self) -> bool {
+    pub(in crate::app) fn reviewable(&self) -> bool {
         !self.setup.game.is_multi_player()
             && self.finished()
             && self.snapshot.move_number > 0
@@ -103,16 +122,14 @@ impl Game {
 }
 
 impl App {
-    /// `ReviewGame`, `ReviewPastGame`, `ReviewStep` and `CloseReview`. On the history screen
-    /// a step or a close is the past review's; elsewhere the game's.
-    pub(super) fn review_event(&mut self, e: Event, fx: &mut Vec<Effect>) {
-        let past = self.screen == Screen::History && self.past_review.is_some();
+    /// A step or a close: on the history screen the past review's, elsewhere the game's.
+    pub(in crate::app) fn review_event(&mut self, e: ReviewEvent) {
+        let past = self.screen == Screen::History && self.history_screen.past_review.is_some();
         match e {
-            Event::AfterGame(AfterGameEvent::ReviewGame) => self.start_review(fx),
-            Event::History(HistoryEvent::ReviewPastGame { id }) => self.review_past_game(&id, fx),
-            Event::Review(ReviewEvent::Step(ply)) => {
+            ReviewEvent::Step(ply) => {
                 let r = if past {
-                    self.past_review
+                    self.history_screen
+                        .past_review
                         .as_mut()
                         .and_then(|p| p.game.review.as_mut())
                 } else {
@@ -124,18 +141,17 @@ impl App {
                     r.step = Some(ply);
                 }
             }
-            Event::Review(ReviewEvent::Close) if past => self.close_past_review(),
-            Event::Review(ReviewEvent::Close) => {
+            ReviewEvent::Close if past => self.close_past_review(),
+            ReviewEvent::Close => {
                 if let Some(g) = self.game.as_mut() {
                     g.review = None;
                 }
             }
-            other => log::warn!("not a review event: {other:?}"),
         }
     }
 
     /// Starts reviewing the finished game, unless a review of it runs or is ready.
-    fn start_review(&mut self, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn start_review(&mut self, fx: &mut Vec<Effect>) {
         let ticket = self.next_ticket + 1;
         let Some(g) = self.game.as_mut() else {
             return;
@@ -151,7 +167,7 @@ impl App {
     /// Reviews the history's game `id` on the history screen. A game that cannot be reviewed
     /// (an unknown id, a multi-player game, one kept without its moves) is refused with the
     /// reason in the history view; nothing else changes.
-    fn review_past_game(&mut self, id: &str, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn review_past_game(&mut self, id: &str, fx: &mut Vec<Effect>) {
         self.show(Screen::History, fx);
         let lang = self.lang;
         let Some(entry) = self.history.iter().find(|h| h.id == id).cloned() else {
@@ -161,7 +177,7 @@ impl App {
             return self.refuse_past_review(reason, fx);
         }
         // The same game asked again: its review runs or is ready (a failed one is tried again).
-        let same = self.past_review.as_ref().is_some_and(|p| {
+        let same = self.history_screen.past_review.as_ref().is_some_and(|p| {
             p.id == id
                 && p.game
                     .review
@@ -169,7 +185,7 @@ impl App {
                     .is_some_and(|r| !matches!(r.result, Some(Err(_))))
         });
         if same {
-            self.history_message = None;
+            self.history_screen.message = None;
             return;
         }
         let mut game = match self.past_game(&entry) {
@@ -181,19 +197,19 @@ impl App {
         };
         let ticket = self.ticket();
         self.commands.push(game.begin_review(ticket));
-        self.past_review = Some(PastReview {
+        self.history_screen.past_review = Some(PastReview {
             id: id.to_string(),
             game,
         });
-        self.history_message = None;
+        self.history_screen.message = None;
         fx.push(Effect::Announce(tr!(lang, "announce-reviewing")));
     }
 
     fn refuse_past_review(&mut self, reason: String, fx: &mut Vec<Effect>) {
         fx.push(Effect::Announce(reason.clone()));
         // The review shown was another game's: the refusal replaces it.
-        self.past_review = None;
-        self.history_message = Some(reason);
+        self.history_screen.past_review = None;
+        self.history_screen.message = Some(reason);
     }
 
     /// The history's game rebuilt from its moves, between two people (no engine is needed to
@@ -244,14 +260,14 @@ impl App {
     }
 
     /// Back from a past game's review: the history's list again.
-    pub(super) fn close_past_review(&mut self) {
-        self.past_review = None;
-        self.history_message = None;
+    pub(in crate::app) fn close_past_review(&mut self) {
+        self.history_screen.past_review = None;
+        self.history_screen.message = None;
     }
 
     /// A review still running is put away (its search stops): the person's to ask again once
     /// the app is back. A finished one stays.
-    pub(super) fn stop_review(&mut self) {
+    pub(in crate::app) fn stop_review(&mut self) {
         if let Some(g) = self.game.as_mut()
             && g.review.as_ref().is_some_and(|r| r.result.is_none())
         {
@@ -263,24 +279,29 @@ impl App {
     /// A past game's review still running is put away (its search stops): leaving the history
     /// screen, so that it never holds up the game in progress's searches, which queue behind
     /// it on the one thinking thread. A finished one stays.
-    pub(super) fn stop_past_review(&mut self) {
+    pub(in crate::app) fn stop_past_review(&mut self) {
         if self
+            .history_screen
             .past_review
             .as_ref()
             .and_then(|p| p.game.review.as_ref())
             .is_some_and(|r| r.result.is_none())
         {
-            self.past_review = None;
+            self.history_screen.past_review = None;
         }
     }
 
-    pub(super) fn reviewed(
+    pub(in crate::app) fn reviewed(
         &mut self,
         ticket: u64,
         result: Result<Review, AppError>,
         fx: &mut Vec<Effect>,
     ) {
-        let past = self.past_review.as_mut().map(|p| &mut p.game);
+        let past = self
+            .history_screen
+            .past_review
+            .as_mut()
+            .map(|p| &mut p.game);
         let Some(g) = self
             .game
             .as_mut()
@@ -293,21 +314,19 @@ impl App {
         let Some(r) = g.review.as_mut() else { return };
         r.result = Some(result.map_err(|e| e.message(self.lang)));
         if let Some(Some(Ok(review))) = g.review.as_ref().map(|r| &r.result) {
-            fx.push(Effect::Announce(review_view::announcement(
-                self.lang, g, review,
-            )));
+            fx.push(Effect::Announce(view::announcement(self.lang, g, review)));
         }
     }
 
     /// The past game under review, as the history screen shows it.
-    pub(super) fn past_review_view(&self) -> Option<PastReviewView> {
-        let p = self.past_review.as_ref()?;
+    pub(in crate::app) fn past_review_view(&self) -> Option<PastReviewView> {
+        let p = self.history_screen.past_review.as_ref()?;
         let r = p.game.review.as_ref()?;
         Some(PastReviewView {
             id: p.id.clone(),
             title: history_view::entry_title(self.lang, &p.game.setup),
             result: board_view::status_text(self.lang, &p.game),
-            review: review_view::review(self.lang, &p.game, r),
+            review: view::review(self.lang, &p.game, r),
         })
     }
 }

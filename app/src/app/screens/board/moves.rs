@@ -1,10 +1,10 @@
 //! A person's input on the board: taps, moves, undo and redo, resigning, and the message of
 //! the moment.
 
-use super::*;
+use crate::app::*;
 
 impl App {
-    pub(super) fn say(&mut self, text: String, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn say(&mut self, text: String, fx: &mut Vec<Effect>) {
         if let Some(g) = self.game.as_mut() {
             g.marks.message = Some(text);
             if self.prefs.haptics {
@@ -13,12 +13,12 @@ impl App {
         }
     }
 
-    pub(super) fn accepts_input(&self) -> bool {
+    pub(in crate::app) fn accepts_input(&self) -> bool {
         self.game.as_ref().is_some_and(|g| g.accepts_input()) && self.screen == Screen::Board
     }
 
     /// Says why a move is not taken now, when a game is on the board.
-    pub(super) fn refuse_input(&mut self, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn refuse_input(&mut self, fx: &mut Vec<Effect>) {
         let waiting =
             self.screen == Screen::Board && self.game.as_ref().is_some_and(|g| !g.finished());
         if waiting {
@@ -26,7 +26,7 @@ impl App {
         }
     }
 
-    pub(super) fn tap(&mut self, index: u32, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn tap(&mut self, index: u32, fx: &mut Vec<Effect>) {
         if !self.accepts_input() {
             self.refuse_input(fx);
             return;
@@ -114,7 +114,7 @@ impl App {
         }
     }
 
-    pub(super) fn play_human(&mut self, m: MoveInfo, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn play_human(&mut self, m: MoveInfo, fx: &mut Vec<Effect>) {
         if !self.accepts_input() {
             self.refuse_input(fx);
             return;
@@ -137,14 +137,14 @@ impl App {
     }
 
     /// After the game changed: save it, record its end, let the computer move.
-    pub(super) fn after_change(&mut self, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn after_change(&mut self, fx: &mut Vec<Effect>) {
         self.save_game();
         let Some(g) = self.game.as_mut() else { return };
         g.animated.changed(g.snapshot.move_number, g.marks.undone);
         if g.finished() {
             if !g.recorded {
                 g.recorded = true;
-                let result = board_view::status_text(self.lang, g);
+                let result = super::view::status_text(self.lang, g);
                 fx.push(Effect::Announce(result.clone()));
                 if self.prefs.haptics {
                     fx.push(Effect::Cue(Cue::GameOver));
@@ -156,7 +156,7 @@ impl App {
                         id: String::new(),
                         setup: g.setup.clone(),
                         result,
-                        end: board_view::GameEnd::of(g),
+                        end: super::view::GameEnd::of(g),
                         ended_at_ms: now_ms(),
                         move_list: Some(g.snapshot.history.clone()),
                         utc_offset_minutes: self.utc_offset_minutes,
@@ -174,7 +174,7 @@ impl App {
         }
     }
 
-    pub(super) fn undo_redo(&mut self, undo: bool, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn undo_redo(&mut self, undo: bool, fx: &mut Vec<Effect>) {
         if self.screen != Screen::Board {
             return;
         }
@@ -216,7 +216,7 @@ impl App {
         }
     }
 
-    pub(super) fn resign(&mut self, fx: &mut Vec<Effect>) {
+    pub(in crate::app) fn resign(&mut self, fx: &mut Vec<Effect>) {
         let Some(g) = self.game.as_mut() else { return };
         if !g.resignable() {
             return;

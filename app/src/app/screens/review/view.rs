@@ -1,21 +1,23 @@
 //! The after-game review's view model: each side's accuracy, the value graph, the mistakes, and
 //! one move at a time on its board beside the best one.
 
-use super::board_geometry::Geometry;
-use super::board_view::{moves_text, numbered, piece_name, player_line, side_label, touches};
-use super::setup::side_name;
-use super::view::{
+use crate::app::board_geometry::Geometry;
+use crate::app::screens::board::view::{
+    moves_text, numbered, piece_name, player_line, side_label, touches,
+};
+use crate::app::setup::side_name;
+use crate::app::view::{
     BoardView, CellView, MoveLabel, PlayerView, ReviewPlayer, ReviewStatus, ReviewStepView,
     ReviewView, ReviewedMove,
 };
-use super::{Game, ReviewState, progress};
+use crate::app::{Game, ReviewState, progress};
 use crate::i18n::Lang;
 use crate::snapshot::{MoveInfo, Side};
 use crate::tr;
 use ply_core::review::label::Label;
 use ply_core::review::{MoveReview, Review};
 
-pub(super) fn review(lang: Lang, g: &Game, r: &ReviewState) -> ReviewView {
+pub(in crate::app) fn review(lang: Lang, g: &Game, r: &ReviewState) -> ReviewView {
     let review = match &r.result {
         None => {
             let (done, total) = progress::review(lang, r).map_or((0, 0), |p| (p.done, p.total));
@@ -348,7 +350,7 @@ fn step(lang: Lang, g: &Game, review: &Review, ply: u32) -> Option<ReviewStepVie
 }
 
 /// What a screen reader says when the review is ready.
-pub(super) fn announcement(lang: Lang, g: &Game, review: &Review) -> String {
+pub(in crate::app) fn announcement(lang: Lang, g: &Game, review: &Review) -> String {
     let [first, second] = [Side::First, Side::Second].map(|side| player(lang, g, review, side));
     tr!(
         lang,

@@ -2,10 +2,11 @@
 //! (in the core's language and the phone's time zone of that day) and where each stands with
 //! the collector.
 
-use super::board_view::{end_text, mode_inline};
-use super::setup::{PlayMode, Setup};
-use super::view::{HistoryEntry, HistoryView, SyncState};
-use super::{App, SyncProblem, review};
+use crate::app::screens::board::view::{end_text, mode_inline};
+use crate::app::screens::review;
+use crate::app::setup::{PlayMode, Setup};
+use crate::app::view::{HistoryEntry, HistoryView, SyncState};
+use crate::app::{App, SyncProblem};
 use crate::i18n::Lang;
 use crate::tr;
 
@@ -15,7 +16,7 @@ const MAX_OFFSET_MINUTES: i32 = 18 * 60;
 
 impl App {
     /// The phone's offset from UTC (`PlatformEvent::TimeZone`); an impossible one is ignored.
-    pub(super) fn set_time_zone(&mut self, utc_offset_minutes: i32) {
+    pub(in crate::app) fn set_time_zone(&mut self, utc_offset_minutes: i32) {
         if utc_offset_minutes.abs() <= MAX_OFFSET_MINUTES {
             self.utc_offset_minutes = Some(utc_offset_minutes);
         } else {
@@ -58,7 +59,7 @@ pub fn date_text(lang: Lang, unix_ms: u64, offset_minutes: i32) -> String {
 }
 
 /// A history row's title: "Othello, you against the computer (level 6)".
-pub(super) fn entry_title(lang: Lang, setup: &Setup) -> String {
+pub(in crate::app) fn entry_title(lang: Lang, setup: &Setup) -> String {
     let game = setup.title(lang);
     match setup.mode {
         _ if setup.game.is_multi_player() => {
@@ -168,12 +169,12 @@ pub(super) fn history(app: &App) -> HistoryView {
         can_sync_now: sync_on && !app.syncing && pending > 0,
         syncing: app.syncing,
         review: app.past_review_view(),
-        message: app.history_message.clone(),
+        message: app.history_screen.message.clone(),
     }
 }
 
 /// Why the last sync run left records waiting, in the person's language.
-pub(super) fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
+pub(in crate::app) fn problem_text(lang: Lang, problem: &SyncProblem) -> String {
     match problem {
         SyncProblem::Outbox { detail } => tr!(lang, "sync-problem-outbox", detail = detail),
         SyncProblem::Unreachable { detail } => {
