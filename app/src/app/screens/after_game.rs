@@ -1,6 +1,7 @@
 //! The after-game screen: the result, the computer's effort, and the review of the game
 //! ([`AfterGameEvent`]).
 
+pub mod model;
 pub mod view;
 
 use crate::app::{AfterGameView, App, Effect, Event};

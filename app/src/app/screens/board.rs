@@ -1,6 +1,7 @@
 //! The board: the person's input ([`BoardEvent`]: moves, the selection, the game's buttons), the
 //! board's own state ([`BoardState`]) and its view model.
 
+pub mod model;
 pub(in crate::app) mod moves;
 pub mod view;
 

@@ -1,6 +1,7 @@
 //! The history screen: the finished games, a past game's review ([`HistoryState`]), and syncing
 //! them now ([`HistoryEvent`]).
 
+pub mod model;
 pub mod view;
 
 use super::review::PastReview;

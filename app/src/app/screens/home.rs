@@ -1,6 +1,7 @@
 //! The home screen: the choices of the next game ([`HomeEvent`]), the start position field's
 //! text ([`HomeState`]), and starting the game.
 
+pub mod model;
 mod start_position;
 pub mod view;
 

@@ -5,6 +5,7 @@
 //! review last week's game in the middle of today's. A review's own events ([`ReviewEvent`]) step
 //! through it and put it away, on whichever screen shows it.
 
+pub mod model;
 pub mod view;
 
 use crate::app::screens::board::view as board_view;

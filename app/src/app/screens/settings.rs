@@ -3,6 +3,7 @@
 //! shells send, so the shells draw the core's text and hold no copy; a value is stored once it
 //! is valid (the address) or when the person applies it (the weights).
 
+pub mod model;
 pub mod view;
 
 use crate::app::prefs::{self, PonderMode, weights_key};
