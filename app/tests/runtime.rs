@@ -323,10 +323,12 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
         pondered >= Duration::from_millis(150),
         "the ponder search ran long enough to tick ({pondered:?}), else this checked nothing"
     );
-    // What came after the move's own batch (its announcement).
+    // What came after the last move's own batch (its announcement). On a loaded machine the
+    // batch of the move before can reach the shell only after `idle` of the last round, and is
+    // then taken together with this one.
     let moved = batches
         .iter()
-        .position(|b| b.iter().any(|e| matches!(e, Effect::Announce(_))))
+        .rposition(|b| b.iter().any(|e| matches!(e, Effect::Announce(_))))
         .expect("the computer's move");
     let ponder_batches = &batches[moved + 1..];
     assert!(
