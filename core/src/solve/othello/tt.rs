@@ -113,6 +113,25 @@ impl Table {
         &self.entries[i..i + 2]
     }
 
+    /// Asks the CPU to start loading the pair `key` maps to, so that a later [`Table::probe`]
+    /// or [`Table::store`] of it finds it in cache: the table is far larger than the caches, and
+    /// a probe is otherwise a wait on main memory.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let i = (key as usize) & self.mask;
+            let ptr = self.entries[i..].as_ptr().cast::<i8>();
+            // SAFETY: a prefetch is only a hint, it reads nothing and cannot fault; SSE (which
+            // has it) is part of every x86-64 CPU.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(ptr);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Bounds> {
         let d = self.pair(key).iter().find_map(|e| e.read(key))?;
