@@ -26,7 +26,8 @@ use ply_core::heuristic::multi::{MultiFactors, WeightedMulti};
 use ply_core::line::GameLine;
 use ply_core::record::{GameRecord, MoveStats, RecordMeta};
 use ply_core::search::multi::{
-    HistoryAds, MultiAlgorithm, MultiConfig, MultiOrdering, MultiResult, search_multi_avoiding,
+    HistoryAds, LeafValue, MultiAlgorithm, MultiConfig, MultiOrdering, MultiResult,
+    search_multi_avoiding,
 };
 use ply_core::search::{KillerMode, SearchConfig, StopToken};
 use ply_core::{Game, Outcome};
@@ -341,6 +342,21 @@ pub fn multi_config(config: &SearchConfig, algorithm: SearchAlgorithm) -> MultiC
     multi
 }
 
+/// How the app's Paranoid and BRS value a leaf in `game`. Focus judges the root player's
+/// stacks and reserve against the strongest opponent's: with its own material alone, taking a
+/// stack or capturing is worth nothing and computers alone seldom finish (docs/command-line.md,
+/// "Behaviours to know", has the figures). The Virus Game and Chinese Checkers keep the papers'
+/// absolute value (not measured with the relative one): an infection already adds to the
+/// player's own squares, and progress to the target does not depend on the opponents.
+pub fn leaf_value(game: GameKind, algorithm: MultiAlgorithm) -> LeafValue {
+    match (game, algorithm) {
+        (GameKind::Focus, MultiAlgorithm::Paranoid | MultiAlgorithm::BestReply) => {
+            LeafValue::Relative
+        }
+        _ => LeafValue::Absolute,
+    }
+}
+
 /// The moves from `pos` that lead back to a position of the game so far (`seen`). The engine
 /// leaves them out while it has another move: without the game's past a deterministic search
 /// plays the same cycle for ever (Focus at the low levels went round one for 1,000 moves).
@@ -606,7 +622,8 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
             seen.push(pos);
         }
         let key = pos.format_position();
-        let multi = multi_config(&config, algorithm);
+        let mut multi = multi_config(&config, algorithm);
+        multi.leaf = leaf_value(self.kind, multi.algorithm);
         let avoid = returning_moves(&pos, &seen);
         let search: PreparedSearch = Box::new(move |stop: &StopToken| {
             let started = Instant::now();
@@ -624,7 +641,28 @@ impl<G: MultiBoard> AnyGame for MultiDriver<G> {
         self.line.current().format_position()
     }
 
-    fn record(&self, resigned_by: Option<u8>, meta: RecordMeta) -> Result<GameRecord, AppError> {
+    /// A computer whose search valued leaves relatively ([`leaf_value`]) says so in its
+    /// engine's options (`leaf: relative`), since its algorithm and preset alone name the
+    /// papers' absolute setting.
+    fn record(
+        &self,
+        resigned_by: Option<u8>,
+        mut meta: RecordMeta,
+    ) -> Result<GameRecord, AppError> {
+        for engine in meta.players.iter_mut().filter_map(|p| p.engine.as_mut()) {
+            // The names `record_engine` writes; a two-player algorithm is searched as Paranoid.
+            let algorithm = match engine.algorithm.as_str() {
+                "brs" => MultiAlgorithm::BestReply,
+                "maxn" => MultiAlgorithm::MaxN,
+                "mcts" => MultiAlgorithm::Mcts,
+                _ => MultiAlgorithm::Paranoid,
+            };
+            if leaf_value(self.kind, algorithm) == LeafValue::Relative {
+                engine
+                    .options
+                    .insert("leaf".into(), serde_json::Value::from("relative"));
+            }
+        }
         line::record(&self.line, &self.stats, resigned_by, meta)
     }
 
@@ -740,6 +778,252 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A Focus game of computers alone from `players`' start after `opening` random moves (a
+    /// fixed generator seeded by `seed`), each seat searching as the app's `level` would at
+    /// fixed depth (no clock: the iterations of the app's deepening carry nothing over, so the
+    /// full-depth search alone chooses the same move), with the leaf value of its seat. Returns
+    /// the winner, if the game ended within `cap` moves, and the moves played.
+    fn focus_game(
+        players: usize,
+        level: u8,
+        leaves: &[LeafValue],
+        opening: usize,
+        seed: u64,
+        cap: usize,
+    ) -> (Option<u8>, usize) {
+        let settings = settings_for_difficulty(GameKind::Focus, level).expect("a level");
+        let over = SearchLimits {
+            depth: None,
+            time_ms: Some(600_000),
+        };
+        let config = search_config(&settings, Some(over), &unlimited(), GameKind::Focus);
+        let eval = evaluator::<Focus>(&settings.heuristic).expect("the preset");
+        let mut multi = multi_config(&config, settings.algorithm);
+        multi.time_ms = None;
+        let mut line = GameLine::new(Focus::start_for_players(players).expect("a start"));
+        let mut rng = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        for _ in 0..opening {
+            let pos = *line.current();
+            if pos.outcome().is_some() {
+                break;
+            }
+            let mut legal = Vec::new();
+            pos.legal_moves(&mut legal);
+            rng = rng
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let mv = legal[(rng >> 33) as usize % legal.len()];
+            line.play(mv).expect("a legal move");
+        }
+        let mut played = line.positions().len() - 1;
+        while played < cap {
+            let pos = *line.current();
+            if let Some(o) = pos.outcome() {
+                return (o.winner, played);
+            }
+            let seat = LeafValue::clone(&leaves[usize::from(pos.side_to_move())]);
+            let c = MultiConfig {
+                leaf: seat,
+                ..multi
+            };
+            let avoid = returning_moves(&pos, line.positions());
+            let (r, _, _) = deepen(&pos, &eval, &c, &StopToken::new(), &avoid);
+            line.play(r.best_move.expect("a move"))
+                .expect("the engine's move is legal");
+            played += 1;
+        }
+        (line.current().outcome().and_then(|o| o.winner), played)
+    }
+
+    /// Measures how Focus games of computers alone end (not a check: `cargo test -p ply-app
+    /// --lib measure_focus -- --ignored --nocapture`). `FOCUS_MEASURE` = `ends` (every seat
+    /// with `FOCUS_LEAF`, `abs` or `rel`) or `match` (absolute and relative seats mixed, in
+    /// both rotations); `FOCUS_PLAYERS`, `FOCUS_LEVELS` (comma lists), `FOCUS_SEEDS` (count),
+    /// `FOCUS_CAP` (moves, 1,000 by default, `ply play`'s limit), `FOCUS_OPENING` (random moves
+    /// before the engines play; as many as the players by default). One line per game.
+    #[test]
+    #[ignore]
+    fn measure_focus() {
+        let var = |k: &str, d: &str| std::env::var(k).unwrap_or_else(|_| d.to_string());
+        let list = |k: &str, d: &str| -> Vec<u64> {
+            var(k, d)
+                .split(',')
+                .filter_map(|t| t.trim().parse().ok())
+                .collect()
+        };
+        let cap = list("FOCUS_CAP", "1000")[0] as usize;
+        let seeds = list("FOCUS_SEEDS", "4")[0];
+        let mode = var("FOCUS_MEASURE", "ends");
+        let opening = list("FOCUS_OPENING", "-").first().map(|&n| n as usize);
+        for players in list("FOCUS_PLAYERS", "2,3,4") {
+            let players = players as usize;
+            for level in list("FOCUS_LEVELS", "1,2,3,4,5,6") {
+                let level = level as u8;
+                let seatings: Vec<Vec<LeafValue>> = if mode == "match" {
+                    // Rotations: the relative engine alone among absolute ones and the reverse,
+                    // in every seat (two players: both seat orders).
+                    let mut out = Vec::new();
+                    for lone in [LeafValue::Relative, LeafValue::Absolute] {
+                        let other = if lone == LeafValue::Relative {
+                            LeafValue::Absolute
+                        } else {
+                            LeafValue::Relative
+                        };
+                        for seat in 0..players {
+                            let mut v = vec![other; players];
+                            v[seat] = lone;
+                            out.push(v);
+                        }
+                        if players == 2 {
+                            break;
+                        }
+                    }
+                    out
+                } else {
+                    let leaf = if var("FOCUS_LEAF", "abs") == "rel" {
+                        LeafValue::Relative
+                    } else {
+                        LeafValue::Absolute
+                    };
+                    vec![vec![leaf; players]]
+                };
+                for seed in 0..seeds {
+                    for leaves in &seatings {
+                        let started = Instant::now();
+                        let (winner, moves) = focus_game(
+                            players,
+                            level,
+                            leaves,
+                            opening.unwrap_or(players),
+                            seed,
+                            cap,
+                        );
+                        let seats: String = leaves
+                            .iter()
+                            .map(|l| if *l == LeafValue::Relative { 'R' } else { 'A' })
+                            .collect();
+                        println!(
+                            "players={players} level={level} seed={seed} seats={seats} winner={} moves={moves} secs={:.1}",
+                            winner.map_or("-".to_string(), |w| w.to_string()),
+                            started.elapsed().as_secs_f64()
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// Computers alone at level 1 finish Focus from the start, for two, three and four
+    /// players, within `ply play`'s limit of moves. With the papers' absolute value (a player's
+    /// own stacks and reserve), a capture was worth nothing and none of these games ended in
+    /// 1,000 moves; judged against the strongest opponent, they end (in 102, 564 and 647
+    /// moves).
+    #[test]
+    fn computers_alone_finish_focus() {
+        let cap = ply_core::record::limits::MAX_MOVES;
+        let settings = settings_for_difficulty(GameKind::Focus, 1).expect("a level");
+        let over = SearchLimits {
+            depth: None,
+            time_ms: Some(600_000),
+        };
+        let config = search_config(&settings, Some(over), &unlimited(), GameKind::Focus);
+        for players in 2..=4 {
+            let mut game = MultiDriver {
+                kind: GameKind::Focus,
+                line: GameLine::new(Focus::start_for_players(players).expect("a start")),
+                stats: Vec::new(),
+                last: None,
+            };
+            while game.outcome().is_none() && game.ply() < cap {
+                let (search, _) = game
+                    .prepare(config, &settings.heuristic, settings.algorithm, None)
+                    .expect("a search");
+                let index = search(&StopToken::new()).index.expect("a move");
+                game.play_index(index, None)
+                    .expect("the engine's move is legal");
+            }
+            assert!(
+                game.outcome().is_some(),
+                "{players} players: no end in {cap} moves"
+            );
+        }
+    }
+
+    /// The record of a Focus game between levels says their engines valued leaves relatively,
+    /// and still validates (the server replays records); a Virus game's record does not.
+    #[test]
+    fn a_focus_record_names_the_relative_leaf_value_and_validates() {
+        use crate::settings::record_engine;
+        use ply_core::record::{ClientInfo, Platform, PlayerInfo, RamBucket};
+        let settings = settings_for_difficulty(GameKind::Focus, 1).expect("a level");
+        let over = SearchLimits {
+            depth: None,
+            time_ms: Some(600_000),
+        };
+        let meta = || RecordMeta {
+            id: None,
+            players: vec![PlayerInfo::computer(record_engine(&settings)); 2],
+            started_at_ms: 1_750_000_000_000,
+            ended_at_ms: 1_750_000_600_000,
+            client: ClientInfo {
+                app_version: "0.1.0".into(),
+                platform: Platform::Other,
+                ram_bucket: RamBucket::From4To8G,
+            },
+        };
+        let config = search_config(&settings, Some(over), &unlimited(), GameKind::Focus);
+        let mut game = MultiDriver {
+            kind: GameKind::Focus,
+            line: GameLine::new(Focus::start_for_players(2).expect("a start")),
+            stats: Vec::new(),
+            last: None,
+        };
+        while game.outcome().is_none() && game.ply() < ply_core::record::limits::MAX_MOVES {
+            let (search, _) = game
+                .prepare(config, &settings.heuristic, settings.algorithm, None)
+                .expect("a search");
+            let index = search(&StopToken::new()).index.expect("a move");
+            game.play_index(index, None).expect("a legal move");
+        }
+        let record = game.record(None, meta()).expect("a finished game's record");
+        for p in &record.players {
+            let engine = p.engine.as_ref().expect("a computer");
+            assert_eq!(
+                engine.options.get("leaf"),
+                Some(&serde_json::Value::from("relative"))
+            );
+        }
+        ply_core::record::validate(&record).expect("the record validates");
+        let mut virus = MultiDriver {
+            kind: GameKind::Virus,
+            line: GameLine::new(Virus::start_for_players(2).expect("a start")),
+            stats: Vec::new(),
+            last: None,
+        };
+        let virus_settings = settings_for_difficulty(GameKind::Virus, 1).expect("a level");
+        let config = search_config(&virus_settings, Some(over), &unlimited(), GameKind::Virus);
+        while virus.outcome().is_none() {
+            let (search, _) = virus
+                .prepare(
+                    config,
+                    &virus_settings.heuristic,
+                    virus_settings.algorithm,
+                    None,
+                )
+                .expect("a search");
+            let index = search(&StopToken::new()).index.expect("a move");
+            virus.play_index(index, None).expect("a legal move");
+        }
+        let record = virus
+            .record(None, meta())
+            .expect("a finished game's record");
+        assert!(record.players.iter().all(|p| {
+            p.engine
+                .as_ref()
+                .is_some_and(|e| !e.options.contains_key("leaf"))
+        }));
     }
 
     /// The moves that return to a position already played are exactly those whose position

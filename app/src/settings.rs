@@ -146,7 +146,9 @@ const DEPTHS_MULTI: [u32; 10] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 6];
 ///   1, 2, 3, 4, 6, 7, 8, 9, 10, 12; the multi-player games 1, 1, 2, 2, 3, 3, 4, 4, 5, 6 layers of
 ///   Best-Reply Search (levels 1-2 without ordering; 3+ with History-ADS and Threat-ADS, both
 ///   Move-to-Front, the History-ADS paper's best rule, and killers), iterative deepening on
-///   time as for two players; they keep no table;
+///   time as for two players; they keep no table; in Focus a leaf is worth the player's value
+///   less the strongest opponent's (`crate::multi::leaf_value`), where the papers take the
+///   player's own, which left computers alone unable to finish;
 /// - time budget `100 * level²` ms (0.1 s .. 10 s) with iterative deepening, so a move also
 ///   stops on time (and the device limits clamp both);
 /// - levels 1-2 use plain alpha-beta with static ordering and no table (weak, fast, slightly

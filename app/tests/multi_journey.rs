@@ -532,9 +532,35 @@ fn custom_weights_for_a_multi_player_game_reach_its_computer_seats() {
 
 #[test]
 fn computers_alone_stop_where_a_record_ends() {
-    // Focus has no rule against going round in circles, and two one-layer engines do: the core
-    // stops them where a record could hold no more moves.
-    let mut d = table(GameKind::Focus, &[false, false]).with_depth(1);
+    // Focus has no rule against going round in circles, and two one-layer engines that value
+    // only their reserves do (the levels' evaluation, stacks and reserve against the strongest
+    // opponent's, ends the game): the core stops them where a record could hold no more moves.
+    let mut d = Driver::new().with_depth(1);
+    d.send(Event::Settings(SettingsEvent::SetWeights {
+        game: GameKind::Focus,
+        json: r#"{"weights": {"reserve": 1}}"#.into(),
+    }));
+    d.settle();
+    let weights = d
+        .app
+        .settings_view()
+        .weights
+        .into_iter()
+        .find(|w| w.game == GameKind::Focus)
+        .expect("Focus's weights editor");
+    assert!(
+        weights.custom && weights.error.is_none(),
+        "{:?}",
+        weights.error
+    );
+    d.send(Event::Platform(PlatformEvent::ScreenShown));
+    d.send(Event::Home(HomeEvent::ChooseGame(GameKind::Focus)));
+    d.send(Event::Home(HomeEvent::ChoosePlayers(2)));
+    for seat in 0..2 {
+        d.send(Event::Home(HomeEvent::ChooseSeat { seat, human: false }));
+        d.send(Event::Home(HomeEvent::ChooseSeatLevel { seat, level: 1 }));
+    }
+    d.send(Event::Home(HomeEvent::NewGame));
     d.settle();
     let b = d.board();
     let limit = ply_core::record::limits::MAX_MOVES;

@@ -17,8 +17,8 @@ use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
 use ply_core::search::multi::mcts::MultiMcts;
 use ply_core::search::multi::{
-    HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiOrdering, MultiResult,
-    search_multi,
+    HistoryAds, LeafValue, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiOrdering,
+    MultiResult, search_multi,
 };
 use serde_json::json;
 use std::io::Write;
@@ -292,6 +292,7 @@ pub fn config(engine: &EngineArgs) -> Result<MultiConfig> {
             seed: engine.seed,
             ..MultiMcts::default()
         },
+        leaf: LeafValue::Absolute,
     })
 }
 

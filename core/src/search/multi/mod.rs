@@ -25,6 +25,14 @@
 //!
 //! Depth counts plies: one player's move (Paranoid, Max-N) or one layer (BRS).
 //!
+//! **Leaf value** ([`LeafValue`]): Paranoid and BRS value a leaf by the root player's entry of
+//! the evaluation, as the papers do ([`LeafValue::Absolute`], the default), or by that entry
+//! minus the strongest opponent's ([`LeafValue::Relative`]): with an evaluation that counts
+//! only the player's own material (Focus's stacks and reserve), taking an opponent's stack is
+//! worth nothing in absolute terms, and engines that never take anything seldom end a game.
+//! Max-N and MCTS read every player's own entry and ignore it (Max-N's shallow pruning needs
+//! the entries non-negative with a bounded sum, which differences are not).
+//!
 //! - **MCTS** ([`mcts`]): UCT with max-n backups, for when a fixed depth is too shallow; it
 //!   ignores `depth`, `pruning` and the orderings, and reads [`MultiConfig::mcts`].
 
@@ -59,6 +67,37 @@ pub struct HistoryAds {
     pub per_player: bool,
 }
 
+/// How Paranoid and BRS turn the evaluation's vector into the root player's value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LeafValue {
+    /// The root player's own entry (the papers' setting).
+    #[default]
+    Absolute,
+    /// The root player's entry minus the largest entry of the other players of the game.
+    Relative,
+}
+
+impl LeafValue {
+    /// The value for `player` of an evaluation vector of `players` entries.
+    pub fn of(self, values: &[i32], players: usize, player: Player) -> i32 {
+        let me = usize::from(player);
+        let own = values.get(me).copied().unwrap_or(0);
+        match self {
+            LeafValue::Absolute => own,
+            LeafValue::Relative => {
+                let strongest = values
+                    .iter()
+                    .take(players)
+                    .enumerate()
+                    .filter(|&(q, _)| q != me)
+                    .map(|(_, &v)| v)
+                    .max();
+                strongest.map_or(own, |s| own.saturating_sub(s))
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MultiConfig {
     pub algorithm: MultiAlgorithm,
@@ -72,6 +111,8 @@ pub struct MultiConfig {
     /// Static, killer and history ordering (all three engines).
     pub ordering: MultiOrdering,
     pub mcts: mcts::MultiMcts,
+    /// Paranoid's and BRS's leaf value (Max-N and MCTS ignore it).
+    pub leaf: LeafValue,
 }
 
 /// Move ordering besides History-ADS, each switchable; with several on, History-ADS's moves come
@@ -97,6 +138,7 @@ impl MultiConfig {
             time_ms: None,
             ordering: MultiOrdering::default(),
             mcts: mcts::MultiMcts::default(),
+            leaf: LeafValue::Absolute,
         }
     }
 }
@@ -104,7 +146,7 @@ impl MultiConfig {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MultiResult<M> {
     pub best_move: Option<M>,
-    /// Paranoid and BRS: the root player's value. Max-N: the root player's entry of `values`.
+    /// Paranoid and BRS: the root player's value ([`MultiConfig::leaf`]). Max-N: the root player's entry of `values`.
     pub value: i32,
     /// Max-N: the value vector of the chosen line; MCTS: every player's mean reward at the root
     /// (scaled by [`mcts::VALUE_SCALE`]); Paranoid and BRS: empty.
@@ -244,7 +286,7 @@ impl<G: MultiGame> Search<'_, G> {
 
     fn value_of(&mut self, pos: &G, player: Player) -> i32 {
         self.eval.evaluate(pos, &mut self.values);
-        self.values[usize::from(player)]
+        self.config.leaf.of(&self.values, pos.players(), player)
     }
 
     /// Appends the moves of `pos`'s player.

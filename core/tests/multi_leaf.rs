@@ -1,0 +1,229 @@
+//! The relative leaf value of Paranoid and Best-Reply Search ([`LeafValue::Relative`]): the
+//! searches' values equal plain recursive versions written here that value a leaf by the root
+//! player's entry of the evaluation's vector minus the largest other entry, recomputed from
+//! [`MultiEvaluator::evaluate`]; Max-N ignores the setting; the default stays absolute.
+
+// A test may panic on what it set up itself; clippy spares `#[test]` functions but not
+// their helpers.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use ply_core::Game;
+use ply_core::games::focus::Focus;
+use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
+use ply_core::heuristic::multi::WeightedMulti;
+use ply_core::search::StopToken;
+use ply_core::search::multi::{
+    LeafValue, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, search_multi,
+};
+use proptest::prelude::*;
+
+/// The root player's value by the plain definition: its entry minus the best of the others,
+/// each read from the evaluator's vector of the position's players.
+fn relative<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, root: u8) -> i32 {
+    let mut v = vec![0; G::NUM_PLAYERS];
+    ev.evaluate(pos, &mut v);
+    let mut best_other = i32::MIN;
+    for (q, &x) in v.iter().enumerate().take(pos.players()) {
+        if q != usize::from(root) && x > best_other {
+            best_other = x;
+        }
+    }
+    v[usize::from(root)] - best_other
+}
+
+fn children<G: Game>(pos: &G) -> Vec<G> {
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut c = *pos;
+            c.play(m);
+            c
+        })
+        .collect()
+}
+
+fn paranoid_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, depth: u32, root: u8) -> i32 {
+    if depth == 0 || pos.outcome().is_some() {
+        return relative(pos, ev, root);
+    }
+    let vs = children(pos)
+        .into_iter()
+        .map(|c| paranoid_of(&c, ev, depth - 1, root));
+    if pos.side_to_move() == root {
+        vs.max().expect("a move")
+    } else {
+        vs.min().expect("a move")
+    }
+}
+
+fn brs_of<G: MultiGame>(
+    pos: &G,
+    ev: &dyn MultiEvaluator<G>,
+    depth: u32,
+    root: u8,
+    max_node: bool,
+) -> i32 {
+    if depth == 0 || pos.outcome().is_some() {
+        return relative(pos, ev, root);
+    }
+    if max_node {
+        let me = pos.with_mover(root).expect("the root player is in");
+        return children(&me)
+            .iter()
+            .map(|c| brs_of(c, ev, depth - 1, root, false))
+            .max()
+            .expect("a move");
+    }
+    let mut best = i32::MAX;
+    for q in (0..pos.players() as u8).filter(|&q| q != root) {
+        let Some(qpos) = pos.with_mover(q) else {
+            continue;
+        };
+        for c in children(&qpos) {
+            let v = match c.with_mover(root) {
+                Some(back) => brs_of(&back, ev, depth - 1, root, true),
+                None => relative(&c, ev, root),
+            };
+            best = best.min(v);
+        }
+    }
+    if best == i32::MAX {
+        relative(pos, ev, root)
+    } else {
+        best
+    }
+}
+
+fn relative_config(algorithm: MultiAlgorithm, depth: u32) -> MultiConfig {
+    MultiConfig {
+        leaf: LeafValue::Relative,
+        ..MultiConfig::new(algorithm, depth)
+    }
+}
+
+fn focus_position() -> impl Strategy<Value = Focus> {
+    (2u8..=4, prop::collection::vec(any::<u32>(), 0..40)).prop_map(|(players, picks)| {
+        let mut pos = Focus::new(players).expect("a start");
+        let mut moves = Vec::new();
+        for pick in picks {
+            let mut next = pos;
+            next.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            next.play(moves[pick as usize % moves.len()]);
+            if next.outcome().is_some() {
+                break;
+            }
+            pos = next;
+        }
+        pos
+    })
+}
+
+fn virus_position() -> impl Strategy<Value = Virus> {
+    (2u8..=4, prop::collection::vec(any::<u32>(), 0..12)).prop_map(|(players, picks)| {
+        let mut pos = Virus::new(VirusConfig {
+            size: 5,
+            players,
+            adjacency: Adjacency::Eight,
+            claim_empty: true,
+            turn_limit: 0,
+        })
+        .expect("a valid setup");
+        let mut moves = Vec::new();
+        for pick in picks {
+            let mut next = pos;
+            next.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            next.play(moves[pick as usize % moves.len()]);
+            if next.outcome().is_some() {
+                break;
+            }
+            pos = next;
+        }
+        pos
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Focus (branching near 100): depths 1 and 2.
+    #[test]
+    fn relative_paranoid_and_brs_on_focus_are_their_definitions(
+        pos in focus_position(),
+        depth in 1u32..=2,
+    ) {
+        let ev = WeightedMulti::<Focus>::preset("default").expect("preset");
+        let root = pos.side_to_move();
+        let stop = StopToken::new();
+        let p = search_multi(&pos, &ev, &relative_config(MultiAlgorithm::Paranoid, depth), &stop);
+        prop_assert_eq!(p.value, paranoid_of(&pos, &ev, depth, root));
+        let b = search_multi(&pos, &ev, &relative_config(MultiAlgorithm::BestReply, depth), &stop);
+        prop_assert_eq!(b.value, brs_of(&pos, &ev, depth, root, true));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn relative_paranoid_and_brs_on_virus_are_their_definitions(
+        pos in virus_position(),
+        depth in 1u32..=3,
+    ) {
+        let root = pos.side_to_move();
+        let stop = StopToken::new();
+        let p = search_multi(&pos, &SquaresEval, &relative_config(MultiAlgorithm::Paranoid, depth), &stop);
+        prop_assert_eq!(p.value, paranoid_of(&pos, &SquaresEval, depth, root));
+        let b = search_multi(&pos, &SquaresEval, &relative_config(MultiAlgorithm::BestReply, depth), &stop);
+        prop_assert_eq!(b.value, brs_of(&pos, &SquaresEval, depth, root, true));
+    }
+
+    /// Max-N reads every player's own entry: the leaf setting changes nothing, pruning
+    /// included (its bound needs non-negative entries).
+    #[test]
+    fn max_n_ignores_the_leaf_value(pos in virus_position(), depth in 1u32..=3) {
+        let stop = StopToken::new();
+        let absolute = search_multi(&pos, &SquaresEval, &MultiConfig::new(MultiAlgorithm::MaxN, depth), &stop);
+        let rel = search_multi(&pos, &SquaresEval, &relative_config(MultiAlgorithm::MaxN, depth), &stop);
+        prop_assert_eq!((absolute.best_move, absolute.values, absolute.nodes), (rel.best_move, rel.values, rel.nodes));
+    }
+}
+
+/// The default is the papers' absolute value, and a relative value differs from it where the
+/// opponents hold anything: at Focus's two-player start each side's stacks and reserve are
+/// equal, so the relative value after the root's best single move is small, the absolute one
+/// the player's whole material.
+#[test]
+fn the_default_is_absolute_and_relative_differs() {
+    assert_eq!(
+        MultiConfig::new(MultiAlgorithm::BestReply, 1).leaf,
+        LeafValue::Absolute
+    );
+    let pos = Focus::new(2).expect("a start");
+    let ev = WeightedMulti::<Focus>::preset("default").expect("preset");
+    let stop = StopToken::new();
+    let abs = search_multi(
+        &pos,
+        &ev,
+        &MultiConfig::new(MultiAlgorithm::BestReply, 1),
+        &stop,
+    );
+    let rel = search_multi(
+        &pos,
+        &ev,
+        &relative_config(MultiAlgorithm::BestReply, 1),
+        &stop,
+    );
+    let mut v = vec![0; 4];
+    ev.evaluate(&pos, &mut v);
+    assert_eq!(v[0], v[1], "the start is symmetric");
+    assert!(abs.value >= v[0] - 1, "{} against {}", abs.value, v[0]);
+    assert!(rel.value.abs() <= 2, "{}", rel.value);
+}
