@@ -45,7 +45,7 @@ for lib in libGL.so.1 libX11.so.6 libfontconfig.so.1; do
 done
 if [ ${#need[@]} -gt 0 ]; then
     log "installing from Debian: ${need[*]}"
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
+    apt-get -o DPkg::Lock::Timeout=600 update -qq && DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${need[@]}" >/dev/null
 fi
 
 if [ ! -x "$KOTLINC_HOME/package/bin/kotlinc" ]; then

@@ -25,7 +25,7 @@ log() { printf 'kotlin.sh: %s\n' "$*" >&2; }
 
 if [ ! -f "$J/jna.jar" ] || [ ! -f "$J/junit-platform-console-standalone.jar" ]; then
     log "installing JNA and JUnit 5 from Debian"
-    apt-get update -qq && apt-get install -y -qq libjna-java junit5 >/dev/null
+    apt-get -o DPkg::Lock::Timeout=600 update -qq && apt-get -o DPkg::Lock::Timeout=600 install -y -qq libjna-java junit5 >/dev/null
 fi
 
 if [ ! -x "$KOTLINC_HOME/package/bin/kotlinc" ]; then

@@ -33,8 +33,8 @@ ply_pg_install() {
         return 1
     fi
     ply_pg_log "installing PostgreSQL from Debian's packages"
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2 &&
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >&2
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 &&
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq postgresql >&2
 }
 
 # Runs "$@" as the user that owns the cluster (ourselves unless root), from a readable cwd.

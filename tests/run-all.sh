@@ -40,7 +40,7 @@ bash tests/swift.sh
 
 step "App resources (Android references, translations, iOS icon)"
 if ! command -v python3 >/dev/null; then
-    apt-get update -qq && apt-get install -y -qq python3 >/dev/null
+    apt-get -o DPkg::Lock::Timeout=600 update -qq && apt-get -o DPkg::Lock::Timeout=600 install -y -qq python3 >/dev/null
 fi
 python3 tests/app-resources.py
 

@@ -18,7 +18,7 @@ use ply_core::games::draughts::Draughts;
 use ply_core::games::othello::Othello;
 use ply_core::review::judge::Reviewable;
 use ply_core::review::label::{Label, Thresholds};
-use ply_core::review::{MoveReview, review};
+use ply_core::review::{MoveReview, ReviewConfig, best_move, review};
 use ply_core::search::StopToken;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -134,6 +134,93 @@ fn othello_hints_are_not_an_inaccuracy_by_the_review() {
 #[test]
 fn draughts_hints_are_not_an_inaccuracy_by_the_review() {
     check::<Draughts>(GameKind::Draughts, &[6, 9], &[10, 30], 1);
+}
+
+/// Draughts has no solver, so its hint (the review's best, 12 plies) is held to a deeper search:
+/// the review's own judgement at `deeper` plies, which must not find it worse than its best by
+/// an inaccuracy. Returns the hints checked and how far below the deeper best each fell.
+fn check_draughts_deeper(plies: &[usize], count: usize, deeper: u32) -> Vec<f64> {
+    measure_draughts_deeper(plies, count, Draughts::review_config().depth, deeper, true)
+}
+
+fn measure_draughts_deeper(
+    plies: &[usize],
+    count: usize,
+    hint_depth: u32,
+    deeper: u32,
+    strict: bool,
+) -> Vec<f64> {
+    let inaccuracy = Thresholds::for_game(Draughts::NAME).inaccuracy;
+    let config = ReviewConfig {
+        depth: deeper,
+        ..Draughts::review_config()
+    };
+    let mut rng = SmallRng::seed_from_u64(50);
+    let mut drops = Vec::new();
+    for &depth in plies {
+        for _ in 0..count {
+            let pos: Draughts = random_position(&mut rng, depth);
+            let hint_config = ReviewConfig {
+                depth: hint_depth,
+                ..Draughts::review_config()
+            };
+            let (hint, _) = best_move(&pos, &hint_config, &StopToken::new())
+                .expect("a hint in an unfinished game");
+            let mv = hint.best.expect("the hint's move");
+            let judged = review(&pos, &[mv], &config, &StopToken::new(), &mut |_, _| {});
+            let m = judged.moves.into_iter().next().unwrap();
+            let drop = m.expected_before - m.expected_after;
+            assert!(
+                !strict || drop < inaccuracy,
+                "draughts hint {} in {}: {deeper} plies find {} ({}) {drop:.1} points above \
+                 it ({}), {}",
+                m.played,
+                pos.format_position(),
+                m.best,
+                m.value_before,
+                m.played_value,
+                m.label.name()
+            );
+            drops.push(drop);
+        }
+    }
+    drops
+}
+
+#[test]
+fn draughts_hints_are_not_an_inaccuracy_by_a_deeper_search() {
+    // At 10 plies the hint in B:W18,19,20,21,26,27,28,29,30,31:B2,3,4,5,8,9,10,11,12,13 (11-16)
+    // was 13.6 points below 14 plies' best (10-14): this failed.
+    let drops = check_draughts_deeper(&[6, 16, 26, 36, 46, 60], 3, 14);
+    assert_eq!(drops.len(), 18);
+}
+
+#[test]
+#[ignore = "long: a measurement"]
+fn draughts_hints_against_a_deeper_search_measured() {
+    // Measured (test profile, 54 positions each): hints at 10 plies judged at 14: no inaccuracy,
+    // worst 6.7 points; at 16: one inaccuracy (14.6 points); hints at 12 or 14 plies judged at 16:
+    // none, worst 3.2 points.
+    for (hint_depth, deeper) in [(10, 14), (10, 16), (12, 16), (14, 16)] {
+        let began = std::time::Instant::now();
+        let drops = measure_draughts_deeper(
+            &[6, 12, 18, 24, 30, 40, 50, 60, 70],
+            6,
+            hint_depth,
+            deeper,
+            false,
+        );
+        let worst = drops.iter().copied().fold(0.0, f64::max);
+        let mean = drops.iter().sum::<f64>() / drops.len() as f64;
+        let below = drops.iter().filter(|&&d| d > 0.0).count();
+        let inaccurate = drops.iter().filter(|&&d| d >= 10.0).count();
+        println!(
+            "hint {hint_depth} plies judged at {deeper}: {} hints, {below} below the deeper best, \
+             {inaccurate} an inaccuracy or worse, mean {mean:.2}, worst {worst:.2} points ({:?})",
+            drops.len(),
+            began.elapsed()
+        );
+    }
 }
 
 #[test]

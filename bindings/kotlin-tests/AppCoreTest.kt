@@ -26,6 +26,7 @@ import dev.ply.appcore.Screen
 import dev.ply.appcore.ScreenView
 import dev.ply.appcore.SyncState
 import dev.ply.appcore.ThinkingKind
+import dev.ply.appcore.WatchPace
 import dev.ply.ffi.AppCore
 import dev.ply.ffi.AppShell
 import dev.ply.core.HttpHeader
@@ -330,12 +331,27 @@ class AppCoreTest {
     @Test
     fun computerAgainstComputerPausesAndResumes() {
         val shell = FakeShell()
-        val app = start(newDir(), shell, GameKind.OTHELLO, PlayMode.COMPUTER_VS_COMPUTER, 3)
+        val app = TempDirs.core(config(newDir()), shell, null)
+        app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
+        app.send(shell, Event.Settings(SettingsEvent.SetWatchPace(WatchPace.SLOW)))
+        assertEquals(
+            listOf("As fast as they think", "A move a second", "A move every 3 seconds"),
+            assertNotNull(app.settingsView()).watchPaceOptions.map { it.label },
+        )
+        app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.OTHELLO)))
+        app.send(shell, Event.Home(HomeEvent.ChooseMode(PlayMode.COMPUTER_VS_COMPUTER)))
+        app.send(shell, Event.Home(HomeEvent.ChooseLevel(3u)))
+        app.send(shell, Event.Home(HomeEvent.NewGame))
+        // The first move comes from the opening book at once and waits out its 3 s: the pause
+        // drops it, and a pause at once stops the wait.
         app.send(shell, Event.Board(BoardEvent.Pause))
         val paused = settled(app, shell)
         assertTrue(paused.canResume && !paused.canPause, paused.status)
         assertTrue(paused.status.startsWith("Paused"), paused.status)
+        assertEquals(emptyList(), paused.moves, "the move waiting for its pace was not played")
         assertEquals(paused.moves, settled(app, shell).moves, "no move while paused")
+        app.send(shell, Event.Settings(SettingsEvent.SetWatchPace(WatchPace.FAST)))
+        assertEquals(WatchPace.FAST, app.settingsView()?.watchPace)
         app.send(shell, Event.Board(BoardEvent.Resume))
         val end = settled(app, shell)
         assertTrue(end.finished, end.status)

@@ -109,7 +109,16 @@ fn discs(position: &str) -> usize {
 fn engine_game_reads_back(name: &str, game: GameKind, options: &[&str]) {
     let dir = temp_dir("moves");
     let d = dir.path().to_string_lossy().into_owned();
-    let mut args = vec!["play", name, "--level", "1", "--data-dir", &d];
+    let mut args = vec![
+        "play",
+        name,
+        "--level",
+        "1",
+        "--pace",
+        "fast",
+        "--data-dir",
+        &d,
+    ];
     args.extend_from_slice(options);
     // `moves` typed once the game is over, as a person would.
     let mut p = Interactive::start(&args);

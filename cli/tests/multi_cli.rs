@@ -214,7 +214,12 @@ fn seat(p: u8) -> &'static str {
 fn play_seats_people_and_the_computer_around_one_terminal() {
     // The computer in every seat plays the game to its end through the app core, each move a
     // legal one, and the finished game goes to the outbox.
-    let out = play(&["virus", "--seats", "c,c,c", "--depth", "2"], "");
+    let out = play(
+        &[
+            "virus", "--seats", "c,c,c", "--depth", "2", "--pace", "fast",
+        ],
+        "",
+    );
     let pos = replay_announced(
         &out,
         Virus::new(VirusConfig {
@@ -379,7 +384,18 @@ fn chinese_checkers_through_perft_show_search_and_play() {
     assert!(start(6, GoalRule::Filled, false).parse_move(mv).is_ok());
 
     // Two engines play a whole game, every announced move legal, to a filled target, recorded.
-    let out = play(&["chinese-checkers", "--seats", "c,c", "--depth", "2"], "");
+    let out = play(
+        &[
+            "chinese-checkers",
+            "--seats",
+            "c,c",
+            "--depth",
+            "2",
+            "--pace",
+            "fast",
+        ],
+        "",
+    );
     let pos = replay_announced(&out, start(2, GoalRule::Filled, false));
     let winner = pos.outcome().and_then(|o| o.winner).expect("a winner");
     assert!(

@@ -181,12 +181,50 @@ fn two_players_on_one_terminal_play_connect_four_to_a_win() {
     assert_eq!(outbox_files(dir.path()).len(), 1);
 }
 
+/// A watch game waits out its pace, so it can be followed and paused (issue #50: a whole game
+/// ended in 6 s), and the pace is kept as the apps keep the setting.
+#[test]
+fn a_watch_game_goes_at_its_pace_and_the_pace_is_kept() {
+    let dir = temp_dir("play-pace");
+    // Red to move wins at once in column 1: one move, found in a millisecond, shown after 3 s.
+    let began = std::time::Instant::now();
+    let out = play_in(
+        dir.path(),
+        &[
+            "connect4",
+            "--mode",
+            "watch",
+            "--level",
+            "1",
+            "--pace",
+            "slow",
+            "--position",
+            "121212",
+        ],
+        "",
+    );
+    let took = began.elapsed();
+    assert!(out.contains("Game over: Red wins"), "{out}");
+    assert!(took >= Duration::from_secs(3), "one move in {took:?}");
+    let out = play_in(
+        dir.path(),
+        &["connect4", "--mode", "two-players"],
+        "settings\nquit\n",
+    );
+    assert!(
+        out.contains("games of computers alone: A move every 3 seconds (--pace)"),
+        "{out}"
+    );
+}
+
 #[test]
 fn watching_the_computer_play_itself_to_the_end_with_a_pause() {
     let dir = temp_dir("play-watch");
     let out = play_in(
         dir.path(),
-        &["othello", "--mode", "watch", "--level", "2"],
+        &[
+            "othello", "--mode", "watch", "--level", "2", "--pace", "fast",
+        ],
         "pause\nresume\n",
     );
     assert!(out.contains("Paused. "), "pause shows in the status: {out}");

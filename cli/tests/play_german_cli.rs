@@ -270,6 +270,8 @@ fn every_text_of_play_in_german_comes_from_the_catalog() {
             "watch",
             "--level",
             "1",
+            "--pace",
+            "fast",
             "--lang",
             "de",
             "--data-dir",

@@ -121,7 +121,11 @@ fn a_multi_player_game_says_it_has_no_review_then_and_later() {
     let dir = temp_dir("play-history-virus");
     let reason = "No review: the review judges the moves of two-player games only.";
     // Two computers play to the end.
-    let out = play_in(dir.path(), &["virus", "--seats", "c,c", "--depth", "1"], "");
+    let out = play_in(
+        dir.path(),
+        &["virus", "--seats", "c,c", "--depth", "1", "--pace", "fast"],
+        "",
+    );
     assert!(out.contains("Game over"), "{out}");
     let out = play_in(
         dir.path(),

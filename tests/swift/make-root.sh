@@ -24,8 +24,8 @@ ready && exit 0
 [ "$(id -u)" = 0 ] || { echo "make-root.sh: making the Swift root needs root (debootstrap, chroot)" >&2; exit 1; }
 export DEBIAN_FRONTEND=noninteractive
 if ! command -v debootstrap >/dev/null; then
-    apt-get update -q
-    apt-get install -y -q debootstrap
+    apt-get -o DPkg::Lock::Timeout=600 update -q
+    apt-get -o DPkg::Lock::Timeout=600 install -y -q debootstrap
 fi
 # The machine's own Debian mirror: the first http(s) URI of its apt sources.
 mirror=$(grep -h -E '^(URIs:|deb )' /etc/apt/sources.list.d/*.sources /etc/apt/sources.list 2>/dev/null \

@@ -40,7 +40,7 @@ pub use platform_facts::{
     SyncWorkerPolicy, TRANSPORT_LIMITS, TransportLimits, ios_labels, ios_sync_request,
     ios_task_end, sync_worker_policy,
 };
-pub use prefs::{Field, FieldError, PonderMode, Prefs};
+pub use prefs::{Field, FieldError, PonderMode, Prefs, WatchPace};
 pub use screens::after_game::AfterGameEvent;
 pub use screens::board::BoardEvent;
 pub use screens::history::HistoryEvent;
@@ -110,6 +110,9 @@ pub enum Command {
         /// The session's cancel count when the search was asked for: a cancel before the
         /// search begins stops it from beginning.
         epoch: u64,
+        /// The least time from the search's start to the move being played (a game of
+        /// computers alone, [`WatchPace`]); zero for hints and where a person plays.
+        pace: std::time::Duration,
     },
     /// Write (or with `None` remove) one of the core's files.
     Write {

@@ -31,6 +31,34 @@ impl PonderMode {
     }
 }
 
+/// How fast a game of computers alone goes: the least time from a computer's turn to its move
+/// being shown. A search that takes longer is not waited on; one that answers at once (the low
+/// levels answer in milliseconds) is held, so a person can follow the game and pause it.
+/// Games with a person in play are never held: there the computer answers as soon as it has.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Enum))]
+pub enum WatchPace {
+    /// As fast as the computers find their moves.
+    Fast,
+    /// A move a second at most.
+    Normal,
+    /// A move every three seconds at most.
+    Slow,
+}
+
+impl WatchPace {
+    pub const ALL: [WatchPace; 3] = [WatchPace::Fast, WatchPace::Normal, WatchPace::Slow];
+
+    /// The least time a move of a game of computers alone takes.
+    pub fn min_move_time(self) -> std::time::Duration {
+        std::time::Duration::from_millis(match self {
+            WatchPace::Fast => 0,
+            WatchPace::Normal => 1_000,
+            WatchPace::Slow => 3_000,
+        })
+    }
+}
+
 /// Everything the settings screen edits, as stored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -42,6 +70,8 @@ pub struct Prefs {
     pub sync_on_metered: bool,
     pub ponder: PonderMode,
     pub haptics: bool,
+    /// Kept files written before this setting read as [`WatchPace::Normal`] (`serde(default)`).
+    pub watch_pace: WatchPace,
     /// Custom heuristic weights per game (JSON the engine accepted), by [`weights_key`].
     pub weights: BTreeMap<String, String>,
 }
@@ -54,6 +84,7 @@ impl Default for Prefs {
             sync_on_metered: false,
             ponder: PonderMode::ByLevel,
             haptics: true,
+            watch_pace: WatchPace::Normal,
             weights: BTreeMap::new(),
         }
     }

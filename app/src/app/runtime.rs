@@ -387,9 +387,10 @@ pub fn execute(c: Command, dir: &Path, transport: Option<&dyn HttpTransport>) ->
             kind,
             session,
             epoch,
+            pace,
         } => {
             let result = match kind {
-                ThinkKind::Move => session.computer_move_at(epoch, None),
+                ThinkKind::Move => session.computer_move_paced(epoch, pace),
                 ThinkKind::Hint => session.hint_at(epoch, None),
                 ThinkKind::Ponder => {
                     if let Err(e) = session.ponder_at(epoch) {

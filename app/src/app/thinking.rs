@@ -40,6 +40,12 @@ impl App {
         } else {
             return;
         };
+        // Held only where nobody plays: a person waits for no computer.
+        let pace = if kind == ThinkKind::Move && !g.people_in_play() {
+            self.prefs.watch_pace.min_move_time()
+        } else {
+            std::time::Duration::ZERO
+        };
         self.next_ticket = ticket;
         g.thinking = Some(Thinking { ticket, kind });
         if kind == ThinkKind::Move {
@@ -51,6 +57,7 @@ impl App {
             kind,
             epoch: g.session.cancel_epoch(),
             session: Arc::clone(&g.session),
+            pace,
         });
     }
 
@@ -79,6 +86,7 @@ impl App {
             kind: ThinkKind::Hint,
             epoch: g.session.cancel_epoch(),
             session: Arc::clone(&g.session),
+            pace: std::time::Duration::ZERO,
         });
     }
 

@@ -466,7 +466,9 @@ impl Session {
     /// human has the move, `GameOver`, `Busy` if another search runs, `Cancelled` if `cancel()`,
     /// undo/redo or another change happened meanwhile (nothing is played then).
     pub fn computer_move(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, AppError> {
-        guard("computer_move", || self.think(true, limits, None))
+        guard("computer_move", || {
+            self.think(true, limits, None, std::time::Duration::ZERO)
+        })
     }
 
     /// The move the engine suggests for the side to move (not played), with its statistics.
@@ -474,7 +476,9 @@ impl Session {
     /// (its book, solver and search: the review never faults it; `engine::reviews_best`); with
     /// `limits`, and in the multi-player games, the level's search within them.
     pub fn hint(&self, limits: Option<SearchLimits>) -> Result<ComputerMove, AppError> {
-        guard("hint", || self.think(false, limits, None))
+        guard("hint", || {
+            self.think(false, limits, None, std::time::Duration::ZERO)
+        })
     }
 
     /// Stops a running `computer_move` or `hint` (it returns `Cancelled` within milliseconds).

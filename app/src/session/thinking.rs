@@ -3,6 +3,7 @@
 
 use super::*;
 use ply_core::search::SearchConfig;
+use std::time::{Duration, Instant};
 
 impl Session {
     pub(super) fn cancel_running(&self) {
@@ -28,7 +29,23 @@ impl Session {
         epoch: u64,
         limits: Option<SearchLimits>,
     ) -> Result<ComputerMove, AppError> {
-        guard("computer_move", || self.think(true, limits, Some(epoch)))
+        guard("computer_move", || {
+            self.think(true, limits, Some(epoch), Duration::ZERO)
+        })
+    }
+
+    /// `computer_move_at` with the level's own limits, the move played no sooner than `pace`
+    /// after the search began: a search that answers sooner waits out the rest, stopped by
+    /// `cancel()` as the search is (then `Cancelled`, and nothing is played). A game of computers
+    /// alone is paced so that a person can follow it ([`crate::app::WatchPace`]).
+    pub fn computer_move_paced(
+        &self,
+        epoch: u64,
+        pace: Duration,
+    ) -> Result<ComputerMove, AppError> {
+        guard("computer_move", || {
+            self.think(true, None, Some(epoch), pace)
+        })
     }
 
     /// `hint`, unless `cancel()` was called since `epoch` (see [`Session::computer_move_at`]).
@@ -37,7 +54,9 @@ impl Session {
         epoch: u64,
         limits: Option<SearchLimits>,
     ) -> Result<ComputerMove, AppError> {
-        guard("hint", || self.think(false, limits, Some(epoch)))
+        guard("hint", || {
+            self.think(false, limits, Some(epoch), Duration::ZERO)
+        })
     }
 
     /// The settings of the computer that plays `side`, if a computer plays it.
@@ -79,12 +98,15 @@ impl Session {
         })
     }
 
-    /// Runs `prepared` as the session's one search (cancellable, counted by `thinking_nodes`).
+    /// Runs `prepared` as the session's one search (cancellable, counted by `thinking_nodes`),
+    /// and returns no sooner than `pace` after it began unless it is stopped.
     pub(super) fn run_search(
         &self,
         prepared: PreparedSearch,
         epoch: Option<u64>,
+        pace: Duration,
     ) -> Result<Found, AppError> {
+        let began = Instant::now();
         let token = StopToken::new();
         {
             let mut thinking = lock(&self.thinking);
@@ -97,6 +119,10 @@ impl Session {
             *thinking = Some(token.clone());
         }
         let found: Result<Found, AppError> = guard("search", || Ok(prepared(&token)));
+        // Still the session's search while it waits, so `cancel()` stops the wait too.
+        if found.is_ok() {
+            hold_until(&token, began + pace);
+        }
         // A cancelled search's count would overwrite the 0 a newer request left
         // (`forget_last_nodes`).
         if !token.is_stopped() {
@@ -118,6 +144,7 @@ impl Session {
         play: bool,
         over: Option<SearchLimits>,
         epoch: Option<u64>,
+        pace: Duration,
     ) -> Result<ComputerMove, AppError> {
         let (prepared, generation, algorithm) = {
             let mut state = lock(&self.state);
@@ -172,7 +199,7 @@ impl Session {
             (prepared, state.generation, settings.algorithm)
         };
         log::debug!("search started ({algorithm:?})");
-        let found = self.run_search(prepared, epoch)?;
+        let found = self.run_search(prepared, epoch, pace)?;
         let mut state = lock(&self.state);
         if state.generation != generation {
             return Err(AppError::Cancelled);
@@ -287,13 +314,27 @@ impl Session {
                 ((prepared, key), state.generation, expected)
             };
             let (prepared, key) = prepared;
-            let found = self.run_search(prepared, Some(epoch))?;
+            let found = self.run_search(prepared, Some(epoch), Duration::ZERO)?;
             let mut state = lock(&self.state);
             if state.generation == generation {
                 state.pondered = Some((key, found));
             }
             Ok(Some(expected))
         })
+    }
+}
+
+/// How often a held move looks at its stop token: a pause or an undo waits at most this long.
+const HOLD_POLL: Duration = Duration::from_millis(10);
+
+/// Sleeps until `until` or until `token` is stopped, whichever comes first.
+fn hold_until(token: &StopToken, until: Instant) {
+    loop {
+        let left = until.saturating_duration_since(Instant::now());
+        if left.is_zero() || token.is_stopped() {
+            return;
+        }
+        std::thread::sleep(left.min(HOLD_POLL));
     }
 }
 

@@ -202,6 +202,7 @@ impl Driver {
                     kind,
                     session,
                     epoch,
+                    ..
                 },
                 Some(limits),
             ) => {
@@ -216,6 +217,27 @@ impl Driver {
                     result,
                 })
             }
+            // A watch game's pace is a wait, which the journeys leave out: `pace.rs` checks it.
+            (
+                Command::Think {
+                    ticket,
+                    kind,
+                    session,
+                    epoch,
+                    ..
+                },
+                None,
+            ) => execute(
+                Command::Think {
+                    ticket,
+                    kind,
+                    session,
+                    epoch,
+                    pace: std::time::Duration::ZERO,
+                },
+                self.dir.path(),
+                Some(&self.collector),
+            ),
             (c, _) => execute(c, self.dir.path(), Some(&self.collector)),
         }
     }

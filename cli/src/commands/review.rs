@@ -42,7 +42,7 @@ pub struct Args {
     #[arg(long, conflicts_with = "moves")]
     pub pdn: Option<PathBuf>,
     /// Search depth for positions no solver settles (default per game: Othello 8, Connect Four
-    /// 12, checkers 10).
+    /// 12, checkers 12).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Othello: solve exactly from this many empties (default 20).

@@ -108,6 +108,7 @@ fn board_svg(args: &Args) -> Result<String> {
                 kind: ThinkKind::Hint,
                 session,
                 epoch,
+                ..
             } = c
             {
                 let result = session.hint_at(epoch, None);

@@ -42,6 +42,7 @@ import dev.ply.appcore.Piece
 import dev.ply.appcore.PlayMode
 import dev.ply.appcore.RulesVariant
 import dev.ply.appcore.Screen
+import dev.ply.appcore.WatchPace
 import kotlin.math.abs
 import org.junit.jupiter.api.Assertions.assertEquals
 import org.junit.jupiter.api.Assertions.assertFalse
@@ -323,6 +324,15 @@ class UiJourneyTest {
             onNode(hasText(en.get("sync_on_metered")) and isToggleable()).performClick()
             waitForIdle()
             assertEquals(!metered, s.vm.settings!!.syncOnMetered)
+            // The watch pace: a row of chips under its heading, one tap chooses.
+            onNodeWithText(en.get("watch_pace")).performScrollTo().assertExists()
+            val slow = s.vm.settings!!.watchPaceOptions.first { it.pace == WatchPace.SLOW }
+            assertFalse(slow.selected, "a new install watches at a move a second")
+            onNodeWithText(slow.label).performScrollTo().assertIsNotSelected().performClick()
+            waitForIdle()
+            assertEquals(WatchPace.SLOW, s.vm.settings!!.watchPace)
+            onNodeWithText(slow.label).assertIsSelected()
+            onNodeWithText(s.vm.settings!!.watchPaceOptions.first { it.pace == WatchPace.NORMAL }.label).assertIsNotSelected()
         }
     }
 

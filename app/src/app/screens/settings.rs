@@ -6,7 +6,7 @@
 pub mod model;
 pub mod view;
 
-use crate::app::prefs::{self, PonderMode, weights_key};
+use crate::app::prefs::{self, PonderMode, WatchPace, weights_key};
 use crate::app::setup::PlayMode;
 use crate::app::{App, Effect, Event, SettingsView, SyncTrigger, ThinkKind};
 use crate::settings::GameKind;
@@ -23,6 +23,9 @@ pub enum SettingsEvent {
     SetSyncOnMetered(bool),
     SetPonder(PonderMode),
     SetHaptics(bool),
+    /// How fast a game of computers alone goes (a move already being thought about keeps the
+    /// pace it began with).
+    SetWatchPace(WatchPace),
     /// Apply the weights editor's text for a game (blank clears the custom weights): stored if
     /// the engine accepts it, else kept with the reason.
     SetWeights {
@@ -71,6 +74,7 @@ impl App {
             SettingsEvent::SetSyncOnMetered(on) => self.set_prefs(|p| p.sync_on_metered = on),
             SettingsEvent::SetPonder(mode) => self.set_ponder(mode),
             SettingsEvent::SetHaptics(on) => self.set_prefs(|p| p.haptics = on),
+            SettingsEvent::SetWatchPace(pace) => self.set_prefs(|p| p.watch_pace = pace),
             SettingsEvent::SetWeights { game, json } => {
                 let key = weights_key(game).to_string();
                 match prefs::weights_edit(self.lang, game, &json) {

@@ -312,6 +312,10 @@ pub fn run(mut args: Args) -> Result<()> {
             }
         }
     }
+    // The pace is a setting, not a choice of the game: a resumed game takes it too.
+    if let Some(pace) = args.pace {
+        rt.dispatch(Event::Settings(SettingsEvent::SetWatchPace(pace.into())));
+    }
     if resume {
         rt.dispatch(Event::Navigation(NavigationEvent::OpenBoard));
     } else {

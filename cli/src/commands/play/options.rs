@@ -4,7 +4,7 @@
 
 use super::option_error::OptionError;
 use ply_app::app::setup::{DEFAULT_LEVEL, LEVELS, SeatChoice};
-use ply_app::app::{AlgorithmChoice, Event, HomeEvent, OrderingChoice, PlayMode};
+use ply_app::app::{AlgorithmChoice, Event, HomeEvent, OrderingChoice, PlayMode, WatchPace};
 use ply_app::i18n::Lang;
 use ply_app::tr;
 use ply_app::{
@@ -102,6 +102,30 @@ pub struct Args {
     /// the multi-player games search on one, and a two-player hint is the review's own search.
     #[arg(long, value_name = "N", value_parser = search_threads)]
     pub threads: Option<u32>,
+    /// A game of computers alone (--mode watch, or no human among --seats): fast (each move as
+    /// soon as it is found), normal (a move a second at most) or slow (a move every 3 seconds
+    /// at most), so that it can be followed and paused; kept in the data directory's settings,
+    /// as the apps' setting is [default: the kept setting, at first normal].
+    #[arg(long, value_enum)]
+    pub pace: Option<PaceArg>,
+}
+
+/// `--pace`: the apps' [`WatchPace`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PaceArg {
+    Fast,
+    Normal,
+    Slow,
+}
+
+impl From<PaceArg> for WatchPace {
+    fn from(p: PaceArg) -> WatchPace {
+        match p {
+            PaceArg::Fast => WatchPace::Fast,
+            PaceArg::Normal => WatchPace::Normal,
+            PaceArg::Slow => WatchPace::Slow,
+        }
+    }
 }
 
 /// What is wrong with a `--threads` value.

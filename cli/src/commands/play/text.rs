@@ -519,6 +519,10 @@ pub fn settings(lang: Lang, v: &SettingsView, home: &HomeView) -> String {
             tr!(lang, "play-settings-server", error = e)
         ));
     }
+    if let Some(pace) = v.watch_pace_options.iter().find(|o| o.selected) {
+        let line = tr!(lang, "play-settings-pace", pace = &pace.label);
+        out.push_str(&format!("  {line}\n"));
+    }
     for w in &v.weights {
         if w.custom {
             let line = tr!(lang, "play-settings-custom-weights", game = &w.title);

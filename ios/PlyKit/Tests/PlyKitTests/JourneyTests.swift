@@ -157,6 +157,37 @@ final class JourneyTests: XCTestCase, @unchecked Sendable {
         XCTAssertTrue(board.legalMoves.contains { $0.notation == "1-5" })
     }
 
+    /// A game of computers alone waits out the pace the settings choose: the first move, found
+    /// at once, is not shown before its 3 s; a pause meanwhile drops it; at the fast pace the
+    /// game plays on to its end.
+    @MainActor
+    func testAWatchGameWaitsForItsPaceAndAPauseDropsTheWaitingMove() async throws {
+        let fakes = Fakes()
+        let model = try await startedModel(fakes)
+        model.sceneChanged(to: .active)
+        model.send(.navigation(.selectTab(.settings)))
+        XCTAssertEqual(model.view?.settings?.watchPace, .normal, "a new install watches at a move a second")
+        model.send(.settings(.setWatchPace(.slow)))
+        XCTAssertEqual(model.view?.settings?.watchPaceOptions.filter(\.selected).map(\.pace), [.slow])
+        XCTAssertEqual(model.view?.settings?.watchPaceOptions.map(\.label),
+                       ["As fast as they think", "A move a second", "A move every 3 seconds"])
+        model.send(.navigation(.selectTab(.play)))
+        model.send(.home(.chooseGame(.connectFour)))
+        model.send(.home(.chooseMode(.computerVsComputer)))
+        model.send(.home(.chooseLevel(1)))
+        model.send(.home(.newGame))
+        XCTAssertNotNil(model.board?.thinking, "the computer thinks")
+        try await pause(1.0)
+        XCTAssertEqual(model.board?.moves, [], "found at once, shown no sooner than 3 s after")
+        model.send(.board(.pause))
+        XCTAssertNil(model.board?.thinking, "paused")
+        try await pause(2.5)
+        XCTAssertEqual(model.board?.moves, [], "the pause dropped the waiting move")
+        model.send(.settings(.setWatchPace(.fast)))
+        model.send(.board(.resume))
+        try await until("the game's end", seconds: 60) { model.board?.finished == true }
+    }
+
     /// Resign asks first: cancel keeps the game, accept ends it with the opponent's win.
     @MainActor
     func testResignAsksFirstAndAcceptingEndsTheGame() async throws {

@@ -1,6 +1,6 @@
 //! The settings screen's view model: what the shells draw.
 
-use crate::app::prefs::PonderMode;
+use crate::app::prefs::{PonderMode, WatchPace};
 use crate::limits::EngineLimits;
 use crate::settings::GameKind;
 
@@ -26,6 +26,16 @@ pub struct PonderOption {
     pub selected: bool,
 }
 
+/// A choice of how fast a game of computers alone goes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
+pub struct WatchPaceOption {
+    pub pace: WatchPace,
+    /// "A move a second".
+    pub label: String,
+    pub selected: bool,
+}
+
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct SettingsView {
@@ -41,6 +51,9 @@ pub struct SettingsView {
     /// Every ponder mode, `ponder` selected (`SettingsEvent::SetPonder`).
     pub ponder_options: Vec<PonderOption>,
     pub haptics: bool,
+    pub watch_pace: WatchPace,
+    /// Every pace, `watch_pace` selected (`SettingsEvent::SetWatchPace`).
+    pub watch_pace_options: Vec<WatchPaceOption>,
     pub weights: Vec<WeightsView>,
     /// The device's search caps.
     pub limits: EngineLimits,

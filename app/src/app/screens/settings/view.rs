@@ -1,10 +1,10 @@
 //! The settings screen's view model: the sync fields, pondering, haptics, each game's weights
 //! and the device's search caps.
 
-use crate::app::prefs::{PONDER_FROM_LEVEL, PonderMode, weights_key};
+use crate::app::prefs::{PONDER_FROM_LEVEL, PonderMode, WatchPace, weights_key};
 use crate::app::screens::history::view::problem_text;
 use crate::app::setup::game_title;
-use crate::app::{App, PonderOption, SettingsView, WeightsView};
+use crate::app::{App, PonderOption, SettingsView, WatchPaceOption, WeightsView};
 use crate::settings::GameKind;
 use crate::tr;
 
@@ -41,6 +41,19 @@ pub(super) fn view(app: &App) -> SettingsView {
             })
             .collect(),
         haptics: app.prefs.haptics,
+        watch_pace: app.prefs.watch_pace,
+        watch_pace_options: WatchPace::ALL
+            .iter()
+            .map(|&pace| WatchPaceOption {
+                pace,
+                label: match pace {
+                    WatchPace::Fast => tr!(lang, "settings-watch-fast"),
+                    WatchPace::Normal => tr!(lang, "settings-watch-normal"),
+                    WatchPace::Slow => tr!(lang, "settings-watch-slow"),
+                },
+                selected: pace == app.prefs.watch_pace,
+            })
+            .collect(),
         weights: GameKind::ALL
             .iter()
             .map(|&game| {

@@ -98,6 +98,8 @@ class EffectExecutorTest {
         val core = TempDirs.core(appConfig(tempDir(), "test", device, null), shell, null)
         try {
             core.sendNow(Event.Platform(PlatformEvent.ScreenShown), p)
+            // The whole game at once: a watch game's pace is a wait this test has no use for.
+            core.sendNow(Event.Settings(SettingsEvent.SetWatchPace(dev.ply.appcore.WatchPace.FAST)), p)
             core.sendNow(Event.Home(HomeEvent.ChooseMode(dev.ply.appcore.PlayMode.COMPUTER_VS_COMPUTER)), p)
             core.sendNow(Event.Home(HomeEvent.ChooseLevel(1u)), p)
             p.calls.clear()

@@ -63,6 +63,9 @@ fun SettingsScreen(view: SettingsView, send: Send) {
                     send(Event.Settings(SettingsEvent.SetPonder(it.mode)))
                 }
                 Toggle(appText(R.string.haptics), view.haptics) { send(Event.Settings(SettingsEvent.SetHaptics(it))) }
+                ChoiceRow(appText(R.string.watch_pace), view.watchPaceOptions, { it.selected }, { it.label }) {
+                    send(Event.Settings(SettingsEvent.SetWatchPace(it.pace)))
+                }
                 HorizontalDivider()
                 Heading(appText(R.string.weights), MaterialTheme.typography.titleMedium)
                 view.weights.forEach { WeightsEditor(it, send) }
