@@ -13,88 +13,13 @@ use ply_core::games::virus::{Adjacency, SquaresEval, Virus, VirusConfig};
 use ply_core::heuristic::multi::WeightedMulti;
 use ply_core::search::StopToken;
 use ply_core::search::multi::{
-    LeafValue, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, search_multi,
+    LeafValue, MultiAlgorithm, MultiConfig, MultiEvaluator, search_multi,
 };
 use proptest::prelude::*;
 
-/// The root player's value by the plain definition: its entry minus the best of the others,
-/// each read from the evaluator's vector of the position's players.
-fn relative<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, root: u8) -> i32 {
-    let mut v = vec![0; G::NUM_PLAYERS];
-    ev.evaluate(pos, &mut v);
-    let mut best_other = i32::MIN;
-    for (q, &x) in v.iter().enumerate().take(pos.players()) {
-        if q != usize::from(root) && x > best_other {
-            best_other = x;
-        }
-    }
-    v[usize::from(root)] - best_other
-}
+mod multi_plain;
 
-fn children<G: Game>(pos: &G) -> Vec<G> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut c = *pos;
-            c.play(m);
-            c
-        })
-        .collect()
-}
-
-fn paranoid_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, depth: u32, root: u8) -> i32 {
-    if depth == 0 || pos.outcome().is_some() {
-        return relative(pos, ev, root);
-    }
-    let vs = children(pos)
-        .into_iter()
-        .map(|c| paranoid_of(&c, ev, depth - 1, root));
-    if pos.side_to_move() == root {
-        vs.max().expect("a move")
-    } else {
-        vs.min().expect("a move")
-    }
-}
-
-fn brs_of<G: MultiGame>(
-    pos: &G,
-    ev: &dyn MultiEvaluator<G>,
-    depth: u32,
-    root: u8,
-    max_node: bool,
-) -> i32 {
-    if depth == 0 || pos.outcome().is_some() {
-        return relative(pos, ev, root);
-    }
-    if max_node {
-        let me = pos.with_mover(root).expect("the root player is in");
-        return children(&me)
-            .iter()
-            .map(|c| brs_of(c, ev, depth - 1, root, false))
-            .max()
-            .expect("a move");
-    }
-    let mut best = i32::MAX;
-    for q in (0..pos.players() as u8).filter(|&q| q != root) {
-        let Some(qpos) = pos.with_mover(q) else {
-            continue;
-        };
-        for c in children(&qpos) {
-            let v = match c.with_mover(root) {
-                Some(back) => brs_of(&back, ev, depth - 1, root, true),
-                None => relative(&c, ev, root),
-            };
-            best = best.min(v);
-        }
-    }
-    if best == i32::MAX {
-        relative(pos, ev, root)
-    } else {
-        best
-    }
-}
+use multi_plain::{brs_of, paranoid_of};
 
 fn relative_config(algorithm: MultiAlgorithm, depth: u32) -> MultiConfig {
     MultiConfig {
@@ -163,9 +88,9 @@ proptest! {
         let root = pos.side_to_move();
         let stop = StopToken::new();
         let p = search_multi(&pos, &ev, &relative_config(MultiAlgorithm::Paranoid, depth), &stop);
-        prop_assert_eq!(p.value, paranoid_of(&pos, &ev, depth, root));
+        prop_assert_eq!(p.value, paranoid_of(&pos, &ev, depth, root, LeafValue::Relative));
         let b = search_multi(&pos, &ev, &relative_config(MultiAlgorithm::BestReply, depth), &stop);
-        prop_assert_eq!(b.value, brs_of(&pos, &ev, depth, root, true));
+        prop_assert_eq!(b.value, brs_of(&pos, &ev, depth, root, true, LeafValue::Relative));
     }
 }
 
@@ -180,9 +105,9 @@ proptest! {
         let root = pos.side_to_move();
         let stop = StopToken::new();
         let p = search_multi(&pos, &SquaresEval, &relative_config(MultiAlgorithm::Paranoid, depth), &stop);
-        prop_assert_eq!(p.value, paranoid_of(&pos, &SquaresEval, depth, root));
+        prop_assert_eq!(p.value, paranoid_of(&pos, &SquaresEval, depth, root, LeafValue::Relative));
         let b = search_multi(&pos, &SquaresEval, &relative_config(MultiAlgorithm::BestReply, depth), &stop);
-        prop_assert_eq!(b.value, brs_of(&pos, &SquaresEval, depth, root, true));
+        prop_assert_eq!(b.value, brs_of(&pos, &SquaresEval, depth, root, true, LeafValue::Relative));
     }
 
     /// Max-N reads every player's own entry: the leaf setting changes nothing, pruning

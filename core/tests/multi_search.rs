@@ -15,100 +15,18 @@ use ply_core::heuristic::multi::WeightedMulti;
 use ply_core::search::StopToken;
 use ply_core::search::config::AdsUpdate;
 use ply_core::search::multi::{
-    HistoryAds, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiGame, MultiOrdering, MultiResult,
+    HistoryAds, LeafValue, MultiAlgorithm, MultiConfig, MultiEvaluator, MultiOrdering, MultiResult,
     search_multi, search_multi_avoiding,
 };
 use ply_core::search::ordering::ads::AdsList;
 use proptest::prelude::*;
 
-fn values_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>) -> Vec<i32> {
-    let mut v = vec![0; G::NUM_PLAYERS];
-    ev.evaluate(pos, &mut v);
-    v
-}
+mod multi_plain;
 
-fn children<G: Game>(pos: &G) -> Vec<(G::Move, G)> {
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .map(|m| {
-            let mut c = *pos;
-            c.play(m);
-            (m, c)
-        })
-        .collect()
-}
-
-/// Paranoid by definition: the root maximises its value, everyone else minimises it.
-fn paranoid_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, depth: u32, root: u8) -> i32 {
-    if depth == 0 || pos.outcome().is_some() {
-        return values_of(pos, ev)[root as usize];
-    }
-    let kids = children(pos);
-    let vs = kids
-        .iter()
-        .map(|(_, c)| paranoid_of(c, ev, depth - 1, root));
-    if pos.side_to_move() == root {
-        vs.max().expect("a move")
-    } else {
-        vs.min().expect("a move")
-    }
-}
-
-/// Max-N by definition: the player to move takes the child best for them (the first of equals).
-fn maxn_of<G: MultiGame>(pos: &G, ev: &dyn MultiEvaluator<G>, depth: u32) -> Vec<i32> {
-    if depth == 0 || pos.outcome().is_some() {
-        return values_of(pos, ev);
-    }
-    let me = pos.side_to_move() as usize;
-    let mut best: Option<Vec<i32>> = None;
-    for (_, c) in children(pos) {
-        let v = maxn_of(&c, ev, depth - 1);
-        if best.as_ref().is_none_or(|b| v[me] > b[me]) {
-            best = Some(v);
-        }
-    }
-    best.expect("a move")
-}
-
-/// BRS by definition: the root player's layer, then the best single reply of any opponent.
-fn brs_of<G: MultiGame>(
-    pos: &G,
-    ev: &dyn MultiEvaluator<G>,
-    depth: u32,
-    root: u8,
-    max_node: bool,
-) -> i32 {
-    if depth == 0 || pos.outcome().is_some() {
-        return values_of(pos, ev)[root as usize];
-    }
-    if max_node {
-        let me = pos.with_mover(root).expect("the root player is in");
-        return children(&me)
-            .iter()
-            .map(|(_, c)| brs_of(c, ev, depth - 1, root, false))
-            .max()
-            .expect("a move");
-    }
-    let mut best = i32::MAX;
-    for q in (0..pos.players() as u8).filter(|&q| q != root) {
-        let Some(qpos) = pos.with_mover(q) else {
-            continue;
-        };
-        for (_, c) in children(&qpos) {
-            let v = match c.with_mover(root) {
-                Some(back) => brs_of(&back, ev, depth - 1, root, true),
-                None => values_of(&c, ev)[root as usize],
-            };
-            best = best.min(v);
-        }
-    }
-    best
-}
+use multi_plain::{brs_of, children, maxn_of, paranoid_of};
 
 fn paranoid(pos: &Virus, depth: u32, root: u8) -> i32 {
-    paranoid_of(pos, &SquaresEval, depth, root)
+    paranoid_of(pos, &SquaresEval, depth, root, LeafValue::Absolute)
 }
 
 fn maxn(pos: &Virus, depth: u32) -> Vec<i32> {
@@ -116,7 +34,14 @@ fn maxn(pos: &Virus, depth: u32) -> Vec<i32> {
 }
 
 fn brs(pos: &Virus, depth: u32, root: u8, max_node: bool) -> i32 {
-    brs_of(pos, &SquaresEval, depth, root, max_node)
+    brs_of(
+        pos,
+        &SquaresEval,
+        depth,
+        root,
+        max_node,
+        LeafValue::Absolute,
+    )
 }
 
 fn run(pos: &Virus, config: MultiConfig) -> MultiResult<u8> {
@@ -480,13 +405,13 @@ proptest! {
             assert!(r.completed);
             r
         };
-        let want = paranoid_of(&pos, &StackControl, depth, root);
+        let want = paranoid_of(&pos, &StackControl, depth, root, LeafValue::Absolute);
         prop_assert_eq!(run(config(MultiAlgorithm::Paranoid, depth, true)).value, want);
         let want = maxn_of(&pos, &StackControl, depth);
         let pruned = run(config(MultiAlgorithm::MaxN, depth, true));
         prop_assert_eq!(&pruned.values, &want);
         prop_assert_eq!(pruned.best_move, run(config(MultiAlgorithm::MaxN, depth, false)).best_move);
-        let want = brs_of(&pos, &StackControl, depth, root, true);
+        let want = brs_of(&pos, &StackControl, depth, root, true, LeafValue::Absolute);
         for c in orderings() {
             let r = run(MultiConfig { depth, ..c });
             prop_assert_eq!(r.value, want, "{:?}", c);
@@ -534,7 +459,7 @@ proptest! {
             assert!(r.completed);
             r
         };
-        let want = paranoid_of(&pos, &DistanceEval, depth, root);
+        let want = paranoid_of(&pos, &DistanceEval, depth, root, LeafValue::Absolute);
         prop_assert_eq!(run(config(MultiAlgorithm::Paranoid, depth, true)).value, want);
         let want = maxn_of(&pos, &DistanceEval, depth);
         prop_assert_eq!(&run(config(MultiAlgorithm::MaxN, depth, true)).values, &want);
@@ -543,7 +468,7 @@ proptest! {
         let want = maxn_of(&pos, &weighted, depth);
         let c = config(MultiAlgorithm::MaxN, depth, true);
         prop_assert_eq!(&search_multi(&pos, &weighted, &c, &StopToken::new()).values, &want);
-        let want = brs_of(&pos, &DistanceEval, depth, root, true);
+        let want = brs_of(&pos, &DistanceEval, depth, root, true, LeafValue::Absolute);
         for c in orderings() {
             let r = run(MultiConfig { depth, ..c });
             prop_assert_eq!(r.value, want, "{:?}", c);
