@@ -19,7 +19,7 @@ use proptest::prelude::*;
 
 mod multi_plain;
 
-use multi_plain::{brs_of, paranoid_of};
+use multi_plain::{brs_of, paranoid_of, played};
 
 fn relative_config(algorithm: MultiAlgorithm, depth: u32) -> MultiConfig {
     MultiConfig {
@@ -30,27 +30,14 @@ fn relative_config(algorithm: MultiAlgorithm, depth: u32) -> MultiConfig {
 
 fn focus_position() -> impl Strategy<Value = Focus> {
     (2u8..=4, prop::collection::vec(any::<u32>(), 0..40)).prop_map(|(players, picks)| {
-        let mut pos = Focus::new(players).expect("a start");
-        let mut moves = Vec::new();
-        for pick in picks {
-            let mut next = pos;
-            next.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            next.play(moves[pick as usize % moves.len()]);
-            if next.outcome().is_some() {
-                break;
-            }
-            pos = next;
-        }
-        pos
+        let start = Focus::new(players).expect("a start");
+        played(start, &picks)
     })
 }
 
 fn virus_position() -> impl Strategy<Value = Virus> {
     (2u8..=4, prop::collection::vec(any::<u32>(), 0..12)).prop_map(|(players, picks)| {
-        let mut pos = Virus::new(VirusConfig {
+        let start = Virus::new(VirusConfig {
             size: 5,
             players,
             adjacency: Adjacency::Eight,
@@ -58,20 +45,7 @@ fn virus_position() -> impl Strategy<Value = Virus> {
             turn_limit: 0,
         })
         .expect("a valid setup");
-        let mut moves = Vec::new();
-        for pick in picks {
-            let mut next = pos;
-            next.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            next.play(moves[pick as usize % moves.len()]);
-            if next.outcome().is_some() {
-                break;
-            }
-            pos = next;
-        }
-        pos
+        played(start, &picks)
     })
 }
 

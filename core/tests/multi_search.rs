@@ -23,7 +23,7 @@ use proptest::prelude::*;
 
 mod multi_plain;
 
-use multi_plain::{brs_of, children, maxn_of, paranoid_of};
+use multi_plain::{brs_of, children, maxn_of, paranoid_of, played};
 
 fn paranoid(pos: &Virus, depth: u32, root: u8) -> i32 {
     paranoid_of(pos, &SquaresEval, depth, root, LeafValue::Absolute)
@@ -67,7 +67,7 @@ fn position() -> impl Strategy<Value = Virus> {
         prop::collection::vec(any::<u32>(), 0..12),
     )
         .prop_map(|(size, players, eight, claim_empty, picks)| {
-            let mut pos = Virus::new(VirusConfig {
+            let start = Virus::new(VirusConfig {
                 size,
                 players,
                 adjacency: if eight {
@@ -79,20 +79,7 @@ fn position() -> impl Strategy<Value = Virus> {
                 turn_limit: 0,
             })
             .expect("a valid setup");
-            let mut moves = Vec::new();
-            for pick in picks {
-                let mut next = pos;
-                next.legal_moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                next.play(moves[pick as usize % moves.len()]);
-                if next.outcome().is_some() {
-                    break;
-                }
-                pos = next;
-            }
-            pos
+            played(start, &picks)
         })
 }
 
@@ -374,21 +361,8 @@ fn history_and_threat_ads_save_nodes_in_the_papers_virus_setting() {
 /// Focus positions from random play (2 to 4 players; tall stacks and reserves show up).
 fn focus_position() -> impl Strategy<Value = Focus> {
     (2u8..=4, prop::collection::vec(any::<u32>(), 0..30)).prop_map(|(players, picks)| {
-        let mut pos = Focus::new(players).expect("a start");
-        let mut moves = Vec::new();
-        for pick in picks {
-            let mut next = pos;
-            next.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            next.play(moves[pick as usize % moves.len()]);
-            if next.outcome().is_some() {
-                break;
-            }
-            pos = next;
-        }
-        pos
+        let start = Focus::new(players).expect("a start");
+        played(start, &picks)
     })
 }
 
@@ -426,21 +400,8 @@ fn chinese_checkers_position() -> impl Strategy<Value = ChineseCheckers> {
             players: [2, 3, 4, 6][seating],
             ..ChineseCheckersConfig::default()
         };
-        let mut pos = ChineseCheckers::new(config).expect("a start");
-        let mut moves = Vec::new();
-        for pick in picks {
-            let mut next = pos;
-            next.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            next.play(moves[pick as usize % moves.len()]);
-            if next.outcome().is_some() {
-                break;
-            }
-            pos = next;
-        }
-        pos
+        let start = ChineseCheckers::new(config).expect("a start");
+        played(start, &picks)
     })
 }
 

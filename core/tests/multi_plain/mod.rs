@@ -46,6 +46,26 @@ pub fn children<G: Game>(pos: &G) -> Vec<(G::Move, G)> {
         .collect()
 }
 
+/// `start` after the moves `picks` choose (each an index into the legal moves, taken modulo
+/// their number), stopping before a move that would end the game: the tests' random positions.
+pub fn played<G: Game>(start: G, picks: &[u32]) -> G {
+    let mut pos = start;
+    let mut moves = Vec::new();
+    for &pick in picks {
+        let mut next = pos;
+        next.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        next.play(moves[pick as usize % moves.len()]);
+        if next.outcome().is_some() {
+            break;
+        }
+        pos = next;
+    }
+    pos
+}
+
 /// Paranoid by definition: the root maximises its value, everyone else minimises it.
 pub fn paranoid_of<G: MultiGame>(
     pos: &G,
