@@ -137,17 +137,6 @@ fn moves(rt: &Runtime) -> Vec<String> {
     rt.read(|a| a.board_view()).expect("a board").moves
 }
 
-fn wait_for(rt: &Runtime, what: &str, done: impl Fn(&ply_app::app::BoardView) -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while Instant::now() < deadline {
-        if rt.read(|a| a.board_view()).is_some_and(|b| done(&b)) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("the board never got there: {what}");
-}
-
 /// On the core's own threads: each move of a watch game waits out its pace after the search
 /// that found it began, and a pause while a found move waits drops it at once.
 #[test]
@@ -167,7 +156,7 @@ fn a_watch_games_moves_wait_for_the_pace_and_a_pause_drops_a_waiting_move() {
     // machine is.
     let began = Instant::now();
     rt.dispatch(Event::Home(HomeEvent::NewGame));
-    wait_for(&rt, "three moves", |b| b.moves.len() >= 3);
+    common::wait_for_board(&rt, "three moves", |b| b.moves.len() >= 3);
     let three = began.elapsed();
     assert!(three >= 3 * SECOND, "three moves in {three:?}");
 
@@ -196,7 +185,7 @@ fn a_watch_games_moves_wait_for_the_pace_and_a_pause_drops_a_waiting_move() {
         WatchPace::Fast,
     )));
     rt.dispatch(Event::Board(BoardEvent::Resume));
-    wait_for(&rt, "the end", |b| b.finished);
+    common::wait_for_board(&rt, "the end", |b| b.finished);
     let end = moves(&rt);
     assert_eq!(end[..before.len()], before[..]);
 }

@@ -214,17 +214,6 @@ impl Batches {
 }
 
 /// Polls the board until `done` holds (at most 30 s).
-fn wait_for(rt: &Runtime, done: impl Fn(&ply_app::app::BoardView) -> bool) {
-    let deadline = std::time::Instant::now() + Duration::from_secs(30);
-    while std::time::Instant::now() < deadline {
-        if rt.read(|a| a.board_view()).is_some_and(|b| done(&b)) {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("the board never got there");
-}
-
 /// The computer's search ticks every 100 ms: each tick reaches the shell as a batch of its own
 /// asking for the progress alone, never a whole render; pondering, which shows nothing, sends
 /// none at all.
@@ -247,7 +236,9 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
     // Out of the book (f5 d6 c3 d3 from the book, then c7): a real search, seconds long.
     for (m, after) in [("f5", 2), ("c3", 4)] {
         rt.dispatch(Event::Board(BoardEvent::PlayNotation(m.into())));
-        wait_for(&rt, |b| b.moves.len() == after && b.accepts_input);
+        common::wait_for_board(&rt, "the answer", |b| {
+            b.moves.len() == after && b.accepts_input
+        });
     }
     // How many ticks a search gets depends on how soon it ends on this machine (its time
     // budget, the depth cap): every tick seen until then must be a progress redraw alone. A
@@ -280,7 +271,9 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
         if ticks.iter().any(|n| n.is_some()) {
             break;
         }
-        wait_for(&rt, |b| b.moves.len() == plies && b.accepts_input);
+        common::wait_for_board(&rt, "the computer's move", |b| {
+            b.moves.len() == plies && b.accepts_input
+        });
         let board = rt.read(|a| a.board_view()).expect("a game");
         let Some(mv) = board.legal_moves.first() else {
             break;
@@ -302,7 +295,9 @@ fn a_search_ticks_as_progress_redraws_and_pondering_does_not_tick() {
     let mut batches = kept;
     let mut pondered = Duration::ZERO;
     for _ in 0..10 {
-        wait_for(&rt, |b| b.moves.len() == plies && b.accepts_input);
+        common::wait_for_board(&rt, "the computer's move", |b| {
+            b.moves.len() == plies && b.accepts_input
+        });
         let pondering = std::time::Instant::now();
         idle(&rt);
         pondered = pondering.elapsed();

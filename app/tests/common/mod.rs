@@ -348,3 +348,20 @@ impl Driver {
             .expect("a review is queued")
     }
 }
+
+/// Waits until the board of the core behind `rt` satisfies `done` (a minute at most, for a
+/// loaded machine), reading it as a shell does after each batch; panics naming `what`.
+pub fn wait_for_board(
+    rt: &ply_app::app::runtime::Runtime,
+    what: &str,
+    done: impl Fn(&ply_app::app::BoardView) -> bool,
+) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while std::time::Instant::now() < deadline {
+        if rt.read(|a| a.board_view()).is_some_and(|b| done(&b)) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the board never got there: {what}");
+}
