@@ -78,14 +78,7 @@ fn only_a_game_of_computers_alone_is_paced_and_at_the_chosen_pace() {
         .into_iter()
         .map(|o| o.label)
         .collect();
-    assert_eq!(
-        labels,
-        [
-            "As fast as they think",
-            "A move a second",
-            "A move every 3 seconds"
-        ]
-    );
+    assert_eq!(labels, ["At once", "1 s a move", "3 s a move"]);
 
     // Against a person the computer's reply is never held, nor is a hint.
     let mut d = new_game(

@@ -335,7 +335,7 @@ class AppCoreTest {
         app.send(shell, Event.Platform(PlatformEvent.ScreenShown))
         app.send(shell, Event.Settings(SettingsEvent.SetWatchPace(WatchPace.SLOW)))
         assertEquals(
-            listOf("As fast as they think", "A move a second", "A move every 3 seconds"),
+            listOf("At once", "1 s a move", "3 s a move"),
             assertNotNull(app.settingsView()).watchPaceOptions.map { it.label },
         )
         app.send(shell, Event.Home(HomeEvent.ChooseGame(GameKind.OTHELLO)))

@@ -212,7 +212,7 @@ fn a_watch_game_goes_at_its_pace_and_the_pace_is_kept() {
         "settings\nquit\n",
     );
     assert!(
-        out.contains("games of computers alone: A move every 3 seconds (--pace)"),
+        out.contains("pace of computer-only games: 3 s a move (--pace)"),
         "{out}"
     );
 }

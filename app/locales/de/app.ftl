@@ -294,9 +294,9 @@ sync-last-problem = Letzter Versuch: { $problem }.
 settings-ponder-by-level = Ab Stufe { $level }
 settings-ponder-on = Immer
 settings-ponder-off = Nie
-settings-watch-fast = So schnell sie denken
-settings-watch-normal = Ein Zug pro Sekunde
-settings-watch-slow = Ein Zug alle 3 Sekunden
+settings-watch-fast = Sofort
+settings-watch-normal = 1 s pro Zug
+settings-watch-slow = 3 s pro Zug
 settings-memory = Suchen nutzen höchstens eine Tabelle von { $mib } MiB und { $seconds } s pro Zug; tiefste Suche: Othello { $othello }, Vier gewinnt { $connect_four }, Dame { $draughts } Halbzüge.
 
 ## The after-game review
@@ -608,7 +608,7 @@ play-settings-heuristic = Heuristik: { $heuristic }
 play-settings-sync-on = Synchronisierung: an
 play-settings-sync-off = Synchronisierung: aus
 play-settings-server = Serveradresse: { $error }
-play-settings-pace = Partien nur zwischen Computern: { $pace } (--pace)
+play-settings-pace = Tempo der Computerpartien: { $pace } (--pace)
 play-settings-custom-weights = { $game }: eigene Heuristik-Gewichte
 play-settings-threads = der Computer sucht mit { $threads }
 

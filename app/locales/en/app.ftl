@@ -328,9 +328,9 @@ settings-memory = Searches use at most a { $mib } MiB table and { $seconds } s a
 settings-ponder-by-level = From level { $level } up
 settings-ponder-on = Always
 settings-ponder-off = Never
-settings-watch-fast = As fast as they think
-settings-watch-normal = A move a second
-settings-watch-slow = A move every 3 seconds
+settings-watch-fast = At once
+settings-watch-normal = 1 s a move
+settings-watch-slow = 3 s a move
 
 ## The after-game review
 
@@ -679,7 +679,7 @@ play-settings-heuristic = heuristic: { $heuristic }
 play-settings-sync-on = sync: on
 play-settings-sync-off = sync: off
 play-settings-server = server address: { $error }
-play-settings-pace = games of computers alone: { $pace } (--pace)
+play-settings-pace = pace of computer-only games: { $pace } (--pace)
 play-settings-custom-weights = { $game }: custom heuristic weights
 play-settings-threads = the computer searches on { $threads }
 

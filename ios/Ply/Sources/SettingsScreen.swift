@@ -38,7 +38,7 @@ struct SettingsScreen: View {
                         }
                     }
                     Toggle("Haptics", isOn: Binding(get: { s.haptics }, set: { app.send(.settings(.setHaptics($0))) }))
-                    Picker("Games of computers alone", selection: Binding(get: { s.watchPace },
+                    Picker("Pace of computer-only games", selection: Binding(get: { s.watchPace },
                                                                           set: { app.send(.settings(.setWatchPace($0))) })) {
                         ForEach(s.watchPaceOptions, id: \.pace) { option in
                             Text(option.label).tag(option.pace)

@@ -170,7 +170,7 @@ final class JourneyTests: XCTestCase, @unchecked Sendable {
         model.send(.settings(.setWatchPace(.slow)))
         XCTAssertEqual(model.view?.settings?.watchPaceOptions.filter(\.selected).map(\.pace), [.slow])
         XCTAssertEqual(model.view?.settings?.watchPaceOptions.map(\.label),
-                       ["As fast as they think", "A move a second", "A move every 3 seconds"])
+                       ["At once", "1 s a move", "3 s a move"])
         model.send(.navigation(.selectTab(.play)))
         model.send(.home(.chooseGame(.connectFour)))
         model.send(.home(.chooseMode(.computerVsComputer)))

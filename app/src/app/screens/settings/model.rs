@@ -31,7 +31,7 @@ pub struct PonderOption {
 #[cfg_attr(feature = "uniffi", derive(uniffi::Record))]
 pub struct WatchPaceOption {
     pub pace: WatchPace,
-    /// "A move a second".
+    /// "1 s a move".
     pub label: String,
     pub selected: bool,
 }
