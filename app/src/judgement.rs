@@ -6,7 +6,7 @@
 
 use crate::i18n::Lang;
 use crate::tr;
-use ply_core::search::score::{decode_terminal, expected_percent};
+use ply_core::search::score::{UNKNOWN_PLIES, decode_terminal, expected_percent};
 
 /// A two-player score, for the side it is scored for, in `lang`.
 pub fn judgement(lang: Lang, score: i32) -> String {
@@ -18,6 +18,13 @@ pub fn judgement(lang: Lang, score: i32) -> String {
                 "play-judgement-expected",
                 percent = format!("{percent:.0}")
             )
+        }
+        Some((won, _, UNKNOWN_PLIES)) => {
+            if won {
+                tr!(lang, "play-judgement-win-proven")
+            } else {
+                tr!(lang, "play-judgement-loss-proven")
+            }
         }
         Some((won, margin, plies)) => {
             let result = if won {
@@ -72,6 +79,8 @@ mod tests {
             won(1, 1),
             -won(0, 12),
             -won(3, 2),
+            won(0, UNKNOWN_PLIES as i32),
+            -won(0, UNKNOWN_PLIES as i32),
         ] {
             assert_eq!(
                 value_text(Lang::En, score, false),
@@ -83,6 +92,10 @@ mod tests {
         assert_eq!(
             value_text(Lang::De, won(4, 7), false),
             "Gewinn in 7 Halbzügen mit 4 Steinen Vorsprung"
+        );
+        assert_eq!(
+            value_text(Lang::De, -won(0, UNKNOWN_PLIES as i32), false),
+            "bewiesener Verlust"
         );
         assert_eq!(value_text(Lang::En, 12, true), "+12 points");
         assert_eq!(value_text(Lang::De, -3, true), "-3 Punkte");

@@ -134,6 +134,11 @@ const EXACT_OTHELLO: [u32; 10] = [0, 0, 0, 0, 10, 12, 14, 16, 18, 20];
 /// whose mistakes a beginner can beat.
 const PATTERN_FROM_LEVEL: u8 = 3;
 const DEPTHS_CONNECT4: [u32; 10] = [1, 2, 4, 6, 8, 10, 12, 14, 16, 18];
+/// Connect Four's strongest level plays perfectly wherever its time allows: the opening book's
+/// move up to the book's stones, else the solver's (the outcome first, then the fastest win or
+/// the slowest loss), which gets nine tenths of the move's time; a solve that does not finish
+/// leaves the search the rest. The levels below keep a depth, so that a person can beat them.
+const CONNECT4_EXACT_LEVEL: u8 = 10;
 const DEPTHS_CHECKERS: [u32; 10] = [1, 2, 3, 4, 6, 7, 8, 9, 10, 12];
 /// Best-Reply Search layers (a layer is one player's move, or every opponent's replies).
 const DEPTHS_MULTI: [u32; 10] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 6];
@@ -156,7 +161,8 @@ const DEPTHS_MULTI: [u32; 10] = [1, 1, 2, 2, 3, 3, 4, 4, 5, 6];
 ///   `2^(level-1)` MiB capped at 64 MiB;
 /// - heuristic preset `default` at every level, but Othello's levels 3+ judge with the patterns
 ///   learned from real games and open from their book; Othello's level 10 has no depth: it
-///   deepens with ProbCut for as long as its time allows.
+///   deepens with ProbCut for as long as its time allows; Connect Four's level 10 plays the
+///   opening book and the exact solver's move wherever the solve ends in nine tenths of its time.
 pub fn settings_for_difficulty(game: GameKind, level: u8) -> Result<EngineSettings, AppError> {
     if !(1..=10).contains(&level) {
         return Err(SettingsError::Level { level }.into());
@@ -302,7 +308,11 @@ pub fn search_config(
         tt_bytes: usize::try_from(tt_bytes).unwrap_or(usize::MAX),
         quiescence: game == GameKind::Draughts,
         exact_empties: exact_empties(game, settings.level),
-        book: game == GameKind::Othello && settings.level.is_some_and(|l| l >= PATTERN_FROM_LEVEL),
+        book: match game {
+            GameKind::Othello => settings.level.is_some_and(|l| l >= PATTERN_FROM_LEVEL),
+            GameKind::ConnectFour => settings.level == Some(CONNECT4_EXACT_LEVEL),
+            _ => false,
+        },
         probcut: (game == GameKind::Othello
             && settings.level.is_some_and(|l| l >= OTHELLO_TIMED_LEVEL))
         .then_some(OTHELLO_PROBCUT),
@@ -333,13 +343,17 @@ pub fn move_config(
     config
 }
 
-/// How close to the end a level's searches solve exactly (see [`EXACT_OTHELLO`]).
+/// How close to the end a level's searches solve exactly (see [`EXACT_OTHELLO`],
+/// [`CONNECT4_EXACT_LEVEL`]).
 fn exact_empties(game: GameKind, level: Option<u8>) -> u32 {
     match (game, level) {
         (GameKind::Othello, Some(l)) => EXACT_OTHELLO
             .get(usize::from(l.clamp(1, 10)) - 1)
             .copied()
             .unwrap_or(0),
+        (GameKind::ConnectFour, Some(CONNECT4_EXACT_LEVEL)) => {
+            ply_core::games::connect4::bitboard::CELLS as u32
+        }
         _ => 0,
     }
 }

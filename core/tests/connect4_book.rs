@@ -7,7 +7,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use ply_core::Game;
-use ply_core::book::connect4::{self as book, BOOK_PLIES, Book, BookError};
+use ply_core::book::connect4::{self as book, BOOK_PLIES, Book, BookError, Entry};
 use ply_core::games::connect4::ConnectFour;
 use ply_core::solve::connect4::Solver;
 use std::collections::HashSet;
@@ -104,45 +104,54 @@ fn the_first_move_values_are_the_known_ones() {
 }
 
 /// The book's best moves, checked by the solver: the position after the move has the opposite
-/// outcome by a weak solve (a sample of Pons' four-stone positions, whose children are the
-/// book's own entries).
+/// outcome by a weak solve. Samples of Pons' four-stone positions, whose children are the book's
+/// own entries, and of his five-stone positions, where the book keeps the move itself (and
+/// gives the mirror image of a position the mirrored move).
 #[test]
 fn the_books_best_moves_keep_the_outcome() {
     let book = book();
     let mut solver = Solver::new(16 << 20);
-    let four: Vec<(ConnectFour, i32)> = published(BOOK_PLIES - 1)
-        .into_iter()
-        .filter(|(p, _)| p.moves_played() == BOOK_PLIES - 1)
-        .collect();
-    for (pos, score) in four.iter().step_by(four.len() / 3) {
-        let (col, value) = book.best_move(pos).expect("inside the book");
-        assert_eq!(value, score.signum(), "{}", pos.format_position());
-        let mut child = *pos;
-        child.play(col);
-        assert_eq!(
-            solver.solve_weak(&child),
-            -value,
-            "{}",
-            pos.format_position()
-        );
+    for stones in [BOOK_PLIES - 1, BOOK_PLIES] {
+        let set: Vec<(ConnectFour, i32)> = published(stones)
+            .into_iter()
+            .filter(|(p, _)| p.moves_played() == stones)
+            .collect();
+        assert!(set.len() >= 3, "{} positions of {stones} stones", set.len());
+        for (pos, score) in set.iter().step_by(set.len() / 3) {
+            let (col, value) = book.best_move(pos).expect("inside the book");
+            assert_eq!(value, score.signum(), "{}", pos.format_position());
+            let mut child = *pos;
+            child.play(col);
+            assert_eq!(
+                solver.solve_weak(&child),
+                -value,
+                "{}",
+                pos.format_position()
+            );
+            let mirrored: Vec<u8> = pos.columns_played().map(|c| 6 - c).collect();
+            let mirror = ConnectFour::from_columns(&mirrored).expect("a position");
+            assert_eq!(book.best_move(&mirror), Some((6 - col, value)));
+        }
     }
-    let deepest = &book::positions(BOOK_PLIES)[0];
-    assert_eq!(
-        book.best_move(deepest),
-        None,
-        "its children are past the book"
-    );
+    let mut past = book::positions(BOOK_PLIES)[0];
+    let (col, _) = book.best_move(&past).expect("a book position");
+    past.play(col);
+    assert_eq!(book.best_move(&past), None, "past the book");
 }
 
-/// The generator is the solver: a sample of entries solved again, on two threads.
+/// The generator is the solver: a sample of entries solved again (outcome and move), on two
+/// threads.
 #[test]
 fn solving_a_sample_again_gives_the_books_outcomes() {
     let book = book();
     let all = book::positions(BOOK_PLIES);
     let sample: Vec<ConnectFour> = all.iter().step_by(all.len() / 3).copied().collect();
-    let outcomes = book::solve_all(&sample, 2, 16 << 20, &|_, _| {});
-    for (pos, outcome) in sample.iter().zip(outcomes) {
-        assert_eq!(book.outcome(pos), Some(i32::from(outcome)));
+    let entries = book::solve_all(&sample, 2, 16 << 20, &|_, _| {});
+    for (pos, entry) in sample.iter().zip(entries) {
+        assert_eq!(
+            book.best_move(pos),
+            Some((entry.keep, i32::from(entry.outcome)))
+        );
     }
 }
 
@@ -151,9 +160,9 @@ fn solving_a_sample_again_gives_the_books_outcomes() {
 #[ignore = "an hour of solving: cargo test -p ply-core --test connect4_book -- --ignored"]
 fn regenerating_the_book_gives_the_shipped_file() {
     let positions = book::positions(BOOK_PLIES);
-    let outcomes = book::solve_all(&positions, 2, 512 << 20, &|_, _| {});
+    let entries = book::solve_all(&positions, 2, 512 << 20, &|_, _| {});
     assert_eq!(
-        Book::format(&positions, &outcomes),
+        Book::format(&positions, &entries),
         include_str!("../src/book/connect4.txt")
     );
 }
@@ -161,24 +170,37 @@ fn regenerating_the_book_gives_the_shipped_file() {
 #[test]
 fn a_book_round_trips_and_bad_lines_are_named() {
     let positions = book::positions(2);
-    let outcomes: Vec<i8> = (0..positions.len()).map(|i| (i % 3) as i8 - 1).collect();
-    let text = Book::format(&positions, &outcomes);
+    let entries: Vec<Entry> = (0..positions.len())
+        .map(|i| Entry {
+            outcome: (i % 3) as i8 - 1,
+            keep: (i % 7) as u8,
+        })
+        .collect();
+    let text = Book::format(&positions, &entries);
     let parsed = Book::parse(&text).expect("its own text");
     assert_eq!(parsed.len(), positions.len());
-    for (pos, outcome) in positions.iter().zip(&outcomes) {
-        assert_eq!(parsed.outcome(pos), Some(i32::from(*outcome)));
+    for (pos, entry) in positions.iter().zip(&entries) {
+        assert_eq!(parsed.outcome(pos), Some(i32::from(entry.outcome)));
+        assert_eq!(
+            parsed.best_move(pos),
+            Some((entry.keep, i32::from(entry.outcome)))
+        );
     }
     let line = |e: BookError| match e {
         BookError::Line { line, .. } | BookError::Plies { line, .. } => line,
         BookError::Empty => 0,
     };
     let cases = [
-        ("44 +\n45 x\n", 2),
-        ("44 +\n48 -\n", 2),
-        ("# c\n4444444 +\n", 2),
-        ("44 +\n444 =\n", 2),
+        ("44 + 4\n45 x 4\n", 2),
+        ("44 + 4\n48 - 4\n", 2),
+        ("# c\n4444444 + 1\n", 2),
+        ("44 + 4\n444 = 4\n", 2),
         ("44+\n", 1),
-        ("12 +\n76 -\n", 2),
+        ("12 + 4\n76 - 4\n", 2),
+        ("44 + 4\n45 -\n", 2),
+        ("44 + 4\n45 - 8\n", 2),
+        ("44 + 4\n45 - 4 4\n", 2),
+        ("444444 + 4\n", 1),
     ];
     for (text, at) in cases {
         let err = Book::parse(text).expect_err(text);

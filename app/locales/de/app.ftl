@@ -575,6 +575,8 @@ play-judgement-loss = { $plies ->
     [one] Verlust in { $plies } Halbzug
    *[other] Verlust in { $plies } Halbzügen
 }
+play-judgement-win-proven = bewiesener Gewinn
+play-judgement-loss-proven = bewiesener Verlust
 play-judgement-margin = { $result } mit { $margin ->
     [one] { $margin } Stein
    *[other] { $margin } Steinen

@@ -644,6 +644,8 @@ play-judgement-loss = { $plies ->
     [one] loss in { $plies } ply
    *[other] loss in { $plies } plies
 }
+play-judgement-win-proven = proven win
+play-judgement-loss-proven = proven loss
 play-judgement-margin = { $result } by { $margin ->
     [one] { $margin } disc
    *[other] { $margin } discs

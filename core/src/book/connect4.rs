@@ -8,11 +8,16 @@
 //! move's label needs only the outcome (turning a win into a draw is a blunder whatever the
 //! distance), and the weak solve that finds it costs a fraction of an exact score's.
 //!
+//! With each position the book keeps a move that keeps its outcome (the most central of those):
+//! finding one takes a null-window test of a position one stone deeper, seconds to tens of
+//! seconds of this solver for a drawn position at five stones, where a computer or a hint has to
+//! answer at once.
+//!
 //! `connect4.txt` is this solver's own work, written by `ply solve connect4 --book 5`
 //! ([`solve_all`] and [`Book::format`]): a line per position, its moves from the empty board as
-//! 1-based column digits, a space, and `+`, `=` or `-`; lines starting with `#` are comments.
-//! Regenerating it gives the same file. The tests check it against the scores Pascal Pons
-//! published for the early positions of his test sets.
+//! 1-based column digits, a space, `+`, `=` or `-`, a space and the move keeping it (a column
+//! digit); lines starting with `#` are comments. Regenerating it gives the same file. The tests
+//! check it against the scores Pascal Pons published for the early positions of his test sets.
 
 use crate::game::Game;
 use crate::games::connect4::ConnectFour;
@@ -20,7 +25,7 @@ use crate::solve::connect4::Solver;
 use crate::solve::connect4::node::{CENTRE_FIRST, Node};
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Stones on the board in the book's positions.
 pub const BOOK_PLIES: usize = 5;
@@ -47,12 +52,23 @@ pub enum BookError {
     Empty,
 }
 
-/// Outcomes of the positions with a fixed number of stones, keyed by the smaller of a
-/// position's and its mirror image's key.
+/// Outcomes of the positions with a fixed number of stones and a move keeping each, keyed by
+/// the smaller of a position's and its mirror image's key (the move as seen from the position
+/// that has that key).
 #[derive(Clone, Debug)]
 pub struct Book {
     plies: usize,
-    outcomes: HashMap<u64, i8>,
+    outcomes: HashMap<u64, Entry>,
+}
+
+/// What the book knows of one of its positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Entry {
+    /// `1` win, `0` draw, `-1` loss for the side to move, with perfect play.
+    pub outcome: i8,
+    /// The most central move (0-based column) that keeps the outcome (when the position is lost,
+    /// the most central that does not lose at once).
+    pub keep: u8,
 }
 
 /// The book that ships with the core; `None` only if its text were broken (a test parses it).
@@ -63,6 +79,17 @@ pub fn embedded() -> Option<&'static Book> {
 fn canonical_key(pos: &ConnectFour) -> u64 {
     let node = Node::from_position(pos);
     node.key().min(node.mirrored_key())
+}
+
+/// `col` as seen from the position with the canonical key: mirrored when `pos` is the mirror
+/// image of that position (mirroring twice is the identity, so this also maps back).
+fn canonical_column(pos: &ConnectFour, col: u8) -> u8 {
+    let node = Node::from_position(pos);
+    if node.key() <= node.mirrored_key() {
+        col
+    } else {
+        6 - col
+    }
 }
 
 /// A position's moves as the book writes them (1-based column digits).
@@ -82,10 +109,15 @@ impl Book {
                 continue;
             }
             let bad = |why: String| BookError::Line { line, why };
-            let (moves, mark) = trimmed
-                .split_once(' ')
-                .ok_or_else(|| bad(format!("'{trimmed}' is not '<moves> <+|=|->'")))?;
-            let outcome = match mark.trim() {
+            let mut words = trimmed.split_whitespace();
+            let (Some(moves), Some(mark), Some(keep), None) =
+                (words.next(), words.next(), words.next(), words.next())
+            else {
+                return Err(bad(format!(
+                    "'{trimmed}' is not '<moves> <+|=|-> <column keeping it>'"
+                )));
+            };
+            let outcome = match mark {
                 "+" => 1,
                 "=" => 0,
                 "-" => -1,
@@ -109,7 +141,19 @@ impl Book {
                     expected,
                 });
             }
-            if outcomes.insert(canonical_key(&pos), outcome).is_some() {
+            let keep = match keep.as_bytes() {
+                [b @ b'1'..=b'7'] if pos.can_play(b - b'1') => b - b'1',
+                _ => {
+                    return Err(bad(format!(
+                        "'{keep}' is not a column of '{moves}' with room (1 to 7)"
+                    )));
+                }
+            };
+            let entry = Entry {
+                outcome,
+                keep: canonical_column(&pos, keep),
+            };
+            if outcomes.insert(canonical_key(&pos), entry).is_some() {
                 return Err(bad(format!(
                     "'{moves}' is a position (or the mirror image of one) listed before"
                 )));
@@ -119,21 +163,24 @@ impl Book {
         Ok(Book { plies, outcomes })
     }
 
-    /// The book's text for `positions` (all with the same number of stones) and their outcomes.
-    pub fn format(positions: &[ConnectFour], outcomes: &[i8]) -> String {
+    /// The book's text for `positions` (all with the same number of stones) and what the
+    /// solver found of each.
+    pub fn format(positions: &[ConnectFour], entries: &[Entry]) -> String {
         let plies = positions.first().map_or(0, |p| p.moves_played());
         let mut out = format!(
             "# Connect Four opening book: the outcome with perfect play for the side to move (+ \
              win, = draw, - loss)\n# of every position with {plies} stones, one per mirror \
-             pair; written by `ply solve connect4 --book {plies}`.\n"
+             pair, and the most central column keeping it;\n# written by `ply solve connect4 \
+             --book {plies}`.\n"
         );
-        for (pos, outcome) in positions.iter().zip(outcomes) {
-            let mark = match outcome.signum() {
+        for (pos, entry) in positions.iter().zip(entries) {
+            let mark = match entry.outcome.signum() {
                 1 => '+',
                 0 => '=',
                 _ => '-',
             };
-            out.push_str(&format!("{} {mark}\n", moves_text(pos)));
+            let keep = char::from(b'1' + entry.keep);
+            out.push_str(&format!("{} {mark} {keep}\n", moves_text(pos)));
         }
         out
     }
@@ -172,17 +219,22 @@ impl Book {
             return self
                 .outcomes
                 .get(&canonical_key(pos))
-                .map(|&o| i32::from(o));
+                .map(|e| i32::from(e.outcome));
         }
         self.best_move(pos).map(|(_, value)| value)
     }
 
     /// A best move (0-based column, the most central of equals) and the outcome, for a position
-    /// with fewer than [`Book::plies`] stones (the children of the book's own positions are past
-    /// it: `None`).
+    /// with at most [`Book::plies`] stones (at the book's own stones the move it keeps).
     pub fn best_move(&self, pos: &ConnectFour) -> Option<(u8, i32)> {
-        if pos.moves_played() >= self.plies || pos.is_won() {
+        if pos.moves_played() > self.plies || pos.is_won() {
             return None;
+        }
+        if pos.moves_played() == self.plies {
+            return self
+                .outcomes
+                .get(&canonical_key(pos))
+                .map(|e| (canonical_column(pos, e.keep), i32::from(e.outcome)));
         }
         let mut best: Option<(u8, i32)> = None;
         for &col in &CENTRE_FIRST {
@@ -228,26 +280,77 @@ pub fn positions(plies: usize) -> Vec<ConnectFour> {
     out
 }
 
-/// The outcome of each of `positions` by the weak solve, on `threads` threads each with its own
-/// table of `tt_bytes`, each taking a contiguous run of positions. `progress(done, total)` is
-/// called from the threads after each position.
+/// The outcome of each of `positions` by the weak solve and the most central move keeping it,
+/// on `threads` threads each with its own table of `tt_bytes`, each taking a contiguous run of
+/// positions. `progress(done, total)` is called from the threads after each position.
 pub fn solve_all(
     positions: &[ConnectFour],
     threads: usize,
     tt_bytes: usize,
     progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<i8> {
+) -> Vec<Entry> {
+    let never = AtomicBool::new(false);
+    in_parallel(positions, threads, tt_bytes, progress, |solver, pos| {
+        let outcome = solver.solve_weak(pos);
+        // The positions are unfinished, so a move always exists; the solve cannot be cancelled.
+        let keep = solver
+            .best_move_keeping(pos, outcome, &never)
+            .ok()
+            .flatten()
+            .map_or(0, |(col, _)| col);
+        Entry {
+            outcome: outcome as i8,
+            keep,
+        }
+    })
+}
+
+/// The most central move keeping each of `outcomes` of `positions` (what [`solve_all`] adds to
+/// known outcomes), on threads as it does.
+pub fn keeping_moves(
+    positions: &[ConnectFour],
+    outcomes: &[i8],
+    threads: usize,
+    tt_bytes: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Vec<u8> {
+    let never = AtomicBool::new(false);
+    let known: HashMap<u64, i8> = positions
+        .iter()
+        .zip(outcomes)
+        .map(|(p, &o)| (canonical_key(p), o))
+        .collect();
+    in_parallel(positions, threads, tt_bytes, progress, |solver, pos| {
+        let outcome = known.get(&canonical_key(pos)).copied().unwrap_or(0);
+        solver
+            .best_move_keeping(pos, i32::from(outcome), &never)
+            .ok()
+            .flatten()
+            .map_or(0, |(col, _)| col)
+    })
+}
+
+/// `work` on each of `positions`, on `threads` threads each with a solver of `tt_bytes` kept
+/// from one position to the next (neighbours share subtrees), in the positions' order.
+fn in_parallel<T: Default + Clone + Send>(
+    positions: &[ConnectFour],
+    threads: usize,
+    tt_bytes: usize,
+    progress: &(dyn Fn(usize, usize) + Sync),
+    work: impl Fn(&mut Solver, &ConnectFour) -> T + Sync,
+) -> Vec<T> {
     let threads = threads.clamp(1, positions.len().max(1));
     let chunk = positions.len().div_ceil(threads).max(1);
     let done = AtomicUsize::new(0);
-    let mut out = vec![0i8; positions.len()];
+    let mut out = vec![T::default(); positions.len()];
     std::thread::scope(|scope| {
         for (part, slots) in positions.chunks(chunk).zip(out.chunks_mut(chunk)) {
             let done = &done;
+            let work = &work;
             scope.spawn(move || {
                 let mut solver = Solver::new(tt_bytes);
                 for (pos, slot) in part.iter().zip(slots.iter_mut()) {
-                    *slot = solver.solve_weak(pos) as i8;
+                    *slot = work(&mut solver, pos);
                     progress(done.fetch_add(1, Ordering::Relaxed) + 1, positions.len());
                 }
             });

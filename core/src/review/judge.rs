@@ -118,31 +118,19 @@ struct ConnectFourJudge {
 }
 
 impl ConnectFourJudge {
-    /// The opening book's outcome and best move. A position with as many stones as the book's
-    /// has its outcome there, and its best move from the solver's test of each move (`None` if
-    /// that runs out of budget).
-    fn booked(&mut self, pos: &ConnectFour, stop: &StopToken) -> Option<(Option<u8>, i32)> {
+    /// The opening book's outcome and best move (at the book's own stones, the move it keeps).
+    fn booked(&self, pos: &ConnectFour) -> Option<(Option<u8>, i32)> {
         let book = self.book?;
-        if pos.moves_played() > book.plies() || pos.outcome().is_some() {
+        if pos.outcome().is_some() {
             return None;
         }
-        if pos.moves_played() < book.plies() {
-            return book.best_move(pos).map(|(col, value)| (Some(col), value));
-        }
-        let outcome = book.outcome(pos)?;
-        let best = self
-            .solver
-            .best_move_keeping(pos, outcome, stop.flag())
-            .ok()
-            .flatten()
-            .map(|(col, _)| col);
-        Some((best, outcome))
+        book.best_move(pos).map(|(col, value)| (Some(col), value))
     }
 
     fn judge(&mut self, pos: &ConnectFour, stop: &StopToken) -> Option<Judged<u8>> {
         let before = self.solver.nodes();
         let cancel = stop.flag();
-        let found = if let Some((best, value)) = self.booked(pos, stop) {
+        let found = if let Some((best, value)) = self.booked(pos) {
             Some((best, value, true))
         } else if pos.outcome().is_some() {
             self.solver

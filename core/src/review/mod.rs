@@ -107,8 +107,9 @@ pub struct MoveReview {
     /// The move was the only legal one.
     pub forced: bool,
     /// The move is one of the game's opening book's for the position (Othello: played by enough
-    /// real games, worth near the best): never called an error, and like a forced move left out
-    /// of the accuracy, as a search's judgement in the opening is no better than the book's.
+    /// real games, worth near the best) and the judgement is a search's: never called an error,
+    /// and like a forced move left out of the accuracy, as a search's judgement in the opening is
+    /// no better than the book's. An exact judgement (Connect Four's book is solved) stands.
     #[serde(default)]
     pub book: bool,
 }
@@ -383,7 +384,7 @@ pub fn review<G: Reviewable>(
         let is_best = Some(mv) == before.best || played_value >= value_before;
         pos.legal_moves(&mut legal);
         let drop = (expected_before - expected_after).max(0.0);
-        let book = crate::engine::book_moves(&pos).contains(&mv);
+        let book = !exact && crate::engine::book_moves(&pos).contains(&mv);
         let label = match thresholds.label(drop, is_best) {
             _ if config.proof_required && !exact && legal.len() > 1 => Label::NotProven,
             Label::Inaccuracy | Label::Mistake | Label::Blunder if book => Label::Good,

@@ -300,28 +300,32 @@ impl<G: Game> Searcher<G> {
         if self.config.exact_empties == 0 || self.config.algorithm == Algorithm::Mcts {
             return None;
         }
-        // Half the time at most: a solve that does not finish leaves the search the rest.
+        // The oracle's share of the time at most: a solve that does not finish leaves the
+        // search the rest.
+        let root = self.root?;
+        let share = root.solve_share().clamp(0.0, 1.0);
         let deadline = budget
             .deadline
-            .map(|d| budget.started + d.saturating_duration_since(budget.started) / 2);
+            .map(|d| budget.started + d.saturating_duration_since(budget.started).mul_f64(share));
         // The search's table stays allocated meanwhile: the solver's is a quarter of its size,
         // so that both together stay near the budget the device gave the search.
-        let solved = self.root?.solve_exact(
+        let solved = root.solve_exact(
             pos,
             self.config.exact_empties,
             (self.config.tt_bytes / 4).max(1 << 20),
+            usize::try_from(self.config.threads.max(1)).unwrap_or(1),
             budget.token.flag(),
             deadline,
         )?;
         let mover = pos.side_to_move();
         let plies = solved.plies;
         let outcome = crate::game::Outcome {
-            winner: match solved.margin.signum() {
+            winner: match solved.sign {
                 1 => Some(mover),
                 -1 => Some(1 - mover),
                 _ => None,
             },
-            margin: solved.margin.abs(),
+            margin: solved.margin,
             // `terminal_score` reads only the winner and the margin.
             reason: crate::game::EndReason::NoMovesForEither,
         };

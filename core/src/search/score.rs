@@ -28,6 +28,9 @@ pub const WIN_BASE: i32 = 2 * EVAL_LIMIT;
 pub const MARGIN_UNIT: i32 = 1024;
 /// Larger than any score a search can return (used as ±infinity for windows).
 pub const INFINITY: i32 = 4 * EVAL_LIMIT;
+/// The distance of a proven result when only the outcome is known (Connect Four's weak solve),
+/// never a real one (searches stop far short of it): judged "proven win" without a distance.
+pub const UNKNOWN_PLIES: u32 = MARGIN_UNIT as u32 - 1;
 
 /// Score of a finished game for `mover` (the side to move at that node), `ply` plies from the root.
 pub fn terminal_score(outcome: &Outcome, mover: Player, ply: u32) -> i32 {
@@ -103,6 +106,7 @@ pub fn judgement(score: i32) -> String {
             "{:.0}% expected",
             expected_percent(score).round().clamp(1.0, 99.0)
         ),
+        Some((won, _, UNKNOWN_PLIES)) => if won { "proven win" } else { "proven loss" }.to_string(),
         Some((won, margin, ply)) => {
             let word = if won { "win" } else { "loss" };
             let plies = if ply == 1 { "ply" } else { "plies" };
@@ -119,6 +123,7 @@ pub fn judgement(score: i32) -> String {
 pub fn describe(score: i32) -> String {
     match decode_terminal(score) {
         None => format!("{score:+}"),
+        Some((won, _, UNKNOWN_PLIES)) => if won { "proven win" } else { "proven loss" }.to_string(),
         Some((won, margin, ply)) => {
             let word = if won { "win" } else { "loss" };
             if margin > 0 {

@@ -109,10 +109,10 @@ fn write_book(stones: usize, args: &super::Args) -> Result<()> {
     let tt = args.tt_bytes()?;
     let positions = book::positions(stones);
     let bar = crate::progress::bar(positions.len() as u64, "positions solved", false);
-    let outcomes = book::solve_all(&positions, threads, tt, &|done, _| {
+    let entries = book::solve_all(&positions, threads, tt, &|done, _| {
         bar.set_position(done as u64);
     });
     bar.finish_and_clear();
-    print!("{}", book::Book::format(&positions, &outcomes));
+    print!("{}", book::Book::format(&positions, &entries));
     Ok(())
 }
