@@ -305,31 +305,6 @@ pub fn solve_all(
     })
 }
 
-/// The most central move keeping each of `outcomes` of `positions` (what [`solve_all`] adds to
-/// known outcomes), on threads as it does.
-pub fn keeping_moves(
-    positions: &[ConnectFour],
-    outcomes: &[i8],
-    threads: usize,
-    tt_bytes: usize,
-    progress: &(dyn Fn(usize, usize) + Sync),
-) -> Vec<u8> {
-    let never = AtomicBool::new(false);
-    let known: HashMap<u64, i8> = positions
-        .iter()
-        .zip(outcomes)
-        .map(|(p, &o)| (canonical_key(p), o))
-        .collect();
-    in_parallel(positions, threads, tt_bytes, progress, |solver, pos| {
-        let outcome = known.get(&canonical_key(pos)).copied().unwrap_or(0);
-        solver
-            .best_move_keeping(pos, i32::from(outcome), &never)
-            .ok()
-            .flatten()
-            .map_or(0, |(col, _)| col)
-    })
-}
-
 /// `work` on each of `positions`, on `threads` threads each with a solver of `tt_bytes` kept
 /// from one position to the next (neighbours share subtrees), in the positions' order.
 fn in_parallel<T: Default + Clone + Send>(
